@@ -1,0 +1,44 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { PayloadMismatchError, ScenarioValidationError, TransportError } from '@app/bench';
+
+type BenchError = ScenarioValidationError | TransportError | PayloadMismatchError;
+
+/**
+ * Engine errors -> HTTP: a parameter out of range is the caller's 400; a server that cannot be reached is 503,
+ * one that does not answer in time 504, one that answers wrongly (error status, rows that do not verify) 502.
+ */
+@Catch(ScenarioValidationError, TransportError, PayloadMismatchError)
+export class BenchExceptionFilter implements ExceptionFilter<BenchError> {
+  private readonly logger = new Logger(BenchExceptionFilter.name);
+
+  catch(error: BenchError, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    if (error instanceof ScenarioValidationError) {
+      response.status(HttpStatus.BAD_REQUEST).json({
+        statusCode: HttpStatus.BAD_REQUEST,
+        error: 'Bad Request',
+        message: error.message,
+        parameter: error.parameter,
+        limit: { min: error.min, max: error.max },
+      });
+      return;
+    }
+    const statusCode = statusFor(error);
+    this.logger.warn(error.message);
+    response.status(statusCode).json({
+      statusCode,
+      error: HttpStatus[statusCode].replace(/_/g, ' ').toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase()),
+      message: error.message,
+      server: error.target.server,
+      address: error.target.address,
+    });
+  }
+}
+
+function statusFor(error: TransportError | PayloadMismatchError): number {
+  if (error instanceof PayloadMismatchError) return HttpStatus.BAD_GATEWAY;
+  if (error.failure === 'unavailable') return HttpStatus.SERVICE_UNAVAILABLE;
+  if (error.failure === 'timeout') return HttpStatus.GATEWAY_TIMEOUT;
+  return HttpStatus.BAD_GATEWAY;
+}

@@ -1,0 +1,13 @@
+import { Logger } from '@nestjs/common';
+import { exitOnStartupError, loadConfig } from '@app/config';
+import { startClient } from './start-client';
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfig();
+  const app = await startClient(config);
+  new Logger('client').log(
+    `client listening on ${await app.getUrl()} -> JSON ${config.targets.jsonUrl}, gRPC ${config.targets.grpcAddress} (try GET /client/compare?rows=10000&runs=3)`,
+  );
+}
+
+bootstrap().catch((error) => exitOnStartupError('client', error));

@@ -1,0 +1,26 @@
+import { INestMicroservice, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { addHealthAndReflection, sampleGrpcOptions } from '@app/grpc';
+import type { WirebenchConfig } from '@app/config';
+import { GrpcServerModule } from './grpc-server.module';
+
+/** The address grpc-js binds: IPv6 literals need brackets. */
+export function grpcListenUrl(config: WirebenchConfig): string {
+  const { host, port } = config.grpcServer;
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** Creates the gRPC server (SampleService + health + reflection) and starts it; main.ts and the tests share it. */
+export async function startGrpcServer(config: WirebenchConfig, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice(
+    GrpcServerModule.forRoot(config),
+    {
+      ...sampleGrpcOptions({ url: grpcListenUrl(config), maxMessageBytes: config.grpcMaxMessageBytes, onLoadPackageDefinition: addHealthAndReflection }),
+      logger,
+      abortOnError: false,
+    },
+  );
+  app.enableShutdownHooks();
+  await app.listen();
+  return app;
+}

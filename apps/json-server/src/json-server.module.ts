@@ -1,0 +1,17 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { WirebenchConfig, WirebenchConfigModule } from '@app/config';
+import { SamplesController } from './samples/samples.controller';
+import { SamplesService } from './samples/samples.service';
+import { ParseCountPipe } from './samples/parse-count.pipe';
+
+@Module({})
+export class JsonServerModule {
+  static forRoot(config: WirebenchConfig): DynamicModule {
+    return {
+      module: JsonServerModule,
+      imports: [WirebenchConfigModule.forRoot(config)],
+      controllers: [SamplesController],
+      providers: [SamplesService, ParseCountPipe],
+    };
+  }
+}

@@ -1,0 +1,12 @@
+import type { TargetInfo } from '../transports/rows-transport.interface';
+
+/** A response that arrived but is not the rows that were asked for: an error, never a number. */
+export class PayloadMismatchError extends Error {
+  constructor(
+    readonly target: TargetInfo,
+    detail: string,
+  ) {
+    super(`${target.server} at ${target.address} sent rows that do not verify: ${detail}`);
+    this.name = 'PayloadMismatchError';
+  }
+}

@@ -1,0 +1,74 @@
+import type { Limits } from '@app/config';
+import { ScenarioValidationError } from './scenario-validation.error';
+import { validateScenario } from './validate-scenario';
+
+const limits: Limits = { maxRows: 5_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100 };
+
+function errorOf(fn: () => unknown): ScenarioValidationError {
+  try {
+    fn();
+  } catch (e) {
+    return e as ScenarioValidationError;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('validateScenario', () => {
+  it('applies defaults: one run, no warm-up, all requests at once', () => {
+    expect(validateScenario('json', 'parallel', { requests: '100' }, limits)).toEqual({
+      transport: 'json',
+      mode: 'parallel',
+      rowsPerRequest: 1,
+      requests: 100,
+      concurrency: 100,
+      runs: 1,
+      warmup: 0,
+    });
+  });
+
+  it('forces one request in single mode and reads every parameter', () => {
+    expect(validateScenario('grpc', 'single', { rows: '1000000', requests: '50', runs: '3', warmup: '1' }, limits)).toEqual({
+      transport: 'grpc',
+      mode: 'single',
+      rowsPerRequest: 1_000_000,
+      requests: 1,
+      concurrency: 1,
+      runs: 3,
+      warmup: 1,
+    });
+  });
+
+  it('accepts the limits themselves', () => {
+    const s = validateScenario('json', 'parallel', { rows: '5000000', requests: 100000, concurrency: '100000', runs: '100', warmup: '100' }, limits);
+    expect([s.rowsPerRequest, s.requests, s.concurrency, s.runs, s.warmup]).toEqual([5_000_000, 100_000, 100_000, 100, 100]);
+  });
+
+  it.each([
+    ['rows', { rows: '0' }, 5_000_000],
+    ['rows', { rows: '5000001' }, 5_000_000],
+    ['rows', { rows: 'abc' }, 5_000_000],
+    ['rows', { rows: '1e3' }, 5_000_000],
+    ['rows', { rows: '-5' }, 5_000_000],
+    ['rows', { rows: '' }, 5_000_000],
+    ['rows', { rows: ['1', '2'] }, 5_000_000],
+    ['requests', { requests: '100001' }, 100_000],
+    ['requests', { requests: '2.5' }, 100_000],
+    ['runs', { runs: '0' }, 100],
+    ['runs', { runs: '101' }, 100],
+    ['warmup', { warmup: '101' }, 100],
+    ['concurrency', { requests: '10', concurrency: '11' }, 10],
+    ['concurrency', { requests: '10', concurrency: '0' }, 10],
+  ])('rejects %s in %p naming the limit %p', (parameter, input, max) => {
+    const e = errorOf(() => validateScenario('json', 'parallel', input, limits));
+    expect(e).toBeInstanceOf(ScenarioValidationError);
+    expect(e.parameter).toBe(parameter);
+    expect(e.max).toBe(max);
+    expect(e.message).toContain(parameter);
+    expect(e.message).toContain(String(max));
+  });
+
+  it('takes its limits from configuration', () => {
+    const e = errorOf(() => validateScenario('json', 'single', { rows: '11' }, { ...limits, maxRows: 10 }));
+    expect(e.max).toBe(10);
+  });
+});

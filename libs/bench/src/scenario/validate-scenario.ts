@@ -1,0 +1,41 @@
+import type { Limits } from '@app/config';
+import { Mode, Scenario, TransportKind } from './scenario.interface';
+import { ScenarioValidationError } from './scenario-validation.error';
+
+/** Raw parameters as they arrive from a URL or a command line: strings, numbers or absent. */
+export interface ScenarioInput {
+  rows?: unknown;
+  requests?: unknown;
+  concurrency?: unknown;
+  runs?: unknown;
+  warmup?: unknown;
+}
+
+export const SCENARIO_DEFAULTS = { rows: 1, requests: 1, runs: 1, warmup: 0 } as const;
+
+/**
+ * The one place where parameters meet their limits. Every parameter must be a plain decimal integer in range;
+ * concurrency defaults to "all at once" (the article's forkJoin) and may not exceed the request count.
+ */
+export function validateScenario(transport: TransportKind, mode: Mode, input: ScenarioInput, limits: Limits): Scenario {
+  const rowsPerRequest = integerParam('rows', input.rows, SCENARIO_DEFAULTS.rows, 1, limits.maxRows);
+  const requests = mode === 'single' ? 1 : integerParam('requests', input.requests, SCENARIO_DEFAULTS.requests, 1, limits.maxRequests);
+  const concurrencyMax = Math.min(requests, limits.maxConcurrency);
+  const concurrency = integerParam('concurrency', input.concurrency, concurrencyMax, 1, concurrencyMax);
+  const runs = integerParam('runs', input.runs, SCENARIO_DEFAULTS.runs, 1, limits.maxRuns);
+  const warmup = integerParam('warmup', input.warmup, SCENARIO_DEFAULTS.warmup, 0, limits.maxWarmup);
+  return { transport, mode, rowsPerRequest, requests, concurrency, runs, warmup };
+}
+
+function integerParam(name: string, raw: unknown, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === null) return fallback;
+  if (typeof raw === 'number') {
+    if (Number.isSafeInteger(raw) && raw >= min && raw <= max) return raw;
+    throw new ScenarioValidationError(name, min, max, raw);
+  }
+  // Only plain digits: '1e3', '0x10', ' 5', '+5' and '' are refused rather than guessed at.
+  if (typeof raw !== 'string' || !/^\d{1,16}$/.test(raw)) throw new ScenarioValidationError(name, min, max, raw);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ScenarioValidationError(name, min, max, raw);
+  return value;
+}

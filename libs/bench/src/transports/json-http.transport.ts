@@ -1,0 +1,65 @@
+import { constants as bufferConstants } from 'node:buffer';
+import type { HttpService } from '@nestjs/axios';
+import { AxiosError } from 'axios';
+import { lastValueFrom } from 'rxjs';
+import type { Row } from '@app/data-generator';
+import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
+import { TransportError } from './transport-errors';
+
+// Connection-level failures: nothing listening, or nothing reachable, at the target address.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
+
+/** JSON over HTTP/1.1 through Nest's HttpService (axios), as a Nest user would call the JSON server. */
+export class JsonHttpTransport implements RowsTransport {
+  readonly kind = 'json' as const;
+  readonly target: TargetInfo;
+
+  constructor(
+    private readonly http: HttpService,
+    baseUrl: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.target = { server: 'json-server', address: baseUrl };
+  }
+
+  async fetchRows(count: number): Promise<FetchedRows> {
+    let body: Buffer;
+    try {
+      // The raw body is taken as a Buffer so its size is known exactly; parsing it below is the same
+      // Buffer -> string -> JSON.parse that axios does for responseType 'json'.
+      const response = await lastValueFrom(
+        this.http.get<Buffer>(`${this.target.address}/samples/${count}`, { responseType: 'arraybuffer', timeout: this.timeoutMs }),
+      );
+      body = response.data;
+    } catch (error) {
+      throw this.toTransportError(error);
+    }
+    if (body.length > bufferConstants.MAX_STRING_LENGTH) {
+      throw new TransportError('bad-response', this.target, `${body.length} bytes of JSON exceed the longest string Node can decode (${bufferConstants.MAX_STRING_LENGTH}); ask for fewer rows`);
+    }
+    let parsed: { samples?: Row[] };
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      throw new TransportError('bad-response', this.target, `body is not JSON (${(error as Error).message})`);
+    }
+    if (!parsed || !Array.isArray(parsed.samples)) {
+      throw new TransportError('bad-response', this.target, 'body has no "samples" array');
+    }
+    return { rows: parsed.samples, payloadBytes: body.length };
+  }
+
+  private toTransportError(error: unknown): TransportError {
+    const e = error as AxiosError<Buffer>;
+    if (e.response) {
+      const text = Buffer.isBuffer(e.response.data) ? e.response.data.toString('utf8').slice(0, 300) : '';
+      return new TransportError('bad-response', this.target, `HTTP ${e.response.status} ${text}`.trim());
+    }
+    if (e.code && TIMEOUT_CODES.has(e.code)) {
+      return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
+    }
+    if (e.code && UNAVAILABLE_CODES.has(e.code)) return new TransportError('unavailable', this.target, e.code);
+    return new TransportError('bad-response', this.target, e.message ?? String(error));
+  }
+}

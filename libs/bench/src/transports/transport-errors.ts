@@ -1,0 +1,22 @@
+import type { TargetInfo } from './rows-transport.interface';
+
+/** Why a request to a server failed, as the client app reports it (HTTP status chosen by the app). */
+export type TransportFailure = 'unavailable' | 'timeout' | 'bad-response';
+
+/** A request that failed for a reason worth telling the user: which server, where, and what happened. */
+export class TransportError extends Error {
+  constructor(
+    readonly failure: TransportFailure,
+    readonly target: TargetInfo,
+    detail: string,
+  ) {
+    super(`${target.server} at ${target.address} ${describe(failure)}: ${detail}`);
+    this.name = 'TransportError';
+  }
+}
+
+function describe(failure: TransportFailure): string {
+  if (failure === 'unavailable') return 'is unavailable';
+  if (failure === 'timeout') return 'did not answer in time';
+  return 'sent a bad response';
+}

@@ -1,0 +1,2 @@
+/** Injection token for the loaded WirebenchConfig. */
+export const WIREBENCH_CONFIG = Symbol('WIREBENCH_CONFIG');

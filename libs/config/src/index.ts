@@ -1,0 +1,6 @@
+export type { WirebenchConfig, ListenAddress, Limits } from './wirebench-config.interface';
+export { loadConfig, DEFAULTS } from './load-config';
+export { ConfigError } from './config-error';
+export { WIREBENCH_CONFIG } from './config.constants';
+export { WirebenchConfigModule } from './config.module';
+export { exitOnStartupError } from './exit-on-startup-error';

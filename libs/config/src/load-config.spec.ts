@@ -1,0 +1,51 @@
+import { ConfigError } from './config-error';
+import { DEFAULTS, loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  it('defaults to loopback and the article ports', () => {
+    const c = loadConfig({});
+    expect(c.client).toEqual({ host: '127.0.0.1', port: 3000 });
+    expect(c.jsonServer).toEqual({ host: '127.0.0.1', port: 3001 });
+    expect(c.grpcServer).toEqual({ host: '127.0.0.1', port: 3002 });
+    expect(c.targets).toEqual({ jsonUrl: 'http://127.0.0.1:3001', grpcAddress: '127.0.0.1:3002' });
+    expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100 });
+    expect(c.grpcMaxMessageBytes).toBe(DEFAULTS.grpcMaxMessageBytes);
+  });
+
+  it('derives client targets from the server settings, and lets them be overridden', () => {
+    const c = loadConfig({ JSON_SERVER_PORT: '4001', GRPC_SERVER_HOST: '0.0.0.0', GRPC_SERVER_PORT: '4002' });
+    expect(c.targets).toEqual({ jsonUrl: 'http://127.0.0.1:4001', grpcAddress: '127.0.0.1:4002' });
+    const d = loadConfig({ JSON_SERVER_URL: 'http://10.1.2.3:80/', GRPC_SERVER_ADDRESS: '[::1]:5000' });
+    expect(d.targets).toEqual({ jsonUrl: 'http://10.1.2.3', grpcAddress: '[::1]:5000' });
+  });
+
+  it('reads limits and timeouts', () => {
+    const c = loadConfig({ MAX_ROWS: '10', MAX_REQUESTS: '20', MAX_RUNS: '3', MAX_WARMUP: '0', REQUEST_TIMEOUT_MS: '250' });
+    expect(c.limits).toEqual({ maxRows: 10, maxRequests: 20, maxConcurrency: 20, maxRuns: 3, maxWarmup: 0 });
+    expect(c.requestTimeoutMs).toBe(250);
+  });
+
+  it.each([
+    ['CLIENT_PORT', 'abc'],
+    ['JSON_SERVER_PORT', '70000'],
+    ['GRPC_SERVER_PORT', '-1'],
+    ['MAX_ROWS', '1.5'],
+    ['MAX_ROWS', '0'],
+    ['REQUEST_TIMEOUT_MS', '1e3'],
+    ['JSON_SERVER_HOST', 'http://x'],
+    ['JSON_SERVER_URL', 'ftp://x'],
+    ['GRPC_SERVER_ADDRESS', 'localhost'],
+    ['MAX_CONCURRENCY', '200001'],
+  ])('rejects %s=%s with a one-line message naming it', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(name);
+    expect((error as Error).message).toContain(name);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

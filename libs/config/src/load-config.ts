@@ -1,0 +1,59 @@
+import { ConfigError } from './config-error';
+import { Env, readHost, readHostPort, readHttpUrl, readInt, readPort } from './env-readers';
+import { WirebenchConfig } from './wirebench-config.interface';
+
+/** The defaults; the only place a port, limit or timeout is written down. */
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  clientPort: 3000,
+  jsonServerPort: 3001,
+  grpcServerPort: 3002,
+  // The article's largest case. 5,000,000 cannot work over JSON: its ~1.4 GB of text is past V8's 512 MB string
+  // limit, so no Node process can JSON.stringify or JSON.parse it; see README "Limits".
+  maxRows: 1_000_000,
+  maxRequests: 100_000,
+  maxRuns: 100,
+  maxWarmup: 100,
+  // 1,000,000 article rows are ~150 MB of protobuf; 1 GiB leaves room for the 5,000,000-row limit.
+  grpcMaxMessageBytes: 1024 ** 3,
+  requestTimeoutMs: 120_000,
+} as const;
+
+// rowNum is an int32 on the wire and the gRPC request's count is one too.
+const INT32_MAX = 2 ** 31 - 1;
+// grpc-js takes message sizes as int32.
+const GRPC_MESSAGE_MAX = 2 ** 31 - 1;
+
+/** Reads, validates and defaults every setting. Throws ConfigError (one line, naming the variable) on a bad value. */
+export function loadConfig(env: Env = process.env): WirebenchConfig {
+  const jsonServer = { host: readHost(env, 'JSON_SERVER_HOST', DEFAULTS.host), port: readPort(env, 'JSON_SERVER_PORT', DEFAULTS.jsonServerPort) };
+  const grpcServer = { host: readHost(env, 'GRPC_SERVER_HOST', DEFAULTS.host), port: readPort(env, 'GRPC_SERVER_PORT', DEFAULTS.grpcServerPort) };
+  const client = { host: readHost(env, 'CLIENT_HOST', DEFAULTS.host), port: readPort(env, 'CLIENT_PORT', DEFAULTS.clientPort) };
+  const maxRequests = readInt(env, 'MAX_REQUESTS', DEFAULTS.maxRequests, 1, 10_000_000);
+  const config: WirebenchConfig = {
+    client,
+    jsonServer,
+    grpcServer,
+    targets: {
+      jsonUrl: readHttpUrl(env, 'JSON_SERVER_URL', `http://${reachable(jsonServer.host)}:${jsonServer.port}`),
+      grpcAddress: readHostPort(env, 'GRPC_SERVER_ADDRESS', `${reachable(grpcServer.host)}:${grpcServer.port}`),
+    },
+    limits: {
+      maxRows: readInt(env, 'MAX_ROWS', DEFAULTS.maxRows, 1, INT32_MAX),
+      maxRequests,
+      maxConcurrency: readInt(env, 'MAX_CONCURRENCY', maxRequests, 1, maxRequests),
+      maxRuns: readInt(env, 'MAX_RUNS', DEFAULTS.maxRuns, 1, 100_000),
+      maxWarmup: readInt(env, 'MAX_WARMUP', DEFAULTS.maxWarmup, 0, 100_000),
+    },
+    grpcMaxMessageBytes: readInt(env, 'GRPC_MAX_MESSAGE_BYTES', DEFAULTS.grpcMaxMessageBytes, 4 * 1024 * 1024, GRPC_MESSAGE_MAX),
+    requestTimeoutMs: readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000),
+  };
+  return config;
+}
+
+// A server bound to every interface is still reached through loopback by a client on the same machine.
+function reachable(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '[::1]';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}

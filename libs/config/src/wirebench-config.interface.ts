@@ -1,0 +1,28 @@
+/** Where one app listens. */
+export interface ListenAddress {
+  host: string;
+  port: number;
+}
+
+/** Upper bounds on what one client request may ask for; each is an inclusive maximum. */
+export interface Limits {
+  maxRows: number;
+  maxRequests: number;
+  maxConcurrency: number;
+  maxRuns: number;
+  maxWarmup: number;
+}
+
+/** Everything a user may want to change, typed and validated. Built only by loadConfig. */
+export interface WirebenchConfig {
+  client: ListenAddress;
+  jsonServer: ListenAddress;
+  grpcServer: ListenAddress;
+  /** Where the client sends its requests; by default the servers' own listen addresses. */
+  targets: { jsonUrl: string; grpcAddress: string };
+  limits: Limits;
+  /** gRPC max send/receive message size on both sides. */
+  grpcMaxMessageBytes: number;
+  /** Per request, HTTP and gRPC alike: a server that does not answer in time is reported, not waited for. */
+  requestTimeoutMs: number;
+}

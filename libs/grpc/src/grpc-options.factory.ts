@@ -1,0 +1,43 @@
+import { GrpcOptions, Transport } from '@nestjs/microservices';
+import { loadSync, Options, PackageDefinition } from '@grpc/proto-loader';
+import { resolveProtoPath } from './proto-path';
+
+export const SAMPLE_PACKAGE = 'sample';
+export const SAMPLE_SERVICE = 'SampleService';
+
+/**
+ * One set of loader options for every side. `defaults: true` matters: proto3 does not send zero values, so
+ * without it row 0 would arrive without `rowNum` and fail verification.
+ */
+export const LOADER_OPTIONS: Options = { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true };
+
+export interface SampleGrpcOptionsInput {
+  /** host:port to bind (server) or to call (client). */
+  url: string;
+  /** Max send and receive message size, the same on both sides. */
+  maxMessageBytes: number;
+  /** A package definition to use instead of loading the proto (e.g. one whose deserializers also measure). */
+  packageDefinition?: PackageDefinition;
+  /** Server only: adds services such as health and reflection next to SampleService. */
+  onLoadPackageDefinition?: (pkg: PackageDefinition, server: unknown) => void;
+}
+
+/** The contract loaded with the shared loader options. */
+export function loadSamplePackageDefinition(): PackageDefinition {
+  return loadSync(resolveProtoPath(), LOADER_OPTIONS);
+}
+
+/** The one gRPC options factory: the server bootstrap, the client module and the tests all call it. */
+export function sampleGrpcOptions(input: SampleGrpcOptionsInput): GrpcOptions {
+  return {
+    transport: Transport.GRPC,
+    options: {
+      package: SAMPLE_PACKAGE,
+      packageDefinition: input.packageDefinition ?? loadSamplePackageDefinition(),
+      url: input.url,
+      maxSendMessageLength: input.maxMessageBytes,
+      maxReceiveMessageLength: input.maxMessageBytes,
+      onLoadPackageDefinition: input.onLoadPackageDefinition,
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { Metadata, CallOptions } from '@grpc/grpc-js';
+import type { Observable } from 'rxjs';
+import type { Row } from '@app/data-generator';
+
+/** Mirrors `proto/sample.proto`; the field names are the proto's. */
+export interface GetSamplesParam {
+  count: number;
+}
+
+export interface Samples {
+  samples: Row[];
+}
+
+/** What the server's handler implements. */
+export interface SampleServiceController {
+  getSamples(param: GetSamplesParam): Samples | Promise<Samples>;
+}
+
+/** What ClientGrpc.getService returns; metadata and call options (e.g. a deadline) pass through to grpc-js. */
+export interface SampleServiceClient {
+  getSamples(param: GetSamplesParam, metadata?: Metadata, options?: CallOptions): Observable<Samples>;
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run start:all`: the JSON server, the gRPC server and the client in one terminal, with prefixed logs.
+// If one of them exits (bad setting, port in use, crash), the others are stopped and the exit code is non-zero;
+// Ctrl-C or SIGTERM stops all three. concurrently forwards the signal and waits for the children.
+const { concurrently } = require('concurrently');
+const { APPS, entryOf } = require('./apps');
+
+const { result } = concurrently(
+  Object.entries(APPS).map(([app, { name, color }]) => ({
+    command: `exec "${process.execPath}" "${entryOf(app)}"`,
+    name,
+    prefixColor: color,
+  })),
+  { killOthersOn: ['failure', 'success'], killSignal: 'SIGTERM', prefix: 'name', handleInput: false },
+);
+
+result.then(
+  () => process.exit(0),
+  (events) => {
+    const failed = events.filter((e) => e.exitCode !== 0 && e.exitCode !== 'SIGTERM' && e.exitCode !== 'SIGINT' && !e.killed);
+    // Stopped by the user: a clean exit. Stopped because one app failed: name it and pass its code on.
+    if (failed.length === 0) process.exit(0);
+    const first = failed[0];
+    process.stderr.write(`wirebench: ${first.command.name} exited with ${first.exitCode}; stopped the others\n`);
+    process.exit(typeof first.exitCode === 'number' ? first.exitCode : 1);
+  },
+);

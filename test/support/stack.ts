@@ -1,0 +1,46 @@
+import { AppProcess } from './app-process';
+import { freePort } from './free-port';
+
+export const LISTENING = /listening on/;
+
+/** The three apps on free ports, started as the built processes users run. */
+export interface Stack {
+  env: Record<string, string>;
+  json: AppProcess;
+  grpc: AppProcess;
+  client: AppProcess;
+  clientUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function portsEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  return {
+    CLIENT_PORT: String(await freePort()),
+    JSON_SERVER_PORT: String(await freePort()),
+    GRPC_SERVER_PORT: String(await freePort()),
+    ...extra,
+  };
+}
+
+export async function startStack(extra: Record<string, string> = {}): Promise<Stack> {
+  const env = await portsEnv(extra);
+  const json = AppProcess.start('json-server', env);
+  const grpc = AppProcess.start('grpc-server', env);
+  const client = AppProcess.start('client', env);
+  const stop = async () => {
+    await Promise.all([json.stop(), grpc.stop(), client.stop()]);
+  };
+  try {
+    await Promise.all([json.waitFor(LISTENING), grpc.waitFor(LISTENING), client.waitFor(LISTENING)]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { env, json, grpc, client, clientUrl: `http://127.0.0.1:${env.CLIENT_PORT}`, stop };
+}
+
+/** GET a URL and parse the JSON body, keeping the status for assertions. */
+export async function getJson<T = any>(url: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as T };
+}
