@@ -3,8 +3,19 @@
 // `npm run start:all`: the JSON server, the gRPC server and the client in one terminal, with prefixed logs.
 // If one of them exits (bad setting, port in use, crash), the others are stopped and the exit code is non-zero;
 // Ctrl-C or SIGTERM stops all three. concurrently forwards the signal and waits for the children.
+const path = require('node:path');
 const { concurrently } = require('concurrently');
-const { APPS, entryOf } = require('./apps');
+const { APPS, ROOT, entryOf } = require('./apps');
+
+// Check every setting once before starting anything, so a bad value is one line, not three apps failing.
+const { loadConfig, ConfigError } = require(path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'config', 'src'));
+try {
+  loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`wirebench: ${error.message}\n`);
+  process.exit(2);
+}
 
 const { result } = concurrently(
   Object.entries(APPS).map(([app, { name, color }]) => ({

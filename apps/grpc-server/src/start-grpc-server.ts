@@ -1,7 +1,8 @@
 import { INestMicroservice, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { logVerbosity, setLogVerbosity } from '@grpc/grpc-js';
 import { addHealthAndReflection, sampleGrpcOptions } from '@app/grpc';
-import type { WirebenchConfig } from '@app/config';
+import { StartupLogger, WirebenchConfig } from '@app/config';
 import { GrpcServerModule } from './grpc-server.module';
 
 /** The address grpc-js binds: IPv6 literals need brackets. */
@@ -16,11 +17,19 @@ export async function startGrpcServer(config: WirebenchConfig, logger: LogLevel[
     GrpcServerModule.forRoot(config),
     {
       ...sampleGrpcOptions({ url: grpcListenUrl(config), maxMessageBytes: config.grpcMaxMessageBytes, onLoadPackageDefinition: addHealthAndReflection }),
-      logger,
+      logger: logger && new StartupLogger(logger),
       abortOnError: false,
     },
   );
   app.enableShutdownHooks();
-  await app.listen();
+  // grpc-js logs a failed bind itself; exitOnStartupError reports it in one line. Its logging is left alone
+  // when the user set GRPC_VERBOSITY.
+  const quiet = process.env.GRPC_VERBOSITY === undefined;
+  if (quiet) setLogVerbosity(logVerbosity.NONE);
+  try {
+    await app.listen();
+  } finally {
+    if (quiet) setLogVerbosity(logVerbosity.ERROR);
+  }
   return app;
 }

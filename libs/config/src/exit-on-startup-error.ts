@@ -15,8 +15,10 @@ export function exitOnStartupError(app: string, error: unknown): never {
     process.exit(1);
   }
   // grpc-js reports a failed bind as a plain Error naming the address.
-  if (e && typeof e.message === 'string' && /No address added out of total/.test(e.message)) {
-    process.stderr.write(`${app}: cannot listen: ${e.message} (is the port in use?)\n`);
+  // grpc-js reports a failed bind as a plain Error that quotes the listen error.
+  const bind = typeof e?.message === 'string' ? /listen (EADDRINUSE|EACCES|EADDRNOTAVAIL): [^\]]*?(\S+)\]/.exec(e.message) : null;
+  if (bind) {
+    process.stderr.write(`${app}: cannot listen on ${bind[2]}: ${describeListenError(bind[1])}\n`);
     process.exit(1);
   }
   process.stderr.write(`${app}: failed to start: ${e?.stack ?? String(error)}\n`);

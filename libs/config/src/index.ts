@@ -4,3 +4,4 @@ export { ConfigError } from './config-error';
 export { WIREBENCH_CONFIG } from './config.constants';
 export { WirebenchConfigModule } from './config.module';
 export { exitOnStartupError } from './exit-on-startup-error';
+export { StartupLogger } from './startup-logger';

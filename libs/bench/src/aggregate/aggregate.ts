@@ -1,5 +1,6 @@
 import * as hdr from 'hdr-histogram-js';
 import type { RunStats } from '../result/result.interface';
+import { roundMicros } from '../round-micros';
 
 // Durations are recorded in microseconds: 3 significant digits keep 0.1% precision from 1 µs to an hour.
 const MICROS_PER_MS = 1000;
@@ -25,13 +26,13 @@ export function aggregate(durationsMs: number[]): RunStats {
   const percentile = (p: number) => histogram.getValueAtPercentile(p) / MICROS_PER_MS;
   const stats: RunStats = {
     n,
-    meanMs: mean,
+    meanMs: roundMicros(mean),
     medianMs: percentile(50),
     p90Ms: percentile(90),
     p99Ms: percentile(99),
     minMs: Math.min(...durationsMs),
     maxMs: Math.max(...durationsMs),
-    stdevMs: Math.sqrt(variance),
+    stdevMs: roundMicros(Math.sqrt(variance)),
   };
   histogram.destroy();
   return stats;

@@ -3,6 +3,7 @@ import { lastValueFrom, mergeMap, range, toArray } from 'rxjs';
 import { checksum } from '@app/data-generator';
 import type { Scenario } from '../scenario/scenario.interface';
 import type { FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
+import { roundMicros } from '../round-micros';
 import { expectedDigest } from './expected-digest';
 import { PayloadMismatchError } from './payload-mismatch.error';
 
@@ -27,7 +28,7 @@ export async function executeRun(scenario: Scenario, transport: RowsTransport): 
     requests === 1
       ? [await transport.fetchRows(rowsPerRequest)]
       : await lastValueFrom(range(0, requests).pipe(mergeMap(() => transport.fetchRows(rowsPerRequest), concurrency), toArray()));
-  const ms = performance.now() - started;
+  const ms = roundMicros(performance.now() - started);
 
   let rowsReceived = 0;
   let payloadBytes = 0;
@@ -44,3 +45,4 @@ export async function executeRun(scenario: Scenario, transport: RowsTransport): 
   }
   return { ms, rowsReceived, payloadBytes };
 }
+

@@ -26,12 +26,12 @@ export class JsonHttpTransport implements RowsTransport {
   async fetchRows(count: number): Promise<FetchedRows> {
     let body: Buffer;
     try {
-      // The raw body is taken as a Buffer so its size is known exactly; parsing it below is the same
-      // Buffer -> string -> JSON.parse that axios does for responseType 'json'.
-      const response = await lastValueFrom(
-        this.http.get<Buffer>(`${this.target.address}/samples/${count}`, { responseType: 'arraybuffer', timeout: this.timeoutMs }),
-      );
-      body = response.data;
+      body = await this.get(count).catch((error: AxiosError) => {
+        // A kept-alive socket that the server closed just as we reused it (Node's 5 s keepAliveTimeout race):
+        // the request never reached the server, so a GET is retried once, on a new socket, as Node's docs advise.
+        if (error.code === 'ECONNRESET' && (error.request as { reusedSocket?: boolean } | undefined)?.reusedSocket) return this.get(count);
+        throw error;
+      });
     } catch (error) {
       throw this.toTransportError(error);
     }
@@ -48,6 +48,15 @@ export class JsonHttpTransport implements RowsTransport {
       throw new TransportError('bad-response', this.target, 'body has no "samples" array');
     }
     return { rows: parsed.samples, payloadBytes: body.length };
+  }
+
+  // The raw body is taken as a Buffer so its size is known exactly; parsing it in fetchRows is the same
+  // Buffer -> string -> JSON.parse that axios does for responseType 'json'. No redirects: the JSON server never
+  // sends one, and without them axios hands back Node's own ClientRequest (reusedSocket is on it).
+  private async get(count: number): Promise<Buffer> {
+    const url = `${this.target.address}/samples/${count}`;
+    const response = await lastValueFrom(this.http.get<Buffer>(url, { responseType: 'arraybuffer', timeout: this.timeoutMs, maxRedirects: 0 }));
+    return response.data;
   }
 
   private toTransportError(error: unknown): TransportError {
