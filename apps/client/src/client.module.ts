@@ -7,7 +7,7 @@ import { withPayloadByteCounts } from '@app/bench';
 import { WirebenchConfig, WirebenchConfigModule } from '@app/config';
 import { loadSamplePackageDefinition, sampleGrpcOptions } from '@app/grpc';
 import { BenchService } from './bench/bench.service';
-import { ClientController } from './bench/client.controller';
+import { BenchController } from './bench/bench.controller';
 import { SAMPLE_GRPC_CLIENT, transportsProviders } from './bench/transports.providers';
 import { BenchExceptionFilter } from './filters/bench-exception.filter';
 
@@ -31,7 +31,7 @@ export class ClientModule {
           },
         ]),
       ],
-      controllers: [ClientController],
+      controllers: [BenchController],
       providers: [...transportsProviders, BenchService, { provide: APP_FILTER, useClass: BenchExceptionFilter }],
     };
   }

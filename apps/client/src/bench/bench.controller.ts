@@ -1,11 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Comparison, ScenarioResult } from '@app/bench';
 import { BenchService } from './bench.service';
-import { BenchQueryDto } from './bench-query.dto';
+import { BenchQueryDto } from './dto/bench-query.dto';
 
 /** The client endpoints, with the article's names as aliases. Everything here is a translation to BenchService. */
 @Controller('client')
-export class ClientController {
+export class BenchController {
   constructor(private readonly bench: BenchService) {}
 
   @Get(['json/single/:rows', 'call-a/:rows'])

@@ -1,0 +1,88 @@
+// The engine's bookkeeping (warm-up, interleaving, verification) with an in-memory transport; the real
+// transports over real sockets are covered by the e2e suites in test/.
+import { rows } from '@app/data-generator';
+import type { Scenario } from '../scenario/scenario.interface';
+import type { FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
+import { PayloadMismatchError } from './payload-mismatch.error';
+import { runScenarios } from './run-scenarios';
+
+class InMemoryTransport implements RowsTransport {
+  calls: number[] = [];
+  constructor(
+    readonly kind: 'json' | 'grpc',
+    private readonly log: string[],
+    private readonly corrupt = false,
+  ) {}
+  readonly target = { server: 'json-server' as const, address: 'memory' };
+  async fetchRows(count: number): Promise<FetchedRows> {
+    this.calls.push(count);
+    this.log.push(this.kind);
+    const r = rows(count);
+    if (this.corrupt) r[r.length - 1].columnC = 'x';
+    return { rows: r, payloadBytes: count * 10 };
+  }
+}
+
+const scenario = (transport: 'json' | 'grpc', over: Partial<Scenario> = {}): Scenario => ({
+  transport,
+  mode: 'single',
+  rowsPerRequest: 5,
+  requests: 1,
+  concurrency: 1,
+  runs: 3,
+  warmup: 2,
+  ...over,
+});
+
+describe('runScenarios', () => {
+  it('discards warm-up runs and reports each measured run', async () => {
+    const log: string[] = [];
+    const t = new InMemoryTransport('json', log);
+    const [result] = await runScenarios([{ scenario: scenario('json'), transport: t }]);
+    expect(t.calls).toHaveLength(5);
+    expect(result.runs.map((r) => r.run)).toEqual([1, 2, 3]);
+    expect(result.stats.n).toBe(3);
+    expect(result).toMatchObject({ verified: true, rowsReceivedPerRun: 5, payloadBytesPerRun: 50, warmup: 2 });
+  });
+
+  it('interleaves plans and rotates which goes first', async () => {
+    const log: string[] = [];
+    const plans = [
+      { scenario: scenario('json', { warmup: 0 }), transport: new InMemoryTransport('json', log) },
+      { scenario: scenario('grpc', { warmup: 0 }), transport: new InMemoryTransport('grpc', log) },
+    ];
+    await runScenarios(plans);
+    expect(log).toEqual(['json', 'grpc', 'grpc', 'json', 'json', 'grpc']);
+  });
+
+  it('issues every request of a parallel run and respects the concurrency cap', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const t: RowsTransport = {
+      kind: 'grpc',
+      target: { server: 'grpc-server', address: 'memory' },
+      async fetchRows(count) {
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((r) => setTimeout(r, 2));
+        inFlight--;
+        return { rows: rows(count), payloadBytes: 1 };
+      },
+    };
+    const [result] = await runScenarios([{ scenario: scenario('grpc', { mode: 'parallel', rowsPerRequest: 1, requests: 20, concurrency: 4, runs: 1, warmup: 0 }), transport: t }]);
+    expect(peak).toBe(4);
+    expect(result.runs[0]).toMatchObject({ rowsReceived: 20, payloadBytes: 20 });
+  });
+
+  it('rejects rows that do not verify instead of reporting a time', async () => {
+    const t = new InMemoryTransport('json', [], true);
+    await expect(runScenarios([{ scenario: scenario('json'), transport: t }])).rejects.toBeInstanceOf(PayloadMismatchError);
+  });
+
+  it('emits an event per run, warm-up and measured', async () => {
+    const events: string[] = [];
+    await runScenarios([{ scenario: scenario('json', { runs: 2, warmup: 1 }), transport: new InMemoryTransport('json', []) }], {
+      onRun: (e) => events.push(`${e.phase} ${e.run}/${e.of}`),
+    });
+    expect(events).toEqual(['warmup 1/1', 'measure 1/2', 'measure 2/2']);
+  });
+});

@@ -1,0 +1,32 @@
+import { Transport } from '@nestjs/microservices';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadSamplePackageDefinition, sampleGrpcOptions } from './grpc-options.factory';
+import { resolveProtoPath } from './proto-path';
+
+describe('sampleGrpcOptions', () => {
+  it('uses the sample package and the same limit for sending and receiving', () => {
+    const { transport, options } = sampleGrpcOptions({ url: '127.0.0.1:1234', maxMessageBytes: 123_456_789 });
+    expect(transport).toBe(Transport.GRPC);
+    expect(options).toMatchObject({ package: 'sample', url: '127.0.0.1:1234', maxSendMessageLength: 123_456_789, maxReceiveMessageLength: 123_456_789 });
+  });
+
+  it('loads the contract from proto/ with its service and method', () => {
+    const pkg = loadSamplePackageDefinition() as Record<string, any>;
+    expect(Object.keys(pkg['sample.SampleService'])).toEqual(['GetSamples']);
+    expect(pkg['sample.SampleService'].GetSamples.path).toBe('/sample.SampleService/GetSamples');
+  });
+
+  it('decodes zero values (row 0) thanks to defaults: true', () => {
+    const method = (loadSamplePackageDefinition() as Record<string, any>)['sample.SampleService'].GetSamples;
+    const bytes = method.responseSerialize({ samples: [{ rowNum: 0, columnA: '' }] });
+    expect(method.responseDeserialize(bytes).samples[0]).toMatchObject({ rowNum: 0, columnA: '', columnJ: '' });
+  });
+
+  it('finds the root proto/ from any folder below it, and says so when there is none', () => {
+    const root = join(__dirname, '..', '..', '..');
+    expect(resolveProtoPath(join(root, 'dist', 'apps', 'client', 'apps', 'client', 'src'))).toBe(join(root, 'proto', 'sample.proto'));
+    expect(existsSync(resolveProtoPath())).toBe(true);
+    expect(() => resolveProtoPath('/')).toThrow(/cannot find proto/);
+  });
+});
