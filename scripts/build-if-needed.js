@@ -23,7 +23,7 @@ function newestMtime(p) {
 
 function isUpToDate() {
   if (!fs.existsSync(STAMP)) return false;
-  if (!Object.keys(APPS).every((app) => fs.existsSync(entryOf(app)))) return false;
+  if (![...Object.keys(APPS), 'bench-cli'].every((app) => fs.existsSync(entryOf(app)))) return false;
   const built = fs.statSync(STAMP).mtimeMs;
   return INPUTS.every((input) => newestMtime(path.join(ROOT, input)) <= built);
 }

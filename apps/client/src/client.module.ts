@@ -10,6 +10,9 @@ import { BenchService } from './bench/bench.service';
 import { BenchController } from './bench/bench.controller';
 import { SAMPLE_GRPC_CLIENT, transportsProviders } from './bench/transports.providers';
 import { BenchExceptionFilter } from './filters/bench-exception.filter';
+import { RelayTransportFactoryService } from './bench/relay-transport.factory';
+import { ResultsController } from './results/results.controller';
+import { ResultsService } from './results/results.service';
 
 @Module({})
 export class ClientModule {
@@ -31,8 +34,8 @@ export class ClientModule {
           },
         ]),
       ],
-      controllers: [BenchController],
-      providers: [...transportsProviders, BenchService, { provide: APP_FILTER, useClass: BenchExceptionFilter }],
+      controllers: [BenchController, ResultsController],
+      providers: [...transportsProviders, BenchService, RelayTransportFactoryService, ResultsService, { provide: APP_FILTER, useClass: BenchExceptionFilter }],
     };
   }
 }

@@ -55,3 +55,11 @@ export function readHostPort(env: Env, name: string, fallback: string): string {
   }
   return value;
 }
+
+/** A file system path; only checked for being one line (it is created when first written to). */
+export function readPath(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (/[\0\n\r]/.test(raw)) throw new ConfigError(name, `invalid ${name}: must be a path on one line`);
+  return raw;
+}

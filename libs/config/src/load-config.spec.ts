@@ -7,16 +7,18 @@ describe('loadConfig', () => {
     expect(c.client).toEqual({ host: '127.0.0.1', port: 3000 });
     expect(c.jsonServer).toEqual({ host: '127.0.0.1', port: 3001 });
     expect(c.grpcServer).toEqual({ host: '127.0.0.1', port: 3002 });
-    expect(c.targets).toEqual({ jsonUrl: 'http://127.0.0.1:3001', grpcAddress: '127.0.0.1:3002' });
+    expect(c.targets).toEqual({ jsonUrl: 'http://127.0.0.1:3001', grpcAddress: '127.0.0.1:3002', clientUrl: 'http://127.0.0.1:3000' });
     expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100 });
     expect(c.grpcMaxMessageBytes).toBe(DEFAULTS.grpcMaxMessageBytes);
+    expect(c.resultsDir).toBe(require('node:path').resolve('bench-results'));
+    expect(loadConfig({ RESULTS_DIR: '/tmp/wb' }).resultsDir).toBe('/tmp/wb');
   });
 
   it('derives client targets from the server settings, and lets them be overridden', () => {
     const c = loadConfig({ JSON_SERVER_PORT: '4001', GRPC_SERVER_HOST: '0.0.0.0', GRPC_SERVER_PORT: '4002' });
-    expect(c.targets).toEqual({ jsonUrl: 'http://127.0.0.1:4001', grpcAddress: '127.0.0.1:4002' });
+    expect(c.targets).toMatchObject({ jsonUrl: 'http://127.0.0.1:4001', grpcAddress: '127.0.0.1:4002' });
     const d = loadConfig({ JSON_SERVER_URL: 'http://10.1.2.3:80/', GRPC_SERVER_ADDRESS: '[::1]:5000' });
-    expect(d.targets).toEqual({ jsonUrl: 'http://10.1.2.3', grpcAddress: '[::1]:5000' });
+    expect(d.targets).toMatchObject({ jsonUrl: 'http://10.1.2.3', grpcAddress: '[::1]:5000' });
   });
 
   it('reads limits and timeouts', () => {

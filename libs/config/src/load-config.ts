@@ -1,5 +1,5 @@
-import { ConfigError } from './config-error';
-import { Env, readHost, readHostPort, readHttpUrl, readInt, readPort } from './env-readers';
+import { resolve } from 'node:path';
+import { Env, readHost, readHostPort, readHttpUrl, readInt, readPath, readPort } from './env-readers';
 import { WirebenchConfig } from './wirebench-config.interface';
 
 /** The defaults; the only place a port, limit or timeout is written down. */
@@ -17,6 +17,8 @@ export const DEFAULTS = {
   // 1,000,000 article rows are ~150 MB of protobuf; 1 GiB leaves room for the 5,000,000-row limit.
   grpcMaxMessageBytes: 1024 ** 3,
   requestTimeoutMs: 120_000,
+  // Relative to the directory the app starts in; npm scripts start in the repository root.
+  resultsDir: 'bench-results',
 } as const;
 
 // rowNum is an int32 on the wire and the gRPC request's count is one too.
@@ -37,6 +39,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     targets: {
       jsonUrl: readHttpUrl(env, 'JSON_SERVER_URL', `http://${reachable(jsonServer.host)}:${jsonServer.port}`),
       grpcAddress: readHostPort(env, 'GRPC_SERVER_ADDRESS', `${reachable(grpcServer.host)}:${grpcServer.port}`),
+      clientUrl: readHttpUrl(env, 'CLIENT_URL', `http://${reachable(client.host)}:${client.port}`),
     },
     limits: {
       maxRows: readInt(env, 'MAX_ROWS', DEFAULTS.maxRows, 1, INT32_MAX),
@@ -47,6 +50,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     },
     grpcMaxMessageBytes: readInt(env, 'GRPC_MAX_MESSAGE_BYTES', DEFAULTS.grpcMaxMessageBytes, 4 * 1024 * 1024, GRPC_MESSAGE_MAX),
     requestTimeoutMs: readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000),
+    resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),
   };
   return config;
 }

@@ -18,11 +18,13 @@ export interface WirebenchConfig {
   client: ListenAddress;
   jsonServer: ListenAddress;
   grpcServer: ListenAddress;
-  /** Where the client sends its requests; by default the servers' own listen addresses. */
-  targets: { jsonUrl: string; grpcAddress: string };
+  /** Where the client sends its requests (and the bench CLI finds the client); by default the apps' own listen addresses. */
+  targets: { jsonUrl: string; grpcAddress: string; clientUrl: string };
   limits: Limits;
   /** gRPC max send/receive message size on both sides. */
   grpcMaxMessageBytes: number;
   /** Per request, HTTP and gRPC alike: a server that does not answer in time is reported, not waited for. */
   requestTimeoutMs: number;
+  /** Where bench runs and saved endpoint measurements are written (absolute). */
+  resultsDir: string;
 }

@@ -1,35 +1,65 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { Comparison, ScenarioResult } from '@app/bench';
+import type { Comparison, Mode, ScenarioResult, TransportKind } from '@app/bench';
+import { ResultsService } from '../results/results.service';
 import { BenchService } from './bench.service';
-import { BenchQueryDto } from './dto/bench-query.dto';
+import { BenchQueryDto, RunQueryDto } from './dto/bench-query.dto';
+import { parseLabel, parseMode, parseSwitch, parseTransports } from './parse-flags';
 
 /** The client endpoints, with the article's names as aliases. Everything here is a translation to BenchService. */
 @Controller('client')
 export class BenchController {
-  constructor(private readonly bench: BenchService) {}
+  constructor(
+    private readonly bench: BenchService,
+    private readonly results: ResultsService,
+  ) {}
 
   @Get(['json/single/:rows', 'call-a/:rows'])
   jsonSingle(@Param('rows') rows: string, @Query() query: BenchQueryDto): Promise<ScenarioResult> {
-    return this.bench.run('json', 'single', { ...query, rows });
+    return this.one('json', 'single', { ...query, rows });
   }
 
   @Get(['grpc/single/:rows', 'call-b/:rows'])
   grpcSingle(@Param('rows') rows: string, @Query() query: BenchQueryDto): Promise<ScenarioResult> {
-    return this.bench.run('grpc', 'single', { ...query, rows });
+    return this.one('grpc', 'single', { ...query, rows });
   }
 
   @Get(['json/parallel/:requests', 'call-a-parallel/:requests'])
   jsonParallel(@Param('requests') requests: string, @Query() query: BenchQueryDto): Promise<ScenarioResult> {
-    return this.bench.run('json', 'parallel', { ...query, requests });
+    return this.one('json', 'parallel', { ...query, requests });
   }
 
   @Get(['grpc/parallel/:requests', 'call-b-parallel/:requests'])
   grpcParallel(@Param('requests') requests: string, @Query() query: BenchQueryDto): Promise<ScenarioResult> {
-    return this.bench.run('grpc', 'parallel', { ...query, requests });
+    return this.one('grpc', 'parallel', { ...query, requests });
   }
 
   @Get('compare')
-  compare(@Query() query: BenchQueryDto): Promise<Comparison> {
-    return this.bench.compare(query);
+  async compare(@Query() query: BenchQueryDto): Promise<Comparison> {
+    const { wire, save, label } = this.flags(query);
+    const comparison = await this.bench.compare(query, wire);
+    if (save) await this.results.saveEndpointRuns([comparison.json, comparison.grpc], label);
+    return comparison;
+  }
+
+  /** The general form the bench CLI uses: any transports, either mode, optional wire pass. */
+  @Get('bench')
+  async run(@Query() query: RunQueryDto): Promise<{ results: ScenarioResult[] }> {
+    const { wire, save, label } = this.flags(query);
+    const transports = parseTransports(query.transports);
+    const results = await this.bench.run({ transports, mode: parseMode(query.mode, query.requests), input: query, wire });
+    if (save) await this.results.saveEndpointRuns(results, label);
+    return { results };
+  }
+
+  private async one(transport: TransportKind, mode: Mode, query: BenchQueryDto): Promise<ScenarioResult> {
+    const { wire, save, label } = this.flags(query);
+    const [result] = await this.bench.run({ transports: [transport], mode, input: query, wire });
+    if (save) await this.results.saveEndpointRuns([result], label);
+    return result;
+  }
+
+  // Parsed before any request is sent, so a bad flag costs nothing.
+  private flags(query: BenchQueryDto): { wire: boolean; save: boolean; label: string | null } {
+    return { wire: parseSwitch('wire', query.wire), save: parseSwitch('save', query.save), label: parseLabel(query.label) };
   }
 }

@@ -6,6 +6,7 @@ import {
   JsonHttpTransport,
   Mode,
   Plan,
+  ResourceProbe,
   RowsTransport,
   RunEvent,
   runScenarios,
@@ -15,31 +16,42 @@ import {
   validateScenario,
 } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+import { RelayTransportFactoryService } from './relay-transport.factory';
+
+export interface RunRequest {
+  transports: TransportKind[];
+  mode: Mode;
+  input: ScenarioInput;
+  /** Also measure bytes on the wire, in a separate pass after the measured runs. */
+  wire?: boolean;
+}
 
 /** Turns endpoint parameters into validated scenarios, runs them through the engine and logs each measurement. */
 @Injectable()
 export class BenchService {
   private readonly logger = new Logger(BenchService.name);
   private readonly transports: Record<TransportKind, RowsTransport>;
+  // One probe for the app's life: it remembers which process serves which port.
+  private readonly probe = new ResourceProbe();
 
   constructor(
     @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
     json: JsonHttpTransport,
     grpc: GrpcTransport,
+    private readonly relays: RelayTransportFactoryService,
   ) {
     this.transports = { json, grpc };
   }
 
-  async run(transport: TransportKind, mode: Mode, input: ScenarioInput): Promise<ScenarioResult> {
-    const [result] = await runScenarios([this.plan(transport, mode, input)], { onRun: (e) => this.log(e) });
-    return result;
+  /** The given transports with the same parameters, runs interleaved. */
+  async run({ transports, mode, input, wire }: RunRequest): Promise<ScenarioResult[]> {
+    const plans = transports.map((t) => this.plan(t, mode, input));
+    return runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.relays : undefined });
   }
 
   /** JSON and gRPC with the same parameters, runs interleaved; more than one request means parallel mode. */
-  async compare(input: ScenarioInput): Promise<Comparison> {
-    const mode: Mode = input.requests === undefined || input.requests === '1' || input.requests === 1 ? 'single' : 'parallel';
-    const plans = [this.plan('json', mode, input), this.plan('grpc', mode, input)];
-    const [json, grpc] = await runScenarios(plans, { onRun: (e) => this.log(e) });
+  async compare(input: ScenarioInput, wire = false): Promise<Comparison> {
+    const [json, grpc] = await this.run({ transports: ['json', 'grpc'], mode: compareMode(input), input, wire });
     return compareResults(json, grpc);
   }
 
@@ -50,9 +62,14 @@ export class BenchService {
   private log({ plan, phase, run, of, sample }: RunEvent): void {
     if (!sample) return;
     const s = plan.scenario;
+    const cpu = sample.serverCpuMs === null ? '' : `, server CPU ${sample.serverCpuMs.toFixed(1)} ms`;
     this.logger.log(
       `${s.transport} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests} concurrency=${s.concurrency} ` +
-        `${phase} ${run}/${of}: ${sample.ms.toFixed(3)} ms, ${sample.rowsReceived} rows, ${sample.payloadBytes} B payload, verified`,
+        `${phase} ${run}/${of}: ${sample.ms.toFixed(3)} ms, ${sample.rowsReceived} rows, ${sample.payloadBytes} B payload${cpu}, verified`,
     );
   }
+}
+
+function compareMode(input: ScenarioInput): Mode {
+  return input.requests === undefined || input.requests === '1' || input.requests === 1 ? 'single' : 'parallel';
 }

@@ -8,6 +8,7 @@ describe('aggregate', () => {
     expect(s.maxMs).toBe(9);
     expect(s.meanMs).toBe(5);
     expect(s.stdevMs).toBeCloseTo(2.138, 3);
+    expect(s.cv).toBeCloseTo(2.138 / 5, 3);
   });
 
   it('gives HDR percentiles within 0.1% and in order', () => {
@@ -29,7 +30,7 @@ describe('aggregate', () => {
   });
 
   it('reports zeros, not NaN, for no samples and zero spread for one', () => {
-    expect(aggregate([])).toEqual({ n: 0, meanMs: 0, medianMs: 0, p90Ms: 0, p99Ms: 0, minMs: 0, maxMs: 0, stdevMs: 0 });
+    expect(aggregate([])).toEqual({ n: 0, meanMs: 0, medianMs: 0, p90Ms: 0, p99Ms: 0, minMs: 0, maxMs: 0, stdevMs: 0, cv: 0 });
     expect(aggregate([3]).stdevMs).toBe(0);
   });
 });

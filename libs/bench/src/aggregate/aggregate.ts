@@ -12,7 +12,7 @@ const HIGHEST_TRACKABLE_MICROS = 3_600_000_000;
  */
 export function aggregate(durationsMs: number[]): RunStats {
   const n = durationsMs.length;
-  if (n === 0) return { n: 0, meanMs: 0, medianMs: 0, p90Ms: 0, p99Ms: 0, minMs: 0, maxMs: 0, stdevMs: 0 };
+  if (n === 0) return { n: 0, meanMs: 0, medianMs: 0, p90Ms: 0, p99Ms: 0, minMs: 0, maxMs: 0, stdevMs: 0, cv: 0 };
   const histogram = hdr.build({
     bitBucketSize: 64,
     lowestDiscernibleValue: 1,
@@ -33,6 +33,7 @@ export function aggregate(durationsMs: number[]): RunStats {
     minMs: Math.min(...durationsMs),
     maxMs: Math.max(...durationsMs),
     stdevMs: roundMicros(Math.sqrt(variance)),
+    cv: mean > 0 ? Math.round((Math.sqrt(variance) / mean) * 1e4) / 1e4 : 0,
   };
   histogram.destroy();
   return stats;

@@ -1,19 +1,28 @@
 import type { Mode, TransportKind } from '../scenario/scenario.interface';
 import type { TargetInfo } from '../transports/rows-transport.interface';
 
-/** One measured (not warm-up) run of a scenario. */
+/** One measured (not warm-up) run of a scenario. Resource figures are null where they cannot be measured. */
 export interface RunSample {
   /** 1-based, in the order the runs were measured. */
   run: number;
+  /** ISO-8601 UTC time the run started. */
+  at: string;
   /** Wall time from issuing the first request to the last response decoded, in milliseconds. */
   ms: number;
   rowsReceived: number;
   /** Response bodies (JSON text / protobuf messages) received in this run, summed over its requests. */
   payloadBytes: number;
   verified: boolean;
+  /** CPU time (user + sys) the client process spent during this run, ms. */
+  clientCpuMs: number | null;
+  /** CPU time (user + sys) of the serving process(es) during this run, ms. */
+  serverCpuMs: number | null;
+  /** Peak resident set size during this run, bytes. */
+  clientPeakRssBytes: number | null;
+  serverPeakRssBytes: number | null;
 }
 
-/** Milliseconds, from the measured runs only. */
+/** Milliseconds, from the measured runs only; cv = stdev / mean (unitless). */
 export interface RunStats {
   n: number;
   meanMs: number;
@@ -23,10 +32,35 @@ export interface RunStats {
   minMs: number;
   maxMs: number;
   stdevMs: number;
+  cv: number;
+}
+
+/** Bytes that crossed the socket per request (TCP payload: headers, framing and body), from a separate counted pass. */
+export interface WireBytes {
+  /** Client -> server plus server -> client. */
+  bytesPerRequest: number | null;
+  bytesInPerRequest: number | null;
+  bytesOutPerRequest: number | null;
+  /** Why the figures are empty, when they are. */
+  note?: string;
+}
+
+/** Resource use over the measured runs of one scenario on one transport. */
+export interface ResourceUse {
+  clientCpuMs: number | null;
+  serverCpuMs: number | null;
+  clientCpuMsPerRequest: number | null;
+  serverCpuMsPerRequest: number | null;
+  clientPeakRssBytes: number | null;
+  serverPeakRssBytes: number | null;
+  /** Why a figure is empty, when one is. */
+  notes: string[];
 }
 
 /** Everything about one scenario on one transport: a plain object, safe to serialise as is. */
 export interface ScenarioResult {
+  /** The scenario's name in its preset or file (e.g. "1-2"); endpoints name it after its parameters. */
+  name: string;
   transport: TransportKind;
   mode: Mode;
   target: TargetInfo;
@@ -38,6 +72,12 @@ export interface ScenarioResult {
   stats: RunStats;
   rowsReceivedPerRun: number;
   payloadBytesPerRun: number;
+  payloadBytesPerRequest: number;
+  /** From the median run time: rows per second and payload megabytes (10^6 bytes) per second. */
+  throughput: { rowsPerSec: number; payloadMBPerSec: number };
+  resources: ResourceUse;
+  /** Null when the counted pass was not asked for. */
+  wire: WireBytes | null;
   /** True only when every request of every measured and warm-up run arrived with the expected rows and checksum. */
   verified: boolean;
   startedAt: string;

@@ -24,6 +24,7 @@ class InMemoryTransport implements RowsTransport {
 }
 
 const scenario = (transport: 'json' | 'grpc', over: Partial<Scenario> = {}): Scenario => ({
+  name: 'test',
   transport,
   mode: 'single',
   rowsPerRequest: 5,

@@ -1,7 +1,11 @@
 import type { Scenario } from '../scenario/scenario.interface';
 import type { RowsTransport } from '../transports/rows-transport.interface';
-import type { RunSample, ScenarioResult } from '../result/result.interface';
+import type { RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
+import type { RunProbe } from '../resources/resource-probe';
+import type { RelayTransportFactory } from '../wire/measure-wire';
 import { aggregate } from '../aggregate/aggregate';
+import { aggregateResources } from '../aggregate/aggregate-resources';
+import { measureWire } from '../wire/measure-wire';
 import { executeRun } from './execute-run';
 
 /** One scenario with the transport that runs it. */
@@ -13,7 +17,7 @@ export interface Plan {
 /** Emitted after every run, warm-up or measured, for progress bars and log lines. */
 export interface RunEvent {
   plan: Plan;
-  phase: 'warmup' | 'measure';
+  phase: 'warmup' | 'measure' | 'wire';
   /** 1-based within its phase. */
   run: number;
   of: number;
@@ -22,6 +26,10 @@ export interface RunEvent {
 
 export interface RunOptions {
   onRun?: (event: RunEvent) => void;
+  /** Measures CPU and memory around each measured run (outside its timed section). */
+  probe?: RunProbe;
+  /** When given, bytes on the wire are measured in a separate pass after the measured runs. */
+  wire?: RelayTransportFactory;
 }
 
 /**
@@ -41,18 +49,39 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   }
 
   const samples: RunSample[][] = plans.map(() => []);
+  const notes: string[][] = plans.map(() => []);
   const maxRuns = Math.max(...plans.map((p) => p.scenario.runs));
   for (let r = 1; r <= maxRuns; r++) {
     for (const plan of rotate(plans, r - 1)) {
       if (r > plan.scenario.runs) continue;
+      const at = new Date().toISOString();
+      const probe = options.probe?.begin(plan);
       const measured = await executeRun(plan.scenario, plan.transport);
-      const sample: RunSample = { run: r, ...measured, verified: true };
-      samples[plans.indexOf(plan)].push(sample);
+      const resources = probe?.end();
+      const i = plans.indexOf(plan);
+      notes[i].push(...(resources?.notes ?? ['CPU and memory not measured']));
+      const sample: RunSample = {
+        run: r,
+        at,
+        ...measured,
+        verified: true,
+        clientCpuMs: round3(resources?.clientCpuMs ?? null),
+        serverCpuMs: round3(resources?.serverCpuMs ?? null),
+        clientPeakRssBytes: resources?.clientPeakRssBytes ?? null,
+        serverPeakRssBytes: resources?.serverPeakRssBytes ?? null,
+      };
+      samples[i].push(sample);
       options.onRun?.({ plan, phase: 'measure', run: r, of: plan.scenario.runs, sample });
     }
   }
+
+  const wire: (WireBytes | null)[] = [];
+  for (const plan of plans) {
+    wire.push(options.wire ? await measureWire(plan, options.wire) : null);
+    if (options.wire) options.onRun?.({ plan, phase: 'wire', run: 1, of: 1 });
+  }
   const endedAt = new Date().toISOString();
-  return plans.map((plan, i) => toResult(plan, samples[i], startedAt, endedAt));
+  return plans.map((plan, i) => toResult(plan, samples[i], notes[i], wire[i], startedAt, endedAt));
 }
 
 function rotate<T>(items: T[], by: number): T[] {
@@ -60,9 +89,18 @@ function rotate<T>(items: T[], by: number): T[] {
   return [...items.slice(k), ...items.slice(0, k)];
 }
 
-function toResult(plan: Plan, runs: RunSample[], startedAt: string, endedAt: string): ScenarioResult {
+function round3(v: number | null): number | null {
+  return v === null ? null : Math.round(v * 1000) / 1000;
+}
+
+function toResult(plan: Plan, runs: RunSample[], notes: string[], wire: WireBytes | null, startedAt: string, endedAt: string): ScenarioResult {
   const { scenario, transport } = plan;
+  const stats = aggregate(runs.map((s) => s.ms));
+  const rowsReceivedPerRun = scenario.rowsPerRequest * scenario.requests;
+  const payloadBytesPerRun = runs[0]?.payloadBytes ?? 0;
+  const seconds = stats.medianMs / 1000;
   return {
+    name: scenario.name,
     transport: scenario.transport,
     mode: scenario.mode,
     target: transport.target,
@@ -71,9 +109,16 @@ function toResult(plan: Plan, runs: RunSample[], startedAt: string, endedAt: str
     concurrency: scenario.concurrency,
     warmup: scenario.warmup,
     runs,
-    stats: aggregate(runs.map((s) => s.ms)),
-    rowsReceivedPerRun: scenario.rowsPerRequest * scenario.requests,
-    payloadBytesPerRun: runs[0]?.payloadBytes ?? 0,
+    stats,
+    rowsReceivedPerRun,
+    payloadBytesPerRun,
+    payloadBytesPerRequest: payloadBytesPerRun / scenario.requests,
+    throughput: {
+      rowsPerSec: seconds > 0 ? Math.round(rowsReceivedPerRun / seconds) : 0,
+      payloadMBPerSec: seconds > 0 ? Math.round((payloadBytesPerRun / 1e6 / seconds) * 1000) / 1000 : 0,
+    },
+    resources: aggregateResources(runs, scenario.requests, notes),
+    wire,
     verified: runs.every((s) => s.verified),
     startedAt,
     endedAt,

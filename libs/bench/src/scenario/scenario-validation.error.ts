@@ -5,8 +5,16 @@ export class ScenarioValidationError extends Error {
     readonly min: number,
     readonly max: number,
     readonly value: unknown,
+    message = `${parameter} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`,
   ) {
-    super(`${parameter} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+    super(message);
     this.name = 'ScenarioValidationError';
+  }
+}
+
+/** A scenario name that would not print well: the limit is its length and character set. */
+export class ScenarioNameError extends ScenarioValidationError {
+  constructor(value: unknown) {
+    super('name', 1, 64, value, `name must be 1 to 64 printable ASCII characters without leading or trailing spaces, got ${JSON.stringify(value)}`);
   }
 }

@@ -16,6 +16,7 @@ function errorOf(fn: () => unknown): ScenarioValidationError {
 describe('validateScenario', () => {
   it('applies defaults: one run, no warm-up, all requests at once', () => {
     expect(validateScenario('json', 'parallel', { requests: '100' }, limits)).toEqual({
+      name: 'parallel rows=1 requests=100',
       transport: 'json',
       mode: 'parallel',
       rowsPerRequest: 1,
@@ -28,6 +29,7 @@ describe('validateScenario', () => {
 
   it('forces one request in single mode and reads every parameter', () => {
     expect(validateScenario('grpc', 'single', { rows: '1000000', requests: '50', runs: '3', warmup: '1' }, limits)).toEqual({
+      name: 'single rows=1000000',
       transport: 'grpc',
       mode: 'single',
       rowsPerRequest: 1_000_000,
@@ -65,6 +67,14 @@ describe('validateScenario', () => {
     expect(e.max).toBe(max);
     expect(e.message).toContain(parameter);
     expect(e.message).toContain(String(max));
+  });
+
+  it('keeps a given name and refuses one that would not print well', () => {
+    expect(validateScenario('json', 'single', { name: '1-2' }, limits).name).toBe('1-2');
+    expect(validateScenario('json', 'parallel', { requests: '8', concurrency: '2' }, limits).name).toBe('parallel rows=1 requests=8 concurrency=2');
+    for (const name of ['', ' x', 'a\nb', 'x'.repeat(65), 5]) {
+      expect(errorOf(() => validateScenario('json', 'single', { name }, limits)).parameter).toBe('name');
+    }
   });
 
   it('takes its limits from configuration', () => {

@@ -1,9 +1,10 @@
 import type { Limits } from '@app/config';
 import { Mode, Scenario, TransportKind } from './scenario.interface';
-import { ScenarioValidationError } from './scenario-validation.error';
+import { ScenarioNameError, ScenarioValidationError } from './scenario-validation.error';
 
 /** Raw parameters as they arrive from a URL or a command line: strings, numbers or absent. */
 export interface ScenarioInput {
+  name?: unknown;
   rows?: unknown;
   requests?: unknown;
   concurrency?: unknown;
@@ -24,7 +25,22 @@ export function validateScenario(transport: TransportKind, mode: Mode, input: Sc
   const concurrency = integerParam('concurrency', input.concurrency, concurrencyMax, 1, concurrencyMax);
   const runs = integerParam('runs', input.runs, SCENARIO_DEFAULTS.runs, 1, limits.maxRuns);
   const warmup = integerParam('warmup', input.warmup, SCENARIO_DEFAULTS.warmup, 0, limits.maxWarmup);
-  return { transport, mode, rowsPerRequest, requests, concurrency, runs, warmup };
+  const name = nameParam(input.name) ?? defaultName(mode, rowsPerRequest, requests, concurrency);
+  return { name, transport, mode, rowsPerRequest, requests, concurrency, runs, warmup };
+}
+
+function defaultName(mode: Mode, rows: number, requests: number, concurrency: number): string {
+  if (mode === 'single') return `single rows=${rows}`;
+  return `parallel rows=${rows} requests=${requests}` + (concurrency < requests ? ` concurrency=${concurrency}` : '');
+}
+
+// Names end up in tables and CSV cells: printable, short, one line.
+function nameParam(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'string' || !/^[\x20-\x7e]{1,64}$/.test(raw) || raw.trim() !== raw) {
+    throw new ScenarioNameError(raw);
+  }
+  return raw;
 }
 
 function integerParam(name: string, raw: unknown, fallback: number, min: number, max: number): number {

@@ -1,8 +1,21 @@
-/** Query parameters every client endpoint takes; the engine's validateScenario checks them. */
+/** Query parameters every client endpoint takes; the engine's validateScenario checks the numeric ones. */
 export interface BenchQueryDto {
   rows?: string;
   requests?: string;
   concurrency?: string;
   runs?: string;
   warmup?: string;
+  name?: string;
+  /** 1: also measure bytes on the wire in a separate counted pass. */
+  wire?: string;
+  /** 1: append the measured runs to bench-results/client-runs.csv. */
+  save?: string;
+  /** Text kept with saved runs. */
+  label?: string;
+}
+
+/** `/client/bench` also chooses transports and mode. */
+export interface RunQueryDto extends BenchQueryDto {
+  transports?: string;
+  mode?: string;
 }

@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { BenchRun, collectEnvironment, findProjectRoot, print, ScenarioResult, writeRunFiles } from '@app/bench';
+import { ConfigError, loadConfig } from '@app/config';
+import { AppSupervisor } from './app-supervisor';
+import { runScenarioOnClient } from './client-api';
+import { BenchOptions, HELP, parseOptions } from './options';
+import { ProgressTracker } from './progress-tracker';
+import { buildScenarioSpecs } from './scenario-specs';
+import { UsageError } from './usage-error';
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+/** 2026-11-22T03:50:12.345Z -> 2026-11-22T03-50-12Z: sortable, and a valid folder name everywhere. */
+export function runId(startedAt: Date, preset: string): string {
+  return `${startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}-${preset}`;
+}
+
+function outcome(results: ScenarioResult[]): string {
+  const medians = results.map((r) => `${r.transport} median ${r.stats.medianMs.toFixed(2)} ms`).join(', ');
+  const json = results.find((r) => r.transport === 'json');
+  const grpc = results.find((r) => r.transport === 'grpc');
+  return json && grpc ? `${medians} (gRPC/JSON ${(grpc.stats.medianMs / json.stats.medianMs).toFixed(2)})` : medians;
+}
+
+/** `npm run bench`: returns the exit code; stdout gets only the chosen formats, everything else goes to stderr. */
+export async function runBenchCommand(argv: string[]): Promise<number> {
+  let options: BenchOptions;
+  let config;
+  let specs;
+  try {
+    options = parseOptions(argv);
+    if (options.help) {
+      process.stdout.write(HELP + '\n');
+      return EXIT.ok;
+    }
+    config = loadConfig();
+    specs = buildScenarioSpecs(options, config.limits);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(`wirebench bench: ${error.message} (see --help)\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+
+  const root = findProjectRoot();
+  const started = new Date();
+  const id = runId(started, options.preset);
+  const dir = join(options.out ?? config.resultsDir, id);
+  mkdirSync(dir, { recursive: true });
+  const { help: _help, ...recordedOptions } = options;
+  const run: BenchRun = {
+    id,
+    preset: options.preset,
+    label: options.label,
+    startedAt: started.toISOString(),
+    endedAt: null,
+    endReason: 'running',
+    error: null,
+    options: { ...recordedOptions, scenarios: specs },
+    targets: { client: config.targets.clientUrl, json: config.targets.jsonUrl, grpc: config.targets.grpcAddress },
+    environment: collectEnvironment(root),
+    scenarios: [],
+  };
+
+  const weight = options.transports.length * (options.runs + options.warmup + 2);
+  const progress = new ProgressTracker(specs.length * weight);
+  const supervisor = new AppSupervisor(config, root);
+  const abort = new AbortController();
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) process.exit(EXIT.interrupted); // a second Ctrl-C: stop waiting for the clean-up
+    interrupted = true;
+    progress.note(`${signal}: stopping after saving the scenarios that finished`);
+    abort.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    const startedApps = await supervisor.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`));
+    if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}; they stop when this run ends (logs: ${join(dir, 'apps.log')})`);
+    await writeRunFiles(dir, run);
+    for (const spec of specs) {
+      if (interrupted) break;
+      progress.starting(spec.name);
+      const results = await runScenarioOnClient(run.targets.client, { spec, transports: options.transports, runs: options.runs, warmup: options.warmup }, abort.signal);
+      run.scenarios.push(...results);
+      await writeRunFiles(dir, run);
+      progress.finished(spec.name, weight, outcome(results));
+    }
+    run.endReason = interrupted ? 'interrupted' : 'completed';
+  } catch (error) {
+    run.endReason = interrupted ? 'interrupted' : 'failed';
+    run.error = interrupted ? null : (error as Error).message;
+  } finally {
+    run.endedAt = new Date().toISOString();
+    progress.stop();
+    await writeRunFiles(dir, run);
+    await supervisor.stopStarted();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+
+  for (const format of options.formats) process.stdout.write(print(format, run) + '\n');
+  process.stderr.write(`wirebench bench: ${run.endReason}; ${run.scenarios.length} results in ${dir}/ (runs.csv, summary.csv, result.json, summary.md)\n`);
+  if (run.error) process.stderr.write(`wirebench bench: failed: ${run.error}\n`);
+  return run.endReason === 'completed' ? EXIT.ok : run.endReason === 'interrupted' ? EXIT.interrupted : EXIT.failed;
+}

@@ -1,0 +1,59 @@
+import { request } from 'node:http';
+import type { ScenarioResult, TransportKind } from '@app/bench';
+import type { ScenarioSpec } from './presets';
+
+export interface ScenarioCall {
+  spec: ScenarioSpec;
+  transports: TransportKind[];
+  runs: number;
+  warmup: number;
+}
+
+/** The client app answered with an error: its status and message, as the user should see them. */
+export class ClientApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ClientApiError';
+  }
+}
+
+/**
+ * Runs one scenario through the client app's /client/bench endpoint: the measurement path the endpoints use.
+ * No timeout of its own: a 1,000,000-row scenario takes minutes, and the client bounds each request itself.
+ */
+export function runScenarioOnClient(clientUrl: string, call: ScenarioCall, signal: AbortSignal): Promise<ScenarioResult[]> {
+  const query = new URLSearchParams({
+    name: call.spec.name,
+    mode: call.spec.mode,
+    transports: call.transports.join(','),
+    rows: String(call.spec.rows),
+    requests: String(call.spec.requests),
+    runs: String(call.runs),
+    warmup: String(call.warmup),
+    wire: '1',
+  });
+  if (call.spec.concurrency !== undefined) query.set('concurrency', String(call.spec.concurrency));
+  return new Promise((resolve, reject) => {
+    const req = request(`${clientUrl}/client/bench?${query}`, { signal }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: any;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return reject(new ClientApiError(res.statusCode ?? 0, `client answered ${res.statusCode} with a body that is not JSON: ${text.slice(0, 200)}`));
+        }
+        if (res.statusCode !== 200) return reject(new ClientApiError(res.statusCode ?? 0, `client answered ${res.statusCode}: ${body?.message ?? text.slice(0, 300)}`));
+        resolve(body.results as ScenarioResult[]);
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,0 +1,120 @@
+import { parseArgs } from 'node:util';
+import { FORMATS, Format, parseFormats, TRANSPORT_KINDS, TransportKind } from '@app/bench';
+import { PRESET_NAMES } from './presets';
+import { UsageError } from './usage-error';
+
+export interface BenchOptions {
+  preset: string;
+  transports: TransportKind[];
+  rows?: number[];
+  requests?: number[];
+  concurrency?: number[];
+  runs: number;
+  warmup: number;
+  out?: string;
+  formats: Format[];
+  scenariosFile?: string;
+  label: string | null;
+  help: boolean;
+}
+
+export const HELP = `Usage: npm run bench -- [options]
+
+Runs JSON and gRPC side by side through the client app (starting the three apps if they are not running),
+shows progress on stderr, prints a summary on stdout and writes bench-results/<UTC time>-<preset>/.
+
+Options:
+  --preset NAME        ${PRESET_NAMES.join(' | ')}   (default: article, the article's seven cases)
+  --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
+  --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
+  --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
+  --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode
+  --runs N             measured runs per scenario and transport   (default: 5)
+  --warmup N           warm-up runs, discarded   (default: 2)
+  --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
+  --format LIST        comma list of ${FORMATS.join(', ')} printed on stdout   (default: table)
+  --scenarios FILE     scenarios as JSON: [{"name": "big", "rows": 100000}, {"name": "fan-out", "rows": 1, "requests": 500, "concurrency": 50}]
+  --label TEXT         kept with the run in every file
+  --help               this text
+
+Exit codes: 0 done, 1 a run failed, 2 bad options, 130 interrupted.`;
+
+function list(name: string, raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const items = raw.split(',').map((s) => s.trim());
+  if (items.some((s) => s === '')) throw new UsageError(`--${name} must be a comma list without empty items, got "${raw}"`);
+  return items;
+}
+
+function integer(name: string, raw: string, min: number): number {
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) throw new UsageError(`--${name} must be an integer >= ${min}, got "${raw}"`);
+  return Number(raw);
+}
+
+/** Parses and checks the command line; ranges against configured limits are checked when scenarios are built. */
+export function parseOptions(argv: string[]): BenchOptions {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        preset: { type: 'string' },
+        transport: { type: 'string' },
+        rows: { type: 'string' },
+        requests: { type: 'string' },
+        concurrency: { type: 'string' },
+        runs: { type: 'string' },
+        warmup: { type: 'string' },
+        out: { type: 'string' },
+        format: { type: 'string' },
+        scenarios: { type: 'string' },
+        label: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+  const str = (k: string) => values[k] as string | undefined;
+
+  const transports = (list('transport', str('transport')) ?? [...TRANSPORT_KINDS]) as TransportKind[];
+  const unknown = transports.filter((t) => !TRANSPORT_KINDS.includes(t));
+  if (unknown.length > 0 || new Set(transports).size !== transports.length) {
+    throw new UsageError(`--transport must list ${TRANSPORT_KINDS.join(', ')} at most once each, got "${str('transport')}"`);
+  }
+  const custom = str('rows') !== undefined || str('requests') !== undefined || str('concurrency') !== undefined;
+  if (str('preset') !== undefined && (custom || str('scenarios') !== undefined)) {
+    throw new UsageError('--preset cannot be combined with --scenarios or --rows/--requests/--concurrency: they replace the preset');
+  }
+  if (custom && str('scenarios') !== undefined) throw new UsageError('--scenarios cannot be combined with --rows/--requests/--concurrency');
+  const preset = str('preset') ?? (str('scenarios') !== undefined ? 'file' : custom ? 'custom' : 'article');
+  if (str('preset') !== undefined && !PRESET_NAMES.includes(preset)) {
+    throw new UsageError(`--preset must be one of ${PRESET_NAMES.join(', ')}, got "${preset}"`);
+  }
+  let formats: Format[];
+  try {
+    formats = parseFormats(str('format') ?? 'table');
+  } catch (error) {
+    throw new UsageError(`--format: ${(error as Error).message}`);
+  }
+  const label = str('label') ?? null;
+  if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
+  if (str('out') === '') throw new UsageError('--out must not be empty');
+
+  return {
+    preset,
+    transports,
+    rows: list('rows', str('rows'))?.map((v) => integer('rows', v, 1)),
+    requests: list('requests', str('requests'))?.map((v) => integer('requests', v, 1)),
+    concurrency: list('concurrency', str('concurrency'))?.map((v) => integer('concurrency', v, 1)),
+    runs: integer('runs', str('runs') ?? '5', 1),
+    warmup: integer('warmup', str('warmup') ?? '2', 0),
+    out: str('out'),
+    formats,
+    scenariosFile: str('scenarios'),
+    label,
+    help: values.help === true,
+  };
+}

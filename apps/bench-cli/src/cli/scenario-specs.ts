@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { ScenarioValidationError, validateScenario } from '@app/bench';
+import type { Limits } from '@app/config';
+import type { BenchOptions } from './options';
+import { PRESETS, ScenarioSpec } from './presets';
+import { UsageError } from './usage-error';
+
+/** The scenarios a run will make: a preset, a --scenarios file, or every combination of --rows/--requests/--concurrency. */
+export function buildScenarioSpecs(options: BenchOptions, limits: Limits): ScenarioSpec[] {
+  const specs = options.scenariosFile ? readScenariosFile(options.scenariosFile) : options.preset in PRESETS ? PRESETS[options.preset] : combinations(options);
+  const names = new Set<string>();
+  for (const spec of specs) {
+    if (names.has(spec.name)) throw new UsageError(`scenario name "${spec.name}" is used twice`);
+    names.add(spec.name);
+    // The same validation the client app applies, so a run cannot fail half-way on a parameter.
+    try {
+      validateScenario('json', spec.mode, { name: spec.name, rows: spec.rows, requests: spec.requests, concurrency: spec.concurrency, runs: options.runs, warmup: options.warmup }, limits);
+    } catch (error) {
+      if (error instanceof ScenarioValidationError) throw new UsageError(`scenario "${spec.name}": ${error.message}`);
+      throw error;
+    }
+  }
+  return specs;
+}
+
+function combinations(options: BenchOptions): ScenarioSpec[] {
+  const specs: ScenarioSpec[] = [];
+  for (const rows of options.rows ?? [1]) {
+    for (const requests of options.requests ?? [1]) {
+      for (const concurrency of options.concurrency ?? [undefined]) {
+        if (concurrency !== undefined && concurrency > requests) continue;
+        const mode = requests > 1 ? 'parallel' : 'single';
+        const name = mode === 'single' ? `rows-${rows}` : `rows-${rows}-x${requests}` + (concurrency ? `-c${concurrency}` : '');
+        specs.push({ name, mode, rows, requests, ...(concurrency ? { concurrency } : {}) });
+      }
+    }
+  }
+  if (specs.length === 0) throw new UsageError('--concurrency is larger than every --requests value: no scenario left');
+  return specs;
+}
+
+function readScenariosFile(file: string): ScenarioSpec[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--scenarios ${file}: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) throw new UsageError(`--scenarios ${file}: must be a non-empty JSON array of scenarios`);
+  return parsed.map((item, i) => {
+    const where = `--scenarios ${file}: item ${i + 1}`;
+    if (!item || typeof item !== 'object') throw new UsageError(`${where} must be an object`);
+    const { name, rows, requests = 1, concurrency, mode, ...rest } = item as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new UsageError(`${where} has unknown keys: ${Object.keys(rest).join(', ')} (known: name, rows, requests, concurrency, mode)`);
+    if (typeof name !== 'string') throw new UsageError(`${where} needs a "name" string`);
+    for (const [key, value] of Object.entries({ rows, requests, concurrency })) {
+      if (value !== undefined && !Number.isSafeInteger(value)) throw new UsageError(`${where}: "${key}" must be an integer`);
+    }
+    if (rows === undefined) throw new UsageError(`${where} needs "rows"`);
+    if (mode !== undefined && mode !== 'single' && mode !== 'parallel') throw new UsageError(`${where}: "mode" must be single or parallel`);
+    const resolvedMode = (mode as ScenarioSpec['mode'] | undefined) ?? ((requests as number) > 1 ? 'parallel' : 'single');
+    return { name, mode: resolvedMode, rows: rows as number, requests: requests as number, ...(concurrency !== undefined ? { concurrency: concurrency as number } : {}) };
+  });
+}

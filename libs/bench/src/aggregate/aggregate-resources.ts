@@ -1,0 +1,20 @@
+import type { ResourceUse, RunSample } from '../result/result.interface';
+
+/** Per-run resource samples -> totals over the measured runs, per-request CPU, and peaks. */
+export function aggregateResources(runs: RunSample[], requestsPerRun: number, notes: string[]): ResourceUse {
+  const sum = (pick: (r: RunSample) => number | null) => (runs.length > 0 && runs.every((r) => pick(r) !== null) ? runs.reduce((a, r) => a + (pick(r) as number), 0) : null);
+  const max = (pick: (r: RunSample) => number | null) => (runs.length > 0 && runs.every((r) => pick(r) !== null) ? Math.max(...runs.map((r) => pick(r) as number)) : null);
+  const requests = runs.length * requestsPerRun;
+  const clientCpuMs = sum((r) => r.clientCpuMs);
+  const serverCpuMs = sum((r) => r.serverCpuMs);
+  const round = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000);
+  return {
+    clientCpuMs: round(clientCpuMs),
+    serverCpuMs: round(serverCpuMs),
+    clientCpuMsPerRequest: clientCpuMs === null ? null : Math.round((clientCpuMs / requests) * 1e6) / 1e6,
+    serverCpuMsPerRequest: serverCpuMs === null ? null : Math.round((serverCpuMs / requests) * 1e6) / 1e6,
+    clientPeakRssBytes: max((r) => r.clientPeakRssBytes),
+    serverPeakRssBytes: max((r) => r.serverPeakRssBytes),
+    notes: [...new Set(notes)],
+  };
+}

@@ -1,0 +1,55 @@
+import { describeColumns, RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from './csv-columns';
+import { SAMPLE_RUN } from './fixtures/sample-run';
+
+describe('CSV columns', () => {
+  it.each([
+    ['runs', RUNS_CSV_COLUMNS.map((c) => c.name)],
+    ['summary', SUMMARY_CSV_COLUMNS.map((c) => c.name)],
+  ])('%s.csv has unique snake_case names', (_, names) => {
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
+  });
+
+  it('lists the runs.csv columns in the documented order', () => {
+    expect(RUNS_CSV_COLUMNS.map((c) => c.name)).toEqual([
+      'run_id', 'label', 'scenario', 'transport', 'mode', 'rows_per_request', 'requests', 'concurrency', 'run',
+      'started_at', 'ms', 'rows_received', 'payload_bytes', 'client_cpu_ms', 'server_cpu_ms', 'client_peak_rss_bytes',
+      'server_peak_rss_bytes', 'verified', 'target',
+    ]);
+  });
+
+  it('lists the summary.csv columns in the documented order', () => {
+    expect(SUMMARY_CSV_COLUMNS.map((c) => c.name)).toEqual([
+      'run_id', 'label', 'scenario', 'transport', 'mode', 'rows_per_request', 'requests', 'concurrency', 'runs',
+      'warmup', 'mean_ms', 'median_ms', 'p90_ms', 'p99_ms', 'min_ms', 'max_ms', 'stdev_ms', 'cv', 'rows_per_s',
+      'payload_mb_per_s', 'payload_bytes', 'wire_bytes', 'wire_bytes_in', 'wire_bytes_out', 'client_cpu_ms',
+      'server_cpu_ms', 'client_cpu_ms_per_request', 'server_cpu_ms_per_request', 'client_peak_rss_bytes',
+      'server_peak_rss_bytes', 'verified', 'started_at', 'ended_at', 'target', 'notes',
+    ]);
+  });
+
+  it('describes every column in one sentence with a unit', () => {
+    for (const c of [...RUNS_CSV_COLUMNS, ...SUMMARY_CSV_COLUMNS]) {
+      expect(c.unit).not.toBe('');
+      expect(c.description).toMatch(/^[A-Za-z0-9].*\.$/);
+      expect(c.description).not.toMatch(/\n/);
+    }
+  });
+
+  it('joins resource notes and the wire note', () => {
+    const notes = SUMMARY_CSV_COLUMNS.find((c) => c.name === 'notes')!;
+    const grpc12 = SAMPLE_RUN.scenarios[3];
+    expect(notes.value({ run: SAMPLE_RUN, result: grpc12 })).toBe(
+      'client peak RSS: cannot reset VmHWM; wire pass failed: relay closed early',
+    );
+    expect(notes.value({ run: SAMPLE_RUN, result: SAMPLE_RUN.scenarios[0] })).toBe('');
+  });
+
+  it('documents the columns as a markdown table for the README', () => {
+    const text = describeColumns(RUNS_CSV_COLUMNS);
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0]).toBe('| column | unit | meaning |');
+    expect(lines).toHaveLength(RUNS_CSV_COLUMNS.length + 2);
+    expect(lines).toContain('| `ms` | ms | Wall time from issuing the first request to decoding the last response. |');
+  });
+});

@@ -1,0 +1,94 @@
+import type { BenchRun } from '../result/bench-run.interface';
+import type { RunSample, ScenarioResult } from '../result/result.interface';
+import type { CsvValue } from './csv-cell';
+
+/** One CSV column: a snake_case name carrying its unit, a one-line meaning for the README, and its cell. */
+export interface CsvColumn<Row> {
+  name: string;
+  unit: string;
+  description: string;
+  value: (row: Row) => CsvValue;
+}
+
+/** summary.csv: one row per scenario x transport. */
+export interface SummaryCsvRow {
+  run: BenchRun;
+  result: ScenarioResult;
+}
+
+/** runs.csv: one row per measured run. */
+export interface RunsCsvRow extends SummaryCsvRow {
+  sample: RunSample;
+}
+
+const target = ({ result }: SummaryCsvRow) => `${result.target.server} at ${result.target.address}`;
+
+// Both files open with the same identifying columns so they can be joined or filtered alike.
+const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
+  { name: 'run_id', unit: 'text', description: 'Bench run folder name: UTC start timestamp and preset.', value: (r) => r.run.id },
+  { name: 'label', unit: 'text', description: 'Free-text label given to the bench run; empty when none was given.', value: (r) => r.run.label },
+  { name: 'scenario', unit: 'text', description: 'Scenario name in its preset or file (for example 1-2).', value: (r) => r.result.name },
+  { name: 'transport', unit: 'text', description: 'Transport measured: json (JSON over HTTP) or grpc.', value: (r) => r.result.transport },
+  { name: 'mode', unit: 'text', description: 'single: one request; parallel: several requests in flight together.', value: (r) => r.result.mode },
+  { name: 'rows_per_request', unit: 'rows', description: 'Rows asked for in each request.', value: (r) => r.result.rowsPerRequest },
+  { name: 'requests', unit: 'count', description: 'Requests made in each run.', value: (r) => r.result.requests },
+  { name: 'concurrency', unit: 'count', description: 'Most requests in flight at once.', value: (r) => r.result.concurrency },
+];
+
+export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
+  ...IDENTITY_COLUMNS,
+  { name: 'run', unit: 'count', description: 'Measured run number, from 1, in the order the runs were made; warm-up runs are not listed.', value: (r) => r.sample.run },
+  { name: 'started_at', unit: 'ISO-8601 UTC', description: 'Time the run started.', value: (r) => r.sample.at },
+  { name: 'ms', unit: 'ms', description: 'Wall time from issuing the first request to decoding the last response.', value: (r) => r.sample.ms },
+  { name: 'rows_received', unit: 'rows', description: 'Rows received and decoded in the run, over all its requests.', value: (r) => r.sample.rowsReceived },
+  { name: 'payload_bytes', unit: 'bytes', description: 'Response bodies (JSON text or protobuf messages) received in the run, over all its requests.', value: (r) => r.sample.payloadBytes },
+  { name: 'client_cpu_ms', unit: 'ms', description: 'CPU time (user + system) the client process used during the run; empty when not measured.', value: (r) => r.sample.clientCpuMs },
+  { name: 'server_cpu_ms', unit: 'ms', description: 'CPU time (user + system) the serving process(es) used during the run; empty when not measured.', value: (r) => r.sample.serverCpuMs },
+  { name: 'client_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the client process during the run; empty when not measured.', value: (r) => r.sample.clientPeakRssBytes },
+  { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the serving process(es) during the run; empty when not measured.', value: (r) => r.sample.serverPeakRssBytes },
+  { name: 'verified', unit: 'true/false', description: 'true when every response of the run held the expected rows and checksum.', value: (r) => r.sample.verified },
+  { name: 'target', unit: 'text', description: 'Server and address the client called.', value: target },
+];
+
+export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
+  ...IDENTITY_COLUMNS,
+  { name: 'runs', unit: 'count', description: 'Measured runs the statistics are computed from.', value: (r) => r.result.stats.n },
+  { name: 'warmup', unit: 'count', description: 'Warm-up runs made first and left out of every figure.', value: (r) => r.result.warmup },
+  { name: 'mean_ms', unit: 'ms', description: 'Mean run time.', value: (r) => r.result.stats.meanMs },
+  { name: 'median_ms', unit: 'ms', description: 'Median run time.', value: (r) => r.result.stats.medianMs },
+  { name: 'p90_ms', unit: 'ms', description: '90th percentile of run time.', value: (r) => r.result.stats.p90Ms },
+  { name: 'p99_ms', unit: 'ms', description: '99th percentile of run time.', value: (r) => r.result.stats.p99Ms },
+  { name: 'min_ms', unit: 'ms', description: 'Fastest run.', value: (r) => r.result.stats.minMs },
+  { name: 'max_ms', unit: 'ms', description: 'Slowest run.', value: (r) => r.result.stats.maxMs },
+  { name: 'stdev_ms', unit: 'ms', description: 'Sample standard deviation of run time.', value: (r) => r.result.stats.stdevMs },
+  { name: 'cv', unit: 'ratio', description: 'Coefficient of variation, stdev_ms / mean_ms; 0.05 means runs spread about 5% around the mean.', value: (r) => r.result.stats.cv },
+  { name: 'rows_per_s', unit: 'rows/s', description: 'Rows received per second in the median run.', value: (r) => r.result.throughput.rowsPerSec },
+  { name: 'payload_mb_per_s', unit: 'MB/s', description: 'Response payload megabytes (10^6 bytes) received per second in the median run.', value: (r) => r.result.throughput.payloadMBPerSec },
+  { name: 'payload_bytes', unit: 'bytes', description: 'Response body (JSON text or protobuf message) size per request.', value: (r) => r.result.payloadBytesPerRequest },
+  { name: 'wire_bytes', unit: 'bytes', description: 'TCP payload bytes per request in both directions (headers, framing and body); empty when not counted.', value: (r) => r.result.wire?.bytesPerRequest },
+  { name: 'wire_bytes_in', unit: 'bytes', description: 'TCP payload bytes per request from server to client; empty when not counted.', value: (r) => r.result.wire?.bytesInPerRequest },
+  { name: 'wire_bytes_out', unit: 'bytes', description: 'TCP payload bytes per request from client to server; empty when not counted.', value: (r) => r.result.wire?.bytesOutPerRequest },
+  { name: 'client_cpu_ms', unit: 'ms', description: 'CPU time (user + system) the client process used over all measured runs; empty when not measured.', value: (r) => r.result.resources.clientCpuMs },
+  { name: 'server_cpu_ms', unit: 'ms', description: 'CPU time (user + system) the serving process(es) used over all measured runs; empty when not measured.', value: (r) => r.result.resources.serverCpuMs },
+  { name: 'client_cpu_ms_per_request', unit: 'ms', description: 'Client CPU time per request; empty when not measured.', value: (r) => r.result.resources.clientCpuMsPerRequest },
+  { name: 'server_cpu_ms_per_request', unit: 'ms', description: 'Server CPU time per request; empty when not measured.', value: (r) => r.result.resources.serverCpuMsPerRequest },
+  { name: 'client_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the client process over the measured runs; empty when not measured.', value: (r) => r.result.resources.clientPeakRssBytes },
+  { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the serving process(es) over the measured runs; empty when not measured.', value: (r) => r.result.resources.serverPeakRssBytes },
+  { name: 'verified', unit: 'true/false', description: 'true only when every request of every run, warm-up included, returned the expected rows and checksum.', value: (r) => r.result.verified },
+  { name: 'started_at', unit: 'ISO-8601 UTC', description: 'Time this scenario started on this transport, warm-up included.', value: (r) => r.result.startedAt },
+  { name: 'ended_at', unit: 'ISO-8601 UTC', description: 'Time this scenario ended on this transport.', value: (r) => r.result.endedAt },
+  { name: 'target', unit: 'text', description: 'Server and address the client called.', value: target },
+  { name: 'notes', unit: 'text', description: 'Why a resource or wire figure is empty, when one is; several notes are joined with "; ".', value: (r) => notes(r.result) },
+];
+
+function notes(result: ScenarioResult): string {
+  const wireNote = result.wire?.note;
+  return [...result.resources.notes, ...(wireNote ? [wireNote] : [])].join('; ');
+}
+
+/** The columns as a markdown table (column, unit, meaning), for the README. */
+export function describeColumns<Row>(columns: CsvColumn<Row>[]): string {
+  const lines = ['| column | unit | meaning |', '| --- | --- | --- |'];
+  for (const c of columns) lines.push(`| \`${c.name}\` | ${c.unit} | ${c.description.replace(/\|/g, '\\|')} |`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,48 @@
+import type { BenchRun } from '../result/bench-run.interface';
+import { printJson } from './json.printer';
+import { printMarkdown } from './markdown.printer';
+import { printSummaryCsv } from './summary-csv.printer';
+import { printTable } from './table.printer';
+
+export const FORMATS = ['table', 'csv', 'json', 'md'] as const;
+export type Format = (typeof FORMATS)[number];
+
+// csv is the summary: one row per result, like the other formats; runs.csv is written by name, not by format.
+const PRINTERS: Record<Format, (run: BenchRun) => string> = {
+  table: printTable,
+  csv: printSummaryCsv,
+  json: printJson,
+  md: printMarkdown,
+};
+
+export function isFormat(name: string): name is Format {
+  return (FORMATS as readonly string[]).includes(name);
+}
+
+function unknownFormat(name: string): Error {
+  return new Error(`Unknown output format "${name}"; valid formats are: ${FORMATS.join(', ')}`);
+}
+
+export function print(format: string, run: BenchRun): string {
+  if (!isFormat(format)) throw unknownFormat(format);
+  return PRINTERS[format](run);
+}
+
+/** "table,csv" -> ['table', 'csv']: trimmed, duplicates dropped, every name checked before anything is printed. */
+export function parseFormats(list: string): Format[] {
+  const names = list.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (names.length === 0) throw new Error(`No output format given; valid formats are: ${FORMATS.join(', ')}`);
+  const unknown = names.filter((name) => !isFormat(name));
+  if (unknown.length > 0) {
+    const quoted = unknown.map((name) => `"${name}"`).join(', ');
+    throw new Error(`Unknown output format${unknown.length > 1 ? 's' : ''} ${quoted}; valid formats are: ${FORMATS.join(', ')}`);
+  }
+  return [...new Set(names as Format[])];
+}
+
+export { printJson, printMarkdown, printSummaryCsv, printTable };
+export { printRunsCsv, runsCsvRows } from './runs-csv.printer';
+export type { RunsCsvOptions } from './runs-csv.printer';
+export { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS, describeColumns } from './csv-columns';
+export type { CsvColumn, RunsCsvRow, SummaryCsvRow } from './csv-columns';
+export { printComparison } from './compare-table.printer';

@@ -1,0 +1,82 @@
+import type { BenchRun } from '../result/bench-run.interface';
+import type { ScenarioResult } from '../result/result.interface';
+import { compareResults } from '../result/compare-results';
+import { ARTICLE_REFERENCE, ARTICLE_SOURCE_NOTE, type ArticleCase } from './article-reference';
+import { TABLE_COLUMNS, TABLE_LEGEND, human } from './table-columns';
+
+type Align = 'left' | 'right';
+
+/** A pipe would end the cell and a line break the row; both come from user text such as scenario names. */
+export function escapeMarkdownCell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ');
+}
+
+function markdownTable(head: string[], aligns: Align[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map(escapeMarkdownCell).join(' | ')} |`;
+  const rule = `| ${aligns.map((a) => (a === 'right' ? '---:' : '---')).join(' | ')} |`;
+  return [line(head), rule, ...rows.map(line)].join('\n');
+}
+
+function header(run: BenchRun): string[] {
+  const { cpu, node, os } = run.environment;
+  const ended = run.endedAt ?? 'not ended';
+  const lines = [`# wirebench results: ${run.preset} preset`, ''];
+  if (run.label) lines.push(`- **Label:** ${run.label}`);
+  lines.push(`- **Date:** ${run.startedAt} to ${ended} (UTC)`);
+  if (run.endReason !== 'completed') lines.push(`- **Ended:** ${run.endReason}${run.error ? ` (${run.error})` : ''}`);
+  lines.push(`- **Machine:** ${cpu.model}, ${cpu.cores} cores, Node ${node}, ${os.platform} ${os.release} ${os.arch}`);
+  lines.push(`- **Run id:** ${run.id}`, '');
+  return lines;
+}
+
+// The article's parameters head each row; a run made with other sizes says so rather than being compared silently.
+function parameter(article: number, measured: number | undefined): string {
+  return measured === undefined || measured === article ? human(article) : `${human(article)} (ran ${human(measured)})`;
+}
+
+const articleMs = (ms: number) => ms.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+function articleRow(c: ArticleCase, run: BenchRun): string[] {
+  const find = (transport: ScenarioResult['transport']) =>
+    run.scenarios.find((r) => r.name === c.name && r.transport === transport);
+  const json = find('json');
+  const grpc = find('grpc');
+  const measured = json ?? grpc;
+  const requests = parameter(c.requests, measured?.requests) + (c.mode === 'parallel' ? ' parallel' : '');
+  return [
+    c.name,
+    parameter(c.rowsPerRequest, measured?.rowsPerRequest),
+    requests,
+    human(json?.stats.medianMs, 2),
+    human(grpc?.stats.medianMs, 2),
+    json && grpc ? human(compareResults(json, grpc).ratio.medianGrpcOverJson, 2) : '',
+    articleMs(c.jsonMs),
+    articleMs(c.grpcMs),
+    human(c.grpcMs / c.jsonMs, 2),
+  ];
+}
+
+function articleSection(run: BenchRun): string[] {
+  const head = ['case', 'rows per request', 'requests', 'JSON median ms', 'gRPC median ms', 'gRPC/JSON',
+    'article JSON ms', 'article gRPC ms', 'article gRPC/JSON'];
+  const aligns: Align[] = ['left', ...Array<Align>(8).fill('right')];
+  return [
+    '## Compared with the article',
+    '',
+    markdownTable(head, aligns, ARTICLE_REFERENCE.map((c) => articleRow(c, run))),
+    '',
+    `Article figures: ${ARTICLE_SOURCE_NOTE}. This run's figures are medians on this machine, so compare the ratios rather than the milliseconds.`,
+    '',
+  ];
+}
+
+/** A GitHub markdown report: where and when, the article comparison for the article preset, then every result. */
+export function printMarkdown(run: BenchRun): string {
+  const results = markdownTable(
+    TABLE_COLUMNS.map((c) => c.head),
+    TABLE_COLUMNS.map((c) => c.align),
+    run.scenarios.map((result) => TABLE_COLUMNS.map((c) => c.cell(result, run))),
+  );
+  const article = run.preset === 'article' ? articleSection(run) : [];
+  return [...header(run), ...article, '## Results', '', results, '', TABLE_LEGEND].join('\n');
+}

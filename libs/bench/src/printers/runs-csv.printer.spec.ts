@@ -1,0 +1,63 @@
+import { parse } from 'csv-parse/sync';
+import { RUNS_CSV_COLUMNS } from './csv-columns';
+import { FORMULA_NAME, SAMPLE_LABEL, SAMPLE_RUN } from './fixtures/sample-run';
+import { printRunsCsv } from './runs-csv.printer';
+
+const records = (text: string): Record<string, string>[] => parse(text, { columns: true });
+
+describe('printRunsCsv', () => {
+  const text = printRunsCsv(SAMPLE_RUN);
+  const rows = records(text);
+
+  it('writes the header then one row per measured run, CRLF after each', () => {
+    expect(text.split('\r\n')[0]).toBe(RUNS_CSV_COLUMNS.map((c) => c.name).join(','));
+    expect(rows).toHaveLength(15);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
+  });
+
+  it('writes the figures of one run exactly', () => {
+    expect(rows[1]).toEqual({
+      run_id: '2024-05-01T10-00-00Z-article',
+      label: SAMPLE_LABEL,
+      scenario: '1-1',
+      transport: 'json',
+      mode: 'single',
+      rows_per_request: '1',
+      requests: '1',
+      concurrency: '1',
+      run: '2',
+      started_at: '2024-05-01T10:00:01.000Z',
+      ms: '2.9',
+      rows_received: '1',
+      payload_bytes: '120',
+      client_cpu_ms: '1.5',
+      server_cpu_ms: '0.9',
+      client_peak_rss_bytes: '80000000',
+      server_peak_rss_bytes: '95500000',
+      verified: 'true',
+      target: 'json-server at http://127.0.0.1:3001',
+    });
+  });
+
+  it('leaves unmeasured figures empty and keeps large numbers ungrouped', () => {
+    const json12 = rows.filter((r) => r.scenario === '1-2' && r.transport === 'json');
+    expect(json12.map((r) => r.ms)).toEqual(['48.5', '47', '47.9']);
+    expect(json12[0].payload_bytes).toBe('1234567');
+    expect(json12[0].server_cpu_ms).toBe('');
+    expect(json12[0].server_peak_rss_bytes).toBe('');
+  });
+
+  it('quotes the label in the raw text and defuses a formula-like scenario name', () => {
+    expect(text).toContain('"laptop, ""quiet"" run"');
+    const formulaRows = rows.filter((r) => r.transport === 'grpc' && r.mode === 'parallel');
+    expect(formulaRows.map((r) => r.scenario)).toEqual([`'${FORMULA_NAME}`, `'${FORMULA_NAME}`, `'${FORMULA_NAME}`]);
+    expect(formulaRows.map((r) => r.verified)).toEqual(['true', 'true', 'false']);
+  });
+
+  it('writes rows only, for appending, when asked without a header', () => {
+    const body = printRunsCsv(SAMPLE_RUN, { header: false });
+    expect(text).toBe(text.split('\r\n')[0] + '\r\n' + body);
+    expect(parse(body)).toHaveLength(15);
+  });
+});

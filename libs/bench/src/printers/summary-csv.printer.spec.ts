@@ -1,0 +1,80 @@
+import { parse } from 'csv-parse/sync';
+import { SUMMARY_CSV_COLUMNS } from './csv-columns';
+import { FORMULA_NAME, SAMPLE_LABEL, SAMPLE_RUN } from './fixtures/sample-run';
+import { printSummaryCsv } from './summary-csv.printer';
+
+describe('printSummaryCsv', () => {
+  const text = printSummaryCsv(SAMPLE_RUN);
+  const rows: Record<string, string>[] = parse(text, { columns: true });
+  const row = (scenario: string, transport: string) => rows.find((r) => r.scenario === scenario && r.transport === transport)!;
+
+  it('writes the header then one row per scenario x transport, CRLF after each', () => {
+    expect(text.split('\r\n')[0]).toBe(SUMMARY_CSV_COLUMNS.map((c) => c.name).join(','));
+    expect(text.split('\r\n')).toHaveLength(7); // header, 5 rows, empty after the last CRLF
+    expect(rows.map((r) => `${r.scenario}/${r.transport}`)).toEqual([
+      '1-1/json', '1-1/grpc', '1-2/json', '1-2/grpc', `'${FORMULA_NAME}/grpc`,
+    ]);
+  });
+
+  it('writes a complete result exactly', () => {
+    expect(row('1-1', 'json')).toEqual({
+      run_id: '2024-05-01T10-00-00Z-article',
+      label: SAMPLE_LABEL,
+      scenario: '1-1',
+      transport: 'json',
+      mode: 'single',
+      rows_per_request: '1',
+      requests: '1',
+      concurrency: '1',
+      runs: '3',
+      warmup: '1',
+      mean_ms: '2.983',
+      median_ms: '2.95',
+      p90_ms: '3.1',
+      p99_ms: '3.1',
+      min_ms: '2.9',
+      max_ms: '3.1',
+      stdev_ms: '0.104',
+      cv: '0.034862',
+      rows_per_s: '338.983051',
+      payload_mb_per_s: '0.040678',
+      payload_bytes: '120',
+      wire_bytes: '410',
+      wire_bytes_in: '300',
+      wire_bytes_out: '110',
+      client_cpu_ms: '4.5',
+      server_cpu_ms: '2.7',
+      client_cpu_ms_per_request: '1.5',
+      server_cpu_ms_per_request: '0.9',
+      client_peak_rss_bytes: '80000000',
+      server_peak_rss_bytes: '95500000',
+      verified: 'true',
+      started_at: '2024-05-01T10:00:00.000Z',
+      ended_at: '2024-05-01T10:00:10.000Z',
+      target: 'json-server at http://127.0.0.1:3001',
+      notes: '',
+    });
+  });
+
+  it('leaves missing wire and resource figures empty and says why', () => {
+    expect(row('1-1', 'grpc')).toMatchObject({ wire_bytes: '', wire_bytes_in: '', wire_bytes_out: '', notes: '' });
+    expect(row('1-2', 'json')).toMatchObject({
+      server_cpu_ms: '',
+      server_cpu_ms_per_request: '',
+      server_peak_rss_bytes: '',
+      client_cpu_ms_per_request: '40.083333',
+      payload_bytes: '1234567',
+      wire_bytes: '1235000',
+      notes: expect.stringMatching(/^json-server at .* is on another host/),
+    });
+    expect(row('1-2', 'grpc')).toMatchObject({
+      wire_bytes: '',
+      client_peak_rss_bytes: '',
+      notes: 'client peak RSS: cannot reset VmHWM; wire pass failed: relay closed early',
+    });
+  });
+
+  it('writes an unverified result as false', () => {
+    expect(row(`'${FORMULA_NAME}`, 'grpc')).toMatchObject({ verified: 'false', mode: 'parallel', requests: '10' });
+  });
+});

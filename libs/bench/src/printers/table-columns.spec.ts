@@ -1,0 +1,40 @@
+import { SAMPLE_RUN } from './fixtures/sample-run';
+import { grpcOverJson, human, TABLE_COLUMNS } from './table-columns';
+
+describe('human', () => {
+  it('groups thousands with a fixed number of decimals', () => {
+    expect(human(1234567)).toBe('1,234,567');
+    expect(human(2.945, 2)).toBe('2.95');
+    expect(human(5177, 2)).toBe('5,177.00');
+  });
+
+  it('leaves a missing figure empty', () => {
+    expect(human(null)).toBe('');
+    expect(human(undefined, 2)).toBe('');
+    expect(human(NaN)).toBe('');
+  });
+});
+
+describe('grpcOverJson', () => {
+  const [json11, grpc11, json12, grpc12, formula] = SAMPLE_RUN.scenarios;
+
+  it('divides the gRPC median by the JSON median of the same scenario name', () => {
+    expect(grpcOverJson(grpc11, SAMPLE_RUN)).toBeCloseTo(2.8 / 2.95, 10);
+    expect(grpcOverJson(grpc12, SAMPLE_RUN)).toBeCloseTo(95 / 47.9, 10);
+  });
+
+  it('is null on json rows and on a grpc row without a json twin', () => {
+    expect(grpcOverJson(json11, SAMPLE_RUN)).toBeNull();
+    expect(grpcOverJson(json12, SAMPLE_RUN)).toBeNull();
+    expect(grpcOverJson(formula, SAMPLE_RUN)).toBeNull();
+  });
+});
+
+describe('TABLE_COLUMNS', () => {
+  it('are the documented columns in order', () => {
+    expect(TABLE_COLUMNS.map((c) => c.head)).toEqual([
+      'scenario', 'transport', 'rows/req', 'requests', 'conc', 'median ms', 'p99 ms', 'cv %', 'rows/s', 'payload B/req',
+      'wire B/req', 'client CPU ms/req', 'server CPU ms/req', 'server peak RSS MB', 'gRPC/JSON', 'verified',
+    ]);
+  });
+});

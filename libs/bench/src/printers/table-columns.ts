@@ -1,0 +1,63 @@
+import type { BenchRun } from '../result/bench-run.interface';
+import type { ScenarioResult } from '../result/result.interface';
+import { compareResults } from '../result/compare-results';
+
+/** A column of the human-readable results table, shared by the terminal table and the markdown report. */
+export interface TableColumn {
+  head: string;
+  align: 'left' | 'right';
+  cell: (result: ScenarioResult, run: BenchRun) => string;
+}
+
+const BYTES_PER_MB = 1_000_000;
+const formats = new Map<number, Intl.NumberFormat>();
+
+/** en-US grouping for people reading a table; empty for a missing figure. Never used for CSV. */
+export function human(value: number | null | undefined, decimals = 0): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  let format = formats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    formats.set(decimals, format);
+  }
+  return format.format(value);
+}
+
+/** Median gRPC time over median JSON time for a grpc result whose scenario name also ran on json; else null. */
+export function grpcOverJson(result: ScenarioResult, run: BenchRun): number | null {
+  if (result.transport !== 'grpc') return null;
+  const json = run.scenarios.find((other) => other.transport === 'json' && other.name === result.name);
+  if (!json) return null;
+  const ratio = compareResults(json, result).ratio.medianGrpcOverJson;
+  return Number.isFinite(ratio) ? ratio : null;
+}
+
+const left = (head: string, cell: TableColumn['cell']): TableColumn => ({ head, align: 'left', cell });
+const right = (head: string, cell: TableColumn['cell']): TableColumn => ({ head, align: 'right', cell });
+
+export const TABLE_COLUMNS: readonly TableColumn[] = [
+  left('scenario', (r) => r.name),
+  left('transport', (r) => r.transport),
+  right('rows/req', (r) => human(r.rowsPerRequest)),
+  right('requests', (r) => human(r.requests)),
+  right('conc', (r) => human(r.concurrency)),
+  right('median ms', (r) => human(r.stats.medianMs, 2)),
+  right('p99 ms', (r) => human(r.stats.p99Ms, 2)),
+  right('cv %', (r) => human(r.stats.cv * 100, 1)),
+  right('rows/s', (r) => human(r.throughput.rowsPerSec)),
+  right('payload B/req', (r) => human(r.payloadBytesPerRequest)),
+  right('wire B/req', (r) => human(r.wire?.bytesPerRequest)),
+  // Per-request CPU can be a few microseconds in the parallel cases, hence three decimals.
+  right('client CPU ms/req', (r) => human(r.resources.clientCpuMsPerRequest, 3)),
+  right('server CPU ms/req', (r) => human(r.resources.serverCpuMsPerRequest, 3)),
+  right('server peak RSS MB', (r) => {
+    const bytes = r.resources.serverPeakRssBytes;
+    return bytes === null ? '' : human(bytes / BYTES_PER_MB, 1);
+  }),
+  right('gRPC/JSON', (r, run) => human(grpcOverJson(r, run), 2)),
+  left('verified', (r) => (r.verified ? 'yes' : 'no')),
+];
+
+/** Read under either table: what the ratio means, so nobody has to guess which way is better. */
+export const TABLE_LEGEND =
+  'gRPC/JSON: median gRPC time / median JSON time for the same scenario; above 1 means gRPC took longer. MB = 10^6 bytes.';

@@ -1,0 +1,40 @@
+import { SAMPLE_RUN } from './fixtures/sample-run';
+import { printTable } from './table.printer';
+
+// Cells of the line whose first cell is `scenario` and second `transport`, trimmed.
+function cells(text: string, scenario: string, transport: string): string[] {
+  const rows = text.split('\n').map((line) => line.split('│').slice(1, -1).map((cell) => cell.trim()));
+  const row = rows.find((r) => r[0] === scenario && r[1] === transport);
+  if (!row) throw new Error(`no row ${scenario} ${transport} in\n${text}`);
+  return row;
+}
+
+describe('printTable', () => {
+  const text = printTable(SAMPLE_RUN);
+
+  it('has no colour codes', () => {
+    expect(text).not.toMatch(/\x1b\[/);
+  });
+
+  it('writes one line per result with human-readable figures', () => {
+    expect(cells(text, '1-2', 'json')).toEqual([
+      '1-2', 'json', '10,000', '1', '1', '47.90', '48.50', '1.6', '208,768', '1,234,567', '1,235,000', '40.083', '', '', '', 'yes',
+    ]);
+  });
+
+  it('shows gRPC/JSON only on grpc rows with a json twin', () => {
+    expect(cells(text, '1-1', 'grpc')[14]).toBe('0.95');
+    expect(cells(text, '1-2', 'grpc')[14]).toBe('1.98');
+    expect(cells(text, '1-1', 'json')[14]).toBe('');
+    expect(cells(text, "=cmd|' /C calc'!A0", 'grpc')[14]).toBe('');
+  });
+
+  it('shows server peak RSS in MB and an unverified result as no', () => {
+    expect(cells(text, '1-1', 'json')[13]).toBe('95.5');
+    expect(cells(text, "=cmd|' /C calc'!A0", 'grpc')[15]).toBe('no');
+  });
+
+  it('explains the ratio under the table', () => {
+    expect(text).toMatch(/above 1 means gRPC took longer/);
+  });
+});

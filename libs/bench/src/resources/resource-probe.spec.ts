@@ -1,0 +1,62 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { AddressInfo, connect, createServer } from 'node:net';
+import type { Plan } from '../run/run-scenarios';
+import { pidsListeningOn } from './listening-pids';
+import { ResourceProbe } from './resource-probe';
+
+const linux = process.platform === 'linux';
+const plan = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-server'): Plan => ({
+  scenario: { name: 't', transport: 'grpc', mode: 'single', rowsPerRequest: 1, requests: 1, concurrency: 1, runs: 1, warmup: 0 },
+  transport: { kind: 'grpc', target: { server, address }, fetchRows: async () => ({ rows: [], payloadBytes: 0 }) },
+});
+
+(linux ? describe : describe.skip)('ResourceProbe (Linux /proc)', () => {
+  let child: ChildProcess;
+  let port: number;
+
+  beforeAll(async () => {
+    // A real server process that burns ~100 ms of CPU and allocates ~200 MB for each connection.
+    const script = `
+      const net = require('net');
+      const s = net.createServer((c) => {
+        const end = Date.now() + 100; while (Date.now() < end);
+        const keep = Buffer.alloc(200 * 1024 * 1024, 1);
+        c.end(String(keep.length));
+      });
+      s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+    child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    port = await new Promise<number>((resolve) => child.stdout!.once('data', (d) => resolve(Number(String(d).trim()))));
+  });
+  afterAll(() => child?.kill());
+
+  it('finds the process listening on a port', () => {
+    expect(pidsListeningOn(port)).toEqual([child.pid]);
+  });
+
+  it("measures the server's CPU and peak RSS during a run, and the client's", async () => {
+    const probe = new ResourceProbe();
+    const session = probe.begin(plan(`127.0.0.1:${port}`));
+    await new Promise<void>((resolve) => connect(port, '127.0.0.1').on('close', () => resolve()).resume());
+    const sample = session.end();
+    expect(sample.notes).toEqual([]);
+    expect(sample.serverCpuMs).toBeGreaterThan(80);
+    expect(sample.serverPeakRssBytes).toBeGreaterThan(200 * 1024 * 1024);
+    expect(sample.clientCpuMs).toBeGreaterThanOrEqual(0);
+    expect(sample.clientPeakRssBytes).toBeGreaterThan(0);
+  });
+
+  it('leaves server figures empty, and says why, for a server on another host or a port nobody listens on', async () => {
+    const remote = new ResourceProbe().begin(plan('http://192.0.2.10:3001', 'json-server')).end();
+    expect(remote.serverCpuMs).toBeNull();
+    expect(remote.serverPeakRssBytes).toBeNull();
+    expect(remote.notes.join()).toMatch(/another host/);
+
+    const idle = createServer();
+    await new Promise<void>((r) => idle.listen(0, '127.0.0.1', r));
+    const freePort = (idle.address() as AddressInfo).port;
+    await new Promise((r) => idle.close(r));
+    const nobody = new ResourceProbe().begin(plan(`127.0.0.1:${freePort}`)).end();
+    expect(nobody.serverCpuMs).toBeNull();
+    expect(nobody.notes.join()).toMatch(/no process/);
+  });
+});

@@ -1,0 +1,81 @@
+import type { Plan } from '../run/run-scenarios';
+import { pidsListeningOn } from './listening-pids';
+import { isAlive, processCpuMs, readPeakRss, resetPeakRss } from './proc-readers';
+import { isLoopback, targetHostPort } from './target-address';
+
+/** What the probe measured around one run; null where it could not, with the reason in notes. */
+export interface ResourceSample {
+  clientCpuMs: number | null;
+  serverCpuMs: number | null;
+  clientPeakRssBytes: number | null;
+  serverPeakRssBytes: number | null;
+  notes: string[];
+}
+
+/** Measures around each run, outside its timed section. */
+export interface RunProbe {
+  begin(plan: Plan): { end(): ResourceSample };
+}
+
+/**
+ * CPU time and peak RSS of this (client) process and of the server process(es) behind the plan's target, per run.
+ * Servers are found by the port they listen on, so it works whether or not wirebench started them; a server on
+ * another host, or on a system without /proc, gets empty figures and a note saying why.
+ */
+export class ResourceProbe implements RunProbe {
+  private readonly pids = new Map<string, number[]>();
+  private readonly linux = process.platform === 'linux';
+
+  begin(plan: Plan): { end(): ResourceSample } {
+    const notes: string[] = [];
+    const servers = this.serverPids(plan, notes);
+    const clientCpu = process.cpuUsage();
+    const clientRssReset = this.linux && resetPeakRss('self');
+    const serverCpu = servers.map((pid) => processCpuMs(pid));
+    const serverRssReset = servers.length > 0 && servers.every((pid) => resetPeakRss(pid));
+    if (this.linux && !clientRssReset) notes.push('client peak RSS: cannot reset VmHWM');
+    if (servers.length > 0 && !serverRssReset) notes.push('server peak RSS: cannot reset VmHWM of the server process');
+
+    return {
+      end: (): ResourceSample => {
+        const used = process.cpuUsage(clientCpu);
+        const serverCpuAfter = servers.map((pid) => processCpuMs(pid));
+        const serverCpuMs =
+          servers.length > 0 && serverCpu.every((v) => v !== null) && serverCpuAfter.every((v) => v !== null)
+            ? serverCpuAfter.reduce((sum, v, i) => sum + (v as number) - (serverCpu[i] as number), 0)
+            : null;
+        if (servers.length > 0 && serverCpuMs === null) notes.push('server CPU: /proc of the server process cannot be read');
+        const serverRss = serverRssReset ? servers.map((pid) => readPeakRss(pid)) : [];
+        return {
+          clientCpuMs: (used.user + used.system) / 1000,
+          serverCpuMs,
+          clientPeakRssBytes: clientRssReset ? readPeakRss('self') : null,
+          // With several workers, the peak of their sum is not observable; the sum of their peaks bounds it.
+          serverPeakRssBytes: serverRssReset && serverRss.every((v) => v !== null) ? serverRss.reduce((a, b) => (a as number) + (b as number), 0) : null,
+          notes,
+        };
+      },
+    };
+  }
+
+  private serverPids(plan: Plan, notes: string[]): number[] {
+    const { server, address } = plan.transport.target;
+    if (!this.linux) {
+      notes.push(`${server}: CPU and memory are read from /proc, which ${process.platform} does not have`);
+      return [];
+    }
+    const { host, port } = targetHostPort(plan.transport.target);
+    if (!isLoopback(host)) {
+      notes.push(`${server} at ${address} is on another host: its CPU and memory cannot be read from here`);
+      return [];
+    }
+    const key = `${host}:${port}`;
+    let pids = this.pids.get(key);
+    if (!pids || pids.length === 0 || !pids.every(isAlive)) {
+      pids = pidsListeningOn(port).filter((pid) => pid !== process.pid);
+      this.pids.set(key, pids);
+    }
+    if (pids.length === 0) notes.push(`${server} at ${address}: no process of this user listens there, so its CPU and memory cannot be read`);
+    return pids;
+  }
+}

@@ -1,0 +1,31 @@
+import type { ScenarioResult } from './result.interface';
+
+/** Where and with what a bench run was made, so a result file explains itself a year later. */
+export interface RunEnvironment {
+  node: string;
+  wirebench: string;
+  /** Versions of the packages that shape the numbers (Nest, grpc-js, axios, ...). */
+  packages: Record<string, string>;
+  os: { platform: string; release: string; arch: string };
+  cpu: { model: string; cores: number };
+  totalMemoryBytes: number;
+  hostname: string;
+  gitCommit: string | null;
+}
+
+/** A whole `npm run bench`: its options, its environment and every scenario x transport result so far. */
+export interface BenchRun {
+  /** Folder name under bench-results/: `<UTC timestamp>-<preset>`. */
+  id: string;
+  preset: string;
+  label: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  /** completed, or why it stopped early; files written so far hold every scenario that finished. */
+  endReason: 'completed' | 'running' | 'interrupted' | 'failed';
+  error: string | null;
+  options: Record<string, unknown>;
+  targets: { client: string; json: string; grpc: string };
+  environment: RunEnvironment;
+  scenarios: ScenarioResult[];
+}

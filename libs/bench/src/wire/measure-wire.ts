@@ -1,0 +1,38 @@
+import type { TransportKind } from '../scenario/scenario.interface';
+import type { WireBytes } from '../result/result.interface';
+import type { RowsTransport } from '../transports/rows-transport.interface';
+import type { Plan } from '../run/run-scenarios';
+import { executeRun } from '../run/execute-run';
+import { targetHostPort } from '../resources/target-address';
+import { CountingRelay } from './counting-relay';
+
+/** Builds a transport of the same kind and client library as the measured one, pointed at another address. */
+export interface RelayTransportFactory {
+  create(kind: TransportKind, host: string, port: number): { transport: RowsTransport; close(): Promise<void> };
+}
+
+/**
+ * Bytes on the wire per request, in a pass of its own: one run through a counting relay to open connections
+ * (HTTP/2 preface, settings), then one counted run. Its timings are thrown away.
+ */
+export async function measureWire(plan: Plan, factory: RelayTransportFactory): Promise<WireBytes> {
+  const { host, port } = targetHostPort(plan.transport.target);
+  const relay = await CountingRelay.start(host, port);
+  const { transport, close } = factory.create(plan.scenario.transport, '127.0.0.1', relay.port);
+  try {
+    await executeRun(plan.scenario, transport);
+    relay.reset();
+    await executeRun(plan.scenario, transport);
+    const requests = plan.scenario.requests;
+    return {
+      bytesPerRequest: (relay.bytesIn + relay.bytesOut) / requests,
+      bytesInPerRequest: relay.bytesIn / requests,
+      bytesOutPerRequest: relay.bytesOut / requests,
+    };
+  } catch (error) {
+    return { bytesPerRequest: null, bytesInPerRequest: null, bytesOutPerRequest: null, note: `wire bytes not measured: ${(error as Error).message}` };
+  } finally {
+    await close();
+    await relay.close();
+  }
+}

@@ -1,0 +1,172 @@
+// The jest benchmark suite: `npm run bench --preset quick` end to end against real servers it starts itself,
+// then the files it leaves are read back as a user's spreadsheet would. No assertion on absolute times.
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/bench';
+import { AppProcess, ROOT } from './support/app-process';
+import { pidsWithEnv } from './support/processes';
+import { portsEnv } from './support/stack';
+
+jest.setTimeout(180_000);
+
+const CLI = join(ROOT, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'main.js');
+const COMPARE = join(ROOT, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'compare-main.js');
+const QUICK_SCENARIOS = ['single-1', 'single-1000', 'parallel-10x1', 'parallel-4x500'];
+const RUNS = 3;
+
+type Row = Record<string, string>;
+const readCsv = (file: string): { header: string[]; rows: Row[] } => {
+  const text = readFileSync(file, 'utf8');
+  const records: string[][] = parse(text, { bom: true });
+  return { header: records[0], rows: parse(text, { columns: true, bom: true }) };
+};
+
+describe('npm run bench --preset quick', () => {
+  const out = mkdtempSync(join(tmpdir(), 'wirebench-bench-'));
+  let env: Record<string, string>;
+  let bench: AppProcess;
+  let stdout = '';
+  let exit: { code: number | null };
+  let runDir: string;
+
+  beforeAll(async () => {
+    env = await portsEnv();
+    bench = new AppProcess(process.execPath, [CLI, '--preset', 'quick', '--runs', String(RUNS), '--warmup', '1', '--out', out, '--label', '=ci, "quick"', '--format', 'table,csv'], env);
+    bench.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    exit = await bench.exited;
+    const dirs = readdirSync(out);
+    expect(dirs).toHaveLength(1);
+    runDir = join(out, dirs[0]);
+  });
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('exits 0, names the folder after the UTC start and the preset, and stops the apps it started', () => {
+    expect(exit.code).toBe(0);
+    expect(runDir).toMatch(/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ-quick$/);
+    expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
+    expect(bench.output).toMatch(/started json-server, grpc-server, client/);
+  });
+
+  it('prints progress on stderr and only the table and CSV on stdout', () => {
+    for (const name of QUICK_SCENARIOS) expect(bench.output).toMatch(new RegExp(`runs\\] ${name}: json median`));
+    expect(stdout).toMatch(/│ scenario\s+│ transport/);
+    expect(stdout).not.toMatch(/runs\]/);
+    expect(stdout).toContain(SUMMARY_CSV_COLUMNS.map((c) => c.name).join(','));
+  });
+
+  it('writes all four files', () => {
+    for (const file of ['runs.csv', 'summary.csv', 'result.json', 'summary.md']) expect(existsSync(join(runDir, file))).toBe(true);
+  });
+
+  it('summary.csv parses back into the documented columns with sane values', () => {
+    const { header, rows } = readCsv(join(runDir, 'summary.csv'));
+    expect(header).toEqual(SUMMARY_CSV_COLUMNS.map((c) => c.name));
+    expect(rows.map((r) => `${r.scenario}/${r.transport}`).sort()).toEqual(QUICK_SCENARIOS.flatMap((s) => [`${s}/grpc`, `${s}/json`]).sort());
+    for (const r of rows) {
+      const n = (k: string) => Number(r[k]);
+      expect(r.verified).toBe('true');
+      expect(r.label).toBe(`'=ci, "quick"`); // kept, and defused as a formula
+      expect(n('runs')).toBe(RUNS);
+      expect(n('min_ms')).toBeGreaterThan(0);
+      expect(n('min_ms')).toBeLessThanOrEqual(n('median_ms'));
+      expect(n('median_ms')).toBeLessThanOrEqual(n('p90_ms'));
+      expect(n('p90_ms')).toBeLessThanOrEqual(n('p99_ms'));
+      expect(n('p99_ms')).toBeLessThanOrEqual(n('max_ms') * 1.001);
+      expect(n('payload_bytes')).toBeGreaterThan(0);
+      expect(n('wire_bytes')).toBeGreaterThan(n('payload_bytes'));
+      expect(n('wire_bytes')).toBeCloseTo(n('wire_bytes_in') + n('wire_bytes_out'), 3);
+      expect(n('client_cpu_ms')).toBeGreaterThan(0);
+      expect(n('server_cpu_ms')).toBeGreaterThan(0);
+      expect(n('server_peak_rss_bytes')).toBeGreaterThan(10 * 1024 * 1024);
+      expect(n('rows_per_s')).toBeGreaterThan(0);
+      expect(r.notes).toBe('');
+      for (const [k, v] of Object.entries(r)) if (/_(ms|bytes|s)$/.test(k) && v !== '') expect(v).toMatch(/^\d+(\.\d+)?$/);
+      expect(r.started_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+    // The same scenario's payload is smaller as protobuf than as JSON.
+    const bytes = (s: string, t: string) => Number(rows.find((r) => r.scenario === s && r.transport === t)!.payload_bytes);
+    expect(bytes('single-1000', 'grpc')).toBeLessThan(bytes('single-1000', 'json'));
+  });
+
+  it('runs.csv has one row per measured run, in the documented columns', () => {
+    const { header, rows } = readCsv(join(runDir, 'runs.csv'));
+    expect(header).toEqual(RUNS_CSV_COLUMNS.map((c) => c.name));
+    expect(rows).toHaveLength(QUICK_SCENARIOS.length * 2 * RUNS);
+    for (const r of rows) {
+      expect(r.verified).toBe('true');
+      expect(Number(r.ms)).toBeGreaterThan(0);
+      expect(Number(r.rows_received)).toBe(Number(r.rows_per_request) * Number(r.requests));
+      expect(Number(r.payload_bytes)).toBeGreaterThan(0);
+    }
+  });
+
+  it('result.json holds the run, its environment and its options', () => {
+    const run = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8'));
+    expect(run).toMatchObject({ preset: 'quick', label: '=ci, "quick"', endReason: 'completed', error: null });
+    expect(run.environment.node).toBe(process.version);
+    expect(run.environment.cpu.cores).toBeGreaterThan(0);
+    expect(run.options).toMatchObject({ runs: RUNS, warmup: 1, transports: ['json', 'grpc'] });
+    expect(run.scenarios).toHaveLength(QUICK_SCENARIOS.length * 2);
+    expect(Date.parse(run.endedAt)).toBeGreaterThan(Date.parse(run.startedAt));
+  });
+
+  it('bench:compare compares a run with itself: 0 % and nothing significant', () => {
+    const result = spawnSync(process.execPath, [COMPARE, join(runDir, 'result.json'), runDir], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    for (const name of QUICK_SCENARIOS) expect(result.stdout).toContain(name);
+    expect(result.stdout).not.toMatch(/│ yes/);
+  });
+});
+
+describe('npm run bench, bad options and interruption', () => {
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, ...env } }, (error, _stdout, stderr) =>
+        resolve({ code: error ? (error as any).code : 0, stderr }),
+      );
+    });
+
+  it.each([
+    [['--preset', 'huge'], /--preset must be one of article, quick, full/],
+    [['--frobnicate'], /Unknown option '--frobnicate'/],
+    [['--runs', '0'], /--runs must be an integer >= 1/],
+    [['--format', 'xml'], /--format: .*xml/],
+    [['--transport', 'json,soap'], /--transport/],
+    [['--rows', '2000000'], /rows must be an integer from 1 to 1000000/],
+    [['--preset', 'quick', '--rows', '5'], /cannot be combined/],
+    [['--scenarios', '/nonexistent.json'], /cannot|ENOENT/],
+  ])('%p exits 2 with a clear message', async (args, message) => {
+    const { code, stderr } = await run(args as string[]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message as RegExp);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('Ctrl-C mid-run keeps complete files for the scenarios that finished and stops the apps', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-int-'));
+    const env = await portsEnv();
+    const bench = new AppProcess(process.execPath, [CLI, '--preset', 'quick', '--runs', '30', '--warmup', '0', '--out', out, '--format', 'json'], env);
+    try {
+      await bench.waitFor(/runs\] single-1: json median/, 60_000);
+      bench.child.kill('SIGINT');
+      const { code } = await bench.exited;
+      expect(code).toBe(130);
+      const dir = join(out, readdirSync(out)[0]);
+      const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
+      expect(result.endReason).toBe('interrupted');
+      const finished = result.scenarios.length;
+      expect(finished).toBeGreaterThanOrEqual(2);
+      expect(finished).toBeLessThan(QUICK_SCENARIOS.length * 2);
+      expect(readCsv(join(dir, 'summary.csv')).rows).toHaveLength(finished);
+      expect(readCsv(join(dir, 'runs.csv')).rows).toHaveLength(finished * 30);
+      for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
+    } finally {
+      await bench.stop();
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
