@@ -1,0 +1,33 @@
+import { parseOptions } from './options';
+import { UsageError } from './usage-error';
+
+describe('parseOptions', () => {
+  it('defaults to the article preset, both transports, 5 runs after 2 warm-ups, a table', () => {
+    expect(parseOptions([])).toMatchObject({ preset: 'article', transports: ['json', 'grpc'], runs: 5, warmup: 2, formats: ['table'], label: null, help: false });
+  });
+
+  it('reads every option', () => {
+    const o = parseOptions(['--transport', 'grpc', '--rows', '1,100', '--requests', '1,10', '--concurrency', '5', '--runs', '3', '--warmup', '0', '--out', '/tmp/x', '--format', 'csv,md', '--label', 'laptop']);
+    expect(o).toMatchObject({ preset: 'custom', transports: ['grpc'], rows: [1, 100], requests: [1, 10], concurrency: [5], runs: 3, warmup: 0, out: '/tmp/x', formats: ['csv', 'md'], label: 'laptop' });
+    expect(parseOptions(['--scenarios', 'f.json']).preset).toBe('file');
+    expect(parseOptions(['--help']).help).toBe(true);
+  });
+
+  it.each([
+    [['--preset', 'nope']],
+    [['--transport', 'json,json']],
+    [['--transport', '']],
+    [['--rows', '1,,2']],
+    [['--rows', '0']],
+    [['--runs', 'x']],
+    [['--warmup', '-1']],
+    [['--format', 'csv,xml']],
+    [['--label', 'a\nb']],
+    [['--preset', 'quick', '--scenarios', 'f.json']],
+    [['--scenarios', 'f.json', '--rows', '1']],
+    [['stray']],
+    [['--bogus']],
+  ])('refuses %p with a UsageError', (argv) => {
+    expect(() => parseOptions(argv)).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Limits } from '@app/config';
+import { parseOptions } from './options';
+import { PRESETS } from './presets';
+import { buildScenarioSpecs } from './scenario-specs';
+import { UsageError } from './usage-error';
+
+const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100 };
+
+describe('buildScenarioSpecs', () => {
+  it("has the article's seven cases under their names", () => {
+    expect(buildScenarioSpecs(parseOptions([]), limits).map((s) => `${s.name}:${s.rows}x${s.requests}`)).toEqual([
+      '1-1:1x1',
+      '1-2:10000x1',
+      '1-3:1000000x1',
+      '2-1:1x10',
+      '2-2:1x100',
+      '2-3:1x1000',
+      'extra:20000x4',
+    ]);
+  });
+
+  it('has sweeps with and without a concurrency cap in the full preset, all within the default limits', () => {
+    const full = buildScenarioSpecs(parseOptions(['--preset', 'full']), limits);
+    expect(full.some((s) => s.rows === 1_000_000 && s.name === 'rows-1000000')).toBe(true);
+    expect(full.some((s) => s.requests === 10_000 && s.concurrency === undefined)).toBe(true);
+    expect(full.some((s) => s.requests === 10_000 && s.concurrency === 100)).toBe(true);
+    expect(PRESETS.quick.every((s) => s.rows <= 1000)).toBe(true);
+  });
+
+  it('builds every combination of --rows, --requests and --concurrency, skipping concurrency above requests', () => {
+    const specs = buildScenarioSpecs(parseOptions(['--rows', '1,50', '--requests', '1,20', '--concurrency', '10']), limits);
+    expect(specs.map((s) => s.name)).toEqual(['rows-1-x20-c10', 'rows-50-x20-c10']);
+    expect(buildScenarioSpecs(parseOptions(['--rows', '7']), limits)).toEqual([{ name: 'rows-7', mode: 'single', rows: 7, requests: 1 }]);
+  });
+
+  it('reads a scenarios file and refuses bad items with the item number', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wb-specs-'));
+    const file = (content: unknown) => {
+      const path = join(dir, `${Math.random()}.json`);
+      writeFileSync(path, JSON.stringify(content));
+      return path;
+    };
+    const specs = buildScenarioSpecs(parseOptions(['--scenarios', file([{ name: 'big', rows: 1000 }, { name: 'fan', rows: 1, requests: 50, concurrency: 5 }])]), limits);
+    expect(specs).toEqual([
+      { name: 'big', mode: 'single', rows: 1000, requests: 1 },
+      { name: 'fan', mode: 'parallel', rows: 1, requests: 50, concurrency: 5 },
+    ]);
+    for (const bad of [[], [{ rows: 1 }], [{ name: 'x' }], [{ name: 'x', rows: 'many' }], [{ name: 'x', rows: 1, extra: 1 }], [{ name: 'x', rows: 2_000_000 }], [{ name: 'a', rows: 1 }, { name: 'a', rows: 2 }]]) {
+      expect(() => buildScenarioSpecs(parseOptions(['--scenarios', file(bad)]), limits)).toThrow(UsageError);
+    }
+    expect(() => buildScenarioSpecs(parseOptions(['--scenarios', join(dir, 'missing.json')]), limits)).toThrow(/cannot|ENOENT/);
+  });
+
+  it('checks runs and warm-up against the configured limits', () => {
+    expect(() => buildScenarioSpecs(parseOptions(['--runs', '101']), limits)).toThrow(/runs must be an integer from 1 to 100/);
+  });
+});

@@ -1,0 +1,71 @@
+// `npm run bench:overhead`: is the engine's own bookkeeping visible in what it measures? For a 1-row request,
+// compares the engine's per-run time with a bare loop that times the same request with the same client
+// library, in alternating blocks so machine drift hits both. Starts the servers if they are not running.
+import { Agent } from 'node:http';
+import { join } from 'node:path';
+import axios from 'axios';
+import { HttpService } from '@nestjs/axios';
+import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
+import { aggregate, findProjectRoot, GrpcTransport, JsonHttpTransport, runScenarios, validateScenario, withPayloadByteCounts } from '@app/bench';
+import { loadConfig } from '@app/config';
+import { loadSamplePackageDefinition, SAMPLE_SERVICE, sampleGrpcOptions, SampleServiceClient } from '@app/grpc';
+import { AppSupervisor } from './cli/app-supervisor';
+import { bareGrpcLoop, bareJsonLoop } from './overhead/bare-loops';
+
+const BLOCKS = 10;
+const PER_BLOCK = 200;
+const WARMUP = 300;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const supervisor = new AppSupervisor(config, findProjectRoot());
+  await supervisor.ensureRunning(join(config.resultsDir, 'overhead-apps.log'), (app) => process.stderr.write(`starting ${app}\n`));
+  try {
+    // The same client set-up as the client app: keep-alive HttpService, ClientGrpc from the shared factory.
+    const http = new HttpService(axios.create({ httpAgent: new Agent({ keepAlive: true }) }));
+    const grpcClient = ClientProxyFactory.create(
+      sampleGrpcOptions({ url: config.targets.grpcAddress, maxMessageBytes: config.grpcMaxMessageBytes, packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()) }),
+    ) as unknown as ClientGrpcProxy;
+    const service = grpcClient.getService<SampleServiceClient>(SAMPLE_SERVICE);
+    const transports = {
+      json: new JsonHttpTransport(http, config.targets.jsonUrl, config.requestTimeoutMs),
+      grpc: new GrpcTransport(service, config.targets.grpcAddress, config.requestTimeoutMs),
+    };
+    const engine = async (kind: 'json' | 'grpc', runs: number) => {
+      const scenario = validateScenario(kind, 'single', { rows: 1, runs, warmup: 0 }, { ...config.limits, maxRuns: runs });
+      const [result] = await runScenarios([{ scenario, transport: transports[kind] }]);
+      return result.runs.map((r) => r.ms);
+    };
+    const bare = (kind: 'json' | 'grpc', n: number) => (kind === 'json' ? bareJsonLoop(http, config.targets.jsonUrl, n) : bareGrpcLoop(service, n));
+
+    process.stdout.write(`engine vs bare loop, 1-row request, ${BLOCKS} alternating blocks of ${PER_BLOCK} requests each (after ${WARMUP} warm-up)\n`);
+    process.stdout.write('transport  engine median µs  bare median µs  engine/bare\n');
+    for (const kind of ['json', 'grpc'] as const) {
+      await bare(kind, WARMUP);
+      await engine(kind, WARMUP);
+      const engineTimes: number[] = [];
+      const bareTimes: number[] = [];
+      for (let b = 0; b < BLOCKS; b++) {
+        const order = b % 2 === 0 ? ['engine', 'bare'] : ['bare', 'engine'];
+        for (const which of order) {
+          if (which === 'engine') engineTimes.push(...(await engine(kind, PER_BLOCK)));
+          else bareTimes.push(...(await bare(kind, PER_BLOCK)));
+        }
+      }
+      const e = aggregate(engineTimes).medianMs * 1000;
+      const r = aggregate(bareTimes).medianMs * 1000;
+      process.stdout.write(`${kind.padEnd(9)}  ${e.toFixed(0).padStart(16)}  ${r.toFixed(0).padStart(14)}  ${(e / r).toFixed(3).padStart(11)}\n`);
+    }
+    grpcClient.close();
+  } finally {
+    await supervisor.stopStarted();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`wirebench bench:overhead: ${error?.message ?? error}\n`);
+    process.exit(1);
+  },
+);
