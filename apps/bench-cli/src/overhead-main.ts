@@ -12,8 +12,8 @@ import { loadSamplePackageDefinition, SAMPLE_SERVICE, sampleGrpcOptions, SampleS
 import { AppSupervisor } from './cli/app-supervisor';
 import { bareGrpcLoop, bareJsonLoop } from './overhead/bare-loops';
 
-const BLOCKS = 10;
-const PER_BLOCK = 200;
+const BLOCKS = 100;
+const PER_BLOCK = 20;
 const WARMUP = 300;
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
-import { status as GrpcStatus, Metadata, ServiceError } from '@grpc/grpc-js';
-import { lastValueFrom } from 'rxjs';
-import type { SampleServiceClient } from '@app/grpc';
+import { status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
+import { Observable } from 'rxjs';
+import type { Samples, SampleServiceClient } from '@app/grpc';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { payloadBytesOf } from './measured-package-definition';
 import { TransportError } from './transport-errors';
@@ -19,10 +19,9 @@ export class GrpcTransport implements RowsTransport {
   }
 
   async fetchRows(count: number): Promise<FetchedRows> {
-    let reply;
+    let reply: Samples;
     try {
-      const deadline = new Date(Date.now() + this.timeoutMs);
-      reply = await lastValueFrom(this.service.getSamples({ count }, new Metadata(), { deadline }));
+      reply = await this.withTimeout(this.service.getSamples({ count }));
     } catch (error) {
       throw this.toTransportError(error);
     }
@@ -34,13 +33,38 @@ export class GrpcTransport implements RowsTransport {
     return { rows: reply.samples, payloadBytes };
   }
 
+  /**
+   * A client-side timeout, like axios's for JSON: unsubscribing cancels the call. A gRPC deadline would also bound
+   * it, but adds a grpc-timeout header and deadline timers on both sides that the JSON request lacks; and one
+   * plain timer costs less than rxjs's timeout operator, which showed in bench:overhead on 1-row calls.
+   */
+  private withTimeout(call: Observable<Samples>): Promise<Samples> {
+    return new Promise((resolve, reject) => {
+      let value: Samples | undefined;
+      const timer = setTimeout(() => {
+        subscription.unsubscribe();
+        reject(new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
+      const subscription = call.subscribe({
+        next: (v) => (value = v),
+        error: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+        complete: () => {
+          clearTimeout(timer);
+          if (value === undefined) reject(new TransportError('bad-response', this.target, 'the call completed without a reply'));
+          else resolve(value);
+        },
+      });
+    });
+  }
+
   private toTransportError(error: unknown): TransportError {
+    if (error instanceof TransportError) return error;
     const e = error as Partial<ServiceError>;
     const detail = `${GrpcStatus[e.code as number] ?? 'error'}: ${e.details ?? e.message ?? String(error)}`;
     if (e.code === GrpcStatus.UNAVAILABLE) return new TransportError('unavailable', this.target, detail);
-    if (e.code === GrpcStatus.DEADLINE_EXCEEDED) {
-      return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms (${detail})`);
-    }
     return new TransportError('bad-response', this.target, detail);
   }
 }
