@@ -7,7 +7,14 @@ describe('loadConfig', () => {
     expect(c.client).toEqual({ host: '127.0.0.1', port: 3000 });
     expect(c.jsonServer).toEqual({ host: '127.0.0.1', port: 3001 });
     expect(c.grpcServer).toEqual({ host: '127.0.0.1', port: 3002 });
-    expect(c.targets).toEqual({ jsonUrl: 'http://127.0.0.1:3001', grpcAddress: '127.0.0.1:3002', clientUrl: 'http://127.0.0.1:3000' });
+    expect(c.targets).toEqual({
+      jsonUrl: 'http://127.0.0.1:3001',
+      grpcAddress: '127.0.0.1:3002',
+      clientUrl: 'http://127.0.0.1:3000',
+      bareJsonUrl: 'http://127.0.0.1:3011',
+      bareGrpcAddress: '127.0.0.1:3012',
+    });
+    expect(c.serverWorkers).toBe(1);
     expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100 });
     expect(c.grpcMaxMessageBytes).toBe(DEFAULTS.grpcMaxMessageBytes);
     expect(c.resultsDir).toBe(require('node:path').resolve('bench-results'));
@@ -38,6 +45,8 @@ describe('loadConfig', () => {
     ['JSON_SERVER_URL', 'ftp://x'],
     ['GRPC_SERVER_ADDRESS', 'localhost'],
     ['MAX_CONCURRENCY', '200001'],
+    ['SERVER_WORKERS', '0'],
+    ['BARE_GRPC_SERVER_PORT', 'x'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {
     let error: unknown;
     try {

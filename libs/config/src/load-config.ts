@@ -8,6 +8,9 @@ export const DEFAULTS = {
   clientPort: 3000,
   jsonServerPort: 3001,
   grpcServerPort: 3002,
+  bareJsonServerPort: 3011,
+  bareGrpcServerPort: 3012,
+  serverWorkers: 1,
   // The article's largest case. 5,000,000 cannot work over JSON: its ~1.4 GB of text is past V8's 512 MB string
   // limit, so no Node process can JSON.stringify or JSON.parse it; see README "Limits".
   maxRows: 1_000_000,
@@ -31,15 +34,23 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
   const jsonServer = { host: readHost(env, 'JSON_SERVER_HOST', DEFAULTS.host), port: readPort(env, 'JSON_SERVER_PORT', DEFAULTS.jsonServerPort) };
   const grpcServer = { host: readHost(env, 'GRPC_SERVER_HOST', DEFAULTS.host), port: readPort(env, 'GRPC_SERVER_PORT', DEFAULTS.grpcServerPort) };
   const client = { host: readHost(env, 'CLIENT_HOST', DEFAULTS.host), port: readPort(env, 'CLIENT_PORT', DEFAULTS.clientPort) };
+  // The bare reference servers bind where their Nest counterparts do, on ports of their own.
+  const bareJsonServer = { host: jsonServer.host, port: readPort(env, 'BARE_JSON_SERVER_PORT', DEFAULTS.bareJsonServerPort) };
+  const bareGrpcServer = { host: grpcServer.host, port: readPort(env, 'BARE_GRPC_SERVER_PORT', DEFAULTS.bareGrpcServerPort) };
   const maxRequests = readInt(env, 'MAX_REQUESTS', DEFAULTS.maxRequests, 1, 10_000_000);
   const config: WirebenchConfig = {
     client,
     jsonServer,
     grpcServer,
+    bareJsonServer,
+    bareGrpcServer,
+    serverWorkers: readInt(env, 'SERVER_WORKERS', DEFAULTS.serverWorkers, 1, 64),
     targets: {
       jsonUrl: readHttpUrl(env, 'JSON_SERVER_URL', `http://${reachable(jsonServer.host)}:${jsonServer.port}`),
       grpcAddress: readHostPort(env, 'GRPC_SERVER_ADDRESS', `${reachable(grpcServer.host)}:${grpcServer.port}`),
       clientUrl: readHttpUrl(env, 'CLIENT_URL', `http://${reachable(client.host)}:${client.port}`),
+      bareJsonUrl: readHttpUrl(env, 'BARE_JSON_SERVER_URL', `http://${reachable(bareJsonServer.host)}:${bareJsonServer.port}`),
+      bareGrpcAddress: readHostPort(env, 'BARE_GRPC_SERVER_ADDRESS', `${reachable(bareGrpcServer.host)}:${bareGrpcServer.port}`),
     },
     limits: {
       maxRows: readInt(env, 'MAX_ROWS', DEFAULTS.maxRows, 1, INT32_MAX),

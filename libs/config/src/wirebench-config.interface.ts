@@ -18,8 +18,13 @@ export interface WirebenchConfig {
   client: ListenAddress;
   jsonServer: ListenAddress;
   grpcServer: ListenAddress;
+  /** The reference servers without Nest (node:http, plain grpc-js), for "what does the framework cost". */
+  bareJsonServer: ListenAddress;
+  bareGrpcServer: ListenAddress;
+  /** Processes per server (node:cluster); 1 = no cluster. */
+  serverWorkers: number;
   /** Where the client sends its requests (and the bench CLI finds the client); by default the apps' own listen addresses. */
-  targets: { jsonUrl: string; grpcAddress: string; clientUrl: string };
+  targets: { jsonUrl: string; grpcAddress: string; clientUrl: string; bareJsonUrl: string; bareGrpcAddress: string };
   limits: Limits;
   /** gRPC max send/receive message size on both sides. */
   grpcMaxMessageBytes: number;
