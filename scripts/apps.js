@@ -4,14 +4,24 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 
+// What `npm run start:all` starts.
 const APPS = {
   'json-server': { name: 'json', color: 'blue' },
   'grpc-server': { name: 'grpc', color: 'magenta' },
   client: { name: 'client', color: 'green' },
 };
 
+// The reference servers without Nest; opt-in (`npm run start:bare`) so start:all stays the article's three apps.
+const BARE_APPS = {
+  'bare-json-server': { name: 'bare-json', color: 'cyan' },
+  'bare-grpc-server': { name: 'bare-grpc', color: 'yellow' },
+};
+
+// The groups `scripts/start-all.js [group]` can start.
+const GROUPS = { all: APPS, bare: BARE_APPS };
+
 function entryOf(app) {
   return path.join(ROOT, 'dist', 'apps', app, 'apps', app, 'src', 'main.js');
 }
 
-module.exports = { ROOT, APPS, entryOf };
+module.exports = { ROOT, APPS, BARE_APPS, GROUPS, entryOf };

@@ -5,7 +5,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { ROOT, APPS, entryOf } = require('./apps');
+const { ROOT, APPS, BARE_APPS, entryOf } = require('./apps');
 
 const STAMP = path.join(ROOT, 'dist', '.build-stamp');
 const INPUTS = ['apps', 'libs', 'proto', 'tsconfig.json', 'nest-cli.json', 'package-lock.json'];
@@ -23,7 +23,7 @@ function newestMtime(p) {
 
 function isUpToDate() {
   if (!fs.existsSync(STAMP)) return false;
-  if (![...Object.keys(APPS), 'bench-cli'].every((app) => fs.existsSync(entryOf(app)))) return false;
+  if (![...Object.keys(APPS), ...Object.keys(BARE_APPS), 'bench-cli'].every((app) => fs.existsSync(entryOf(app)))) return false;
   const built = fs.statSync(STAMP).mtimeMs;
   return INPUTS.every((input) => newestMtime(path.join(ROOT, input)) <= built);
 }

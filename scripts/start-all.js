@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 'use strict';
 // `npm run start:all`: the JSON server, the gRPC server and the client in one terminal, with prefixed logs.
+// `node scripts/start-all.js bare` (`npm run start:bare`) does the same for the two servers without Nest.
 // If one of them exits (bad setting, port in use, crash), the others are stopped and the exit code is non-zero;
-// Ctrl-C or SIGTERM stops all three. concurrently forwards the signal and waits for the children.
+// Ctrl-C or SIGTERM stops them all. concurrently forwards the signal and waits for the children.
 const path = require('node:path');
 const { concurrently } = require('concurrently');
-const { APPS, ROOT, entryOf } = require('./apps');
+const { GROUPS, ROOT, entryOf } = require('./apps');
 
-// Check every setting once before starting anything, so a bad value is one line, not three apps failing.
+const group = process.argv[2] ?? 'all';
+if (!GROUPS[group]) {
+  process.stderr.write(`wirebench: unknown app group ${JSON.stringify(group)}; one of ${Object.keys(GROUPS).join(', ')}\n`);
+  process.exit(2);
+}
+
+// Check every setting once before starting anything, so a bad value is one line, not every app failing.
 const { loadConfig, ConfigError } = require(path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'config', 'src'));
 try {
   loadConfig(process.env);
@@ -18,7 +25,7 @@ try {
 }
 
 const { result } = concurrently(
-  Object.entries(APPS).map(([app, { name, color }]) => ({
+  Object.entries(GROUPS[group]).map(([app, { name, color }]) => ({
     command: `exec "${process.execPath}" "${entryOf(app)}"`,
     name,
     prefixColor: color,

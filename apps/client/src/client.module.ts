@@ -13,6 +13,8 @@ import { BenchExceptionFilter } from './filters/bench-exception.filter';
 import { RelayTransportFactoryService } from './bench/relay-transport.factory';
 import { ResultsController } from './results/results.controller';
 import { ResultsService } from './results/results.service';
+import { LoadController } from './load/load.controller';
+import { LoadService } from './load/load.service';
 
 @Module({})
 export class ClientModule {
@@ -34,8 +36,8 @@ export class ClientModule {
           },
         ]),
       ],
-      controllers: [BenchController, ResultsController],
-      providers: [...transportsProviders, BenchService, RelayTransportFactoryService, ResultsService, { provide: APP_FILTER, useClass: BenchExceptionFilter }],
+      controllers: [BenchController, ResultsController, LoadController],
+      providers: [...transportsProviders, BenchService, RelayTransportFactoryService, ResultsService, LoadService, { provide: APP_FILTER, useClass: BenchExceptionFilter }],
     };
   }
 }

@@ -14,9 +14,8 @@ export function exitOnStartupError(app: string, error: unknown): never {
     process.stderr.write(`${app}: cannot listen on ${listenTarget(e)}: ${describeListenError(e.code)}\n`);
     process.exit(1);
   }
-  // grpc-js reports a failed bind as a plain Error naming the address.
   // grpc-js reports a failed bind as a plain Error that quotes the listen error.
-  const bind = typeof e?.message === 'string' ? /listen (EADDRINUSE|EACCES|EADDRNOTAVAIL): [^\]]*?(\S+)\]/.exec(e.message) : null;
+  const bind = typeof e?.message === 'string' ? /(?:listen|bind) (EADDRINUSE|EACCES|EADDRNOTAVAIL):? [^\]]*?(\S+)\]/.exec(e.message) : null;
   if (bind) {
     process.stderr.write(`${app}: cannot listen on ${bind[2]}: ${describeListenError(bind[1])}\n`);
     process.exit(1);

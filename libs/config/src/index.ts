@@ -5,3 +5,4 @@ export { WIREBENCH_CONFIG } from './config.constants';
 export { WirebenchConfigModule } from './config.module';
 export { exitOnStartupError } from './exit-on-startup-error';
 export { StartupLogger } from './startup-logger';
+export { runWithWorkers, type RunWithWorkersOptions } from './run-with-workers';

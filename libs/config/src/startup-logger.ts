@@ -1,7 +1,7 @@
 import { ConsoleLogger, LogLevel } from '@nestjs/common';
 
 // Nest logs a failed listen itself before rethrowing; exitOnStartupError reports it in one line instead.
-const LISTEN_FAILURE = /listen (EADDRINUSE|EACCES|EADDRNOTAVAIL)/;
+const LISTEN_FAILURE = /(listen|bind) (EADDRINUSE|EACCES|EADDRNOTAVAIL)/;
 
 /** Nest's console logger, minus the duplicate report of a failed listen. */
 export class StartupLogger extends ConsoleLogger {

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { targetHostPort } from '@app/bench';
 import type { WirebenchConfig } from '@app/config';
 
-type AppName = 'json-server' | 'grpc-server' | 'client';
+export type AppName = 'json-server' | 'grpc-server' | 'client' | 'bare-json-server' | 'bare-grpc-server';
+
+/** What `npm run bench` needs: the client and both Nest servers. */
+export const BENCH_APPS: AppName[] = ['json-server', 'grpc-server', 'client'];
 
 // How long a started app may take to listen before the run gives up on it.
 const START_TIMEOUT_MS = 30_000;
@@ -39,19 +42,21 @@ export class AppSupervisor {
 
   /** Addresses of the three apps, as the client and this CLI reach them. */
   addresses(): Record<AppName, { host: string; port: number }> {
-    const { jsonUrl, grpcAddress, clientUrl } = this.config.targets;
+    const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress } = this.config.targets;
     return {
       'json-server': targetHostPort({ server: 'json-server', address: jsonUrl }),
       'grpc-server': targetHostPort({ server: 'grpc-server', address: grpcAddress }),
       client: targetHostPort({ server: 'json-server', address: clientUrl }),
+      'bare-json-server': targetHostPort({ server: 'json-server', address: bareJsonUrl }),
+      'bare-grpc-server': targetHostPort({ server: 'grpc-server', address: bareGrpcAddress }),
     };
   }
 
-  /** Returns the apps it had to start (empty when all three were already running). */
-  async ensureRunning(logFile: string, onStart: (app: AppName) => void): Promise<AppName[]> {
+  /** Returns the apps it had to start (empty when all were already running); `env` is added to theirs. */
+  async ensureRunning(logFile: string, onStart: (app: AppName) => void, apps: AppName[] = BENCH_APPS, env: Record<string, string> = {}): Promise<AppName[]> {
     const addresses = this.addresses();
     const missing: AppName[] = [];
-    for (const app of Object.keys(addresses) as AppName[]) {
+    for (const app of apps) {
       if (!(await isListening(addresses[app].host, addresses[app].port))) missing.push(app);
     }
     if (missing.length === 0) return [];
@@ -60,7 +65,7 @@ export class AppSupervisor {
       onStart(app);
       const child = spawn(process.execPath, [join(this.root, 'dist', 'apps', app, 'apps', app, 'src', 'main.js')], {
         cwd: this.root,
-        env: { ...process.env, NO_COLOR: '1' },
+        env: { ...process.env, ...env, NO_COLOR: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout!.pipe(this.log, { end: false });

@@ -12,8 +12,8 @@ export function loadRun(path: string): BenchRun {
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
   }
-  if (!run || !Array.isArray(run.scenarios) || typeof run.id !== 'string') {
-    throw new UsageError(`${file} is not a wirebench result.json (no id or scenarios)`);
+  if (!run || !(Array.isArray(run.scenarios) || Array.isArray((run as unknown as { levels?: unknown }).levels)) || typeof run.id !== 'string') {
+    throw new UsageError(`${file} is not a wirebench result.json (no id, scenarios or levels)`);
   }
   return run;
 }

@@ -10,11 +10,12 @@ export class ProgressTracker {
 
   constructor(
     private readonly total: number,
+    private readonly unit = 'runs',
     private readonly stream: NodeJS.WriteStream = process.stderr,
   ) {
     if (stream.isTTY) {
       this.bar = new SingleBar(
-        { format: ' {bar} {percentage}% | {scenario} | {value}/{total} runs | ETA {eta_formatted}', stream, hideCursor: true, etaBuffer: 5 },
+        { format: ` {bar} {percentage}% | {scenario} | {value}/{total} ${unit} | ETA {eta_formatted}`, stream, hideCursor: true, etaBuffer: 5 },
         Presets.shades_classic,
       );
       this.bar.start(total, 0, { scenario: 'starting' });
@@ -24,14 +25,14 @@ export class ProgressTracker {
   /** Before a scenario: shows what is running now. */
   starting(name: string): void {
     if (this.bar) this.bar.update(this.done, { scenario: name });
-    else this.stream.write(`[${this.done}/${this.total} runs] ${name} ...\n`);
+    else this.stream.write(`[${this.done}/${this.total} ${this.unit}] ${name} ...\n`);
   }
 
   /** After a scenario: its weight in runs, and a one-line outcome for the plain log. */
   finished(name: string, runs: number, outcome: string): void {
     this.done += runs;
     if (this.bar) this.bar.update(this.done, { scenario: name });
-    else this.stream.write(`[${this.done}/${this.total} runs] ${name}: ${outcome}\n`);
+    else this.stream.write(`[${this.done}/${this.total} ${this.unit}] ${name}: ${outcome}\n`);
   }
 
   note(message: string): void {

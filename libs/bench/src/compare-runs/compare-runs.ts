@@ -41,7 +41,7 @@ function keyOf(r: ScenarioResult): ScenarioKey {
 
 const keyText = (r: ScenarioResult) => JSON.stringify(Object.values(keyOf(r)));
 
-function welchPValue(a: number[], b: number[]): number | null {
+export function welchPValue(a: number[], b: number[]): number | null {
   if (a.length < 2 || b.length < 2) return null;
   const p = ttest(a, b, { varEqual: false }).pValue();
   if (!Number.isNaN(p)) return p;

@@ -1,7 +1,6 @@
 import type { Plan } from '../run/run-scenarios';
-import { pidsListeningOn } from './listening-pids';
 import { isAlive, processCpuMs, readPeakRss, resetPeakRss } from './proc-readers';
-import { isLoopback, targetHostPort } from './target-address';
+import { serverProcesses } from './server-processes';
 
 /** What the probe measured around one run; null where it could not, with the reason in notes. */
 export interface ResourceSample {
@@ -59,23 +58,14 @@ export class ResourceProbe implements RunProbe {
   }
 
   private serverPids(plan: Plan, notes: string[]): number[] {
-    const { server, address } = plan.transport.target;
-    if (!this.linux) {
-      notes.push(`${server}: CPU and memory are read from /proc, which ${process.platform} does not have`);
-      return [];
-    }
-    const { host, port } = targetHostPort(plan.transport.target);
-    if (!isLoopback(host)) {
-      notes.push(`${server} at ${address} is on another host: its CPU and memory cannot be read from here`);
-      return [];
-    }
-    const key = `${host}:${port}`;
+    const key = plan.transport.target.address;
     let pids = this.pids.get(key);
     if (!pids || pids.length === 0 || !pids.every(isAlive)) {
-      pids = pidsListeningOn(port).filter((pid) => pid !== process.pid);
+      const found = serverProcesses(plan.transport.target);
+      if (found.note) notes.push(found.note);
+      pids = found.pids;
       this.pids.set(key, pids);
     }
-    if (pids.length === 0) notes.push(`${server} at ${address}: no process of this user listens there, so its CPU and memory cannot be read`);
     return pids;
   }
 }

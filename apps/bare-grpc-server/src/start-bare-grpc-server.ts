@@ -1,0 +1,36 @@
+import { logVerbosity, Server, ServerCredentials, ServiceDefinition, setLogVerbosity } from '@grpc/grpc-js';
+import { addHealthAndReflection, loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE } from '@app/grpc';
+import type { WirebenchConfig } from '@app/config';
+import { getSamplesHandler } from './get-samples.handler';
+
+/** The address grpc-js binds: IPv6 literals need brackets. */
+export function bareGrpcListenUrl(config: WirebenchConfig): string {
+  const { host, port } = config.bareGrpcServer;
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/**
+ * A plain grpc-js Server with the Nest server's services and message size limits (SampleService, health,
+ * reflection), bound to BARE_GRPC_SERVER_HOST/PORT.
+ */
+export async function startBareGrpcServer(config: WirebenchConfig): Promise<Server> {
+  const server = new Server({
+    'grpc.max_send_message_length': config.grpcMaxMessageBytes,
+    'grpc.max_receive_message_length': config.grpcMaxMessageBytes,
+  });
+  const pkg = loadSamplePackageDefinition();
+  server.addService(pkg[`${SAMPLE_PACKAGE}.${SAMPLE_SERVICE}`] as ServiceDefinition, { GetSamples: getSamplesHandler(config.limits.maxRows) });
+  addHealthAndReflection(pkg, server);
+  // grpc-js logs a failed bind itself; exitOnStartupError reports it in one line. Left alone when the user set
+  // GRPC_VERBOSITY.
+  const quiet = process.env.GRPC_VERBOSITY === undefined;
+  if (quiet) setLogVerbosity(logVerbosity.NONE);
+  try {
+    await new Promise<number>((resolve, reject) =>
+      server.bindAsync(bareGrpcListenUrl(config), ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port))),
+    );
+  } finally {
+    if (quiet) setLogVerbosity(logVerbosity.ERROR);
+  }
+  return server;
+}

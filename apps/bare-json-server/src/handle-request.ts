@@ -1,0 +1,31 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { rows } from '@app/data-generator';
+import { parseCount } from './parse-count';
+import { sendJson } from './send-json';
+
+// The Nest server's two routes; like Express it ignores case and a trailing slash.
+const SAMPLES_ROUTE = /^\/(?:samples|server-a)\/([^/]+)\/?$/i;
+
+/** `GET /samples/:count` and `/server-a/:count` -> `{ samples: Row[] }`, with nothing between the socket and the generator. */
+export function handleRequest(maxRows: number) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const path = (req.url ?? '/').split('?')[0];
+    const match = SAMPLES_ROUTE.exec(path);
+    if (!match) return sendJson(res, 404, { statusCode: 404, error: 'Not Found', message: `Cannot ${req.method} ${path}` });
+    if (req.method !== 'GET') {
+      return sendJson(res, 405, { statusCode: 405, error: 'Method Not Allowed', message: `${req.method} is not allowed, only GET` }, { allow: 'GET' });
+    }
+    const parsed = parseCount(decodeParam(match[1]), maxRows);
+    if ('error' in parsed) return sendJson(res, 400, parsed.error);
+    sendJson(res, 200, { samples: rows(parsed.count) });
+  };
+}
+
+// Express hands the route parameter over percent-decoded; a malformed escape stays as sent and fails as a count.
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

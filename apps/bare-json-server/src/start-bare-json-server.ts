@@ -1,0 +1,16 @@
+import { createServer, Server } from 'node:http';
+import type { WirebenchConfig } from '@app/config';
+import { handleRequest } from './handle-request';
+
+/** A node:http server (Node's default keep-alive and timeouts) listening on BARE_JSON_SERVER_HOST/PORT. */
+export function startBareJsonServer(config: WirebenchConfig): Promise<Server> {
+  const server = createServer(handleRequest(config.limits.maxRows));
+  const { host, port } = config.bareJsonServer;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}

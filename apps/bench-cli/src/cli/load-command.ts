@@ -1,0 +1,148 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { collectEnvironment, findProjectRoot, LoadLevelSpec, LoadRun, printLoad, runLoadLevel, TransportKind, writeLoadFiles } from '@app/bench';
+import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
+import { AppName, AppSupervisor } from './app-supervisor';
+import { EXIT, runId } from './bench-command';
+import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
+import { ProgressTracker } from './progress-tracker';
+import { UsageError } from './usage-error';
+
+const APP_FOR: Record<'nest' | 'bare', Record<TransportKind, AppName>> = {
+  nest: { json: 'json-server', grpc: 'grpc-server' },
+  bare: { json: 'bare-json-server', grpc: 'bare-grpc-server' },
+};
+
+function address(config: WirebenchConfig, target: 'nest' | 'bare', transport: TransportKind): string {
+  const t = config.targets;
+  if (target === 'nest') return transport === 'json' ? t.jsonUrl : t.grpcAddress;
+  return transport === 'json' ? t.bareJsonUrl : t.bareGrpcAddress;
+}
+
+/** Every level x target x transport, in that order, so the targets and transports of one level run side by side. */
+function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: string; spec: LoadLevelSpec }[] {
+  const out: { name: string; spec: LoadLevelSpec }[] = [];
+  for (const concurrency of options.concurrency) {
+    for (const targetKind of options.targets) {
+      for (const transport of options.transports) {
+        // HTTP/1.1 carries one request per socket at a time (autocannon pipelines the rest): never more sockets than callers.
+        const connections = Math.min(options.connections ?? (transport === 'json' ? concurrency : 1), concurrency);
+        out.push({
+          name: `c${concurrency}`,
+          spec: {
+            transport,
+            targetKind,
+            target: { server: transport === 'json' ? 'json-server' : 'grpc-server', address: address(config, targetKind, transport) },
+            rows: options.rows,
+            concurrency,
+            connections,
+            durationMs: options.durationS * 1000,
+            requests: options.requests,
+            warmupMs: options.warmupS * 1000,
+            rate: options.rate,
+            timeoutMs: options.timeoutMs,
+            grpcMaxMessageBytes: config.grpcMaxMessageBytes,
+          },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** `npm run load`: returns the exit code; stdout gets only the chosen formats. */
+export async function runLoadCommand(argv: string[]): Promise<number> {
+  let options: LoadOptions;
+  let config: WirebenchConfig;
+  try {
+    options = parseLoadOptions(argv);
+    if (options.help) {
+      process.stdout.write(LOAD_HELP + '\n');
+      return EXIT.ok;
+    }
+    config = loadConfig();
+    if (options.rows > config.limits.maxRows) throw new UsageError(`--rows must be at most MAX_ROWS (${config.limits.maxRows})`);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(`wirebench load: ${error.message} (see --help)\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+  const root = findProjectRoot();
+  const workerEntry = join(root, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'load-worker-main.js');
+  if (!existsSync(workerEntry)) {
+    process.stderr.write(`wirebench load: ${workerEntry} is missing: run "npm run build"\n`);
+    return EXIT.failed;
+  }
+  const started = new Date();
+  const id = runId(started, 'load');
+  const dir = join(options.out ?? config.resultsDir, id);
+  mkdirSync(dir, { recursive: true });
+  const levels = levelSpecs(options, config);
+  const { help: _help, ...recorded } = options;
+  const run: LoadRun = {
+    kind: 'load',
+    id,
+    label: options.label,
+    startedAt: started.toISOString(),
+    endedAt: null,
+    endReason: 'running',
+    error: null,
+    options: recorded as unknown as Record<string, unknown>,
+    targets: { json: config.targets.jsonUrl, grpc: config.targets.grpcAddress, bareJson: config.targets.bareJsonUrl, bareGrpc: config.targets.bareGrpcAddress },
+    environment: collectEnvironment(root),
+    levels: [],
+  };
+
+  const secondsPerLevel = options.requests ? 1 : options.durationS + options.warmupS;
+  const progress = new ProgressTracker(levels.length * secondsPerLevel, options.requests ? 'levels' : 's');
+  const supervisor = new AppSupervisor(config, root);
+  let interrupted = false;
+  let current: Promise<unknown> | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) process.exit(EXIT.interrupted);
+    interrupted = true;
+    progress.note(`${signal}: stopping after the current level (at most ${secondsPerLevel} s); levels done so far are saved`);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let failedRequests = 0;
+  try {
+    const apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]))];
+    const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
+    const startedApps = await supervisor.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`), apps, env);
+    if (options.workers && startedApps.length < apps.length) progress.note(`--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`);
+    await writeLoadFiles(dir, run);
+    for (const { name, spec } of levels) {
+      if (interrupted) break;
+      const title = `${spec.transport}/${spec.targetKind} c=${spec.concurrency}`;
+      progress.starting(title);
+      current = runLoadLevel(name, spec, workerEntry);
+      const level = (await current) as LoadRun['levels'][number];
+      run.levels.push(level);
+      await writeLoadFiles(dir, run);
+      const failed = level.requests - level.successes;
+      failedRequests += failed;
+      progress.finished(title, secondsPerLevel, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : ''));
+      if (failed > 0) progress.note(`${title}: ${failed} of ${level.requests} requests failed (${Object.entries(level.errors).map(([k, v]) => `${k} ${v}`).join(', ')}); is ${spec.target.address} still up?`);
+    }
+    run.endReason = interrupted ? 'interrupted' : 'completed';
+  } catch (error) {
+    run.endReason = interrupted ? 'interrupted' : 'failed';
+    run.error = (error as Error).message;
+  } finally {
+    run.endedAt = new Date().toISOString();
+    progress.stop();
+    await writeLoadFiles(dir, run);
+    await supervisor.stopStarted();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  for (const format of options.formats) process.stdout.write(printLoad(format, run) + '\n');
+  process.stderr.write(`wirebench load: ${run.endReason}; ${run.levels.length} levels in ${dir}/ (levels.csv, result.json, summary.md)\n`);
+  if (run.error) process.stderr.write(`wirebench load: failed: ${run.error}\n`);
+  if (run.endReason === 'interrupted') return EXIT.interrupted;
+  // Failed requests make the run fail too, so a script or CI sees them.
+  return run.endReason === 'completed' && failedRequests === 0 ? EXIT.ok : EXIT.failed;
+}

@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import { TRANSPORT_KINDS, TransportKind } from '@app/bench';
+import { UsageError } from './usage-error';
+
+export interface LoadOptions {
+  transports: TransportKind[];
+  targets: ('nest' | 'bare')[];
+  concurrency: number[];
+  /** Absent: one socket per caller for HTTP, one channel for gRPC. */
+  connections?: number;
+  durationS: number;
+  warmupS: number;
+  requests?: number;
+  rows: number;
+  rate?: number;
+  timeoutMs: number;
+  workers?: number;
+  out?: string;
+  formats: string[];
+  label: string | null;
+  help: boolean;
+}
+
+export const LOAD_HELP = `Usage: npm run load -- [options]
+
+Sustained load at several concurrency levels: HTTP through autocannon, gRPC through the project's grpc-js generator
+(same closed loop, warm-up, histogram and result), each level in a load-generator process of its own. Starts the
+servers it needs if they are not running. Writes bench-results/<UTC time>-load/ (levels.csv, result.json, summary.md).
+
+Options:
+  --transport LIST     json,grpc   (default: both)
+  --target LIST        nest,bare: the Nest servers and/or the bare node:http / grpc-js ones   (default: nest)
+  --concurrency LIST   callers in flight per level   (default: 1,10,50,100,500)
+  --connections N      sockets (HTTP) or channels (gRPC) shared by the callers   (default: one socket per caller for HTTP, 1 channel for gRPC)
+  --duration S         measured seconds per level   (default: 10)
+  --warmup S           seconds of load before each level's window, not counted   (default: 2)
+  --requests N         instead of a duration: N measured requests per level
+  --rows N             rows per response   (default: 1)
+  --rate R             open loop: R requests/s on a fixed schedule; latency from each intended send time
+  --timeout MS         per request   (default: 10000)
+  --workers N          processes per server when this run starts the servers (SERVER_WORKERS)
+  --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
+  --format LIST        table,csv,json,md on stdout   (default: table)
+  --label TEXT         kept with the run
+  --help
+
+Exit codes: 0 done, 1 a level failed, 2 bad options, 130 interrupted.`;
+
+const LIMITS = { concurrency: 10_000, connections: 10_000, durationS: 3600, warmupS: 600, requests: 100_000_000, rows: 1_000_000, rate: 1_000_000, timeoutMs: 600_000, workers: 64 };
+
+function int(name: string, raw: string, min: number, max: number): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return Number(raw);
+}
+
+function list(name: string, raw: string, allowed?: readonly string[]): string[] {
+  const items = raw.split(',').map((s) => s.trim());
+  if (items.some((i) => i === '') || new Set(items).size !== items.length || (allowed && items.some((i) => !allowed.includes(i)))) {
+    throw new UsageError(`--${name} must be a comma list${allowed ? ` of ${allowed.join(', ')}` : ''} without repeats, got "${raw}"`);
+  }
+  return items;
+}
+
+export function parseLoadOptions(argv: string[]): LoadOptions {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
+    for (const k of ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'out', 'format', 'label']) {
+      options[k] = { type: 'string' };
+    }
+    values = parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values as Record<string, string | boolean | undefined>;
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+  const s = (k: string) => values[k] as string | undefined;
+  const label = s('label') ?? null;
+  if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
+  if (s('duration') !== undefined && s('requests') !== undefined) throw new UsageError('--duration and --requests are alternatives: give one');
+  return {
+    transports: list('transport', s('transport') ?? 'json,grpc', TRANSPORT_KINDS) as TransportKind[],
+    targets: list('target', s('target') ?? 'nest', ['nest', 'bare']) as ('nest' | 'bare')[],
+    concurrency: list('concurrency', s('concurrency') ?? '1,10,50,100,500').map((v) => int('concurrency', v, 1, LIMITS.concurrency)),
+    connections: s('connections') === undefined ? undefined : int('connections', s('connections')!, 1, LIMITS.connections),
+    durationS: int('duration', s('duration') ?? '10', 1, LIMITS.durationS),
+    warmupS: int('warmup', s('warmup') ?? '2', 0, LIMITS.warmupS),
+    requests: s('requests') === undefined ? undefined : int('requests', s('requests')!, 1, LIMITS.requests),
+    rows: int('rows', s('rows') ?? '1', 1, LIMITS.rows),
+    rate: s('rate') === undefined ? undefined : int('rate', s('rate')!, 1, LIMITS.rate),
+    timeoutMs: int('timeout', s('timeout') ?? '10000', 1, LIMITS.timeoutMs),
+    workers: s('workers') === undefined ? undefined : int('workers', s('workers')!, 1, LIMITS.workers),
+    out: s('out'),
+    formats: list('format', s('format') ?? 'table', ['table', 'csv', 'json', 'md']),
+    label,
+    help: values.help === true,
+  };
+}

@@ -1,0 +1,36 @@
+import type { LoadLevelResult } from '../load/load-level.interface';
+import type { LoadRun } from '../result/load-run.interface';
+import { printLoadComparison } from '../load-printers/compare-load-table.printer';
+import { compareLoadRuns } from './compare-load-runs';
+
+const level = (concurrency: number, perSecond: number[], p99 = 1): LoadLevelResult =>
+  ({
+    transport: 'json',
+    targetKind: 'nest',
+    mode: 'closed',
+    concurrency,
+    connections: concurrency,
+    rows: 1,
+    rate: null,
+    rps: perSecond.reduce((a, b) => a + b, 0) / perSecond.length,
+    perSecond,
+    latency: { p99 },
+  }) as unknown as LoadLevelResult;
+
+const run = (id: string, levels: LoadLevelResult[]): LoadRun => ({ kind: 'load', id, label: null, levels }) as unknown as LoadRun;
+
+describe('compareLoadRuns', () => {
+  it('finds a clear throughput change significant and a noisy equal one not', () => {
+    const a = run('a', [level(10, [1000, 1010, 990, 1005, 995]), level(50, [2000, 2100, 1900, 2050, 1950])]);
+    const b = run('b', [level(10, [1500, 1490, 1510, 1505, 1495]), level(50, [1980, 2120, 1930, 2010, 1960]), level(100, [1])]);
+    const c = compareLoadRuns(a, b);
+    expect(c.matched).toHaveLength(2);
+    expect(c.matched[0].diffPercent).toBeCloseTo(50, 0);
+    expect(c.matched[0].significant).toBe(true);
+    expect(c.matched[1].significant).toBe(false);
+    expect(c.onlyInB).toEqual(['json/nest closed c=100 conn=100 rows=1']);
+    const text = printLoadComparison(c);
+    expect(text).toContain('+50.0');
+    expect(text).toContain('only in B');
+  });
+});

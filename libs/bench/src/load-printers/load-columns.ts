@@ -1,0 +1,58 @@
+import type { LoadLevelResult } from '../load/load-level.interface';
+import type { LoadRun } from '../result/load-run.interface';
+import type { CsvValue } from '../printers/csv-cell';
+import { human } from '../printers/table-columns';
+
+/** A column of levels.csv; `table` marks the ones the terminal table and markdown show, with their heading. */
+export interface LoadColumn {
+  name: string;
+  unit: string;
+  description: string;
+  value: (level: LoadLevelResult, run: LoadRun) => CsvValue;
+  table?: { head: string; cell: (level: LoadLevelResult) => string };
+}
+
+const MB = 1_000_000;
+
+export const LOAD_COLUMNS: LoadColumn[] = [
+  { name: 'run_id', unit: 'text', description: 'Load run folder name: UTC start timestamp and "load".', value: (_l, r) => r.id },
+  { name: 'label', unit: 'text', description: 'Free-text label given to the run; empty when none was given.', value: (_l, r) => r.label },
+  { name: 'transport', unit: 'text', description: 'json (HTTP/1.1, autocannon or node:http) or grpc (grpc-js).', value: (l) => l.transport, table: { head: 'transport', cell: (l) => l.transport } },
+  { name: 'target', unit: 'text', description: 'nest: the Nest servers; bare: the node:http / plain grpc-js reference servers.', value: (l) => l.targetKind, table: { head: 'target', cell: (l) => l.targetKind } },
+  { name: 'mode', unit: 'text', description: 'closed: each caller sends its next request when the previous completes; open: requests on a fixed schedule (--rate).', value: (l) => l.mode },
+  { name: 'rows_per_request', unit: 'rows', description: 'Rows in each response.', value: (l) => l.rows },
+  { name: 'concurrency', unit: 'count', description: 'Callers with a request in flight (closed loop) or the in-flight cap (open loop).', value: (l) => l.concurrency, table: { head: 'c', cell: (l) => human(l.concurrency) } },
+  { name: 'connections', unit: 'count', description: 'Sockets (HTTP) or channels (gRPC) the callers share.', value: (l) => l.connections, table: { head: 'conn', cell: (l) => human(l.connections) } },
+  { name: 'rate_per_s', unit: 'requests/s', description: 'Open loop: the scheduled rate; empty in closed loop.', value: (l) => l.rate },
+  { name: 'window_ms', unit: 'ms', description: 'Measured window (warm-up excluded).', value: (l) => l.windowMs },
+  { name: 'warmup_ms', unit: 'ms', description: 'Warm-up before the window, not counted.', value: (l) => l.warmupMs },
+  { name: 'requests', unit: 'count', description: 'Requests completed in the window: successes + errors.', value: (l) => l.requests },
+  { name: 'successes', unit: 'count', description: 'Requests answered with the expected rows.', value: (l) => l.successes },
+  { name: 'errors', unit: 'count', description: 'Requests that failed, of any kind (timeouts included).', value: (l) => l.requests - l.successes, table: { head: 'errors', cell: (l) => human(l.requests - l.successes) } },
+  { name: 'errors_by_kind', unit: 'text', description: 'Failed requests by kind, e.g. "ECONNREFUSED 12; http-503 3".', value: (l) => Object.entries(l.errors).map(([k, v]) => `${k} ${v}`).join('; ') },
+  { name: 'timeouts', unit: 'count', description: 'Requests that got no answer within the timeout.', value: (l) => l.timeouts },
+  { name: 'rps', unit: 'requests/s', description: 'Successful requests per second over the window.', value: (l) => l.rps, table: { head: 'req/s', cell: (l) => human(l.rps) } },
+  { name: 'latency_p50_ms', unit: 'ms', description: 'Median latency of successful requests (open loop: from the intended send time).', value: (l) => l.latency.p50, table: { head: 'p50 ms', cell: (l) => human(l.latency.p50, 2) } },
+  { name: 'latency_p90_ms', unit: 'ms', description: '90th percentile latency.', value: (l) => l.latency.p90, table: { head: 'p90 ms', cell: (l) => human(l.latency.p90, 2) } },
+  { name: 'latency_p99_ms', unit: 'ms', description: '99th percentile latency.', value: (l) => l.latency.p99, table: { head: 'p99 ms', cell: (l) => human(l.latency.p99, 2) } },
+  { name: 'latency_p999_ms', unit: 'ms', description: '99.9th percentile latency.', value: (l) => l.latency.p999, table: { head: 'p99.9 ms', cell: (l) => human(l.latency.p999, 2) } },
+  { name: 'latency_max_ms', unit: 'ms', description: 'Slowest successful request.', value: (l) => l.latency.max, table: { head: 'max ms', cell: (l) => human(l.latency.max, 2) } },
+  { name: 'latency_mean_ms', unit: 'ms', description: 'Mean latency of successful requests.', value: (l) => l.latency.mean },
+  { name: 'payload_bytes_per_s', unit: 'bytes/s', description: 'Response payload (JSON body / protobuf message) received per second.', value: (l) => l.payloadBytesPerSec, table: { head: 'MB/s', cell: (l) => human(l.payloadBytesPerSec / MB, 2) } },
+  { name: 'server_cpu_ms', unit: 'ms', description: 'CPU time (user + sys) of the server process(es) over the window; empty when not measurable.', value: (l) => l.serverCpuMs },
+  { name: 'server_cpu_us_per_request', unit: 'µs', description: 'Server CPU per completed request.', value: (l) => l.serverCpuUsPerRequest, table: { head: 'srv CPU µs/req', cell: (l) => human(l.serverCpuUsPerRequest, 1) } },
+  { name: 'client_cpu_ms', unit: 'ms', description: 'CPU time of the load generator process, warm-up included.', value: (l) => l.generatorCpuMs },
+  { name: 'client_cpu_us_per_request', unit: 'µs', description: 'Load generator CPU per completed request.', value: (l) => l.clientCpuUsPerRequest, table: { head: 'gen CPU µs/req', cell: (l) => human(l.clientCpuUsPerRequest, 1) } },
+  { name: 'generator_core_share', unit: 'ratio', description: "The generator's CPU as a share of one core over its run; 0.9 or more flags it as saturated.", value: (l) => l.generatorCoreShare, table: { head: 'gen core %', cell: (l) => human(l.generatorCoreShare * 100) + (l.generatorSaturated ? ' !' : '') } },
+  { name: 'generator_saturated', unit: 'true/false', description: 'true when the generator, not the server, may have been the limit.', value: (l) => l.generatorSaturated },
+  { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the server process(es) over the window (sum over workers).', value: (l) => l.serverPeakRssBytes, table: { head: 'srv RSS MB', cell: (l) => human(l.serverPeakRssBytes === null ? null : l.serverPeakRssBytes / MB, 1) } },
+  { name: 'server_processes', unit: 'count', description: 'Server processes measured (a cluster primary and its workers).', value: (l) => l.serverProcesses },
+  { name: 'verified', unit: 'true/false', description: 'The responses matched the expected rows (HTTP: every body; gRPC: every row count and each caller\'s first checksum).', value: (l) => l.verified },
+  { name: 'started_at', unit: 'ISO-8601 UTC', description: 'Time the level started, warm-up included.', value: (l) => l.startedAt },
+  { name: 'ended_at', unit: 'ISO-8601 UTC', description: 'Time the level ended.', value: (l) => l.endedAt },
+  { name: 'address', unit: 'text', description: 'Server address the load went to.', value: (l) => l.target.address },
+  { name: 'notes', unit: 'text', description: 'Errors, saturation and figures that could not be measured, joined with "; ".', value: (l) => l.notes.join('; ') },
+];
+
+export const LOAD_TABLE_COLUMNS = LOAD_COLUMNS.filter((c) => c.table).map((c) => c.table!);
+export const LOAD_TABLE_LEGEND = 'req/s: successful requests per second; latencies of successes; gen core %: load generator CPU as a share of one core (! = saturated, the generator may be the limit). MB = 10^6 bytes.';

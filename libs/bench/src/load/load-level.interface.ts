@@ -1,0 +1,75 @@
+import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TransportKind } from '../scenario/scenario.interface';
+
+/** What one load level drives: one transport at one concurrency, for a duration or a request count. */
+export interface LoadLevelSpec {
+  transport: TransportKind;
+  /** nest: the Nest servers; bare: node:http / plain grpc-js reference servers. */
+  targetKind: 'nest' | 'bare';
+  target: TargetInfo;
+  rows: number;
+  /** Callers with a request in flight (closed loop), or the in-flight cap (open loop). */
+  concurrency: number;
+  /** Sockets (HTTP) or channels (gRPC) the callers share. */
+  connections: number;
+  /** Measured window; ignored when `requests` is set. */
+  durationMs: number;
+  /** Count mode: stop after this many measured requests. */
+  requests?: number;
+  /** Run first and discarded. */
+  warmupMs: number;
+  /** Open loop: requests per second on a fixed schedule; latency counts from each request's intended send time. */
+  rate?: number;
+  timeoutMs: number;
+  grpcMaxMessageBytes: number;
+}
+
+/** What the generator measured in the window, the same shape for both transports. */
+export interface GeneratorResult {
+  requests: number;
+  successes: number;
+  /** Failed requests by kind (ECONNREFUSED, UNAVAILABLE, http-503, mismatch, client-overload...). */
+  errors: Record<string, number>;
+  timeouts: number;
+  windowMs: number;
+  /** Latency in ms from the histogram (successes only): from send, or from the intended send time in open loop. */
+  latency: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
+  payloadBytes: number;
+  /** Completed requests in each whole second of the window, for bench:compare's t-test. */
+  perSecond: number[];
+  /** Whether the first response of each caller matched the expected rows and checksum. */
+  verified: boolean;
+  generatorCpuMs: number;
+  /** Wall time of the whole generator run, warm-up included, against which its CPU is compared. */
+  generatorElapsedMs: number;
+  endedBy: 'duration' | 'requests';
+}
+
+/** What a driver measured; the generator adds its own CPU and the verification outcome. */
+export type MeasuredWindow = Omit<GeneratorResult, 'generatorCpuMs' | 'generatorElapsedMs' | 'verified'>;
+
+export interface LoadLevelResult extends GeneratorResult {
+  name: string;
+  transport: TransportKind;
+  targetKind: 'nest' | 'bare';
+  target: TargetInfo;
+  mode: 'closed' | 'open';
+  rows: number;
+  concurrency: number;
+  connections: number;
+  rate: number | null;
+  warmupMs: number;
+  rps: number;
+  payloadBytesPerSec: number;
+  /** The generator's CPU as a share of one core; near 1 means it, not the server, may be the limit. */
+  generatorCoreShare: number;
+  generatorSaturated: boolean;
+  serverCpuMs: number | null;
+  serverCpuUsPerRequest: number | null;
+  clientCpuUsPerRequest: number;
+  serverPeakRssBytes: number | null;
+  serverProcesses: number;
+  notes: string[];
+  startedAt: string;
+  endedAt: string;
+}

@@ -1,0 +1,34 @@
+import { performance } from 'node:perf_hooks';
+import { autocannonClosedLoop } from './autocannon-closed-loop';
+import { driveClosedLoop } from './drive-closed-loop';
+import { driveOpenLoop } from './drive-open-loop';
+import { grpcFire } from './grpc-fire';
+import { httpFire } from './http-fire';
+import type { GeneratorResult, LoadLevelSpec, MeasuredWindow } from './load-level.interface';
+
+/**
+ * One level, in the generator's own process: HTTP closed loop through autocannon, gRPC closed loop and both
+ * open loops through the project's drivers, all recording into the same kind of histogram.
+ */
+export async function runGenerator(spec: LoadLevelSpec, onWindow?: (edge: 'start' | 'end') => void): Promise<GeneratorResult> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let result: MeasuredWindow & { verified: boolean };
+  if (spec.transport === 'json' && spec.rate === undefined) {
+    result = await autocannonClosedLoop(spec, onWindow);
+  } else {
+    const requests = spec.transport === 'json' ? httpFire(spec) : grpcFire(spec);
+    try {
+      const common = { warmupMs: spec.warmupMs, durationMs: spec.durationMs, requests: spec.requests, onWindow };
+      const measured =
+        spec.rate !== undefined
+          ? await driveOpenLoop({ ...common, rate: spec.rate, maxInFlight: spec.concurrency, fire: (i) => requests.fire(i % spec.concurrency) })
+          : await driveClosedLoop({ ...common, concurrency: spec.concurrency, fire: requests.fire });
+      result = { ...measured, verified: requests.verified() };
+    } finally {
+      requests.close();
+    }
+  }
+  const used = process.cpuUsage(cpu);
+  return { ...result, generatorCpuMs: (used.user + used.system) / 1000, generatorElapsedMs: performance.now() - started };
+}

@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { processCpuMs, readPeakRss, resetPeakRss } from '../resources/proc-readers';
+import { serverProcesses } from '../resources/server-processes';
+import type { GeneratorResult, LoadLevelResult, LoadLevelSpec } from './load-level.interface';
+
+// Above this share of one core the generator, not the server, may be what limits the rate.
+const SATURATED_CORE_SHARE = 0.9;
+
+/**
+ * Runs the generator entry point in a process of its own, bounded in time. It reports the edges of its measured
+ * window over IPC as they happen, then its result.
+ */
+function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow: (edge: 'start' | 'end') => void): Promise<GeneratorResult> {
+  const limitMs = spec.warmupMs + (spec.requests ? 600_000 : spec.durationMs * 2) + 30_000;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [workerEntry, JSON.stringify(spec)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let err = '';
+    let result: GeneratorResult | undefined;
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('message', (m: { window?: 'start' | 'end'; result?: GeneratorResult }) => {
+      if (m.window) onWindow(m.window);
+      if (m.result) result = m.result;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0 && result) return resolve(result);
+      reject(new Error(`load generator ${signal ? `killed (${signal}) after ${limitMs} ms` : `exited ${code}`}: ${err.trim().split('\n').pop() ?? 'no result'}`));
+    });
+  });
+}
+
+/**
+ * One load level: server CPU and peak RSS are read around it (from /proc, by the port the server listens on),
+ * the load comes from a separate process so the generator is not what is measured.
+ */
+export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntry: string): Promise<LoadLevelResult> {
+  const startedAt = new Date().toISOString();
+  const notes: string[] = [];
+  const servers = serverProcesses(spec.target);
+  if (servers.note) notes.push(servers.note);
+  // Server CPU and peak RSS over the measured window only, not the warm-up: the generator says when it is.
+  let cpuBefore: (number | null)[] = servers.pids.map(() => null);
+  let cpuAfter: (number | null)[] = servers.pids.map(() => null);
+  let rssReset = false;
+  const g = await runGeneratorProcess(workerEntry, spec, (edge) => {
+    if (edge === 'start') {
+      cpuBefore = servers.pids.map(processCpuMs);
+      rssReset = servers.pids.length > 0 && servers.pids.every((pid) => resetPeakRss(pid));
+    } else {
+      cpuAfter = servers.pids.map(processCpuMs);
+    }
+  });
+
+  // A server process that died during the level cannot be read any more: its CPU is unknown, not zero.
+  const serverCpuMs = servers.pids.length > 0 && [...cpuBefore, ...cpuAfter].every((v) => v !== null) ? (cpuAfter as number[]).reduce((a, v, i) => a + v - (cpuBefore[i] as number), 0) : null;
+  if (servers.pids.length > 0 && serverCpuMs === null) notes.push('server CPU: a server process ended during the level, or the window was not reported');
+  const peaks = rssReset ? servers.pids.map((pid) => readPeakRss(pid)) : [];
+  const serverPeakRssBytes = rssReset && peaks.every((v) => v !== null) ? (peaks as number[]).reduce((a, v) => a + v, 0) : null;
+  const windowS = g.windowMs / 1000;
+  const coreShare = g.generatorElapsedMs > 0 ? g.generatorCpuMs / g.generatorElapsedMs : 0;
+  const failed = g.requests - g.successes;
+  if (failed > 0) notes.push(`${failed} of ${g.requests} requests failed: ${Object.entries(g.errors).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (coreShare >= SATURATED_CORE_SHARE) notes.push(`load generator used ${(coreShare * 100).toFixed(0)}% of a core: it may be the limit here, not the server`);
+  const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
+  return {
+    name,
+    transport: spec.transport,
+    targetKind: spec.targetKind,
+    target: spec.target,
+    mode: spec.rate === undefined ? 'closed' : 'open',
+    rows: spec.rows,
+    concurrency: spec.concurrency,
+    connections: spec.connections,
+    rate: spec.rate ?? null,
+    warmupMs: spec.warmupMs,
+    ...g,
+    windowMs: round(g.windowMs),
+    generatorCpuMs: round(g.generatorCpuMs),
+    generatorElapsedMs: round(g.generatorElapsedMs),
+    rps: windowS > 0 ? round(g.successes / windowS, 1) : 0,
+    payloadBytesPerSec: windowS > 0 ? Math.round(g.payloadBytes / windowS) : 0,
+    generatorCoreShare: round(coreShare),
+    generatorSaturated: coreShare >= SATURATED_CORE_SHARE,
+    serverCpuMs: serverCpuMs === null ? null : round(serverCpuMs),
+    serverCpuUsPerRequest: serverCpuMs === null || g.requests === 0 ? null : round((serverCpuMs * 1000) / g.requests, 1),
+    clientCpuUsPerRequest: g.requests === 0 ? 0 : round((g.generatorCpuMs * 1000) / g.requests, 1),
+    serverPeakRssBytes,
+    serverProcesses: servers.pids.length,
+    notes,
+    startedAt,
+    endedAt: new Date().toISOString(),
+  };
+}

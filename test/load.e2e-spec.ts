@@ -1,0 +1,135 @@
+// Load mode end to end: the CLI against servers it starts, a server killed in the middle of a level, and the
+// client's short /client/load run. Shapes and counts only; no assertion on absolute rates.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { LOAD_COLUMNS } from '@app/bench';
+import { AppProcess, ROOT } from './support/app-process';
+import { pidsWithEnv } from './support/processes';
+import { getJson, LISTENING, portsEnv, startStack, Stack } from './support/stack';
+
+jest.setTimeout(120_000);
+
+const LOAD = join(ROOT, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'load-main.js');
+type Row = Record<string, string>;
+
+function checkLevel(r: Row): void {
+  const n = (k: string) => Number(r[k]);
+  expect(n('requests')).toBe(n('successes') + n('errors'));
+  expect(n('latency_p50_ms')).toBeLessThanOrEqual(n('latency_p90_ms'));
+  expect(n('latency_p90_ms')).toBeLessThanOrEqual(n('latency_p99_ms'));
+  expect(n('latency_p99_ms')).toBeLessThanOrEqual(n('latency_p999_ms'));
+  expect(n('latency_p999_ms')).toBeLessThanOrEqual(n('latency_max_ms') * 1.001);
+}
+
+describe('npm run load', () => {
+  it('a 2 s level at c=10 on both transports: counts add up, percentiles are ordered, the CSV parses back', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+    const env = await portsEnv();
+    const load = new AppProcess(process.execPath, [LOAD, '--concurrency', '10', '--duration', '2', '--warmup', '1', '--out', out, '--format', 'json'], env);
+    let stdout = '';
+    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    const { code } = await load.exited;
+    try {
+      expect(code).toBe(0);
+      const dir = join(out, readdirSync(out)[0]);
+      const text = readFileSync(join(dir, 'levels.csv'), 'utf8');
+      const header: string[] = parse(text)[0];
+      expect(header).toEqual(LOAD_COLUMNS.map((c) => c.name));
+      const rows: Row[] = parse(text, { columns: true });
+      expect(rows.map((r) => `${r.transport}/${r.target}/${r.concurrency}`)).toEqual(['json/nest/10', 'grpc/nest/10']);
+      for (const r of rows) {
+        checkLevel(r);
+        expect(Number(r.errors)).toBe(0);
+        expect(Number(r.rps)).toBeGreaterThan(0);
+        expect(Number(r.window_ms)).toBeCloseTo(2000, -2);
+        expect(Number(r.server_cpu_ms)).toBeGreaterThan(0);
+        expect(Number(r.server_peak_rss_bytes)).toBeGreaterThan(0);
+        expect(r.verified).toBe('true');
+      }
+      expect(rows.find((r) => r.transport === 'grpc')!.connections).toBe('1');
+      expect(rows.find((r) => r.transport === 'json')!.connections).toBe('10');
+      const run = JSON.parse(stdout);
+      expect(run).toMatchObject({ kind: 'load', endReason: 'completed' });
+      expect(run.levels[0].perSecond).toHaveLength(2);
+      expect(pidsWithEnv('JSON_SERVER_PORT', env.JSON_SERVER_PORT)).toEqual([]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('an open-loop level sends at the scheduled rate', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+    const env = await portsEnv();
+    const load = new AppProcess(process.execPath, [LOAD, '--transport', 'grpc', '--concurrency', '50', '--rate', '200', '--duration', '2', '--warmup', '0', '--out', out, '--format', 'json'], env);
+    let stdout = '';
+    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    const { code } = await load.exited;
+    rmSync(out, { recursive: true, force: true });
+    expect(code).toBe(0);
+    const [level] = JSON.parse(stdout).levels;
+    expect(level).toMatchObject({ mode: 'open', rate: 200, requests: 400, successes: 400 });
+  });
+
+  it('ends a level whose server is killed in the middle with the errors counted and a message, not a hang', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+    const env = await portsEnv();
+    const server = AppProcess.start('json-server', env);
+    await server.waitFor(LISTENING);
+    const started = Date.now();
+    const load = new AppProcess(process.execPath, [LOAD, '--transport', 'json', '--concurrency', '10', '--duration', '4', '--warmup', '1', '--out', out], env);
+    try {
+      await new Promise((r) => setTimeout(r, 2500));
+      server.child.kill('SIGKILL');
+      const { code } = await load.exited;
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(code).toBe(1);
+      expect(load.output).toMatch(/requests failed \(ECONN(REFUSED|RESET)/);
+      const rows: Row[] = parse(readFileSync(join(out, readdirSync(out)[0], 'levels.csv'), 'utf8'), { columns: true });
+      expect(rows).toHaveLength(1);
+      checkLevel(rows[0]);
+      expect(Number(rows[0].successes)).toBeGreaterThan(0);
+      expect(Number(rows[0].errors)).toBeGreaterThan(0);
+      expect(rows[0].notes).toMatch(/requests failed/);
+    } finally {
+      await load.stop();
+      await server.stop();
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [['--concurrency', '0'], /--concurrency/],
+    [['--target', 'nest,cloud'], /--target/],
+    [['--duration', '5', '--requests', '10'], /alternatives/],
+    [['--rows', '1000001'], /--rows/],
+  ])('%p exits 2 with one line', async (args, message) => {
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(process.execPath, [LOAD, ...(args as string[])], { env: { PATH: process.env.PATH } }, (e, _o, stderr) => resolve({ code: e ? (e as any).code : 0, stderr })),
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message as RegExp);
+  });
+});
+
+describe('GET /client/load', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => stack?.stop());
+
+  it.each(['json', 'grpc'])('runs a short level on %s with the same result shape', async (transport) => {
+    const { status, body } = await getJson(`${stack.clientUrl}/client/load?transport=${transport}&concurrency=5&duration=1&warmup=0`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ transport, targetKind: 'nest', concurrency: 5, mode: 'closed', verified: true });
+    expect(body.requests).toBe(body.successes + Object.values(body.errors as Record<string, number>).reduce((a, b) => a + b, 0));
+    expect(body.rps).toBeGreaterThan(0);
+  });
+
+  it.each(['duration=31', 'concurrency=1001', 'transport=soap', 'target=x'])('GET /client/load?%s -> 400', async (q) => {
+    expect((await getJson(`${stack.clientUrl}/client/load?${q}`)).status).toBe(400);
+  });
+});
