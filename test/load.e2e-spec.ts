@@ -8,6 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { LOAD_COLUMNS } from '@app/bench';
 import { AppProcess, ROOT } from './support/app-process';
 import { pidsWithEnv } from './support/processes';
+import { freePort } from './support/free-port';
 import { getJson, LISTENING, portsEnv, startStack, Stack } from './support/stack';
 
 jest.setTimeout(120_000);
@@ -58,6 +59,21 @@ describe('npm run load', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+  });
+
+  it('drives the bare reference servers too, and their rows verify', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+    const env = await portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()), BARE_GRPC_SERVER_PORT: String(await freePort()) });
+    const load = new AppProcess(process.execPath, [LOAD, '--target', 'bare', '--concurrency', '5', '--duration', '1', '--warmup', '0', '--out', out, '--format', 'json'], env);
+    let stdout = '';
+    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    const { code } = await load.exited;
+    rmSync(out, { recursive: true, force: true });
+    expect(code).toBe(0);
+    const levels = JSON.parse(stdout).levels;
+    expect(levels.map((l: any) => `${l.transport}/${l.targetKind}`)).toEqual(['json/bare', 'grpc/bare']);
+    for (const l of levels) expect(l).toMatchObject({ verified: true, errors: {} });
+    expect(pidsWithEnv('BARE_JSON_SERVER_PORT', env.BARE_JSON_SERVER_PORT)).toEqual([]);
   });
 
   it('an open-loop level sends at the scheduled rate', async () => {

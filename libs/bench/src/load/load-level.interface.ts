@@ -42,11 +42,13 @@ export interface GeneratorResult {
   generatorCpuMs: number;
   /** Wall time of the whole generator run, warm-up included, against which its CPU is compared. */
   generatorElapsedMs: number;
+  /** The generator's CPU during the measured window only. */
+  generatorWindowCpuMs: number;
   endedBy: 'duration' | 'requests';
 }
 
 /** What a driver measured; the generator adds its own CPU and the verification outcome. */
-export type MeasuredWindow = Omit<GeneratorResult, 'generatorCpuMs' | 'generatorElapsedMs' | 'verified'>;
+export type MeasuredWindow = Omit<GeneratorResult, 'generatorCpuMs' | 'generatorElapsedMs' | 'generatorWindowCpuMs' | 'verified'>;
 
 export interface LoadLevelResult extends GeneratorResult {
   name: string;

@@ -10,9 +10,20 @@ import type { GeneratorResult, LoadLevelSpec, MeasuredWindow } from './load-leve
  * One level, in the generator's own process: HTTP closed loop through autocannon, gRPC closed loop and both
  * open loops through the project's drivers, all recording into the same kind of histogram.
  */
-export async function runGenerator(spec: LoadLevelSpec, onWindow?: (edge: 'start' | 'end') => void): Promise<GeneratorResult> {
+export async function runGenerator(spec: LoadLevelSpec, reportWindow?: (edge: 'start' | 'end') => void): Promise<GeneratorResult> {
   const cpu = process.cpuUsage();
   const started = performance.now();
+  // The generator's CPU over the measured window alone, for CPU per request and the saturation flag.
+  let windowCpu = cpu;
+  let windowCpuMs = 0;
+  const onWindow = (edge: 'start' | 'end') => {
+    if (edge === 'start') windowCpu = process.cpuUsage();
+    else {
+      const used = process.cpuUsage(windowCpu);
+      windowCpuMs = (used.user + used.system) / 1000;
+    }
+    reportWindow?.(edge);
+  };
   let result: MeasuredWindow & { verified: boolean };
   if (spec.transport === 'json' && spec.rate === undefined) {
     result = await autocannonClosedLoop(spec, onWindow);
@@ -30,5 +41,5 @@ export async function runGenerator(spec: LoadLevelSpec, onWindow?: (edge: 'start
     }
   }
   const used = process.cpuUsage(cpu);
-  return { ...result, generatorCpuMs: (used.user + used.system) / 1000, generatorElapsedMs: performance.now() - started };
+  return { ...result, generatorCpuMs: (used.user + used.system) / 1000, generatorElapsedMs: performance.now() - started, generatorWindowCpuMs: windowCpuMs };
 }
