@@ -38,6 +38,25 @@ describe('client with servers down, hanging or wrong', () => {
     racy?.close();
   });
 
+  // First: once a channel has failed, grpc-js fails calls fast during its reconnect back-off (a 503 instead).
+  it('answers 504 naming the gRPC server when it accepts connections but never speaks, within the timeout', async () => {
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => sockets.push(socket));
+    await new Promise<void>((r) => silent.listen(Number(env.GRPC_SERVER_PORT), '127.0.0.1', r));
+    try {
+      const started = Date.now();
+      const { status, body } = await getJson(`${clientUrl}/client/grpc/single/10`);
+      const elapsed = Date.now() - started;
+      expect(status).toBe(504);
+      expect(body).toMatchObject({ server: 'grpc-server', address: `127.0.0.1:${env.GRPC_SERVER_PORT}` });
+      expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
+      expect(elapsed).toBeLessThan(TIMEOUT_MS + 5000);
+    } finally {
+      sockets.forEach((s) => s.destroy());
+      await new Promise((r) => silent.close(r));
+    }
+  });
+
   it('answers 503 naming the gRPC server and its address when nothing listens there', async () => {
     const started = Date.now();
     const { status, body } = await getJson(`${clientUrl}/client/grpc/single/10`);

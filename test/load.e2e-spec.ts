@@ -1,6 +1,6 @@
 // Load mode end to end: the CLI against servers it starts, a server killed in the middle of a level, and the
 // client's short /client/load run. Shapes and counts only; no assertion on absolute rates.
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { getJson, LISTENING, portsEnv, startStack, Stack } from './support/stack
 jest.setTimeout(120_000);
 
 const LOAD = join(ROOT, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'load-main.js');
+const COMPARE = join(ROOT, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'compare-main.js');
 type Row = Record<string, string>;
 
 function checkLevel(r: Row): void {
@@ -56,6 +57,11 @@ describe('npm run load', () => {
       expect(run).toMatchObject({ kind: 'load', endReason: 'completed' });
       expect(run.levels[0].perSecond).toHaveLength(2);
       expect(pidsWithEnv('JSON_SERVER_PORT', env.JSON_SERVER_PORT)).toEqual([]);
+      // bench:compare takes load runs too: a run against itself changes nothing.
+      const compare = spawnSync(process.execPath, [COMPARE, dir, join(dir, 'result.json')], { encoding: 'utf8' });
+      expect(compare.status).toBe(0);
+      expect(compare.stdout).toMatch(/json\/nest closed c=10 conn=10 rows=1 .*\+0\.0/);
+      expect(compare.stdout).not.toMatch(/│ yes/);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
