@@ -1,9 +1,7 @@
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
-import { errorKind } from './error-kind';
 import { expectedJsonBody } from './http-fire';
-import { LevelCounters } from './fire.interface';
-import { LatencyRecorder } from './latency-recorder';
+import { LevelTally } from './level-tally';
 import type { LoadLevelSpec, MeasuredWindow } from './load-level.interface';
 
 function runAutocannon(options: autocannon.Options, onInstance: (i: autocannon.Instance) => void): Promise<autocannon.Result> {
@@ -28,8 +26,7 @@ export async function autocannonClosedLoop(spec: LoadLevelSpec, onWindow?: (edge
 
   onWindow?.('start');
   const windowStart = performance.now();
-  const counters = new LevelCounters();
-  const recorder = new LatencyRecorder(windowStart);
+  const tally = new LevelTally(windowStart);
   let mismatches = 0;
   let lastCompletion = windowStart;
   const measured = spec.requests ? { amount: spec.requests } : { duration: spec.durationMs / 1000 };
@@ -37,28 +34,18 @@ export async function autocannonClosedLoop(spec: LoadLevelSpec, onWindow?: (edge
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
       const now = performance.now();
       lastCompletion = now;
-      if (statusCode >= 200 && statusCode < 300) {
-        counters.success(bodyBytes);
-        recorder.record(responseTime, now);
-      } else {
-        counters.error(`http-${statusCode}`, false);
-        recorder.countCompletion(now);
-      }
+      if (statusCode >= 200 && statusCode < 300) tally.succeeded(bodyBytes, responseTime, now);
+      else tally.failed(`http-${statusCode}`, now);
     });
-    instance.on('reqError', (error: Error) => {
-      counters.error(errorKind(error), false);
-      recorder.countCompletion(performance.now());
-    });
+    instance.on('reqError', (error: Error) => tally.failedWith(error, performance.now()));
     // autocannon reports a mismatch after the response event: move that response from successes to errors.
     (instance as unknown as NodeJS.EventEmitter).on('reqMismatch', () => {
       mismatches++;
-      counters.successes--;
-      counters.payloadBytes -= bodyBytes;
-      counters.errors.mismatch = (counters.errors.mismatch ?? 0) + 1;
+      tally.reclassifyAsMismatch(bodyBytes);
     });
   });
   onWindow?.('end');
-  counters.timeouts = result.timeouts;
+  tally.setTimeouts(result.timeouts);
   const windowMs = spec.requests ? lastCompletion - windowStart : spec.durationMs;
-  return { ...counters, ...recorder.summary(windowMs), windowMs, verified: mismatches === 0 && counters.successes > 0, endedBy: spec.requests ? 'requests' : 'duration' };
+  return { ...tally.result(windowMs, spec.requests ? 'requests' : 'duration'), verified: mismatches === 0 && tally.successCount > 0 };
 }

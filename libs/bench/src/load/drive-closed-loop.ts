@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { errorKind, isTimeoutKind } from './error-kind';
-import { Fire, LevelCounters } from './fire.interface';
-import { LatencyRecorder } from './latency-recorder';
+import type { Fire } from './fire.interface';
+import { LevelTally } from './level-tally';
 import type { MeasuredWindow } from './load-level.interface';
 
 export interface ClosedLoopOptions {
@@ -24,8 +23,7 @@ export async function driveClosedLoop(o: ClosedLoopOptions): Promise<MeasuredWin
   const windowStart = begin + o.warmupMs;
   const windowEnd = o.requests ? Infinity : windowStart + o.durationMs;
   const hardStop = windowStart + (o.requests ? 600_000 : 2 * o.durationMs + 10_000);
-  const counters = new LevelCounters();
-  const recorder = new LatencyRecorder(windowStart);
+  const tally = new LevelTally(windowStart);
   let issuedInWindow = 0;
   const startTimer = setTimeout(() => o.onWindow?.('start'), o.warmupMs);
   let lastCompletion = windowStart;
@@ -41,16 +39,13 @@ export async function driveClosedLoop(o: ClosedLoopOptions): Promise<MeasuredWin
         const bytes = await o.fire(id);
         const done = performance.now();
         if (inWindow) {
-          counters.success(bytes);
-          recorder.record(done - sent, done);
+          tally.succeeded(bytes, done - sent, done);
           lastCompletion = done;
         }
       } catch (error) {
         const done = performance.now();
         if (inWindow) {
-          const kind = errorKind(error);
-          counters.error(kind, isTimeoutKind(kind));
-          recorder.countCompletion(done);
+          tally.failedWith(error, done);
           lastCompletion = done;
         }
         // A refused connection fails in microseconds; yield so a dead server does not spin the loop.
@@ -62,5 +57,5 @@ export async function driveClosedLoop(o: ClosedLoopOptions): Promise<MeasuredWin
   clearTimeout(startTimer);
   o.onWindow?.('end');
   const windowMs = (o.requests ? lastCompletion : Math.min(performance.now(), windowEnd)) - windowStart;
-  return { ...counters, ...recorder.summary(windowMs), windowMs, endedBy: o.requests ? 'requests' : 'duration' };
+  return tally.result(windowMs, o.requests ? 'requests' : 'duration');
 }

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { errorKind, isTimeoutKind } from './error-kind';
-import { Fire, LevelCounters } from './fire.interface';
-import { LatencyRecorder } from './latency-recorder';
+import type { Fire } from './fire.interface';
+import { LevelTally } from './level-tally';
 import type { MeasuredWindow } from './load-level.interface';
 
 export interface OpenLoopOptions {
@@ -27,8 +26,7 @@ export async function driveOpenLoop(o: OpenLoopOptions): Promise<MeasuredWindow>
   const total = o.requests !== undefined ? Math.ceil((o.warmupMs / 1000) * o.rate) + o.requests : Math.ceil(((o.warmupMs + o.durationMs) / 1000) * o.rate);
   const intervalMs = 1000 / o.rate;
   const hardStop = begin + o.warmupMs + (o.requests ? (o.requests / o.rate) * 1000 : o.durationMs) * 2 + 10_000;
-  const counters = new LevelCounters();
-  const recorder = new LatencyRecorder(windowStart);
+  const tally = new LevelTally(windowStart);
   let inFlight = 0;
   let lastCompletion = windowStart;
   const pending = new Set<Promise<void>>();
@@ -37,7 +35,7 @@ export async function driveOpenLoop(o: OpenLoopOptions): Promise<MeasuredWindow>
   const send = (i: number, intended: number) => {
     const inWindow = intended >= windowStart;
     if (inFlight >= o.maxInFlight) {
-      if (inWindow) counters.error('client-overload', false);
+      if (inWindow) tally.failed('client-overload');
       return;
     }
     inFlight++;
@@ -45,17 +43,14 @@ export async function driveOpenLoop(o: OpenLoopOptions): Promise<MeasuredWindow>
       (bytes) => {
         const done = performance.now();
         if (inWindow) {
-          counters.success(bytes);
-          recorder.record(done - intended, done);
+          tally.succeeded(bytes, done - intended, done);
           lastCompletion = done;
         }
       },
       (error) => {
         const done = performance.now();
         if (inWindow) {
-          const kind = errorKind(error);
-          counters.error(kind, isTimeoutKind(kind));
-          recorder.countCompletion(done);
+          tally.failedWith(error, done);
           lastCompletion = done;
         }
       },
@@ -84,5 +79,5 @@ export async function driveOpenLoop(o: OpenLoopOptions): Promise<MeasuredWindow>
   clearTimeout(startTimer);
   o.onWindow?.('end');
   const windowMs = (o.requests ? lastCompletion : windowStart + o.durationMs) - windowStart;
-  return { ...counters, ...recorder.summary(windowMs), windowMs, endedBy: o.requests ? 'requests' : 'duration' };
+  return tally.result(windowMs, o.requests ? 'requests' : 'duration');
 }
