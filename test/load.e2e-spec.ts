@@ -127,6 +127,7 @@ describe('npm run load', () => {
     [['--target', 'nest,cloud'], /--target/],
     [['--duration', '5', '--requests', '10'], /alternatives/],
     [['--rows', '1000001'], /--rows/],
+    [['--concurrency', '10', '--connections', '3'], /not a multiple of --connections/],
   ])('%p exits 2 with one line', async (args, message) => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
       execFile(process.execPath, [LOAD, ...(args as string[])], { env: { PATH: process.env.PATH } }, (e, _o, stderr) => resolve({ code: e ? (e as any).code : 0, stderr })),

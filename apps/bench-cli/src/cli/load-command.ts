@@ -27,6 +27,10 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
       for (const transport of options.transports) {
         // HTTP/1.1 carries one request per socket at a time (autocannon pipelines the rest): never more sockets than callers.
         const connections = Math.min(options.connections ?? (transport === 'json' ? concurrency : 1), concurrency);
+        // autocannon pipelines concurrency / connections requests per socket: it must come out whole.
+        if (transport === 'json' && options.rate === undefined && concurrency % connections !== 0) {
+          throw new UsageError(`--concurrency ${concurrency} is not a multiple of --connections ${connections}: HTTP callers are spread evenly over the sockets`);
+        }
         out.push({
           name: `c${concurrency}`,
           spec: {
@@ -54,6 +58,7 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
 export async function runLoadCommand(argv: string[]): Promise<number> {
   let options: LoadOptions;
   let config: WirebenchConfig;
+  let levels: { name: string; spec: LoadLevelSpec }[];
   try {
     options = parseLoadOptions(argv);
     if (options.help) {
@@ -62,6 +67,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     }
     config = loadConfig();
     if (options.rows > config.limits.maxRows) throw new UsageError(`--rows must be at most MAX_ROWS (${config.limits.maxRows})`);
+    levels = levelSpecs(options, config);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`wirebench load: ${error.message} (see --help)\n`);
@@ -79,7 +85,6 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   const id = runId(started, 'load');
   const dir = join(options.out ?? config.resultsDir, id);
   mkdirSync(dir, { recursive: true });
-  const levels = levelSpecs(options, config);
   const { help: _help, ...recorded } = options;
   const run: LoadRun = {
     kind: 'load',
