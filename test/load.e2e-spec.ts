@@ -82,6 +82,19 @@ describe('npm run load', () => {
     expect(pidsWithEnv('BARE_JSON_SERVER_PORT', env.BARE_JSON_SERVER_PORT)).toEqual([]);
   });
 
+  it('shares a level among several generator processes and adds their counts up', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+    const env = await portsEnv();
+    const load = new AppProcess(process.execPath, [LOAD, '--transport', 'grpc', '--concurrency', '6', '--generators', '2', '--requests', '300', '--warmup', '0', '--out', out, '--format', 'json'], env);
+    let stdout = '';
+    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    const { code } = await load.exited;
+    rmSync(out, { recursive: true, force: true });
+    expect(code).toBe(0);
+    const [level] = JSON.parse(stdout).levels;
+    expect(level).toMatchObject({ generators: 2, requests: 300, successes: 300, verified: true, endedBy: 'requests' });
+  });
+
   it('an open-loop level sends at the scheduled rate', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
     const env = await portsEnv();
@@ -128,6 +141,7 @@ describe('npm run load', () => {
     [['--duration', '5', '--requests', '10'], /alternatives/],
     [['--rows', '1000001'], /--rows/],
     [['--concurrency', '10', '--connections', '3'], /not a multiple of --connections/],
+    [['--concurrency', '1', '--generators', '2'], /--generators: 2 generators need at least 2 callers/],
   ])('%p exits 2 with one line', async (args, message) => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
       execFile(process.execPath, [LOAD, ...(args as string[])], { env: { PATH: process.env.PATH } }, (e, _o, stderr) => resolve({ code: e ? (e as any).code : 0, stderr })),

@@ -50,3 +50,5 @@ export { writeLoadFiles } from './output/write-load-files';
 export type { LoadComparison, LoadLevelDiff } from './compare-runs/compare-load-runs';
 export { compareLoadRuns } from './compare-runs/compare-load-runs';
 export { printLoadComparison } from './load-printers/compare-load-table.printer';
+export { splitLevel } from './load/split-level';
+export { mergeGeneratorResults } from './load/merge-generator-results';

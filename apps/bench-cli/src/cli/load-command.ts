@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectEnvironment, findProjectRoot, LoadLevelSpec, LoadRun, printLoad, runLoadLevel, TransportKind, writeLoadFiles } from '@app/bench';
+import { collectEnvironment, findProjectRoot, LoadLevelSpec, LoadRun, printLoad, runLoadLevel, splitLevel, TransportKind, writeLoadFiles } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppName, AppSupervisor } from './app-supervisor';
 import { EXIT, runId } from './bench-command';
@@ -46,8 +46,14 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
             rate: options.rate,
             timeoutMs: options.timeoutMs,
             grpcMaxMessageBytes: config.grpcMaxMessageBytes,
+            generators: options.generators,
           },
         });
+        try {
+          splitLevel(out[out.length - 1].spec);
+        } catch (error) {
+          throw new UsageError(`--generators: ${(error as Error).message}`);
+        }
       }
     }
   }

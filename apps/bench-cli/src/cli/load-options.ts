@@ -15,6 +15,7 @@ export interface LoadOptions {
   rate?: number;
   timeoutMs: number;
   workers?: number;
+  generators: number;
   out?: string;
   formats: string[];
   label: string | null;
@@ -39,6 +40,7 @@ Options:
   --rate R             open loop: R requests/s on a fixed schedule; latency from each intended send time
   --timeout MS         per request   (default: 10000)
   --workers N          processes per server when this run starts the servers (SERVER_WORKERS)
+  --generators N       load-generator processes per level, sharing its callers, connections and rate   (default: 1)
   --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
   --format LIST        table,csv,json,md on stdout   (default: table)
   --label TEXT         kept with the run
@@ -46,7 +48,7 @@ Options:
 
 Exit codes: 0 done, 1 a level failed, 2 bad options, 130 interrupted.`;
 
-const LIMITS = { concurrency: 10_000, connections: 10_000, durationS: 3600, warmupS: 600, requests: 100_000_000, rows: 1_000_000, rate: 1_000_000, timeoutMs: 600_000, workers: 64 };
+const LIMITS = { concurrency: 10_000, connections: 10_000, durationS: 3600, warmupS: 600, requests: 100_000_000, rows: 1_000_000, rate: 1_000_000, timeoutMs: 600_000, workers: 64, generators: 16 };
 
 function int(name: string, raw: string, min: number, max: number): number {
   if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
@@ -65,7 +67,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   let values: Record<string, string | boolean | undefined>;
   try {
     const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-    for (const k of ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'out', 'format', 'label']) {
+    for (const k of ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label']) {
       options[k] = { type: 'string' };
     }
     values = parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values as Record<string, string | boolean | undefined>;
@@ -88,6 +90,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     rate: s('rate') === undefined ? undefined : int('rate', s('rate')!, 1, LIMITS.rate),
     timeoutMs: int('timeout', s('timeout') ?? '10000', 1, LIMITS.timeoutMs),
     workers: s('workers') === undefined ? undefined : int('workers', s('workers')!, 1, LIMITS.workers),
+    generators: int('generators', s('generators') ?? '1', 1, LIMITS.generators),
     out: s('out'),
     formats: list('format', s('format') ?? 'table', ['table', 'csv', 'json', 'md']),
     label,

@@ -45,6 +45,7 @@ export const LOAD_COLUMNS: LoadColumn[] = [
   { name: 'client_cpu_us_per_request', unit: 'µs', description: 'Load generator CPU per completed request.', value: (l) => l.clientCpuUsPerRequest, table: { head: 'gen CPU µs/req', cell: (l) => human(l.clientCpuUsPerRequest, 1) } },
   { name: 'generator_core_share', unit: 'ratio', description: "The generator's CPU as a share of one core over the window; 0.8 or more flags it as saturated.", value: (l) => l.generatorCoreShare, table: { head: 'gen core %', cell: (l) => human(l.generatorCoreShare * 100) + (l.generatorSaturated ? ' !' : '') } },
   { name: 'generator_saturated', unit: 'true/false', description: 'true when the generator, not the server, may have been the limit.', value: (l) => l.generatorSaturated },
+  { name: 'generators', unit: 'count', description: 'Load-generator processes that shared the level.', value: (l) => l.generators ?? 1 },
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the server process(es) over the window (sum over workers).', value: (l) => l.serverPeakRssBytes, table: { head: 'srv RSS MB', cell: (l) => human(l.serverPeakRssBytes === null ? null : l.serverPeakRssBytes / MB, 1) } },
   { name: 'server_processes', unit: 'count', description: 'Server processes measured (a cluster primary and its workers).', value: (l) => l.serverProcesses },
   { name: 'verified', unit: 'true/false', description: 'The responses matched the expected rows (HTTP: every body; gRPC: every row count and each caller\'s first checksum).', value: (l) => l.verified },

@@ -22,6 +22,8 @@ export interface LoadLevelSpec {
   rate?: number;
   timeoutMs: number;
   grpcMaxMessageBytes: number;
+  /** Generator processes sharing the callers, connections, rate and request count (default 1). */
+  generators?: number;
 }
 
 /** What the generator measured in the window, the same shape for both transports. */
@@ -37,6 +39,8 @@ export interface GeneratorResult {
   payloadBytes: number;
   /** Completed requests in each whole second of the window, for bench:compare's t-test. */
   perSecond: number[];
+  /** The latency histogram, HDR-encoded (compressed base64), so several generators' can be added up. */
+  latencyHistogram: string;
   /** Whether the first response of each caller matched the expected rows and checksum. */
   verified: boolean;
   generatorCpuMs: number;
@@ -66,6 +70,8 @@ export interface LoadLevelResult extends GeneratorResult {
   /** The generator's CPU as a share of one core; near 1 means it, not the server, may be the limit. */
   generatorCoreShare: number;
   generatorSaturated: boolean;
+  /** Generator processes the level used. */
+  generators: number;
   serverCpuMs: number | null;
   serverCpuUsPerRequest: number | null;
   clientCpuUsPerRequest: number;

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { processCpuMs, readPeakRss, resetPeakRss } from '../resources/proc-readers';
 import { serverProcesses } from '../resources/server-processes';
 import type { GeneratorResult, LoadLevelResult, LoadLevelSpec } from './load-level.interface';
+import { mergeGeneratorResults } from './merge-generator-results';
+import { splitLevel } from './split-level';
 
 // Above this share of one core the generator, not the server, may be what limits the rate: its event loop also
 // waits on the network, so it tops out a little below a full core.
@@ -45,14 +47,23 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
   let cpuBefore: (number | null)[] = servers.pids.map(() => null);
   let cpuAfter: (number | null)[] = servers.pids.map(() => null);
   let rssReset = false;
-  const g = await runGeneratorProcess(workerEntry, spec, (edge) => {
-    if (edge === 'start') {
-      cpuBefore = servers.pids.map(processCpuMs);
-      rssReset = servers.pids.length > 0 && servers.pids.every((pid) => resetPeakRss(pid));
-    } else {
-      cpuAfter = servers.pids.map(processCpuMs);
-    }
-  });
+  // With several generators the window runs from the first one's start to the last one's end.
+  const parts = splitLevel(spec);
+  let started = 0;
+  let ended = 0;
+  const results = await Promise.all(
+    parts.map((part) =>
+      runGeneratorProcess(workerEntry, part, (edge) => {
+        if (edge === 'start' && started++ === 0) {
+          cpuBefore = servers.pids.map(processCpuMs);
+          rssReset = servers.pids.length > 0 && servers.pids.every((pid) => resetPeakRss(pid));
+        } else if (edge === 'end' && ++ended === parts.length) {
+          cpuAfter = servers.pids.map(processCpuMs);
+        }
+      }),
+    ),
+  );
+  const g = mergeGeneratorResults(results);
 
   // A server process that died during the level cannot be read any more: its CPU is unknown, not zero.
   const serverCpuMs = servers.pids.length > 0 && [...cpuBefore, ...cpuAfter].every((v) => v !== null) ? (cpuAfter as number[]).reduce((a, v, i) => a + v - (cpuBefore[i] as number), 0) : null;
@@ -60,10 +71,11 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
   const peaks = rssReset ? servers.pids.map((pid) => readPeakRss(pid)) : [];
   const serverPeakRssBytes = rssReset && peaks.every((v) => v !== null) ? (peaks as number[]).reduce((a, v) => a + v, 0) : null;
   const windowS = g.windowMs / 1000;
-  const coreShare = g.windowMs > 0 ? g.generatorWindowCpuMs / g.windowMs : 0;
+  // Saturation is per process: each generator has one event loop, so the busiest one is what counts.
+  const coreShare = Math.max(...results.map((r) => (r.windowMs > 0 ? r.generatorWindowCpuMs / r.windowMs : 0)));
   const failed = g.requests - g.successes;
   if (failed > 0) notes.push(`${failed} of ${g.requests} requests failed: ${Object.entries(g.errors).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  if (coreShare >= SATURATED_CORE_SHARE) notes.push(`load generator used ${(coreShare * 100).toFixed(0)}% of a core: it may be the limit here, not the server`);
+  if (coreShare >= SATURATED_CORE_SHARE) notes.push(`load generator used ${(coreShare * 100).toFixed(0)}% of a core: it may be the limit here, not the server` + (parts.length === 1 ? ' (try --generators 2)' : ''));
   const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
   return {
     name,
@@ -84,6 +96,7 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
     payloadBytesPerSec: windowS > 0 ? Math.round(g.payloadBytes / windowS) : 0,
     generatorCoreShare: round(coreShare),
     generatorSaturated: coreShare >= SATURATED_CORE_SHARE,
+    generators: parts.length,
     serverCpuMs: serverCpuMs === null ? null : round(serverCpuMs),
     serverCpuUsPerRequest: serverCpuMs === null || g.requests === 0 ? null : round((serverCpuMs * 1000) / g.requests, 1),
     clientCpuUsPerRequest: g.requests === 0 ? 0 : round((g.generatorWindowCpuMs * 1000) / g.requests, 1),
