@@ -17,6 +17,17 @@ const LOAD = join(ROOT, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src',
 const COMPARE = join(ROOT, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'compare-main.js');
 type Row = Record<string, string>;
 
+/** Runs `npm run load` with JSON on stdout into a throw-away folder; returns its exit code and the parsed run. */
+async function runLoadJson(args: string[], env: Record<string, string>): Promise<{ code: number | null; run: any }> {
+  const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+  const load = new AppProcess(process.execPath, [LOAD, ...args, '--out', out, '--format', 'json'], env);
+  let stdout = '';
+  load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  const { code } = await load.exited;
+  rmSync(out, { recursive: true, force: true });
+  return { code, run: stdout ? JSON.parse(stdout) : null };
+}
+
 function checkLevel(r: Row): void {
   const n = (k: string) => Number(r[k]);
   expect(n('requests')).toBe(n('successes') + n('errors'));
@@ -68,43 +79,26 @@ describe('npm run load', () => {
   });
 
   it('drives the bare reference servers too, and their rows verify', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
     const env = await portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()), BARE_GRPC_SERVER_PORT: String(await freePort()) });
-    const load = new AppProcess(process.execPath, [LOAD, '--target', 'bare', '--concurrency', '5', '--duration', '1', '--warmup', '0', '--out', out, '--format', 'json'], env);
-    let stdout = '';
-    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    const { code } = await load.exited;
-    rmSync(out, { recursive: true, force: true });
+    const { code, run } = await runLoadJson(['--target', 'bare', '--concurrency', '5', '--duration', '1', '--warmup', '0'], env);
     expect(code).toBe(0);
-    const levels = JSON.parse(stdout).levels;
+    const levels = run.levels;
     expect(levels.map((l: any) => `${l.transport}/${l.targetKind}`)).toEqual(['json/bare', 'grpc/bare']);
     for (const l of levels) expect(l).toMatchObject({ verified: true, errors: {} });
     expect(pidsWithEnv('BARE_JSON_SERVER_PORT', env.BARE_JSON_SERVER_PORT)).toEqual([]);
   });
 
   it('shares a level among several generator processes and adds their counts up', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
-    const env = await portsEnv();
-    const load = new AppProcess(process.execPath, [LOAD, '--transport', 'grpc', '--concurrency', '6', '--generators', '2', '--requests', '300', '--warmup', '0', '--out', out, '--format', 'json'], env);
-    let stdout = '';
-    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    const { code } = await load.exited;
-    rmSync(out, { recursive: true, force: true });
+    const { code, run } = await runLoadJson(['--transport', 'grpc', '--concurrency', '6', '--generators', '2', '--requests', '300', '--warmup', '0'], await portsEnv());
     expect(code).toBe(0);
-    const [level] = JSON.parse(stdout).levels;
+    const [level] = run.levels;
     expect(level).toMatchObject({ generators: 2, requests: 300, successes: 300, verified: true, endedBy: 'requests' });
   });
 
   it('an open-loop level sends at the scheduled rate', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
-    const env = await portsEnv();
-    const load = new AppProcess(process.execPath, [LOAD, '--transport', 'grpc', '--concurrency', '50', '--rate', '200', '--duration', '2', '--warmup', '0', '--out', out, '--format', 'json'], env);
-    let stdout = '';
-    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    const { code } = await load.exited;
-    rmSync(out, { recursive: true, force: true });
+    const { code, run } = await runLoadJson(['--transport', 'grpc', '--concurrency', '50', '--rate', '200', '--duration', '2', '--warmup', '0'], await portsEnv());
     expect(code).toBe(0);
-    const [level] = JSON.parse(stdout).levels;
+    const [level] = run.levels;
     expect(level).toMatchObject({ mode: 'open', rate: 200, requests: 400, successes: 400 });
   });
 
