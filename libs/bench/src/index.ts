@@ -22,7 +22,7 @@ export { compareResults } from './result/compare-results';
 export { MODES } from './scenario/scenario.interface';
 export { ScenarioNameError } from './scenario/scenario-validation.error';
 export type { WireBytes, ResourceUse } from './result/result.interface';
-export type { BenchRun, RunEnvironment } from './result/bench-run.interface';
+export type { BenchRun, RunEnvironment, RunRecord } from './result/bench-run.interface';
 export type { RunProbe, ResourceSample } from './resources/resource-probe';
 export { ResourceProbe } from './resources/resource-probe';
 export { pidsListeningOn } from './resources/listening-pids';

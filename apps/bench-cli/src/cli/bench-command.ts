@@ -6,6 +6,7 @@ import { AppSupervisor } from './app-supervisor';
 import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { ProgressTracker } from './progress-tracker';
+import { stopOnSignal } from './stop-on-signal';
 import { buildScenarioSpecs } from './scenario-specs';
 import { UsageError } from './usage-error';
 
@@ -68,39 +69,30 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   const progress = new ProgressTracker(specs.length * weight);
   const supervisor = new AppSupervisor(config, root);
   const abort = new AbortController();
-  let interrupted = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupted) process.exit(EXIT.interrupted); // a second Ctrl-C: stop waiting for the clean-up
-    interrupted = true;
-    progress.note(`${signal}: stopping after saving the scenarios that finished`);
-    abort.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const signals = stopOnSignal((m) => progress.note(m), 'now', () => abort.abort());
 
   try {
     const startedApps = await supervisor.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`));
     if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}; they stop when this run ends (logs: ${join(dir, 'apps.log')})`);
     await writeRunFiles(dir, run);
     for (const spec of specs) {
-      if (interrupted) break;
+      if (signals.stopped) break;
       progress.starting(spec.name);
       const results = await runScenarioOnClient(run.targets.client, { spec, transports: options.transports, runs: options.runs, warmup: options.warmup }, abort.signal);
       run.scenarios.push(...results);
       await writeRunFiles(dir, run);
       progress.finished(spec.name, weight, outcome(results));
     }
-    run.endReason = interrupted ? 'interrupted' : 'completed';
+    run.endReason = signals.stopped ? 'interrupted' : 'completed';
   } catch (error) {
-    run.endReason = interrupted ? 'interrupted' : 'failed';
-    run.error = interrupted ? null : (error as Error).message;
+    run.endReason = signals.stopped ? 'interrupted' : 'failed';
+    run.error = signals.stopped ? null : (error as Error).message;
   } finally {
     run.endedAt = new Date().toISOString();
     progress.stop();
     await writeRunFiles(dir, run);
     await supervisor.stopStarted();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    signals.dispose();
   }
 
   for (const format of options.formats) process.stdout.write(print(format, run) + '\n');

@@ -6,6 +6,7 @@ import { AppName, AppSupervisor } from './app-supervisor';
 import { EXIT, runId } from './bench-command';
 import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
 import { ProgressTracker } from './progress-tracker';
+import { stopOnSignal } from './stop-on-signal';
 import { UsageError } from './usage-error';
 
 const APP_FOR: Record<'nest' | 'bare', Record<TransportKind, AppName>> = {
@@ -109,15 +110,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   const secondsPerLevel = options.requests ? 1 : options.durationS + options.warmupS;
   const progress = new ProgressTracker(levels.length * secondsPerLevel, options.requests ? 'levels' : 's');
   const supervisor = new AppSupervisor(config, root);
-  let interrupted = false;
-  let current: Promise<unknown> | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupted) process.exit(EXIT.interrupted);
-    interrupted = true;
-    progress.note(`${signal}: stopping after the current level (at most ${secondsPerLevel} s); levels done so far are saved`);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // A level in progress finishes (it is bounded in time); no new one starts.
+  const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);
   let failedRequests = 0;
   try {
     const apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]))];
@@ -126,11 +120,10 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     if (options.workers && startedApps.length < apps.length) progress.note(`--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`);
     await writeLoadFiles(dir, run);
     for (const { name, spec } of levels) {
-      if (interrupted) break;
+      if (signals.stopped) break;
       const title = `${spec.transport}/${spec.targetKind} c=${spec.concurrency}`;
       progress.starting(title);
-      current = runLoadLevel(name, spec, workerEntry);
-      const level = (await current) as LoadRun['levels'][number];
+      const level = await runLoadLevel(name, spec, workerEntry);
       run.levels.push(level);
       await writeLoadFiles(dir, run);
       const failed = level.requests - level.successes;
@@ -138,17 +131,16 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       progress.finished(title, secondsPerLevel, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : ''));
       if (failed > 0) progress.note(`${title}: ${failed} of ${level.requests} requests failed (${Object.entries(level.errors).map(([k, v]) => `${k} ${v}`).join(', ')}); is ${spec.target.address} still up?`);
     }
-    run.endReason = interrupted ? 'interrupted' : 'completed';
+    run.endReason = signals.stopped ? 'interrupted' : 'completed';
   } catch (error) {
-    run.endReason = interrupted ? 'interrupted' : 'failed';
+    run.endReason = signals.stopped ? 'interrupted' : 'failed';
     run.error = (error as Error).message;
   } finally {
     run.endedAt = new Date().toISOString();
     progress.stop();
     await writeLoadFiles(dir, run);
     await supervisor.stopStarted();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    signals.dispose();
   }
   for (const format of options.formats) process.stdout.write(printLoad(format, run) + '\n');
   process.stderr.write(`wirebench load: ${run.endReason}; ${run.levels.length} levels in ${dir}/ (levels.csv, result.json, summary.md)\n`);

@@ -13,19 +13,23 @@ export interface RunEnvironment {
   gitCommit: string | null;
 }
 
-/** A whole `npm run bench`: its options, its environment and every scenario x transport result so far. */
-export interface BenchRun {
-  /** Folder name under bench-results/: `<UTC timestamp>-<preset>`. */
+/** What every saved run (bench or load) says about itself, whatever it measured. */
+export interface RunRecord {
+  /** Folder name under bench-results/: `<UTC timestamp>-<preset or "load">`. */
   id: string;
-  preset: string;
   label: string | null;
   startedAt: string;
   endedAt: string | null;
-  /** completed, or why it stopped early; files written so far hold every scenario that finished. */
+  /** completed, or why it stopped early; files written so far hold everything that finished. */
   endReason: 'completed' | 'running' | 'interrupted' | 'failed';
   error: string | null;
   options: Record<string, unknown>;
-  targets: { client: string; json: string; grpc: string };
   environment: RunEnvironment;
+}
+
+/** A whole `npm run bench`: its options, its environment and every scenario x transport result so far. */
+export interface BenchRun extends RunRecord {
+  preset: string;
+  targets: { client: string; json: string; grpc: string };
   scenarios: ScenarioResult[];
 }
