@@ -4,7 +4,6 @@ import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { get, IncomingHttpHeaders, request } from 'node:http';
 import { createServer, Server } from 'node:net';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
 import { checksum, iterateRows, rows } from '@app/data-generator';
@@ -20,9 +19,7 @@ const MAX_ROWS = 5000;
 type BareApp = 'bare-json-server' | 'bare-grpc-server';
 
 function startBare(app: BareApp, env: Record<string, string>): AppProcess {
-  const entry = join(ROOT, 'dist', 'apps', app, 'apps', app, 'src', 'main.js');
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" (npm test does it in pretest)`);
-  return new AppProcess(process.execPath, [entry], env);
+  return AppProcess.start(app, env);
 }
 
 async function bareEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {

@@ -6,14 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/bench';
+import { appEntry } from '@app/bootstrap';
 import { AppProcess, ROOT } from './support/app-process';
 import { pidsWithEnv } from './support/processes';
 import { portsEnv } from './support/stack';
 
 jest.setTimeout(180_000);
 
-const CLI = join(ROOT, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'main.js');
-const COMPARE = join(ROOT, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'compare-main.js');
+const CLI = appEntry('bench-cli', 'main.js', ROOT);
+const COMPARE = appEntry('bench-cli', 'compare-main.js', ROOT);
 const QUICK_SCENARIOS = ['single-1', 'single-1000', 'parallel-10x1', 'parallel-4x500'];
 const RUNS = 3;
 

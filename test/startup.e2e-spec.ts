@@ -1,10 +1,12 @@
 // Start-up as a user meets it: bad settings and busy ports stop a process with one line and a non-zero exit;
-// `npm run start:all` starts three apps with prefixed logs and leaves nothing behind on Ctrl-C or SIGTERM.
+// `npm run start:all` starts the client and both servers with prefixed logs and leaves nothing behind on Ctrl-C or SIGTERM.
 import { createServer, Server } from 'node:net';
 import { join } from 'node:path';
-import { AppName, AppProcess, ROOT } from './support/app-process';
+import { AppProcess, ROOT } from './support/app-process';
 import { getJson, LISTENING, portsEnv } from './support/stack';
 import { pidsWithEnv } from './support/processes';
+
+type AppName = 'json-server' | 'grpc-server' | 'client';
 
 jest.setTimeout(60_000);
 

@@ -3,7 +3,7 @@
 // primary, and a worker that dies takes the server down instead of being restarted.
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { join } from 'node:path';
 import { checksum, iterateRows } from '@app/data-generator';
@@ -20,9 +20,7 @@ const MARKER = 'WIREBENCH_TEST_RUN';
 type ServerApp = 'json-server' | 'grpc-server' | 'bare-json-server' | 'bare-grpc-server';
 
 function startServer(app: ServerApp, env: Record<string, string>): AppProcess {
-  const entry = join(ROOT, 'dist', 'apps', app, 'apps', app, 'src', 'main.js');
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" (npm test does it in pretest)`);
-  return new AppProcess(process.execPath, [entry], env);
+  return AppProcess.start(app, env);
 }
 
 /** PIDs holding an established TCP connection whose local port is `port` (the server side of it). */

@@ -3,7 +3,7 @@ import { freePort } from './free-port';
 
 export const LISTENING = /listening on/;
 
-/** The three apps on free ports, started as the built processes users run. */
+/** The client and both Nest servers on free ports, started as the built processes users run. */
 export interface Stack {
   env: Record<string, string>;
   json: AppProcess;

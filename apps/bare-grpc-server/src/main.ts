@@ -1,6 +1,6 @@
 // The gRPC server without Nest: the same rows and services as apps/grpc-server, for measuring what the framework costs.
 import { Server } from '@grpc/grpc-js';
-import { runWithWorkers } from '@app/config';
+import { runWithWorkers } from '@app/bootstrap';
 import { bareGrpcListenUrl, startBareGrpcServer } from './start-bare-grpc-server';
 
 runWithWorkers({

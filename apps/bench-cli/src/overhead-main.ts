@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import axios from 'axios';
 import { HttpService } from '@nestjs/axios';
 import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
-import { aggregate, findProjectRoot, GrpcTransport, JsonHttpTransport, runScenarios, validateScenario, withPayloadByteCounts } from '@app/bench';
+import { aggregate, GrpcTransport, JsonHttpTransport, runScenarios, validateScenario, withPayloadByteCounts } from '@app/bench';
 import { loadConfig } from '@app/config';
 import { loadSamplePackageDefinition, SAMPLE_SERVICE, sampleGrpcOptions, SampleServiceClient } from '@app/grpc';
-import { AppSupervisor } from './cli/app-supervisor';
+import { AppLauncher, findProjectRoot } from '@app/bootstrap';
 import { bareGrpcLoop, bareJsonLoop } from './overhead/bare-loops';
 
 const BLOCKS = 100;
@@ -18,8 +18,8 @@ const WARMUP = 300;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const supervisor = new AppSupervisor(config, findProjectRoot());
-  await supervisor.ensureRunning(join(config.resultsDir, 'overhead-apps.log'), (app) => process.stderr.write(`starting ${app}\n`));
+  const launcher = new AppLauncher(config, findProjectRoot());
+  await launcher.ensureRunning(join(config.resultsDir, 'overhead-apps.log'), (app) => process.stderr.write(`starting ${app}\n`));
   try {
     // The same client set-up as the client app: keep-alive HttpService, ClientGrpc from the shared factory.
     const http = new HttpService(axios.create({ httpAgent: new Agent({ keepAlive: true }) }));
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     }
     grpcClient.close();
   } finally {
-    await supervisor.stopStarted();
+    await launcher.stopStarted();
   }
 }
 

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { exitOnStartupError, loadConfig } from '@app/config';
+import { loadConfig } from '@app/config';
+import { exitOnStartupError } from '@app/bootstrap';
 import { startClient } from './start-client';
 
 async function bootstrap(): Promise<void> {

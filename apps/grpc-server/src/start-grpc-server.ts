@@ -2,7 +2,8 @@ import { INestMicroservice, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { logVerbosity, setLogVerbosity } from '@grpc/grpc-js';
 import { addHealthAndReflection, sampleGrpcOptions } from '@app/grpc';
-import { StartupLogger, WirebenchConfig } from '@app/config';
+import type { WirebenchConfig } from '@app/config';
+import { StartupLogger } from '@app/bootstrap';
 import { GrpcServerModule } from './grpc-server.module';
 
 /** The address grpc-js binds: IPv6 literals need brackets. */
@@ -11,7 +12,7 @@ export function grpcListenUrl(config: WirebenchConfig): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
-/** Creates the gRPC server (SampleService + health + reflection) and starts it; main.ts and the tests share it. */
+/** Creates the gRPC server (SampleService + health + reflection) and starts it; main.ts calls it. */
 export async function startGrpcServer(config: WirebenchConfig, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(
     GrpcServerModule.forRoot(config),

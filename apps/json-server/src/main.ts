@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { runWithWorkers } from '@app/config';
+import { runWithWorkers } from '@app/bootstrap';
 import { startJsonServer } from './start-json-server';
 
 runWithWorkers({

@@ -3,6 +3,4 @@ export { loadConfig, DEFAULTS } from './load-config';
 export { ConfigError } from './config-error';
 export { WIREBENCH_CONFIG } from './config.constants';
 export { WirebenchConfigModule } from './config.module';
-export { exitOnStartupError } from './exit-on-startup-error';
-export { StartupLogger } from './startup-logger';
-export { runWithWorkers, type RunWithWorkersOptions } from './run-with-workers';
+export { hostPortOf, isLoopback } from './host-port-of';

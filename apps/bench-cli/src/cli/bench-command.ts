@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BenchRun, collectEnvironment, findProjectRoot, print, ScenarioResult, writeRunFiles } from '@app/bench';
+import { BenchRun, collectEnvironment, print, ScenarioResult, writeRunFiles } from '@app/bench';
+import { AppLauncher, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig } from '@app/config';
-import { AppSupervisor } from './app-supervisor';
 import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { ProgressTracker } from './progress-tracker';
-import { stopOnSignal } from './stop-on-signal';
 import { buildScenarioSpecs } from './scenario-specs';
 import { UsageError } from './usage-error';
 
@@ -52,6 +51,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   mkdirSync(dir, { recursive: true });
   const { help: _help, ...recordedOptions } = options;
   const run: BenchRun = {
+    kind: 'bench',
     id,
     preset: options.preset,
     label: options.label,
@@ -67,12 +67,12 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
 
   const weight = options.transports.length * (options.runs + options.warmup + 2);
   const progress = new ProgressTracker(specs.length * weight);
-  const supervisor = new AppSupervisor(config, root);
+  const launcher = new AppLauncher(config, root);
   const abort = new AbortController();
   const signals = stopOnSignal((m) => progress.note(m), 'now', () => abort.abort());
 
   try {
-    const startedApps = await supervisor.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`));
+    const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`));
     if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}; they stop when this run ends (logs: ${join(dir, 'apps.log')})`);
     await writeRunFiles(dir, run);
     for (const spec of specs) {
@@ -91,7 +91,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     run.endedAt = new Date().toISOString();
     progress.stop();
     await writeRunFiles(dir, run);
-    await supervisor.stopStarted();
+    await launcher.stopStarted();
     signals.dispose();
   }
 

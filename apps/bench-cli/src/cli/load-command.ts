@@ -1,15 +1,14 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectEnvironment, findProjectRoot, LoadLevelSpec, LoadRun, printLoad, runLoadLevel, splitLevel, TransportKind, writeLoadFiles } from '@app/bench';
+import { collectEnvironment, LoadLevelSpec, LoadRun, printLoad, runLoadLevel, splitLevel, TransportKind, writeRunFiles } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
-import { AppName, AppSupervisor } from './app-supervisor';
+import { AppLauncher, builtAppEntry, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { EXIT, runId } from './bench-command';
 import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
 import { ProgressTracker } from './progress-tracker';
-import { stopOnSignal } from './stop-on-signal';
 import { UsageError } from './usage-error';
 
-const APP_FOR: Record<'nest' | 'bare', Record<TransportKind, AppName>> = {
+const APP_FOR: Record<'nest' | 'bare', Record<TransportKind, ServingAppName>> = {
   nest: { json: 'json-server', grpc: 'grpc-server' },
   bare: { json: 'bare-json-server', grpc: 'bare-grpc-server' },
 };
@@ -83,9 +82,11 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     throw error;
   }
   const root = findProjectRoot();
-  const workerEntry = join(root, 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'load-worker-main.js');
-  if (!existsSync(workerEntry)) {
-    process.stderr.write(`wirebench load: ${workerEntry} is missing: run "npm run build"\n`);
+  let workerEntry: string;
+  try {
+    workerEntry = builtAppEntry('bench-cli', 'load-worker-main.js', root);
+  } catch (error) {
+    process.stderr.write(`wirebench load: ${(error as Error).message}\n`);
     return EXIT.failed;
   }
   const started = new Date();
@@ -109,23 +110,23 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
 
   const secondsPerLevel = options.requests ? 1 : options.durationS + options.warmupS;
   const progress = new ProgressTracker(levels.length * secondsPerLevel, options.requests ? 'levels' : 's');
-  const supervisor = new AppSupervisor(config, root);
+  const launcher = new AppLauncher(config, root);
   // A level in progress finishes (it is bounded in time); no new one starts.
   const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);
   let failedRequests = 0;
   try {
     const apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]))];
     const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
-    const startedApps = await supervisor.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`), apps, env);
+    const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`), apps, env);
     if (options.workers && startedApps.length < apps.length) progress.note(`--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`);
-    await writeLoadFiles(dir, run);
+    await writeRunFiles(dir, run);
     for (const { name, spec } of levels) {
       if (signals.stopped) break;
       const title = `${spec.transport}/${spec.targetKind} c=${spec.concurrency}`;
       progress.starting(title);
       const level = await runLoadLevel(name, spec, workerEntry);
       run.levels.push(level);
-      await writeLoadFiles(dir, run);
+      await writeRunFiles(dir, run);
       const failed = level.requests - level.successes;
       failedRequests += failed;
       progress.finished(title, secondsPerLevel, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : ''));
@@ -138,8 +139,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   } finally {
     run.endedAt = new Date().toISOString();
     progress.stop();
-    await writeLoadFiles(dir, run);
-    await supervisor.stopStarted();
+    await writeRunFiles(dir, run);
+    await launcher.stopStarted();
     signals.dispose();
   }
   for (const format of options.formats) process.stdout.write(printLoad(format, run) + '\n');

@@ -20,7 +20,7 @@ export interface BenchOptions {
 
 export const HELP = `Usage: npm run bench -- [options]
 
-Runs JSON and gRPC side by side through the client app (starting the three apps if they are not running),
+Runs JSON and gRPC side by side through the client app (starting the client and both servers if they are not running),
 shows progress on stderr, prints a summary on stdout and writes bench-results/<UTC time>-<preset>/.
 
 Options:

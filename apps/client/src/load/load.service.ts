@@ -1,8 +1,7 @@
 import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { findProjectRoot, LoadLevelResult, runLoadLevel, TransportKind } from '@app/bench';
+import { LoadLevelResult, runLoadLevel, TransportKind } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+import { builtAppEntry } from '@app/bootstrap';
 
 export interface LoadQuery {
   transport?: string;
@@ -47,8 +46,12 @@ export class LoadService {
     const t = this.config.targets;
     const address = targetKind === 'nest' ? (transport === 'json' ? t.jsonUrl : t.grpcAddress) : transport === 'json' ? t.bareJsonUrl : t.bareGrpcAddress;
 
-    const entry = join(findProjectRoot(), 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'load-worker-main.js');
-    if (!existsSync(entry)) throw new ServiceUnavailableException(`the load generator is not built (${entry}): run "npm run build"`);
+    let entry: string;
+    try {
+      entry = builtAppEntry('bench-cli', 'load-worker-main.js');
+    } catch (error) {
+      throw new ServiceUnavailableException((error as Error).message);
+    }
     return runLoadLevel(`c${concurrency}`, {
       transport,
       targetKind,

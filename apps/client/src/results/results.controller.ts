@@ -1,16 +1,10 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
 import type { Response } from 'express';
+import { CONTENT_TYPES } from '@app/bench';
 import { ResultsService, SavedRunSummary } from './results.service';
 
-const CONTENT_TYPES: Record<string, string> = {
-  'runs.csv': 'text/csv; charset=utf-8; header=present',
-  'summary.csv': 'text/csv; charset=utf-8; header=present',
-  'result.json': 'application/json; charset=utf-8',
-  'summary.md': 'text/markdown; charset=utf-8',
-};
-
-/** Saved runs: a list, and each file as a download a browser or spreadsheet opens as is. */
+/** Saved runs of every kind: a list, and each file as a download a browser or spreadsheet opens as is. */
 @Controller('client/results')
 export class ResultsController {
   constructor(private readonly results: ResultsService) {}
@@ -23,7 +17,7 @@ export class ResultsController {
   @Get(':id/:file')
   download(@Param('id') id: string, @Param('file') file: string, @Res({ passthrough: true }) res: Response): StreamableFile {
     const path = this.results.filePath(id, file);
-    res.setHeader('Content-Type', CONTENT_TYPES[file]);
+    res.setHeader('Content-Type', CONTENT_TYPES[file] ?? 'application/octet-stream');
     res.setHeader('Content-Disposition', `attachment; filename="${id}-${file}"`);
     return new StreamableFile(createReadStream(path));
   }

@@ -1,8 +1,8 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BenchRun, collectEnvironment, printRunsCsv, printSummaryCsv, RUN_FILES, RunFile, ScenarioResult } from '@app/bench';
+import { appendEndpointRuns, BenchRun, collectEnvironment, readSavedRun, RUN_FILES, RunKind, SAVED_RUN_FILES, ScenarioResult } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
 /** Where `?save=1` appends endpoint measurements, in the same columns as a bench run's CSVs. */
@@ -10,19 +10,24 @@ export const ENDPOINT_RUNS_ID = 'client-endpoints';
 
 export interface SavedRunSummary {
   id: string;
+  /** bench, load, endpoint (`?save=1` CSVs), or null when the folder's result.json cannot be read. */
+  kind: RunKind | null;
   preset: string | null;
   label: string | null;
   startedAt: string | null;
   endedAt: string | null;
   endReason: string | null;
+  /** Scenario results (bench) or levels (load) saved so far. */
   results: number | null;
   files: Record<string, string>;
+  /** Why the run could not be read (half-written or foreign result.json, unreadable folder); null when it could. */
+  error: string | null;
 }
 
 // A run id is a folder name we wrote; anything else (slashes, dots first) is refused before touching the disk.
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
-/** Saved runs under RESULTS_DIR: listing, downloads, and appending endpoint measurements. */
+/** Saved runs under RESULTS_DIR: listing (every kind), downloads, and appending endpoint measurements. */
 @Injectable()
 export class ResultsService {
   // Appends are serialised so concurrent ?save=1 calls cannot interleave rows.
@@ -31,6 +36,7 @@ export class ResultsService {
 
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
 
+  /** Newest first; a folder that cannot be read is listed with its error, never a failed call. */
   async list(): Promise<SavedRunSummary[]> {
     let entries: string[];
     try {
@@ -38,48 +44,65 @@ export class ResultsService {
     } catch {
       return [];
     }
-    const runs: SavedRunSummary[] = [];
-    for (const id of entries.filter((e) => RUN_ID.test(e))) {
-      const dir = join(this.config.resultsDir, id);
-      if (!(await stat(dir)).isDirectory()) continue;
-      const files = RUN_FILES.filter((f) => existsSync(join(dir, f)));
-      if (files.length === 0) continue;
-      const meta = files.includes('result.json') ? await this.readMeta(join(dir, 'result.json')) : null;
-      runs.push({
-        id,
-        preset: meta?.preset ?? null,
-        label: meta?.label ?? null,
-        startedAt: meta?.startedAt ?? null,
-        endedAt: meta?.endedAt ?? null,
-        endReason: meta?.endReason ?? null,
-        results: meta?.scenarios.length ?? null,
-        files: Object.fromEntries(files.map((f) => [f, `/client/results/${id}/${f}`])),
-      });
-    }
-    // Newest first: ids start with a sortable UTC timestamp.
-    return runs.sort((a, b) => b.id.localeCompare(a.id));
+    const runs = await Promise.all(entries.filter((e) => RUN_ID.test(e)).map((id) => this.summarise(id)));
+    // Ids start with a sortable UTC timestamp.
+    return runs.filter((r): r is SavedRunSummary => r !== null).sort((a, b) => b.id.localeCompare(a.id));
   }
 
   /** The path of one file of one saved run; 404 for an unknown run or file. */
   filePath(id: string, file: string): string {
-    if (!RUN_ID.test(id) || !(RUN_FILES as readonly string[]).includes(file)) throw new NotFoundException(`no such result file: ${id}/${file}`);
-    const path = join(this.config.resultsDir, id, file as RunFile);
+    if (!RUN_ID.test(id) || !SAVED_RUN_FILES.includes(file)) throw new NotFoundException(`no such result file: ${id}/${file}`);
+    const path = join(this.config.resultsDir, id, file);
     if (!existsSync(path)) throw new NotFoundException(`no such result file: ${id}/${file}`);
     return path;
   }
 
   /** Appends the runs and summary rows of endpoint results to bench-results/client-endpoints/*.csv. */
   saveEndpointRuns(results: ScenarioResult[], label: string | null): Promise<void> {
-    const next = this.appending.then(() => this.append(results, label));
+    const next = this.appending.then(() => appendEndpointRuns(join(this.config.resultsDir, ENDPOINT_RUNS_ID), this.endpointRun(results, label)));
     this.appending = next.catch(() => undefined);
     return next;
   }
 
-  private async append(results: ScenarioResult[], label: string | null): Promise<void> {
-    const dir = join(this.config.resultsDir, ENDPOINT_RUNS_ID);
-    await mkdir(dir, { recursive: true });
+  private async summarise(id: string): Promise<SavedRunSummary | null> {
+    const dir = join(this.config.resultsDir, id);
+    const blank = { id, kind: null, preset: null, label: null, startedAt: null, endedAt: null, endReason: null, results: null, files: {}, error: null };
+    try {
+      if (!(await stat(dir)).isDirectory()) return null;
+    } catch (error) {
+      // A dangling link or a folder we may not read: say so rather than hide it or fail the list.
+      return { ...blank, error: `cannot read ${id}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+    }
+    const files = SAVED_RUN_FILES.filter((f) => existsSync(join(dir, f)));
+    if (files.length === 0) return null;
+    const links = Object.fromEntries(files.map((f) => [f, `/client/results/${id}/${f}`]));
+    if (!files.includes('result.json')) {
+      const endpoint = RUN_FILES.endpoint.every((f) => files.includes(f));
+      return { ...blank, kind: endpoint ? 'endpoint' : null, files: links, error: endpoint ? null : `${id} has no result.json` };
+    }
+    try {
+      const run = await readSavedRun(join(dir, 'result.json'));
+      return {
+        id,
+        kind: run.kind,
+        preset: run.kind === 'bench' ? run.preset : null,
+        label: run.label ?? null,
+        startedAt: run.startedAt ?? null,
+        endedAt: run.endedAt ?? null,
+        endReason: run.endReason ?? null,
+        results: run.kind === 'bench' ? run.scenarios.length : run.levels.length,
+        files: links,
+        error: null,
+      };
+    } catch (error) {
+      return { ...blank, files: links, error: (error as Error).message.replace(this.config.resultsDir + '/', '') };
+    }
+  }
+
+  private endpointRun(results: ScenarioResult[], label: string | null): BenchRun {
     this.environment ??= collectEnvironment();
-    const run: BenchRun = {
+    return {
+      kind: 'bench',
       id: ENDPOINT_RUNS_ID,
       preset: 'endpoint',
       label,
@@ -92,17 +115,5 @@ export class ResultsService {
       environment: this.environment,
       scenarios: results,
     };
-    const runsFile = join(dir, 'runs.csv');
-    const summaryFile = join(dir, 'summary.csv');
-    await appendFile(runsFile, printRunsCsv(run, { header: !existsSync(runsFile) }), 'utf8');
-    await appendFile(summaryFile, printSummaryCsv(run, { header: !existsSync(summaryFile) }), 'utf8');
-  }
-
-  private async readMeta(path: string): Promise<BenchRun | null> {
-    try {
-      return JSON.parse(await readFile(path, 'utf8')) as BenchRun;
-    } catch {
-      return null;
-    }
   }
 }

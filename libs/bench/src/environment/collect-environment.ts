@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, arch, hostname, platform, release, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { findProjectRoot } from '@app/bootstrap';
 import type { RunEnvironment } from '../result/bench-run.interface';
 
 // The packages whose versions shape the numbers.
@@ -18,14 +19,6 @@ const MEASURED_PACKAGES = [
   'hdr-histogram-js',
 ];
 
-/** The repository root: the nearest folder above `from` whose package.json is wirebench's. */
-export function findProjectRoot(from: string = __dirname): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'wirebench') return dir;
-    if (dirname(dir) === dir) throw new Error(`cannot find wirebench's package.json above ${from}`);
-  }
-}
 
 function versionOf(root: string, pkg: string): string | null {
   try {

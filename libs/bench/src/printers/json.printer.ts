@@ -1,6 +1,6 @@
-import type { BenchRun } from '../result/bench-run.interface';
+import type { SavedRun } from '../result/saved-run';
 
-/** The whole run as is: BenchRun is plain data, so JSON loses nothing and reads back with JSON.parse. */
-export function printJson(run: BenchRun): string {
+/** The whole run as is: a run is plain data, so JSON loses nothing and reads back with JSON.parse. */
+export function printJson(run: SavedRun): string {
   return JSON.stringify(run, null, 2);
 }

@@ -1,14 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { AddressInfo, connect, createServer } from 'node:net';
-import type { Plan } from '../run/run-scenarios';
 import { pidsListeningOn } from './listening-pids';
 import { ResourceProbe } from './resource-probe';
 
 const linux = process.platform === 'linux';
-const plan = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-server'): Plan => ({
-  scenario: { name: 't', transport: 'grpc', mode: 'single', rowsPerRequest: 1, requests: 1, concurrency: 1, runs: 1, warmup: 0 },
-  transport: { kind: 'grpc', target: { server, address }, fetchRows: async () => ({ rows: [], payloadBytes: 0 }) },
-});
+const target = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-server') => ({ server, address });
 
 (linux ? describe : describe.skip)('ResourceProbe (Linux /proc)', () => {
   let child: ChildProcess;
@@ -35,7 +31,7 @@ const plan = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-ser
 
   it("measures the server's CPU and peak RSS during a run, and the client's", async () => {
     const probe = new ResourceProbe();
-    const session = probe.begin(plan(`127.0.0.1:${port}`));
+    const session = probe.begin(target(`127.0.0.1:${port}`));
     await new Promise<void>((resolve) => connect(port, '127.0.0.1').on('close', () => resolve()).resume());
     const sample = session.end();
     expect(sample.notes).toEqual([]);
@@ -46,7 +42,7 @@ const plan = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-ser
   });
 
   it('leaves server figures empty, and says why, for a server on another host or a port nobody listens on', async () => {
-    const remote = new ResourceProbe().begin(plan('http://192.0.2.10:3001', 'json-server')).end();
+    const remote = new ResourceProbe().begin(target('http://192.0.2.10:3001', 'json-server')).end();
     expect(remote.serverCpuMs).toBeNull();
     expect(remote.serverPeakRssBytes).toBeNull();
     expect(remote.notes.join()).toMatch(/another host/);
@@ -55,7 +51,7 @@ const plan = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-ser
     await new Promise<void>((r) => idle.listen(0, '127.0.0.1', r));
     const freePort = (idle.address() as AddressInfo).port;
     await new Promise((r) => idle.close(r));
-    const nobody = new ResourceProbe().begin(plan(`127.0.0.1:${freePort}`)).end();
+    const nobody = new ResourceProbe().begin(target(`127.0.0.1:${freePort}`)).end();
     expect(nobody.serverCpuMs).toBeNull();
     expect(nobody.notes.join()).toMatch(/no process/);
   });

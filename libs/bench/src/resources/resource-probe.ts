@@ -1,4 +1,4 @@
-import type { Plan } from '../run/run-scenarios';
+import type { TargetInfo } from '../transports/rows-transport.interface';
 import { isAlive, processCpuMs, readPeakRss, resetPeakRss } from './proc-readers';
 import { serverProcesses } from './server-processes';
 
@@ -13,7 +13,7 @@ export interface ResourceSample {
 
 /** Measures around each run, outside its timed section. */
 export interface RunProbe {
-  begin(plan: Plan): { end(): ResourceSample };
+  begin(target: TargetInfo): { end(): ResourceSample };
 }
 
 /**
@@ -25,9 +25,9 @@ export class ResourceProbe implements RunProbe {
   private readonly pids = new Map<string, number[]>();
   private readonly linux = process.platform === 'linux';
 
-  begin(plan: Plan): { end(): ResourceSample } {
+  begin(target: TargetInfo): { end(): ResourceSample } {
     const notes: string[] = [];
-    const servers = this.serverPids(plan, notes);
+    const servers = this.serverPids(target, notes);
     const clientCpu = process.cpuUsage();
     const clientRssReset = this.linux && resetPeakRss('self');
     const serverCpu = servers.map((pid) => processCpuMs(pid));
@@ -57,11 +57,11 @@ export class ResourceProbe implements RunProbe {
     };
   }
 
-  private serverPids(plan: Plan, notes: string[]): number[] {
-    const key = plan.transport.target.address;
+  private serverPids(target: TargetInfo, notes: string[]): number[] {
+    const key = target.address;
     let pids = this.pids.get(key);
     if (!pids || pids.length === 0 || !pids.every(isAlive)) {
-      const found = serverProcesses(plan.transport.target);
+      const found = serverProcesses(target);
       if (found.note) notes.push(found.note);
       pids = found.pids;
       this.pids.set(key, pids);

@@ -29,6 +29,7 @@ export interface RunRecord {
 
 /** A whole `npm run bench`: its options, its environment and every scenario x transport result so far. */
 export interface BenchRun extends RunRecord {
+  kind: 'bench';
   preset: string;
   targets: { client: string; json: string; grpc: string };
   scenarios: ScenarioResult[];

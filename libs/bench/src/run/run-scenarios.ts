@@ -1,5 +1,4 @@
-import type { Scenario } from '../scenario/scenario.interface';
-import type { RowsTransport } from '../transports/rows-transport.interface';
+import type { Plan } from './plan.interface';
 import type { RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe } from '../resources/resource-probe';
 import type { RelayTransportFactory } from '../wire/measure-wire';
@@ -7,12 +6,6 @@ import { aggregate } from '../aggregate/aggregate';
 import { aggregateResources } from '../aggregate/aggregate-resources';
 import { measureWire } from '../wire/measure-wire';
 import { executeRun } from './execute-run';
-
-/** One scenario with the transport that runs it. */
-export interface Plan {
-  scenario: Scenario;
-  transport: RowsTransport;
-}
 
 /** Emitted after every run, warm-up or measured, for progress bars and log lines. */
 export interface RunEvent {
@@ -55,7 +48,7 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
     for (const plan of rotate(plans, r - 1)) {
       if (r > plan.scenario.runs) continue;
       const at = new Date().toISOString();
-      const probe = options.probe?.begin(plan);
+      const probe = options.probe?.begin(plan.transport.target);
       const measured = await executeRun(plan.scenario, plan.transport);
       const resources = probe?.end();
       const i = plans.indexOf(plan);

@@ -1,7 +1,7 @@
 import type { TransportKind } from '../scenario/scenario.interface';
 import type { WireBytes } from '../result/result.interface';
 import type { RowsTransport } from '../transports/rows-transport.interface';
-import type { Plan } from '../run/run-scenarios';
+import type { Plan } from '../run/plan.interface';
 import { executeRun } from '../run/execute-run';
 import { targetHostPort } from '../resources/target-address';
 import { CountingRelay } from './counting-relay';

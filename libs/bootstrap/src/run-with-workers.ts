@@ -1,8 +1,6 @@
 import cluster, { Worker } from 'node:cluster';
-import { ConfigError } from './config-error';
+import { ConfigError, ListenAddress, loadConfig, WirebenchConfig } from '@app/config';
 import { exitOnStartupError } from './exit-on-startup-error';
-import { loadConfig } from './load-config';
-import { ListenAddress, WirebenchConfig } from './wirebench-config.interface';
 
 export interface RunWithWorkersOptions {
   /** Names the process in its one-line messages, e.g. 'json-server'. */

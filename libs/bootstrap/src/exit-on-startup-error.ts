@@ -1,4 +1,4 @@
-import { ConfigError } from './config-error';
+import { ConfigError } from '@app/config';
 
 /**
  * The one-line, non-zero exit for a process that cannot start: a bad setting (exit 2) or an address that

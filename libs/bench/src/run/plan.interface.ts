@@ -1,0 +1,8 @@
+import type { Scenario } from '../scenario/scenario.interface';
+import type { RowsTransport } from '../transports/rows-transport.interface';
+
+/** One scenario with the transport that runs it. */
+export interface Plan {
+  scenario: Scenario;
+  transport: RowsTransport;
+}

@@ -1,0 +1,11 @@
+// Process bootstrap shared by every app, the CLIs and the tests: start-up, workers, signals, launching the apps.
+export { runWithWorkers, type RunWithWorkersOptions } from './run-with-workers';
+export { exitOnStartupError } from './exit-on-startup-error';
+export { StartupLogger } from './startup-logger';
+export { stopOnSignal } from './stop-on-signal';
+export { findProjectRoot } from './find-project-root';
+export { APP_NAMES, appEntry, builtAppEntry } from './app-entry';
+export type { AppName, ServingAppName } from './app-entry';
+export { isListening } from './launch/is-listening';
+export { LaunchedApp, type LaunchOptions } from './launch/launched-app';
+export { AppLauncher, appAddresses, BENCH_APPS } from './launch/app-launcher';

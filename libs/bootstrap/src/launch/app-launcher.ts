@@ -1,0 +1,65 @@
+import { createWriteStream, WriteStream } from 'node:fs';
+import { hostPortOf, WirebenchConfig } from '@app/config';
+import type { ServingAppName } from '../app-entry';
+import { findProjectRoot } from '../find-project-root';
+import { isListening } from './is-listening';
+import { LaunchedApp } from './launched-app';
+
+/** What `npm run bench` needs: the client and both Nest servers. */
+export const BENCH_APPS: ServingAppName[] = ['json-server', 'grpc-server', 'client'];
+
+/** Where each app is reached, from the configured targets (not the listen addresses: the apps may be elsewhere). */
+export function appAddresses(config: WirebenchConfig): Record<ServingAppName, { host: string; port: number }> {
+  const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress } = config.targets;
+  return {
+    'json-server': hostPortOf(jsonUrl),
+    'grpc-server': hostPortOf(grpcAddress),
+    client: hostPortOf(clientUrl),
+    'bare-json-server': hostPortOf(bareJsonUrl),
+    'bare-grpc-server': hostPortOf(bareGrpcAddress),
+  };
+}
+
+/**
+ * Starts whichever of the wanted apps is not already reachable, as the same built processes `start:all` runs,
+ * with their output in a log file, and stops exactly those it started.
+ */
+export class AppLauncher {
+  private readonly started: LaunchedApp[] = [];
+  private log?: WriteStream;
+
+  constructor(
+    private readonly config: WirebenchConfig,
+    private readonly root = findProjectRoot(),
+  ) {}
+
+  /** Returns the apps it had to start (empty when all were already running); `env` is added to theirs. */
+  async ensureRunning(logFile: string, onStart: (app: ServingAppName) => void, apps: ServingAppName[] = BENCH_APPS, env: Record<string, string> = {}): Promise<ServingAppName[]> {
+    const addresses = appAddresses(this.config);
+    const missing: ServingAppName[] = [];
+    for (const app of apps) {
+      if (!(await isListening(addresses[app].host, addresses[app].port))) missing.push(app);
+    }
+    if (missing.length === 0) return [];
+    this.log = createWriteStream(logFile, { flags: 'a' });
+    const launched = missing.map((app) => {
+      onStart(app);
+      const started = LaunchedApp.launch(app, { cwd: this.root, env: { ...process.env, ...env, NO_COLOR: '1' }, log: this.log });
+      this.started.push(started);
+      return started;
+    });
+    try {
+      await Promise.all(launched.map((a, i) => a.waitUntilListening(addresses[missing[i]].host, addresses[missing[i]].port)));
+    } catch (error) {
+      throw new Error(`${(error as Error).message.split('\n')[0]} (see ${logFile})`);
+    }
+    return missing;
+  }
+
+  /** SIGTERM to what this launcher started, SIGKILL after a grace period; never touches apps it found running. */
+  async stopStarted(): Promise<void> {
+    await Promise.all(this.started.map((app) => app.stop()));
+    this.started.length = 0;
+    this.log?.end();
+  }
+}

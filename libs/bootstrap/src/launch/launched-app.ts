@@ -1,0 +1,82 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
+import { builtAppEntry, ServingAppName } from '../app-entry';
+import { findProjectRoot } from '../find-project-root';
+import { isListening } from './is-listening';
+
+export interface LaunchOptions {
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Where the app's stdout and stderr also go (e.g. a run's apps.log); its output is kept in memory either way. */
+  log?: Writable;
+}
+
+/**
+ * One app as a real child process: its output kept for messages and assertions, waits for it to be ready, and a
+ * stop that escalates to SIGKILL. The bench CLI, the load command and the tests all start apps through this.
+ */
+export class LaunchedApp {
+  readonly child: ChildProcess;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private out = '';
+
+  constructor(
+    readonly name: string,
+    command: string,
+    args: string[],
+    options: LaunchOptions,
+  ) {
+    this.child = spawn(command, args, { cwd: options.cwd ?? findProjectRoot(), env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [this.child.stdout!, this.child.stderr!]) {
+      stream.on('data', (d: Buffer) => (this.out += d.toString()));
+      if (options.log) stream.pipe(options.log, { end: false });
+    }
+    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  /** The built app (dist/), as `npm run start:*` runs it. */
+  static launch(app: ServingAppName, options: LaunchOptions): LaunchedApp {
+    return new LaunchedApp(app, process.execPath, [builtAppEntry(app)], options);
+  }
+
+  get output(): string {
+    return this.out;
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Resolves when the output matches; rejects if the process exits first or the time runs out. */
+  async waitFor(pattern: RegExp, timeoutMs = 20_000): Promise<void> {
+    await this.waitUntil(async () => pattern.test(this.out), `${pattern}`, timeoutMs);
+  }
+
+  /** Resolves when host:port accepts connections; rejects if the process exits first or the time runs out. */
+  async waitUntilListening(host: string, port: number, timeoutMs = 30_000): Promise<void> {
+    await this.waitUntil(() => isListening(host, port, 250), `a listener on ${host}:${port}`, timeoutMs);
+  }
+
+  /** SIGTERM, then SIGKILL if it has not exited within the grace period. */
+  async stop(graceMs = 5000): Promise<void> {
+    if (!this.running) return;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  private async waitUntil(ready: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (!this.running) throw new Error(`${this.name} exited (code ${this.child.exitCode ?? this.child.signalCode}) before ${what}:\n${this.tail()}`);
+      if (await ready()) return;
+      if (Date.now() > deadline) throw new Error(`${this.name}: no ${what} within ${timeoutMs / 1000} s:\n${this.tail()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  private tail(): string {
+    return this.out.split('\n').slice(-20).join('\n');
+  }
+}
