@@ -3,6 +3,8 @@ export { TRANSPORT_KINDS } from './scenario/scenario.interface';
 export type { ScenarioInput } from './scenario/validate-scenario';
 export { validateScenario, SCENARIO_DEFAULTS } from './scenario/validate-scenario';
 export { ScenarioValidationError } from './scenario/scenario-validation.error';
+export { validateLoadLevel, LOAD_DEFAULTS, TARGET_KINDS } from './scenario/validate-load-level';
+export type { LoadLevelInput, LoadLevelParams, LoadLevelDefaults, TargetKind } from './scenario/validate-load-level';
 export type { RowsTransport, FetchedRows, TargetInfo } from './transports/rows-transport.interface';
 export type { TransportFailure } from './transports/transport-errors';
 export { TransportError } from './transports/transport-errors';

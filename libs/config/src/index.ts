@@ -1,4 +1,4 @@
-export type { WirebenchConfig, ListenAddress, Limits } from './wirebench-config.interface';
+export type { WirebenchConfig, ListenAddress, Limits, LoadLimits } from './wirebench-config.interface';
 export { loadConfig, DEFAULTS } from './load-config';
 export { ConfigError } from './config-error';
 export { WIREBENCH_CONFIG } from './config.constants';

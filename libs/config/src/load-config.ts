@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Env, readHost, readHostPort, readHttpUrl, readInt, readPath, readPort } from './env-readers';
-import { WirebenchConfig } from './wirebench-config.interface';
+import { LoadLimits, WirebenchConfig } from './wirebench-config.interface';
 
 /** The defaults; the only place a port, limit or timeout is written down. */
 export const DEFAULTS = {
@@ -19,6 +19,9 @@ export const DEFAULTS = {
   maxWarmup: 100,
   // 1,000,000 article rows are ~150 MB of protobuf; 1 GiB leaves room for the 5,000,000-row limit.
   grpcMaxMessageBytes: 1024 ** 3,
+  load: { maxConcurrency: 10_000, maxConnections: 10_000, maxDurationS: 3600, maxWarmupS: 600, maxRequests: 100_000_000, maxRate: 1_000_000, maxTimeoutMs: 600_000, maxGenerators: 16 },
+  // A call to GET /client/load holds its HTTP request open for the whole level.
+  endpointLoad: { maxConcurrency: 1000, maxDurationS: 30, maxWarmupS: 10 },
   requestTimeoutMs: 120_000,
   // Relative to the directory the app starts in; npm scripts start in the repository root.
   resultsDir: 'bench-results',
@@ -38,6 +41,17 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
   const bareJsonServer = { host: jsonServer.host, port: readPort(env, 'BARE_JSON_SERVER_PORT', DEFAULTS.bareJsonServerPort) };
   const bareGrpcServer = { host: grpcServer.host, port: readPort(env, 'BARE_GRPC_SERVER_PORT', DEFAULTS.bareGrpcServerPort) };
   const maxRequests = readInt(env, 'MAX_REQUESTS', DEFAULTS.maxRequests, 1, 10_000_000);
+  const load = DEFAULTS.load;
+  const loadLimits: LoadLimits = {
+    maxConcurrency: readInt(env, 'MAX_LOAD_CONCURRENCY', load.maxConcurrency, 1, 1_000_000),
+    maxConnections: readInt(env, 'MAX_LOAD_CONNECTIONS', load.maxConnections, 1, 1_000_000),
+    maxDurationS: readInt(env, 'MAX_LOAD_DURATION_S', load.maxDurationS, 1, 86_400),
+    maxWarmupS: readInt(env, 'MAX_LOAD_WARMUP_S', load.maxWarmupS, 0, 86_400),
+    maxRequests: readInt(env, 'MAX_LOAD_REQUESTS', load.maxRequests, 1, 1_000_000_000),
+    maxRate: readInt(env, 'MAX_LOAD_RATE', load.maxRate, 1, 100_000_000),
+    maxTimeoutMs: readInt(env, 'MAX_LOAD_TIMEOUT_MS', load.maxTimeoutMs, 1, 3_600_000),
+    maxGenerators: readInt(env, 'MAX_LOAD_GENERATORS', load.maxGenerators, 1, 256),
+  };
   const config: WirebenchConfig = {
     client,
     jsonServer,
@@ -58,6 +72,13 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
       maxConcurrency: readInt(env, 'MAX_CONCURRENCY', maxRequests, 1, maxRequests),
       maxRuns: readInt(env, 'MAX_RUNS', DEFAULTS.maxRuns, 1, 100_000),
       maxWarmup: readInt(env, 'MAX_WARMUP', DEFAULTS.maxWarmup, 0, 100_000),
+    },
+    loadLimits,
+    endpointLoadLimits: {
+      ...loadLimits,
+      maxConcurrency: readInt(env, 'MAX_ENDPOINT_LOAD_CONCURRENCY', Math.min(DEFAULTS.endpointLoad.maxConcurrency, loadLimits.maxConcurrency), 1, loadLimits.maxConcurrency),
+      maxDurationS: readInt(env, 'MAX_ENDPOINT_LOAD_DURATION_S', Math.min(DEFAULTS.endpointLoad.maxDurationS, loadLimits.maxDurationS), 1, loadLimits.maxDurationS),
+      maxWarmupS: readInt(env, 'MAX_ENDPOINT_LOAD_WARMUP_S', Math.min(DEFAULTS.endpointLoad.maxWarmupS, loadLimits.maxWarmupS), 0, loadLimits.maxWarmupS),
     },
     grpcMaxMessageBytes: readInt(env, 'GRPC_MAX_MESSAGE_BYTES', DEFAULTS.grpcMaxMessageBytes, 4 * 1024 * 1024, GRPC_MESSAGE_MAX),
     requestTimeoutMs: readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000),

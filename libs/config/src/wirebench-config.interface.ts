@@ -13,6 +13,18 @@ export interface Limits {
   maxWarmup: number;
 }
 
+/** Upper bounds on one load level; the CLI and GET /client/load each have their own (an endpoint call holds its request open). */
+export interface LoadLimits {
+  maxConcurrency: number;
+  maxConnections: number;
+  maxDurationS: number;
+  maxWarmupS: number;
+  maxRequests: number;
+  maxRate: number;
+  maxTimeoutMs: number;
+  maxGenerators: number;
+}
+
 /** Everything a user may want to change, typed and validated. Built only by loadConfig. */
 export interface WirebenchConfig {
   client: ListenAddress;
@@ -26,6 +38,10 @@ export interface WirebenchConfig {
   /** Where the client sends its requests (and the bench CLI finds the client); by default the apps' own listen addresses. */
   targets: { jsonUrl: string; grpcAddress: string; clientUrl: string; bareJsonUrl: string; bareGrpcAddress: string };
   limits: Limits;
+  /** `npm run load`. */
+  loadLimits: LoadLimits;
+  /** GET /client/load: short levels only, longer ones belong to `npm run load`. */
+  endpointLoadLimits: LoadLimits;
   /** gRPC max send/receive message size on both sides. */
   grpcMaxMessageBytes: number;
   /** Per request, HTTP and gRPC alike: a server that does not answer in time is reported, not waited for. */

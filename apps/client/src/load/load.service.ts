@@ -1,69 +1,65 @@
-import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { LoadLevelResult, runLoadLevel, TransportKind } from '@app/bench';
-import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { LOAD_DEFAULTS, LoadLevelInput, LoadLevelResult, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
 import { builtAppEntry } from '@app/bootstrap';
+import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
-export interface LoadQuery {
-  transport?: string;
-  target?: string;
-  concurrency?: string;
-  connections?: string;
-  duration?: string;
-  warmup?: string;
-  rows?: string;
-  rate?: string;
-}
+/** The query parameters GET /client/load takes; anything else is a 400 listing these. */
+export const LOAD_PARAMETERS = ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'rows', 'rate', 'generators'] as const;
 
-// An endpoint call holds its HTTP request open for the whole run: longer runs belong to `npm run load`.
-const SHORT_RUN = { maxDurationS: 30, maxWarmupS: 10, maxConcurrency: 1000 };
+// Failures that mean "nothing answered there" rather than "it answered wrongly".
+const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|UNAVAILABLE|timeout|DEADLINE_EXCEEDED|ETIMEDOUT)$/;
 
-function bad(parameter: string, message: string): BadRequestException {
-  return new BadRequestException({ statusCode: 400, error: 'Bad Request', parameter, message });
-}
-
-function int(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw bad(name, `${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
-  return Number(raw);
-}
-
-/** A short load level from the client app: the same generator process and result as `npm run load`. */
+/** A short load level from the client app: the same validation, generator process and result as `npm run load`. */
 @Injectable()
 export class LoadService {
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
 
-  async run(q: LoadQuery): Promise<LoadLevelResult> {
-    const transport = (q.transport ?? 'json') as TransportKind;
-    if (transport !== 'json' && transport !== 'grpc') throw bad('transport', `transport must be json or grpc, got ${JSON.stringify(q.transport)}`);
-    const targetKind = (q.target ?? 'nest') as 'nest' | 'bare';
-    if (targetKind !== 'nest' && targetKind !== 'bare') throw bad('target', `target must be nest or bare, got ${JSON.stringify(q.target)}`);
-    const concurrency = int('concurrency', q.concurrency, 10, 1, SHORT_RUN.maxConcurrency);
-    const connections = int('connections', q.connections, transport === 'json' ? concurrency : 1, 1, concurrency);
-    const durationS = int('duration', q.duration, 2, 1, SHORT_RUN.maxDurationS);
-    const warmupS = int('warmup', q.warmup, 1, 0, SHORT_RUN.maxWarmupS);
-    const rows = int('rows', q.rows, 1, 1, this.config.limits.maxRows);
-    const rate = q.rate === undefined ? undefined : int('rate', q.rate, 0, 1, 1_000_000);
-    const t = this.config.targets;
-    const address = targetKind === 'nest' ? (transport === 'json' ? t.jsonUrl : t.grpcAddress) : transport === 'json' ? t.bareJsonUrl : t.bareGrpcAddress;
-
+  async run(query: Record<string, unknown>): Promise<LoadLevelResult> {
+    const unknown = Object.keys(query).filter((k) => !(LOAD_PARAMETERS as readonly string[]).includes(k));
+    if (unknown.length > 0) {
+      throw new ScenarioValidationError(unknown[0], 0, 0, query[unknown[0]], `${unknown.join(', ')} ${unknown.length > 1 ? 'are not parameters' : 'is not a parameter'} of /client/load; valid parameters: ${LOAD_PARAMETERS.join(', ')}`);
+    }
+    const defaults = { ...LOAD_DEFAULTS.endpoint, timeoutMs: Math.min(this.config.requestTimeoutMs, LOAD_DEFAULTS.endpoint.timeoutMs) };
+    const level = validateLoadLevel(query as LoadLevelInput, this.config.endpointLoadLimits, this.config.limits.maxRows, defaults);
     let entry: string;
     try {
       entry = builtAppEntry('bench-cli', 'load-worker-main.js');
     } catch (error) {
       throw new ServiceUnavailableException((error as Error).message);
     }
-    return runLoadLevel(`c${concurrency}`, {
-      transport,
-      targetKind,
-      target: { server: transport === 'json' ? 'json-server' : 'grpc-server', address },
-      rows,
-      concurrency,
-      connections,
-      durationMs: durationS * 1000,
-      warmupMs: warmupS * 1000,
-      rate,
-      timeoutMs: Math.min(this.config.requestTimeoutMs, 10_000),
-      grpcMaxMessageBytes: this.config.grpcMaxMessageBytes,
-    }, entry);
+    const result = await runLoadLevel(
+      `c${level.concurrency}`,
+      { ...level, target: this.target(level.transport, level.targetKind), grpcMaxMessageBytes: this.config.grpcMaxMessageBytes },
+      entry,
+    );
+    if (result.successes === 0) throw failedLevel(result);
+    return result;
   }
+
+  private target(transport: TransportKind, kind: TargetKind): LoadLevelResult['target'] {
+    const t = this.config.targets;
+    const address = kind === 'nest' ? (transport === 'json' ? t.jsonUrl : t.grpcAddress) : transport === 'json' ? t.bareJsonUrl : t.bareGrpcAddress;
+    return { server: transport === 'json' ? 'json-server' : 'grpc-server', address };
+  }
+}
+
+/** No request of the level succeeded: 503 when nothing answered, 502 when the server answered wrongly, with the counts. */
+function failedLevel(result: LoadLevelResult): HttpException {
+  const kinds = Object.keys(result.errors);
+  const unreachable = kinds.length > 0 && kinds.every((k) => UNREACHABLE.test(k));
+  const statusCode = unreachable ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.BAD_GATEWAY;
+  const counts = Object.entries(result.errors).map(([k, v]) => `${k} ${v}`).join(', ') || 'no request completed';
+  return new HttpException(
+    {
+      statusCode,
+      error: unreachable ? 'Service Unavailable' : 'Bad Gateway',
+      message: `every request of the level failed (${counts}): is ${result.target.server} at ${result.target.address} up?`,
+      server: result.target.server,
+      address: result.target.address,
+      requests: result.requests,
+      errors: result.errors,
+      level: result,
+    },
+    statusCode,
+  );
 }

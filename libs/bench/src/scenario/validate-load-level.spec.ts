@@ -1,0 +1,47 @@
+import { loadConfig } from '@app/config';
+import { ScenarioValidationError } from './scenario-validation.error';
+import { LOAD_DEFAULTS, validateLoadLevel } from './validate-load-level';
+
+const { loadLimits, endpointLoadLimits } = loadConfig({});
+
+function errorOf(fn: () => unknown): ScenarioValidationError {
+  try {
+    fn();
+  } catch (e) {
+    return e as ScenarioValidationError;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('validateLoadLevel', () => {
+  it('applies the caller defaults: one socket per HTTP caller, one channel for gRPC', () => {
+    expect(validateLoadLevel({}, loadLimits, 1000, LOAD_DEFAULTS.cli)).toEqual({
+      transport: 'json', targetKind: 'nest', rows: 1, concurrency: 10, connections: 10, durationMs: 10_000,
+      requests: undefined, warmupMs: 2000, rate: undefined, timeoutMs: 10_000, generators: 1,
+    });
+    expect(validateLoadLevel({ transport: 'grpc', concurrency: '50', target: 'bare' }, loadLimits, 1000, LOAD_DEFAULTS.cli)).toMatchObject({ connections: 1, concurrency: 50, targetKind: 'bare' });
+  });
+
+  it.each([
+    [{ concurrency: '0' }, 'concurrency'],
+    [{ concurrency: '1e3' }, 'concurrency'],
+    [{ duration: '31' }, 'duration'],
+    [{ rows: '1001' }, 'rows'],
+    [{ transport: 'soap' }, 'transport'],
+    [{ target: 'express' }, 'target'],
+    [{ concurrency: '10', connections: '11' }, 'connections'],
+    [{ concurrency: '10', connections: '4' }, 'connections'],
+    [{ concurrency: '10', generators: '3' }, 'connections'],
+    [{ concurrency: '2', generators: '3' }, 'generators'],
+    [{ duration: '1', requests: '5' }, 'duration'],
+  ])('rejects %j, naming %s', (input, parameter) => {
+    const error = errorOf(() => validateLoadLevel(input, endpointLoadLimits, 1000, LOAD_DEFAULTS.endpoint));
+    expect(error).toBeInstanceOf(ScenarioValidationError);
+    expect(error.parameter).toBe(parameter);
+  });
+
+  it('lets gRPC callers share channels unevenly and the open loop ignore the HTTP split', () => {
+    expect(validateLoadLevel({ transport: 'grpc', concurrency: '10', connections: '3' }, loadLimits, 1, LOAD_DEFAULTS.cli).connections).toBe(3);
+    expect(validateLoadLevel({ concurrency: '10', connections: '3', rate: '100' }, loadLimits, 1, LOAD_DEFAULTS.cli).rate).toBe(100);
+  });
+});

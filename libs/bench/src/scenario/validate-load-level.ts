@@ -1,0 +1,111 @@
+import type { LoadLimits } from '@app/config';
+import { TRANSPORT_KINDS, TransportKind } from './scenario.interface';
+import { ScenarioValidationError } from './scenario-validation.error';
+
+export const TARGET_KINDS = ['nest', 'bare'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+/** One load level's raw parameters, as they arrive from a URL or a command line: strings, numbers or absent. */
+export interface LoadLevelInput {
+  transport?: unknown;
+  target?: unknown;
+  concurrency?: unknown;
+  connections?: unknown;
+  duration?: unknown;
+  warmup?: unknown;
+  requests?: unknown;
+  rows?: unknown;
+  rate?: unknown;
+  timeout?: unknown;
+  generators?: unknown;
+}
+
+/** What differs between callers when a parameter is absent (the CLI sweeps long levels, the endpoint runs short ones). */
+export interface LoadLevelDefaults {
+  concurrency: number;
+  durationS: number;
+  warmupS: number;
+  timeoutMs: number;
+}
+
+/** `npm run load` sweeps long levels; GET /client/load runs one short one. */
+export const LOAD_DEFAULTS = {
+  cli: { concurrency: 10, durationS: 10, warmupS: 2, timeoutMs: 10_000 },
+  endpoint: { concurrency: 10, durationS: 2, warmupS: 1, timeoutMs: 10_000 },
+} as const satisfies Record<string, LoadLevelDefaults>;
+
+/** A checked load level, before it is pointed at an address. */
+export interface LoadLevelParams {
+  transport: TransportKind;
+  targetKind: TargetKind;
+  rows: number;
+  concurrency: number;
+  connections: number;
+  durationMs: number;
+  requests?: number;
+  warmupMs: number;
+  rate?: number;
+  timeoutMs: number;
+  generators: number;
+}
+
+/**
+ * The one place load parameters meet their limits (from config), for `npm run load` and GET /client/load alike,
+ * with the same error as validateScenario. Checks the combinations too: HTTP callers spread evenly over sockets
+ * (autocannon pipelines concurrency / connections per socket), never more sockets than callers, generators that
+ * each get a whole share.
+ */
+export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, maxRows: number, defaults: LoadLevelDefaults): LoadLevelParams {
+  const transport = oneOf('transport', input.transport, TRANSPORT_KINDS, 'json');
+  const targetKind = oneOf('target', input.target, TARGET_KINDS, 'nest');
+  const concurrency = integer('concurrency', input.concurrency, defaults.concurrency, 1, limits.maxConcurrency);
+  const connections = integer('connections', input.connections, transport === 'json' ? concurrency : 1, 1, Math.min(concurrency, limits.maxConnections));
+  const rate = optionalInteger('rate', input.rate, 1, limits.maxRate);
+  const requests = optionalInteger('requests', input.requests, 1, limits.maxRequests);
+  if (requests !== undefined && input.duration !== undefined) {
+    throw new ScenarioValidationError('duration', 1, limits.maxDurationS, input.duration, 'duration and requests are alternatives: give one');
+  }
+  const generators = integer('generators', input.generators, 1, 1, Math.min(limits.maxGenerators, concurrency));
+  const level: LoadLevelParams = {
+    transport,
+    targetKind,
+    rows: integer('rows', input.rows, 1, 1, maxRows),
+    concurrency,
+    connections,
+    durationMs: integer('duration', input.duration, defaults.durationS, 1, limits.maxDurationS) * 1000,
+    requests,
+    warmupMs: integer('warmup', input.warmup, defaults.warmupS, 0, limits.maxWarmupS) * 1000,
+    rate,
+    timeoutMs: integer('timeout', input.timeout, defaults.timeoutMs, 1, limits.maxTimeoutMs),
+    generators,
+  };
+  // autocannon's closed loop pipelines concurrency / connections requests per socket, and each generator runs its own.
+  if (transport === 'json' && rate === undefined && (concurrency % connections !== 0 || concurrency % generators !== 0 || connections % generators !== 0)) {
+    throw new ScenarioValidationError(
+      'connections',
+      1,
+      concurrency,
+      input.connections ?? connections,
+      `HTTP concurrency ${concurrency} must be a multiple of connections ${connections}, and both of generators ${generators}: callers are spread evenly over sockets and generators`,
+    );
+  }
+  return level;
+}
+
+function oneOf<T extends string>(name: string, raw: unknown, allowed: readonly T[], fallback: T): T {
+  if (raw === undefined || raw === null) return fallback;
+  if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new ScenarioValidationError(name, 0, allowed.length - 1, raw, `${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(raw)}`);
+}
+
+function optionalInteger(name: string, raw: unknown, min: number, max: number): number | undefined {
+  return raw === undefined || raw === null ? undefined : integer(name, raw, min, min, max);
+}
+
+// Plain decimal digits only, as validateScenario takes them: '1e3', '0x10', ' 5' and '' are refused, not guessed at.
+function integer(name: string, raw: unknown, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === null) return fallback;
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new ScenarioValidationError(name, min, max, raw);
+  return value;
+}
