@@ -52,7 +52,7 @@ export { runLoadLevel } from './load/run-load-level';
 export { serverProcesses, descendantsOf } from './resources/server-processes';
 export type { LoadRun } from './result/load-run.interface';
 export { LOAD_COLUMNS } from './load-printers/load-columns';
-export { printLoad, printLoadCsv, printLoadTable, printLoadMarkdown } from './load-printers/load-printers';
+export { printLoadCsv, printLoadTable, printLoadMarkdown } from './load-printers/load-printers';
 export type { LoadComparison, LoadLevelDiff } from './compare-runs/compare-load-runs';
 export { compareLoadRuns } from './compare-runs/compare-load-runs';
 export { printLoadComparison } from './load-printers/compare-load-table.printer';

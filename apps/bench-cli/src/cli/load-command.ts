@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectEnvironment, LoadLevelSpec, LoadRun, printLoad, runLoadLevel, splitLevel, TransportKind, writeRunFiles } from '@app/bench';
+import { collectEnvironment, LoadLevelSpec, LoadRun, print, runLoadLevel, splitLevel, TransportKind, writeRunFiles } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, builtAppEntry, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { EXIT, runId } from './bench-command';
@@ -143,7 +143,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     await launcher.stopStarted();
     signals.dispose();
   }
-  for (const format of options.formats) process.stdout.write(printLoad(format, run) + '\n');
+  for (const format of options.formats) process.stdout.write(print(format, run) + '\n');
   process.stderr.write(`wirebench load: ${run.endReason}; ${run.levels.length} levels in ${dir}/ (levels.csv, result.json, summary.md)\n`);
   if (run.error) process.stderr.write(`wirebench load: failed: ${run.error}\n`);
   if (run.endReason === 'interrupted') return EXIT.interrupted;

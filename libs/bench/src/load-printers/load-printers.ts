@@ -36,11 +36,3 @@ export function printLoadMarkdown(run: LoadRun): string {
     ...run.levels.flatMap((l) => l.notes.map((n) => `- ${l.transport}/${l.targetKind} c=${l.concurrency}: ${escapeMarkdownCell(n)}`)),
   ].join('\n');
 }
-
-export function printLoad(format: string, run: LoadRun): string {
-  if (format === 'table') return printLoadTable(run);
-  if (format === 'csv') return printLoadCsv(run);
-  if (format === 'json') return JSON.stringify(run, null, 2);
-  if (format === 'md') return printLoadMarkdown(run);
-  throw new Error(`unknown format "${format}": use table, csv, json or md`);
-}

@@ -4,6 +4,7 @@ import { printJson } from './json.printer';
 import { printMarkdown } from './markdown.printer';
 import { printSummaryCsv } from './summary-csv.printer';
 import { printTable } from './table.printer';
+import { printLoadCsv, printLoadMarkdown, printLoadTable } from '../load-printers/load-printers';
 
 describe('print', () => {
   it('dispatches each format to its printer, csv to the summary', () => {
@@ -11,6 +12,14 @@ describe('print', () => {
     expect(print('csv', SAMPLE_RUN)).toBe(printSummaryCsv(SAMPLE_RUN));
     expect(print('json', SAMPLE_RUN)).toBe(printJson(SAMPLE_RUN));
     expect(print('md', SAMPLE_RUN)).toBe(printMarkdown(SAMPLE_RUN));
+  });
+
+  it('dispatches a load run to the load printers', () => {
+    const load = { ...SAMPLE_RUN, kind: 'load' as const, scenarios: undefined, targets: {}, levels: [] };
+    expect(print('csv', load)).toBe(printLoadCsv(load));
+    expect(print('table', load)).toBe(printLoadTable(load));
+    expect(print('md', load)).toBe(printLoadMarkdown(load));
+    expect(JSON.parse(print('json', load))).toMatchObject({ kind: 'load', levels: [] });
   });
 
   it('rejects an unknown format, naming it and the valid ones', () => {

@@ -1,4 +1,7 @@
 import type { BenchRun } from '../result/bench-run.interface';
+import type { LoadRun } from '../result/load-run.interface';
+import { isLoadRun, SavedRun } from '../result/saved-run';
+import { printLoadCsv, printLoadMarkdown, printLoadTable } from '../load-printers/load-printers';
 import { printJson } from './json.printer';
 import { printMarkdown } from './markdown.printer';
 import { printSummaryCsv } from './summary-csv.printer';
@@ -8,11 +11,19 @@ export const FORMATS = ['table', 'csv', 'json', 'md'] as const;
 export type Format = (typeof FORMATS)[number];
 
 // csv is the summary: one row per result, like the other formats; runs.csv is written by name, not by format.
-const PRINTERS: Record<Format, (run: BenchRun) => string> = {
+const BENCH_PRINTERS: Record<Format, (run: BenchRun) => string> = {
   table: printTable,
   csv: printSummaryCsv,
   json: printJson,
   md: printMarkdown,
+};
+
+// A load run's csv is levels.csv: one row per level, like the bench summary.
+const LOAD_PRINTERS: Record<Format, (run: LoadRun) => string> = {
+  table: printLoadTable,
+  csv: printLoadCsv,
+  json: printJson,
+  md: printLoadMarkdown,
 };
 
 export function isFormat(name: string): name is Format {
@@ -23,9 +34,10 @@ function unknownFormat(name: string): Error {
   return new Error(`Unknown output format "${name}"; valid formats are: ${FORMATS.join(', ')}`);
 }
 
-export function print(format: string, run: BenchRun): string {
+/** The one dispatcher: any format, either kind of run. */
+export function print(format: string, run: SavedRun): string {
   if (!isFormat(format)) throw unknownFormat(format);
-  return PRINTERS[format](run);
+  return isLoadRun(run) ? LOAD_PRINTERS[format](run) : BENCH_PRINTERS[format](run);
 }
 
 /** "table,csv" -> ['table', 'csv']: trimmed, duplicates dropped, every name checked before anything is printed. */
