@@ -1,6 +1,6 @@
 import type { LoadLevelResult } from '../load/load-level.interface';
 import type { LoadRun } from '../result/load-run.interface';
-import { printLoadComparison } from '../load-printers/compare-load-table.printer';
+import { printLoadComparison } from '../printers/compare-load-table.printer';
 import { compareLoadRuns } from './compare-load-runs';
 
 const level = (concurrency: number, perSecond: number[], p99 = 1): LoadLevelResult =>

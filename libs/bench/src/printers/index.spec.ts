@@ -4,7 +4,9 @@ import { printJson } from './json.printer';
 import { printMarkdown } from './markdown.printer';
 import { printSummaryCsv } from './summary-csv.printer';
 import { printTable } from './table.printer';
-import { printLoadCsv, printLoadMarkdown, printLoadTable } from '../load-printers/load-printers';
+import { printLoadCsv } from './load-csv.printer';
+import { printLoadMarkdown } from './load-markdown.printer';
+import { printLoadTable } from './load-table.printer';
 
 describe('print', () => {
   it('dispatches each format to its printer, csv to the summary', () => {

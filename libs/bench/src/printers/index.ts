@@ -1,7 +1,9 @@
 import type { BenchRun } from '../result/bench-run.interface';
 import type { LoadRun } from '../result/load-run.interface';
 import { isLoadRun, SavedRun } from '../result/saved-run';
-import { printLoadCsv, printLoadMarkdown, printLoadTable } from '../load-printers/load-printers';
+import { printLoadCsv } from './load-csv.printer';
+import { printLoadMarkdown } from './load-markdown.printer';
+import { printLoadTable } from './load-table.printer';
 import { printJson } from './json.printer';
 import { printMarkdown } from './markdown.printer';
 import { printSummaryCsv } from './summary-csv.printer';

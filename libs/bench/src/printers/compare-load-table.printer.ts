@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
 import type { LoadComparison } from '../compare-runs/compare-load-runs';
-import { human } from '../printers/table-columns';
+import { human } from './table-columns';
 
 /** The load comparison for a terminal: req/s and p99 of A and B, the change, and whether it is significant. */
 export function printLoadComparison(c: LoadComparison): string {

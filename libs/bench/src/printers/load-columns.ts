@@ -1,7 +1,7 @@
 import type { LoadLevelResult } from '../load/load-level.interface';
 import type { LoadRun } from '../result/load-run.interface';
-import type { CsvValue } from '../printers/csv-cell';
-import { human } from '../printers/table-columns';
+import type { CsvValue } from './csv-cell';
+import { human } from './table-columns';
 
 /** A column of levels.csv; `table` marks the ones the terminal table and markdown show, with their heading. */
 export interface LoadColumn {
