@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { collectEnvironment, LoadLevelSpec, LoadRun, print, runLoadLevel, splitLevel, TransportKind, writeRunFiles } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
-import { AppLauncher, builtAppEntry, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
+import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { EXIT, runId } from './bench-command';
 import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
 import { ProgressTracker } from './progress-tracker';
@@ -82,13 +82,6 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     throw error;
   }
   const root = findProjectRoot();
-  let workerEntry: string;
-  try {
-    workerEntry = builtAppEntry('bench-cli', 'load-worker-main.js', root);
-  } catch (error) {
-    process.stderr.write(`wirebench load: ${(error as Error).message}\n`);
-    return EXIT.failed;
-  }
   const started = new Date();
   const id = runId(started, 'load');
   const dir = join(options.out ?? config.resultsDir, id);
@@ -124,7 +117,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       if (signals.stopped) break;
       const title = `${spec.transport}/${spec.targetKind} c=${spec.concurrency}`;
       progress.starting(title);
-      const level = await runLoadLevel(name, spec, workerEntry);
+      const level = await runLoadLevel(name, spec);
       run.levels.push(level);
       await writeRunFiles(dir, run);
       const failed = level.requests - level.successes;

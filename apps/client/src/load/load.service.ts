@@ -1,6 +1,5 @@
-import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { LOAD_DEFAULTS, LoadLevelInput, LoadLevelResult, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
-import { builtAppEntry } from '@app/bootstrap';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
 /** The query parameters GET /client/load takes; anything else is a 400 listing these. */
@@ -21,16 +20,9 @@ export class LoadService {
     }
     const defaults = { ...LOAD_DEFAULTS.endpoint, timeoutMs: Math.min(this.config.requestTimeoutMs, LOAD_DEFAULTS.endpoint.timeoutMs) };
     const level = validateLoadLevel(query as LoadLevelInput, this.config.endpointLoadLimits, this.config.limits.maxRows, defaults);
-    let entry: string;
-    try {
-      entry = builtAppEntry('bench-cli', 'load-worker-main.js');
-    } catch (error) {
-      throw new ServiceUnavailableException((error as Error).message);
-    }
     const result = await runLoadLevel(
       `c${level.concurrency}`,
       { ...level, target: this.target(level.transport, level.targetKind), grpcMaxMessageBytes: this.config.grpcMaxMessageBytes },
-      entry,
     );
     if (result.successes === 0) throw failedLevel(result);
     return result;

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { processCpuMs, readPeakRss, resetPeakRss } from '../resources/proc-readers';
 import { serverProcesses } from '../resources/server-processes';
 import type { GeneratorResult, LoadLevelResult, LoadLevelSpec } from './load-level.interface';
@@ -34,11 +36,18 @@ function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow:
   });
 }
 
+/** The generator's entry point, compiled beside this file in the build of whichever app runs the level. */
+export function generatorWorkerEntry(): string {
+  const entry = join(__dirname, 'generator-worker-main.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: load levels run from a build ("npm run build")`);
+  return entry;
+}
+
 /**
  * One load level: server CPU and peak RSS are read around it (from /proc, by the port the server listens on),
  * the load comes from a separate process so the generator is not what is measured.
  */
-export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntry: string): Promise<LoadLevelResult> {
+export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntry = generatorWorkerEntry()): Promise<LoadLevelResult> {
   const startedAt = new Date().toISOString();
   const notes: string[] = [];
   const servers = serverProcesses(spec.target);

@@ -1,0 +1,18 @@
+// The load generator's own process (runLoadLevel spawns this file from beside itself, in whichever app's build it
+// runs): one level from the JSON spec in argv[2]. It reports the edges of its
+// measured window and then its result to the parent over IPC. Kept apart from the CLI and the client app
+// so that its CPU is not theirs, and theirs not its.
+import { runGenerator } from './run-generator';
+
+const send = (message: object) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
+
+runGenerator(JSON.parse(process.argv[2]), (edge) => void send({ window: edge })).then(
+  async (result) => {
+    await send({ result });
+    process.exit(0);
+  },
+  (error) => {
+    process.stderr.write(`load generator: ${error?.stack ?? error}\n`);
+    process.exit(1);
+  },
+);
