@@ -1,0 +1,78 @@
+// The shape DESIGN.md asks for, checked on the source: no import circles (type imports included), libs never
+// reach into apps, apps never into each other or into a lib's insides, and the build layout is spelled once.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+
+const ROOT = join(__dirname, '..');
+const LIBS = ['bench', 'bootstrap', 'config', 'data-generator', 'grpc'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return entry === 'node_modules' ? [] : sourceFiles(path);
+    return path.endsWith('.ts') && !path.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
+const files = [...sourceFiles(join(ROOT, 'libs')), ...sourceFiles(join(ROOT, 'apps'))];
+const known = new Set(files);
+const IMPORT = /^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms;
+
+function specifiers(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => m[1]);
+}
+
+function resolve(file: string, spec: string): string | null {
+  const lib = /^@app\/([^/]+)$/.exec(spec);
+  const base = spec.startsWith('.') ? normalize(join(dirname(file), spec)) : lib ? join(ROOT, 'libs', lib[1], 'src') : null;
+  if (base === null) return null;
+  return [`${base}.ts`, join(base, 'index.ts')].find((c) => known.has(c)) ?? null;
+}
+
+const graph = new Map(files.map((f) => [f, specifiers(f).map((s) => resolve(f, s)).filter((r): r is string => r !== null)]));
+
+function cycles(): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (f: string) => {
+    state.set(f, 'open');
+    stack.push(f);
+    for (const dep of graph.get(f) ?? []) {
+      if (state.get(dep) === 'open') found.push(stack.slice(stack.indexOf(dep)).map((p) => relative(ROOT, p)));
+      else if (!state.has(dep)) visit(dep);
+    }
+    stack.pop();
+    state.set(f, 'done');
+  };
+  for (const f of files) if (!state.has(f)) visit(f);
+  return found;
+}
+
+describe('the import graph', () => {
+  it('has no circles', () => {
+    expect(cycles()).toEqual([]);
+  });
+
+  it('keeps libs out of apps, apps out of each other, and every lib behind its index', () => {
+    const offences: string[] = [];
+    for (const file of files) {
+      const rel = relative(ROOT, file);
+      const [area, name] = rel.split('/');
+      for (const spec of specifiers(file)) {
+        if (/^@app\/[^/]+\//.test(spec)) offences.push(`${rel}: deep import ${spec}`);
+        if (!spec.startsWith('.')) continue;
+        const [targetArea, targetName] = relative(ROOT, normalize(join(dirname(file), spec))).split('/');
+        if (targetArea !== area || targetName !== name) offences.push(`${rel}: relative import out of ${area}/${name}: ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+    expect(LIBS.every((lib) => known.has(join(ROOT, 'libs', lib, 'src', 'index.ts')))).toBe(true);
+  });
+
+  it("spells the build layout (dist/apps/<app>/...) in one place", () => {
+    const code = (f: string) => readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    const spelled = files.filter((f) => /'dist',\s*'apps'|dist\/apps\//.test(code(f)) && !f.endsWith(join('libs', 'bootstrap', 'src', 'app-entry.ts')));
+    expect(spelled.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+});
