@@ -1,7 +1,8 @@
 import { ReflectionService } from '@grpc/reflection';
-import { loadSync, PackageDefinition } from '@grpc/proto-loader';
-import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
-import { LOADER_OPTIONS, SAMPLE_PACKAGE, SAMPLE_SERVICE } from './grpc-options.factory';
+import { PackageDefinition } from '@grpc/proto-loader';
+import { HealthImplementation } from 'grpc-health-check';
+import { SAMPLE_PACKAGE, SAMPLE_SERVICE } from './grpc-options.factory';
+import { reflectionPackageDefinition } from './reflection-package-definition';
 
 type AddServiceServer = Parameters<HealthImplementation['addToServer']>[0] & Parameters<ReflectionService['addToServer']>[0];
 
@@ -13,7 +14,6 @@ export function addHealthAndReflection(pkg: PackageDefinition, server: unknown):
   const grpcServer = server as AddServiceServer;
   const health = new HealthImplementation({ '': 'SERVING', [`${SAMPLE_PACKAGE}.${SAMPLE_SERVICE}`]: 'SERVING' });
   health.addToServer(grpcServer);
-  const healthPkg = loadSync(healthProtoPath, LOADER_OPTIONS);
-  new ReflectionService({ ...pkg, ...healthPkg }).addToServer(grpcServer);
+  new ReflectionService(reflectionPackageDefinition(pkg)).addToServer(grpcServer);
   return health;
 }

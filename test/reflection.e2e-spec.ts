@@ -1,0 +1,101 @@
+// Both gRPC servers through grpcurl, which knows nothing but what server reflection tells it and checks those
+// descriptors as strictly as protoc would (Go's protodesc): a wrong descriptor fails here, not in a user's shell.
+import { execFile, execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { rows } from '@app/data-generator';
+import { AppProcess, ROOT } from './support/app-process';
+import { freePort } from './support/free-port';
+import { LISTENING, portsEnv } from './support/stack';
+
+jest.setTimeout(30_000);
+
+const isExecutable = (path: string) => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** GRPCURL_BIN, then PATH, then Go's bin folder (where `npm run setup:go-tools` puts it). */
+function findGrpcurl(): { bin?: string; reason: string } {
+  if (process.env.GRPCURL_BIN) {
+    return isExecutable(process.env.GRPCURL_BIN) ? { bin: process.env.GRPCURL_BIN, reason: '' } : { reason: `GRPCURL_BIN=${process.env.GRPCURL_BIN} is not executable` };
+  }
+  const candidates = (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'grpcurl'));
+  for (const go of ['go', '/usr/local/go/bin/go']) {
+    try {
+      candidates.push(join(execFileSync(go, ['env', 'GOPATH'], { encoding: 'utf8', timeout: 10_000 }).trim(), 'bin', 'grpcurl'));
+      break;
+    } catch {
+      // No Go here: try the next place.
+    }
+  }
+  candidates.push('/root/go/bin/grpcurl');
+  const bin = candidates.find(isExecutable);
+  return bin ? { bin, reason: '' } : { reason: 'grpcurl not found (GRPCURL_BIN, PATH, Go bin); run "npm run setup:go-tools"' };
+}
+
+const grpcurl = findGrpcurl();
+if (!grpcurl.bin) console.warn(`test/reflection.e2e-spec.ts skipped: ${grpcurl.reason}`);
+
+function runGrpcurl(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile(grpcurl.bin!, ['-plaintext', '-max-time', '10', ...args], { timeout: 20_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`grpcurl ${args.join(' ')} failed: ${stderr || error.message}`)) : resolve(stdout),
+    ),
+  );
+}
+
+const SERVERS = [
+  ['grpc-server', 'GRPC_SERVER_PORT'],
+  ['bare-grpc-server', 'BARE_GRPC_SERVER_PORT'],
+] as const;
+
+(grpcurl.bin ? describe : describe.skip)(`grpcurl through server reflection${grpcurl.bin ? '' : ` (skipped: ${grpcurl.reason})`}`, () => {
+  let env: Record<string, string>;
+  const servers: AppProcess[] = [];
+
+  beforeAll(async () => {
+    env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()) });
+    for (const [app] of SERVERS) servers.push(new AppProcess(process.execPath, [join(ROOT, 'dist', 'apps', app, 'apps', app, 'src', 'main.js')], env));
+    await Promise.all(servers.map((server) => server.waitFor(LISTENING)));
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  describe.each(SERVERS)('%s', (_app, portVariable) => {
+    const address = () => `127.0.0.1:${env[portVariable]}`;
+
+    it('lists the sample and health services', async () => {
+      const services = (await runGrpcurl([address(), 'list'])).split('\n');
+      expect(services).toEqual(expect.arrayContaining(['sample.SampleService', 'grpc.health.v1.Health']));
+    });
+
+    it('describes grpc.health.v1.Health, map field included', async () => {
+      expect(await runGrpcurl([address(), 'describe', 'grpc.health.v1.Health'])).toContain(
+        'rpc Check ( .grpc.health.v1.HealthCheckRequest ) returns ( .grpc.health.v1.HealthCheckResponse );',
+      );
+      expect(await runGrpcurl([address(), 'describe', 'grpc.health.v1.HealthListResponse'])).toContain(
+        'map<string, .grpc.health.v1.HealthCheckResponse> statuses = 1;',
+      );
+    });
+
+    it.each(['', 'sample.SampleService'])('Health/Check answers SERVING for %p', async (service) => {
+      const reply = await runGrpcurl(['-d', JSON.stringify({ service }), address(), 'grpc.health.v1.Health/Check']);
+      expect(JSON.parse(reply)).toEqual({ status: 'SERVING' });
+    });
+
+    it('describes sample.SampleService and calls GetSamples for 2 rows', async () => {
+      expect(await runGrpcurl([address(), 'describe', 'sample.SampleService'])).toContain(
+        'rpc GetSamples ( .sample.GetSamplesParam ) returns ( .sample.Samples );',
+      );
+      const reply = await runGrpcurl(['-emit-defaults', '-d', '{"count":2}', address(), 'sample.SampleService/GetSamples']);
+      expect(JSON.parse(reply)).toEqual({ samples: rows(2) });
+    });
+  });
+});
