@@ -1,40 +1,36 @@
-import * as hdr from 'hdr-histogram-js';
 import type { RunStats } from '../result/result.interface';
 import { roundMicros } from '../round-micros';
+import { medianConfidenceInterval, percentile, sortAscending } from '../stats/order-statistics';
 
-// Durations are recorded in microseconds: 3 significant digits keep 0.1% precision from 1 µs to an hour.
-const MICROS_PER_MS = 1000;
-const HIGHEST_TRACKABLE_MICROS = 3_600_000_000;
+const EMPTY: RunStats = { n: 0, meanMs: 0, medianMs: 0, medianCiLowMs: 0, medianCiHighMs: 0, medianCiLevel: 0, p90Ms: 0, p99Ms: 0, minMs: 0, maxMs: 0, stdevMs: 0, cv: 0 };
 
 /**
- * Raw durations (ms) -> statistics. Percentiles come from an HDR histogram (the same method autocannon and
- * ghz use, so a p99 here means what it means there); min, max, mean and stdev are exact.
+ * Raw durations (ms) -> statistics, all exact: a bench run has a few samples, where a histogram's buckets would
+ * only blur them. Percentiles are type 7 order statistics and the median's interval comes from the binomial
+ * distribution of ranks (both in stats/order-statistics.ts).
  */
 export function aggregate(durationsMs: number[]): RunStats {
   const n = durationsMs.length;
-  if (n === 0) return { n: 0, meanMs: 0, medianMs: 0, p90Ms: 0, p99Ms: 0, minMs: 0, maxMs: 0, stdevMs: 0, cv: 0 };
-  const histogram = hdr.build({
-    bitBucketSize: 64,
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: HIGHEST_TRACKABLE_MICROS,
-    numberOfSignificantValueDigits: 3,
-    useWebAssembly: false,
-  });
-  for (const ms of durationsMs) histogram.recordValue(Math.max(1, Math.round(ms * MICROS_PER_MS)));
+  if (n === 0) return { ...EMPTY };
+  const sorted = sortAscending(durationsMs);
+  // Every figure in whole µs, like the samples (performance.now() is no finer). Rounding is monotone, so the order
+  // min <= CI low <= median <= CI high <= max and min <= p50 <= p90 <= p99 <= max survives it.
+  const at = (p: number) => roundMicros(percentile(sorted, p));
+  const ci = medianConfidenceInterval(sorted);
   const mean = durationsMs.reduce((a, b) => a + b, 0) / n;
   const variance = n > 1 ? durationsMs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1) : 0;
-  const percentile = (p: number) => histogram.getValueAtPercentile(p) / MICROS_PER_MS;
-  const stats: RunStats = {
+  return {
     n,
     meanMs: roundMicros(mean),
-    medianMs: percentile(50),
-    p90Ms: percentile(90),
-    p99Ms: percentile(99),
-    minMs: Math.min(...durationsMs),
-    maxMs: Math.max(...durationsMs),
+    medianMs: at(50),
+    medianCiLowMs: roundMicros(ci.low),
+    medianCiHighMs: roundMicros(ci.high),
+    medianCiLevel: ci.level,
+    p90Ms: at(90),
+    p99Ms: at(99),
+    minMs: roundMicros(sorted[0]),
+    maxMs: roundMicros(sorted[n - 1]),
     stdevMs: roundMicros(Math.sqrt(variance)),
     cv: mean > 0 ? Math.round((Math.sqrt(variance) / mean) * 1e4) / 1e4 : 0,
   };
-  histogram.destroy();
-  return stats;
 }

@@ -27,6 +27,11 @@ describe('compareRuns', () => {
     expect(d.diffPercent).toBeCloseTo(((12.08 - 10.04) / 10.04) * 100, 10);
     expect(d.pValue).toBeLessThan(0.001);
     expect(d.significant).toBe(true);
+    // Five runs a side: the intervals are [min, max] (coverage 0.9375) and do not overlap.
+    expect(d.medianCiA).toEqual({ low: 9.9, high: 10.2, level: 0.9375, ranks: [1, 5] });
+    expect(d.medianCiB).toMatchObject({ low: 11.8, high: 12.3 });
+    expect(d.medianDiffPercent).toBeCloseTo(21, 10);
+    expect(d.verdict).toBe('B slower');
     expect(c.onlyInA).toEqual([]);
     expect(c.onlyInB).toEqual([]);
   });
@@ -37,6 +42,27 @@ describe('compareRuns', () => {
     expect(d.diffPercent).toBeCloseTo(0, 10);
     expect(d.pValue).toBeGreaterThan(0.5);
     expect(d.significant).toBe(false);
+    expect(d.verdict).toBe('not distinguishable');
+  });
+
+  it('takes the verdict from the medians, not from the t-test', () => {
+    // One wild run in B drags its mean and variance so Welch sees nothing; the medians' intervals stay apart.
+    const c = compareRuns(
+      run('a', [timed('1-1', [20, 20.4, 19.8, 20.2, 20.1, 19.9, 20.3, 20, 20.05])]),
+      run('b', [timed('1-1', [15, 15.2, 14.9, 15.1, 15, 15.3, 14.8, 15.05, 400])]),
+    );
+    const [d] = c.matched;
+    expect(d.significant).toBe(false);
+    expect(d.verdict).toBe('B faster');
+    // n = 9: ranks (2, 8), coverage 0.9609375; the 400 ms run is outside the interval.
+    expect(d.medianCiB).toEqual({ low: 14.9, high: 15.3, level: 0.9609375, ranks: [2, 8] });
+    expect(c.level).toBe(0.95);
+  });
+
+  it('gives no verdict from too few runs, however far apart', () => {
+    const [d] = compareRuns(run('a', [timed('1-1', [10, 10.1, 10.2])]), run('b', [timed('1-1', [50, 50.1, 50.2])])).matched;
+    expect(d.verdict).toBe('not distinguishable');
+    expect(d.medianCiA!.level).toBe(0.75);
   });
 
   it('honours alpha', () => {
@@ -56,6 +82,7 @@ describe('compareRuns', () => {
       expect(d.diffPercent).toBe(0);
       expect(d.pValue).toBe(1);
       expect(d.significant).toBe(false);
+      expect(d.verdict).toBe('not distinguishable');
     }
     expect(c.onlyInA).toEqual([]);
     expect(c.onlyInB).toEqual([]);

@@ -34,13 +34,18 @@ export interface GeneratorResult {
   errors: Record<string, number>;
   timeouts: number;
   windowMs: number;
-  /** Latency in ms from the histogram (successes only): from send, or from the intended send time in open loop. */
+  /**
+   * Latency in ms (successes only): from send, or from the intended send time in open loop. Percentiles are type 7
+   * (as in bench runs) over the histogram's values, within 0.1% and inside [min, max]; mean and max are exact.
+   */
   latency: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
   payloadBytes: number;
   /** Completed requests in each whole second of the window, for bench:compare's t-test. */
   perSecond: number[];
   /** The latency histogram, HDR-encoded (compressed base64), so several generators' can be added up. */
   latencyHistogram: string;
+  /** What the histogram cannot keep exactly: the recorded min, max and sum in µs (0 with no successes). */
+  latencyExactUs: { min: number; max: number; sum: number };
   /** Whether the first response of each caller matched the expected rows and checksum. */
   verified: boolean;
   generatorCpuMs: number;

@@ -1,5 +1,4 @@
-import * as hdr from 'hdr-histogram-js';
-import { LATENCY_HISTOGRAM } from './latency-recorder';
+import { LatencyHistogram } from '../stats/latency-histogram';
 import type { GeneratorResult } from './load-level.interface';
 
 /** Several generator processes' results as one: counts added, histograms added exactly, per-second counts summed. */
@@ -8,28 +7,14 @@ export function mergeGeneratorResults(parts: GeneratorResult[]): GeneratorResult
   const sum = (pick: (g: GeneratorResult) => number) => parts.reduce((a, g) => a + pick(g), 0);
   const errors: Record<string, number> = {};
   for (const g of parts) for (const [k, v] of Object.entries(g.errors)) errors[k] = (errors[k] ?? 0) + v;
-  const merged = hdr.build(LATENCY_HISTOGRAM);
-  for (const g of parts) {
-    const h = hdr.decodeFromCompressedBase64(g.latencyHistogram, LATENCY_HISTOGRAM.bitBucketSize, false);
-    merged.add(h);
-    h.destroy();
-  }
-  const successes = sum((g) => g.successes);
-  const at = (p: number) => (merged.totalCount === 0 ? 0 : merged.getValueAtPercentile(p) / 1000);
-  const latency = {
-    mean: successes === 0 ? 0 : Math.round((sum((g) => g.latency.mean * g.successes) / successes) * 1000) / 1000,
-    p50: at(50),
-    p90: at(90),
-    p99: at(99),
-    p999: at(99.9),
-    max: merged.totalCount === 0 ? 0 : merged.maxValue / 1000,
-  };
-  const latencyHistogram = hdr.encodeIntoCompressedBase64(merged);
+  const merged = LatencyHistogram.merge(parts.map((g) => ({ histogram: g.latencyHistogram, exact: g.latencyExactUs })));
+  const latency = merged.summaryMs();
+  const { histogram: latencyHistogram, exact: latencyExactUs } = merged.encode();
   merged.destroy();
   const seconds = Math.min(...parts.map((g) => g.perSecond.length));
   return {
     requests: sum((g) => g.requests),
-    successes,
+    successes: sum((g) => g.successes),
     errors,
     timeouts: sum((g) => g.timeouts),
     windowMs: Math.max(...parts.map((g) => g.windowMs)),
@@ -37,6 +22,7 @@ export function mergeGeneratorResults(parts: GeneratorResult[]): GeneratorResult
     payloadBytes: sum((g) => g.payloadBytes),
     perSecond: Array.from({ length: seconds }, (_, i) => sum((g) => g.perSecond[i])),
     latencyHistogram,
+    latencyExactUs,
     verified: parts.every((g) => g.verified),
     generatorCpuMs: sum((g) => g.generatorCpuMs),
     generatorElapsedMs: Math.max(...parts.map((g) => g.generatorElapsedMs)),

@@ -1,5 +1,4 @@
-import * as hdr from 'hdr-histogram-js';
-import { LATENCY_HISTOGRAM } from './latency-recorder';
+import { LatencyHistogram } from '../stats/latency-histogram';
 import type { GeneratorResult, LoadLevelSpec } from './load-level.interface';
 import { mergeGeneratorResults } from './merge-generator-results';
 import { splitLevel } from './split-level';
@@ -19,9 +18,9 @@ const spec = (over: Partial<LoadLevelSpec>): LoadLevelSpec => ({
 });
 
 function part(latenciesUs: number[], over: Partial<GeneratorResult> = {}): GeneratorResult {
-  const h = hdr.build(LATENCY_HISTOGRAM);
-  latenciesUs.forEach((v) => h.recordValue(v));
-  const encoded = hdr.encodeIntoCompressedBase64(h);
+  const h = new LatencyHistogram();
+  latenciesUs.forEach((v) => h.recordMicros(v));
+  const encoded = h.encode();
   h.destroy();
   const mean = latenciesUs.reduce((a, b) => a + b, 0) / latenciesUs.length / 1000;
   return {
@@ -33,7 +32,8 @@ function part(latenciesUs: number[], over: Partial<GeneratorResult> = {}): Gener
     latency: { mean, p50: 0, p90: 0, p99: 0, p999: 0, max: 0 },
     payloadBytes: latenciesUs.length * 10,
     perSecond: [latenciesUs.length + 1],
-    latencyHistogram: encoded,
+    latencyHistogram: encoded.histogram,
+    latencyExactUs: encoded.exact,
     verified: true,
     generatorCpuMs: 100,
     generatorElapsedMs: 1000,
@@ -64,8 +64,19 @@ describe('mergeGeneratorResults', () => {
   it('adds counts and per-second totals and takes percentiles from the added histograms', () => {
     const merged = mergeGeneratorResults([part([1000, 1000, 1000]), part([9000], { perSecond: [2, 7] })]);
     expect(merged).toMatchObject({ requests: 6, successes: 4, errors: { UNAVAILABLE: 2 }, payloadBytes: 40, perSecond: [6], generatorWindowCpuMs: 180 });
-    expect(merged.latency.p50).toBeCloseTo(1, 2);
-    expect(merged.latency.max).toBeCloseTo(9, 1);
-    expect(merged.latency.mean).toBeCloseTo(3, 3);
+    expect(merged.latency.p50).toBe(1);
+    expect(merged.latency.max).toBe(9);
+    expect(merged.latency.mean).toBe(3);
+    expect(merged.latencyExactUs).toEqual({ min: 1000, max: 9000, sum: 12000 });
+  });
+
+  it('keeps the exact max of every part: no percentile above it, none below the min', () => {
+    // 100,007 µs sits in an HDR bucket whose highest equivalent value is larger; that must not leak out.
+    const merged = mergeGeneratorResults([part([1003, 2001, 100_007]), part([1500, 99_999])]);
+    expect(merged.latency.max).toBe(100.007);
+    expect(merged.latencyExactUs).toMatchObject({ min: 1003, max: 100_007 });
+    const { p50, p90, p99, p999, max } = merged.latency;
+    expect([1.003, p50, p90, p99, p999, max]).toEqual([1.003, p50, p90, p99, p999, max].sort((a, b) => a - b));
+    expect(p50).toBeCloseTo(2.001, 2);
   });
 });

@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
 import type { RunComparison, ScenarioKey } from '../compare-runs/compare-runs';
-import { human } from './table-columns';
+import { human, medianCiText } from './table-columns';
 
 const runName = (side: RunComparison['a']) => (side.label ? `${side.id} (${side.label})` : side.id);
 
@@ -25,21 +25,24 @@ function unmatched(title: string, keys: ScenarioKey[]): string[] {
 
 /** Run A against run B as a terminal table, then the results that only one of them has. */
 export function printComparison(c: RunComparison): string {
+  const ci = `${c.level * 100}% CI`;
   const table = new Table({
-    head: ['scenario', 'transport', 'A mean ms', 'B mean ms', 'diff %', 'p-value', 'significant'],
-    colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
+    head: ['scenario', 'transport', 'A median ms', `A ${ci}`, 'B median ms', `B ${ci}`, 'diff %', 'verdict', 'Welch p'],
+    colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'left', 'right'],
     // No colour codes (pipes, log files); compact drops the rule between rows.
     style: { head: [], border: [], compact: true },
   });
   for (const d of c.matched) {
-    table.push([d.name, d.transport, human(d.meanA, 2), human(d.meanB, 2), diffText(d.diffPercent),
-      pValueText(d.pValue), d.significant ? 'yes' : 'no']);
+    table.push([d.name, d.transport, human(d.medianA, 2), medianCiText(d.medianCiA), human(d.medianB, 2), medianCiText(d.medianCiB),
+      diffText(d.medianDiffPercent), d.verdict, pValueText(d.pValue)]);
   }
   const lines = [
     `A: ${runName(c.a)}`,
     `B: ${runName(c.b)}`,
     table.toString(),
-    `diff % = (B mean - A mean) / A mean; significant when Welch's t-test gives p < ${c.alpha}.`,
+    `diff % = (B median - A median) / A median. verdict: B faster or slower when the medians' ${ci}s do not overlap;`,
+    `not distinguishable when they overlap or the runs are too few (3 + 3 never tell; 4 + 4 can). (n%) = confidence an`,
+    `interval reaches with fewer than 6 runs. Welch p: Welch's t-test on the means, for reference only.`,
     ...unmatched('Only in A', c.onlyInA),
     ...unmatched('Only in B', c.onlyInB),
   ];

@@ -1,5 +1,5 @@
 import { SAMPLE_RUN } from './fixtures/sample-run';
-import { grpcOverJson, human, TABLE_COLUMNS } from './table-columns';
+import { grpcOverJson, human, medianCiText, TABLE_COLUMNS } from './table-columns';
 
 describe('human', () => {
   it('groups thousands with a fixed number of decimals', () => {
@@ -30,10 +30,29 @@ describe('grpcOverJson', () => {
   });
 });
 
+describe('medianCiText', () => {
+  it('shows the interval, and the confidence reached when it is below 95%', () => {
+    expect(medianCiText({ low: 20.1, high: 22.3, level: 0.9785 })).toBe('20.10–22.30');
+    expect(medianCiText({ low: 1234.5, high: 1300, level: 0.95 })).toBe('1,234.50–1,300.00');
+    expect(medianCiText({ low: 2.9, high: 3.1, level: 0.75 })).toBe('2.90–3.10 (75%)');
+    expect(medianCiText({ low: 2.9, high: 3.1, level: 0.9375 })).toBe('2.90–3.10 (93.8%)');
+  });
+
+  it('is empty without an interval (a result saved before intervals existed)', () => {
+    expect(medianCiText(null)).toBe('');
+    expect(medianCiText({ low: undefined as unknown as number, high: 1, level: 1 })).toBe('');
+  });
+});
+
 describe('TABLE_COLUMNS', () => {
+  it('show the median interval of a result', () => {
+    const ci = TABLE_COLUMNS.find((c) => c.head === 'median 95% CI ms')!;
+    expect(ci.cell(SAMPLE_RUN.scenarios[0], SAMPLE_RUN)).toBe('2.90–3.10 (75%)');
+  });
+
   it('are the documented columns in order', () => {
     expect(TABLE_COLUMNS.map((c) => c.head)).toEqual([
-      'scenario', 'transport', 'rows/req', 'requests', 'conc', 'median ms', 'p99 ms', 'cv %', 'rows/s', 'payload B/req',
+      'scenario', 'transport', 'rows/req', 'requests', 'conc', 'median ms', 'median 95% CI ms', 'p99 ms', 'cv %', 'rows/s', 'payload B/req',
       'wire B/req', 'client CPU ms/req', 'server CPU ms/req', 'server peak RSS MB', 'gRPC/JSON', 'verified',
     ]);
   });

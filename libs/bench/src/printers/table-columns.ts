@@ -1,6 +1,7 @@
 import type { BenchRun } from '../result/bench-run.interface';
 import type { ScenarioResult } from '../result/result.interface';
 import { compareResults } from '../result/compare-results';
+import { MEDIAN_CI_LEVEL } from '../stats/order-statistics';
 
 /** A column of the human-readable results table, shared by the terminal table and the markdown report. */
 export interface TableColumn {
@@ -32,6 +33,19 @@ export function grpcOverJson(result: ScenarioResult, run: BenchRun): number | nu
   return Number.isFinite(ratio) ? ratio : null;
 }
 
+/**
+ * "20.10–22.30", with the confidence actually reached in brackets when it is below the 95% aimed for (fewer than
+ * 6 runs), so a [min, max] of 3 runs is not read as a 95% interval. Empty when there is no interval.
+ */
+export function medianCiText(ci: { low: number; high: number; level: number } | null | undefined): string {
+  if (!ci || ![ci.low, ci.high, ci.level].every(Number.isFinite)) return '';
+  const range = `${human(ci.low, 2)}–${human(ci.high, 2)}`;
+  return ci.level < MEDIAN_CI_LEVEL ? `${range} (${+(ci.level * 100).toFixed(1)}%)` : range;
+}
+
+/** The column heading for the interval, e.g. "median 95% CI ms". */
+export const MEDIAN_CI_HEAD = `median ${MEDIAN_CI_LEVEL * 100}% CI ms`;
+
 const left = (head: string, cell: TableColumn['cell']): TableColumn => ({ head, align: 'left', cell });
 const right = (head: string, cell: TableColumn['cell']): TableColumn => ({ head, align: 'right', cell });
 
@@ -42,6 +56,9 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   right('requests', (r) => human(r.requests)),
   right('conc', (r) => human(r.concurrency)),
   right('median ms', (r) => human(r.stats.medianMs, 2)),
+  right(MEDIAN_CI_HEAD, (r) =>
+    r.stats.n === 0 ? '' : medianCiText({ low: r.stats.medianCiLowMs, high: r.stats.medianCiHighMs, level: r.stats.medianCiLevel }),
+  ),
   right('p99 ms', (r) => human(r.stats.p99Ms, 2)),
   right('cv %', (r) => human(r.stats.cv * 100, 1)),
   right('rows/s', (r) => human(r.throughput.rowsPerSec)),
@@ -60,4 +77,5 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
 
 /** Read under either table: what the ratio means, so nobody has to guess which way is better. */
 export const TABLE_LEGEND =
+  `${MEDIAN_CI_HEAD}: distribution-free interval for the median run time, two of the runs; (n%) after it is the lower confidence reached with fewer than 6 runs. ` +
   'gRPC/JSON: median gRPC time / median JSON time for the same scenario; above 1 means gRPC took longer. MB = 10^6 bytes.';

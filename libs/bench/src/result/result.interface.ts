@@ -22,11 +22,19 @@ export interface RunSample {
   serverPeakRssBytes: number | null;
 }
 
-/** Milliseconds, from the measured runs only; cv = stdev / mean (unitless). */
+/**
+ * Milliseconds, from the measured runs only; cv = stdev / mean (unitless). Percentiles are exact order statistics
+ * (type 7, see stats/order-statistics.ts), so minMs <= medianMs <= p90Ms <= p99Ms <= maxMs.
+ */
 export interface RunStats {
   n: number;
   meanMs: number;
   medianMs: number;
+  /** Distribution-free confidence interval for the median: two of the run times (order statistics). */
+  medianCiLowMs: number;
+  medianCiHighMs: number;
+  /** The interval's achieved coverage, e.g. 0.9785; below 0.95 only with fewer than 6 runs (then it is [min, max]). */
+  medianCiLevel: number;
   p90Ms: number;
   p99Ms: number;
   minMs: number;

@@ -1,0 +1,30 @@
+import { sampleResult, samples } from '../printers/fixtures/sample-run';
+import { compareResults } from './compare-results';
+
+const base = { rowsReceived: 1, payloadBytes: 100, verified: true, clientCpuMs: null, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null };
+const result = (transport: 'json' | 'grpc', ms: number[]) => {
+  const r = sampleResult({ name: 'x', transport, runs: samples(ms, base) });
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { ...r, stats: { ...r.stats, medianMs: sorted[Math.floor(ms.length / 2)] } };
+};
+
+describe('compareResults', () => {
+  it('names the faster transport when the medians are distinguishable', () => {
+    const c = compareResults(result('json', [10, 11, 10.5, 10.2, 10.8]), result('grpc', [20, 21, 20.5, 20.2, 20.8]));
+    expect(c.distinguishable).toBe(true);
+    expect(c.faster).toBe('json');
+    expect(c.ratio.medianGrpcOverJson).toBeCloseTo(20.5 / 10.5, 10);
+  });
+
+  it('says tie when the intervals overlap, even with different medians', () => {
+    const c = compareResults(result('json', [10, 12, 11, 9, 13]), result('grpc', [11.5, 10, 12.5, 9.5, 12]));
+    expect(c.ratio.medianGrpcOverJson).not.toBe(1);
+    expect(c.distinguishable).toBe(false);
+    expect(c.faster).toBe('tie');
+  });
+
+  it('says tie for one run each: one sample cannot tell', () => {
+    const c = compareResults(result('json', [10]), result('grpc', [30]));
+    expect(c).toMatchObject({ distinguishable: false, faster: 'tie' });
+  });
+});
