@@ -6,10 +6,13 @@ export interface Comparison {
   json: ScenarioResult;
   grpc: ScenarioResult;
   ratio: { medianGrpcOverJson: number; meanGrpcOverJson: number };
-  /** Whether the medians' 95% confidence intervals are apart (see stats/compare-medians.ts). */
-  distinguishable: boolean;
-  /** The transport with the lower median when distinguishable; otherwise 'tie', however the point medians fall. */
+  /** The transport with the lower median ('tie' only when they are equal), whether or not that is distinguishable. */
   faster: 'json' | 'grpc' | 'tie';
+  /**
+   * Whether the medians' 95% confidence intervals are apart (see stats/compare-medians.ts): false means `faster` could
+   * be chance. Few runs cannot be told apart at all (3 + 3 never can), so ask for 5 or more when it matters.
+   */
+  distinguishable: boolean;
 }
 
 export function compareResults(json: ScenarioResult, grpc: ScenarioResult): Comparison {
@@ -21,7 +24,7 @@ export function compareResults(json: ScenarioResult, grpc: ScenarioResult): Comp
     json,
     grpc,
     ratio: { medianGrpcOverJson: medianRatio, meanGrpcOverJson: grpc.stats.meanMs / json.stats.meanMs },
+    faster: medianRatio > 1 ? 'json' : medianRatio < 1 ? 'grpc' : 'tie',
     distinguishable: order !== 'not distinguishable',
-    faster: order === 'a-lower' ? 'json' : order === 'b-lower' ? 'grpc' : 'tie',
   };
 }
