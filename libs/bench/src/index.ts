@@ -2,7 +2,9 @@ export type { Scenario, Mode, TransportKind } from './scenario/scenario.interfac
 export { TRANSPORT_KINDS } from './scenario/scenario.interface';
 export type { ScenarioInput } from './scenario/validate-scenario';
 export { validateScenario, SCENARIO_DEFAULTS } from './scenario/validate-scenario';
-export { ScenarioValidationError } from './scenario/scenario-validation.error';
+export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario-validation.error';
+export type { ParameterLimit } from './scenario/scenario-validation.error';
+export { checkCallWork, callWork } from './scenario/check-call-work';
 export type { RowsTransport, FetchedRows, TargetInfo } from './transports/rows-transport.interface';
 export type { TransportFailure } from './transports/transport-errors';
 export { TransportError } from './transports/transport-errors';
@@ -14,6 +16,7 @@ export { executeRun } from './run/execute-run';
 export type { Plan, RunEvent, RunOptions } from './run/run-scenarios';
 export { runScenarios } from './run/run-scenarios';
 export { PayloadMismatchError } from './run/payload-mismatch.error';
+export { RunCancelledError } from './run/run-cancelled.error';
 export { expectedDigest } from './run/expected-digest';
 export { aggregate } from './aggregate/aggregate';
 export type { RunSample, RunStats, ScenarioResult } from './result/result.interface';

@@ -11,6 +11,8 @@ export interface Limits {
   maxConcurrency: number;
   maxRuns: number;
   maxWarmup: number;
+  /** Rows fetched by one client call in all: rows x requests x every run (warm-up, measured, wire pass) x transports. */
+  maxCallRows: number;
 }
 
 /** Everything a user may want to change, typed and validated. Built only by loadConfig. */

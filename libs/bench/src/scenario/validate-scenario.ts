@@ -1,6 +1,6 @@
 import type { Limits } from '@app/config';
 import { Mode, Scenario, TransportKind } from './scenario.interface';
-import { ScenarioNameError, ScenarioValidationError } from './scenario-validation.error';
+import { ScenarioNameError, ScenarioRangeError } from './scenario-validation.error';
 
 /** Raw parameters as they arrive from a URL or a command line: strings, numbers or absent. */
 export interface ScenarioInput {
@@ -47,11 +47,11 @@ function integerParam(name: string, raw: unknown, fallback: number, min: number,
   if (raw === undefined || raw === null) return fallback;
   if (typeof raw === 'number') {
     if (Number.isSafeInteger(raw) && raw >= min && raw <= max) return raw;
-    throw new ScenarioValidationError(name, min, max, raw);
+    throw new ScenarioRangeError(name, min, max, raw);
   }
   // Only plain digits: '1e3', '0x10', ' 5', '+5' and '' are refused rather than guessed at.
-  if (typeof raw !== 'string' || !/^\d{1,16}$/.test(raw)) throw new ScenarioValidationError(name, min, max, raw);
+  if (typeof raw !== 'string' || !/^\d{1,16}$/.test(raw)) throw new ScenarioRangeError(name, min, max, raw);
   const value = Number(raw);
-  if (value < min || value > max) throw new ScenarioValidationError(name, min, max, raw);
+  if (value < min || value > max) throw new ScenarioRangeError(name, min, max, raw);
   return value;
 }
