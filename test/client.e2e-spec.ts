@@ -119,7 +119,6 @@ describe('client endpoints', () => {
       ['json/single/5?runs=0', 'runs', 10],
       ['grpc/single/5?warmup=6', 'warmup', 5],
       ['grpc/single/5?warmup=x', 'warmup', 5],
-      ['json/single/5?runs=1&runs=2', 'runs', 10],
       ['compare?rows=50001', 'rows', 50000],
       ['compare?requests=2001', 'requests', 2000],
     ])('GET /client/%s -> %s', async (path, parameter, max) => {

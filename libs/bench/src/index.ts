@@ -2,7 +2,9 @@ export type { Scenario, Mode, TransportKind } from './scenario/scenario.interfac
 export { TRANSPORT_KINDS } from './scenario/scenario.interface';
 export type { ScenarioInput } from './scenario/validate-scenario';
 export { validateScenario, SCENARIO_DEFAULTS } from './scenario/validate-scenario';
-export { ScenarioValidationError } from './scenario/scenario-validation.error';
+export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario-validation.error';
+export type { ParameterLimit } from './scenario/scenario-validation.error';
+export { checkCallWork, callWork } from './scenario/check-call-work';
 export { validateLoadLevel, LOAD_DEFAULTS, TARGET_KINDS } from './scenario/validate-load-level';
 export type { LoadLevelInput, LoadLevelParams, LoadLevelDefaults, TargetKind } from './scenario/validate-load-level';
 export type { RowsTransport, FetchedRows, TargetInfo } from './transports/rows-transport.interface';
@@ -17,6 +19,7 @@ export type { Plan } from './run/plan.interface';
 export type { RunEvent, RunOptions } from './run/run-scenarios';
 export { runScenarios } from './run/run-scenarios';
 export { PayloadMismatchError } from './run/payload-mismatch.error';
+export { RunCancelledError } from './run/run-cancelled.error';
 export { expectedDigest } from './run/expected-digest';
 export { aggregate } from './aggregate/aggregate';
 export type { MedianInterval } from './stats/order-statistics';

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       bareGrpcAddress: '127.0.0.1:3012',
     });
     expect(c.serverWorkers).toBe(1);
-    expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100 });
+    expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000 });
     expect(c.grpcMaxMessageBytes).toBe(DEFAULTS.grpcMaxMessageBytes);
     expect(c.resultsDir).toBe(require('node:path').resolve('bench-results'));
     expect(loadConfig({ RESULTS_DIR: '/tmp/wb' }).resultsDir).toBe('/tmp/wb');
@@ -29,8 +29,8 @@ describe('loadConfig', () => {
   });
 
   it('reads limits and timeouts', () => {
-    const c = loadConfig({ MAX_ROWS: '10', MAX_REQUESTS: '20', MAX_RUNS: '3', MAX_WARMUP: '0', REQUEST_TIMEOUT_MS: '250' });
-    expect(c.limits).toEqual({ maxRows: 10, maxRequests: 20, maxConcurrency: 20, maxRuns: 3, maxWarmup: 0 });
+    const c = loadConfig({ MAX_ROWS: '10', MAX_REQUESTS: '20', MAX_RUNS: '3', MAX_WARMUP: '0', MAX_CALL_ROWS: '500', REQUEST_TIMEOUT_MS: '250' });
+    expect(c.limits).toEqual({ maxRows: 10, maxRequests: 20, maxConcurrency: 20, maxRuns: 3, maxWarmup: 0, maxCallRows: 500 });
     expect(c.requestTimeoutMs).toBe(250);
   });
 
@@ -46,6 +46,8 @@ describe('loadConfig', () => {
     ['GRPC_SERVER_ADDRESS', 'localhost'],
     ['MAX_CONCURRENCY', '200001'],
     ['SERVER_WORKERS', '0'],
+    ['MAX_CALL_ROWS', '0'],
+    ['MAX_CALL_ROWS', '5e7'],
     ['BARE_GRPC_SERVER_PORT', 'x'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {
     let error: unknown;

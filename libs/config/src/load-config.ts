@@ -17,6 +17,9 @@ export const DEFAULTS = {
   maxRequests: 100_000,
   maxRuns: 100,
   maxWarmup: 100,
+  // Rows one client call may fetch in all (rows x requests x runs incl. warm-up and wire pass, over its transports):
+  // the article preset's largest case is 18,000,000; this leaves room for more runs of it.
+  maxCallRows: 50_000_000,
   // 1,000,000 article rows are ~150 MB of protobuf; 1 GiB leaves room for the 5,000,000-row limit.
   grpcMaxMessageBytes: 1024 ** 3,
   load: { maxConcurrency: 10_000, maxConnections: 10_000, maxDurationS: 3600, maxWarmupS: 600, maxRequests: 100_000_000, maxRate: 1_000_000, maxTimeoutMs: 600_000, maxGenerators: 16 },
@@ -72,6 +75,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
       maxConcurrency: readInt(env, 'MAX_CONCURRENCY', maxRequests, 1, maxRequests),
       maxRuns: readInt(env, 'MAX_RUNS', DEFAULTS.maxRuns, 1, 100_000),
       maxWarmup: readInt(env, 'MAX_WARMUP', DEFAULTS.maxWarmup, 0, 100_000),
+      maxCallRows: readInt(env, 'MAX_CALL_ROWS', DEFAULTS.maxCallRows, 1, Number.MAX_SAFE_INTEGER),
     },
     loadLimits,
     endpointLoadLimits: {

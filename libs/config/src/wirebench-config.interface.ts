@@ -11,6 +11,8 @@ export interface Limits {
   maxConcurrency: number;
   maxRuns: number;
   maxWarmup: number;
+  /** Rows fetched by one client call in all: rows x requests x every run (warm-up, measured, wire pass) x transports. */
+  maxCallRows: number;
 }
 
 /** Upper bounds on one load level; the CLI and GET /client/load each have their own (an endpoint call holds its request open). */

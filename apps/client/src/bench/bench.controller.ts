@@ -1,11 +1,16 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import type { Comparison, Mode, ScenarioResult, TransportKind } from '@app/bench';
 import { ResultsService } from '../results/results.service';
+import { BenchQuery } from './bench-query.decorator';
 import { BenchService } from './bench.service';
+import { CallSignal } from './call-signal.decorator';
 import { BenchQueryDto, RunQueryDto } from './dto/bench-query.dto';
 import { parseLabel, parseMode, parseSwitch, parseTransports } from './parse-flags';
 
-/** The client endpoints, with the article's names as aliases. Everything here is a translation to BenchService. */
+/**
+ * The client endpoints, with the article's names as aliases. Everything here is a translation to BenchService;
+ * which query parameters each accepts is declared in endpoint-parameters.ts.
+ */
 @Controller('client')
 export class BenchController {
   constructor(
@@ -14,46 +19,54 @@ export class BenchController {
   ) {}
 
   @Get(['json/single/:rows', 'call-a/:rows'])
-  jsonSingle(@Param('rows') rows: string, @Query() query: BenchQueryDto): Promise<ScenarioResult> {
-    return this.one('json', 'single', { ...query, rows });
+  jsonSingle(@Param('rows') rows: string, @BenchQuery('single') query: BenchQueryDto, @CallSignal() signal: AbortSignal): Promise<ScenarioResult> {
+    return this.one('json', 'single', { ...query, rows }, signal);
   }
 
   @Get(['grpc/single/:rows', 'call-b/:rows'])
-  grpcSingle(@Param('rows') rows: string, @Query() query: BenchQueryDto): Promise<ScenarioResult> {
-    return this.one('grpc', 'single', { ...query, rows });
+  grpcSingle(@Param('rows') rows: string, @BenchQuery('single') query: BenchQueryDto, @CallSignal() signal: AbortSignal): Promise<ScenarioResult> {
+    return this.one('grpc', 'single', { ...query, rows }, signal);
   }
 
   @Get(['json/parallel/:requests', 'call-a-parallel/:requests'])
-  jsonParallel(@Param('requests') requests: string, @Query() query: BenchQueryDto): Promise<ScenarioResult> {
-    return this.one('json', 'parallel', { ...query, requests });
+  jsonParallel(
+    @Param('requests') requests: string,
+    @BenchQuery('parallel') query: BenchQueryDto,
+    @CallSignal() signal: AbortSignal,
+  ): Promise<ScenarioResult> {
+    return this.one('json', 'parallel', { ...query, requests }, signal);
   }
 
   @Get(['grpc/parallel/:requests', 'call-b-parallel/:requests'])
-  grpcParallel(@Param('requests') requests: string, @Query() query: BenchQueryDto): Promise<ScenarioResult> {
-    return this.one('grpc', 'parallel', { ...query, requests });
+  grpcParallel(
+    @Param('requests') requests: string,
+    @BenchQuery('parallel') query: BenchQueryDto,
+    @CallSignal() signal: AbortSignal,
+  ): Promise<ScenarioResult> {
+    return this.one('grpc', 'parallel', { ...query, requests }, signal);
   }
 
   @Get('compare')
-  async compare(@Query() query: BenchQueryDto): Promise<Comparison> {
+  async compare(@BenchQuery('compare') query: BenchQueryDto, @CallSignal() signal: AbortSignal): Promise<Comparison> {
     const { wire, save, label } = this.flags(query);
-    const comparison = await this.bench.compare(query, wire);
+    const comparison = await this.bench.compare(query, wire, signal);
     if (save) await this.results.saveEndpointRuns([comparison.json, comparison.grpc], label);
     return comparison;
   }
 
   /** The general form the bench CLI uses: any transports, either mode, optional wire pass. */
   @Get('bench')
-  async run(@Query() query: RunQueryDto): Promise<{ results: ScenarioResult[] }> {
+  async run(@BenchQuery('bench') query: RunQueryDto, @CallSignal() signal: AbortSignal): Promise<{ results: ScenarioResult[] }> {
     const { wire, save, label } = this.flags(query);
     const transports = parseTransports(query.transports);
-    const results = await this.bench.run({ transports, mode: parseMode(query.mode, query.requests), input: query, wire });
+    const results = await this.bench.run({ transports, mode: parseMode(query.mode, query.requests), input: query, wire, signal });
     if (save) await this.results.saveEndpointRuns(results, label);
     return { results };
   }
 
-  private async one(transport: TransportKind, mode: Mode, query: BenchQueryDto): Promise<ScenarioResult> {
+  private async one(transport: TransportKind, mode: Mode, query: BenchQueryDto, signal: AbortSignal): Promise<ScenarioResult> {
     const { wire, save, label } = this.flags(query);
-    const [result] = await this.bench.run({ transports: [transport], mode, input: query, wire });
+    const [result] = await this.bench.run({ transports: [transport], mode, input: query, wire, signal });
     if (save) await this.results.saveEndpointRuns([result], label);
     return result;
   }

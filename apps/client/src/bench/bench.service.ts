@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  checkCallWork,
   Comparison,
   compareResults,
   GrpcTransport,
@@ -24,6 +25,8 @@ export interface RunRequest {
   input: ScenarioInput;
   /** Also measure bytes on the wire, in a separate pass after the measured runs. */
   wire?: boolean;
+  /** Fires when the caller has gone away; the measurement then stops with RunCancelledError. */
+  signal?: AbortSignal;
 }
 
 /** Turns endpoint parameters into validated scenarios, runs them through the engine and logs each measurement. */
@@ -43,15 +46,20 @@ export class BenchService {
     this.transports = { json, grpc };
   }
 
-  /** The given transports with the same parameters, runs interleaved. */
-  async run({ transports, mode, input, wire }: RunRequest): Promise<ScenarioResult[]> {
+  /** The given transports with the same parameters, runs interleaved; the call's total work is checked before anything is sent. */
+  async run({ transports, mode, input, wire = false, signal }: RunRequest): Promise<ScenarioResult[]> {
     const plans = transports.map((t) => this.plan(t, mode, input));
-    return runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.relays : undefined });
+    checkCallWork(
+      plans.map((p) => p.scenario),
+      wire,
+      this.config.limits.maxCallRows,
+    );
+    return runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.relays : undefined, signal });
   }
 
   /** JSON and gRPC with the same parameters, runs interleaved; more than one request means parallel mode. */
-  async compare(input: ScenarioInput, wire = false): Promise<Comparison> {
-    const [json, grpc] = await this.run({ transports: ['json', 'grpc'], mode: compareMode(input), input, wire });
+  async compare(input: ScenarioInput, wire = false, signal?: AbortSignal): Promise<Comparison> {
+    const [json, grpc] = await this.run({ transports: ['json', 'grpc'], mode: compareMode(input), input, wire, signal });
     return compareResults(json, grpc);
   }
 

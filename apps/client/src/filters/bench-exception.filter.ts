@@ -1,26 +1,31 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { PayloadMismatchError, ScenarioValidationError, TransportError } from '@app/bench';
+import { PayloadMismatchError, RunCancelledError, ScenarioValidationError, TransportError } from '@app/bench';
 
-type BenchError = ScenarioValidationError | TransportError | PayloadMismatchError;
+type BenchError = ScenarioValidationError | TransportError | PayloadMismatchError | RunCancelledError;
 
 /**
  * Engine errors -> HTTP: a parameter out of range is the caller's 400; a server that cannot be reached is 503,
  * one that does not answer in time 504, one that answers wrongly (error status, rows that do not verify) 502.
+ * A measurement cancelled because the caller left is logged and not answered: there is no one to answer.
  */
-@Catch(ScenarioValidationError, TransportError, PayloadMismatchError)
+@Catch(ScenarioValidationError, TransportError, PayloadMismatchError, RunCancelledError)
 export class BenchExceptionFilter implements ExceptionFilter<BenchError> {
   private readonly logger = new Logger(BenchExceptionFilter.name);
 
   catch(error: BenchError, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    if (error instanceof RunCancelledError) {
+      this.logger.warn(`${error.message}: the caller closed the connection`);
+      return;
+    }
     if (error instanceof ScenarioValidationError) {
       response.status(HttpStatus.BAD_REQUEST).json({
         statusCode: HttpStatus.BAD_REQUEST,
         error: 'Bad Request',
         message: error.message,
         parameter: error.parameter,
-        limit: { min: error.min, max: error.max },
+        limit: error.limit,
       });
       return;
     }

@@ -1,5 +1,6 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import type { LoadLevelResult } from '@app/bench';
+import { BenchQuery } from '../bench/bench-query.decorator';
 import { LoadService } from './load.service';
 
 /** `GET /client/load`: one short load level; `npm run load` for sweeps and files. */
@@ -8,7 +9,7 @@ export class LoadController {
   constructor(private readonly load: LoadService) {}
 
   @Get()
-  run(@Query() query: Record<string, unknown>): Promise<LoadLevelResult> {
+  run(@BenchQuery('load') query: Record<string, unknown>): Promise<LoadLevelResult> {
     return this.load.run(query);
   }
 }

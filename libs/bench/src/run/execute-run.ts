@@ -6,6 +6,7 @@ import type { FetchedRows, RowsTransport } from '../transports/rows-transport.in
 import { roundMicros } from '../round-micros';
 import { expectedDigest } from './expected-digest';
 import { PayloadMismatchError } from './payload-mismatch.error';
+import { throwIfCancelled } from './run-cancelled.error';
 
 /** What one run measured, before it is numbered as a sample. */
 export interface RunMeasurement {
@@ -18,16 +19,20 @@ export interface RunMeasurement {
  * One run: `requests` requests of `rowsPerRequest` rows, at most `concurrency` in flight (mergeMap's cap;
  * uncapped it is the article's forkJoin). The clock covers issuing the requests and receiving and decoding
  * every response, nothing else: verification, which hashes every row, happens after it stops.
+ * Once `signal` fires no further request starts (those in flight finish unread) and the run rejects with
+ * RunCancelledError; checking it is one property read per request, inside the clock but far below its resolution.
  */
-export async function executeRun(scenario: Scenario, transport: RowsTransport): Promise<RunMeasurement> {
+export async function executeRun(scenario: Scenario, transport: RowsTransport, signal?: AbortSignal): Promise<RunMeasurement> {
   const expected = expectedDigest(scenario.rowsPerRequest);
   const { rowsPerRequest, requests, concurrency } = scenario;
+  const fetchOne = (index: number): Promise<FetchedRows> => {
+    throwIfCancelled(signal, () => `before request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run`);
+    return transport.fetchRows(rowsPerRequest);
+  };
 
   const started = performance.now();
   const responses: FetchedRows[] =
-    requests === 1
-      ? [await transport.fetchRows(rowsPerRequest)]
-      : await lastValueFrom(range(0, requests).pipe(mergeMap(() => transport.fetchRows(rowsPerRequest), concurrency), toArray()));
+    requests === 1 ? [await fetchOne(0)] : await lastValueFrom(range(0, requests).pipe(mergeMap(fetchOne, concurrency), toArray()));
   const ms = roundMicros(performance.now() - started);
 
   let rowsReceived = 0;

@@ -4,6 +4,7 @@ import { rows } from '@app/data-generator';
 import type { Scenario } from '../scenario/scenario.interface';
 import type { FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
 import { PayloadMismatchError } from './payload-mismatch.error';
+import { RunCancelledError } from './run-cancelled.error';
 import { runScenarios } from './run-scenarios';
 
 class InMemoryTransport implements RowsTransport {
@@ -85,5 +86,51 @@ describe('runScenarios', () => {
       onRun: (e) => events.push(`${e.phase} ${e.run}/${e.of}`),
     });
     expect(events).toEqual(['warmup 1/1', 'measure 1/2', 'measure 2/2']);
+  });
+
+  describe('with an AbortSignal', () => {
+    it('stops before the next run once the signal fires, and reports no numbers', async () => {
+      const controller = new AbortController();
+      const t = new InMemoryTransport('json', []);
+      const events: string[] = [];
+      const run = runScenarios([{ scenario: scenario('json', { runs: 5, warmup: 2 }), transport: t }], {
+        signal: controller.signal,
+        onRun: (e) => {
+          events.push(`${e.phase} ${e.run}`);
+          if (e.phase === 'measure' && e.run === 2) controller.abort();
+        },
+      });
+      await expect(run).rejects.toThrow(RunCancelledError);
+      await expect(run).rejects.toThrow('before measured run 3/5 of json single rows=5 requests=1');
+      expect(t.calls).toHaveLength(4);
+      expect(events).toEqual(['warmup 1', 'warmup 2', 'measure 1', 'measure 2']);
+    });
+
+    it('starts no request at all when the signal has already fired', async () => {
+      const t = new InMemoryTransport('json', []);
+      await expect(runScenarios([{ scenario: scenario('json'), transport: t }], { signal: AbortSignal.abort() })).rejects.toThrow(RunCancelledError);
+      expect(t.calls).toHaveLength(0);
+    });
+
+    it('starts no new request of a parallel run after the signal fires; those in flight finish', async () => {
+      const controller = new AbortController();
+      let started = 0;
+      let finished = 0;
+      const t: RowsTransport = {
+        kind: 'json',
+        target: { server: 'json-server', address: 'memory' },
+        async fetchRows(count) {
+          if (++started === 6) controller.abort();
+          await new Promise((r) => setTimeout(r, 2));
+          finished++;
+          return { rows: rows(count), payloadBytes: 1 };
+        },
+      };
+      const plan = { scenario: scenario('json', { mode: 'parallel', rowsPerRequest: 1, requests: 100, concurrency: 3, runs: 1, warmup: 0 }), transport: t };
+      await expect(runScenarios([plan], { signal: controller.signal })).rejects.toThrow(/before request \d+\/100 of a json parallel run/);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(started).toBe(6);
+      expect(finished).toBe(6);
+    });
   });
 });

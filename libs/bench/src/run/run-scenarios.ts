@@ -6,6 +6,7 @@ import { aggregate } from '../aggregate/aggregate';
 import { aggregateResources } from '../aggregate/aggregate-resources';
 import { measureWire } from '../wire/measure-wire';
 import { executeRun } from './execute-run';
+import { throwIfCancelled } from './run-cancelled.error';
 
 /** Emitted after every run, warm-up or measured, for progress bars and log lines. */
 export interface RunEvent {
@@ -23,6 +24,11 @@ export interface RunOptions {
   probe?: RunProbe;
   /** When given, bytes on the wire are measured in a separate pass after the measured runs. */
   wire?: RelayTransportFactory;
+  /**
+   * Fired when nobody waits for the result any more (the HTTP caller hung up): checked before every run and
+   * wire pass, and before each request of a run, so the call rejects with RunCancelledError instead of going on.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -31,12 +37,14 @@ export interface RunOptions {
  * A failed request or a payload that does not verify rejects the whole call: no partial numbers.
  */
 export async function runScenarios(plans: Plan[], options: RunOptions = {}): Promise<ScenarioResult[]> {
+  const { signal } = options;
   const startedAt = new Date().toISOString();
   const maxWarmup = Math.max(0, ...plans.map((p) => p.scenario.warmup));
   for (let w = 1; w <= maxWarmup; w++) {
     for (const plan of rotate(plans, w)) {
       if (w > plan.scenario.warmup) continue;
-      await executeRun(plan.scenario, plan.transport);
+      throwIfCancelled(signal, () => `before warm-up run ${w}/${plan.scenario.warmup} of ${describe(plan)}`);
+      await executeRun(plan.scenario, plan.transport, signal);
       options.onRun?.({ plan, phase: 'warmup', run: w, of: plan.scenario.warmup });
     }
   }
@@ -47,9 +55,10 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   for (let r = 1; r <= maxRuns; r++) {
     for (const plan of rotate(plans, r - 1)) {
       if (r > plan.scenario.runs) continue;
+      throwIfCancelled(signal, () => `before measured run ${r}/${plan.scenario.runs} of ${describe(plan)}`);
       const at = new Date().toISOString();
       const probe = options.probe?.begin(plan.transport.target);
-      const measured = await executeRun(plan.scenario, plan.transport);
+      const measured = await executeRun(plan.scenario, plan.transport, signal);
       const resources = probe?.end();
       const i = plans.indexOf(plan);
       notes[i].push(...(resources?.notes ?? ['CPU and memory not measured']));
@@ -70,11 +79,17 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
 
   const wire: (WireBytes | null)[] = [];
   for (const plan of plans) {
+    // The wire pass's own two runs are not cancellable inside: measureWire turns any error into a note.
+    if (options.wire) throwIfCancelled(signal, () => `before the wire pass of ${describe(plan)}`);
     wire.push(options.wire ? await measureWire(plan, options.wire) : null);
     if (options.wire) options.onRun?.({ plan, phase: 'wire', run: 1, of: 1 });
   }
   const endedAt = new Date().toISOString();
   return plans.map((plan, i) => toResult(plan, samples[i], notes[i], wire[i], startedAt, endedAt));
+}
+
+function describe({ scenario: s }: Plan): string {
+  return `${s.transport} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests}`;
 }
 
 function rotate<T>(items: T[], by: number): T[] {

@@ -1,6 +1,7 @@
 import type { LoadLimits } from '@app/config';
 import { TRANSPORT_KINDS, TransportKind } from './scenario.interface';
 import { ScenarioValidationError } from './scenario-validation.error';
+import { integerParam as integer } from './integer-param';
 
 export const TARGET_KINDS = ['nest', 'bare'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
@@ -63,7 +64,7 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
   const rate = optionalInteger('rate', input.rate, 1, limits.maxRate);
   const requests = optionalInteger('requests', input.requests, 1, limits.maxRequests);
   if (requests !== undefined && input.duration !== undefined) {
-    throw new ScenarioValidationError('duration', 1, limits.maxDurationS, input.duration, 'duration and requests are alternatives: give one');
+    throw new ScenarioValidationError('duration', { parameters: ['duration', 'requests'], maxCount: 1 }, 'duration and requests are alternatives: give one', input.duration);
   }
   const generators = integer('generators', input.generators, 1, 1, Math.min(limits.maxGenerators, concurrency));
   const level: LoadLevelParams = {
@@ -83,10 +84,9 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
   if (transport === 'json' && rate === undefined && (concurrency % connections !== 0 || concurrency % generators !== 0 || connections % generators !== 0)) {
     throw new ScenarioValidationError(
       'connections',
-      1,
-      concurrency,
-      input.connections ?? connections,
+      { min: 1, max: concurrency },
       `HTTP concurrency ${concurrency} must be a multiple of connections ${connections}, and both of generators ${generators}: callers are spread evenly over sockets and generators`,
+      input.connections ?? connections,
     );
   }
   return level;
@@ -95,17 +95,9 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
 function oneOf<T extends string>(name: string, raw: unknown, allowed: readonly T[], fallback: T): T {
   if (raw === undefined || raw === null) return fallback;
   if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T;
-  throw new ScenarioValidationError(name, 0, allowed.length - 1, raw, `${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(raw)}`);
+  throw new ScenarioValidationError(name, { values: allowed }, `${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(raw)}`, raw);
 }
 
 function optionalInteger(name: string, raw: unknown, min: number, max: number): number | undefined {
   return raw === undefined || raw === null ? undefined : integer(name, raw, min, min, max);
-}
-
-// Plain decimal digits only, as validateScenario takes them: '1e3', '0x10', ' 5' and '' are refused, not guessed at.
-function integer(name: string, raw: unknown, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === null) return fallback;
-  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new ScenarioValidationError(name, min, max, raw);
-  return value;
 }

@@ -2,7 +2,7 @@ import type { Limits } from '@app/config';
 import { ScenarioValidationError } from './scenario-validation.error';
 import { validateScenario } from './validate-scenario';
 
-const limits: Limits = { maxRows: 5_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100 };
+const limits: Limits = { maxRows: 5_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000 };
 
 function errorOf(fn: () => unknown): ScenarioValidationError {
   try {
@@ -64,7 +64,7 @@ describe('validateScenario', () => {
     const e = errorOf(() => validateScenario('json', 'parallel', input, limits));
     expect(e).toBeInstanceOf(ScenarioValidationError);
     expect(e.parameter).toBe(parameter);
-    expect(e.max).toBe(max);
+    expect(e.limit.max).toBe(max);
     expect(e.message).toContain(parameter);
     expect(e.message).toContain(String(max));
   });
@@ -79,6 +79,6 @@ describe('validateScenario', () => {
 
   it('takes its limits from configuration', () => {
     const e = errorOf(() => validateScenario('json', 'single', { rows: '11' }, { ...limits, maxRows: 10 }));
-    expect(e.max).toBe(10);
+    expect(e.limit.max).toBe(10);
   });
 });

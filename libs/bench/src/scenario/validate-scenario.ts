@@ -1,6 +1,7 @@
 import type { Limits } from '@app/config';
 import { Mode, Scenario, TransportKind } from './scenario.interface';
-import { ScenarioNameError, ScenarioValidationError } from './scenario-validation.error';
+import { ScenarioNameError } from './scenario-validation.error';
+import { integerParam } from './integer-param';
 
 /** Raw parameters as they arrive from a URL or a command line: strings, numbers or absent. */
 export interface ScenarioInput {
@@ -41,17 +42,4 @@ function nameParam(raw: unknown): string | undefined {
     throw new ScenarioNameError(raw);
   }
   return raw;
-}
-
-function integerParam(name: string, raw: unknown, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === null) return fallback;
-  if (typeof raw === 'number') {
-    if (Number.isSafeInteger(raw) && raw >= min && raw <= max) return raw;
-    throw new ScenarioValidationError(name, min, max, raw);
-  }
-  // Only plain digits: '1e3', '0x10', ' 5', '+5' and '' are refused rather than guessed at.
-  if (typeof raw !== 'string' || !/^\d{1,16}$/.test(raw)) throw new ScenarioValidationError(name, min, max, raw);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ScenarioValidationError(name, min, max, raw);
-  return value;
 }

@@ -1,4 +1,7 @@
-/** Query parameters every client endpoint takes; the engine's validateScenario checks the numeric ones. */
+/**
+ * Query parameters of the measuring endpoints (which endpoint takes which: endpoint-parameters.ts); the engine's
+ * validateScenario checks the numeric ones.
+ */
 export interface BenchQueryDto {
   rows?: string;
   requests?: string;

@@ -1,0 +1,29 @@
+import type { Scenario } from './scenario.interface';
+import { ScenarioValidationError } from './scenario-validation.error';
+
+// measureWire does one run to open connections and one counted run (libs/bench/src/wire/measure-wire.ts).
+export const WIRE_PASS_RUNS = 2;
+
+/**
+ * Rows one call would fetch in all: rows x requests x (warm-up + measured runs, + the wire pass when asked)
+ * summed over the call's transports. Each parameter may be within its own limit and the product still be
+ * minutes of CPU on both sides, so the product has a limit of its own.
+ */
+export function callWork(scenarios: readonly Scenario[], wire: boolean): number {
+  return scenarios.reduce((sum, s) => sum + s.rowsPerRequest * s.requests * (s.warmup + s.runs + (wire ? WIRE_PASS_RUNS : 0)), 0);
+}
+
+/** Refuses a call whose work is over MAX_CALL_ROWS, before anything is sent. */
+export function checkCallWork(scenarios: readonly Scenario[], wire: boolean, maxCallRows: number): void {
+  const work = callWork(scenarios, wire);
+  if (work <= maxCallRows) return;
+  const s = scenarios[0];
+  const runs = `${s.warmup} warm-up + ${s.runs} runs${wire ? ` + ${WIRE_PASS_RUNS} wire` : ''}`;
+  throw new ScenarioValidationError(
+    'MAX_CALL_ROWS',
+    { max: maxCallRows },
+    `this call would fetch ${work} rows (${s.rowsPerRequest} rows x ${s.requests} requests x (${runs}) x ${scenarios.length} ` +
+      `transport${scenarios.length === 1 ? '' : 's'}), over MAX_CALL_ROWS ${maxCallRows}; ask for fewer rows, requests or runs`,
+    work,
+  );
+}
