@@ -28,6 +28,7 @@ describe('compareLoadRuns', () => {
     expect(c.matched[0].diffPercent).toBeCloseTo(50, 0);
     expect(c.matched[0].significant).toBe(true);
     expect(c.matched[1].significant).toBe(false);
+    expect(c.matched.map((d) => d.verdict)).toEqual(['B faster', 'not distinguishable']);
     expect(c.onlyInB).toEqual(['json/nest closed c=100 conn=100 rows=1']);
     const text = printLoadComparison(c);
     expect(text).toContain('+50.0');

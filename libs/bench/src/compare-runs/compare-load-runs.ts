@@ -1,6 +1,6 @@
 import type { LoadLevelResult } from '../load/load-level.interface';
 import type { LoadRun } from '../result/load-run.interface';
-import { welchPValue } from './compare-runs';
+import { CompareVerdict, welchPValue } from './compare-runs';
 
 /** One level x target x transport in both load runs; diffPercent > 0 means B served more requests per second. */
 export interface LoadLevelDiff {
@@ -13,6 +13,8 @@ export interface LoadLevelDiff {
   /** Welch's t-test on the requests completed in each second of the two windows (as autocannon-compare does). */
   pValue: number | null;
   significant: boolean;
+  /** The same words as a bench comparison: "B faster" serves more requests per second, significantly. */
+  verdict: CompareVerdict;
 }
 
 export interface LoadComparison {
@@ -46,6 +48,7 @@ export function compareLoadRuns(a: LoadRun, b: LoadRun, alpha = 0.05): LoadCompa
       p99B: lb.latency.p99,
       pValue,
       significant: pValue !== null && pValue < alpha,
+      verdict: pValue === null || pValue >= alpha || lb.rps === la.rps ? 'not distinguishable' : lb.rps > la.rps ? 'B faster' : 'B slower',
     });
   }
   return {
