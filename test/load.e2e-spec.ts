@@ -52,7 +52,7 @@ describe('npm run load', () => {
       const header: string[] = parse(text)[0];
       expect(header).toEqual(LOAD_COLUMNS.map((c) => c.name));
       const rows: Row[] = parse(text, { columns: true });
-      expect(rows.map((r) => `${r.transport}/${r.target}/${r.concurrency}`)).toEqual(['json/nest/10', 'grpc/nest/10']);
+      expect(rows.map((r) => `${r.transport}/${r.target_kind}/${r.concurrency}`)).toEqual(['json/nest/10', 'grpc/nest/10']);
       for (const r of rows) {
         checkLevel(r);
         expect(Number(r.errors)).toBe(0);
@@ -134,7 +134,7 @@ describe('npm run load', () => {
     [['--target', 'nest,cloud'], /--target/],
     [['--duration', '5', '--requests', '10'], /alternatives/],
     [['--rows', '1000001'], /--rows/],
-    [['--concurrency', '10', '--connections', '3'], /not a multiple of --connections/],
+    [['--concurrency', '10', '--connections', '3'], /--connections: HTTP concurrency 10 is not a multiple of connections 3/],
     [['--concurrency', '1', '--generators', '2'], /--generators: 2 generators need at least 2 callers/],
   ])('%p exits 2 with one line', async (args, message) => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) =>

@@ -6,6 +6,7 @@ export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario
 export type { ParameterLimit } from './scenario/scenario-validation.error';
 export { checkCallWork, callWork } from './scenario/check-call-work';
 export { validateLoadLevel, LOAD_DEFAULTS, TARGET_KINDS } from './scenario/validate-load-level';
+export { loadTarget } from './scenario/load-target';
 export type { LoadLevelInput, LoadLevelParams, LoadLevelDefaults, TargetKind } from './scenario/validate-load-level';
 export type { RowsTransport, FetchedRows, TargetInfo } from './transports/rows-transport.interface';
 export type { TransportFailure } from './transports/transport-errors';

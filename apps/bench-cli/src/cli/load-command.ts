@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectEnvironment, LoadLevelSpec, LoadRun, print, runLoadLevel, splitLevel, TransportKind, writeRunFiles } from '@app/bench';
+import { collectEnvironment, LOAD_DEFAULTS, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, print, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel, writeRunFiles } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { EXIT, runId } from './bench-command';
@@ -8,52 +8,30 @@ import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
 import { ProgressTracker } from './progress-tracker';
 import { UsageError } from './usage-error';
 
-const APP_FOR: Record<'nest' | 'bare', Record<TransportKind, ServingAppName>> = {
+const APP_FOR: Record<TargetKind, Record<TransportKind, ServingAppName>> = {
   nest: { json: 'json-server', grpc: 'grpc-server' },
   bare: { json: 'bare-json-server', grpc: 'bare-grpc-server' },
 };
 
-function address(config: WirebenchConfig, target: 'nest' | 'bare', transport: TransportKind): string {
-  const t = config.targets;
-  if (target === 'nest') return transport === 'json' ? t.jsonUrl : t.grpcAddress;
-  return transport === 'json' ? t.bareJsonUrl : t.bareGrpcAddress;
-}
-
-/** Every level x target x transport, in that order, so the targets and transports of one level run side by side. */
+/**
+ * Every level x target x transport, in that order, so the targets and transports of one level run side by side;
+ * each checked by validateLoadLevel against the configured limits, as GET /client/load's one level is.
+ */
 function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: string; spec: LoadLevelSpec }[] {
   const out: { name: string; spec: LoadLevelSpec }[] = [];
+  const { connections, duration, warmup, requests, rows, rate, timeout, generators } = options;
   for (const concurrency of options.concurrency) {
-    for (const targetKind of options.targets) {
+    for (const target of options.targets) {
       for (const transport of options.transports) {
-        // HTTP/1.1 carries one request per socket at a time (autocannon pipelines the rest): never more sockets than callers.
-        const connections = Math.min(options.connections ?? (transport === 'json' ? concurrency : 1), concurrency);
-        // autocannon pipelines concurrency / connections requests per socket: it must come out whole.
-        if (transport === 'json' && options.rate === undefined && concurrency % connections !== 0) {
-          throw new UsageError(`--concurrency ${concurrency} is not a multiple of --connections ${connections}: HTTP callers are spread evenly over the sockets`);
-        }
-        out.push({
-          name: `c${concurrency}`,
-          spec: {
-            transport,
-            targetKind,
-            target: { server: transport === 'json' ? 'json-server' : 'grpc-server', address: address(config, targetKind, transport) },
-            rows: options.rows,
-            concurrency,
-            connections,
-            durationMs: options.durationS * 1000,
-            requests: options.requests,
-            warmupMs: options.warmupS * 1000,
-            rate: options.rate,
-            timeoutMs: options.timeoutMs,
-            grpcMaxMessageBytes: config.grpcMaxMessageBytes,
-            generators: options.generators,
-          },
-        });
+        const input = { transport, target, concurrency, connections, duration, warmup, requests, rows, rate, timeout, generators };
+        let level: LoadLevelParams;
         try {
-          splitLevel(out[out.length - 1].spec);
+          level = validateLoadLevel(input, config.loadLimits, config.limits.maxRows, LOAD_DEFAULTS.cli);
         } catch (error) {
-          throw new UsageError(`--generators: ${(error as Error).message}`);
+          if (!(error instanceof ScenarioValidationError)) throw error;
+          throw new UsageError(`--${error.parameter}: ${error.message}`);
         }
+        out.push({ name: `c${level.concurrency}`, spec: { ...level, target: loadTarget(config.targets, transport, target), grpcMaxMessageBytes: config.grpcMaxMessageBytes } });
       }
     }
   }
@@ -72,7 +50,6 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     config = loadConfig();
-    if (options.rows > config.limits.maxRows) throw new UsageError(`--rows must be at most MAX_ROWS (${config.limits.maxRows})`);
     levels = levelSpecs(options, config);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
@@ -101,8 +78,10 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     levels: [],
   };
 
-  const secondsPerLevel = options.requests ? 1 : options.durationS + options.warmupS;
-  const progress = new ProgressTracker(levels.length * secondsPerLevel, options.requests ? 'levels' : 's');
+  // Progress counts seconds of load (levels when they are bounded by a request count instead).
+  const byCount = levels[0].spec.requests !== undefined;
+  const secondsPerLevel = byCount ? 1 : (levels[0].spec.durationMs + levels[0].spec.warmupMs) / 1000;
+  const progress = new ProgressTracker(levels.length * secondsPerLevel, byCount ? 'levels' : 's');
   const launcher = new AppLauncher(config, root);
   // A level in progress finishes (it is bounded in time); no new one starts.
   const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);

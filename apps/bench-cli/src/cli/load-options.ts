@@ -1,21 +1,25 @@
 import { parseArgs } from 'node:util';
-import { TRANSPORT_KINDS, TransportKind } from '@app/bench';
+import { FORMATS, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind } from '@app/bench';
 import { UsageError } from './usage-error';
 
+/**
+ * The command line, parsed but not yet checked against limits: lists are split, the per-level values stay as given
+ * so that validateLoadLevel (the same check GET /client/load uses) judges each level.
+ */
 export interface LoadOptions {
   transports: TransportKind[];
-  targets: ('nest' | 'bare')[];
-  concurrency: number[];
-  /** Absent: one socket per caller for HTTP, one channel for gRPC. */
-  connections?: number;
-  durationS: number;
-  warmupS: number;
-  requests?: number;
-  rows: number;
-  rate?: number;
-  timeoutMs: number;
+  targets: TargetKind[];
+  /** Raw per-level values: one level per concurrency x target x transport. */
+  concurrency: string[];
+  connections?: string;
+  duration?: string;
+  warmup?: string;
+  requests?: string;
+  rows?: string;
+  rate?: string;
+  timeout?: string;
+  generators?: string;
   workers?: number;
-  generators: number;
   out?: string;
   formats: string[];
   label: string | null;
@@ -48,7 +52,8 @@ Options:
 
 Exit codes: 0 done, 1 a level failed, 2 bad options, 130 interrupted.`;
 
-const LIMITS = { concurrency: 10_000, connections: 10_000, durationS: 3600, warmupS: 600, requests: 100_000_000, rows: 1_000_000, rate: 1_000_000, timeoutMs: 600_000, workers: 64, generators: 16 };
+// Processes per server are a server setting (SERVER_WORKERS), not a load level's: its range is the config's.
+const MAX_WORKERS = 64;
 
 function int(name: string, raw: string, min: number, max: number): number {
   if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
@@ -77,22 +82,21 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   const s = (k: string) => values[k] as string | undefined;
   const label = s('label') ?? null;
   if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
-  if (s('duration') !== undefined && s('requests') !== undefined) throw new UsageError('--duration and --requests are alternatives: give one');
   return {
-    transports: list('transport', s('transport') ?? 'json,grpc', TRANSPORT_KINDS) as TransportKind[],
-    targets: list('target', s('target') ?? 'nest', ['nest', 'bare']) as ('nest' | 'bare')[],
-    concurrency: list('concurrency', s('concurrency') ?? '1,10,50,100,500').map((v) => int('concurrency', v, 1, LIMITS.concurrency)),
-    connections: s('connections') === undefined ? undefined : int('connections', s('connections')!, 1, LIMITS.connections),
-    durationS: int('duration', s('duration') ?? '10', 1, LIMITS.durationS),
-    warmupS: int('warmup', s('warmup') ?? '2', 0, LIMITS.warmupS),
-    requests: s('requests') === undefined ? undefined : int('requests', s('requests')!, 1, LIMITS.requests),
-    rows: int('rows', s('rows') ?? '1', 1, LIMITS.rows),
-    rate: s('rate') === undefined ? undefined : int('rate', s('rate')!, 1, LIMITS.rate),
-    timeoutMs: int('timeout', s('timeout') ?? '10000', 1, LIMITS.timeoutMs),
-    workers: s('workers') === undefined ? undefined : int('workers', s('workers')!, 1, LIMITS.workers),
-    generators: int('generators', s('generators') ?? '1', 1, LIMITS.generators),
+    transports: list('transport', s('transport') ?? TRANSPORT_KINDS.join(','), TRANSPORT_KINDS) as TransportKind[],
+    targets: list('target', s('target') ?? 'nest', TARGET_KINDS) as TargetKind[],
+    concurrency: list('concurrency', s('concurrency') ?? '1,10,50,100,500'),
+    connections: s('connections'),
+    duration: s('duration'),
+    warmup: s('warmup'),
+    requests: s('requests'),
+    rows: s('rows'),
+    rate: s('rate'),
+    timeout: s('timeout'),
+    generators: s('generators'),
+    workers: s('workers') === undefined ? undefined : int('workers', s('workers')!, 1, MAX_WORKERS),
     out: s('out'),
-    formats: list('format', s('format') ?? 'table', ['table', 'csv', 'json', 'md']),
+    formats: list('format', s('format') ?? 'table', FORMATS),
     label,
     help: values.help === true,
   };

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { LOAD_DEFAULTS, LoadLevelInput, LoadLevelResult, runLoadLevel, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
+import { LOAD_DEFAULTS, LoadLevelInput, LoadLevelResult, loadTarget, runLoadLevel, validateLoadLevel } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
 // Failures that mean "nothing answered there" rather than "it answered wrongly".
@@ -15,16 +15,10 @@ export class LoadService {
     const level = validateLoadLevel(query as LoadLevelInput, this.config.endpointLoadLimits, this.config.limits.maxRows, defaults);
     const result = await runLoadLevel(
       `c${level.concurrency}`,
-      { ...level, target: this.target(level.transport, level.targetKind), grpcMaxMessageBytes: this.config.grpcMaxMessageBytes },
+      { ...level, target: loadTarget(this.config.targets, level.transport, level.targetKind), grpcMaxMessageBytes: this.config.grpcMaxMessageBytes },
     );
     if (result.successes === 0) throw failedLevel(result);
     return result;
-  }
-
-  private target(transport: TransportKind, kind: TargetKind): LoadLevelResult['target'] {
-    const t = this.config.targets;
-    const address = kind === 'nest' ? (transport === 'json' ? t.jsonUrl : t.grpcAddress) : transport === 'json' ? t.bareJsonUrl : t.bareGrpcAddress;
-    return { server: transport === 'json' ? 'json-server' : 'grpc-server', address };
   }
 }
 

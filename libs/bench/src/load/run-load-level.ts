@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { processCpuMs, readPeakRss, resetPeakRss } from '../resources/proc-readers';
-import { serverProcesses } from '../resources/server-processes';
+import { ResourceProbe, ResourceSample } from '../resources/resource-probe';
 import type { GeneratorResult, LoadLevelResult, LoadLevelSpec } from './load-level.interface';
 import { mergeGeneratorResults } from './merge-generator-results';
 import { splitLevel } from './split-level';
@@ -47,38 +46,27 @@ export function generatorWorkerEntry(): string {
  * One load level: server CPU and peak RSS are read around it (from /proc, by the port the server listens on),
  * the load comes from a separate process so the generator is not what is measured.
  */
-export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntry = generatorWorkerEntry()): Promise<LoadLevelResult> {
+export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntry = generatorWorkerEntry(), probe = new ResourceProbe()): Promise<LoadLevelResult> {
   const startedAt = new Date().toISOString();
-  const notes: string[] = [];
-  const servers = serverProcesses(spec.target);
-  if (servers.note) notes.push(servers.note);
-  // Server CPU and peak RSS over the measured window only, not the warm-up: the generator says when it is.
-  let cpuBefore: (number | null)[] = servers.pids.map(() => null);
-  let cpuAfter: (number | null)[] = servers.pids.map(() => null);
-  let rssReset = false;
-  // With several generators the window runs from the first one's start to the last one's end.
+  // Server CPU and peak RSS over the measured window only, not the warm-up: the generator says when it is. With
+  // several generators the window runs from the first one's start to the last one's end.
+  let window: { end(): ResourceSample } | undefined;
+  let server: ResourceSample | undefined;
   const parts = splitLevel(spec);
   let started = 0;
   let ended = 0;
   const results = await Promise.all(
     parts.map((part) =>
       runGeneratorProcess(workerEntry, part, (edge) => {
-        if (edge === 'start' && started++ === 0) {
-          cpuBefore = servers.pids.map(processCpuMs);
-          rssReset = servers.pids.length > 0 && servers.pids.every((pid) => resetPeakRss(pid));
-        } else if (edge === 'end' && ++ended === parts.length) {
-          cpuAfter = servers.pids.map(processCpuMs);
-        }
+        if (edge === 'start' && started++ === 0) window = probe.begin(spec.target, { client: false });
+        else if (edge === 'end' && ++ended === parts.length) server = window?.end();
       }),
     ),
   );
   const g = mergeGeneratorResults(results);
-
-  // A server process that died during the level cannot be read any more: its CPU is unknown, not zero.
-  const serverCpuMs = servers.pids.length > 0 && [...cpuBefore, ...cpuAfter].every((v) => v !== null) ? (cpuAfter as number[]).reduce((a, v, i) => a + v - (cpuBefore[i] as number), 0) : null;
-  if (servers.pids.length > 0 && serverCpuMs === null) notes.push('server CPU: a server process ended during the level, or the window was not reported');
-  const peaks = rssReset ? servers.pids.map((pid) => readPeakRss(pid)) : [];
-  const serverPeakRssBytes = rssReset && peaks.every((v) => v !== null) ? (peaks as number[]).reduce((a, v) => a + v, 0) : null;
+  const notes = server ? [...server.notes] : ['server CPU and memory: the measured window was not reported'];
+  const serverCpuMs = server?.serverCpuMs ?? null;
+  const serverPeakRssBytes = server?.serverPeakRssBytes ?? null;
   const windowS = g.windowMs / 1000;
   // Saturation is per process: each generator has one event loop, so the busiest one is what counts.
   const coreShare = Math.max(...results.map((r) => (r.windowMs > 0 ? r.generatorWindowCpuMs / r.windowMs : 0)));
@@ -111,7 +99,7 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
     clientCpuUsPerRequest: g.requests === 0 ? 0 : round((g.generatorWindowCpuMs * 1000) / g.requests, 1),
     generatorWindowCpuMs: round(g.generatorWindowCpuMs),
     serverPeakRssBytes,
-    serverProcesses: servers.pids.length,
+    serverProcesses: server?.serverProcesses ?? 0,
     notes,
     startedAt,
     endedAt: new Date().toISOString(),

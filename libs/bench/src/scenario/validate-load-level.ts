@@ -66,7 +66,10 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
   if (requests !== undefined && input.duration !== undefined) {
     throw new ScenarioValidationError('duration', { parameters: ['duration', 'requests'], maxCount: 1 }, 'duration and requests are alternatives: give one', input.duration);
   }
-  const generators = integer('generators', input.generators, 1, 1, Math.min(limits.maxGenerators, concurrency));
+  const generators = integer('generators', input.generators, 1, 1, limits.maxGenerators);
+  if (generators > concurrency) {
+    throw new ScenarioValidationError('generators', { min: 1, max: concurrency }, `${generators} generators need at least ${generators} callers, got concurrency ${concurrency}`, input.generators);
+  }
   const level: LoadLevelParams = {
     transport,
     targetKind,
@@ -85,7 +88,9 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
     throw new ScenarioValidationError(
       'connections',
       { min: 1, max: concurrency },
-      `HTTP concurrency ${concurrency} must be a multiple of connections ${connections}, and both of generators ${generators}: callers are spread evenly over sockets and generators`,
+      `HTTP concurrency ${concurrency} is not a multiple of connections ${connections}` +
+        (generators > 1 ? `, or they are not both multiples of generators ${generators}` : '') +
+        ': callers are spread evenly over sockets and generators',
       input.connections ?? connections,
     );
   }
