@@ -11,7 +11,7 @@ const APPS = {
   client: { name: 'client', color: 'green' },
 };
 
-// The reference servers without Nest; opt-in (`npm run start:bare`) so start:all stays the article's three apps.
+// The reference servers without Nest; opt-in (`npm run start:bare`) so start:all stays the article's client and two servers.
 const BARE_APPS = {
   'bare-json-server': { name: 'bare-json', color: 'cyan' },
   'bare-grpc-server': { name: 'bare-grpc', color: 'yellow' },
