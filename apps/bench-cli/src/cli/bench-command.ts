@@ -1,20 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BenchRun, collectEnvironment, print, ScenarioResult, writeRunFiles } from '@app/bench';
+import { BenchRun, print, ScenarioResult, writeRunFiles } from '@app/bench';
 import { AppLauncher, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig } from '@app/config';
 import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
+import { reportUsageError, startRunRecord } from './start-run-record';
 import { ProgressTracker } from './progress-tracker';
 import { buildScenarioSpecs } from './scenario-specs';
 import { UsageError } from './usage-error';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
-
-/** 2026-11-22T03:50:12.345Z -> 2026-11-22T03-50-12Z: sortable, and a valid folder name everywhere. */
-export function runId(startedAt: Date, preset: string): string {
-  return `${startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}-${preset}`;
-}
 
 function outcome(results: ScenarioResult[]): string {
   const medians = results.map((r) => `${r.transport} median ${r.stats.medianMs.toFixed(2)} ms`).join(', ');
@@ -37,31 +32,16 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     config = loadConfig();
     specs = buildScenarioSpecs(options, config.limits);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`wirebench bench: ${error.message} (see --help)\n`);
-      return EXIT.usage;
-    }
-    throw error;
+    return reportUsageError('bench', error, EXIT.usage, [UsageError, ConfigError]);
   }
 
   const root = findProjectRoot();
-  const started = new Date();
-  const id = runId(started, options.preset);
-  const dir = join(options.out ?? config.resultsDir, id);
-  mkdirSync(dir, { recursive: true });
-  const { help: _help, ...recordedOptions } = options;
+  const { dir, record } = startRunRecord(options.out ?? config.resultsDir, options.preset, options.label, { ...options, scenarios: specs }, root);
   const run: BenchRun = {
+    ...record,
     kind: 'bench',
-    id,
     preset: options.preset,
-    label: options.label,
-    startedAt: started.toISOString(),
-    endedAt: null,
-    endReason: 'running',
-    error: null,
-    options: { ...recordedOptions, scenarios: specs },
     targets: { client: config.targets.clientUrl, json: config.targets.jsonUrl, grpc: config.targets.grpcAddress },
-    environment: collectEnvironment(root),
     scenarios: [],
   };
 

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectEnvironment, LOAD_DEFAULTS, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, print, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel, writeRunFiles } from '@app/bench';
+import { LOAD_DEFAULTS, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, print, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel, writeRunFiles } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
-import { EXIT, runId } from './bench-command';
+import { EXIT } from './bench-command';
+import { reportUsageError, startRunRecord } from './start-run-record';
 import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
 import { ProgressTracker } from './progress-tracker';
 import { UsageError } from './usage-error';
@@ -52,29 +52,14 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     config = loadConfig();
     levels = levelSpecs(options, config);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`wirebench load: ${error.message} (see --help)\n`);
-      return EXIT.usage;
-    }
-    throw error;
+    return reportUsageError('load', error, EXIT.usage, [UsageError, ConfigError]);
   }
   const root = findProjectRoot();
-  const started = new Date();
-  const id = runId(started, 'load');
-  const dir = join(options.out ?? config.resultsDir, id);
-  mkdirSync(dir, { recursive: true });
-  const { help: _help, ...recorded } = options;
+  const { dir, record } = startRunRecord(options.out ?? config.resultsDir, 'load', options.label, { ...options }, root);
   const run: LoadRun = {
+    ...record,
     kind: 'load',
-    id,
-    label: options.label,
-    startedAt: started.toISOString(),
-    endedAt: null,
-    endReason: 'running',
-    error: null,
-    options: recorded as unknown as Record<string, unknown>,
     targets: { json: config.targets.jsonUrl, grpc: config.targets.grpcAddress, bareJson: config.targets.bareJsonUrl, bareGrpc: config.targets.bareGrpcAddress },
-    environment: collectEnvironment(root),
     levels: [],
   };
 

@@ -1,26 +1,10 @@
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { TransportKind } from '../scenario/scenario.interface';
+import type { LoadLevelParams } from '../scenario/validate-load-level';
 
-/** What one load level drives: one transport at one concurrency, for a duration or a request count. */
-export interface LoadLevelSpec {
-  transport: TransportKind;
-  /** nest: the Nest servers; bare: node:http / plain grpc-js reference servers. */
-  targetKind: 'nest' | 'bare';
+/** What one load level drives: a checked level (validateLoadLevel) pointed at its server. */
+export interface LoadLevelSpec extends Omit<LoadLevelParams, 'generators'> {
   target: TargetInfo;
-  rows: number;
-  /** Callers with a request in flight (closed loop), or the in-flight cap (open loop). */
-  concurrency: number;
-  /** Sockets (HTTP) or channels (gRPC) the callers share. */
-  connections: number;
-  /** Measured window; ignored when `requests` is set. */
-  durationMs: number;
-  /** Count mode: stop after this many measured requests. */
-  requests?: number;
-  /** Run first and discarded. */
-  warmupMs: number;
-  /** Open loop: requests per second on a fixed schedule; latency counts from each request's intended send time. */
-  rate?: number;
-  timeoutMs: number;
   grpcMaxMessageBytes: number;
   /** Generator processes sharing the callers, connections, rate and request count (default 1). */
   generators?: number;

@@ -1,17 +1,9 @@
 import { loadConfig } from '@app/config';
 import { ScenarioValidationError } from './scenario-validation.error';
+import { errorOf } from './fixtures/error-of';
 import { LOAD_DEFAULTS, validateLoadLevel } from './validate-load-level';
 
 const { loadLimits, endpointLoadLimits } = loadConfig({});
-
-function errorOf(fn: () => unknown): ScenarioValidationError {
-  try {
-    fn();
-  } catch (e) {
-    return e as ScenarioValidationError;
-  }
-  throw new Error('expected a validation error');
-}
 
 describe('validateLoadLevel', () => {
   it('applies the caller defaults: one socket per HTTP caller, one channel for gRPC', () => {

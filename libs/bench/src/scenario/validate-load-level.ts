@@ -38,15 +38,23 @@ export const LOAD_DEFAULTS = {
 /** A checked load level, before it is pointed at an address. */
 export interface LoadLevelParams {
   transport: TransportKind;
+  /** nest: the Nest servers; bare: node:http / plain grpc-js reference servers. */
   targetKind: TargetKind;
   rows: number;
+  /** Callers with a request in flight (closed loop), or the in-flight cap (open loop). */
   concurrency: number;
+  /** Sockets (HTTP) or channels (gRPC) the callers share. */
   connections: number;
+  /** Measured window; ignored when `requests` is set. */
   durationMs: number;
+  /** Count mode: stop after this many measured requests. */
   requests?: number;
+  /** Run first and discarded. */
   warmupMs: number;
+  /** Open loop: requests per second on a fixed schedule; latency counts from each request's intended send time. */
   rate?: number;
   timeoutMs: number;
+  /** Generator processes sharing the callers, connections, rate and request count. */
   generators: number;
 }
 

@@ -1,17 +1,9 @@
 import type { Limits } from '@app/config';
 import { ScenarioValidationError } from './scenario-validation.error';
+import { errorOf } from './fixtures/error-of';
 import { validateScenario } from './validate-scenario';
 
 const limits: Limits = { maxRows: 5_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000 };
-
-function errorOf(fn: () => unknown): ScenarioValidationError {
-  try {
-    fn();
-  } catch (e) {
-    return e as ScenarioValidationError;
-  }
-  throw new Error('expected a validation error');
-}
 
 describe('validateScenario', () => {
   it('applies defaults: one run, no warm-up, all requests at once', () => {

@@ -1,0 +1,31 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { collectEnvironment, RunRecord } from '@app/bench';
+
+/** 2026-11-22T03:50:12.345Z -> 2026-11-22T03-50-12Z: sortable, and a valid folder name everywhere. */
+export function runId(startedAt: Date, name: string): string {
+  return `${startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}-${name}`;
+}
+
+/**
+ * A new run's folder (created) and the header every saved run carries, bench or load: id, label, times, why it
+ * ended, the options it ran with and the machine it ran on.
+ */
+export function startRunRecord(parent: string, name: string, label: string | null, options: Record<string, unknown>, root: string): { dir: string; record: RunRecord } {
+  const started = new Date();
+  const id = runId(started, name);
+  const dir = join(parent, id);
+  mkdirSync(dir, { recursive: true });
+  const { help: _help, ...recorded } = options;
+  return {
+    dir,
+    record: { id, label, startedAt: started.toISOString(), endedAt: null, endReason: 'running', error: null, options: recorded, environment: collectEnvironment(root) },
+  };
+}
+
+/** A usage or configuration error: one line on stderr and the usage exit code; anything else is rethrown. */
+export function reportUsageError(command: string, error: unknown, usageExit: number, usageErrors: Function[]): number {
+  if (!usageErrors.some((kind) => error instanceof kind)) throw error;
+  process.stderr.write(`wirebench ${command}: ${(error as Error).message} (see --help)\n`);
+  return usageExit;
+}
