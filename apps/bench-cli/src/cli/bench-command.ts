@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { BenchRun, print, ScenarioResult, writeRunFiles } from '@app/bench';
+import { BenchRun, ScenarioResult, writeRunFiles } from '@app/bench';
 import { AppLauncher, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig } from '@app/config';
 import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
-import { reportUsageError, startRunRecord } from './start-run-record';
+import { endRunRecord, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { ProgressTracker } from './progress-tracker';
 import { buildScenarioSpecs } from './scenario-specs';
 import { UsageError } from './usage-error';
@@ -63,20 +63,16 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
       await writeRunFiles(dir, run);
       progress.finished(spec.name, weight, outcome(results));
     }
-    run.endReason = signals.stopped ? 'interrupted' : 'completed';
+    endRunRecord(run, signals.stopped);
   } catch (error) {
-    run.endReason = signals.stopped ? 'interrupted' : 'failed';
-    run.error = signals.stopped ? null : (error as Error).message;
+    endRunRecord(run, signals.stopped, error);
   } finally {
-    run.endedAt = new Date().toISOString();
     progress.stop();
     await writeRunFiles(dir, run);
     await launcher.stopStarted();
     signals.dispose();
   }
 
-  for (const format of options.formats) process.stdout.write(print(format, run) + '\n');
-  process.stderr.write(`wirebench bench: ${run.endReason}; ${run.scenarios.length} results in ${dir}/ (runs.csv, summary.csv, result.json, summary.md)\n`);
-  if (run.error) process.stderr.write(`wirebench bench: failed: ${run.error}\n`);
+  reportRun('bench', dir, run, options.formats, `${run.scenarios.length} results`);
   return run.endReason === 'completed' ? EXIT.ok : run.endReason === 'interrupted' ? EXIT.interrupted : EXIT.failed;
 }

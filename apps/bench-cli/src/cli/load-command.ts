@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { LOAD_DEFAULTS, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, print, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel, writeRunFiles } from '@app/bench';
+import { LOAD_DEFAULTS, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel, writeRunFiles } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { EXIT } from './bench-command';
-import { reportUsageError, startRunRecord } from './start-run-record';
+import { endRunRecord, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
 import { ProgressTracker } from './progress-tracker';
 import { UsageError } from './usage-error';
@@ -89,20 +89,16 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       progress.finished(title, secondsPerLevel, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : ''));
       if (failed > 0) progress.note(`${title}: ${failed} of ${level.requests} requests failed (${Object.entries(level.errors).map(([k, v]) => `${k} ${v}`).join(', ')}); is ${spec.target.address} still up?`);
     }
-    run.endReason = signals.stopped ? 'interrupted' : 'completed';
+    endRunRecord(run, signals.stopped);
   } catch (error) {
-    run.endReason = signals.stopped ? 'interrupted' : 'failed';
-    run.error = (error as Error).message;
+    endRunRecord(run, signals.stopped, error);
   } finally {
-    run.endedAt = new Date().toISOString();
     progress.stop();
     await writeRunFiles(dir, run);
     await launcher.stopStarted();
     signals.dispose();
   }
-  for (const format of options.formats) process.stdout.write(print(format, run) + '\n');
-  process.stderr.write(`wirebench load: ${run.endReason}; ${run.levels.length} levels in ${dir}/ (levels.csv, result.json, summary.md)\n`);
-  if (run.error) process.stderr.write(`wirebench load: failed: ${run.error}\n`);
+  reportRun('load', dir, run, options.formats, `${run.levels.length} levels`);
   if (run.endReason === 'interrupted') return EXIT.interrupted;
   // Failed requests make the run fail too, so a script or CI sees them.
   return run.endReason === 'completed' && failedRequests === 0 ? EXIT.ok : EXIT.failed;

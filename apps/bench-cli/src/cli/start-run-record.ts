@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectEnvironment, RunRecord } from '@app/bench';
+import { collectEnvironment, print, RUN_FILES, RunRecord, SavedRun } from '@app/bench';
 
 /** 2026-11-22T03:50:12.345Z -> 2026-11-22T03-50-12Z: sortable, and a valid folder name everywhere. */
 export function runId(startedAt: Date, name: string): string {
@@ -28,4 +28,18 @@ export function reportUsageError(command: string, error: unknown, usageExit: num
   if (!usageErrors.some((kind) => error instanceof kind)) throw error;
   process.stderr.write(`wirebench ${command}: ${(error as Error).message} (see --help)\n`);
   return usageExit;
+}
+
+/** Marks how the run ended: completed, interrupted by a signal, or failed with its error. */
+export function endRunRecord(record: RunRecord, stopped: boolean, error?: unknown): void {
+  record.endReason = stopped ? 'interrupted' : error === undefined ? 'completed' : 'failed';
+  record.error = stopped || error === undefined ? null : (error as Error).message;
+  record.endedAt = new Date().toISOString();
+}
+
+/** The chosen formats on stdout, then one line on stderr saying how the run ended and where its files are. */
+export function reportRun(command: string, dir: string, run: SavedRun, formats: string[], results: string): void {
+  for (const format of formats) process.stdout.write(print(format, run) + '\n');
+  process.stderr.write(`wirebench ${command}: ${run.endReason}; ${results} in ${dir}/ (${RUN_FILES[run.kind].join(', ')})\n`);
+  if (run.error) process.stderr.write(`wirebench ${command}: failed: ${run.error}\n`);
 }
