@@ -118,7 +118,7 @@ describe('npm run bench --preset quick', () => {
     const result = spawnSync(process.execPath, [COMPARE, join(runDir, 'result.json'), runDir], { encoding: 'utf8' });
     expect(result.status).toBe(0);
     for (const name of QUICK_SCENARIOS) expect(result.stdout).toContain(name);
-    expect(result.stdout).not.toMatch(/B faster|B slower/);
+    expect(result.stdout).not.toMatch(/│ B faster|│ B slower/);
     expect(result.stdout).toMatch(/not distinguishable/);
   });
 });

@@ -4,7 +4,7 @@ import { AppLauncher, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig } from '@app/config';
 import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
-import { endRunRecord, reportRun, reportUsageError, startRunRecord } from './start-run-record';
+import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { ProgressTracker } from './progress-tracker';
 import { buildScenarioSpecs } from './scenario-specs';
 import { UsageError } from './usage-error';
@@ -51,7 +51,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   const abort = new AbortController();
   const signals = stopOnSignal((m) => progress.note(m), 'now', () => abort.abort());
 
-  try {
+  await recordRun(dir, run, () => signals.stopped, async () => {
     const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`));
     if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}; they stop when this run ends (logs: ${join(dir, 'apps.log')})`);
     await writeRunFiles(dir, run);
@@ -63,15 +63,11 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
       await writeRunFiles(dir, run);
       progress.finished(spec.name, weight, outcome(results));
     }
-    endRunRecord(run, signals.stopped);
-  } catch (error) {
-    endRunRecord(run, signals.stopped, error);
-  } finally {
+  }, async () => {
     progress.stop();
-    await writeRunFiles(dir, run);
     await launcher.stopStarted();
     signals.dispose();
-  }
+  });
 
   reportRun('bench', dir, run, options.formats, `${run.scenarios.length} results`);
   return run.endReason === 'completed' ? EXIT.ok : run.endReason === 'interrupted' ? EXIT.interrupted : EXIT.failed;

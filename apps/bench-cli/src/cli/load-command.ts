@@ -3,7 +3,7 @@ import { LOAD_DEFAULTS, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, run
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { EXIT } from './bench-command';
-import { endRunRecord, reportRun, reportUsageError, startRunRecord } from './start-run-record';
+import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
 import { ProgressTracker } from './progress-tracker';
 import { UsageError } from './usage-error';
@@ -71,7 +71,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   // A level in progress finishes (it is bounded in time); no new one starts.
   const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);
   let failedRequests = 0;
-  try {
+  await recordRun(dir, run, () => signals.stopped, async () => {
     const apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]))];
     const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
     const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`), apps, env);
@@ -89,15 +89,12 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       progress.finished(title, secondsPerLevel, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : ''));
       if (failed > 0) progress.note(`${title}: ${failed} of ${level.requests} requests failed (${Object.entries(level.errors).map(([k, v]) => `${k} ${v}`).join(', ')}); is ${spec.target.address} still up?`);
     }
-    endRunRecord(run, signals.stopped);
-  } catch (error) {
-    endRunRecord(run, signals.stopped, error);
-  } finally {
+  }, async () => {
     progress.stop();
-    await writeRunFiles(dir, run);
     await launcher.stopStarted();
     signals.dispose();
-  }
+  });
+
   reportRun('load', dir, run, options.formats, `${run.levels.length} levels`);
   if (run.endReason === 'interrupted') return EXIT.interrupted;
   // Failed requests make the run fail too, so a script or CI sees them.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectEnvironment, print, RUN_FILES, RunRecord, SavedRun } from '@app/bench';
+import { collectEnvironment, print, RUN_FILES, RunRecord, SavedRun, writeRunFiles } from '@app/bench';
 
 /** 2026-11-22T03:50:12.345Z -> 2026-11-22T03-50-12Z: sortable, and a valid folder name everywhere. */
 export function runId(startedAt: Date, name: string): string {
@@ -42,4 +42,20 @@ export function reportRun(command: string, dir: string, run: SavedRun, formats: 
   for (const format of formats) process.stdout.write(print(format, run) + '\n');
   process.stderr.write(`wirebench ${command}: ${run.endReason}; ${results} in ${dir}/ (${RUN_FILES[run.kind].join(', ')})\n`);
   if (run.error) process.stderr.write(`wirebench ${command}: failed: ${run.error}\n`);
+}
+
+/**
+ * Runs a CLI's measurements and, whatever happens, records how the run ended, saves every file (so an interruption
+ * or a failure loses nothing that finished) and then cleans up (progress bar, started apps, signal handlers).
+ */
+export async function recordRun(dir: string, run: SavedRun, stopped: () => boolean, body: () => Promise<void>, cleanup: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+    endRunRecord(run, stopped());
+  } catch (error) {
+    endRunRecord(run, stopped(), error);
+  } finally {
+    await writeRunFiles(dir, run);
+    await cleanup();
+  }
 }
