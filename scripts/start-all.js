@@ -2,11 +2,20 @@
 'use strict';
 // `npm run start:all`: the JSON server, the gRPC server and the client in one terminal, with prefixed logs.
 // `node scripts/start-all.js bare` (`npm run start:bare`) does the same for the two servers without Nest.
-// If one of them exits (bad setting, port in use, crash), the others are stopped and the exit code is non-zero;
-// Ctrl-C or SIGTERM stops them all. concurrently forwards the signal and waits for the children.
+// - An app that fails to start (bad setting, port in use) stops the others: one line, its exit code.
+// - An app that exits after it was up (killed, out of memory, a crash) is restarted after RESTART_DELAY_MS, at most
+//   MAX_RESTARTS times per app within RESTART_WINDOW_MS, each restart logged with the exit reason; past that bound
+//   everything stops with exit 1. Meanwhile the others keep serving (the client answers 503 naming the missing server).
+// - Ctrl-C or SIGTERM stops them all and nothing restarts; concurrently forwards the signal and waits for the children.
 const path = require('node:path');
 const { concurrently } = require('concurrently');
 const { GROUPS, ROOT, entryOf } = require('./apps');
+
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
+const RESTART_DELAY_MS = 1_000;
+// What each app prints once it serves: its own "listening on" line, or a cluster primary's "N workers on".
+const UP = /listening on|workers on/;
 
 const group = process.argv[2] ?? 'all';
 if (!GROUPS[group]) {
@@ -24,23 +33,61 @@ try {
   process.exit(2);
 }
 
-const { result } = concurrently(
+const { result, commands } = concurrently(
   Object.entries(GROUPS[group]).map(([app, { name, color }]) => ({
     command: `exec "${process.execPath}" "${entryOf(app)}"`,
     name,
     prefixColor: color,
   })),
-  { killOthersOn: ['failure', 'success'], killSignal: 'SIGTERM', prefix: 'name', handleInput: false },
+  // No killOthersOn: this script decides, per exit, between restarting one app and stopping them all.
+  { killSignal: 'SIGTERM', prefix: 'name', handleInput: false },
 );
 
+let stopping = false;
+let exitCode = 0;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => (stopping = true));
+
+function stopAll(code, message) {
+  if (stopping) return;
+  stopping = true;
+  exitCode = code;
+  process.stderr.write(`wirebench: ${message}\n`);
+  for (const command of commands) if (command.state === 'started') command.kill('SIGTERM');
+}
+
+function reason(code) {
+  if (typeof code === 'number') return `code ${code}` + (code === 134 ? ' (aborted: V8 out of memory?)' : '');
+  return `signal ${code}` + (code === 'SIGKILL' ? ' (killed: by hand, or the kernel out of memory?)' : code === 'SIGABRT' ? ' (aborted: V8 out of memory?)' : '');
+}
+
+for (const command of commands) {
+  let up = false;
+  const restarts = [];
+  command.stdout.subscribe((chunk) => {
+    if (!up && UP.test(chunk.toString())) up = true;
+  });
+  command.close.subscribe(({ exitCode: code, killed }) => {
+    if (stopping || killed) return;
+    if (!up) {
+      // It never served: a bad setting or a busy port, which a restart would only repeat.
+      return stopAll(typeof code === 'number' && code !== 0 ? code : 1, `${command.name} exited with ${reason(code)} while starting; stopped the others`);
+    }
+    const now = Date.now();
+    while (restarts.length > 0 && now - restarts[0] > RESTART_WINDOW_MS) restarts.shift();
+    if (restarts.length >= MAX_RESTARTS) {
+      return stopAll(1, `${command.name} exited with ${reason(code)}, its ${MAX_RESTARTS + 1}th exit within ${RESTART_WINDOW_MS / 1000} s; stopped the others`);
+    }
+    restarts.push(now);
+    up = false;
+    process.stderr.write(`wirebench: ${command.name} exited with ${reason(code)}; restarting it in ${RESTART_DELAY_MS / 1000} s (${restarts.length} of ${MAX_RESTARTS} within ${RESTART_WINDOW_MS / 1000} s)\n`);
+    setTimeout(() => {
+      if (!stopping) command.start();
+    }, RESTART_DELAY_MS);
+  });
+}
+
+// Settles once every app has exited: after a signal (exit 0), a start-up failure (its code) or too many restarts (1).
 result.then(
-  () => process.exit(0),
-  (events) => {
-    const failed = events.filter((e) => e.exitCode !== 0 && e.exitCode !== 'SIGTERM' && e.exitCode !== 'SIGINT' && !e.killed);
-    // Stopped by the user: a clean exit. Stopped because one app failed: name it and pass its code on.
-    if (failed.length === 0) process.exit(0);
-    const first = failed[0];
-    process.stderr.write(`wirebench: ${first.command.name} exited with ${first.exitCode}; stopped the others\n`);
-    process.exit(typeof first.exitCode === 'number' ? first.exitCode : 1);
-  },
+  () => process.exit(exitCode),
+  () => process.exit(exitCode),
 );
