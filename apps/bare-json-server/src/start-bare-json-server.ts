@@ -1,10 +1,11 @@
 import { createServer, Server } from 'node:http';
 import type { WirebenchConfig } from '@app/config';
+import { httpServerOptions } from '@app/bootstrap';
 import { handleRequest } from './handle-request';
 
-/** A node:http server (Node's default keep-alive and timeouts) listening on BARE_JSON_SERVER_HOST/PORT. */
+/** A node:http server, with the same timeouts as the Nest servers, listening on BARE_JSON_SERVER_HOST/PORT. */
 export function startBareJsonServer(config: WirebenchConfig): Promise<Server> {
-  const server = createServer(handleRequest(config.limits.maxRows));
+  const server = createServer(httpServerOptions(config.httpTimeouts), handleRequest(config.limits.maxRows));
   const { host, port } = config.bareJsonServer;
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { loadConfig } from '@app/config';
+import { checkWritableDir, loadConfig } from '@app/config';
 import { exitOnStartupError } from '@app/bootstrap';
 import { startClient } from './start-client';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  checkWritableDir('RESULTS_DIR', config.resultsDir);
   const app = await startClient(config);
   new Logger('client').log(
     `client listening on ${await app.getUrl()} -> JSON ${config.targets.jsonUrl}, gRPC ${config.targets.grpcAddress} (try GET /client/compare?rows=10000&runs=3)`,

@@ -9,3 +9,5 @@ export type { AppName, ServingAppName } from './app-entry';
 export { isListening } from './launch/is-listening';
 export { LaunchedApp, type LaunchOptions } from './launch/launched-app';
 export { AppLauncher, appAddresses, BENCH_APPS } from './launch/app-launcher';
+export { createHttpApp } from './http/create-http-app';
+export { httpServerOptions } from './http/http-server-options';

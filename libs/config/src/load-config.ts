@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Env, readHost, readHostPort, readHttpUrl, readInt, readPath, readPort } from './env-readers';
-import { LoadLimits, WirebenchConfig } from './wirebench-config.interface';
+import { HttpTimeouts, LoadLimits, WirebenchConfig } from './wirebench-config.interface';
 
 /** The defaults; the only place a port, limit or timeout is written down. */
 export const DEFAULTS = {
@@ -26,6 +26,10 @@ export const DEFAULTS = {
   // A call to GET /client/load holds its HTTP request open for the whole level.
   endpointLoad: { maxConcurrency: 1000, maxDurationS: 30, maxWarmupS: 10 },
   requestTimeoutMs: 120_000,
+  // Node's own are 60 s for headers and 300 s for a request: a workbench's callers are local and quick.
+  httpHeadersTimeoutMs: 10_000,
+  httpRequestTimeoutMs: 30_000,
+  httpKeepAliveTimeoutMs: 5_000,
   // Relative to the directory the app starts in; npm scripts start in the repository root.
   resultsDir: 'bench-results',
 } as const;
@@ -86,6 +90,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     },
     grpcMaxMessageBytes: readInt(env, 'GRPC_MAX_MESSAGE_BYTES', DEFAULTS.grpcMaxMessageBytes, 4 * 1024 * 1024, GRPC_MESSAGE_MAX),
     requestTimeoutMs: readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000),
+    httpTimeouts: readHttpTimeouts(env),
     resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),
   };
   return config;
@@ -96,4 +101,11 @@ function reachable(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::' || host === '[::]') return '[::1]';
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+// Node refuses a headers timeout longer than the request timeout, so that is checked here, with a message.
+function readHttpTimeouts(env: Env): HttpTimeouts {
+  const requestMs = readInt(env, 'HTTP_REQUEST_TIMEOUT_MS', DEFAULTS.httpRequestTimeoutMs, 1, 3_600_000);
+  const headersMs = readInt(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.min(DEFAULTS.httpHeadersTimeoutMs, requestMs), 1, requestMs);
+  return { headersMs, requestMs, keepAliveMs: readInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULTS.httpKeepAliveTimeoutMs, 1, 3_600_000) };
 }

@@ -27,6 +27,16 @@ export interface LoadLimits {
   maxGenerators: number;
 }
 
+/** How long the HTTP servers (client, JSON, bare JSON) wait on a slow or stalled caller. */
+export interface HttpTimeouts {
+  /** To receive a request's headers. */
+  headersMs: number;
+  /** To receive a whole request (not to answer it). */
+  requestMs: number;
+  /** An idle kept-alive socket. */
+  keepAliveMs: number;
+}
+
 /** Everything a user may want to change, typed and validated. Built only by loadConfig. */
 export interface WirebenchConfig {
   client: ListenAddress;
@@ -48,6 +58,7 @@ export interface WirebenchConfig {
   grpcMaxMessageBytes: number;
   /** Per request, HTTP and gRPC alike: a server that does not answer in time is reported, not waited for. */
   requestTimeoutMs: number;
+  httpTimeouts: HttpTimeouts;
   /** Where bench runs and saved endpoint measurements are written (absolute). */
   resultsDir: string;
 }

@@ -10,9 +10,17 @@ export class TransportError extends Error {
     readonly target: TargetInfo,
     detail: string,
   ) {
-    super(`${target.server} at ${target.address} ${describe(failure)}: ${detail}`);
+    super(`${target.server} at ${target.address} ${describe(failure)}: ${cleanDetail(detail)}`);
     this.name = 'TransportError';
   }
+}
+
+/**
+ * grpc-js ends an UNAVAILABLE message with "Resolution note: <text>", and with nothing after it when there is nothing
+ * to note; an empty note (and stray trailing separators) says nothing to the reader, so it goes.
+ */
+export function cleanDetail(detail: string): string {
+  return detail.replace(/[\s,;.]*Resolution note:\s*$/i, '').trim();
 }
 
 function describe(failure: TransportFailure): string {
