@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectEnvironment, findProjectRoot, LoadLevelSpec, LoadRun, printLoad, runLoadLevel, splitLevel, TransportKind, writeLoadFiles } from '@app/bench';
+import { collectEnvironment, findGhz, findProjectRoot, GHZ_INSTALL_HINT, LoadLevelSpec, LoadRun, printLoad, runLoadLevel, splitLevel, TransportKind, writeLoadFiles } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppName, AppSupervisor } from './app-supervisor';
 import { EXIT, runId } from './bench-command';
@@ -20,40 +20,45 @@ function address(config: WirebenchConfig, target: 'nest' | 'bare', transport: Tr
   return transport === 'json' ? t.bareJsonUrl : t.bareGrpcAddress;
 }
 
-/** Every level x target x transport, in that order, so the targets and transports of one level run side by side. */
+/** Every level x target x transport x engine, in that order, so the targets, transports and engines of one level run side by side. */
 function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: string; spec: LoadLevelSpec }[] {
   const out: { name: string; spec: LoadLevelSpec }[] = [];
+  if (options.engines.includes('ghz') && options.transports.includes('json')) throw new UsageError('--engine ghz drives gRPC only: add --transport grpc');
+  if (options.engines.includes('ghz') && options.rate !== undefined) throw new UsageError('--engine ghz runs a closed loop only: drop --rate');
   for (const concurrency of options.concurrency) {
     for (const targetKind of options.targets) {
       for (const transport of options.transports) {
-        // HTTP/1.1 carries one request per socket at a time (autocannon pipelines the rest): never more sockets than callers.
-        const connections = Math.min(options.connections ?? (transport === 'json' ? concurrency : 1), concurrency);
-        // autocannon pipelines concurrency / connections requests per socket: it must come out whole.
-        if (transport === 'json' && options.rate === undefined && concurrency % connections !== 0) {
-          throw new UsageError(`--concurrency ${concurrency} is not a multiple of --connections ${connections}: HTTP callers are spread evenly over the sockets`);
-        }
-        out.push({
-          name: `c${concurrency}`,
-          spec: {
-            transport,
-            targetKind,
-            target: { server: transport === 'json' ? 'json-server' : 'grpc-server', address: address(config, targetKind, transport) },
-            rows: options.rows,
-            concurrency,
-            connections,
-            durationMs: options.durationS * 1000,
-            requests: options.requests,
-            warmupMs: options.warmupS * 1000,
-            rate: options.rate,
-            timeoutMs: options.timeoutMs,
-            grpcMaxMessageBytes: config.grpcMaxMessageBytes,
-            generators: options.generators,
-          },
-        });
-        try {
-          splitLevel(out[out.length - 1].spec);
-        } catch (error) {
-          throw new UsageError(`--generators: ${(error as Error).message}`);
+        for (const engine of options.engines) {
+          // HTTP/1.1 carries one request per socket at a time (autocannon pipelines the rest): never more sockets than callers.
+          const connections = Math.min(options.connections ?? (transport === 'json' ? concurrency : 1), concurrency);
+          // autocannon pipelines concurrency / connections requests per socket: it must come out whole.
+          if (transport === 'json' && options.rate === undefined && concurrency % connections !== 0) {
+            throw new UsageError(`--concurrency ${concurrency} is not a multiple of --connections ${connections}: HTTP callers are spread evenly over the sockets`);
+          }
+          out.push({
+            name: `c${concurrency}`,
+            spec: {
+              transport,
+              targetKind,
+              target: { server: transport === 'json' ? 'json-server' : 'grpc-server', address: address(config, targetKind, transport) },
+              rows: options.rows,
+              concurrency,
+              connections,
+              durationMs: options.durationS * 1000,
+              requests: options.requests,
+              warmupMs: options.warmupS * 1000,
+              rate: options.rate,
+              timeoutMs: options.timeoutMs,
+              grpcMaxMessageBytes: config.grpcMaxMessageBytes,
+              generators: options.generators,
+              engine,
+            },
+          });
+          try {
+            splitLevel(out[out.length - 1].spec);
+          } catch (error) {
+            throw new UsageError(`--generators: ${(error as Error).message}`);
+          }
         }
       }
     }
@@ -75,6 +80,10 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     config = loadConfig();
     if (options.rows > config.limits.maxRows) throw new UsageError(`--rows must be at most MAX_ROWS (${config.limits.maxRows})`);
     levels = levelSpecs(options, config);
+    if (options.engines.includes('ghz') && !findGhz()) {
+      process.stderr.write(`wirebench load: ghz not found: ${GHZ_INSTALL_HINT}\n`);
+      return EXIT.usage;
+    }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`wirebench load: ${error.message} (see --help)\n`);
@@ -121,7 +130,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     await writeLoadFiles(dir, run);
     for (const { name, spec } of levels) {
       if (signals.stopped) break;
-      const title = `${spec.transport}/${spec.targetKind} c=${spec.concurrency}`;
+      const title = `${spec.transport}/${spec.targetKind}${spec.engine === 'ghz' ? '/ghz' : ''} c=${spec.concurrency}`;
       progress.starting(title);
       const level = await runLoadLevel(name, spec, workerEntry);
       run.levels.push(level);

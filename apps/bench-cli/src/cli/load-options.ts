@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
-import { TRANSPORT_KINDS, TransportKind } from '@app/bench';
+import { LOAD_ENGINES, LoadEngine, TRANSPORT_KINDS, TransportKind } from '@app/bench';
 import { UsageError } from './usage-error';
 
 export interface LoadOptions {
   transports: TransportKind[];
   targets: ('nest' | 'bare')[];
+  engines: LoadEngine[];
   concurrency: number[];
   /** Absent: one socket per caller for HTTP, one channel for gRPC. */
   connections?: number;
@@ -24,13 +25,14 @@ export interface LoadOptions {
 
 export const LOAD_HELP = `Usage: npm run load -- [options]
 
-Sustained load at several concurrency levels: HTTP through autocannon, gRPC through the project's grpc-js generator
-(same closed loop, warm-up, histogram and result), each level in a load-generator process of its own. Starts the
+Sustained load at several concurrency levels: HTTP through autocannon, gRPC through the project's node:http2 gRPC
+generator (same closed loop, warm-up, histogram and result), each level in a load-generator process of its own. Starts the
 servers it needs if they are not running. Writes bench-results/<UTC time>-load/ (levels.csv, result.json, summary.md).
 
 Options:
   --transport LIST     json,grpc   (default: both)
   --target LIST        nest,bare: the Nest servers and/or the bare node:http / grpc-js ones   (default: nest)
+  --engine LIST        wirebench,ghz: the project's generators and/or ghz (gRPC only, closed loop; a cross-check)   (default: wirebench)
   --concurrency LIST   callers in flight per level   (default: 1,10,50,100,500)
   --connections N      sockets (HTTP) or channels (gRPC) shared by the callers   (default: one socket per caller for HTTP, 1 channel for gRPC)
   --duration S         measured seconds per level   (default: 10)
@@ -67,7 +69,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   let values: Record<string, string | boolean | undefined>;
   try {
     const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-    for (const k of ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label']) {
+    for (const k of ['transport', 'target', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label']) {
       options[k] = { type: 'string' };
     }
     values = parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values as Record<string, string | boolean | undefined>;
@@ -81,6 +83,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   return {
     transports: list('transport', s('transport') ?? 'json,grpc', TRANSPORT_KINDS) as TransportKind[],
     targets: list('target', s('target') ?? 'nest', ['nest', 'bare']) as ('nest' | 'bare')[],
+    engines: list('engine', s('engine') ?? 'wirebench', LOAD_ENGINES) as LoadEngine[],
     concurrency: list('concurrency', s('concurrency') ?? '1,10,50,100,500').map((v) => int('concurrency', v, 1, LIMITS.concurrency)),
     connections: s('connections') === undefined ? undefined : int('connections', s('connections')!, 1, LIMITS.connections),
     durationS: int('duration', s('duration') ?? '10', 1, LIMITS.durationS),

@@ -19,6 +19,7 @@ export const LOAD_COLUMNS: LoadColumn[] = [
   { name: 'label', unit: 'text', description: 'Free-text label given to the run; empty when none was given.', value: (_l, r) => r.label },
   { name: 'transport', unit: 'text', description: 'json (HTTP/1.1, autocannon or node:http) or grpc (grpc-js).', value: (l) => l.transport, table: { head: 'transport', cell: (l) => l.transport } },
   { name: 'target', unit: 'text', description: 'nest: the Nest servers; bare: the node:http / plain grpc-js reference servers.', value: (l) => l.targetKind, table: { head: 'target', cell: (l) => l.targetKind } },
+  { name: 'engine', unit: 'text', description: 'What generated the load: wirebench (autocannon for HTTP, node:http2 for gRPC) or ghz.', value: (l) => l.engine ?? 'wirebench', table: { head: 'engine', cell: (l) => l.engine ?? 'wirebench' } },
   { name: 'mode', unit: 'text', description: 'closed: each caller sends its next request when the previous completes; open: requests on a fixed schedule (--rate).', value: (l) => l.mode },
   { name: 'rows_per_request', unit: 'rows', description: 'Rows in each response.', value: (l) => l.rows },
   { name: 'concurrency', unit: 'count', description: 'Callers with a request in flight (closed loop) or the in-flight cap (open loop).', value: (l) => l.concurrency, table: { head: 'c', cell: (l) => human(l.concurrency) } },

@@ -1,6 +1,10 @@
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { TransportKind } from '../scenario/scenario.interface';
 
+/** What drives the load: the project's generators (autocannon for HTTP, node:http2 for gRPC) or ghz (gRPC only). */
+export type LoadEngine = 'wirebench' | 'ghz';
+export const LOAD_ENGINES: readonly LoadEngine[] = ['wirebench', 'ghz'];
+
 /** What one load level drives: one transport at one concurrency, for a duration or a request count. */
 export interface LoadLevelSpec {
   transport: TransportKind;
@@ -24,6 +28,8 @@ export interface LoadLevelSpec {
   grpcMaxMessageBytes: number;
   /** Generator processes sharing the callers, connections, rate and request count (default 1). */
   generators?: number;
+  /** Default wirebench. */
+  engine?: LoadEngine;
 }
 
 /** What the generator measured in the window, the same shape for both transports. */
@@ -58,6 +64,7 @@ export interface LoadLevelResult extends GeneratorResult {
   name: string;
   transport: TransportKind;
   targetKind: 'nest' | 'bare';
+  engine: LoadEngine;
   target: TargetInfo;
   mode: 'closed' | 'open';
   rows: number;

@@ -41,6 +41,7 @@ function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow:
 export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntry: string): Promise<LoadLevelResult> {
   const startedAt = new Date().toISOString();
   const notes: string[] = [];
+  if (spec.engine === 'ghz') notes.push('ghz: replies not checked by ghz (one probe call verified first); payload bytes = the probe reply size x successes');
   const servers = serverProcesses(spec.target);
   if (servers.note) notes.push(servers.note);
   // Server CPU and peak RSS over the measured window only, not the warm-up: the generator says when it is.
@@ -81,6 +82,7 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
     name,
     transport: spec.transport,
     targetKind: spec.targetKind,
+    engine: spec.engine ?? 'wirebench',
     target: spec.target,
     mode: spec.rate === undefined ? 'closed' : 'open',
     rows: spec.rows,
