@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { LOAD_DEFAULTS, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel, writeRunFiles } from '@app/bench';
+import { findGhz, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel, writeRunFiles } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { EXIT } from './bench-command';
@@ -14,8 +14,8 @@ const APP_FOR: Record<TargetKind, Record<TransportKind, ServingAppName>> = {
 };
 
 /**
- * Every level x target x transport, in that order, so the targets and transports of one level run side by side;
- * each checked by validateLoadLevel against the configured limits, as GET /client/load's one level is.
+ * Every level x target x transport x engine, in that order, so the targets, transports and engines of one level run
+ * side by side; each checked by validateLoadLevel against the configured limits, as GET /client/load's one level is.
  */
 function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: string; spec: LoadLevelSpec }[] {
   const out: { name: string; spec: LoadLevelSpec }[] = [];
@@ -23,15 +23,17 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
   for (const concurrency of options.concurrency) {
     for (const target of options.targets) {
       for (const transport of options.transports) {
-        const input = { transport, target, concurrency, connections, duration, warmup, requests, rows, rate, timeout, generators };
-        let level: LoadLevelParams;
-        try {
-          level = validateLoadLevel(input, config.loadLimits, config.limits.maxRows, LOAD_DEFAULTS.cli);
-        } catch (error) {
-          if (!(error instanceof ScenarioValidationError)) throw error;
-          throw new UsageError(`--${error.parameter}: ${error.message}`);
+        for (const engine of options.engines) {
+          const input = { transport, target, engine, concurrency, connections, duration, warmup, requests, rows, rate, timeout, generators };
+          let level: LoadLevelParams;
+          try {
+            level = validateLoadLevel(input, config.loadLimits, config.limits.maxRows, LOAD_DEFAULTS.cli);
+          } catch (error) {
+            if (!(error instanceof ScenarioValidationError)) throw error;
+            throw new UsageError(`--${error.parameter}: ${error.message}`);
+          }
+          out.push({ name: `c${level.concurrency}`, spec: { ...level, target: loadTarget(config.targets, transport, target), grpcMaxMessageBytes: config.grpcMaxMessageBytes } });
         }
-        out.push({ name: `c${level.concurrency}`, spec: { ...level, target: loadTarget(config.targets, transport, target), grpcMaxMessageBytes: config.grpcMaxMessageBytes } });
       }
     }
   }
@@ -51,6 +53,10 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     }
     config = loadConfig();
     levels = levelSpecs(options, config);
+    if (options.engines.includes('ghz') && !findGhz()) {
+      process.stderr.write(`wirebench load: ghz not found: ${GHZ_INSTALL_HINT}\n`);
+      return EXIT.usage;
+    }
   } catch (error) {
     return reportUsageError('load', error, EXIT.usage, [UsageError, ConfigError]);
   }
@@ -79,7 +85,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     await writeRunFiles(dir, run);
     for (const { name, spec } of levels) {
       if (signals.stopped) break;
-      const title = `${spec.transport}/${spec.targetKind} c=${spec.concurrency}`;
+      const title = `${spec.transport}/${spec.targetKind}${spec.engine === 'ghz' ? '/ghz' : ''} c=${spec.concurrency}`;
       progress.starting(title);
       const level = await runLoadLevel(name, spec);
       run.levels.push(level);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { FORMATS, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind } from '@app/bench';
+import { FORMATS, LOAD_ENGINES, LoadEngine, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind } from '@app/bench';
 import { UsageError } from './usage-error';
 
 /**
@@ -9,6 +9,7 @@ import { UsageError } from './usage-error';
 export interface LoadOptions {
   transports: TransportKind[];
   targets: TargetKind[];
+  engines: LoadEngine[];
   /** Raw per-level values: one level per concurrency x target x transport. */
   concurrency: string[];
   connections?: string;
@@ -28,13 +29,14 @@ export interface LoadOptions {
 
 export const LOAD_HELP = `Usage: npm run load -- [options]
 
-Sustained load at several concurrency levels: HTTP through autocannon, gRPC through the project's grpc-js generator
-(same closed loop, warm-up, histogram and result), each level in a load-generator process of its own. Starts the
+Sustained load at several concurrency levels: HTTP through autocannon, gRPC through the project's node:http2 gRPC
+generator (same closed loop, warm-up, histogram and result), each level in a load-generator process of its own. Starts the
 servers it needs if they are not running. Writes bench-results/<UTC time>-load/ (levels.csv, result.json, summary.md).
 
 Options:
   --transport LIST     json,grpc   (default: both)
   --target LIST        nest,bare: the Nest servers and/or the bare node:http / grpc-js ones   (default: nest)
+  --engine LIST        wirebench,ghz: the project's generators and/or ghz (gRPC only, closed loop; a cross-check)   (default: wirebench)
   --concurrency LIST   callers in flight per level   (default: 1,10,50,100,500)
   --connections N      sockets (HTTP) or channels (gRPC) shared by the callers   (default: one socket per caller for HTTP, 1 channel for gRPC)
   --duration S         measured seconds per level   (default: 10)
@@ -72,7 +74,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   let values: Record<string, string | boolean | undefined>;
   try {
     const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-    for (const k of ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label']) {
+    for (const k of ['transport', 'target', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label']) {
       options[k] = { type: 'string' };
     }
     values = parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values as Record<string, string | boolean | undefined>;
@@ -85,6 +87,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   return {
     transports: list('transport', s('transport') ?? TRANSPORT_KINDS.join(','), TRANSPORT_KINDS) as TransportKind[],
     targets: list('target', s('target') ?? 'nest', TARGET_KINDS) as TargetKind[],
+    engines: list('engine', s('engine') ?? 'wirebench', LOAD_ENGINES) as LoadEngine[],
     concurrency: list('concurrency', s('concurrency') ?? '1,10,50,100,500'),
     connections: s('connections'),
     duration: s('duration'),

@@ -28,7 +28,8 @@ export interface LoadComparison {
 
 function keyOf(l: LoadLevelResult): string {
   const rate = l.rate === null ? '' : ` rate=${l.rate}`;
-  return `${l.transport}/${l.targetKind} ${l.mode} c=${l.concurrency} conn=${l.connections} rows=${l.rows}${rate}`;
+  const engine = (l.engine ?? 'wirebench') === 'wirebench' ? '' : ` engine=${l.engine}`;
+  return `${l.transport}/${l.targetKind}${engine} ${l.mode} c=${l.concurrency} conn=${l.connections} rows=${l.rows}${rate}`;
 }
 
 export function compareLoadRuns(a: LoadRun, b: LoadRun, alpha = 0.05): LoadComparison {

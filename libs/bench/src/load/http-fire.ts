@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { rows as generateRows } from '@app/data-generator';
 import type { Fire } from './fire.interface';
 import type { LoadLevelSpec } from './load-level.interface';
-import { MismatchError } from './grpc-fire';
+import { MismatchError } from './mismatch-error';
 
 /** The exact body both JSON servers send for `rows` rows (JSON.stringify of the same generator output). */
 export function expectedJsonBody(rows: number): string {

@@ -1,13 +1,15 @@
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { TransportKind } from '../scenario/scenario.interface';
-import type { LoadLevelParams } from '../scenario/validate-load-level';
+import type { LoadEngine, LoadLevelParams } from '../scenario/validate-load-level';
 
 /** What one load level drives: a checked level (validateLoadLevel) pointed at its server. */
-export interface LoadLevelSpec extends Omit<LoadLevelParams, 'generators'> {
+export interface LoadLevelSpec extends Omit<LoadLevelParams, 'generators' | 'engine'> {
   target: TargetInfo;
   grpcMaxMessageBytes: number;
   /** Generator processes sharing the callers, connections, rate and request count (default 1). */
   generators?: number;
+  /** Default wirebench. */
+  engine?: LoadEngine;
 }
 
 /** What the generator measured in the window, the same shape for both transports. */
@@ -47,6 +49,7 @@ export interface LoadLevelResult extends GeneratorResult {
   name: string;
   transport: TransportKind;
   targetKind: 'nest' | 'bare';
+  engine: LoadEngine;
   target: TargetInfo;
   mode: 'closed' | 'open';
   rows: number;

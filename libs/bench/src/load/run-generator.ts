@@ -2,13 +2,15 @@ import { performance } from 'node:perf_hooks';
 import { autocannonClosedLoop } from './autocannon-closed-loop';
 import { driveClosedLoop } from './drive-closed-loop';
 import { driveOpenLoop } from './drive-open-loop';
-import { grpcFire } from './grpc-fire';
+import { ghzClosedLoop } from './ghz-closed-loop';
+import { grpcH2Fire } from './grpc-h2-fire';
 import { httpFire } from './http-fire';
 import type { GeneratorResult, LoadLevelSpec, MeasuredWindow } from './load-level.interface';
 
 /**
  * One level, in the generator's own process: HTTP closed loop through autocannon, gRPC closed loop and both
- * open loops through the project's drivers, all recording into the same kind of histogram.
+ * open loops through the project's drivers (or, with the ghz engine, a gRPC closed loop through ghz), all
+ * recording into the same kind of histogram.
  */
 export async function runGenerator(spec: LoadLevelSpec, reportWindow?: (edge: 'start' | 'end') => void): Promise<GeneratorResult> {
   const cpu = process.cpuUsage();
@@ -24,11 +26,17 @@ export async function runGenerator(spec: LoadLevelSpec, reportWindow?: (edge: 's
     }
     reportWindow?.(edge);
   };
+  if (spec.engine === 'ghz') {
+    // ghz is the generator here: its CPU, not this process's (which only waits for it), is what counts.
+    const { ghzWindowCpuMs, ghzCpuMs, dropped: _dropped, ...measured } = await ghzClosedLoop(spec, reportWindow);
+    const used = process.cpuUsage(cpu);
+    return { ...measured, generatorCpuMs: (used.user + used.system) / 1000 + ghzCpuMs, generatorElapsedMs: performance.now() - started, generatorWindowCpuMs: ghzWindowCpuMs };
+  }
   let result: MeasuredWindow & { verified: boolean };
   if (spec.transport === 'json' && spec.rate === undefined) {
     result = await autocannonClosedLoop(spec, onWindow);
   } else {
-    const requests = spec.transport === 'json' ? httpFire(spec) : grpcFire(spec);
+    const requests = spec.transport === 'json' ? httpFire(spec) : grpcH2Fire(spec);
     try {
       const common = { warmupMs: spec.warmupMs, durationMs: spec.durationMs, requests: spec.requests, onWindow };
       const measured =

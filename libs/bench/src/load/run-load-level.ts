@@ -65,6 +65,7 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
   );
   const g = mergeGeneratorResults(results);
   const notes = server ? [...server.notes] : ['server CPU and memory: the measured window was not reported'];
+  if (spec.engine === 'ghz') notes.push('ghz: replies not checked by ghz (one probe call verified first); payload bytes = the probe reply size x successes');
   const serverCpuMs = server?.serverCpuMs ?? null;
   const serverPeakRssBytes = server?.serverPeakRssBytes ?? null;
   const windowS = g.windowMs / 1000;
@@ -78,6 +79,7 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
     name,
     transport: spec.transport,
     targetKind: spec.targetKind,
+    engine: spec.engine ?? 'wirebench',
     target: spec.target,
     mode: spec.rate === undefined ? 'closed' : 'open',
     rows: spec.rows,

@@ -9,7 +9,7 @@ describe('validateLoadLevel', () => {
   it('applies the caller defaults: one socket per HTTP caller, one channel for gRPC', () => {
     expect(validateLoadLevel({}, loadLimits, 1000, LOAD_DEFAULTS.cli)).toEqual({
       transport: 'json', targetKind: 'nest', rows: 1, concurrency: 10, connections: 10, durationMs: 10_000,
-      requests: undefined, warmupMs: 2000, rate: undefined, timeoutMs: 10_000, generators: 1,
+      requests: undefined, warmupMs: 2000, rate: undefined, timeoutMs: 10_000, generators: 1, engine: 'wirebench',
     });
     expect(validateLoadLevel({ transport: 'grpc', concurrency: '50', target: 'bare' }, loadLimits, 1000, LOAD_DEFAULTS.cli)).toMatchObject({ connections: 1, concurrency: 50, targetKind: 'bare' });
   });
@@ -26,6 +26,9 @@ describe('validateLoadLevel', () => {
     [{ concurrency: '10', generators: '3' }, 'connections'],
     [{ concurrency: '2', generators: '3' }, 'generators'],
     [{ duration: '1', requests: '5' }, 'duration'],
+    [{ engine: 'k6' }, 'engine'],
+    [{ engine: 'ghz' }, 'engine'],
+    [{ engine: 'ghz', transport: 'grpc', rate: '100' }, 'engine'],
   ])('rejects %j, naming %s', (input, parameter) => {
     const error = errorOf(() => validateLoadLevel(input, endpointLoadLimits, 1000, LOAD_DEFAULTS.endpoint));
     expect(error).toBeInstanceOf(ScenarioValidationError);

@@ -4,6 +4,10 @@ import { ScenarioValidationError } from './scenario-validation.error';
 import { integerParam as integer } from './integer-param';
 
 export const TARGET_KINDS = ['nest', 'bare'] as const;
+
+/** What drives the load: the project's generators (autocannon for HTTP, node:http2 for gRPC) or ghz (gRPC only). */
+export const LOAD_ENGINES = ['wirebench', 'ghz'] as const;
+export type LoadEngine = (typeof LOAD_ENGINES)[number];
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
 /** One load level's raw parameters, as they arrive from a URL or a command line: strings, numbers or absent. */
@@ -19,6 +23,7 @@ export interface LoadLevelInput {
   rate?: unknown;
   timeout?: unknown;
   generators?: unknown;
+  engine?: unknown;
 }
 
 /** What differs between callers when a parameter is absent (the CLI sweeps long levels, the endpoint runs short ones). */
@@ -56,6 +61,7 @@ export interface LoadLevelParams {
   timeoutMs: number;
   /** Generator processes sharing the callers, connections, rate and request count. */
   generators: number;
+  engine: LoadEngine;
 }
 
 /**
@@ -78,6 +84,11 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
   if (generators > concurrency) {
     throw new ScenarioValidationError('generators', { min: 1, max: concurrency }, `${generators} generators need at least ${generators} callers, got concurrency ${concurrency}`, input.generators);
   }
+  const engine = oneOf('engine', input.engine, LOAD_ENGINES, 'wirebench');
+  // ghz drives gRPC only, and only as a closed loop.
+  if (engine === 'ghz' && (transport !== 'grpc' || rate !== undefined)) {
+    throw new ScenarioValidationError('engine', { values: ['wirebench'] }, `engine ghz drives gRPC closed loops only; ${transport === 'grpc' ? 'rate (an open loop)' : `transport ${transport}`} needs engine wirebench`, input.engine);
+  }
   const level: LoadLevelParams = {
     transport,
     targetKind,
@@ -90,6 +101,7 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
     rate,
     timeoutMs: integer('timeout', input.timeout, defaults.timeoutMs, 1, limits.maxTimeoutMs),
     generators,
+    engine,
   };
   // autocannon's closed loop pipelines concurrency / connections requests per socket, and each generator runs its own.
   if (transport === 'json' && rate === undefined && (concurrency % connections !== 0 || concurrency % generators !== 0 || connections % generators !== 0)) {
