@@ -1,4 +1,3 @@
-import type { ClientHttp2Stream, IncomingHttpHeaders } from 'node:http2';
 import { constants } from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import { status } from '@grpc/grpc-js';
@@ -10,48 +9,57 @@ import { grpcError, statusFromHttp, statusFromRstCode, streamError } from './grp
 import { H2SessionPool } from './h2-session-pool';
 import type { LoadLevelSpec } from './load-level.interface';
 import { MismatchError } from './mismatch-error';
+import { DATA, END_HEADERS, END_STREAM, frame, HEADERS, StreamHandler } from './raw-h2-connection';
 
 // gRPC's length prefix: a compressed flag byte and the message length (uint32, big-endian).
 const PREFIX = 5;
 
-interface Call {
-  caller: number;
+/** An HPACK literal header field without indexing, new name, no Huffman (RFC 7541 6.2.2): any server reads it. */
+function literalField(name: string, value: string): Buffer {
+  const n = Buffer.from(name);
+  const v = Buffer.from(value);
+  if (n.length > 126 || v.length > 126) throw new RangeError(`header ${name} too long for a one-byte length`);
+  return Buffer.concat([Buffer.from([0x00, n.length]), n, Buffer.from([v.length]), v]);
+}
+
+/** The whole request as bytes: HEADERS then DATA, stream ids left 0 for the connection to fill in. */
+function encodedRequest(path: string, authority: string, timeoutMs: number, message: Buffer): { bytes: Buffer; dataOffset: number } {
+  const block = Buffer.concat([
+    // :method POST and :scheme http, from the static table.
+    Buffer.from([0x83, 0x86]),
+    literalField(':path', path),
+    literalField(':authority', authority),
+    literalField('content-type', 'application/grpc'),
+    literalField('te', 'trailers'),
+    // The server gives up too (grpc-timeout allows at most 8 digits).
+    literalField('grpc-timeout', `${Math.min(timeoutMs, 99_999_999)}m`),
+  ]);
+  const body = Buffer.alloc(PREFIX + message.length);
+  body.writeUInt32BE(message.length, 1);
+  message.copy(body, PREFIX);
+  const headers = frame(HEADERS, END_HEADERS, 0, block);
+  return { bytes: Buffer.concat([headers, frame(DATA, END_STREAM, 0, body)]), dataOffset: headers.length };
+}
+
+interface Call extends StreamHandler {
   deadline: number;
-  stream: ClientHttp2Stream;
-  body: Buffer | Buffer[] | undefined;
-  length: number;
-  httpStatus: number;
-  grpcStatus: number | undefined;
-  grpcMessage: string;
-  resolve: (bytes: number) => void;
-  reject: (error: unknown) => void;
+  cancel: (rstCode: number) => void;
 }
 
 /**
- * gRPC spoken directly over node:http2 for the load generator, so that it costs less CPU per call than the
- * server it drives (grpc-js's client costs about twice the server's per call, which made every gRPC level
- * generator-bound). The request is encoded and framed once; `connections` HTTP/2 sessions, caller i on session
- * i mod n. Each caller's first reply is decoded and checked by row count and checksum, and its bytes become that
- * caller's reference: every later reply must be byte-identical to it, a full check at the cost of a memcmp.
+ * gRPC for the load generator, spoken as raw HTTP/2 frames (raw-h2-connection.ts) so that it costs far less CPU
+ * per call than the server it drives: grpc-js's client cost about twice the server's per call, node:http2 about
+ * as much. The request is encoded and framed once; `connections` connections, caller i on connection i mod n.
+ * Each caller's first reply is decoded and checked by row count and checksum, and its bytes become that caller's
+ * reference: every later reply must be byte-identical to it, a full check at the cost of a memcmp.
  */
 export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => boolean; close: () => void } {
   const method = (loadSamplePackageDefinition()[`${SAMPLE_PACKAGE}.${SAMPLE_SERVICE}`] as any).GetSamples;
-  const message: Buffer = method.requestSerialize({ count: spec.rows });
-  const frame = Buffer.alloc(PREFIX + message.length);
-  frame.writeUInt32BE(message.length, 1);
-  message.copy(frame, PREFIX);
-  const headers = {
-    ':method': 'POST',
-    ':path': method.path as string,
-    'content-type': 'application/grpc',
-    te: 'trailers',
-    // The server gives up too (grpc-timeout allows at most 8 digits).
-    'grpc-timeout': `${Math.min(spec.timeoutMs, 99_999_999)}m`,
-  };
+  const request = encodedRequest(method.path, spec.target.address, spec.timeoutMs, method.requestSerialize({ count: spec.rows }));
   const maxBody = PREFIX + spec.grpcMaxMessageBytes;
   const expected = expectedDigest(spec.rows);
   const references: (Buffer | undefined)[] = [];
-  const pool = new H2SessionPool(spec.target.address, spec.connections, spec.grpcMaxMessageBytes);
+  const pool = new H2SessionPool(spec.target.address, spec.connections, request.bytes, request.dataOffset);
   let ok = true;
 
   // One sweep for every deadline instead of a timer per call: a server that never answers (or a connection that
@@ -60,90 +68,69 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
   const sweep = setInterval(
     () => {
       const now = performance.now();
-      for (const call of inFlight) if (now >= call.deadline) fail(call, grpcError(status.DEADLINE_EXCEEDED, `no reply within ${spec.timeoutMs} ms`), constants.NGHTTP2_CANCEL);
+      for (const call of inFlight) if (now >= call.deadline) call.onFail(grpcError(status.DEADLINE_EXCEEDED, `no reply within ${spec.timeoutMs} ms`), -1);
     },
     Math.max(5, Math.min(250, spec.timeoutMs / 4)),
   );
   sweep.unref();
 
-  function fail(call: Call, error: unknown, rstCode?: number): void {
-    if (!inFlight.delete(call)) return;
-    if (rstCode !== undefined && !call.stream.destroyed) call.stream.close(rstCode);
-    call.reject(error);
-  }
-
-  function complete(call: Call): void {
-    if (!inFlight.has(call)) return;
-    const code = call.grpcStatus ?? (call.httpStatus !== 200 && call.httpStatus !== 0 ? statusFromHttp(call.httpStatus) : call.stream.rstCode ? statusFromRstCode(call.stream.rstCode) : status.UNKNOWN);
-    if (code !== status.OK) return fail(call, grpcError(code, call.grpcMessage || (call.grpcStatus === undefined ? `no grpc-status (HTTP ${call.httpStatus})` : status[code])));
-    const body = Array.isArray(call.body) ? Buffer.concat(call.body) : call.body;
-    const length = body && body.length >= PREFIX ? body.readUInt32BE(1) : -1;
-    if (!body || body[0] !== 0 || PREFIX + length !== body.length) return fail(call, grpcError(status.INTERNAL, 'the reply is not one uncompressed length-prefixed message'));
-    const reference = references[call.caller];
-    if (reference) {
-      if (!body.equals(reference)) {
-        ok = false;
-        return fail(call, new MismatchError('reply differs from the first verified one'));
-      }
-    } else {
-      const samples = method.responseDeserialize(body.subarray(PREFIX)).samples;
-      if (samples.length !== spec.rows || checksum(samples).checksum !== expected.checksum) {
-        ok = false;
-        return fail(call, new MismatchError(samples.length !== spec.rows ? `${samples.length} rows, expected ${spec.rows}` : 'checksum'));
-      }
-      references[call.caller] = Buffer.from(body);
-    }
-    inFlight.delete(call);
-    call.resolve(length);
-  }
-
-  // Listeners shared by every stream (no closures per call); the stream carries its call.
-  function onResponse(this: ClientHttp2Stream, h: IncomingHttpHeaders): void {
-    const call = (this as any).call as Call;
-    call.httpStatus = Number(h[':status']);
-    // Trailers-only: the status comes with the headers.
-    if (h['grpc-status'] !== undefined) readStatus(call, h);
-  }
-  function onData(this: ClientHttp2Stream, chunk: Buffer): void {
-    const call = (this as any).call as Call;
-    call.length += chunk.length;
-    if (call.length > maxBody) return fail(call, grpcError(status.RESOURCE_EXHAUSTED, `reply larger than ${spec.grpcMaxMessageBytes} bytes`), constants.NGHTTP2_CANCEL);
-    if (call.body === undefined) call.body = chunk;
-    else if (Array.isArray(call.body)) call.body.push(chunk);
-    else call.body = [call.body, chunk];
-  }
-  function onTrailers(this: ClientHttp2Stream, t: IncomingHttpHeaders): void {
-    readStatus((this as any).call, t);
-  }
-  function onClose(this: ClientHttp2Stream): void {
-    complete((this as any).call);
-  }
-  function onError(this: ClientHttp2Stream, error: Error): void {
-    fail((this as any).call, streamError(error));
-  }
-  function readStatus(call: Call, h: IncomingHttpHeaders): void {
-    call.grpcStatus = Number(h['grpc-status']);
-    const m = h['grpc-message'];
-    if (typeof m === 'string') call.grpcMessage = decodeURIComponent(m);
-  }
-
   const fire: Fire = (caller) =>
     new Promise((resolve, reject) => {
-      let stream: ClientHttp2Stream;
-      try {
-        stream = pool.get(caller).request(headers);
-      } catch (error) {
-        return reject(streamError(error as Error));
-      }
-      const call: Call = { caller, deadline: performance.now() + spec.timeoutMs, stream, body: undefined, length: 0, httpStatus: 0, grpcStatus: undefined, grpcMessage: '', resolve, reject };
-      (stream as any).call = call;
+      let body: Buffer | Buffer[] | undefined;
+      let length = 0;
+      let httpStatus = 0;
+      let grpcStatus: number | undefined;
+      const settle = (error?: unknown, bytes = 0) => {
+        if (!inFlight.delete(call)) return false;
+        if (error) reject(error);
+        else resolve(bytes);
+        return true;
+      };
+      const call: Call = {
+        deadline: performance.now() + spec.timeoutMs,
+        cancel: () => undefined,
+        onStatus(s) {
+          if (s.http !== undefined) httpStatus = s.http;
+          if (s.grpc !== undefined) grpcStatus = s.grpc;
+        },
+        onData(chunk) {
+          length += chunk.length;
+          if (length > maxBody) return this.onFail(grpcError(status.RESOURCE_EXHAUSTED, `reply larger than ${spec.grpcMaxMessageBytes} bytes`), -1);
+          if (body === undefined) body = chunk;
+          else if (Array.isArray(body)) body.push(chunk);
+          else body = [body, chunk];
+        },
+        onFail(error, rstCode) {
+          // -1: we gave up on the stream (deadline, size), so the server is told to stop it.
+          if (rstCode === -1) call.cancel(constants.NGHTTP2_CANCEL);
+          const code = rstCode !== undefined && rstCode >= 0 ? grpcError(statusFromRstCode(rstCode), error.message) : rstCode === -1 ? error : streamError(error);
+          settle(code);
+        },
+        onEnd() {
+          const code = grpcStatus ?? (httpStatus !== 200 && httpStatus !== 0 ? statusFromHttp(httpStatus) : status.UNKNOWN);
+          if (code !== status.OK) return settle(grpcError(code, grpcStatus === undefined ? `no grpc-status (HTTP ${httpStatus})` : status[code]));
+          const reply = Array.isArray(body) ? Buffer.concat(body) : body;
+          const size = reply && reply.length >= PREFIX ? reply.readUInt32BE(1) : -1;
+          if (!reply || reply[0] !== 0 || PREFIX + size !== reply.length) return settle(grpcError(status.INTERNAL, 'the reply is not one uncompressed length-prefixed message'));
+          const reference = references[caller];
+          if (reference) {
+            if (!reply.equals(reference)) {
+              ok = false;
+              return settle(new MismatchError('reply differs from the first verified one'));
+            }
+          } else {
+            const samples = method.responseDeserialize(reply.subarray(PREFIX)).samples;
+            if (samples.length !== spec.rows || checksum(samples).checksum !== expected.checksum) {
+              ok = false;
+              return settle(new MismatchError(samples.length !== spec.rows ? `${samples.length} rows, expected ${spec.rows}` : 'checksum'));
+            }
+            references[caller] = Buffer.from(reply);
+          }
+          settle(undefined, size);
+        },
+      };
       inFlight.add(call);
-      stream.on('response', onResponse);
-      stream.on('data', onData);
-      stream.on('trailers', onTrailers);
-      stream.on('close', onClose);
-      stream.on('error', onError);
-      stream.end(frame);
+      call.cancel = pool.open(caller, call);
     });
 
   return {
@@ -151,7 +138,7 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
     verified: () => ok && references.some((r) => r !== undefined),
     close: () => {
       clearInterval(sweep);
-      for (const call of inFlight) fail(call, grpcError(status.CANCELLED, 'generator closed'));
+      for (const call of [...inFlight]) call.onFail(grpcError(status.CANCELLED, 'generator closed'), -1);
       pool.close();
     },
   };

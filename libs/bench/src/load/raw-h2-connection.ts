@@ -1,0 +1,254 @@
+import { connect, Socket } from 'node:net';
+import { readReplyStatus } from './hpack-grpc-status';
+
+// Frame types and flags (RFC 9113 section 6).
+export const DATA = 0x0;
+export const HEADERS = 0x1;
+const RST_STREAM = 0x3;
+const SETTINGS = 0x4;
+const PING = 0x6;
+const GOAWAY = 0x7;
+const WINDOW_UPDATE = 0x8;
+const CONTINUATION = 0x9;
+export const END_STREAM = 0x1;
+const ACK = 0x1;
+export const END_HEADERS = 0x4;
+const PADDED = 0x8;
+const PRIORITY = 0x20;
+const FRAME_HEADER = 9;
+const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
+const MAX_WINDOW = 2 ** 31 - 1;
+// Replenish the receive window once this much has arrived, so large replies never wait on it.
+const WINDOW_REFILL = 2 ** 30;
+
+/** What a stream reports back: its reply's frames as they arrive, then its end. */
+export interface StreamHandler {
+  onStatus(status: { http?: number; grpc?: number }): void;
+  onData(chunk: Buffer): void;
+  /** The stream ended normally (END_STREAM). */
+  onEnd(): void;
+  /** The stream cannot finish: reset by the server (its RST code), or the connection went away. */
+  onFail(error: Error, rstCode?: number): void;
+}
+
+export function frame(type: number, flags: number, stream: number, payload: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
+  out.writeUIntBE(payload.length, 0, 3);
+  out[3] = type;
+  out[4] = flags;
+  out.writeUInt32BE(stream, 5);
+  payload.copy(out, FRAME_HEADER);
+  return out;
+}
+
+function uint32(value: number): Buffer {
+  const b = Buffer.allocUnsafe(4);
+  b.writeUInt32BE(value, 0);
+  return b;
+}
+
+/**
+ * One HTTP/2 connection that sends the same pre-encoded request (a HEADERS and a DATA frame) again and again and
+ * reads replies frame by frame: only the stream id changes per call, and of the replies' headers only ":status" and
+ * "grpc-status" are read (hpack-grpc-status.ts; the server is told to keep no HPACK table). This is what lets the
+ * load generator cost a fraction of the server it measures; node:http2 alone costs about as much as the server.
+ * Flow control is kept on both sides, SETTINGS and PING are acknowledged, the peer's stream limit is honoured
+ * (requests beyond it wait), and GOAWAY or a socket error fails the streams it leaves.
+ */
+export class RawH2Connection {
+  private readonly socket: Socket;
+  private readonly streams = new Map<number, StreamHandler>();
+  private readonly blocks = new Map<number, { parts: Buffer[]; flags: number }>();
+  private readonly waiting: StreamHandler[] = [];
+  private nextStream = 1;
+  private pending: Buffer | undefined;
+  private received = 0;
+  private sendWindow = 65_535;
+  private maxStreams = Infinity;
+  private lastGoodStream = Infinity;
+  private failure: Error | undefined;
+
+  constructor(
+    host: string,
+    port: number,
+    /** HEADERS (END_HEADERS) then DATA (END_STREAM), with stream id 0 in both frame headers. */
+    private readonly request: Buffer,
+    private readonly dataOffset: number,
+    private readonly dataLength: number,
+  ) {
+    this.socket = connect({ host, port, noDelay: true });
+    const settings = Buffer.alloc(12);
+    // HEADER_TABLE_SIZE 0: the server's encoder keeps no dynamic table, so each header block reads on its own.
+    settings.writeUInt16BE(0x1, 0);
+    settings.writeUInt32BE(0, 2);
+    settings.writeUInt16BE(0x4, 6);
+    settings.writeUInt32BE(MAX_WINDOW, 8);
+    this.socket.write(Buffer.concat([PREFACE, frame(SETTINGS, 0, 0, settings), frame(WINDOW_UPDATE, 0, 0, uint32(MAX_WINDOW - 65_535))]));
+    this.socket.on('data', (chunk: Buffer) => this.read(chunk));
+    this.socket.on('error', (error) => this.fail(error));
+    this.socket.on('close', () => this.fail(Object.assign(new Error('connection closed'), { code: 'ECONNRESET' })));
+  }
+
+  /** Whether new streams can still go out on this connection. */
+  get usable(): boolean {
+    return this.failure === undefined && this.lastGoodStream === Infinity && this.nextStream < MAX_WINDOW;
+  }
+
+  /** Sends the request on a new stream, now or as soon as the peer's stream limit and send window allow; returns a cancel. */
+  open(handler: StreamHandler): (rstCode: number) => void {
+    if (this.failure) {
+      handler.onFail(this.failure);
+      return () => undefined;
+    }
+    this.waiting.push(handler);
+    this.flush();
+    return (rstCode) => this.cancel(handler, rstCode);
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private flush(): void {
+    while (this.waiting.length > 0 && this.streams.size < this.maxStreams && this.sendWindow >= this.dataLength) {
+      const handler = this.waiting.shift()!;
+      const id = this.nextStream;
+      this.nextStream += 2;
+      const out = Buffer.from(this.request);
+      out.writeUInt32BE(id, 5);
+      out.writeUInt32BE(id, this.dataOffset + 5);
+      this.sendWindow -= this.dataLength;
+      this.streams.set(id, handler);
+      this.socket.write(out);
+    }
+  }
+
+  private cancel(handler: StreamHandler, rstCode: number): void {
+    const queued = this.waiting.indexOf(handler);
+    if (queued >= 0) this.waiting.splice(queued, 1);
+    for (const [id, h] of this.streams) {
+      if (h !== handler) continue;
+      this.streams.delete(id);
+      this.blocks.delete(id);
+      if (!this.failure) this.socket.write(frame(RST_STREAM, 0, id, uint32(rstCode)));
+      this.flush();
+      return;
+    }
+  }
+
+  private read(chunk: Buffer): void {
+    const buf = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    let at = 0;
+    while (buf.length - at >= FRAME_HEADER) {
+      const length = buf.readUIntBE(at, 3);
+      if (buf.length - at < FRAME_HEADER + length) break;
+      this.onFrame(buf[at + 3], buf[at + 4], buf.readUInt32BE(at + 5) & 0x7fffffff, buf.subarray(at + FRAME_HEADER, at + FRAME_HEADER + length));
+      at += FRAME_HEADER + length;
+    }
+    // Keep only the unread tail, copied, so a large buffer is not held alive by a small slice.
+    this.pending = at === buf.length ? undefined : Buffer.from(buf.subarray(at));
+  }
+
+  private onFrame(type: number, flags: number, id: number, payload: Buffer): void {
+    switch (type) {
+      case DATA: {
+        this.received += payload.length;
+        if (this.received >= WINDOW_REFILL) {
+          this.socket.write(frame(WINDOW_UPDATE, 0, 0, uint32(this.received)));
+          this.received = 0;
+        }
+        const handler = this.streams.get(id);
+        if (!handler) return;
+        const body = flags & PADDED ? payload.subarray(1, payload.length - payload[0]) : payload;
+        if (body.length > 0) handler.onData(body);
+        if (flags & END_STREAM) this.end(id, handler);
+        return;
+      }
+      case HEADERS:
+      case CONTINUATION:
+        return this.onHeaders(type, flags, id, payload);
+      case RST_STREAM: {
+        const handler = this.streams.get(id);
+        if (!handler) return;
+        this.streams.delete(id);
+        this.blocks.delete(id);
+        const code = payload.readUInt32BE(0);
+        handler.onFail(Object.assign(new Error(`stream reset by the server (HTTP/2 error ${code})`), { code: 'ERR_HTTP2_STREAM_ERROR' }), code);
+        this.flush();
+        return;
+      }
+      case SETTINGS:
+        if (flags & ACK) return;
+        for (let i = 0; i + 6 <= payload.length; i += 6) {
+          const value = payload.readUInt32BE(i + 2);
+          if (payload.readUInt16BE(i) === 0x3) this.maxStreams = value;
+        }
+        this.socket.write(frame(SETTINGS, ACK, 0, Buffer.alloc(0)));
+        this.flush();
+        return;
+      case PING:
+        if (!(flags & ACK)) this.socket.write(frame(PING, ACK, 0, payload));
+        return;
+      case WINDOW_UPDATE:
+        // Only the connection window can hold requests back: each stream sends one small DATA frame.
+        if (id === 0) {
+          this.sendWindow += payload.readUInt32BE(0) & 0x7fffffff;
+          this.flush();
+        }
+        return;
+      case GOAWAY: {
+        this.lastGoodStream = payload.readUInt32BE(0) & 0x7fffffff;
+        const error = Object.assign(new Error(`the server sent GOAWAY (HTTP/2 error ${payload.readUInt32BE(4)})`), { code: 'ERR_HTTP2_GOAWAY_SESSION' });
+        for (const [streamId, handler] of this.streams) {
+          if (streamId <= this.lastGoodStream) continue;
+          this.streams.delete(streamId);
+          handler.onFail(error);
+        }
+        for (const handler of this.waiting.splice(0)) handler.onFail(error);
+        return;
+      }
+      default:
+      // PRIORITY, PUSH_PROMISE (disabled by default for clients that never enable it) and unknown frames: ignored.
+    }
+  }
+
+  private onHeaders(type: number, flags: number, id: number, payload: Buffer): void {
+    let block = payload;
+    if (type === HEADERS) {
+      let start = 0;
+      let end = payload.length;
+      if (flags & PADDED) {
+        start = 1;
+        end -= payload[0];
+      }
+      if (flags & PRIORITY) start += 5;
+      block = payload.subarray(start, end);
+      this.blocks.set(id, { parts: [], flags });
+    }
+    const pending = this.blocks.get(id);
+    if (!pending) return;
+    pending.parts.push(block);
+    if (!(flags & END_HEADERS)) return;
+    this.blocks.delete(id);
+    const handler = this.streams.get(id);
+    if (!handler) return;
+    handler.onStatus(readReplyStatus(pending.parts.length === 1 ? pending.parts[0] : Buffer.concat(pending.parts)));
+    // END_STREAM sits on the HEADERS frame, even when CONTINUATION frames finish its block.
+    if (pending.flags & END_STREAM) this.end(id, handler);
+  }
+
+  private end(id: number, handler: StreamHandler): void {
+    this.streams.delete(id);
+    handler.onEnd();
+    this.flush();
+  }
+
+  private fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    for (const handler of this.streams.values()) handler.onFail(error);
+    for (const handler of this.waiting.splice(0)) handler.onFail(error);
+    this.streams.clear();
+    this.socket.destroy();
+  }
+}
