@@ -50,6 +50,18 @@ describe('grpcH2Fire', () => {
     expect(verified).toBe(true);
   });
 
+  it('moves replies far beyond one flow-control window, several at once on one connection', async () => {
+    const server = new Server({ 'grpc.max_send_message_length': 64 * 1024 * 1024 });
+    server.addService(loadSamplePackageDefinition()[`${SAMPLE_PACKAGE}.${SAMPLE_SERVICE}`] as ServiceDefinition, { GetSamples: (call: any, cb: any) => cb(null, { samples: rows(call.request.count) }) });
+    const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+    servers.push(server);
+    // ~30 MB per reply over one connection: far past HTTP/2's 64 KiB initial windows.
+    const { results, verified } = await outcomes(spec(`127.0.0.1:${port}`, { rows: 200_000, connections: 1, grpcMaxMessageBytes: 64 * 1024 * 1024, timeoutMs: 20_000 }), [0, 1, 2, 3]);
+    expect(new Set(results).size).toBe(1);
+    expect(results[0]).toBeGreaterThan(20_000_000);
+    expect(verified).toBe(true);
+  }, 60_000);
+
   it('counts wrong rows as a mismatch, on the first reply and on a later one that differs', async () => {
     const wrongCount = await start((_call, cb) => cb(null, { samples: rows(2) }));
     expect(await outcomes(spec(wrongCount), [0])).toEqual({ results: ['mismatch'], verified: false });

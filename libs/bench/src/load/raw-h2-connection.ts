@@ -64,7 +64,8 @@ export class RawH2Connection {
   private pending: Buffer | undefined;
   private received = 0;
   private sendWindow = 65_535;
-  private maxStreams = Infinity;
+  // No stream goes out before the server's first SETTINGS: it may allow fewer streams than it would refuse.
+  private maxStreams = 0;
   private lastGoodStream = Infinity;
   private failure: Error | undefined;
 
@@ -179,6 +180,7 @@ export class RawH2Connection {
       }
       case SETTINGS:
         if (flags & ACK) return;
+        if (this.maxStreams === 0) this.maxStreams = Infinity;
         for (let i = 0; i + 6 <= payload.length; i += 6) {
           const value = payload.readUInt32BE(i + 2);
           if (payload.readUInt16BE(i) === 0x3) this.maxStreams = value;
