@@ -8,8 +8,9 @@ runWithWorkers({
   address: (config) => config.bareGrpcServer,
   serve: async (config) => {
     const server = await startBareGrpcServer(config);
-    process.stdout.write(`bare-grpc-server listening on ${bareGrpcListenUrl(config)} (sample.SampleService, grpc.health.v1.Health, reflection)\n`);
+    // Handlers first: whoever reads the line below may signal at once.
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => close(server));
+    process.stdout.write(`bare-grpc-server listening on ${bareGrpcListenUrl(config)} (sample.SampleService, grpc.health.v1.Health, reflection)\n`);
   },
 });
 

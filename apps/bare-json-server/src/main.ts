@@ -14,8 +14,9 @@ runWithWorkers({
     const server = await startBareJsonServer(config);
     const { address, port } = server.address() as AddressInfo;
     const host = address.includes(':') ? `[${address}]` : address;
-    process.stdout.write(`bare-json-server listening on http://${host}:${port}\n`);
+    // Handlers first: whoever reads the line below may signal at once.
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => close(server));
+    process.stdout.write(`bare-json-server listening on http://${host}:${port}\n`);
   },
 });
 
