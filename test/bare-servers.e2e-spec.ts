@@ -78,7 +78,7 @@ describe('bare servers', () => {
       expect(bare.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(bare.headers['content-type']).toBe(nest.headers['content-type']);
       expect(bare.headers['content-length']).toBe(String(bare.body.length));
-      // Both are Node's http server with its keep-alive defaults.
+      // Both are Node's http server with the same HTTP_KEEP_ALIVE_TIMEOUT_MS.
       expect(bare.headers['keep-alive']).toBe(nest.headers['keep-alive']);
       expect(JSON.parse(bare.body.toString()).samples).toHaveLength(count);
     });
