@@ -1,6 +1,8 @@
 // GET /client/load when nothing answers, and its parameters: the same validation as `npm run load`, and an error
 // status (not a 200 with zero successes) when every request of the level failed.
+import { readFileSync } from 'node:fs';
 import { freePort } from './support/free-port';
+import { pidsWithEnv } from './support/processes';
 import { getJson, Stack, startStack } from './support/stack';
 
 jest.setTimeout(60_000);
@@ -46,5 +48,26 @@ describe('GET /client/load failures', () => {
     expect(body.parameter).toBe('runs');
     expect(body.message).toMatch(/valid parameters: transport, target, concurrency/);
     expect(body.limit).toBeDefined();
+  });
+
+  it('stops the level when the caller goes away: the generator process ends and the client says so', async () => {
+    const generators = () =>
+      pidsWithEnv('CLIENT_PORT', stack.env.CLIENT_PORT).filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('generator-worker-main');
+        } catch {
+          return false;
+        }
+      });
+    const caller = new AbortController();
+    const call = fetch(`${stack.clientUrl}/client/load?transport=grpc&concurrency=4&duration=5&warmup=0`, { signal: caller.signal }).catch(() => 'aborted');
+    for (let i = 0; i < 50 && generators().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(generators().length).toBeGreaterThan(0);
+    caller.abort();
+    expect(await call).toBe('aborted');
+    const started = Date.now();
+    while (generators().length > 0 && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 50));
+    expect(generators()).toEqual([]);
+    await stack.client.waitFor(/measurement cancelled during the load level/, 3000);
   });
 });

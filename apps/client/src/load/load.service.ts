@@ -10,12 +10,15 @@ const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|UNAVAILABL
 export class LoadService {
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
 
-  async run(query: Record<string, unknown>): Promise<LoadLevelResult> {
+  async run(query: Record<string, unknown>, signal?: AbortSignal): Promise<LoadLevelResult> {
     const defaults = { ...LOAD_DEFAULTS.endpoint, timeoutMs: Math.min(this.config.requestTimeoutMs, LOAD_DEFAULTS.endpoint.timeoutMs) };
     const level = validateLoadLevel(query as LoadLevelInput, this.config.endpointLoadLimits, this.config.limits.maxRows, defaults);
     const result = await runLoadLevel(
       `c${level.concurrency}`,
       { ...level, target: loadTarget(this.config.targets, level.transport, level.targetKind), grpcMaxMessageBytes: this.config.grpcMaxMessageBytes },
+      undefined,
+      undefined,
+      signal,
     );
     if (result.successes === 0) throw failedLevel(result);
     return result;

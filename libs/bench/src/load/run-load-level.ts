@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { RunCancelledError } from '../run/run-cancelled.error';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResourceProbe, ResourceSample } from '../resources/resource-probe';
@@ -14,10 +15,14 @@ const SATURATED_CORE_SHARE = 0.8;
  * Runs the generator entry point in a process of its own, bounded in time. It reports the edges of its measured
  * window over IPC as they happen, then its result.
  */
-function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow: (edge: 'start' | 'end') => void): Promise<GeneratorResult> {
+function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow: (edge: 'start' | 'end') => void, signal?: AbortSignal): Promise<GeneratorResult> {
   const limitMs = spec.warmupMs + (spec.requests ? 600_000 : spec.durationMs * 2) + 30_000;
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new RunCancelledError('before the load level started'));
     const child = spawn(process.execPath, [workerEntry, JSON.stringify(spec)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    // Nobody waits for the level any more: stop its load at once instead of at the end of the window.
+    const cancel = () => child.kill('SIGTERM');
+    signal?.addEventListener('abort', cancel, { once: true });
     let err = '';
     let result: GeneratorResult | undefined;
     child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -27,10 +32,12 @@ function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow:
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
+    child.on('exit', (code, exitSignal) => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
       if (code === 0 && result) return resolve(result);
-      reject(new Error(`load generator ${signal ? `killed (${signal}) after ${limitMs} ms` : `exited ${code}`}: ${err.trim().split('\n').pop() ?? 'no result'}`));
+      if (signal?.aborted) return reject(new RunCancelledError(`during the load level at ${spec.target.address}`));
+      reject(new Error(`load generator ${exitSignal ? `killed (${exitSignal}) after ${limitMs} ms` : `exited ${code}`}: ${err.trim().split('\n').pop() ?? 'no result'}`));
     });
   });
 }
@@ -46,7 +53,7 @@ export function generatorWorkerEntry(): string {
  * One load level: server CPU and peak RSS are read around it (from /proc, by the port the server listens on),
  * the load comes from a separate process so the generator is not what is measured.
  */
-export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntry = generatorWorkerEntry(), probe = new ResourceProbe()): Promise<LoadLevelResult> {
+export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntry = generatorWorkerEntry(), probe = new ResourceProbe(), signal?: AbortSignal): Promise<LoadLevelResult> {
   const startedAt = new Date().toISOString();
   // Server CPU and peak RSS over the measured window only, not the warm-up: the generator says when it is. With
   // several generators the window runs from the first one's start to the last one's end.
@@ -60,7 +67,7 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
       runGeneratorProcess(workerEntry, part, (edge) => {
         if (edge === 'start' && started++ === 0) window = probe.begin(spec.target, { client: false });
         else if (edge === 'end' && ++ended === parts.length) server = window?.end();
-      }),
+      }, signal),
     ),
   );
   const g = mergeGeneratorResults(results);
