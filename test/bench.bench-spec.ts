@@ -53,7 +53,7 @@ describe('npm run bench --preset quick', () => {
 
   it('prints progress on stderr and only the table and CSV on stdout', () => {
     for (const name of QUICK_SCENARIOS) expect(bench.output).toMatch(new RegExp(`runs\\] ${name}: json median`));
-    expect(stdout).toMatch(/│ scenario\s+│ transport/);
+    expect(stdout).toMatch(/│ scenario\s+│ variant/);
     expect(stdout).not.toMatch(/runs\]/);
     expect(stdout).toContain(SUMMARY_CSV_COLUMNS.map((c) => c.name).join(','));
   });
@@ -133,6 +133,7 @@ describe('npm run bench, bad options and interruption', () => {
 
   it.each([
     [['--preset', 'huge'], /--preset must be one of article, quick, full/],
+    [['--variants', 'json,nope'], /--variants must list variants from/],
     [['--frobnicate'], /Unknown option '--frobnicate'/],
     [['--runs', '0'], /--runs must be an integer >= 1/],
     [['--format', 'xml'], /--format: .*xml/],

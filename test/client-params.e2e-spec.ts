@@ -6,10 +6,11 @@ import { Stack, getJson, startStack } from './support/stack';
 jest.setTimeout(90_000);
 
 const MAX_CALL_ROWS = 20_000_000;
-const SINGLE = ['runs', 'warmup', 'name', 'wire', 'save', 'label'];
-const PARALLEL = ['rows', 'concurrency', ...SINGLE];
-const COMPARE = ['rows', 'requests', 'concurrency', ...SINGLE];
-const BENCH = ['transports', 'mode', ...COMPARE];
+const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label'];
+const SINGLE = ['variant', ...COMMON];
+const PARALLEL = ['variant', 'rows', 'concurrency', ...COMMON];
+const COMPARE = ['rows', 'requests', 'concurrency', ...COMMON];
+const BENCH = ['transports', 'variants', 'mode', ...COMPARE];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

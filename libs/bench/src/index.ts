@@ -1,5 +1,7 @@
 export type { Scenario, Mode, TransportKind } from './scenario/scenario.interface';
 export { TRANSPORT_KINDS } from './scenario/scenario.interface';
+export { VARIANTS, VARIANT_NAMES, isVariant, parseVariants } from './scenario/variants';
+export type { VariantName, VariantInfo } from './scenario/variants';
 export type { ScenarioInput } from './scenario/validate-scenario';
 export { validateScenario, SCENARIO_DEFAULTS } from './scenario/validate-scenario';
 export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario-validation.error';
@@ -13,6 +15,8 @@ export type { TransportFailure } from './transports/transport-errors';
 export { TransportError } from './transports/transport-errors';
 export { JsonHttpTransport } from './transports/json-http.transport';
 export { GrpcTransport } from './transports/grpc.transport';
+export { GrpcBareTransport } from './transports/grpc-bare.transport';
+export { JsonUndiciTransport } from './transports/json-undici.transport';
 export { withPayloadByteCounts, payloadBytesOf } from './transports/measured-package-definition';
 export type { RunMeasurement } from './run/execute-run';
 export { executeRun } from './run/execute-run';

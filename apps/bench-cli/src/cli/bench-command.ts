@@ -12,9 +12,9 @@ import { UsageError } from './usage-error';
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
 function outcome(results: ScenarioResult[]): string {
-  const medians = results.map((r) => `${r.transport} median ${r.stats.medianMs.toFixed(2)} ms`).join(', ');
-  const json = results.find((r) => r.transport === 'json');
-  const grpc = results.find((r) => r.transport === 'grpc');
+  const medians = results.map((r) => `${r.variant} median ${r.stats.medianMs.toFixed(2)} ms`).join(', ');
+  const json = results.find((r) => r.variant === 'json');
+  const grpc = results.find((r) => r.variant === 'grpc');
   return json && grpc ? `${medians} (gRPC/JSON ${(grpc.stats.medianMs / json.stats.medianMs).toFixed(2)})` : medians;
 }
 

@@ -1,10 +1,10 @@
 import { request } from 'node:http';
-import type { ScenarioResult, TransportKind } from '@app/bench';
+import type { ScenarioResult, VariantName } from '@app/bench';
 import type { ScenarioSpec } from './presets';
 
 export interface ScenarioCall {
   spec: ScenarioSpec;
-  transports: TransportKind[];
+  transports: VariantName[];
   runs: number;
   warmup: number;
 }
@@ -28,7 +28,7 @@ export function runScenarioOnClient(clientUrl: string, call: ScenarioCall, signa
   const query = new URLSearchParams({
     name: call.spec.name,
     mode: call.spec.mode,
-    transports: call.transports.join(','),
+    variants: call.transports.join(','),
     rows: String(call.spec.rows),
     requests: String(call.spec.requests),
     runs: String(call.runs),

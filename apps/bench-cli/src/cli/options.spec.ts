@@ -30,4 +30,11 @@ describe('parseOptions', () => {
   ])('refuses %p with a UsageError', (argv) => {
     expect(() => parseOptions(argv)).toThrow(UsageError);
   });
+
+  it('takes --variants instead of --transport, each known and once', () => {
+    expect(parseOptions(['--variants', 'json,grpc-bare,json-undici']).transports).toEqual(['json', 'grpc-bare', 'json-undici']);
+    expect(() => parseOptions(['--variants', 'json,nope'])).toThrow(/--variants must list variants from json, grpc, json-undici, grpc-bare/);
+    expect(() => parseOptions(['--variants', 'json,json'])).toThrow(/once/);
+    expect(() => parseOptions(['--variants', 'json', '--transport', 'grpc'])).toThrow(/alternatives/);
+  });
 });

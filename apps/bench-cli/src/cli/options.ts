@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
-import { FORMATS, Format, parseFormats, TRANSPORT_KINDS, TransportKind } from '@app/bench';
+import { FORMATS, Format, isVariant, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName } from '@app/bench';
 import { PRESET_NAMES } from './presets';
 import { UsageError } from './usage-error';
 
 export interface BenchOptions {
   preset: string;
-  transports: TransportKind[];
+  /** The variants timed side by side: --variants, or --transport's baselines (default json and grpc). */
+  transports: VariantName[];
   rows?: number[];
   requests?: number[];
   concurrency?: number[];
@@ -26,6 +27,7 @@ shows progress on stderr, prints a summary on stdout and writes bench-results/<U
 Options:
   --preset NAME        ${PRESET_NAMES.join(' | ')}   (default: article, the article's seven cases)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
+  --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')} (see the README's variants table)
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode
@@ -62,6 +64,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       options: {
         preset: { type: 'string' },
         transport: { type: 'string' },
+        variants: { type: 'string' },
         rows: { type: 'string' },
         requests: { type: 'string' },
         concurrency: { type: 'string' },
@@ -79,10 +82,20 @@ export function parseOptions(argv: string[]): BenchOptions {
   }
   const str = (k: string) => values[k] as string | undefined;
 
-  const transports = (list('transport', str('transport')) ?? [...TRANSPORT_KINDS]) as TransportKind[];
-  const unknown = transports.filter((t) => !TRANSPORT_KINDS.includes(t));
-  if (unknown.length > 0 || new Set(transports).size !== transports.length) {
-    throw new UsageError(`--transport must list ${TRANSPORT_KINDS.join(', ')} at most once each, got "${str('transport')}"`);
+  if (str('transport') !== undefined && str('variants') !== undefined) throw new UsageError('--transport and --variants are alternatives: give one');
+  let transports: VariantName[];
+  if (str('variants') !== undefined) {
+    transports = list('variants', str('variants'))!.map((v) => {
+      if (!isVariant(v)) throw new UsageError(`--variants must list variants from ${VARIANT_NAMES.join(', ')}, got "${v}"`);
+      return v;
+    });
+    if (new Set(transports).size !== transports.length) throw new UsageError(`--variants must name each variant once, got "${str('variants')}"`);
+  } else {
+    transports = (list('transport', str('transport')) ?? [...TRANSPORT_KINDS]) as TransportKind[];
+    const unknown = transports.filter((t) => !TRANSPORT_KINDS.includes(t as TransportKind));
+    if (unknown.length > 0 || new Set(transports).size !== transports.length) {
+      throw new UsageError(`--transport must list ${TRANSPORT_KINDS.join(', ')} at most once each, got "${str('transport')}"`);
+    }
   }
   const custom = str('rows') !== undefined || str('requests') !== undefined || str('concurrency') !== undefined;
   if (str('preset') !== undefined && (custom || str('scenarios') !== undefined)) {

@@ -1,11 +1,11 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import type { Comparison, Mode, ScenarioResult, TransportKind } from '@app/bench';
+import { Comparison, Mode, parseVariants, ScenarioResult, TransportKind } from '@app/bench';
 import { ResultsService } from '../results/results.service';
 import { BenchQuery } from './bench-query.decorator';
 import { BenchService } from './bench.service';
 import { CallSignal } from './call-signal.decorator';
 import { BenchQueryDto, RunQueryDto } from './dto/bench-query.dto';
-import { parseLabel, parseMode, parseSwitch, parseTransports } from './parse-flags';
+import { parseBenchVariants, parseLabel, parseMode, parseSwitch } from './parse-flags';
 
 /**
  * The client endpoints, with the article's names as aliases. Everything here is a translation to BenchService;
@@ -58,15 +58,17 @@ export class BenchController {
   @Get('bench')
   async run(@BenchQuery('bench') query: RunQueryDto, @CallSignal() signal: AbortSignal): Promise<{ results: ScenarioResult[] }> {
     const { wire, save, label } = this.flags(query);
-    const transports = parseTransports(query.transports);
-    const results = await this.bench.run({ transports, mode: parseMode(query.mode, query.requests), input: query, wire, signal });
+    const variants = parseBenchVariants(query.transports, query.variants);
+    const results = await this.bench.run({ variants, mode: parseMode(query.mode, query.requests), input: query, wire, signal });
     if (save) await this.results.saveEndpointRuns(results, label);
     return { results };
   }
 
-  private async one(transport: TransportKind, mode: Mode, query: BenchQueryDto, signal: AbortSignal): Promise<ScenarioResult> {
+  /** One variant of the route's transport family: `?variant=` (default the family's baseline, json or grpc). */
+  private async one(family: TransportKind, mode: Mode, query: BenchQueryDto, signal: AbortSignal): Promise<ScenarioResult> {
     const { wire, save, label } = this.flags(query);
-    const [result] = await this.bench.run({ transports: [transport], mode, input: query, wire, signal });
+    const variants = query.variant === undefined ? [family] : parseVariants('variant', query.variant, family);
+    const [result] = await this.bench.run({ variants, mode, input: query, wire, signal });
     if (save) await this.results.saveEndpointRuns([result], label);
     return result;
   }

@@ -3,8 +3,10 @@ import {
   checkCallWork,
   Comparison,
   compareResults,
+  GrpcBareTransport,
   GrpcTransport,
   JsonHttpTransport,
+  JsonUndiciTransport,
   Mode,
   Plan,
   ResourceProbe,
@@ -13,14 +15,15 @@ import {
   runScenarios,
   ScenarioInput,
   ScenarioResult,
-  TransportKind,
+  VariantName,
   validateScenario,
 } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { RelayTransportFactoryService } from './relay-transport.factory';
 
 export interface RunRequest {
-  transports: TransportKind[];
+  /** The variants to time side by side (`json` and `grpc` are the article's two paths). */
+  variants: VariantName[];
   mode: Mode;
   input: ScenarioInput;
   /** Also measure bytes on the wire, in a separate pass after the measured runs. */
@@ -33,7 +36,7 @@ export interface RunRequest {
 @Injectable()
 export class BenchService {
   private readonly logger = new Logger(BenchService.name);
-  private readonly transports: Record<TransportKind, RowsTransport>;
+  private readonly transports: Record<VariantName, RowsTransport>;
   // One probe for the app's life: it remembers which process serves which port.
   private readonly probe = new ResourceProbe();
 
@@ -41,14 +44,16 @@ export class BenchService {
     @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
     json: JsonHttpTransport,
     grpc: GrpcTransport,
+    jsonUndici: JsonUndiciTransport,
+    grpcBare: GrpcBareTransport,
     private readonly relays: RelayTransportFactoryService,
   ) {
-    this.transports = { json, grpc };
+    this.transports = { json, grpc, 'json-undici': jsonUndici, 'grpc-bare': grpcBare };
   }
 
-  /** The given transports with the same parameters, runs interleaved; the call's total work is checked before anything is sent. */
-  async run({ transports, mode, input, wire = false, signal }: RunRequest): Promise<ScenarioResult[]> {
-    const plans = transports.map((t) => this.plan(t, mode, input));
+  /** The given variants with the same parameters, runs interleaved; the call's total work is checked before anything is sent. */
+  async run({ variants, mode, input, wire = false, signal }: RunRequest): Promise<ScenarioResult[]> {
+    const plans = variants.map((v) => this.plan(v, mode, input));
     checkCallWork(
       plans.map((p) => p.scenario),
       wire,
@@ -59,12 +64,12 @@ export class BenchService {
 
   /** JSON and gRPC with the same parameters, runs interleaved; more than one request means parallel mode. */
   async compare(input: ScenarioInput, wire = false, signal?: AbortSignal): Promise<Comparison> {
-    const [json, grpc] = await this.run({ transports: ['json', 'grpc'], mode: compareMode(input), input, wire, signal });
+    const [json, grpc] = await this.run({ variants: ['json', 'grpc'], mode: compareMode(input), input, wire, signal });
     return compareResults(json, grpc);
   }
 
-  private plan(transport: TransportKind, mode: Mode, input: ScenarioInput): Plan {
-    return { scenario: validateScenario(transport, mode, input, this.config.limits), transport: this.transports[transport] };
+  private plan(variant: VariantName, mode: Mode, input: ScenarioInput): Plan {
+    return { scenario: validateScenario(variant, mode, input, this.config.limits), transport: this.transports[variant] };
   }
 
   private log({ plan, phase, run, of, sample }: RunEvent): void {
@@ -72,7 +77,7 @@ export class BenchService {
     const s = plan.scenario;
     const cpu = sample.serverCpuMs === null ? '' : `, server CPU ${sample.serverCpuMs.toFixed(1)} ms`;
     this.logger.log(
-      `${s.transport} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests} concurrency=${s.concurrency} ` +
+      `${s.variant} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests} concurrency=${s.concurrency} ` +
         `${phase} ${run}/${of}: ${sample.ms.toFixed(3)} ms, ${sample.rowsReceived} rows, ${sample.payloadBytes} B payload${cpu}, verified`,
     );
   }

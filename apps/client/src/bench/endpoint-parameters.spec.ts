@@ -1,6 +1,6 @@
 import { ScenarioValidationError } from '@app/bench';
 import { checkQueryParameters, ENDPOINT_PARAMETERS } from './endpoint-parameters';
-import { parseLabel, parseMode, parseSwitch, parseTransports } from './parse-flags';
+import { parseBenchVariants, parseLabel, parseMode, parseSwitch } from './parse-flags';
 
 function errorOf(fn: () => unknown): ScenarioValidationError {
   try {
@@ -24,7 +24,7 @@ describe('checkQueryParameters', () => {
     const e = errorOf(() => checkQueryParameters('/client/json/single/:rows', { requests: 'abc', runs: '2' }, single));
     expect(e.parameter).toBe('requests');
     expect(e.limit).toEqual({ parameters: single });
-    expect(e.message).toBe('requests does not apply to /client/json/single/:rows; valid parameters: runs, warmup, name, wire, save, label');
+    expect(e.message).toBe('requests does not apply to /client/json/single/:rows; valid parameters: variant, runs, warmup, name, wire, save, label');
     const two = errorOf(() => checkQueryParameters('/client/compare', { mode: 'serial', Rows: '1' }, ENDPOINT_PARAMETERS.compare));
     expect(two.parameter).toBe('mode,Rows');
     expect(two.message).toMatch(/^mode, Rows do not apply to \/client\/compare; valid parameters: rows, requests, /);
@@ -49,15 +49,18 @@ describe('flag parsers', () => {
     expect(errorOf(() => parseSwitch('wire', 'yes')).limit).toEqual({ values: ['0', '1'] });
     expect(errorOf(() => parseLabel('x'.repeat(201))).limit).toEqual({ maxLength: 200 });
     expect(errorOf(() => parseLabel('a\nb')).parameter).toBe('label');
-    expect(errorOf(() => parseTransports('json,soap')).limit).toEqual({ values: ['json', 'grpc'] });
-    expect(errorOf(() => parseTransports('json,json')).parameter).toBe('transports');
+    expect(errorOf(() => parseBenchVariants('json,soap', undefined)).limit).toEqual({ values: ['json', 'grpc'] });
+    expect(errorOf(() => parseBenchVariants('json,json', undefined)).parameter).toBe('transports');
     expect(errorOf(() => parseMode('serial', undefined)).limit).toEqual({ values: ['single', 'parallel'] });
   });
 
   it('read good values and defaults', () => {
     expect([parseSwitch('save', undefined), parseSwitch('save', '1'), parseSwitch('save', '0')]).toEqual([false, true, false]);
     expect(parseLabel('x'.repeat(200))).toHaveLength(200);
-    expect(parseTransports(undefined)).toEqual(['json', 'grpc']);
+    expect(parseBenchVariants(undefined, undefined)).toEqual(['json', 'grpc']);
+    expect(parseBenchVariants(undefined, 'grpc-bare,json-undici')).toEqual(['grpc-bare', 'json-undici']);
+    expect(errorOf(() => parseBenchVariants('json', 'grpc')).parameter).toBe('variants');
+    expect(errorOf(() => parseBenchVariants(undefined, 'nope')).limit).toEqual({ values: ['json', 'grpc', 'json-undici', 'grpc-bare'] });
     expect(parseMode(undefined, '5')).toBe('parallel');
     expect(parseMode(undefined, undefined)).toBe('single');
   });

@@ -1,4 +1,4 @@
-import { Mode, MODES, ScenarioValidationError, TRANSPORT_KINDS, TransportKind } from '@app/bench';
+import { Mode, MODES, parseVariants, ScenarioValidationError, TRANSPORT_KINDS, TransportKind, VariantName } from '@app/bench';
 
 const SWITCH_VALUES = ['0', '1'] as const;
 // One line in a CSV cell and a terminal table; long enough for a sentence about the machine or the change.
@@ -12,16 +12,23 @@ export function parseSwitch(name: string, raw: unknown): boolean {
   throw new ScenarioValidationError(name, { values: SWITCH_VALUES }, `${name} must be 0 or 1, got ${JSON.stringify(raw)}`, raw);
 }
 
-/** A comma list of transports, each known, none twice. */
-export function parseTransports(raw: unknown): TransportKind[] {
-  if (raw === undefined) return [...TRANSPORT_KINDS];
-  const list = typeof raw === 'string' ? raw.split(',') : [];
+/**
+ * What /client/bench times: `variants` (any, each once), or `transports` (the two baselines, as before), not both;
+ * neither means json and grpc.
+ */
+export function parseBenchVariants(transports: unknown, variants: unknown): VariantName[] {
+  if (transports !== undefined && variants !== undefined) {
+    throw new ScenarioValidationError('variants', { parameters: ['transports', 'variants'], maxCount: 1 }, 'transports and variants are alternatives: give one', variants);
+  }
+  if (variants !== undefined) return parseVariants('variants', variants);
+  if (transports === undefined) return [...TRANSPORT_KINDS];
+  const list = typeof transports === 'string' ? transports.split(',') : [];
   if (list.length === 0 || list.some((t) => !TRANSPORT_KINDS.includes(t as TransportKind)) || new Set(list).size !== list.length) {
     throw new ScenarioValidationError(
       'transports',
       { values: TRANSPORT_KINDS },
-      `transports must be a comma list of ${TRANSPORT_KINDS.join(', ')}, each at most once, got ${JSON.stringify(raw)}`,
-      raw,
+      `transports must be a comma list of ${TRANSPORT_KINDS.join(', ')}, each at most once, got ${JSON.stringify(transports)}`,
+      transports,
     );
   }
   return list as TransportKind[];

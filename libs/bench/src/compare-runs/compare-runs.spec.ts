@@ -122,7 +122,7 @@ describe('compareRuns', () => {
       '1-1/grpc/1/1', '1-2/json/10000/1', '2-1/json/1/10',
     ]);
     expect(c.onlyInB.map((k) => `${k.name}/${k.rowsPerRequest}/${k.concurrency}`)).toEqual(['2-1/1/5', '1-2/1000/1', '1-3/1/1']);
-    expect(c.onlyInB[0]).toEqual({ name: '2-1', transport: 'json', mode: 'parallel', rowsPerRequest: 1, requests: 10, concurrency: 5 });
+    expect(c.onlyInB[0]).toEqual({ name: '2-1', transport: 'json', variant: 'json', mode: 'parallel', rowsPerRequest: 1, requests: 10, concurrency: 5 });
     expect(c.a).toEqual({ id: 'a', label: null });
     expect(c.alpha).toBe(0.05);
   });

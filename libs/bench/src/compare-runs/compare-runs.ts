@@ -8,6 +8,7 @@ import { MEDIAN_CI_LEVEL, type MedianInterval } from '../stats/order-statistics'
 export interface ScenarioKey {
   name: string;
   transport: ScenarioResult['transport'];
+  variant: ScenarioResult['variant'];
   mode: ScenarioResult['mode'];
   rowsPerRequest: number;
   requests: number;
@@ -52,7 +53,8 @@ export interface RunComparison {
 
 function keyOf(r: ScenarioResult): ScenarioKey {
   const { name, transport, mode, rowsPerRequest, requests, concurrency } = r;
-  return { name, transport, mode, rowsPerRequest, requests, concurrency };
+  // Runs saved before variants existed measured the article's two paths, which are the variants named like their transport.
+  return { name, transport, variant: r.variant ?? transport, mode, rowsPerRequest, requests, concurrency };
 }
 
 const keyText = (r: ScenarioResult) => JSON.stringify(Object.values(keyOf(r)));

@@ -16,7 +16,7 @@ function diffText(percent: number | null): string {
 }
 
 function keyText(k: ScenarioKey): string {
-  return `${k.name} ${k.transport} (${k.mode}, ${k.rowsPerRequest} rows x ${k.requests} requests, concurrency ${k.concurrency})`;
+  return `${k.name} ${k.variant} (${k.mode}, ${k.rowsPerRequest} rows x ${k.requests} requests, concurrency ${k.concurrency})`;
 }
 
 function unmatched(title: string, keys: ScenarioKey[]): string[] {
@@ -27,13 +27,13 @@ function unmatched(title: string, keys: ScenarioKey[]): string[] {
 export function printComparison(c: RunComparison): string {
   const ci = `${c.level * 100}% CI`;
   const table = new Table({
-    head: ['scenario', 'transport', 'A median ms', `A ${ci}`, 'B median ms', `B ${ci}`, 'diff %', 'verdict', 'Welch p'],
+    head: ['scenario', 'variant', 'A median ms', `A ${ci}`, 'B median ms', `B ${ci}`, 'diff %', 'verdict', 'Welch p'],
     colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'left', 'right'],
     // No colour codes (pipes, log files); compact drops the rule between rows.
     style: { head: [], border: [], compact: true },
   });
   for (const d of c.matched) {
-    table.push([d.name, d.transport, human(d.medianA, 2), medianCiText(d.medianCiA), human(d.medianB, 2), medianCiText(d.medianCiB),
+    table.push([d.name, d.variant, human(d.medianA, 2), medianCiText(d.medianCiA), human(d.medianB, 2), medianCiText(d.medianCiB),
       diffText(d.medianDiffPercent), d.verdict, pValueText(d.pValue)]);
   }
   const lines = [

@@ -12,7 +12,7 @@ describe('CSV columns', () => {
 
   it('lists the runs.csv columns in the documented order', () => {
     expect(RUNS_CSV_COLUMNS.map((c) => c.name)).toEqual([
-      'run_id', 'label', 'scenario', 'transport', 'mode', 'rows_per_request', 'requests', 'concurrency', 'run',
+      'run_id', 'label', 'scenario', 'transport', 'variant', 'mode', 'rows_per_request', 'requests', 'concurrency', 'run',
       'started_at', 'ms', 'rows_received', 'payload_bytes', 'client_cpu_ms', 'server_cpu_ms', 'client_peak_rss_bytes',
       'server_peak_rss_bytes', 'verified', 'target',
     ]);
@@ -20,7 +20,7 @@ describe('CSV columns', () => {
 
   it('lists the summary.csv columns in the documented order', () => {
     expect(SUMMARY_CSV_COLUMNS.map((c) => c.name)).toEqual([
-      'run_id', 'label', 'scenario', 'transport', 'mode', 'rows_per_request', 'requests', 'concurrency', 'runs',
+      'run_id', 'label', 'scenario', 'transport', 'variant', 'mode', 'rows_per_request', 'requests', 'concurrency', 'runs',
       'warmup', 'mean_ms', 'median_ms', 'median_ci_low_ms', 'median_ci_high_ms', 'median_ci_level', 'p90_ms', 'p99_ms', 'min_ms', 'max_ms', 'stdev_ms', 'cv', 'rows_per_s',
       'payload_mb_per_s', 'payload_bytes', 'wire_bytes', 'wire_bytes_in', 'wire_bytes_out', 'client_cpu_ms',
       'server_cpu_ms', 'client_cpu_ms_per_request', 'server_cpu_ms_per_request', 'client_peak_rss_bytes',

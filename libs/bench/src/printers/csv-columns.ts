@@ -29,6 +29,7 @@ const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'label', unit: 'text', description: 'Free-text label given to the bench run; empty when none was given.', value: (r) => r.run.label },
   { name: 'scenario', unit: 'text', description: 'Scenario name in its preset or file (for example 1-2).', value: (r) => r.result.name },
   { name: 'transport', unit: 'text', description: 'Transport measured: json (JSON over HTTP) or grpc.', value: (r) => r.result.transport },
+  { name: 'variant', unit: 'text', description: 'Client+server path within the transport (json, grpc: the article\'s; others change one factor, see the README\'s variants table).', value: (r) => r.result.variant ?? r.result.transport },
   { name: 'mode', unit: 'text', description: 'single: one request; parallel: several requests in flight together.', value: (r) => r.result.mode },
   { name: 'rows_per_request', unit: 'rows', description: 'Rows asked for in each request.', value: (r) => r.result.rowsPerRequest },
   { name: 'requests', unit: 'count', description: 'Requests made in each run.', value: (r) => r.result.requests },

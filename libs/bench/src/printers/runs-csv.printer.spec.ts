@@ -22,6 +22,7 @@ describe('printRunsCsv', () => {
       label: SAMPLE_LABEL,
       scenario: '1-1',
       transport: 'json',
+      variant: 'json',
       mode: 'single',
       rows_per_request: '1',
       requests: '1',

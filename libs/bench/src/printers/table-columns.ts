@@ -27,7 +27,8 @@ export function human(value: number | null | undefined, decimals = 0): string {
 /** Median gRPC time over median JSON time for a grpc result whose scenario name also ran on json; else null. */
 export function grpcOverJson(result: ScenarioResult, run: BenchRun): number | null {
   if (result.transport !== 'grpc') return null;
-  const json = run.scenarios.find((other) => other.transport === 'json' && other.name === result.name);
+  // Against the article's JSON path, so every gRPC-family variant reads against the same baseline.
+  const json = run.scenarios.find((other) => (other.variant ?? other.transport) === 'json' && other.name === result.name);
   if (!json) return null;
   const ratio = compareResults(json, result).ratio.medianGrpcOverJson;
   return Number.isFinite(ratio) ? ratio : null;
@@ -51,7 +52,7 @@ const right = (head: string, cell: TableColumn['cell']): TableColumn => ({ head,
 
 export const TABLE_COLUMNS: readonly TableColumn[] = [
   left('scenario', (r) => r.name),
-  left('transport', (r) => r.transport),
+  left('variant', (r) => r.variant ?? r.transport),
   right('rows/req', (r) => human(r.rowsPerRequest)),
   right('requests', (r) => human(r.requests)),
   right('conc', (r) => human(r.concurrency)),

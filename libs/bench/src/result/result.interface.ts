@@ -1,4 +1,5 @@
 import type { Mode, TransportKind } from '../scenario/scenario.interface';
+import type { VariantName } from '../scenario/variants';
 import type { TargetInfo } from '../transports/rows-transport.interface';
 
 /** One measured (not warm-up) run of a scenario. Resource figures are null where they cannot be measured. */
@@ -70,6 +71,8 @@ export interface ScenarioResult {
   /** The scenario's name in its preset or file (e.g. "1-2"); endpoints name it after its parameters. */
   name: string;
   transport: TransportKind;
+  /** The client+server path within the transport family; `json` / `grpc` for the article's two paths. */
+  variant: VariantName;
   mode: Mode;
   target: TargetInfo;
   rowsPerRequest: number;

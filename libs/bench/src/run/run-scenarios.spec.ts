@@ -27,6 +27,7 @@ class InMemoryTransport implements RowsTransport {
 const scenario = (transport: 'json' | 'grpc', over: Partial<Scenario> = {}): Scenario => ({
   name: 'test',
   transport,
+  variant: transport,
   mode: 'single',
   rowsPerRequest: 5,
   requests: 1,

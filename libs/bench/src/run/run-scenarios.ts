@@ -89,7 +89,7 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
 }
 
 function describe({ scenario: s }: Plan): string {
-  return `${s.transport} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests}`;
+  return `${s.variant} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests}`;
 }
 
 function rotate<T>(items: T[], by: number): T[] {
@@ -110,6 +110,7 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], wire: WireByte
   return {
     name: scenario.name,
     transport: scenario.transport,
+    variant: scenario.variant,
     mode: scenario.mode,
     target: transport.target,
     rowsPerRequest: scenario.rowsPerRequest,

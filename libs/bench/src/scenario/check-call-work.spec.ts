@@ -6,6 +6,7 @@ import { callWork, checkCallWork } from './check-call-work';
 const scenario = (transport: 'json' | 'grpc', over: Partial<Scenario> = {}): Scenario => ({
   name: 'x',
   transport,
+  variant: transport,
   mode: 'single',
   rowsPerRequest: 1_000_000,
   requests: 1,

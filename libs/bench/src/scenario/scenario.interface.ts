@@ -1,6 +1,7 @@
-/** The client transports the engine can time; later variants add names here. */
-export type TransportKind = 'json' | 'grpc';
-export const TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc'];
+import type { TransportKind, VariantName } from './variants';
+
+export { TRANSPORT_KINDS } from './variants';
+export type { TransportKind } from './variants';
 
 /** single: one request for `rowsPerRequest` rows. parallel: `requests` requests issued together, at most `concurrency` in flight. */
 export type Mode = 'single' | 'parallel';
@@ -11,6 +12,8 @@ export interface Scenario {
   /** A short name for tables and files; defaults to one built from the parameters. */
   name: string;
   transport: TransportKind;
+  /** The client+server path within the transport family (variants.ts); `json` and `grpc` are the defaults. */
+  variant: VariantName;
   mode: Mode;
   rowsPerRequest: number;
   requests: number;

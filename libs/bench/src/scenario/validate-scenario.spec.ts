@@ -10,6 +10,7 @@ describe('validateScenario', () => {
     expect(validateScenario('json', 'parallel', { requests: '100' }, limits)).toEqual({
       name: 'parallel rows=1 requests=100',
       transport: 'json',
+      variant: 'json',
       mode: 'parallel',
       rowsPerRequest: 1,
       requests: 100,
@@ -23,6 +24,7 @@ describe('validateScenario', () => {
     expect(validateScenario('grpc', 'single', { rows: '1000000', requests: '50', runs: '3', warmup: '1' }, limits)).toEqual({
       name: 'single rows=1000000',
       transport: 'grpc',
+      variant: 'grpc',
       mode: 'single',
       rowsPerRequest: 1_000_000,
       requests: 1,
@@ -72,5 +74,10 @@ describe('validateScenario', () => {
   it('takes its limits from configuration', () => {
     const e = errorOf(() => validateScenario('json', 'single', { rows: '11' }, { ...limits, maxRows: 10 }));
     expect(e.limit.max).toBe(10);
+  });
+
+  it('derives the transport family from the variant', () => {
+    expect(validateScenario('grpc-bare', 'single', {}, limits)).toMatchObject({ transport: 'grpc', variant: 'grpc-bare' });
+    expect(validateScenario('json-undici', 'single', {}, limits)).toMatchObject({ transport: 'json', variant: 'json-undici' });
   });
 });

@@ -1,5 +1,6 @@
 import type { Limits } from '@app/config';
-import { Mode, Scenario, TransportKind } from './scenario.interface';
+import { Mode, Scenario } from './scenario.interface';
+import { VariantName, VARIANTS } from './variants';
 import { ScenarioNameError } from './scenario-validation.error';
 import { integerParam } from './integer-param';
 
@@ -19,7 +20,9 @@ export const SCENARIO_DEFAULTS = { rows: 1, requests: 1, runs: 1, warmup: 0 } as
  * The one place where parameters meet their limits. Every parameter must be a plain decimal integer in range;
  * concurrency defaults to "all at once" (the article's forkJoin) and may not exceed the request count.
  */
-export function validateScenario(transport: TransportKind, mode: Mode, input: ScenarioInput, limits: Limits): Scenario {
+export function validateScenario(variant: VariantName, mode: Mode, input: ScenarioInput, limits: Limits): Scenario {
+  // The two families' names are also their baseline variants, so callers that pass 'json' or 'grpc' mean what they did.
+  const transport = VARIANTS[variant].family;
   const rowsPerRequest = integerParam('rows', input.rows, SCENARIO_DEFAULTS.rows, 1, limits.maxRows);
   const requests = mode === 'single' ? 1 : integerParam('requests', input.requests, SCENARIO_DEFAULTS.requests, 1, limits.maxRequests);
   const concurrencyMax = Math.min(requests, limits.maxConcurrency);
@@ -27,7 +30,7 @@ export function validateScenario(transport: TransportKind, mode: Mode, input: Sc
   const runs = integerParam('runs', input.runs, SCENARIO_DEFAULTS.runs, 1, limits.maxRuns);
   const warmup = integerParam('warmup', input.warmup, SCENARIO_DEFAULTS.warmup, 0, limits.maxWarmup);
   const name = nameParam(input.name) ?? defaultName(mode, rowsPerRequest, requests, concurrency);
-  return { name, transport, mode, rowsPerRequest, requests, concurrency, runs, warmup };
+  return { name, transport, variant, mode, rowsPerRequest, requests, concurrency, runs, warmup };
 }
 
 function defaultName(mode: Mode, rows: number, requests: number, concurrency: number): string {

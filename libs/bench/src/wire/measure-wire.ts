@@ -1,4 +1,4 @@
-import type { TransportKind } from '../scenario/scenario.interface';
+import type { VariantName } from '../scenario/variants';
 import type { WireBytes } from '../result/result.interface';
 import type { RowsTransport } from '../transports/rows-transport.interface';
 import type { Plan } from '../run/plan.interface';
@@ -8,7 +8,7 @@ import { CountingRelay } from './counting-relay';
 
 /** Builds a transport of the same kind and client library as the measured one, pointed at another address. */
 export interface RelayTransportFactory {
-  create(kind: TransportKind, host: string, port: number): { transport: RowsTransport; close(): Promise<void> };
+  create(variant: VariantName, host: string, port: number): { transport: RowsTransport; close(): Promise<void> };
 }
 
 /**
@@ -18,7 +18,7 @@ export interface RelayTransportFactory {
 export async function measureWire(plan: Plan, factory: RelayTransportFactory): Promise<WireBytes> {
   const { host, port } = targetHostPort(plan.transport.target);
   const relay = await CountingRelay.start(host, port);
-  const { transport, close } = factory.create(plan.scenario.transport, '127.0.0.1', relay.port);
+  const { transport, close } = factory.create(plan.scenario.variant, '127.0.0.1', relay.port);
   try {
     await executeRun(plan.scenario, transport);
     relay.reset();

@@ -15,10 +15,14 @@ export interface BenchQueryDto {
   save?: string;
   /** Text kept with saved runs. */
   label?: string;
+  /** Single and parallel endpoints: the variant of the route's transport family (variants.ts). */
+  variant?: string;
 }
 
 /** `/client/bench` also chooses transports and mode. */
 export interface RunQueryDto extends BenchQueryDto {
   transports?: string;
+  /** Any variants, side by side; instead of `transports`. */
+  variants?: string;
   mode?: string;
 }

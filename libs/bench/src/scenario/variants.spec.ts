@@ -1,0 +1,23 @@
+import { errorOf } from './fixtures/error-of';
+import { parseVariants, VARIANT_NAMES, VARIANTS } from './variants';
+
+describe('variants', () => {
+  it('has the two baselines and variants that each name a baseline of their own family', () => {
+    expect(VARIANT_NAMES.slice(0, 2)).toEqual(['json', 'grpc']);
+    for (const name of VARIANT_NAMES) {
+      const { baseline, family } = VARIANTS[name];
+      if (baseline === null) continue;
+      expect(VARIANTS[baseline as keyof typeof VARIANTS].family).toBe(family);
+    }
+  });
+
+  it('parses a list, optionally of one family, and names the valid ones when it cannot', () => {
+    expect(parseVariants('variants', 'grpc-bare,json')).toEqual(['grpc-bare', 'json']);
+    expect(parseVariants('variant', 'json-undici', 'json')).toEqual(['json-undici']);
+    for (const [raw, family] of [['soap', undefined], ['json,json', undefined], ['grpc-bare', 'json'], ['', undefined], [undefined, undefined]] as const) {
+      const error = errorOf(() => parseVariants('variants', raw, family));
+      expect(error.parameter).toBe('variants');
+      expect(error.limit.values).toEqual(family ? ['json', 'json-undici'] : VARIANT_NAMES);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { Client, credentials, loadPackageDefinition, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
+import { loadSamplePackageDefinition } from '@app/grpc';
+import type { Samples } from '@app/grpc';
+import { payloadBytesOf, withPayloadByteCounts } from './measured-package-definition';
+import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
+import { TransportError } from './transport-errors';
+
+type GetSamples = (request: { count: number }, callback: (error: ServiceError | null, reply?: Samples) => void) => { cancel(): void };
+
+/**
+ * The `grpc-bare` variant: the same unary call as GrpcTransport, through a plain @grpc/grpc-js client built from the
+ * same proto and loader options, without Nest's ClientGrpc or rxjs. Only the client library differs.
+ */
+export class GrpcBareTransport implements RowsTransport {
+  readonly kind = 'grpc' as const;
+  readonly target: TargetInfo;
+  private readonly client: Client & { GetSamples: GetSamples };
+
+  constructor(address: string, maxMessageBytes: number, private readonly timeoutMs: number) {
+    this.target = { server: 'grpc-server', address };
+    const pkg = loadPackageDefinition(withPayloadByteCounts(loadSamplePackageDefinition())) as any;
+    this.client = new pkg.sample.SampleService(address, credentials.createInsecure(), {
+      'grpc.max_receive_message_length': maxMessageBytes,
+      'grpc.max_send_message_length': maxMessageBytes,
+    });
+  }
+
+  fetchRows(count: number): Promise<FetchedRows> {
+    return new Promise((resolve, reject) => {
+      // A client-side timer, as GrpcTransport has, rather than a deadline: the same request on the wire.
+      const timer = setTimeout(() => {
+        call.cancel();
+        reject(new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
+      const call = this.client.GetSamples({ count }, (error, reply) => {
+        clearTimeout(timer);
+        if (error) return reject(this.toTransportError(error));
+        const payloadBytes = reply ? payloadBytesOf(reply) : undefined;
+        if (!reply || !Array.isArray(reply.samples) || payloadBytes === undefined) return reject(new TransportError('bad-response', this.target, 'reply has no samples'));
+        resolve({ rows: reply.samples, payloadBytes });
+      });
+    });
+  }
+
+  close(): void {
+    this.client.close();
+  }
+
+  /** Nest calls this when the app that provides the transport shuts down. */
+  onModuleDestroy(): void {
+    this.close();
+  }
+
+  private toTransportError(e: ServiceError): TransportError {
+    const detail = `${GrpcStatus[e.code] ?? 'error'}: ${e.details ?? e.message}`;
+    if (e.code === GrpcStatus.CANCELLED) return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
+    return new TransportError(e.code === GrpcStatus.UNAVAILABLE ? 'unavailable' : 'bad-response', this.target, detail);
+  }
+}

@@ -1,0 +1,67 @@
+import { constants as bufferConstants } from 'node:buffer';
+import { Agent, errors, request } from 'undici';
+import type { Row } from '@app/data-generator';
+import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
+import { TransportError } from './transport-errors';
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * The `json-undici` variant: the same GET to the same JSON server as JsonHttpTransport, through undici (kept-alive
+ * connections, no socket cap) instead of axios and rxjs. The body is read as bytes and parsed with the same
+ * JSON.parse, so only the client library differs.
+ */
+export class JsonUndiciTransport implements RowsTransport {
+  readonly kind = 'json' as const;
+  readonly target: TargetInfo;
+  private readonly dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: null });
+
+  constructor(
+    baseUrl: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.target = { server: 'json-server', address: baseUrl };
+  }
+
+  async fetchRows(count: number): Promise<FetchedRows> {
+    let body: Buffer;
+    try {
+      const response = await request(`${this.target.address}/samples/${count}`, { dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+      body = Buffer.from(await response.body.arrayBuffer());
+      if (response.statusCode !== 200) throw new TransportError('bad-response', this.target, `HTTP ${response.statusCode} ${body.toString('utf8').slice(0, 300)}`.trim());
+    } catch (error) {
+      throw this.toTransportError(error);
+    }
+    if (body.length > bufferConstants.MAX_STRING_LENGTH) {
+      throw new TransportError('bad-response', this.target, `${body.length} bytes of JSON exceed the longest string Node can decode (${bufferConstants.MAX_STRING_LENGTH}); ask for fewer rows`);
+    }
+    let parsed: { samples?: Row[] };
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      throw new TransportError('bad-response', this.target, `body is not JSON (${(error as Error).message})`);
+    }
+    if (!parsed || !Array.isArray(parsed.samples)) throw new TransportError('bad-response', this.target, 'body has no "samples" array');
+    return { rows: parsed.samples, payloadBytes: body.length };
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  /** Nest calls this when the app that provides the transport shuts down. */
+  async onModuleDestroy(): Promise<void> {
+    await this.close();
+  }
+
+  private toTransportError(error: unknown): TransportError {
+    if (error instanceof TransportError) return error;
+    if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
+      return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
+    }
+    const e = error as { code?: string; cause?: { code?: string }; message?: string };
+    const code = e.code ?? e.cause?.code;
+    if (code && UNAVAILABLE_CODES.has(code)) return new TransportError('unavailable', this.target, code);
+    return new TransportError('bad-response', this.target, e.message ?? String(error));
+  }
+}
