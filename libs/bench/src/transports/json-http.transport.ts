@@ -1,10 +1,9 @@
-import { constants as bufferConstants } from 'node:buffer';
 import type { HttpService } from '@nestjs/axios';
 import { AxiosError } from 'axios';
 import { lastValueFrom } from 'rxjs';
-import type { Row } from '@app/data-generator';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
+import { decodeJsonRows } from './decode-json-rows';
 
 // Connection-level failures: nothing listening, or nothing reachable, at the target address.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
@@ -35,19 +34,7 @@ export class JsonHttpTransport implements RowsTransport {
     } catch (error) {
       throw this.toTransportError(error);
     }
-    if (body.length > bufferConstants.MAX_STRING_LENGTH) {
-      throw new TransportError('bad-response', this.target, `${body.length} bytes of JSON exceed the longest string Node can decode (${bufferConstants.MAX_STRING_LENGTH}); ask for fewer rows`);
-    }
-    let parsed: { samples?: Row[] };
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch (error) {
-      throw new TransportError('bad-response', this.target, `body is not JSON (${(error as Error).message})`);
-    }
-    if (!parsed || !Array.isArray(parsed.samples)) {
-      throw new TransportError('bad-response', this.target, 'body has no "samples" array');
-    }
-    return { rows: parsed.samples, payloadBytes: body.length };
+    return decodeJsonRows(body, this.target);
   }
 
   // The raw body is taken as a Buffer so its size is known exactly; parsing it in fetchRows is the same

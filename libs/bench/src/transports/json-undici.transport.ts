@@ -1,8 +1,7 @@
-import { constants as bufferConstants } from 'node:buffer';
 import { Agent, errors, request } from 'undici';
-import type { Row } from '@app/data-generator';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
+import { decodeJsonRows } from './decode-json-rows';
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET']);
 
@@ -32,17 +31,7 @@ export class JsonUndiciTransport implements RowsTransport {
     } catch (error) {
       throw this.toTransportError(error);
     }
-    if (body.length > bufferConstants.MAX_STRING_LENGTH) {
-      throw new TransportError('bad-response', this.target, `${body.length} bytes of JSON exceed the longest string Node can decode (${bufferConstants.MAX_STRING_LENGTH}); ask for fewer rows`);
-    }
-    let parsed: { samples?: Row[] };
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch (error) {
-      throw new TransportError('bad-response', this.target, `body is not JSON (${(error as Error).message})`);
-    }
-    if (!parsed || !Array.isArray(parsed.samples)) throw new TransportError('bad-response', this.target, 'body has no "samples" array');
-    return { rows: parsed.samples, payloadBytes: body.length };
+    return decodeJsonRows(body, this.target);
   }
 
   async close(): Promise<void> {
