@@ -1,27 +1,18 @@
 // /client/bench (the endpoint the bench CLI uses), ?save=1, and saved results as downloads.
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/bench';
-import { getJson, Stack, startStack } from './support/stack';
+import { getJson, useStackWithResults } from './support/stack';
 
 jest.setTimeout(60_000);
 
 describe('client results and the general bench endpoint', () => {
-  const resultsDir = mkdtempSync(join(tmpdir(), 'wirebench-results-'));
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ RESULTS_DIR: resultsDir });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    rmSync(resultsDir, { recursive: true, force: true });
-  });
+  const setup = useStackWithResults('wirebench-results-');
+  const { resultsDir } = setup;
 
   it('GET /client/bench runs the chosen transports interleaved, with CPU, memory and wire bytes', async () => {
-    const { status, body } = await getJson(`${stack.clientUrl}/client/bench?transports=grpc,json&rows=100&requests=3&runs=2&wire=1&name=mine`);
+    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?transports=grpc,json&rows=100&requests=3&runs=2&wire=1&name=mine`);
     expect(status).toBe(200);
     expect(body.results.map((r: any) => r.transport)).toEqual(['grpc', 'json']);
     for (const r of body.results) {
@@ -45,15 +36,15 @@ describe('client results and the general bench endpoint', () => {
     ['wire=yes', 'wire'],
     ['name=%0A', 'name'],
   ])('GET /client/bench?%s -> 400 naming %s', async (query, parameter) => {
-    const { status, body } = await getJson(`${stack.clientUrl}/client/bench?${query}`);
+    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?${query}`);
     expect(status).toBe(400);
     expect(body.parameter).toBe(parameter);
   });
 
   it('?save=1 appends endpoint runs to client-endpoints/runs.csv and summary.csv in the bench columns', async () => {
-    expect((await getJson(`${stack.clientUrl}/client/json/single/10?runs=2&save=1&label=first`)).status).toBe(200);
-    expect((await getJson(`${stack.clientUrl}/client/compare?rows=5&runs=3&save=1`)).status).toBe(200);
-    const runs = await fetch(`${stack.clientUrl}/client/results/client-endpoints/runs.csv`);
+    expect((await getJson(`${setup.stack.clientUrl}/client/json/single/10?runs=2&save=1&label=first`)).status).toBe(200);
+    expect((await getJson(`${setup.stack.clientUrl}/client/compare?rows=5&runs=3&save=1`)).status).toBe(200);
+    const runs = await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/runs.csv`);
     expect(runs.status).toBe(200);
     expect(runs.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
     expect(runs.headers.get('content-disposition')).toBe('attachment; filename="client-endpoints-runs.csv"');
@@ -61,7 +52,7 @@ describe('client results and the general bench endpoint', () => {
     expect(Object.keys(records[0])).toEqual(RUNS_CSV_COLUMNS.map((c) => c.name));
     expect(records).toHaveLength(2 + 3 * 2);
     expect(records[0]).toMatchObject({ label: 'first', transport: 'json', rows_per_request: '10', verified: 'true' });
-    const summary: Record<string, string>[] = parse(await (await fetch(`${stack.clientUrl}/client/results/client-endpoints/summary.csv`)).text(), { columns: true });
+    const summary: Record<string, string>[] = parse(await (await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/summary.csv`)).text(), { columns: true });
     expect(Object.keys(summary[0])).toEqual(SUMMARY_CSV_COLUMNS.map((c) => c.name));
     expect(summary.map((r) => r.transport)).toEqual(['json', 'json', 'grpc']);
   });
@@ -71,11 +62,11 @@ describe('client results and the general bench endpoint', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'result.json'), JSON.stringify({ id: '2026-01-01T00-00-00Z-quick', preset: 'quick', label: 'x', startedAt: 's', endedAt: 'e', endReason: 'completed', scenarios: [{}, {}] }));
     writeFileSync(join(dir, 'summary.csv'), 'a,b\r\n1,2\r\n');
-    const { status, body } = await getJson(`${stack.clientUrl}/client/results`);
+    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/results`);
     expect(status).toBe(200);
     expect(body.map((r: any) => r.id)).toEqual(['client-endpoints', '2026-01-01T00-00-00Z-quick']);
     expect(body[1]).toMatchObject({ preset: 'quick', label: 'x', results: 2, files: { 'summary.csv': '/client/results/2026-01-01T00-00-00Z-quick/summary.csv' } });
-    const download = await fetch(`${stack.clientUrl}${body[1].files['summary.csv']}`);
+    const download = await fetch(`${setup.stack.clientUrl}${body[1].files['summary.csv']}`);
     expect(await download.text()).toBe('a,b\r\n1,2\r\n');
   });
 
@@ -95,7 +86,7 @@ describe('client results and the general bench endpoint', () => {
     }
     symlinkSync(join(resultsDir, 'gone'), join(resultsDir, '2026-04-01T00-00-00Z-dangling'));
 
-    const { status, body } = await getJson(`${stack.clientUrl}/client/results`);
+    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/results`);
     expect(status).toBe(200);
     const byId = Object.fromEntries(body.map((r: any) => [r.id, r]));
     expect(byId['2026-02-01T00-00-00Z-load']).toMatchObject({ kind: 'load', results: 3, endReason: 'running', error: null });
@@ -108,7 +99,7 @@ describe('client results and the general bench endpoint', () => {
     }
     expect(byId['2026-04-01T00-00-00Z-dangling'].error).toMatch(/ENOENT/);
 
-    const levels = await fetch(`${stack.clientUrl}${byId['2026-02-01T00-00-00Z-load'].files['levels.csv']}`);
+    const levels = await fetch(`${setup.stack.clientUrl}${byId['2026-02-01T00-00-00Z-load'].files['levels.csv']}`);
     expect(levels.status).toBe(200);
     expect(levels.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(await levels.text()).toBe('run_id\r\nx\r\n');
@@ -117,7 +108,7 @@ describe('client results and the general bench endpoint', () => {
   it.each(['..%2F..%2Fetc/passwd', 'nope/summary.csv', '2026-01-01T00-00-00Z-quick/runs.csv', '2026-01-01T00-00-00Z-quick/secret.txt'])(
     'GET /client/results/%s is a 404, never a file outside the results',
     async (path) => {
-      expect((await fetch(`${stack.clientUrl}/client/results/${path}`)).status).toBe(404);
+      expect((await fetch(`${setup.stack.clientUrl}/client/results/${path}`)).status).toBe(404);
     },
   );
 });

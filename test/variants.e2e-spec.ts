@@ -1,26 +1,14 @@
 // The variant axis: each variant a real client path against the real servers, verified, recorded in every result.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { getJson, Stack, startStack } from './support/stack';
+import { getJson, useStackWithResults } from './support/stack';
 
 jest.setTimeout(60_000);
 
 describe('variants', () => {
-  const resultsDir = mkdtempSync(join(tmpdir(), 'wirebench-variants-'));
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ RESULTS_DIR: resultsDir });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    rmSync(resultsDir, { recursive: true, force: true });
-  });
+  const setup = useStackWithResults('wirebench-variants-');
 
   it('times every variant side by side, each verified, with the same payload as its baseline and wire bytes counted', async () => {
-    const { status, body } = await getJson(`${stack.clientUrl}/client/bench?variants=json,grpc,json-undici,grpc-bare&rows=100&requests=3&runs=2&wire=1&save=1`);
+    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?variants=json,grpc,json-undici,grpc-bare&rows=100&requests=3&runs=2&wire=1&save=1`);
     expect(status).toBe(200);
     const byVariant = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
     expect(Object.keys(byVariant)).toEqual(['json', 'grpc', 'json-undici', 'grpc-bare']);
@@ -33,19 +21,19 @@ describe('variants', () => {
     expect(byVariant['json-undici'].payloadBytesPerRequest).toBe(byVariant.json.payloadBytesPerRequest);
     expect(byVariant['grpc-bare'].payloadBytesPerRequest).toBe(byVariant.grpc.payloadBytesPerRequest);
 
-    const runs: Record<string, string>[] = parse(await (await fetch(`${stack.clientUrl}/client/results/client-endpoints/runs.csv`)).text(), { columns: true });
+    const runs: Record<string, string>[] = parse(await (await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/runs.csv`)).text(), { columns: true });
     expect([...new Set(runs.map((r) => r.variant))]).toEqual(['json', 'grpc', 'json-undici', 'grpc-bare']);
-    const summary: Record<string, string>[] = parse(await (await fetch(`${stack.clientUrl}/client/results/client-endpoints/summary.csv`)).text(), { columns: true });
+    const summary: Record<string, string>[] = parse(await (await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/summary.csv`)).text(), { columns: true });
     expect(summary.map((r) => `${r.transport}/${r.variant}`)).toEqual(['json/json', 'grpc/grpc', 'json/json-undici', 'grpc/grpc-bare']);
   });
 
   it('takes ?variant= of the route family on the single and parallel endpoints', async () => {
-    const single = await getJson(`${stack.clientUrl}/client/json/single/10?variant=json-undici`);
+    const single = await getJson(`${setup.stack.clientUrl}/client/json/single/10?variant=json-undici`);
     expect(single.status).toBe(200);
     expect(single.body).toMatchObject({ transport: 'json', variant: 'json-undici', verified: true });
-    const parallel = await getJson(`${stack.clientUrl}/client/call-b-parallel/5?variant=grpc-bare`);
+    const parallel = await getJson(`${setup.stack.clientUrl}/client/call-b-parallel/5?variant=grpc-bare`);
     expect(parallel.body).toMatchObject({ transport: 'grpc', variant: 'grpc-bare', requests: 5, verified: true });
-    expect((await getJson(`${stack.clientUrl}/client/grpc/single/1`)).body.variant).toBe('grpc');
+    expect((await getJson(`${setup.stack.clientUrl}/client/grpc/single/1`)).body.variant).toBe('grpc');
   });
 
   it.each([
@@ -53,7 +41,7 @@ describe('variants', () => {
     ['/client/bench?variants=json,nope', 'variants', ['json', 'grpc', 'json-undici', 'grpc-bare']],
     ['/client/bench?variants=json&transports=grpc', 'variants', undefined],
   ])('%s -> 400 naming %s and the valid variants', async (path, parameter, values) => {
-    const { status, body } = await getJson(`${stack.clientUrl}${path}`);
+    const { status, body } = await getJson(`${setup.stack.clientUrl}${path}`);
     expect(status).toBe(400);
     expect(body.parameter).toBe(parameter);
     if (values) expect(body.limit.values).toEqual(values);

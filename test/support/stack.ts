@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AppProcess } from './app-process';
 import { freePort } from './free-port';
 
@@ -43,4 +46,27 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
 export async function getJson<T = any>(url: string): Promise<{ status: number; body: T }> {
   const response = await fetch(url);
   return { status: response.status, body: (await response.json()) as T };
+}
+
+/**
+ * For a describe block: the stack started before its tests with RESULTS_DIR in a fresh temporary folder, both
+ * removed after them. Read `.stack` and `.resultsDir` inside the tests.
+ */
+export function useStackWithResults(prefix: string): { readonly stack: Stack; readonly resultsDir: string } {
+  const resultsDir = mkdtempSync(join(tmpdir(), prefix));
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    stack = await startStack({ RESULTS_DIR: resultsDir });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(resultsDir, { recursive: true, force: true });
+  });
+  return {
+    get stack() {
+      if (!stack) throw new Error('the stack has not started');
+      return stack;
+    },
+    resultsDir,
+  };
 }
