@@ -3,14 +3,9 @@ import {
   checkCallWork,
   Comparison,
   compareResults,
-  GrpcBareTransport,
-  GrpcTransport,
-  JsonHttpTransport,
-  JsonUndiciTransport,
   Mode,
   Plan,
   ResourceProbe,
-  RowsTransport,
   RunEvent,
   runScenarios,
   ScenarioInput,
@@ -19,7 +14,7 @@ import {
   validateScenario,
 } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { RelayTransportFactoryService } from './relay-transport.factory';
+import { TransportFactory } from './transport.factory';
 
 export interface RunRequest {
   /** The variants to time side by side (`json` and `grpc` are the article's two paths). */
@@ -36,20 +31,13 @@ export interface RunRequest {
 @Injectable()
 export class BenchService {
   private readonly logger = new Logger(BenchService.name);
-  private readonly transports: Record<VariantName, RowsTransport>;
   // One probe for the app's life: it remembers which process serves which port.
   private readonly probe = new ResourceProbe();
 
   constructor(
     @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
-    json: JsonHttpTransport,
-    grpc: GrpcTransport,
-    jsonUndici: JsonUndiciTransport,
-    grpcBare: GrpcBareTransport,
-    private readonly relays: RelayTransportFactoryService,
-  ) {
-    this.transports = { json, grpc, 'json-undici': jsonUndici, 'grpc-bare': grpcBare };
-  }
+    private readonly transports: TransportFactory,
+  ) {}
 
   /** The given variants with the same parameters, runs interleaved; the call's total work is checked before anything is sent. */
   async run({ variants, mode, input, wire = false, signal }: RunRequest): Promise<ScenarioResult[]> {
@@ -59,7 +47,7 @@ export class BenchService {
       wire,
       this.config.limits.maxCallRows,
     );
-    return runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.relays : undefined, signal });
+    return runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.transports : undefined, signal });
   }
 
   /** JSON and gRPC with the same parameters, runs interleaved; more than one request means parallel mode. */
@@ -69,7 +57,7 @@ export class BenchService {
   }
 
   private plan(variant: VariantName, mode: Mode, input: ScenarioInput): Plan {
-    return { scenario: validateScenario(variant, mode, input, this.config.limits), transport: this.transports[variant] };
+    return { scenario: validateScenario(variant, mode, input, this.config.limits), transport: this.transports.forVariant(variant) };
   }
 
   private log({ plan, phase, run, of, sample }: RunEvent): void {

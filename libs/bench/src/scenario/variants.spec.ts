@@ -5,7 +5,8 @@ describe('variants', () => {
   it('has the two baselines and variants that each name a baseline of their own family', () => {
     expect(VARIANT_NAMES.slice(0, 2)).toEqual(['json', 'grpc']);
     for (const name of VARIANT_NAMES) {
-      const { baseline, family } = VARIANTS[name];
+      const { baseline, family, factor } = VARIANTS[name];
+      expect(factor === null).toBe(baseline === null);
       if (baseline === null) continue;
       expect(VARIANTS[baseline as keyof typeof VARIANTS].family).toBe(family);
     }

@@ -4,11 +4,16 @@ import { ScenarioValidationError } from './scenario-validation.error';
 export type TransportKind = 'json' | 'grpc';
 export const TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc'];
 
+/** The factors a variant may change, one at a time. */
+export type Factor = 'client library' | 'server framework' | 'encoding' | 'protocol' | 'message shape' | 'compression';
+
 /** A named client+server path of one transport family, and the one factor it changes from its baseline. */
 export interface VariantInfo {
   family: TransportKind;
   /** The variant it differs from in exactly one factor; null for the two baselines. */
   baseline: string | null;
+  /** Which factor that is; null for the two baselines. */
+  factor: Factor | null;
   /** What it changes, for tables and the README. */
   changes: string;
 }
@@ -17,15 +22,42 @@ export interface VariantInfo {
  * Every variant the engine can time. `json` and `grpc` are the article's two paths (Nest + Express + axios,
  * Nest ClientGrpc) and stay the defaults, so a result without a variant means what it always meant.
  */
-export const VARIANTS = {
-  json: { family: 'json', baseline: null, changes: 'baseline: Nest JSON server (Express), client Nest HttpService (axios + rxjs)' },
-  grpc: { family: 'grpc', baseline: null, changes: 'baseline: Nest gRPC server, client Nest ClientGrpc (grpc-js + rxjs)' },
-  'json-undici': { family: 'json', baseline: 'json', changes: 'client library: undici instead of axios + rxjs (same server)' },
-  'grpc-bare': { family: 'grpc', baseline: 'grpc', changes: 'client library: a plain @grpc/grpc-js client instead of Nest ClientGrpc + rxjs (same server)' },
+const BASE_VARIANTS = {
+  json: { family: 'json', baseline: null, factor: null, changes: 'baseline: Nest JSON server (Express), client Nest HttpService (axios + rxjs)' },
+  grpc: { family: 'grpc', baseline: null, factor: null, changes: 'baseline: Nest gRPC server, client Nest ClientGrpc (grpc-js + rxjs)' },
+  'json-undici': { family: 'json', baseline: 'json', factor: 'client library', changes: 'undici instead of axios + rxjs (same server)' },
+  'grpc-bare': { family: 'grpc', baseline: 'grpc', factor: 'client library', changes: 'a plain @grpc/grpc-js client instead of Nest ClientGrpc + rxjs (same server)' },
 } as const satisfies Record<string, VariantInfo>;
 
-export type VariantName = keyof typeof VARIANTS;
+type BaseVariantName = keyof typeof BASE_VARIANTS;
+
+/**
+ * The variants that also come as `<name>+gzip`: the same path with the response body gzip-compressed by the server
+ * (HTTP Accept-Encoding/Content-Encoding, gRPC grpc-encoding), so the one factor is compression.
+ */
+const GZIP_VARIANTS = [] as const satisfies readonly BaseVariantName[];
+export const GZIP_SUFFIX = '+gzip';
+
+type GzipVariantName = `${(typeof GZIP_VARIANTS)[number]}${typeof GZIP_SUFFIX}`;
+export type VariantName = BaseVariantName | GzipVariantName;
+
+export const VARIANTS: Record<VariantName, VariantInfo> = {
+  ...BASE_VARIANTS,
+  ...(Object.fromEntries(
+    GZIP_VARIANTS.map((base: BaseVariantName) => [
+      `${base}${GZIP_SUFFIX}`,
+      { family: BASE_VARIANTS[base].family, baseline: base, factor: 'compression', changes: `the ${base} path with the response gzip-compressed` },
+    ]),
+  ) as Record<GzipVariantName, VariantInfo>),
+};
 export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
+
+/** `json+gzip` -> { path: 'json', compression: 'gzip' }: the client+server path and whether its response is compressed. */
+export function variantPath(variant: VariantName): { path: BaseVariantName; compression: 'gzip' | null } {
+  return variant.endsWith(GZIP_SUFFIX)
+    ? { path: variant.slice(0, -GZIP_SUFFIX.length) as BaseVariantName, compression: 'gzip' }
+    : { path: variant as BaseVariantName, compression: null };
+}
 
 export function isVariant(name: unknown): name is VariantName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(VARIANTS, name);

@@ -46,11 +46,6 @@ export class GrpcBareTransport implements RowsTransport {
     this.client.close();
   }
 
-  /** Nest calls this when the app that provides the transport shuts down. */
-  onModuleDestroy(): void {
-    this.close();
-  }
-
   private toTransportError(e: ServiceError): TransportError {
     const detail = `${GrpcStatus[e.code] ?? 'error'}: ${e.details ?? e.message}`;
     if (e.code === GrpcStatus.CANCELLED) return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);

@@ -38,11 +38,6 @@ export class JsonUndiciTransport implements RowsTransport {
     await this.dispatcher.close();
   }
 
-  /** Nest calls this when the app that provides the transport shuts down. */
-  async onModuleDestroy(): Promise<void> {
-    await this.close();
-  }
-
   private toTransportError(error: unknown): TransportError {
     if (error instanceof TransportError) return error;
     if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {

@@ -1,4 +1,5 @@
 import type { Row } from '@app/data-generator';
+import type { ServerPhases } from '@app/server-timing';
 import type { TransportKind } from '../scenario/scenario.interface';
 
 /** Which server a transport talks to, for replies and error messages. */
@@ -7,11 +8,31 @@ export interface TargetInfo {
   address: string;
 }
 
+/**
+ * What the client learned about one request besides its rows, in ms from the moment the transport issued it
+ * (PhaseClock). A phase the path does not have, or that could not be read, is null and `notes` says why.
+ */
+export interface ClientPhases {
+  /** Issue -> first byte of the response (HTTP: status line and headers; gRPC: response headers). */
+  ttfbMs: number | null;
+  /** Issue -> last byte of the response body. */
+  ttlbMs: number | null;
+  /** Gunzip of the body, for compressed variants; null when the body was not compressed. */
+  decompressMs: number | null;
+  /** Bytes -> JS objects (JSON.parse / protobuf decode). */
+  decodeMs: number | null;
+  /** What the server reported in its Server-Timing header or trailer. */
+  server: ServerPhases;
+  notes: string[];
+}
+
 /** What one request returned: the decoded rows and the payload size the transport measured on arrival. */
 export interface FetchedRows {
   rows: Row[];
-  /** Bytes of the response body (JSON text / protobuf message) as received, before decoding. */
+  /** Bytes of the response body (JSON text / protobuf message) as received, before decoding (and after gunzip). */
   payloadBytes: number;
+  /** The per-phase breakdown; absent for a transport that does not measure phases. */
+  phases?: ClientPhases;
 }
 
 /**

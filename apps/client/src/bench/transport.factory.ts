@@ -1,0 +1,87 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { HttpService } from '@nestjs/axios';
+import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
+import {
+  GrpcBareTransport,
+  GrpcTransport,
+  JsonHttpTransport,
+  JsonUndiciTransport,
+  RelayTransportFactory,
+  RowsTransport,
+  VariantName,
+  VARIANTS,
+  withPayloadByteCounts,
+} from '@app/bench';
+import { loadSamplePackageDefinition, SAMPLE_SERVICE, sampleGrpcOptions, SampleServiceClient } from '@app/grpc';
+import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+
+/** A transport and how to let go of what it holds (sockets, channels). */
+interface BuiltTransport {
+  transport: RowsTransport;
+  close(): Promise<void>;
+}
+
+/**
+ * The one place a variant becomes a client transport: the measured transports (one per variant, built on first
+ * use, closed with the app) and their twins pointed at the counting relay for the wire-bytes pass, so both passes
+ * run the same client code by construction.
+ */
+@Injectable()
+export class TransportFactory implements RelayTransportFactory, OnModuleDestroy {
+  private readonly built = new Map<VariantName, BuiltTransport>();
+
+  constructor(
+    private readonly http: HttpService,
+    @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
+  ) {}
+
+  /** The transport that times `variant` against its configured server. */
+  forVariant(variant: VariantName): RowsTransport {
+    let entry = this.built.get(variant);
+    if (!entry) {
+      entry = this.build(variant, this.serverAddress(variant));
+      this.built.set(variant, entry);
+    }
+    return entry.transport;
+  }
+
+  /** RelayTransportFactory: the same client path pointed at host:port (the counting relay). */
+  create(variant: VariantName, host: string, port: number): BuiltTransport {
+    return this.build(variant, VARIANTS[variant].family === 'grpc' ? `${host}:${port}` : `http://${host}:${port}`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.built.values()].map((b) => b.close()));
+    this.built.clear();
+  }
+
+  /** Where a variant's server is: a URL for the HTTP variants, host:port for gRPC. */
+  private serverAddress(variant: VariantName): string {
+    const { targets } = this.config;
+    return VARIANTS[variant].family === 'grpc' ? targets.grpcAddress : targets.jsonUrl;
+  }
+
+  private build(variant: VariantName, address: string): BuiltTransport {
+    const timeout = this.config.requestTimeoutMs;
+    switch (variant) {
+      case 'json':
+        return { transport: new JsonHttpTransport(this.http, address, timeout), close: async () => undefined };
+      case 'json-undici': {
+        const transport = new JsonUndiciTransport(address, timeout);
+        return { transport, close: () => transport.close() };
+      }
+      case 'grpc': {
+        // What ClientsModule.register builds, from the one options factory; deserializers also count payload bytes.
+        const client = ClientProxyFactory.create(
+          sampleGrpcOptions({ url: address, maxMessageBytes: this.config.grpcMaxMessageBytes, packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()) }),
+        ) as unknown as ClientGrpcProxy;
+        const transport = new GrpcTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout);
+        return { transport, close: async () => client.close() };
+      }
+      case 'grpc-bare': {
+        const transport = new GrpcBareTransport(address, this.config.grpcMaxMessageBytes, timeout);
+        return { transport, close: async () => transport.close() };
+      }
+    }
+  }
+}
