@@ -5,7 +5,7 @@ export type TransportKind = 'json' | 'grpc';
 export const TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc'];
 
 /** The factors a variant may change, one at a time. */
-export type Factor = 'client library' | 'server framework' | 'encoding' | 'protocol' | 'message shape' | 'compression';
+export type Factor = 'client library' | 'server framework' | 'encoding' | 'serializer' | 'protocol' | 'message shape' | 'compression';
 
 /** A named client+server path of one transport family, and the one factor it changes from its baseline. */
 export interface VariantInfo {
