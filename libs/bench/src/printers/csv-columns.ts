@@ -1,14 +1,9 @@
 import type { BenchRun } from '../result/bench-run.interface';
 import type { RunSample, ScenarioResult } from '../result/result.interface';
-import type { CsvValue } from './csv-cell';
+import type { CsvColumn } from './csv-column.interface';
+import { phaseColumns } from './phase-columns';
 
-/** One CSV column: a snake_case name carrying its unit, a one-line meaning for the README, and its cell. */
-export interface CsvColumn<Row> {
-  name: string;
-  unit: string;
-  description: string;
-  value: (row: Row) => CsvValue;
-}
+export type { CsvColumn } from './csv-column.interface';
 
 /** summary.csv: one row per scenario x transport. */
 export interface SummaryCsvRow {
@@ -47,8 +42,10 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
   { name: 'server_cpu_ms', unit: 'ms', description: 'CPU time (user + system) the serving process(es) used during the run; empty when not measured.', value: (r) => r.sample.serverCpuMs },
   { name: 'client_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the client process during the run; empty when not measured.', value: (r) => r.sample.clientPeakRssBytes },
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the serving process(es) during the run; empty when not measured.', value: (r) => r.sample.serverPeakRssBytes },
+  ...phaseColumns<RunsCsvRow>((r) => r.sample.phases),
   { name: 'verified', unit: 'true/false', description: 'true when every response of the run held the expected rows and checksum.', value: (r) => r.sample.verified },
   { name: 'target', unit: 'text', description: 'Server and address the client called.', value: target },
+  { name: 'phase_notes', unit: 'text', description: 'Why a phase cell of this run is empty, when one is; several notes are joined with "; ".', value: (r) => r.sample.phases?.notes.join('; ') ?? '' },
 ];
 
 export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
@@ -78,16 +75,17 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'server_cpu_ms_per_request', unit: 'ms', description: 'Server CPU time per request; empty when not measured.', value: (r) => r.result.resources.serverCpuMsPerRequest },
   { name: 'client_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the client process over the measured runs; empty when not measured.', value: (r) => r.result.resources.clientPeakRssBytes },
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the serving process(es) over the measured runs; empty when not measured.', value: (r) => r.result.resources.serverPeakRssBytes },
+  ...phaseColumns<SummaryCsvRow>((r) => r.result.phases),
   { name: 'verified', unit: 'true/false', description: 'true only when every request of every run, warm-up included, returned the expected rows and checksum.', value: (r) => r.result.verified },
   { name: 'started_at', unit: 'ISO-8601 UTC', description: 'Time this scenario started on this transport, warm-up included.', value: (r) => r.result.startedAt },
   { name: 'ended_at', unit: 'ISO-8601 UTC', description: 'Time this scenario ended on this transport.', value: (r) => r.result.endedAt },
   { name: 'target', unit: 'text', description: 'Server and address the client called.', value: target },
-  { name: 'notes', unit: 'text', description: 'Why a resource or wire figure is empty, when one is; several notes are joined with "; ".', value: (r) => notes(r.result) },
+  { name: 'notes', unit: 'text', description: 'Why a resource, wire or phase figure is empty, when one is; several notes are joined with "; ".', value: (r) => notes(r.result) },
 ];
 
 function notes(result: ScenarioResult): string {
   const wireNote = result.wire?.note;
-  return [...result.resources.notes, ...(wireNote ? [wireNote] : [])].join('; ');
+  return [...result.resources.notes, ...(wireNote ? [wireNote] : []), ...(result.phases?.notes ?? [])].join('; ');
 }
 
 /** The columns as a markdown table (column, unit, meaning), for the README. */

@@ -2,7 +2,8 @@ import type { BenchRun } from '../result/bench-run.interface';
 import type { ScenarioResult } from '../result/result.interface';
 import { compareResults } from '../result/compare-results';
 import { ARTICLE_REFERENCE, ARTICLE_SOURCE_NOTE, type ArticleCase } from './article-reference';
-import { TABLE_COLUMNS, TABLE_LEGEND, human } from './table-columns';
+import { TABLE_COLUMNS, TABLE_LEGEND, human, type TableColumn } from './table-columns';
+import { hasPhases, PHASE_LEGEND, PHASE_TABLE_COLUMNS } from './phase-table-columns';
 
 type Align = 'left' | 'right';
 
@@ -70,13 +71,17 @@ function articleSection(run: BenchRun): string[] {
   ];
 }
 
-/** A GitHub markdown report: where and when, the article comparison for the article preset, then every result. */
-export function printMarkdown(run: BenchRun): string {
-  const results = markdownTable(
-    TABLE_COLUMNS.map((c) => c.head),
-    TABLE_COLUMNS.map((c) => c.align),
-    run.scenarios.map((result) => TABLE_COLUMNS.map((c) => c.cell(result, run))),
+function resultsTable(run: BenchRun, columns: readonly TableColumn[]): string {
+  return markdownTable(
+    columns.map((c) => c.head),
+    columns.map((c) => c.align),
+    run.scenarios.map((result) => columns.map((c) => c.cell(result, run))),
   );
+}
+
+/** A GitHub markdown report: where and when, the article comparison for the article preset, every result, where the time went. */
+export function printMarkdown(run: BenchRun): string {
   const article = run.preset === 'article' ? articleSection(run) : [];
-  return [...header(run), ...article, '## Results', '', results, '', TABLE_LEGEND].join('\n');
+  const phases = hasPhases(run.scenarios) ? ['', '## Where the time went', '', resultsTable(run, PHASE_TABLE_COLUMNS), '', PHASE_LEGEND] : [];
+  return [...header(run), ...article, '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases].join('\n');
 }

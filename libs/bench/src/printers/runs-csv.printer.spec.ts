@@ -36,8 +36,21 @@ describe('printRunsCsv', () => {
       server_cpu_ms: '0.9',
       client_peak_rss_bytes: '80000000',
       server_peak_rss_bytes: '95500000',
+      request_ms: '2.9',
+      server_generate_ms: '0.01',
+      server_serialize_ms: '0.02',
+      server_compress_ms: '',
+      server_send_ms: '',
+      ttfb_ms: '2.1',
+      ttlb_ms: '2.2',
+      transfer_ms: '0.1',
+      client_decompress_ms: '',
+      client_decode_ms: '0.05',
+      wait_other_ms: '2.07',
+      client_other_ms: '0.65',
       verified: 'true',
       target: 'json-server at http://127.0.0.1:3001',
+      phase_notes: '',
     });
   });
 

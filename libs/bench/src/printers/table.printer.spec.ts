@@ -38,4 +38,10 @@ describe('printTable', () => {
     expect(text).toMatch(/above 1 means gRPC took longer/);
     expect(text).toMatch(/median 95% CI ms: distribution-free interval/);
   });
+
+  it('adds the breakdown table after the figures', () => {
+    const breakdown = text.slice(text.indexOf('request ms'));
+    expect(cells(breakdown, '1-1', 'json')).toEqual(['1-1', 'json', '2.90', '0.01', '0.02', '', '2.07', '0.10', '', '0.05', '0.65', '']);
+    expect(text).toContain('They add up to request ms.');
+  });
 });

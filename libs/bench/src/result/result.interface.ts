@@ -1,6 +1,7 @@
 import type { Mode, TransportKind } from '../scenario/scenario.interface';
 import type { VariantName } from '../scenario/variants';
 import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { PhaseBreakdown } from '../phases/phases.interface';
 
 /** One measured (not warm-up) run of a scenario. Resource figures are null where they cannot be measured. */
 export interface RunSample {
@@ -21,6 +22,8 @@ export interface RunSample {
   /** Peak resident set size during this run, bytes. */
   clientPeakRssBytes: number | null;
   serverPeakRssBytes: number | null;
+  /** Where the time went: means over this run's requests; null in result files written before phases existed. */
+  phases: PhaseBreakdown | null;
 }
 
 /**
@@ -87,6 +90,8 @@ export interface ScenarioResult {
   /** From the median run time: rows per second and payload megabytes (10^6 bytes) per second. */
   throughput: { rowsPerSec: number; payloadMBPerSec: number };
   resources: ResourceUse;
+  /** Medians over the measured runs of each run's per-request phase means; null when no run reported phases. */
+  phases: PhaseBreakdown | null;
   /** Null when the counted pass was not asked for. */
   wire: WireBytes | null;
   /** True only when every request of every measured and warm-up run arrived with the expected rows and checksum. */

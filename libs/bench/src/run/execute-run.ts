@@ -4,6 +4,9 @@ import { checksum } from '@app/data-generator';
 import type { Scenario } from '../scenario/scenario.interface';
 import type { FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
 import { roundMicros } from '../round-micros';
+import type { PhaseBreakdown } from '../phases/phases.interface';
+import { requestPhases } from '../phases/request-phases';
+import { combinePhases } from '../phases/combine-phases';
 import { expectedDigest } from './expected-digest';
 import { PayloadMismatchError } from './payload-mismatch.error';
 import { throwIfCancelled } from './run-cancelled.error';
@@ -13,6 +16,14 @@ export interface RunMeasurement {
   ms: number;
   rowsReceived: number;
   payloadBytes: number;
+  /** Where the time went, as means over the run's requests (phases/phases.interface.ts). */
+  phases: PhaseBreakdown | null;
+}
+
+/** A response with the time its own request took (responses arrive in completion order, not request order). */
+interface Timed {
+  response: FetchedRows;
+  requestMs: number;
 }
 
 /**
@@ -21,23 +32,28 @@ export interface RunMeasurement {
  * every response, nothing else: verification, which hashes every row, happens after it stops.
  * Once `signal` fires no further request starts (those in flight finish unread) and the run rejects with
  * RunCancelledError; checking it is one property read per request, inside the clock but far below its resolution.
+ * Each request's own time is stamped around its transport call (two performance.now() reads) for the phase
+ * breakdown, which is put together after the clock stops.
  */
 export async function executeRun(scenario: Scenario, transport: RowsTransport, signal?: AbortSignal): Promise<RunMeasurement> {
   const expected = expectedDigest(scenario.rowsPerRequest);
   const { rowsPerRequest, requests, concurrency } = scenario;
-  const fetchOne = (index: number): Promise<FetchedRows> => {
+  const fetchOne = async (index: number): Promise<Timed> => {
     throwIfCancelled(signal, () => `before request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run`);
-    return transport.fetchRows(rowsPerRequest);
+    const issued = performance.now();
+    const response = await transport.fetchRows(rowsPerRequest);
+    return { response, requestMs: performance.now() - issued };
   };
 
   const started = performance.now();
-  const responses: FetchedRows[] =
+  const responses: Timed[] =
     requests === 1 ? [await fetchOne(0)] : await lastValueFrom(range(0, requests).pipe(mergeMap(fetchOne, concurrency), toArray()));
   const ms = roundMicros(performance.now() - started);
 
   let rowsReceived = 0;
   let payloadBytes = 0;
-  for (const [index, response] of responses.entries()) {
+  const phases: PhaseBreakdown[] = [];
+  for (const [index, { response, requestMs }] of responses.entries()) {
     const got = checksum(response.rows);
     if (got.count !== expected.count) {
       throw new PayloadMismatchError(transport.target, `request ${index + 1}: ${got.count} rows, expected ${expected.count}`);
@@ -47,7 +63,8 @@ export async function executeRun(scenario: Scenario, transport: RowsTransport, s
     }
     rowsReceived += got.count;
     payloadBytes += response.payloadBytes;
+    phases.push(requestPhases(requestMs, response.phases));
   }
-  return { ms, rowsReceived, payloadBytes };
+  return { ms, rowsReceived, payloadBytes, phases: combinePhases(phases, 'mean') };
 }
 

@@ -6,6 +6,7 @@ import { aggregate } from '../aggregate/aggregate';
 import { aggregateResources } from '../aggregate/aggregate-resources';
 import { measureWire } from '../wire/measure-wire';
 import { executeRun } from './execute-run';
+import { combinePhases } from '../phases/combine-phases';
 import { throwIfCancelled } from './run-cancelled.error';
 
 /** Emitted after every run, warm-up or measured, for progress bars and log lines. */
@@ -127,6 +128,7 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], wire: WireByte
       payloadMBPerSec: seconds > 0 ? Math.round((payloadBytesPerRun / 1e6 / seconds) * 1000) / 1000 : 0,
     },
     resources: aggregateResources(runs, scenario.requests, notes),
+    phases: combinePhases(runs.flatMap((s) => (s.phases ? [s.phases] : [])), 'median'),
     wire,
     verified: runs.every((s) => s.verified),
     startedAt,

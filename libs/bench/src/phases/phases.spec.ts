@@ -1,0 +1,84 @@
+import { rows } from '@app/data-generator';
+import type { ClientPhases, FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
+import { runScenarios } from '../run/run-scenarios';
+import { combinePhases } from './combine-phases';
+import { PHASE_FIELDS, PhaseBreakdown } from './phases.interface';
+import { requestPhases } from './request-phases';
+
+const client = (over: Partial<ClientPhases> = {}): ClientPhases => ({
+  ttfbMs: 6,
+  ttlbMs: 8,
+  decompressMs: null,
+  decodeMs: 1,
+  server: { generateMs: 2, serializeMs: 3 },
+  notes: [],
+  ...over,
+});
+
+// The stack that must add up to the request's time, nothing hidden.
+const stack = (p: PhaseBreakdown) =>
+  [p.serverGenerateMs, p.serverSerializeMs, p.serverCompressMs ?? 0, p.waitOtherMs, p.transferMs, p.clientDecompressMs ?? 0, p.clientDecodeMs, p.clientOtherMs].reduce(
+    (a: number, b) => a + (b as number),
+    0,
+  );
+
+describe('requestPhases', () => {
+  it('derives transfer and both remainders so the stack adds up to the request time', () => {
+    const p = requestPhases(10, client());
+    expect(p).toMatchObject({ requestMs: 10, transferMs: 2, waitOtherMs: 1, clientOtherMs: 1, serverCompressMs: null, serverSendMs: null });
+    expect(stack(p)).toBeCloseTo(10, 9);
+    const gz = requestPhases(20, client({ ttfbMs: 9, ttlbMs: 12, decompressMs: 2, server: { generateMs: 2, serializeMs: 3, compressMs: 3, sendMs: 1.5 } }));
+    expect(gz).toMatchObject({ waitOtherMs: 1, clientOtherMs: 5, serverSendMs: 1.5 });
+    expect(stack(gz)).toBeCloseTo(20, 9);
+  });
+
+  it('leaves derived phases empty when an input is missing, and keeps the notes', () => {
+    const noServer = requestPhases(10, client({ server: {}, notes: ['server sent no server-timing'] }));
+    expect(noServer).toMatchObject({ serverGenerateMs: null, waitOtherMs: null, transferMs: 2, clientOtherMs: 1, notes: ['server sent no server-timing'] });
+    expect(requestPhases(10, client({ ttfbMs: null, ttlbMs: null }))).toMatchObject({ transferMs: null, waitOtherMs: null, clientOtherMs: null });
+    const none = requestPhases(4, undefined);
+    expect(none.requestMs).toBe(4);
+    expect(none.notes).toEqual(['the transport does not report phases']);
+    for (const f of PHASE_FIELDS.filter((f) => f !== 'requestMs')) expect(none[f]).toBeNull();
+  });
+});
+
+describe('combinePhases', () => {
+  const a = requestPhases(10, client());
+  const b = requestPhases(20, client({ ttfbMs: 16, ttlbMs: 18 }));
+  it('takes means over requests and medians over runs, rounded to µs', () => {
+    expect(combinePhases([a, b], 'mean')).toMatchObject({ requestMs: 15, ttfbMs: 11, waitOtherMs: 6, clientOtherMs: 1 });
+    const c = requestPhases(100, client({ ttfbMs: 96, ttlbMs: 98 }));
+    expect(combinePhases([a, b, c], 'median')).toMatchObject({ requestMs: 20, ttfbMs: 16 });
+    expect(combinePhases([requestPhases(1 / 3, client({ ttfbMs: null }))], 'mean')!.requestMs).toBe(0.333);
+  });
+
+  it('empties a field that any input lacks and keeps each note once', () => {
+    const n = requestPhases(10, client({ server: {}, notes: ['x'] }));
+    const both = combinePhases([a, n, { ...n }], 'mean')!;
+    expect(both.serverGenerateMs).toBeNull();
+    expect(both.requestMs).toBe(10);
+    expect(both.notes).toEqual(['x']);
+    expect(combinePhases([], 'median')).toBeNull();
+  });
+});
+
+describe('phases through the engine', () => {
+  class PhasedTransport implements RowsTransport {
+    readonly kind = 'json' as const;
+    readonly target = { server: 'json-server' as const, address: 'memory' };
+    async fetchRows(count: number): Promise<FetchedRows> {
+      return { rows: rows(count), payloadBytes: 1, phases: client() };
+    }
+  }
+
+  it('records per-run means and per-scenario medians, each run\'s request time within the run\'s time', async () => {
+    const scenario = { name: 't', transport: 'json' as const, variant: 'json' as const, mode: 'parallel' as const, rowsPerRequest: 3, requests: 4, concurrency: 2, runs: 3, warmup: 0 };
+    const [result] = await runScenarios([{ scenario, transport: new PhasedTransport() }]);
+    for (const run of result.runs) {
+      expect(run.phases).toMatchObject({ serverGenerateMs: 2, ttfbMs: 6, transferMs: 2 });
+      expect(run.phases!.requestMs).toBeLessThanOrEqual(run.ms);
+    }
+    expect(result.phases).toMatchObject({ serverSerializeMs: 3, clientDecodeMs: 1, waitOtherMs: 1 });
+  });
+});
