@@ -1,5 +1,6 @@
 // The variant axis: each variant a real client path against the real servers, verified, recorded in every result.
 import { parse } from 'csv-parse/sync';
+import { VARIANT_NAMES, VARIANTS } from '@app/bench';
 import { getJson, useStackWithResults } from './support/stack';
 
 jest.setTimeout(60_000);
@@ -36,9 +37,37 @@ describe('variants', () => {
     expect((await getJson(`${setup.stack.clientUrl}/client/grpc/single/1`)).body.variant).toBe('grpc');
   });
 
+  it('compares any variants on /client/compare?variants=, each against its baseline when it ran, with phases', async () => {
+    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/compare?variants=json,grpc,grpc-bare&rows=200&runs=3`);
+    expect(status).toBe(200);
+    expect(body.results.map((r: any) => [r.variant, r.mode, r.verified])).toEqual([
+      ['json', 'single', true],
+      ['grpc', 'single', true],
+      ['grpc-bare', 'single', true],
+    ]);
+    expect(body.versus.map((v: any) => [v.variant, v.against, v.factor])).toEqual([
+      ['grpc', 'json', null],
+      ['grpc-bare', 'grpc', 'client library'],
+    ]);
+    for (const v of body.versus) {
+      expect(v.medianRatio).toBeGreaterThan(0);
+      expect(v.ratioCi.low).toBeLessThanOrEqual(v.ratioCi.high);
+      expect(typeof v.distinguishable).toBe('boolean');
+    }
+    for (const r of body.results) {
+      expect(r.phases.requestMs).toBeGreaterThan(0);
+      expect(r.phases.requestMs).toBeLessThanOrEqual(r.stats.maxMs);
+    }
+    // Without ?variants= the reply keeps the article pair's shape.
+    const pair = await getJson(`${setup.stack.clientUrl}/client/compare?rows=10`);
+    expect(Object.keys(pair.body).sort()).toEqual(['distinguishable', 'faster', 'grpc', 'json', 'ratio']);
+  });
+
   it.each([
-    ['/client/json/single/1?variant=grpc-bare', 'variant', ['json', 'json-undici']],
-    ['/client/bench?variants=json,nope', 'variants', ['json', 'grpc', 'json-undici', 'grpc-bare']],
+    ['/client/json/single/1?variant=grpc-bare', 'variant', VARIANT_NAMES.filter((v) => VARIANTS[v].family === 'json')],
+    ['/client/bench?variants=json,nope', 'variants', VARIANT_NAMES],
+    ['/client/compare?variants=grpc,soap', 'variants', VARIANT_NAMES],
+    ['/client/compare?variants=json,json', 'variants', VARIANT_NAMES],
     ['/client/bench?variants=json&transports=grpc', 'variants', undefined],
   ])('%s -> 400 naming %s and the valid variants', async (path, parameter, values) => {
     const { status, body } = await getJson(`${setup.stack.clientUrl}${path}`);

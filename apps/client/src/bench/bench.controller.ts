@@ -1,10 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Comparison, Mode, parseVariants, ScenarioResult, TransportKind } from '@app/bench';
+import { Comparison, Mode, parseVariants, ScenarioResult, TransportKind, VariantComparison } from '@app/bench';
 import { ResultsService } from '../results/results.service';
 import { BenchQuery } from './bench-query.decorator';
 import { BenchService } from './bench.service';
 import { CallSignal } from './call-signal.decorator';
-import { BenchQueryDto, RunQueryDto } from './dto/bench-query.dto';
+import { BenchQueryDto, CompareQueryDto, RunQueryDto } from './dto/bench-query.dto';
 import { parseBenchVariants, parseLabel, parseMode, parseSwitch } from './parse-flags';
 
 /**
@@ -46,11 +46,16 @@ export class BenchController {
     return this.one('grpc', 'parallel', { ...query, requests }, signal);
   }
 
+  /**
+   * JSON and gRPC (the article's pair, its reply shape unchanged), or with `?variants=a,b,...` any variants, each
+   * against its baseline when that ran too, else against the first.
+   */
   @Get('compare')
-  async compare(@BenchQuery('compare') query: BenchQueryDto, @CallSignal() signal: AbortSignal): Promise<Comparison> {
+  async compare(@BenchQuery('compare') query: CompareQueryDto, @CallSignal() signal: AbortSignal): Promise<Comparison | VariantComparison> {
     const { wire, save, label } = this.flags(query);
-    const comparison = await this.bench.compare(query, wire, signal);
-    if (save) await this.results.saveEndpointRuns([comparison.json, comparison.grpc], label);
+    const variants = query.variants === undefined ? undefined : parseVariants('variants', query.variants);
+    const comparison = variants ? await this.bench.compareVariants(variants, query, wire, signal) : await this.bench.compare(query, wire, signal);
+    if (save) await this.results.saveEndpointRuns('results' in comparison ? comparison.results : [comparison.json, comparison.grpc], label);
     return comparison;
   }
 

@@ -3,6 +3,8 @@ import {
   checkCallWork,
   Comparison,
   compareResults,
+  compareVariants,
+  VariantComparison,
   Mode,
   Plan,
   ResourceProbe,
@@ -54,6 +56,11 @@ export class BenchService {
   async compare(input: ScenarioInput, wire = false, signal?: AbortSignal): Promise<Comparison> {
     const [json, grpc] = await this.run({ variants: ['json', 'grpc'], mode: compareMode(input), input, wire, signal });
     return compareResults(json, grpc);
+  }
+
+  /** Any variants with the same parameters, runs interleaved; each against its baseline when present, else the first. */
+  async compareVariants(variants: VariantName[], input: ScenarioInput, wire = false, signal?: AbortSignal): Promise<VariantComparison> {
+    return compareVariants(await this.run({ variants, mode: compareMode(input), input, wire, signal }));
   }
 
   private plan(variant: VariantName, mode: Mode, input: ScenarioInput): Plan {

@@ -27,7 +27,7 @@ describe('checkQueryParameters', () => {
     expect(e.message).toBe('requests does not apply to /client/json/single/:rows; valid parameters: variant, runs, warmup, name, wire, save, label');
     const two = errorOf(() => checkQueryParameters('/client/compare', { mode: 'serial', Rows: '1' }, ENDPOINT_PARAMETERS.compare));
     expect(two.parameter).toBe('mode,Rows');
-    expect(two.message).toMatch(/^mode, Rows do not apply to \/client\/compare; valid parameters: rows, requests, /);
+    expect(two.message).toMatch(/^mode, Rows do not apply to \/client\/compare; valid parameters: variants, rows, requests, /);
   });
 
   it('refuses a parameter given more than once', () => {

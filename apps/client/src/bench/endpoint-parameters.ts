@@ -10,7 +10,7 @@ const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label'] as const;
 export const ENDPOINT_PARAMETERS = {
   single: ['variant', ...COMMON],
   parallel: ['variant', 'rows', 'concurrency', ...COMMON],
-  compare: ['rows', 'requests', 'concurrency', ...COMMON],
+  compare: ['variants', 'rows', 'requests', 'concurrency', ...COMMON],
   bench: ['transports', 'variants', 'mode', 'rows', 'requests', 'concurrency', ...COMMON],
   // GET /client/load: one load level, checked by validateLoadLevel like `npm run load`.
   load: ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'rows', 'rate', 'generators'],

@@ -19,10 +19,15 @@ export interface BenchQueryDto {
   variant?: string;
 }
 
-/** `/client/bench` also chooses transports and mode. */
-export interface RunQueryDto extends BenchQueryDto {
-  transports?: string;
-  /** Any variants, side by side; instead of `transports`. */
+/** `/client/compare` may name any variants. */
+export interface CompareQueryDto extends BenchQueryDto {
+  /** Any variants, side by side, runs interleaved. */
   variants?: string;
+}
+
+/** `/client/bench` also chooses transports and mode. */
+export interface RunQueryDto extends CompareQueryDto {
+  /** The two baselines; instead of `variants`. */
+  transports?: string;
   mode?: string;
 }
