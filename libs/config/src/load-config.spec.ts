@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       bareGrpcAddress: '127.0.0.1:3012',
     });
     expect(c.serverWorkers).toBe(1);
-    expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000 });
+    expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 200_000_000 });
     expect(c.grpcMaxMessageBytes).toBe(DEFAULTS.grpcMaxMessageBytes);
     expect(c.resultsDir).toBe(require('node:path').resolve('bench-results'));
     expect(loadConfig({ RESULTS_DIR: '/tmp/wb' }).resultsDir).toBe('/tmp/wb');

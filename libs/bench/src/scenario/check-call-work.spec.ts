@@ -22,7 +22,7 @@ describe('checkCallWork', () => {
   it("counts warm-up, measured and wire runs on every transport, and lets the article preset's largest case through", () => {
     // npm run bench: 1,000,000 rows, 5 runs + 2 warm-up, wire pass on, both transports in one /client/bench call.
     const article = [scenario('json'), scenario('grpc')];
-    expect(callWork(article, true)).toBe(1_000_000 * (2 + 5 + 2) * 2);
+    expect(callWork(article, true)).toBe((1_000_000 * (2 + 5 + 1) + 1) * 2);
     expect(callWork(article, false)).toBe(1_000_000 * 7 * 2);
     expect(() => checkCallWork(article, true, maxCallRows)).not.toThrow();
     expect(callWork([scenario('json', { mode: 'parallel', rowsPerRequest: 20, requests: 1000, runs: 3, warmup: 0 })], false)).toBe(60_000);
@@ -33,19 +33,19 @@ describe('checkCallWork', () => {
     expect(() => checkCallWork(one, false, 10)).not.toThrow();
     let error: unknown;
     try {
-      checkCallWork(one, true, 29);
+      checkCallWork(one, true, 20);
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ScenarioValidationError);
     const e = error as ScenarioValidationError;
     expect(e.parameter).toBe('MAX_CALL_ROWS');
-    expect(e.limit).toEqual({ max: 29 });
-    expect(e.message).toContain('MAX_CALL_ROWS 29');
-    expect(e.message).toContain('30 rows');
+    expect(e.limit).toEqual({ max: 20 });
+    expect(e.message).toContain('MAX_CALL_ROWS 20');
+    expect(e.message).toContain('21 rows');
   });
 
-  it('refuses 100 runs of the largest case on both transports at the default limit', () => {
-    expect(() => checkCallWork([scenario('json', { runs: 100 }), scenario('grpc', { runs: 100 })], false, maxCallRows)).toThrow(/MAX_CALL_ROWS 50000000/);
+  it('refuses 150 runs of the largest case on both transports at the default limit', () => {
+    expect(() => checkCallWork([scenario('json', { runs: 150 }), scenario('grpc', { runs: 150 })], false, maxCallRows)).toThrow(/MAX_CALL_ROWS 200000000/);
   });
 });

@@ -1,16 +1,18 @@
 import type { Scenario } from './scenario.interface';
 import { ScenarioValidationError } from './scenario-validation.error';
 
-// measureWire does one run to open connections and one counted run (libs/bench/src/wire/measure-wire.ts).
-export const WIRE_PASS_RUNS = 2;
+/** The wire pass (wire/measure-wire.ts): one 1-row run of the same shape to open connections, then one counted run. */
+export function wirePassRows(s: Scenario): number {
+  return s.requests * (1 + s.rowsPerRequest);
+}
 
 /**
- * Rows one call would fetch in all: rows x requests x (warm-up + measured runs, + the wire pass when asked)
+ * Rows one call would fetch in all: rows x requests x (warm-up + measured runs), + the wire pass when asked,
  * summed over the call's transports. Each parameter may be within its own limit and the product still be
  * minutes of CPU on both sides, so the product has a limit of its own.
  */
 export function callWork(scenarios: readonly Scenario[], wire: boolean): number {
-  return scenarios.reduce((sum, s) => sum + s.rowsPerRequest * s.requests * (s.warmup + s.runs + (wire ? WIRE_PASS_RUNS : 0)), 0);
+  return scenarios.reduce((sum, s) => sum + s.rowsPerRequest * s.requests * (s.warmup + s.runs) + (wire ? wirePassRows(s) : 0), 0);
 }
 
 /** Refuses a call whose work is over MAX_CALL_ROWS, before anything is sent. */
@@ -18,7 +20,7 @@ export function checkCallWork(scenarios: readonly Scenario[], wire: boolean, max
   const work = callWork(scenarios, wire);
   if (work <= maxCallRows) return;
   const s = scenarios[0];
-  const runs = `${s.warmup} warm-up + ${s.runs} runs${wire ? ` + ${WIRE_PASS_RUNS} wire` : ''}`;
+  const runs = `${s.warmup} warm-up + ${s.runs} runs${wire ? ' + the wire pass' : ''}`;
   throw new ScenarioValidationError(
     'MAX_CALL_ROWS',
     { max: maxCallRows },

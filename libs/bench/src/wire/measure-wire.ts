@@ -12,15 +12,16 @@ export interface RelayTransportFactory {
 }
 
 /**
- * Bytes on the wire per request, in a pass of its own: one run through a counting relay to open connections
- * (HTTP/2 preface, settings), then one counted run. Its timings are thrown away.
+ * Bytes on the wire per request, in a pass of its own: one run of the same shape but 1 row per request through a
+ * counting relay to open the same connections (HTTP/2 preface, settings) cheaply, then one counted run. Its
+ * timings are thrown away.
  */
 export async function measureWire(plan: Plan, factory: RelayTransportFactory): Promise<WireBytes> {
   const { host, port } = targetHostPort(plan.transport.target);
   const relay = await CountingRelay.start(host, port);
   const { transport, close } = factory.create(plan.scenario.variant, '127.0.0.1', relay.port);
   try {
-    await executeRun(plan.scenario, transport);
+    await executeRun({ ...plan.scenario, rowsPerRequest: 1 }, transport);
     relay.reset();
     await executeRun(plan.scenario, transport);
     const requests = plan.scenario.requests;
