@@ -85,3 +85,5 @@ export { printSavedRunComparison } from './printers/compare.printer';
 export { printLoadComparison } from './printers/compare-load-table.printer';
 export { splitLevel } from './load/split-level';
 export { mergeGeneratorResults } from './load/merge-generator-results';
+export type { Explanation, CaseExplanation, PhaseGap, PhaseDelta, VariantFigures } from './explain/explanation.interface';
+export { explainRun } from './explain/explain-run';

@@ -4,6 +4,7 @@ import { compareResults } from '../result/compare-results';
 import { ARTICLE_REFERENCE, ARTICLE_SOURCE_NOTE, type ArticleCase } from './article-reference';
 import { TABLE_COLUMNS, TABLE_LEGEND, human, type TableColumn } from './table-columns';
 import { hasPhases, PHASE_LEGEND, PHASE_TABLE_COLUMNS } from './phase-table-columns';
+import { explanationOf, variantFiguresTable, WHY_LEGEND, whyTable } from './why-tables';
 
 type Align = 'left' | 'right';
 
@@ -83,5 +84,31 @@ function resultsTable(run: BenchRun, columns: readonly TableColumn[]): string {
 export function printMarkdown(run: BenchRun): string {
   const article = run.preset === 'article' ? articleSection(run) : [];
   const phases = hasPhases(run.scenarios) ? ['', '## Where the time went', '', resultsTable(run, PHASE_TABLE_COLUMNS), '', PHASE_LEGEND] : [];
-  return [...header(run), ...article, '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases].join('\n');
+  return [...header(run), ...article, '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
+}
+
+// Ends the report, so its last lines are the generated sentences.
+function whySection(run: BenchRun): string[] {
+  const explanation = explanationOf(run);
+  if (!explanation) return [];
+  const why = whyTable(explanation);
+  const figures = variantFiguresTable(explanation);
+  return [
+    '',
+    '## Why',
+    '',
+    markdownTable(why.head, why.align, why.rows),
+    '',
+    WHY_LEGEND,
+    '',
+    '### Per variant',
+    '',
+    markdownTable(figures.head, figures.align, figures.rows),
+    '',
+    '### In words',
+    '',
+    'Generated from this run\'s measured values:',
+    '',
+    ...explanation.sentences.map((s) => `- ${s}`),
+  ];
 }

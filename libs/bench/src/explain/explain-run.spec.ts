@@ -1,0 +1,85 @@
+import { SAMPLE_RUN, sampleResult, samples } from '../printers/fixtures/sample-run';
+import { printMarkdown } from '../printers/markdown.printer';
+import { printTable } from '../printers/table.printer';
+import type { PhaseBreakdown } from '../phases/phases.interface';
+import type { BenchRun } from '../result/bench-run.interface';
+import type { VariantName } from '../scenario/variants';
+import { explainRun } from './explain-run';
+
+const base = { rowsReceived: 1_000_000, payloadBytes: 1, verified: true, clientCpuMs: null, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null };
+
+// Phases whose stack adds up to `request`, with the given server serialize and client decode.
+function phases(request: number, serialize: number, decode: number): PhaseBreakdown {
+  const generate = 100;
+  const wait = 50;
+  const transfer = 200;
+  const other = request - generate - serialize - wait - transfer - decode;
+  return {
+    requestMs: request, serverGenerateMs: generate, serverSerializeMs: serialize, serverCompressMs: null, serverSendMs: null,
+    ttfbMs: generate + serialize + wait, ttlbMs: generate + serialize + wait + transfer, transferMs: transfer,
+    clientDecompressMs: null, clientDecodeMs: decode, waitOtherMs: wait, clientOtherMs: other, notes: [],
+  };
+}
+
+function result(variant: VariantName, ms: number[], p: PhaseBreakdown) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const r = sampleResult({ name: '1-3', transport: variant.startsWith('grpc') ? 'grpc' : 'json', variant, rowsPerRequest: 1_000_000, runs: samples(ms, base), phases: p });
+  return { ...r, stats: { ...r.stats, medianMs: sorted[Math.floor(ms.length / 2)] } };
+}
+
+// gRPC 2x JSON, 80% of the extra in serialization; grpc-bare saves most of it in decode (a made-up but checkable case).
+const RUN: BenchRun = {
+  ...SAMPLE_RUN,
+  preset: 'explain',
+  scenarios: [
+    result('json', [5000, 5100, 4900, 5050, 4950], phases(5000, 1000, 1500)),
+    result('grpc', [10000, 10100, 9900, 10050, 9950], phases(10000, 5000, 2500)),
+    result('grpc-bare', [7000, 7100, 6900, 7050, 6950], phases(7000, 5000, 500)),
+    result('json-undici', [5000, 5200, 4800, 4900, 5100], phases(5000, 1000, 1500)),
+  ],
+};
+
+describe('explainRun', () => {
+  const explanation = explainRun(RUN);
+  const [c] = explanation.cases;
+
+  it('splits the JSON/gRPC gap by phase, largest first, adding up to the difference', () => {
+    expect(c.grpcVsJson).toMatchObject({ variant: 'grpc', against: 'json', medianRatio: 2, distinguishable: true });
+    expect(c.gap!.totalMs).toBe(5000);
+    expect(c.gap!.deltas.slice(0, 2)).toEqual([
+      { field: 'serverSerializeMs', deltaMs: 4000 },
+      { field: 'clientDecodeMs', deltaMs: 1000 },
+    ]);
+  });
+
+  it('sets each variant against its own baseline, with a bootstrap interval', () => {
+    expect(c.factors.map((f) => [f.variant, f.against, f.factor, f.distinguishable])).toEqual([
+      ['grpc-bare', 'grpc', 'client library', true],
+      ['json-undici', 'json', 'client library', false],
+    ]);
+    expect(c.factors[0].medianRatio).toBe(0.7);
+    expect(c.factors[0].ratioCi!.high).toBeLessThan(1);
+    expect(c.variants.map((v) => v.variant)).toEqual(['json', 'grpc', 'grpc-bare', 'json-undici']);
+  });
+
+  it('says it in sentences made of these numbers', () => {
+    const text = explanation.sentences.join('\n');
+    expect(text).toContain("For one request of 1,000,000 rows, gRPC took 2.00× JSON's time (95% CI");
+    expect(text).toContain('Per request gRPC spent 5,000 ms more; of that, 80% is server-side serialization (+4,000 ms), 20% is client-side decoding (+1,000 ms).');
+    expect(text).toMatch(/grpc-bare \(client library: .*\) took 0\.70× the time of grpc \(95% CI [\d.]+–[\d.]+\), mostly client-side decoding \(−2,000 ms per request\)\./);
+    expect(text).toContain('No difference the runs can tell for one request of 1,000,000 rows: json-undici (client library).');
+    expect(text).toContain("The fastest gRPC-family variant for one request of 1,000,000 rows, grpc-bare, took 1.40× json's median time.");
+  });
+
+  it('ends summary.md with the why tables and the sentences, and prints them in the terminal table', () => {
+    const md = printMarkdown(RUN);
+    expect(md).toContain('## Why');
+    expect(md).toContain('| 1-3 | one request of 1,000,000 rows | grpc vs json | transport (all five) | 2.00 |');
+    expect(md.trimEnd().split('\n').pop()).toMatch(/^- The fastest gRPC-family variant/);
+    expect(printTable(RUN)).toContain('Why:');
+  });
+
+  it('has nothing to explain for a run of the two baselines without phases', () => {
+    expect(printMarkdown(SAMPLE_RUN)).not.toContain('## Why');
+  });
+});

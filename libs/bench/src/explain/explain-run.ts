@@ -1,0 +1,54 @@
+import type { BenchRun } from '../result/bench-run.interface';
+import type { ScenarioResult } from '../result/result.interface';
+import { versusOf } from '../result/compare-variants';
+import { VARIANTS, type VariantName } from '../scenario/variants';
+import type { CaseExplanation, Explanation, VariantFigures } from './explanation.interface';
+import { phaseGap } from './phase-gap';
+import { explainSentences } from './explain-sentences';
+
+/**
+ * Why one transport won, from the run's own numbers: per scenario, gRPC against JSON with the gap split by phase,
+ * and every variant against its baseline (one factor each) with a bootstrap interval of the ratio. Pure: the same
+ * run always gives the same explanation.
+ */
+export function explainRun(run: BenchRun): Explanation {
+  const names = [...new Set(run.scenarios.map((r) => r.name))];
+  const cases = names.map((name) => explainCase(run.scenarios.filter((r) => r.name === name)));
+  return { cases, sentences: cases.flatMap(explainSentences) };
+}
+
+function explainCase(results: ScenarioResult[]): CaseExplanation {
+  const of = (v: VariantName) => results.find((r) => (r.variant ?? r.transport) === v);
+  const json = of('json');
+  const grpc = of('grpc');
+  const factors = results.flatMap((r) => {
+    const baseline = VARIANTS[r.variant]?.baseline as VariantName | null;
+    const reference = baseline ? of(baseline) : undefined;
+    if (!reference) return [];
+    return [{ ...versusOf(r, reference, VARIANTS[r.variant].factor), gap: phaseGap(reference.variant, reference.phases, r.variant, r.phases) }];
+  });
+  const first = results[0];
+  return {
+    scenario: first.name,
+    mode: first.mode,
+    rowsPerRequest: first.rowsPerRequest,
+    requests: first.requests,
+    grpcVsJson: json && grpc ? versusOf(grpc, json, null) : null,
+    gap: json && grpc ? phaseGap('json', json.phases, 'grpc', grpc.phases) : null,
+    factors,
+    variants: results.map(figures),
+  };
+}
+
+function figures(r: ScenarioResult): VariantFigures {
+  return {
+    variant: r.variant ?? r.transport,
+    medianMs: r.stats.medianMs,
+    clientCpuMsPerRequest: r.resources.clientCpuMsPerRequest,
+    serverCpuMsPerRequest: r.resources.serverCpuMsPerRequest,
+    wireBytesPerRequest: r.wire?.bytesPerRequest ?? null,
+    payloadBytesPerRequest: r.payloadBytesPerRequest,
+    clientPeakRssBytes: r.resources.clientPeakRssBytes,
+    serverPeakRssBytes: r.resources.serverPeakRssBytes,
+  };
+}

@@ -1,0 +1,86 @@
+import type { PhaseField } from '../phases/phases.interface';
+import type { VariantVersus } from '../result/compare-variants';
+import { VARIANTS } from '../scenario/variants';
+import type { CaseExplanation, PhaseDelta, PhaseGap } from './explanation.interface';
+
+/** How a phase reads in a sentence. */
+export const PHASE_WORDS: Partial<Record<PhaseField, string>> = {
+  serverGenerateMs: 'server-side row generation',
+  serverSerializeMs: 'server-side serialization',
+  serverCompressMs: 'server-side compression',
+  waitOtherMs: 'the rest of the wait for the first byte (request trip, frameworks, scheduling)',
+  transferMs: 'transfer (first to last byte)',
+  clientDecompressMs: 'client-side decompression',
+  clientDecodeMs: 'client-side decoding',
+  clientOtherMs: 'client plumbing after the last byte',
+};
+
+// A phase below this share of a gap is not worth a clause.
+const MIN_SHARE = 0.1;
+
+const n = (v: number, digits = 0) => v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (v: number) => `${n(v, Math.abs(v) < 10 ? 2 : Math.abs(v) < 100 ? 1 : 0)} ms`;
+const times = (v: number) => `${n(v, 2)}×`;
+const signed = (v: number) => `${v > 0 ? '+' : '−'}${ms(Math.abs(v))}`;
+
+export function caseWords(c: CaseExplanation): string {
+  const rows = `${n(c.rowsPerRequest)} row${c.rowsPerRequest === 1 ? '' : 's'}`;
+  return c.mode === 'single' ? `one request of ${rows}` : `${n(c.requests)} parallel requests of ${rows}`;
+}
+
+function interval(v: VariantVersus): string {
+  return v.ratioCi ? ` (95% CI ${n(v.ratioCi.low, 2)}–${n(v.ratioCi.high, 2)})` : '';
+}
+
+/** The phases that make up most of a gap, in its direction: "71% is server-side serialization (+4,100 ms)". */
+function shares(gap: PhaseGap): PhaseDelta[] {
+  const total = gap.totalMs;
+  return gap.deltas.filter((d) => Math.sign(d.deltaMs) === Math.sign(total) && Math.abs(d.deltaMs) >= MIN_SHARE * Math.abs(total)).slice(0, 3);
+}
+
+/**
+ * Sentences from one case's measured values, never from fixed text: the gRPC/JSON ratio, where the gap went, each
+ * factor that made a difference the runs can tell (and what it did to gRPC's biggest extra cost), and the fastest
+ * gRPC-family variant against json.
+ */
+export function explainSentences(c: CaseExplanation): string[] {
+  const out: string[] = [];
+  const label = caseWords(c);
+  const vs = c.grpcVsJson;
+  if (vs) {
+    const apart = vs.distinguishable ? '' : '; the runs cannot tell the two apart';
+    out.push(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}${apart}.`);
+  }
+  const gap = c.gap;
+  const top = gap && gap.totalMs !== 0 ? shares(gap) : [];
+  if (gap && top.length > 0) {
+    const slower = gap.totalMs > 0 ? 'gRPC' : 'JSON';
+    const parts = top.map((d) => `${Math.round((d.deltaMs / gap.totalMs) * 100)}% is ${PHASE_WORDS[d.field]} (${signed(Math.abs(d.deltaMs))})`);
+    out.push(`Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more; of that, ${parts.join(', ')}.`);
+  }
+  const unclear: string[] = [];
+  for (const f of c.factors) {
+    if (!f.distinguishable) {
+      unclear.push(`${f.variant} (${f.factor})`);
+      continue;
+    }
+    const info = VARIANTS[f.variant];
+    const biggest = f.gap?.deltas[0];
+    const where = biggest && biggest.deltaMs !== 0 ? `, mostly ${PHASE_WORDS[biggest.field]} (${signed(biggest.deltaMs)} per request)` : '';
+    out.push(`${f.variant} (${f.factor}: ${info.changes}) took ${times(f.medianRatio)} the time of ${f.against}${interval(f)}${where}.`);
+    // Does this factor take away gRPC's biggest extra cost?
+    const extra = gap && gap.totalMs > 0 ? gap.deltas[0] : undefined;
+    const removed = extra && extra.deltaMs > 0 && info.family === 'grpc' ? f.gap?.deltas.find((d) => d.field === extra.field) : undefined;
+    if (extra && removed && removed.deltaMs < 0) {
+      out.push(`That removes ${Math.round((-removed.deltaMs / extra.deltaMs) * 100)}% of gRPC's extra ${PHASE_WORDS[extra.field]} against JSON in this case.`);
+    }
+  }
+  if (unclear.length > 0) out.push(`No difference the runs can tell for ${label}: ${unclear.join(', ')}.`);
+  const json = c.variants.find((v) => v.variant === 'json');
+  const grpcFamily = c.variants.filter((v) => VARIANTS[v.variant]?.family === 'grpc');
+  if (json && grpcFamily.length > 1) {
+    const fastest = grpcFamily.reduce((a, b) => (b.medianMs < a.medianMs ? b : a));
+    out.push(`The fastest gRPC-family variant for ${label}, ${fastest.variant}, took ${times(fastest.medianMs / json.medianMs)} json's median time.`);
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+import type { PhaseField } from '../phases/phases.interface';
+import type { VariantVersus } from '../result/compare-variants';
+import type { VariantName } from '../scenario/variants';
+
+/** One phase's share of the time between two variants, per request. */
+export interface PhaseDelta {
+  field: PhaseField;
+  /** b's phase minus a's, ms per request; positive means b spent longer in it. */
+  deltaMs: number;
+}
+
+/** What separates two variants, phase by phase: `b` minus `a` over the phases that add up to a request. */
+export interface PhaseGap {
+  a: VariantName;
+  b: VariantName;
+  /** Sum of the deltas: b's request time minus a's, as the phases account for it. */
+  totalMs: number;
+  /** Largest first by size. */
+  deltas: PhaseDelta[];
+}
+
+/** A variant's resource figures beside its time, for the per-variant table. */
+export interface VariantFigures {
+  variant: VariantName;
+  medianMs: number;
+  clientCpuMsPerRequest: number | null;
+  serverCpuMsPerRequest: number | null;
+  wireBytesPerRequest: number | null;
+  payloadBytesPerRequest: number;
+  clientPeakRssBytes: number | null;
+  serverPeakRssBytes: number | null;
+}
+
+/** One scenario (case) explained. */
+export interface CaseExplanation {
+  scenario: string;
+  mode: 'single' | 'parallel';
+  rowsPerRequest: number;
+  requests: number;
+  /** grpc against json, when both baselines ran. */
+  grpcVsJson: VariantVersus | null;
+  /** Where gRPC's extra (or saved) time per request went, when both baselines reported phases. */
+  gap: PhaseGap | null;
+  /** Each variant against its registry baseline (one factor), when both ran. */
+  factors: (VariantVersus & { gap: PhaseGap | null })[];
+  variants: VariantFigures[];
+}
+
+export interface Explanation {
+  cases: CaseExplanation[];
+  /** Plain sentences, each from measured values of this run. */
+  sentences: string[];
+}

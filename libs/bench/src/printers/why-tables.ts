@@ -1,0 +1,85 @@
+import type { BenchRun } from '../result/bench-run.interface';
+import type { VariantVersus } from '../result/compare-variants';
+import { explainRun } from '../explain/explain-run';
+import { caseWords, PHASE_WORDS } from '../explain/explain-sentences';
+import type { Explanation, PhaseGap } from '../explain/explanation.interface';
+import { human } from './table-columns';
+
+/** Head, alignment and rows of one table, for the terminal and the Markdown printer alike. */
+export interface PlainTable {
+  head: string[];
+  align: ('left' | 'right')[];
+  rows: string[][];
+}
+
+const BYTES_PER_MB = 1_000_000;
+
+function verdict(v: VariantVersus): string {
+  if (!v.distinguishable) return 'cannot tell';
+  return v.medianRatio < 1 ? 'faster' : 'slower';
+}
+
+function biggest(gap: PhaseGap | null): string {
+  const d = gap?.deltas[0];
+  if (!d || d.deltaMs === 0) return '';
+  return `${PHASE_WORDS[d.field]} ${d.deltaMs > 0 ? '+' : '−'}${human(Math.abs(d.deltaMs), 2)} ms`;
+}
+
+/** The "why" table: per case, gRPC against JSON, then every variant against its baseline (one factor each). */
+export function whyTable(explanation: Explanation): PlainTable {
+  const rows: string[][] = [];
+  for (const c of explanation.cases) {
+    const row = (v: VariantVersus, factor: string, gap: PhaseGap | null) => [
+      c.scenario,
+      caseWords(c),
+      `${v.variant} vs ${v.against}`,
+      factor,
+      human(v.medianRatio, 2),
+      v.ratioCi ? `${human(v.ratioCi.low, 2)}–${human(v.ratioCi.high, 2)}` : '',
+      verdict(v),
+      biggest(gap),
+    ];
+    if (c.grpcVsJson) rows.push(row(c.grpcVsJson, 'transport (all five)', c.gap));
+    for (const f of c.factors) rows.push(row(f, f.factor ?? '', f.gap));
+  }
+  return {
+    head: ['scenario', 'case', 'comparison', 'factor', 'time ratio', 'ratio 95% CI', 'verdict', 'largest phase change per request'],
+    align: ['left', 'left', 'left', 'left', 'right', 'right', 'left', 'left'],
+    rows,
+  };
+}
+
+/** Per case and variant: time beside CPU, bytes and memory. */
+export function variantFiguresTable(explanation: Explanation): PlainTable {
+  const mb = (b: number | null) => (b === null ? '' : human(b / BYTES_PER_MB, 1));
+  const rows = explanation.cases.flatMap((c) =>
+    c.variants.map((v) => [
+      c.scenario,
+      v.variant,
+      human(v.medianMs, 2),
+      human(v.clientCpuMsPerRequest, 3),
+      human(v.serverCpuMsPerRequest, 3),
+      human(v.payloadBytesPerRequest),
+      human(v.wireBytesPerRequest),
+      mb(v.clientPeakRssBytes),
+      mb(v.serverPeakRssBytes),
+    ]),
+  );
+  return {
+    head: ['scenario', 'variant', 'median ms', 'client CPU ms/req', 'server CPU ms/req', 'payload B/req', 'wire B/req', 'client peak RSS MB', 'server peak RSS MB'],
+    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+    rows,
+  };
+}
+
+export const WHY_LEGEND =
+  'time ratio: median of the variant / median of what it is compared with; below 1 means it took less time. The 95% interval is a ' +
+  'percentile bootstrap of that ratio from the runs (2,000 resamples, fixed seed); verdict "cannot tell" when the medians\' own ' +
+  'intervals overlap or there are too few runs. "transport (all five)": json and grpc differ in encoding, protocol, framework, ' +
+  'client library and message framing at once; the rows below each change one.';
+
+/** The explanation of a run, or null when it has nothing to explain (no factor variants and no phase gap). */
+export function explanationOf(run: BenchRun): Explanation | null {
+  const explanation = explainRun(run);
+  return explanation.cases.some((c) => c.factors.length > 0 || c.gap) ? explanation : null;
+}
