@@ -1,3 +1,4 @@
+import { VARIANT_NAMES } from '@app/bench';
 import { parseOptions } from './options';
 import { UsageError } from './usage-error';
 
@@ -34,6 +35,16 @@ describe('parseOptions', () => {
   it('takes --variants instead of --transport, each known and once', () => {
     expect(parseOptions(['--variants', 'json,grpc-bare,json-undici']).transports).toEqual(['json', 'grpc-bare', 'json-undici']);
     expect(() => parseOptions(['--variants', 'json,nope'])).toThrow(/--variants must list variants from json, grpc, json-undici, grpc-bare/);
+  });
+
+  it('runs every variant once for explain (gzip only on the baselines), 5 runs after 1 warm-up, unless told otherwise', () => {
+    const explain = parseOptions(['--preset', 'explain']);
+    expect(explain).toMatchObject({ runs: 5, warmup: 1 });
+    expect(explain.transports).toEqual(VARIANT_NAMES.filter((v) => !v.includes('+') || ['json+gzip', 'grpc+gzip'].includes(v)));
+    expect(explain.transports.slice(0, 2)).toEqual(['json', 'grpc']);
+    expect(parseOptions(['--preset', 'explain', '--variants', 'json,grpc', '--runs', '3', '--warmup', '0'])).toMatchObject({ transports: ['json', 'grpc'], runs: 3, warmup: 0 });
+    expect(parseOptions(['--preset', 'explain', '--transport', 'grpc']).transports).toEqual(['grpc']);
+    expect(parseOptions(['--preset', 'batching'])).toMatchObject({ transports: ['json', 'grpc'], runs: 5, warmup: 2 });
     expect(() => parseOptions(['--variants', 'json,json'])).toThrow(/once/);
     expect(() => parseOptions(['--variants', 'json', '--transport', 'grpc'])).toThrow(/alternatives/);
   });

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { FORMATS, Format, isVariant, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName } from '@app/bench';
-import { PRESET_NAMES } from './presets';
+import { PRESET_DEFAULTS, PRESET_NAMES } from './presets';
 import { UsageError } from './usage-error';
 
 export interface BenchOptions {
@@ -26,13 +26,17 @@ shows progress on stderr, prints a summary on stdout and writes bench-results/<U
 
 Options:
   --preset NAME        ${PRESET_NAMES.join(' | ')}   (default: article, the article's seven cases)
+                       batching: 10,000 rows as 1x10000, 10x1000, 100x100 and 10000x1 requests
+                       explain: the article's 1, 10,000, 1,000,000-row and 1,000-parallel cases on every variant,
+                       then why: each factor's effect with its interval, and sentences (5 runs, 1 warm-up)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
-  --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')} (see the README's variants table)
+  --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
+                       (see the README's variants table; default: json,grpc, or every variant for explain)
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode
-  --runs N             measured runs per scenario and transport   (default: 5)
-  --warmup N           warm-up runs, discarded   (default: 2)
+  --runs N             measured runs per scenario and variant   (default: 5)
+  --warmup N           warm-up runs, discarded   (default: 2; explain: 1)
   --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
   --format LIST        comma list of ${FORMATS.join(', ')} printed on stdout   (default: table)
   --scenarios FILE     scenarios as JSON: [{"name": "big", "rows": 100000}, {"name": "fan-out", "rows": 1, "requests": 500, "concurrency": 50}]
@@ -90,6 +94,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       return v;
     });
     if (new Set(transports).size !== transports.length) throw new UsageError(`--variants must name each variant once, got "${str('variants')}"`);
+  } else if (str('transport') === undefined && str('preset') !== undefined && PRESET_DEFAULTS[str('preset')!]?.variants) {
+    transports = PRESET_DEFAULTS[str('preset')!].variants!();
   } else {
     transports = (list('transport', str('transport')) ?? [...TRANSPORT_KINDS]) as TransportKind[];
     const unknown = transports.filter((t) => !TRANSPORT_KINDS.includes(t as TransportKind));
@@ -122,8 +128,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     rows: list('rows', str('rows'))?.map((v) => integer('rows', v, 1)),
     requests: list('requests', str('requests'))?.map((v) => integer('requests', v, 1)),
     concurrency: list('concurrency', str('concurrency'))?.map((v) => integer('concurrency', v, 1)),
-    runs: integer('runs', str('runs') ?? '5', 1),
-    warmup: integer('warmup', str('warmup') ?? '2', 0),
+    runs: integer('runs', str('runs') ?? String(PRESET_DEFAULTS[preset]?.runs ?? 5), 1),
+    warmup: integer('warmup', str('warmup') ?? String(PRESET_DEFAULTS[preset]?.warmup ?? 2), 0),
     out: str('out'),
     formats,
     scenariosFile: str('scenarios'),

@@ -1,3 +1,5 @@
+import { GZIP_SUFFIX, VARIANT_NAMES, VariantName } from '@app/bench';
+
 /** One scenario of a preset or a --scenarios file; each runs on every selected transport. */
 export interface ScenarioSpec {
   name: string;
@@ -43,5 +45,37 @@ const FULL: ScenarioSpec[] = [
   ...PARALLEL_SWEEP.filter((requests) => requests > CAP).map((requests) => parallel(`parallel-${requests}-c${CAP}`, 1, requests, CAP)),
 ];
 
-export const PRESETS: Record<string, ScenarioSpec[]> = { article: ARTICLE, quick: QUICK, full: FULL };
+/** The article's three single-request cases and its 1,000-parallel case: what the explain preset takes apart. */
+const EXPLAIN: ScenarioSpec[] = ARTICLE.filter((c) => ['1-1', '1-2', '1-3', '2-3'].includes(c.name));
+
+// Rows each batching case moves in all; N x 1 is 10,000 one-row requests, all in flight (the article's forkJoin).
+export const BATCH_ROWS = 10_000;
+
+/** The same N rows as 1 x N, 10 x N/10, 100 x N/100 and N x 1 requests: many small calls against one large one. */
+const BATCHING: ScenarioSpec[] = [1, 10, 100, BATCH_ROWS].map((requests) => {
+  const rows = BATCH_ROWS / requests;
+  return requests === 1 ? single(`batch-1x${rows}`, rows) : parallel(`batch-${requests}x${rows}`, rows, requests);
+});
+
+export const PRESETS: Record<string, ScenarioSpec[]> = { article: ARTICLE, quick: QUICK, full: FULL, batching: BATCHING, explain: EXPLAIN };
 export const PRESET_NAMES = Object.keys(PRESETS);
+
+/** What a preset runs when the command line does not say: its variants, runs and warm-ups. */
+export interface PresetDefaults {
+  variants?: () => VariantName[];
+  runs?: number;
+  warmup?: number;
+}
+
+/**
+ * explain: every variant once, so each factor has its own row; `+gzip` twins only of the two baselines (the
+ * compression factor, once per family). 5 runs after 1 warm-up keeps the 1,000,000-row case on every variant
+ * under 15 minutes on a 2-core machine.
+ */
+export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
+  explain: {
+    variants: () => VARIANT_NAMES.filter((v) => !v.endsWith(GZIP_SUFFIX) || [`json${GZIP_SUFFIX}`, `grpc${GZIP_SUFFIX}`].includes(v)),
+    runs: 5,
+    warmup: 1,
+  },
+};

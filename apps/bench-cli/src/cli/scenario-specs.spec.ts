@@ -22,6 +22,23 @@ describe('buildScenarioSpecs', () => {
     ]);
   });
 
+  it('has the explain cases (the article\'s single requests and 1,000 in parallel) and the batching splits of 10,000 rows', () => {
+    expect(buildScenarioSpecs(parseOptions(['--preset', 'explain']), limits).map((s) => `${s.name}:${s.rows}x${s.requests}`)).toEqual([
+      '1-1:1x1',
+      '1-2:10000x1',
+      '1-3:1000000x1',
+      '2-3:1x1000',
+    ]);
+    const batching = buildScenarioSpecs(parseOptions(['--preset', 'batching']), limits);
+    expect(batching.map((s) => `${s.name}:${s.mode}:${s.rows}x${s.requests}`)).toEqual([
+      'batch-1x10000:single:10000x1',
+      'batch-10x1000:parallel:1000x10',
+      'batch-100x100:parallel:100x100',
+      'batch-10000x1:parallel:1x10000',
+    ]);
+    for (const s of batching) expect(s.rows * s.requests).toBe(10_000);
+  });
+
   it('has sweeps with and without a concurrency cap in the full preset, all within the default limits', () => {
     const full = buildScenarioSpecs(parseOptions(['--preset', 'full']), limits);
     expect(full.some((s) => s.rows === 1_000_000 && s.name === 'rows-1000000')).toBe(true);

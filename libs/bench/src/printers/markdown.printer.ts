@@ -5,6 +5,7 @@ import { ARTICLE_REFERENCE, ARTICLE_SOURCE_NOTE, type ArticleCase } from './arti
 import { TABLE_COLUMNS, TABLE_LEGEND, human, type TableColumn } from './table-columns';
 import { hasPhases, PHASE_LEGEND, PHASE_TABLE_COLUMNS } from './phase-table-columns';
 import { explanationOf, variantFiguresTable, WHY_LEGEND, whyTable } from './why-tables';
+import { batchingTable } from './batching-table';
 
 type Align = 'left' | 'right';
 
@@ -82,9 +83,16 @@ function resultsTable(run: BenchRun, columns: readonly TableColumn[]): string {
 
 /** A GitHub markdown report: where and when, the article comparison for the article preset, every result, where the time went. */
 export function printMarkdown(run: BenchRun): string {
-  const article = run.preset === 'article' ? articleSection(run) : [];
+  const article = run.preset === 'article' ? articleSection(run) : run.preset === 'batching' ? batchingSection(run) : [];
   const phases = hasPhases(run.scenarios) ? ['', '## Where the time went', '', resultsTable(run, PHASE_TABLE_COLUMNS), '', PHASE_LEGEND] : [];
   return [...header(run), ...article, '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
+}
+
+function batchingSection(run: BenchRun): string[] {
+  const t = batchingTable(run);
+  if (!t) return [];
+  const note = 'Median run time for the same rows fetched in one call and split into ever more, smaller calls (all in flight at once); the last column is how many times longer the most-split case took.';
+  return ['## Many small calls or one large one', '', markdownTable(t.head, t.align, t.rows), '', note, ''];
 }
 
 // Ends the report, so its last lines are the generated sentences.
