@@ -1,0 +1,69 @@
+// The JSON-family variants of "explain the result", each a real client path through the client app against the real
+// JSON server on Express, on Fastify and on h2c: verified, payload and wire bytes counted, one factor at a time.
+import { VARIANT_NAMES, VARIANTS } from '@app/bench';
+import { getJson, useStackWithResults } from './support/stack';
+
+jest.setTimeout(120_000);
+
+const JSON_VARIANTS = VARIANT_NAMES.filter((v) => VARIANTS[v].family === 'json');
+
+describe('JSON-family variants', () => {
+  const setup = useStackWithResults('wirebench-json-variants-', { jsonVariants: true });
+  const client = () => setup.stack.clientUrl;
+
+  it('registers each JSON path and its +gzip twin, one factor from its baseline', () => {
+    expect(JSON_VARIANTS).toEqual(['json', 'json-undici', 'proto-http', 'json-fastify', 'json-h2', 'json+gzip', 'json-undici+gzip', 'json-fastify+gzip', 'json-h2+gzip', 'proto-http+gzip']);
+    expect(VARIANTS['proto-http']).toMatchObject({ baseline: 'json', factor: 'encoding' });
+    expect(VARIANTS['json-fastify']).toMatchObject({ baseline: 'json', factor: 'server framework' });
+    expect(VARIANTS['json-h2']).toMatchObject({ baseline: 'json-fastify', factor: 'protocol' });
+    expect(VARIANTS['json-h2+gzip']).toMatchObject({ baseline: 'json-h2', factor: 'compression' });
+  });
+
+  it('times every JSON-family variant, verified, with the same payload as its uncompressed twin and its wire bytes counted', async () => {
+    const { status, body } = await getJson(`${client()}/client/bench?variants=${encodeURIComponent(JSON_VARIANTS.join(','))}&rows=2000&requests=2&runs=1&wire=1`);
+    expect(status).toBe(200);
+    const by = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
+    expect(Object.keys(by)).toEqual(JSON_VARIANTS);
+    for (const r of body.results) {
+      expect(r).toMatchObject({ transport: 'json', verified: true, rowsReceivedPerRun: 4000 });
+      expect(r.payloadBytesPerRequest).toBeGreaterThan(0);
+      expect(r.wire.bytesPerRequest).toBeGreaterThan(0);
+    }
+    // Same server code, same JSON text; only the framework, protocol or client changed.
+    for (const v of ['json-undici', 'json-fastify', 'json-h2']) expect(by[v].payloadBytesPerRequest).toBe(by.json.payloadBytesPerRequest);
+    expect(by['proto-http'].payloadBytesPerRequest).toBeLessThan(by.json.payloadBytesPerRequest);
+    for (const v of ['json', 'json-undici', 'json-fastify', 'json-h2', 'proto-http']) {
+      // Payload bytes are the body after gunzip, so a twin carries the same payload; the wire shows the saving.
+      expect(by[`${v}+gzip`].payloadBytesPerRequest).toBe(by[v].payloadBytesPerRequest);
+      expect(by[`${v}+gzip`].wire.bytesPerRequest).toBeLessThan(by[v].wire.bytesPerRequest);
+      expect(by[v].wire.bytesPerRequest).toBeGreaterThan(by[v].payloadBytesPerRequest);
+    }
+  });
+
+  it('at 10,000 rows: json+gzip puts well under half the bytes of json on the wire, and proto-http carries exactly gRPC\'s payload', async () => {
+    const { status, body } = await getJson(`${client()}/client/bench?variants=json,json%2Bgzip,proto-http,grpc&rows=10000&requests=1&runs=1&wire=1`);
+    expect(status).toBe(200);
+    const by = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
+    for (const r of body.results) expect(r.verified).toBe(true);
+    expect(by['json+gzip'].wire.bytesPerRequest).toBeLessThan(by.json.wire.bytesPerRequest / 4);
+    expect(by['proto-http'].payloadBytesPerRequest).toBe(by.grpc.payloadBytesPerRequest);
+    process.stdout.write(
+      `10,000 rows, bytes per request (payload / wire): ${['json', 'json+gzip', 'proto-http', 'grpc'].map((v) => `${v} ${by[v].payloadBytesPerRequest} / ${by[v].wire.bytesPerRequest}`).join('; ')}\n`,
+    );
+  });
+
+  it.each(JSON_VARIANTS)('GET /client/json/single/:rows?variant=%s&wire=1 is verified, with payload and wire bytes', async (variant) => {
+    const { status, body } = await getJson(`${client()}/client/json/single/300?variant=${encodeURIComponent(variant)}&wire=1`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ transport: 'json', variant, verified: true });
+    expect(body.payloadBytesPerRequest).toBeGreaterThan(0);
+    expect(body.wire.bytesPerRequest).toBeGreaterThan(0);
+  });
+
+  it('json-h2 talks to a server that answers HTTP/2 only: an HTTP/1.1 request to it gets no response', async () => {
+    const h2Url = `http://127.0.0.1:${setup.stack.env.H2_JSON_SERVER_PORT}/samples/1`;
+    const answer = await fetch(h2Url).then((r) => r.status, (e: Error) => e.message);
+    expect(answer).not.toBe(200);
+    expect((await getJson(`${client()}/client/json/single/5?variant=json-h2`)).body).toMatchObject({ variant: 'json-h2', verified: true });
+  });
+});
