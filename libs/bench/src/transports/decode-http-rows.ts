@@ -26,6 +26,12 @@ export interface ReceivedBody {
  */
 export async function decodeHttpRows(received: ReceivedBody, asked: HttpBodyOptions, clock: PhaseClock, target: TargetInfo): Promise<FetchedRows> {
   clock.serverTiming(received.headers['server-timing']);
+  const expected = asked.encoding === 'protobuf' ? PROTOBUF_MEDIA_TYPE : 'application/json';
+  const contentType = single(received.headers['content-type']);
+  const mediaType = contentType?.split(';')[0].trim().toLowerCase();
+  if (mediaType !== undefined && mediaType !== expected) {
+    throw new TransportError('bad-response', target, `asked for ${expected}, got Content-Type ${JSON.stringify(contentType)}`);
+  }
   const contentEncoding = single(received.headers['content-encoding'])?.trim().toLowerCase() ?? 'identity';
   let body = received.body;
   if (contentEncoding === 'gzip' || contentEncoding === 'x-gzip') {
@@ -42,12 +48,6 @@ export async function decodeHttpRows(received: ReceivedBody, asked: HttpBodyOpti
     clock.note('asked for gzip; the server sent the body uncompressed');
   }
 
-  const expected = asked.encoding === 'protobuf' ? PROTOBUF_MEDIA_TYPE : 'application/json';
-  const contentType = single(received.headers['content-type']);
-  const mediaType = contentType?.split(';')[0].trim().toLowerCase();
-  if (mediaType !== undefined && mediaType !== expected) {
-    throw new TransportError('bad-response', target, `asked for ${expected}, got Content-Type ${JSON.stringify(contentType)}`);
-  }
   const fetched = clock.time('decode', () => (asked.encoding === 'protobuf' ? decodeProtobufRows(body, target) : decodeJsonRows(body, target)));
   return { ...fetched, phases: clock.phases() };
 }
