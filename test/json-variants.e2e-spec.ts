@@ -1,7 +1,13 @@
 // The JSON-family variants of "explain the result", each a real client path through the client app against the real
 // JSON server on Express, on Fastify and on h2c: verified, payload and wire bytes counted, one factor at a time.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { VARIANT_NAMES, VARIANTS } from '@app/bench';
-import { getJson, useStackWithResults } from './support/stack';
+import { AppLauncher, isListening } from '@app/bootstrap';
+import { loadConfig } from '@app/config';
+import { cleanEnv } from './support/app-process';
+import { getJson, portsEnv, useStackWithResults } from './support/stack';
 
 jest.setTimeout(120_000);
 
@@ -65,5 +71,25 @@ describe('JSON-family variants', () => {
     const answer = await fetch(h2Url).then((r) => r.status, (e: Error) => e.message);
     expect(answer).not.toBe(200);
     expect((await getJson(`${client()}/client/json/single/5?variant=json-h2`)).body).toMatchObject({ variant: 'json-h2', verified: true });
+  });
+});
+
+describe('the launcher npm run bench uses', () => {
+  it('starts the Fastify and h2c JSON servers when they are not running, and stops them', async () => {
+    const env = await portsEnv();
+    const dir = mkdtempSync(join(tmpdir(), 'wirebench-launch-'));
+    const launcher = new AppLauncher(loadConfig(env));
+    try {
+      const started = await launcher.ensureRunning(join(dir, 'apps.log'), () => undefined, ['json-fastify-server', 'json-h2-server'], cleanEnv(env) as Record<string, string>);
+      expect(started).toEqual(['json-fastify-server', 'json-h2-server']);
+      const fastify = await fetch(`http://127.0.0.1:${env.FASTIFY_JSON_SERVER_PORT}/samples/2`, { headers: { 'accept-encoding': 'identity' } });
+      expect(fastify.status).toBe(200);
+      expect(fastify.headers.get('server-timing')).toMatch(/^generate;dur=[\d.]+, serialize;dur=[\d.]+$/);
+      expect(((await fastify.json()) as { samples: unknown[] }).samples).toHaveLength(2);
+    } finally {
+      await launcher.stopStarted();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await isListening('127.0.0.1', Number(env.H2_JSON_SERVER_PORT))).toBe(false);
   });
 });
