@@ -4,11 +4,14 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 
-// What `npm run start:all` starts.
+// What `npm run start:all` starts. The Fastify and h2c JSON servers are other entry points of the json-server app
+// (libs/bootstrap app-entry.ts says which); they serve the json-fastify and json-h2 variants.
 const APPS = {
   'json-server': { name: 'json', color: 'blue' },
   'grpc-server': { name: 'grpc', color: 'magenta' },
   client: { name: 'client', color: 'green' },
+  'json-fastify-server': { name: 'json-fastify', color: 'blueBright', project: 'json-server', file: 'main-fastify.js' },
+  'json-h2-server': { name: 'json-h2', color: 'cyanBright', project: 'json-server', file: 'main-h2.js' },
 };
 
 // The reference servers without Nest; opt-in (`npm run start:bare`) so start:all stays the article's client and two servers.
@@ -21,7 +24,8 @@ const BARE_APPS = {
 const GROUPS = { all: APPS, bare: BARE_APPS };
 
 function entryOf(app) {
-  return path.join(ROOT, 'dist', 'apps', app, 'apps', app, 'src', 'main.js');
+  const { project = app, file = 'main.js' } = APPS[app] ?? {};
+  return path.join(ROOT, 'dist', 'apps', project, 'apps', project, 'src', file);
 }
 
 module.exports = { ROOT, APPS, BARE_APPS, GROUPS, entryOf };

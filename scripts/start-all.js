@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run start:all`: the JSON server, the gRPC server and the client in one terminal, with prefixed logs.
+// `npm run start:all`: the JSON server (on Express, and on Fastify over HTTP/1.1 and h2c), the gRPC server and the
+// client in one terminal, with prefixed logs.
 // `node scripts/start-all.js bare` (`npm run start:bare`) does the same for the two servers without Nest.
 // - An app that fails to start (bad setting, port in use) stops the others: one line, its exit code.
 // - An app that exits after it was up (killed, out of memory, a crash) is restarted after RESTART_DELAY_MS, at most

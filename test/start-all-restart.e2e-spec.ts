@@ -8,6 +8,9 @@ import { getJson, portsEnv } from './support/stack';
 
 jest.setTimeout(90_000);
 
+// The Express JSON server's entry; the Fastify and h2c instances are other entries (main-fastify.js, main-h2.js) of the same app.
+const JSON_MAIN = join('json-server', 'src', 'main.js');
+
 function commandLine(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
@@ -33,7 +36,7 @@ describe('npm run start:all after a crash', () => {
     const client = `http://127.0.0.1:${env.CLIENT_PORT}`;
     try {
       for (const name of ['json', 'grpc', 'client']) await all.waitFor(new RegExp(`\\[${name}\\][^\\n]*listening on`), 30_000);
-      const jsonPid = pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).find((pid) => commandLine(pid).includes('json-server'));
+      const jsonPid = pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).find((pid) => commandLine(pid).includes(JSON_MAIN));
       expect(jsonPid).toBeDefined();
       process.kill(jsonPid!, 'SIGKILL');
 
@@ -50,7 +53,7 @@ describe('npm run start:all after a crash', () => {
       expect(Date.now() - started).toBeLessThan(20_000);
       expect(all.output).toMatch(/wirebench: json exited with signal SIGKILL .*restarting it in 1 s \(1 of 5 within 60 s\)/);
       expect(all.running).toBe(true);
-      const newPid = pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).find((pid) => commandLine(pid).includes('json-server'));
+      const newPid = pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).find((pid) => commandLine(pid).includes(JSON_MAIN));
       expect(newPid).toBeDefined();
       expect(newPid).not.toBe(jsonPid);
     } finally {

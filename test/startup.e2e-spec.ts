@@ -62,6 +62,8 @@ describe('start-up', () => {
         await all.waitFor(/\[client\].*listening on[\s\S]*|listening on[\s\S]*\[client\]/);
         await all.waitFor(/\[json\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
         await all.waitFor(/\[grpc\][^\n]*listening on 127\.0\.0\.1:/);
+        await all.waitFor(/\[json-fastify\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
+        await all.waitFor(/\[json-h2\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
         await all.waitFor(/\[client\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
         const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/compare?rows=10`);
         expect(status).toBe(200);

@@ -12,6 +12,9 @@ export interface Stack {
   json: AppProcess;
   grpc: AppProcess;
   client: AppProcess;
+  /** The JSON server's Fastify (HTTP/1.1) and h2c instances, when asked for with `{ jsonVariants: true }`. */
+  jsonFastify?: AppProcess;
+  jsonH2?: AppProcess;
   clientUrl: string;
   stop(): Promise<void>;
 }
@@ -21,25 +24,36 @@ export async function portsEnv(extra: Record<string, string> = {}): Promise<Reco
     CLIENT_PORT: String(await freePort()),
     JSON_SERVER_PORT: String(await freePort()),
     GRPC_SERVER_PORT: String(await freePort()),
+    // Always free ports, so nothing started by a test reaches for the default 3021/3022, even when not started.
+    FASTIFY_JSON_SERVER_PORT: String(await freePort()),
+    H2_JSON_SERVER_PORT: String(await freePort()),
     ...extra,
   };
 }
 
-export async function startStack(extra: Record<string, string> = {}): Promise<Stack> {
+export interface StackOptions {
+  /** Also start the JSON server on Fastify and on h2c (variants json-fastify, json-h2); off by default, as few suites need them. */
+  jsonVariants?: boolean;
+}
+
+export async function startStack(extra: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
   const env = await portsEnv(extra);
   const json = AppProcess.start('json-server', env);
   const grpc = AppProcess.start('grpc-server', env);
   const client = AppProcess.start('client', env);
+  const jsonFastify = options.jsonVariants ? AppProcess.start('json-fastify-server', env) : undefined;
+  const jsonH2 = options.jsonVariants ? AppProcess.start('json-h2-server', env) : undefined;
+  const all = [json, grpc, client, jsonFastify, jsonH2].filter((a): a is AppProcess => a !== undefined);
   const stop = async () => {
-    await Promise.all([json.stop(), grpc.stop(), client.stop()]);
+    await Promise.all(all.map((a) => a.stop()));
   };
   try {
-    await Promise.all([json.waitFor(LISTENING), grpc.waitFor(LISTENING), client.waitFor(LISTENING)]);
+    await Promise.all(all.map((a) => a.waitFor(LISTENING)));
   } catch (error) {
     await stop();
     throw error;
   }
-  return { env, json, grpc, client, clientUrl: `http://127.0.0.1:${env.CLIENT_PORT}`, stop };
+  return { env, json, grpc, client, jsonFastify, jsonH2, clientUrl: `http://127.0.0.1:${env.CLIENT_PORT}`, stop };
 }
 
 /** GET a URL and parse the JSON body, keeping the status for assertions. */
@@ -52,11 +66,11 @@ export async function getJson<T = any>(url: string): Promise<{ status: number; b
  * For a describe block: the stack started before its tests with RESULTS_DIR in a fresh temporary folder, both
  * removed after them. Read `.stack` and `.resultsDir` inside the tests.
  */
-export function useStackWithResults(prefix: string): { readonly stack: Stack; readonly resultsDir: string } {
+export function useStackWithResults(prefix: string, options: StackOptions = {}): { readonly stack: Stack; readonly resultsDir: string } {
   const resultsDir = mkdtempSync(join(tmpdir(), prefix));
   let stack: Stack | undefined;
   beforeAll(async () => {
-    stack = await startStack({ RESULTS_DIR: resultsDir });
+    stack = await startStack({ RESULTS_DIR: resultsDir }, options);
   });
   afterAll(async () => {
     await stack?.stop();

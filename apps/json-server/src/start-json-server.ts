@@ -1,11 +1,24 @@
 import { INestApplication, LogLevel } from '@nestjs/common';
-import type { WirebenchConfig } from '@app/config';
-import { createHttpApp, StartupLogger } from '@app/bootstrap';
+import type { ListenAddress, WirebenchConfig } from '@app/config';
+import { createFastifyApp, createHttpApp, StartupLogger } from '@app/bootstrap';
 import { JsonServerModule } from './json-server.module';
 
-/** Creates the JSON server and listens on the configured host and port; main.ts calls it. */
-export async function startJsonServer(config: WirebenchConfig, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestApplication> {
-  const app = await createHttpApp(JsonServerModule.forRoot(config), config.httpTimeouts, logger && new StartupLogger(logger));
-  await app.listen(config.jsonServer.port, config.jsonServer.host);
+/** The HTTP platforms the one JSON server module runs on: each is a variant's server (json, json-fastify, json-h2). */
+export type JsonServerPlatform = 'express' | 'fastify' | 'fastify-h2';
+
+/** Where each instance listens; they are the same app, so they differ only in platform and port. */
+export function jsonServerAddress(config: WirebenchConfig, platform: JsonServerPlatform): ListenAddress {
+  if (platform === 'fastify') return config.fastifyJsonServer;
+  if (platform === 'fastify-h2') return config.h2JsonServer;
+  return config.jsonServer;
+}
+
+/** Creates the JSON server on a platform and listens on that instance's configured host and port; the mains call it. */
+export async function startJsonServer(config: WirebenchConfig, platform: JsonServerPlatform = 'express', logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestApplication> {
+  const module = JsonServerModule.forRoot(config);
+  const startupLogger = logger && new StartupLogger(logger);
+  const app = platform === 'express' ? await createHttpApp(module, config.httpTimeouts, startupLogger) : await createFastifyApp(module, config.httpTimeouts, startupLogger, platform === 'fastify-h2');
+  const { port, host } = jsonServerAddress(config, platform);
+  await app.listen(port, host);
   return app;
 }

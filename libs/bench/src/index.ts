@@ -15,6 +15,8 @@ export { PhaseClock } from './transports/phase-clock';
 export type { TransportFailure } from './transports/transport-errors';
 export { TransportError } from './transports/transport-errors';
 export { JsonHttpTransport } from './transports/json-http.transport';
+export type { JsonHttpOptions } from './transports/json-http.transport';
+export type { HttpBodyOptions } from './transports/http-body-options';
 export { GrpcTransport } from './transports/grpc.transport';
 export { GrpcBareTransport } from './transports/grpc-bare.transport';
 export { JsonUndiciTransport } from './transports/json-undici.transport';

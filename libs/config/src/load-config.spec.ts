@@ -13,7 +13,11 @@ describe('loadConfig', () => {
       clientUrl: 'http://127.0.0.1:3000',
       bareJsonUrl: 'http://127.0.0.1:3011',
       bareGrpcAddress: '127.0.0.1:3012',
+      fastifyJsonUrl: 'http://127.0.0.1:3021',
+      h2JsonUrl: 'http://127.0.0.1:3022',
     });
+    expect(c.fastifyJsonServer).toEqual({ host: '127.0.0.1', port: 3021 });
+    expect(c.h2JsonServer).toEqual({ host: '127.0.0.1', port: 3022 });
     expect(c.serverWorkers).toBe(1);
     expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 200_000_000 });
     expect(c.grpcMaxMessageBytes).toBe(DEFAULTS.grpcMaxMessageBytes);
@@ -26,6 +30,11 @@ describe('loadConfig', () => {
     expect(c.targets).toMatchObject({ jsonUrl: 'http://127.0.0.1:4001', grpcAddress: '127.0.0.1:4002' });
     const d = loadConfig({ JSON_SERVER_URL: 'http://10.1.2.3:80/', GRPC_SERVER_ADDRESS: '[::1]:5000' });
     expect(d.targets).toMatchObject({ jsonUrl: 'http://10.1.2.3', grpcAddress: '[::1]:5000' });
+    // The Fastify and h2c instances bind where the JSON server does, on their own ports, and have their own targets.
+    const e = loadConfig({ JSON_SERVER_HOST: '0.0.0.0', FASTIFY_JSON_SERVER_PORT: '4021', H2_JSON_SERVER_PORT: '4022', H2_JSON_SERVER_URL: 'http://h2.test:81' });
+    expect(e.fastifyJsonServer).toEqual({ host: '0.0.0.0', port: 4021 });
+    expect(e.h2JsonServer).toEqual({ host: '0.0.0.0', port: 4022 });
+    expect(e.targets).toMatchObject({ fastifyJsonUrl: 'http://127.0.0.1:4021', h2JsonUrl: 'http://h2.test:81' });
   });
 
   it('reads limits and timeouts', () => {
@@ -49,6 +58,10 @@ describe('loadConfig', () => {
     ['MAX_CALL_ROWS', '0'],
     ['MAX_CALL_ROWS', '5e7'],
     ['BARE_GRPC_SERVER_PORT', 'x'],
+    ['FASTIFY_JSON_SERVER_PORT', '65536'],
+    ['H2_JSON_SERVER_PORT', 'h2'],
+    ['FASTIFY_JSON_SERVER_URL', 'localhost:3021'],
+    ['H2_JSON_SERVER_URL', 'ftp://x'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {
     let error: unknown;
     try {

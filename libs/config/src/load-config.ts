@@ -10,6 +10,9 @@ export const DEFAULTS = {
   grpcServerPort: 3002,
   bareJsonServerPort: 3011,
   bareGrpcServerPort: 3012,
+  // The JSON server's module on Fastify: over HTTP/1.1, and over HTTP/2 without TLS (h2c).
+  fastifyJsonServerPort: 3021,
+  h2JsonServerPort: 3022,
   serverWorkers: 1,
   // The article's largest case. 5,000,000 cannot work over JSON: its ~1.4 GB of text is past V8's 512 MB string
   // limit, so no Node process can JSON.stringify or JSON.parse it; see README "Limits".
@@ -47,6 +50,9 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
   // The bare reference servers bind where their Nest counterparts do, on ports of their own.
   const bareJsonServer = { host: jsonServer.host, port: readPort(env, 'BARE_JSON_SERVER_PORT', DEFAULTS.bareJsonServerPort) };
   const bareGrpcServer = { host: grpcServer.host, port: readPort(env, 'BARE_GRPC_SERVER_PORT', DEFAULTS.bareGrpcServerPort) };
+  // The JSON server's other instances (Fastify, h2c) bind where it does, on ports of their own.
+  const fastifyJsonServer = { host: jsonServer.host, port: readPort(env, 'FASTIFY_JSON_SERVER_PORT', DEFAULTS.fastifyJsonServerPort) };
+  const h2JsonServer = { host: jsonServer.host, port: readPort(env, 'H2_JSON_SERVER_PORT', DEFAULTS.h2JsonServerPort) };
   const maxRequests = readInt(env, 'MAX_REQUESTS', DEFAULTS.maxRequests, 1, 10_000_000);
   const load = DEFAULTS.load;
   const loadLimits: LoadLimits = {
@@ -65,6 +71,8 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     grpcServer,
     bareJsonServer,
     bareGrpcServer,
+    fastifyJsonServer,
+    h2JsonServer,
     serverWorkers: readInt(env, 'SERVER_WORKERS', DEFAULTS.serverWorkers, 1, 64),
     targets: {
       jsonUrl: readHttpUrl(env, 'JSON_SERVER_URL', `http://${reachable(jsonServer.host)}:${jsonServer.port}`),
@@ -72,6 +80,9 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
       clientUrl: readHttpUrl(env, 'CLIENT_URL', `http://${reachable(client.host)}:${client.port}`),
       bareJsonUrl: readHttpUrl(env, 'BARE_JSON_SERVER_URL', `http://${reachable(bareJsonServer.host)}:${bareJsonServer.port}`),
       bareGrpcAddress: readHostPort(env, 'BARE_GRPC_SERVER_ADDRESS', `${reachable(bareGrpcServer.host)}:${bareGrpcServer.port}`),
+      fastifyJsonUrl: readHttpUrl(env, 'FASTIFY_JSON_SERVER_URL', `http://${reachable(fastifyJsonServer.host)}:${fastifyJsonServer.port}`),
+      // http:// and HTTP/2 by prior knowledge: the client speaks h2 on it without TLS or an upgrade.
+      h2JsonUrl: readHttpUrl(env, 'H2_JSON_SERVER_URL', `http://${reachable(h2JsonServer.host)}:${h2JsonServer.port}`),
     },
     limits: {
       maxRows: readInt(env, 'MAX_ROWS', DEFAULTS.maxRows, 1, INT32_MAX),

@@ -27,7 +27,7 @@ export interface LoadLimits {
   maxGenerators: number;
 }
 
-/** How long the HTTP servers (client, JSON, bare JSON) wait on a slow or stalled caller. */
+/** How long the HTTP servers (client, JSON on Express and Fastify, bare JSON) wait on a slow or stalled caller. */
 export interface HttpTimeouts {
   /** To receive a request's headers. */
   headersMs: number;
@@ -45,10 +45,13 @@ export interface WirebenchConfig {
   /** The reference servers without Nest (node:http, plain grpc-js), for "what does the framework cost". */
   bareJsonServer: ListenAddress;
   bareGrpcServer: ListenAddress;
+  /** The JSON server's module and controller on Fastify over HTTP/1.1 (variant json-fastify) and over h2c (json-h2). */
+  fastifyJsonServer: ListenAddress;
+  h2JsonServer: ListenAddress;
   /** Processes per server (node:cluster); 1 = no cluster. */
   serverWorkers: number;
   /** Where the client sends its requests (and the bench CLI finds the client); by default the apps' own listen addresses. */
-  targets: { jsonUrl: string; grpcAddress: string; clientUrl: string; bareJsonUrl: string; bareGrpcAddress: string };
+  targets: { jsonUrl: string; grpcAddress: string; clientUrl: string; bareJsonUrl: string; bareGrpcAddress: string; fastifyJsonUrl: string; h2JsonUrl: string };
   limits: Limits;
   /** `npm run load`. */
   loadLimits: LoadLimits;

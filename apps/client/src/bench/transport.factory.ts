@@ -9,6 +9,7 @@ import {
   RelayTransportFactory,
   RowsTransport,
   VariantName,
+  variantPath,
   VARIANTS,
   withPayloadByteCounts,
 } from '@app/bench';
@@ -55,19 +56,30 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     this.built.clear();
   }
 
-  /** Where a variant's server is: a URL for the HTTP variants, host:port for gRPC. */
+  /** Where a variant's server is: a URL for the HTTP variants, host:port for gRPC; a +gzip twin's is its path's. */
   private serverAddress(variant: VariantName): string {
     const { targets } = this.config;
-    return VARIANTS[variant].family === 'grpc' ? targets.grpcAddress : targets.jsonUrl;
+    if (VARIANTS[variant].family === 'grpc') return targets.grpcAddress;
+    const { path } = variantPath(variant);
+    if (path === 'json-fastify') return targets.fastifyJsonUrl;
+    if (path === 'json-h2') return targets.h2JsonUrl;
+    return targets.jsonUrl;
   }
 
   private build(variant: VariantName, address: string): BuiltTransport {
     const timeout = this.config.requestTimeoutMs;
-    switch (variant) {
+    const { path, compression } = variantPath(variant);
+    switch (path) {
+      // One axios client (Nest's HttpService) for every path but json-undici; the variants differ in its options.
       case 'json':
-        return { transport: new JsonHttpTransport(this.http, address, timeout), close: async () => undefined };
+      case 'json-fastify':
+        return { transport: new JsonHttpTransport(this.http, address, timeout, { compression }), close: async () => undefined };
+      case 'proto-http':
+        return { transport: new JsonHttpTransport(this.http, address, timeout, { encoding: 'protobuf', compression }), close: async () => undefined };
+      case 'json-h2':
+        return { transport: new JsonHttpTransport(this.http, address, timeout, { httpVersion: 2, compression }), close: async () => undefined };
       case 'json-undici': {
-        const transport = new JsonUndiciTransport(address, timeout);
+        const transport = new JsonUndiciTransport(address, timeout, { compression });
         return { transport, close: () => transport.close() };
       }
       case 'grpc': {

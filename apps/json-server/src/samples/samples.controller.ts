@@ -1,15 +1,31 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import type { Row } from '@app/data-generator';
+import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { negotiateRepresentation } from './negotiate-representation';
 import { ParseCountPipe } from './parse-count.pipe';
 import { SamplesService } from './samples.service';
+import { sendSamples } from './send-samples';
 
-/** `GET /samples/:count` -> `{ samples: Row[] }`; `/server-a/:count` is the article's name for it. */
+/**
+ * `GET /samples/:count` -> `{ samples: Row[] }` as JSON, or the protobuf `Samples` message for
+ * `Accept: application/x-protobuf`, gzip-compressed when Accept-Encoding allows it, with a Server-Timing header;
+ * `/server-a/:count` is the article's name for it. The same controller runs on Express and on Fastify (HTTP/1.1, h2c),
+ * so it speaks to the response only through Nest's HTTP adapter.
+ */
 @Controller()
 export class SamplesController {
-  constructor(private readonly samples: SamplesService) {}
+  constructor(
+    private readonly samples: SamplesService,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
 
   @Get(['samples/:count', 'server-a/:count'])
-  getSamples(@Param('count', ParseCountPipe) count: number): { samples: Row[] } {
-    return this.samples.getSamples(count);
+  async getSamples(
+    @Param('count', ParseCountPipe) count: number,
+    @Headers('accept') accept: string | undefined,
+    @Headers('accept-encoding') acceptEncoding: string | undefined,
+    @Res() response: unknown,
+  ): Promise<void> {
+    const rendered = await this.samples.render(count, negotiateRepresentation(accept, acceptEncoding));
+    sendSamples(this.adapterHost.httpAdapter, response, rendered);
   }
 }

@@ -1,5 +1,5 @@
 import { errorOf } from './fixtures/error-of';
-import { parseVariants, VARIANT_NAMES, VARIANTS } from './variants';
+import { parseVariants, VARIANT_NAMES, VARIANTS, variantPath } from './variants';
 
 describe('variants', () => {
   it('has the two baselines and variants that each name a baseline of their own family', () => {
@@ -12,13 +12,22 @@ describe('variants', () => {
     }
   });
 
+  it('has a +gzip twin of each JSON path, one factor (compression) from it', () => {
+    for (const path of ['json', 'json-undici', 'json-fastify', 'json-h2', 'proto-http'] as const) {
+      expect(VARIANTS[`${path}+gzip`]).toMatchObject({ family: 'json', baseline: path, factor: 'compression' });
+      expect(variantPath(`${path}+gzip`)).toEqual({ path, compression: 'gzip' });
+      expect(variantPath(path)).toEqual({ path, compression: null });
+    }
+  });
+
   it('parses a list, optionally of one family, and names the valid ones when it cannot', () => {
     expect(parseVariants('variants', 'grpc-bare,json')).toEqual(['grpc-bare', 'json']);
     expect(parseVariants('variant', 'json-undici', 'json')).toEqual(['json-undici']);
     for (const [raw, family] of [['soap', undefined], ['json,json', undefined], ['grpc-bare', 'json'], ['', undefined], [undefined, undefined]] as const) {
       const error = errorOf(() => parseVariants('variants', raw, family));
       expect(error.parameter).toBe('variants');
-      expect(error.limit.values).toEqual(family ? ['json', 'json-undici'] : VARIANT_NAMES);
+      expect(error.limit.values).toEqual(family ? VARIANT_NAMES.filter((v) => VARIANTS[v].family === family) : VARIANT_NAMES);
+      expect(error.limit.values).toContain('json');
     }
   });
 });

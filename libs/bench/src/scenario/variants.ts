@@ -27,6 +27,9 @@ const BASE_VARIANTS = {
   grpc: { family: 'grpc', baseline: null, factor: null, changes: 'baseline: Nest gRPC server, client Nest ClientGrpc (grpc-js + rxjs)' },
   'json-undici': { family: 'json', baseline: 'json', factor: 'client library', changes: 'undici instead of axios + rxjs (same server)' },
   'grpc-bare': { family: 'grpc', baseline: 'grpc', factor: 'client library', changes: 'a plain @grpc/grpc-js client instead of Nest ClientGrpc + rxjs (same server)' },
+  'proto-http': { family: 'json', baseline: 'json', factor: 'encoding', changes: "protobuf body (the Samples message, gRPC's encoder) instead of JSON: same server and client, Accept: application/x-protobuf" },
+  'json-fastify': { family: 'json', baseline: 'json', factor: 'server framework', changes: 'the same Nest module and controller on Fastify instead of Express (same client)' },
+  'json-h2': { family: 'json', baseline: 'json-fastify', factor: 'protocol', changes: 'HTTP/2 without TLS (h2c) instead of HTTP/1.1: the same Fastify server and axios client (httpVersion 2)' },
 } as const satisfies Record<string, VariantInfo>;
 
 type BaseVariantName = keyof typeof BASE_VARIANTS;
@@ -35,7 +38,7 @@ type BaseVariantName = keyof typeof BASE_VARIANTS;
  * The variants that also come as `<name>+gzip`: the same path with the response body gzip-compressed by the server
  * (HTTP Accept-Encoding/Content-Encoding, gRPC grpc-encoding), so the one factor is compression.
  */
-const GZIP_VARIANTS = [] as const satisfies readonly BaseVariantName[];
+const GZIP_VARIANTS = ['json', 'json-undici', 'json-fastify', 'json-h2', 'proto-http'] as const satisfies readonly BaseVariantName[];
 export const GZIP_SUFFIX = '+gzip';
 
 type GzipVariantName = `${(typeof GZIP_VARIANTS)[number]}${typeof GZIP_SUFFIX}`;

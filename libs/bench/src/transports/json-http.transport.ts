@@ -1,61 +1,160 @@
+import { ClientRequest, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { HttpService } from '@nestjs/axios';
-import { AxiosError } from 'axios';
+import { AxiosError, AxiosResponse } from 'axios';
 import { lastValueFrom } from 'rxjs';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
-import { decodeJsonRows } from './decode-json-rows';
+import { PhaseClock } from './phase-clock';
+import { HttpBodyOptions, requestHeadersFor } from './http-body-options';
+import { decodeHttpRows, ReceivedBody } from './decode-http-rows';
 
 // Connection-level failures: nothing listening, or nothing reachable, at the target address.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
-/** JSON over HTTP/1.1 through Nest's HttpService (axios), as a Nest user would call the JSON server. */
+export interface JsonHttpOptions extends HttpBodyOptions {
+  /** 1 (the default): HTTP/1.1. 2: HTTP/2 by prior knowledge (h2c on an http:// URL), axios's `httpVersion: 2`. */
+  httpVersion?: 1 | 2;
+}
+
+/**
+ * JSON over HTTP through Nest's HttpService (axios), as a Nest user would call the JSON server; with options, the
+ * same client asks for protobuf (`proto-http`), gzip (`+gzip`) or speaks HTTP/2 (`json-h2`). Each request also
+ * records its phases (PhaseClock): a few timestamps taken where axios lets us see the response, no extra work.
+ */
 export class JsonHttpTransport implements RowsTransport {
   readonly kind = 'json' as const;
   readonly target: TargetInfo;
+  private readonly headers: Record<string, string>;
 
   constructor(
     private readonly http: HttpService,
     baseUrl: string,
     private readonly timeoutMs: number,
+    private readonly options: JsonHttpOptions = {},
   ) {
     this.target = { server: 'json-server', address: baseUrl };
+    this.headers = requestHeadersFor(options);
   }
 
   async fetchRows(count: number): Promise<FetchedRows> {
-    let body: Buffer;
+    const clock = new PhaseClock();
+    let received: ReceivedBody;
     try {
-      body = await this.get(count).catch((error: AxiosError) => {
+      received = await this.get(count, clock).catch((error: AxiosError) => {
         // A kept-alive socket that the server closed just as we reused it (Node's 5 s keepAliveTimeout race):
         // the request never reached the server, so a GET is retried once, on a new socket, as Node's docs advise.
-        if (error.code === 'ECONNRESET' && (error.request as { reusedSocket?: boolean } | undefined)?.reusedSocket) return this.get(count);
+        if (error.code === 'ECONNRESET' && (error.request as { reusedSocket?: boolean } | undefined)?.reusedSocket) {
+          clock.note('retried once on a new socket (the kept-alive one was closed by the server)');
+          return this.get(count, clock);
+        }
         throw error;
       });
     } catch (error) {
       throw this.toTransportError(error);
     }
-    return decodeJsonRows(body, this.target);
+    return decodeHttpRows(received, this.options, clock, this.target);
   }
 
-  // The raw body is taken as a Buffer so its size is known exactly; parsing it in fetchRows is the same
-  // Buffer -> string -> JSON.parse that axios does for responseType 'json'. No redirects: the JSON server never
-  // sends one, and without them axios hands back Node's own ClientRequest (reusedSocket is on it).
-  private async get(count: number): Promise<Buffer> {
-    const url = `${this.target.address}/samples/${count}`;
-    const response = await lastValueFrom(this.http.get<Buffer>(url, { responseType: 'arraybuffer', timeout: this.timeoutMs, maxRedirects: 0 }));
-    return response.data;
+  private get(count: number, clock: PhaseClock): Promise<ReceivedBody> {
+    return this.options.httpVersion === 2 ? this.getHttp2(count, clock) : this.getHttp1(count, clock);
+  }
+
+  // The raw body is taken as a Buffer so its size is known exactly; decodeHttpRows parses it with the same
+  // Buffer -> string -> JSON.parse that axios does for responseType 'json'. decompress: false, so a gzip body
+  // arrives as sent and its gunzip is timed on its own. No redirects: the JSON server never sends one.
+  private async getHttp1(count: number, clock: PhaseClock): Promise<ReceivedBody> {
+    const response = await lastValueFrom(
+      this.http.get<Buffer>(this.url(count), {
+        responseType: 'arraybuffer',
+        timeout: this.timeoutMs,
+        maxRedirects: 0,
+        decompress: false,
+        headers: this.headers,
+        transport: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => this.stampedRequest(options, callback, clock) },
+      }),
+    );
+    return { body: response.data, headers: response.headers as ReceivedBody['headers'] };
+  }
+
+  /**
+   * node:http's request, as axios would call it, with the first byte stamped when the status line and headers
+   * arrive and the last when the body ends. Given a transport, axios leaves out the wall-clock timer it keeps for
+   * node:http until the response starts (a socket timeout only counts once connected), so that timer is here.
+   */
+  private stampedRequest(options: RequestOptions, callback: (res: IncomingMessage) => void, clock: PhaseClock): ClientRequest {
+    const req = httpRequest(options, (res) => {
+      clearTimeout(untilResponse);
+      clock.firstByte();
+      res.once('end', () => clock.lastByte());
+      callback(res);
+    });
+    const untilResponse = setTimeout(() => req.destroy(Object.assign(new Error(`no response within ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' })), this.timeoutMs);
+    req.once('close', () => clearTimeout(untilResponse));
+    return req;
+  }
+
+  /**
+   * axios's HTTP/2 transport takes no transport of ours, so the body is taken as a stream: axios resolves when the
+   * headers arrive (the first-byte stamp, a few microtasks after the socket saw them) and the body is gathered
+   * here, chunk by chunk into one Buffer, which is what axios does for 'arraybuffer'. The request's deadline still
+   * holds for the body.
+   */
+  private async getHttp2(count: number, clock: PhaseClock): Promise<ReceivedBody> {
+    const response: AxiosResponse<Readable> = await lastValueFrom(
+      this.http.get<Readable>(this.url(count), { responseType: 'stream', httpVersion: 2, timeout: this.timeoutMs, maxRedirects: 0, decompress: false, headers: this.headers }),
+    );
+    clock.firstByte();
+    const body = await readBody(response.data, Math.max(1, this.timeoutMs - clock.elapsed()), clock);
+    return { body, headers: response.headers as ReceivedBody['headers'] };
+  }
+
+  private url(count: number): string {
+    return `${this.target.address}/samples/${count}`;
   }
 
   private toTransportError(error: unknown): TransportError {
-    const e = error as AxiosError<Buffer>;
+    if (error instanceof TransportError) return error;
+    const e = error as AxiosError<Buffer | Readable>;
     if (e.response) {
-      const text = Buffer.isBuffer(e.response.data) ? e.response.data.toString('utf8').slice(0, 300) : '';
+      const data = e.response.data;
+      if (data && !Buffer.isBuffer(data) && typeof (data as Readable).destroy === 'function') (data as Readable).destroy();
+      const text = Buffer.isBuffer(data) ? data.toString('utf8').slice(0, 300) : '';
       return new TransportError('bad-response', this.target, `HTTP ${e.response.status} ${text}`.trim());
     }
     if (e.code && TIMEOUT_CODES.has(e.code)) {
       return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
     }
-    if (e.code && UNAVAILABLE_CODES.has(e.code)) return new TransportError('unavailable', this.target, e.code);
+    const code = codesOf(e).find((c) => UNAVAILABLE_CODES.has(c));
+    if (code) return new TransportError('unavailable', this.target, code);
     return new TransportError('bad-response', this.target, e.message ?? String(error));
   }
+}
+
+// An HTTP/2 connection failure reaches the request as a cancelled stream caused by the connect error.
+function codesOf(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string') codes.push(e.code);
+  }
+  return codes;
+}
+
+/** A response stream into one Buffer, the last byte stamped at its end; destroyed with ETIMEDOUT after `msLeft`. */
+function readBody(stream: Readable, msLeft: number, clock: PhaseClock): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => stream.destroy(Object.assign(new Error(`body not complete within the request timeout`), { code: 'ETIMEDOUT' })), msLeft);
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.once('end', () => {
+      clock.lastByte();
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    stream.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
 }

@@ -1,37 +1,48 @@
 import { Agent, errors, request } from 'undici';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
-import { decodeJsonRows } from './decode-json-rows';
+import { PhaseClock } from './phase-clock';
+import { HttpBodyOptions, requestHeadersFor } from './http-body-options';
+import { decodeHttpRows, ReceivedBody } from './decode-http-rows';
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET']);
 
 /**
  * The `json-undici` variant: the same GET to the same JSON server as JsonHttpTransport, through undici (kept-alive
- * connections, no socket cap) instead of axios and rxjs. The body is read as bytes and parsed with the same
- * JSON.parse, so only the client library differs.
+ * connections, no socket cap) instead of axios and rxjs. The body is read as bytes and decoded by the same
+ * decodeHttpRows, with the same request headers for the same options, so only the client library differs.
  */
 export class JsonUndiciTransport implements RowsTransport {
   readonly kind = 'json' as const;
   readonly target: TargetInfo;
   private readonly dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: null });
+  private readonly headers: Record<string, string>;
 
   constructor(
     baseUrl: string,
     private readonly timeoutMs: number,
+    private readonly options: HttpBodyOptions = {},
   ) {
     this.target = { server: 'json-server', address: baseUrl };
+    this.headers = requestHeadersFor(options);
   }
 
+  // undici resolves `request` once the headers are in (the first-byte stamp) and never decompresses on its own;
+  // the body's 'end' (the last-byte stamp) comes just before arrayBuffer() settles.
   async fetchRows(count: number): Promise<FetchedRows> {
-    let body: Buffer;
+    const clock = new PhaseClock();
+    let received: ReceivedBody;
     try {
-      const response = await request(`${this.target.address}/samples/${count}`, { dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
-      body = Buffer.from(await response.body.arrayBuffer());
+      const response = await request(`${this.target.address}/samples/${count}`, { dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, headers: this.headers });
+      clock.firstByte();
+      response.body.once('end', () => clock.lastByte());
+      const body = Buffer.from(await response.body.arrayBuffer());
       if (response.statusCode !== 200) throw new TransportError('bad-response', this.target, `HTTP ${response.statusCode} ${body.toString('utf8').slice(0, 300)}`.trim());
+      received = { body, headers: response.headers };
     } catch (error) {
       throw this.toTransportError(error);
     }
-    return decodeJsonRows(body, this.target);
+    return decodeHttpRows(received, this.options, clock, this.target);
   }
 
   async close(): Promise<void> {

@@ -5,18 +5,20 @@ import { findProjectRoot } from '../find-project-root';
 import { isListening } from './is-listening';
 import { LaunchedApp } from './launched-app';
 
-/** What `npm run bench` needs: the client and both Nest servers. */
-export const BENCH_APPS: ServingAppName[] = ['json-server', 'grpc-server', 'client'];
+/** What `npm run bench` needs: the client, both Nest servers, and the JSON server's Fastify and h2c instances. */
+export const BENCH_APPS: ServingAppName[] = ['json-server', 'grpc-server', 'client', 'json-fastify-server', 'json-h2-server'];
 
 /** Where each app is reached, from the configured targets (not the listen addresses: the apps may be elsewhere). */
 export function appAddresses(config: WirebenchConfig): Record<ServingAppName, { host: string; port: number }> {
-  const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress } = config.targets;
+  const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress, fastifyJsonUrl, h2JsonUrl } = config.targets;
   return {
     'json-server': hostPortOf(jsonUrl),
     'grpc-server': hostPortOf(grpcAddress),
     client: hostPortOf(clientUrl),
     'bare-json-server': hostPortOf(bareJsonUrl),
     'bare-grpc-server': hostPortOf(bareGrpcAddress),
+    'json-fastify-server': hostPortOf(fastifyJsonUrl),
+    'json-h2-server': hostPortOf(h2JsonUrl),
   };
 }
 

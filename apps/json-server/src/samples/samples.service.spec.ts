@@ -1,0 +1,31 @@
+import { gunzipSync } from 'node:zlib';
+import { rows } from '@app/data-generator';
+import { deserializeSamples, serializeSamples } from '@app/grpc';
+import { SamplesService } from './samples.service';
+
+describe('SamplesService.render', () => {
+  const service = new SamplesService();
+
+  it('JSON by default: the text res.json sent before, with generate and serialize timed and nothing else', async () => {
+    const r = await service.render(3, { encoding: 'json', gzip: false });
+    expect(r.body).toBe(JSON.stringify({ samples: rows(3) }));
+    expect(r).toMatchObject({ contentType: 'application/json; charset=utf-8', contentEncoding: null });
+    expect(Object.keys(r.timing)).toEqual(['generateMs', 'serializeMs']);
+    for (const ms of Object.values(r.timing)) expect(ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it("protobuf: exactly gRPC's bytes for the same rows", async () => {
+    const r = await service.render(3, { encoding: 'protobuf', gzip: false });
+    expect(Buffer.isBuffer(r.body) && r.body.equals(serializeSamples({ samples: rows(3) }))).toBe(true);
+    expect(r.contentType).toBe('application/x-protobuf');
+  });
+
+  it('gzip: the same body compressed, with the compression timed', async () => {
+    const json = await service.render(50, { encoding: 'json', gzip: true });
+    expect(json.contentEncoding).toBe('gzip');
+    expect(gunzipSync(json.body as Buffer).toString()).toBe(JSON.stringify({ samples: rows(50) }));
+    expect(json.timing.compressMs).toBeGreaterThanOrEqual(0);
+    const protobuf = await service.render(50, { encoding: 'protobuf', gzip: true });
+    expect(deserializeSamples(gunzipSync(protobuf.body as Buffer))).toEqual({ samples: rows(50) });
+  });
+});
