@@ -40,6 +40,26 @@ function checkLevel(r: Row): void {
 }
 
 describe('npm run load', () => {
+  it('--variants json,json-fastify loads the Express and the Fastify JSON server side by side, each row naming its variant', async () => {
+    const env = await portsEnv();
+    const { code, run } = await runLoadJson(['--variants', 'json,json-fastify', '--concurrency', '8', '--duration', '2', '--warmup', '1'], env);
+    expect(code).toBe(0);
+    expect(run.levels.map((l: any) => `${l.transport}/${l.targetKind}`)).toEqual(['json/nest', 'json/fastify']);
+    for (const level of run.levels) expect(level).toMatchObject({ verified: true, errors: {} });
+    expect(run.levels[1].target.address).toBe(`http://127.0.0.1:${env.FASTIFY_JSON_SERVER_PORT}`);
+    expect(pidsWithEnv('FASTIFY_JSON_SERVER_PORT', env.FASTIFY_JSON_SERVER_PORT)).toEqual([]);
+  });
+
+  it('--variants that load mode cannot drive, and target fastify with gRPC, exit 2 with the reason', async () => {
+    const env = await portsEnv();
+    const bad = spawnSync(process.execPath, [LOAD, '--variants', 'grpc-bare'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/grpc-bare changes the client library.*load mode takes json, json-fastify, grpc/);
+    const grpcOnFastify = spawnSync(process.execPath, [LOAD, '--transport', 'grpc', '--target', 'fastify'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    expect(grpcOnFastify.status).toBe(2);
+    expect(grpcOnFastify.stderr).toMatch(/--target fastify serves none of --transport grpc/);
+  });
+
   it('a 2 s level at c=10 on both transports: counts add up, percentiles are ordered, the CSV parses back', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
     const env = await portsEnv();
@@ -54,7 +74,7 @@ describe('npm run load', () => {
       const header: string[] = parse(text)[0];
       expect(header).toEqual(LOAD_COLUMNS.map((c) => c.name));
       const rows: Row[] = parse(text, { columns: true });
-      expect(rows.map((r) => `${r.transport}/${r.target_kind}/${r.concurrency}`)).toEqual(['json/nest/10', 'grpc/nest/10']);
+      expect(rows.map((r) => `${r.transport}/${r.target_kind}/${r.variant}/${r.concurrency}`)).toEqual(['json/nest/json/10', 'grpc/nest/grpc/10']);
       for (const r of rows) {
         checkLevel(r);
         expect(Number(r.errors)).toBe(0);

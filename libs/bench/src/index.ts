@@ -8,7 +8,8 @@ export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario
 export type { ParameterLimit } from './scenario/scenario-validation.error';
 export { checkCallWork, callWork } from './scenario/check-call-work';
 export { validateLoadLevel, LOAD_DEFAULTS, TARGET_KINDS, LOAD_ENGINES } from './scenario/validate-load-level';
-export { loadTarget } from './scenario/load-target';
+export { loadTarget, loadVariantOf, LOAD_VARIANTS } from './scenario/load-target';
+export type { LoadVariantName } from './scenario/load-target';
 export type { LoadLevelInput, LoadLevelParams, LoadLevelDefaults, TargetKind, LoadEngine } from './scenario/validate-load-level';
 export type { RowsTransport, FetchedRows, TargetInfo, ClientPhases } from './transports/rows-transport.interface';
 export { PhaseClock } from './transports/phase-clock';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { findGhz, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel, writeRunFiles } from '@app/bench';
+import { findGhz, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel, writeRunFiles } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { EXIT } from './bench-command';
@@ -8,21 +8,27 @@ import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
 import { ProgressTracker } from './progress-tracker';
 import { UsageError } from './usage-error';
 
-const APP_FOR: Record<TargetKind, Record<TransportKind, ServingAppName>> = {
+const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>> = {
   nest: { json: 'json-server', grpc: 'grpc-server' },
   bare: { json: 'bare-json-server', grpc: 'bare-grpc-server' },
+  fastify: { json: 'json-fastify-server' },
 };
 
 /**
- * Every level x target x transport x engine, in that order, so the targets, transports and engines of one level run
- * side by side; each checked by validateLoadLevel against the configured limits, as GET /client/load's one level is.
+ * Every level x (target x transport, or variant) x engine, in that order, so the servers and engines of one level
+ * run side by side; each checked by validateLoadLevel against the configured limits, as GET /client/load's one
+ * level is. A target that does not serve a transport (fastify serves JSON only) is left out of the product.
  */
 function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: string; spec: LoadLevelSpec }[] {
   const out: { name: string; spec: LoadLevelSpec }[] = [];
   const { connections, duration, warmup, requests, rows, rate, timeout, generators } = options;
+  const servers = options.variants
+    ? options.variants.map((v) => LOAD_VARIANTS[v])
+    : options.targets.flatMap((target) => options.transports.filter((transport) => APP_FOR[target][transport]).map((transport) => ({ target, transport })));
+  if (servers.length === 0) throw new UsageError(`--target ${options.targets.join(',')} serves none of --transport ${options.transports.join(',')}`);
   for (const concurrency of options.concurrency) {
-    for (const target of options.targets) {
-      for (const transport of options.transports) {
+    for (const { target, transport } of servers) {
+      {
         for (const engine of options.engines) {
           const input = { transport, target, engine, concurrency, connections, duration, warmup, requests, rows, rate, timeout, generators };
           let level: LoadLevelParams;
@@ -65,7 +71,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   const run: LoadRun = {
     ...record,
     kind: 'load',
-    targets: { json: config.targets.jsonUrl, grpc: config.targets.grpcAddress, bareJson: config.targets.bareJsonUrl, bareGrpc: config.targets.bareGrpcAddress },
+    targets: { json: config.targets.jsonUrl, grpc: config.targets.grpcAddress, bareJson: config.targets.bareJsonUrl, bareGrpc: config.targets.bareGrpcAddress, fastifyJson: config.targets.fastifyJsonUrl },
     levels: [],
   };
 
@@ -78,14 +84,14 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);
   let failedRequests = 0;
   await recordRun(dir, run, () => signals.stopped, async () => {
-    const apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]))];
+    const apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]!))];
     const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
     const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`), apps, env);
     if (options.workers && startedApps.length < apps.length) progress.note(`--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`);
     await writeRunFiles(dir, run);
     for (const { name, spec } of levels) {
       if (signals.stopped) break;
-      const title = `${spec.transport}/${spec.targetKind}${spec.engine === 'ghz' ? '/ghz' : ''} c=${spec.concurrency}`;
+      const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''} c=${spec.concurrency}`;
       progress.starting(title);
       const level = await runLoadLevel(name, spec);
       run.levels.push(level);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { FORMATS, LOAD_ENGINES, LoadEngine, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind } from '@app/bench';
+import { FORMATS, isVariant, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind, VARIANTS } from '@app/bench';
 import { UsageError } from './usage-error';
 
 /**
@@ -9,6 +9,8 @@ import { UsageError } from './usage-error';
 export interface LoadOptions {
   transports: TransportKind[];
   targets: TargetKind[];
+  /** Instead of transports x targets: the variants whose servers to load (LOAD_VARIANTS). */
+  variants?: LoadVariantName[];
   engines: LoadEngine[];
   /** Raw per-level values: one level per concurrency x target x transport. */
   concurrency: string[];
@@ -35,7 +37,10 @@ servers it needs if they are not running. Writes bench-results/<UTC time>-load/ 
 
 Options:
   --transport LIST     json,grpc   (default: both)
-  --target LIST        nest,bare: the Nest servers and/or the bare node:http / grpc-js ones   (default: nest)
+  --target LIST        nest,fastify,bare: the Nest servers, the Nest JSON server on Fastify (JSON only) and/or the
+                       bare node:http / grpc-js ones   (default: nest)
+  --variants LIST      instead of --transport/--target: ${Object.keys(LOAD_VARIANTS).join(', ')} (the variants that differ in
+                       their server; the client side is the load generator, so client-library variants do not apply)
   --engine LIST        wirebench,ghz: the project's generators and/or ghz (gRPC only, closed loop; a cross-check)   (default: wirebench)
   --concurrency LIST   callers in flight per level   (default: 1,10,50,100,500)
   --connections N      sockets (HTTP) or channels (gRPC) shared by the callers   (default: one socket per caller for HTTP, 1 channel for gRPC)
@@ -74,7 +79,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   let values: Record<string, string | boolean | undefined>;
   try {
     const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-    for (const k of ['transport', 'target', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label']) {
+    for (const k of ['transport', 'target', 'variants', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label']) {
       options[k] = { type: 'string' };
     }
     values = parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values as Record<string, string | boolean | undefined>;
@@ -83,10 +88,13 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   }
   const s = (k: string) => values[k] as string | undefined;
   const label = s('label') ?? null;
+  const variants = s('variants') === undefined ? undefined : loadVariants(s('variants')!);
+  if (variants && (s('transport') !== undefined || s('target') !== undefined)) throw new UsageError('--variants replaces --transport and --target: give one or the other');
   if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
   return {
     transports: list('transport', s('transport') ?? TRANSPORT_KINDS.join(','), TRANSPORT_KINDS) as TransportKind[],
     targets: list('target', s('target') ?? 'nest', TARGET_KINDS) as TargetKind[],
+    variants,
     engines: list('engine', s('engine') ?? 'wirebench', LOAD_ENGINES) as LoadEngine[],
     concurrency: list('concurrency', s('concurrency') ?? '1,10,50,100,500'),
     connections: s('connections'),
@@ -103,4 +111,18 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     label,
     help: values.help === true,
   };
+}
+
+/** Load-mode variants: known, each once, and ones whose server differs (the client is the load generator). */
+function loadVariants(raw: string): LoadVariantName[] {
+  const valid = Object.keys(LOAD_VARIANTS);
+  const items = list('variants', raw);
+  for (const v of items) {
+    if (valid.includes(v)) continue;
+    const why = isVariant(v)
+      ? `${v} changes ${VARIANTS[v].factor === 'client library' ? 'the client library, which load mode replaces with its own generator' : `the ${VARIANTS[v].factor}, which the load generators do not drive`}`
+      : `${v} is not a variant`;
+    throw new UsageError(`--variants: ${why}; load mode takes ${valid.join(', ')}`);
+  }
+  return items as LoadVariantName[];
 }

@@ -1,6 +1,6 @@
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { TransportKind } from '../scenario/scenario.interface';
-import type { LoadEngine, LoadLevelParams } from '../scenario/validate-load-level';
+import type { LoadEngine, LoadLevelParams, TargetKind } from '../scenario/validate-load-level';
 
 /** What one load level drives: a checked level (validateLoadLevel) pointed at its server. */
 export interface LoadLevelSpec extends Omit<LoadLevelParams, 'generators' | 'engine'> {
@@ -48,7 +48,7 @@ export type MeasuredWindow = Omit<GeneratorResult, 'generatorCpuMs' | 'generator
 export interface LoadLevelResult extends GeneratorResult {
   name: string;
   transport: TransportKind;
-  targetKind: 'nest' | 'bare';
+  targetKind: TargetKind;
   engine: LoadEngine;
   target: TargetInfo;
   mode: 'closed' | 'open';

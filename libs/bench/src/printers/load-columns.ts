@@ -2,6 +2,7 @@ import type { LoadLevelResult } from '../load/load-level.interface';
 import type { LoadRun } from '../result/load-run.interface';
 import type { CsvValue } from './csv-cell';
 import { human } from './table-columns';
+import { loadVariantOf } from '../scenario/load-target';
 
 /** A column of levels.csv; `table` marks the ones the terminal table and markdown show, with their heading. */
 export interface LoadColumn {
@@ -18,7 +19,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
   { name: 'run_id', unit: 'text', description: 'Load run folder name: UTC start timestamp and "load".', value: (_l, r) => r.id },
   { name: 'label', unit: 'text', description: 'Free-text label given to the run; empty when none was given.', value: (_l, r) => r.label },
   { name: 'transport', unit: 'text', description: 'json (HTTP/1.1, autocannon or node:http) or grpc (node:http2 or ghz).', value: (l) => l.transport, table: { head: 'transport', cell: (l) => l.transport } },
-  { name: 'target_kind', unit: 'text', description: 'Which servers: nest (the Nest servers) or bare (the node:http / plain grpc-js reference servers); the address is in `address`.', value: (l) => l.targetKind, table: { head: 'target', cell: (l) => l.targetKind } },
+  { name: 'target_kind', unit: 'text', description: 'Which servers: nest (the Nest servers), fastify (the Nest JSON server on Fastify) or bare (the node:http / plain grpc-js reference servers); the address is in `address`.', value: (l) => l.targetKind, table: { head: 'target', cell: (l) => l.targetKind } },
+  { name: 'variant', unit: 'text', description: 'The variant whose server the level loaded (json, json-fastify, grpc); empty for the bare reference servers, which are not variants.', value: (l) => loadVariantOf(l.transport, l.targetKind), table: { head: 'variant', cell: (l) => loadVariantOf(l.transport, l.targetKind) ?? '' } },
   { name: 'engine', unit: 'text', description: 'What generated the load: wirebench (autocannon for HTTP, node:http2 for gRPC) or ghz.', value: (l) => l.engine ?? 'wirebench', table: { head: 'engine', cell: (l) => l.engine ?? 'wirebench' } },
   { name: 'mode', unit: 'text', description: 'closed: each caller sends its next request when the previous completes; open: requests on a fixed schedule (--rate).', value: (l) => l.mode },
   { name: 'rows_per_request', unit: 'rows', description: 'Rows in each response.', value: (l) => l.rows },

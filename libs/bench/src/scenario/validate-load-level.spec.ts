@@ -12,6 +12,7 @@ describe('validateLoadLevel', () => {
       requests: undefined, warmupMs: 2000, rate: undefined, timeoutMs: 10_000, generators: 1, engine: 'wirebench',
     });
     expect(validateLoadLevel({ transport: 'grpc', concurrency: '50', target: 'bare' }, loadLimits, 1000, LOAD_DEFAULTS.cli)).toMatchObject({ connections: 1, concurrency: 50, targetKind: 'bare' });
+    expect(validateLoadLevel({ target: 'fastify' }, loadLimits, 1000, LOAD_DEFAULTS.cli)).toMatchObject({ transport: 'json', targetKind: 'fastify' });
   });
 
   it.each([
@@ -27,6 +28,7 @@ describe('validateLoadLevel', () => {
     [{ concurrency: '2', generators: '3' }, 'generators'],
     [{ duration: '1', requests: '5' }, 'duration'],
     [{ engine: 'k6' }, 'engine'],
+    [{ transport: 'grpc', target: 'fastify' }, 'target'],
     [{ engine: 'ghz' }, 'engine'],
     [{ engine: 'ghz', transport: 'grpc', rate: '100' }, 'engine'],
   ])('rejects %j, naming %s', (input, parameter) => {

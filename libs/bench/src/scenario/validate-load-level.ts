@@ -3,7 +3,8 @@ import { TRANSPORT_KINDS, TransportKind } from './scenario.interface';
 import { ScenarioValidationError } from './scenario-validation.error';
 import { integerParam as integer } from './integer-param';
 
-export const TARGET_KINDS = ['nest', 'bare'] as const;
+/** nest: the Nest servers (Express for JSON); fastify: the Nest JSON server on Fastify (JSON only); bare: node:http / plain grpc-js. */
+export const TARGET_KINDS = ['nest', 'bare', 'fastify'] as const;
 
 /** What drives the load: the project's generators (autocannon for HTTP, node:http2 for gRPC) or ghz (gRPC only). */
 export const LOAD_ENGINES = ['wirebench', 'ghz'] as const;
@@ -43,7 +44,7 @@ export const LOAD_DEFAULTS = {
 /** A checked load level, before it is pointed at an address. */
 export interface LoadLevelParams {
   transport: TransportKind;
-  /** nest: the Nest servers; bare: node:http / plain grpc-js reference servers. */
+  /** nest: the Nest servers; fastify: the Nest JSON server on Fastify; bare: node:http / plain grpc-js reference servers. */
   targetKind: TargetKind;
   rows: number;
   /** Callers with a request in flight (closed loop), or the in-flight cap (open loop). */
@@ -73,6 +74,9 @@ export interface LoadLevelParams {
 export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, maxRows: number, defaults: LoadLevelDefaults): LoadLevelParams {
   const transport = oneOf('transport', input.transport, TRANSPORT_KINDS, 'json');
   const targetKind = oneOf('target', input.target, TARGET_KINDS, 'nest');
+  if (targetKind === 'fastify' && transport !== 'json') {
+    throw new ScenarioValidationError('target', { values: ['nest', 'bare'] }, 'target fastify is the JSON server on Fastify: it serves transport json only', input.target);
+  }
   const concurrency = integer('concurrency', input.concurrency, defaults.concurrency, 1, limits.maxConcurrency);
   const connections = integer('connections', input.connections, transport === 'json' ? concurrency : 1, 1, Math.min(concurrency, limits.maxConnections));
   const rate = optionalInteger('rate', input.rate, 1, limits.maxRate);

@@ -1,0 +1,21 @@
+import { parseLoadOptions } from './load-options';
+import { UsageError } from './usage-error';
+
+describe('parseLoadOptions --variants', () => {
+  it('takes the variants whose server differs, instead of --transport and --target', () => {
+    expect(parseLoadOptions(['--variants', 'json,json-fastify,grpc']).variants).toEqual(['json', 'json-fastify', 'grpc']);
+    expect(parseLoadOptions([]).variants).toBeUndefined();
+    expect(parseLoadOptions(['--target', 'fastify,nest']).targets).toEqual(['fastify', 'nest']);
+  });
+
+  it.each([
+    [['--variants', 'json-undici'], /json-undici changes the client library, which load mode replaces with its own generator; load mode takes json, json-fastify, grpc/],
+    [['--variants', 'json+gzip'], /json\+gzip changes the compression, which the load generators do not drive/],
+    [['--variants', 'soap'], /soap is not a variant/],
+    [['--variants', 'json,json'], /without repeats/],
+    [['--variants', 'json', '--target', 'bare'], /replaces --transport and --target/],
+  ])('refuses %p', (argv, message) => {
+    expect(() => parseLoadOptions(argv)).toThrow(UsageError);
+    expect(() => parseLoadOptions(argv)).toThrow(message);
+  });
+});
