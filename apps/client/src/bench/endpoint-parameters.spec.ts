@@ -60,7 +60,7 @@ describe('flag parsers', () => {
     expect(parseBenchVariants(undefined, undefined)).toEqual(['json', 'grpc']);
     expect(parseBenchVariants(undefined, 'grpc-bare,json-undici')).toEqual(['grpc-bare', 'json-undici']);
     expect(errorOf(() => parseBenchVariants('json', 'grpc')).parameter).toBe('variants');
-    expect(errorOf(() => parseBenchVariants(undefined, 'nope')).limit).toEqual({ values: ['json', 'grpc', 'json-undici', 'grpc-bare'] });
+    expect(errorOf(() => parseBenchVariants(undefined, 'nope')).limit).toEqual({ values: ['json', 'grpc', 'json-undici', 'grpc-bare', 'grpc-sliced'] });
     expect(parseMode(undefined, '5')).toBe('parallel');
     expect(parseMode(undefined, undefined)).toBe('single');
   });

@@ -3,12 +3,14 @@ import { HttpService } from '@nestjs/axios';
 import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
 import {
   GrpcBareTransport,
+  grpcPhaseInterceptor,
   GrpcTransport,
   JsonHttpTransport,
   JsonUndiciTransport,
   RelayTransportFactory,
   RowsTransport,
   VariantName,
+  variantPath,
   VARIANTS,
   withPayloadByteCounts,
 } from '@app/bench';
@@ -63,19 +65,29 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
 
   private build(variant: VariantName, address: string): BuiltTransport {
     const timeout = this.config.requestTimeoutMs;
-    switch (variant) {
+    const { path } = variantPath(variant);
+    switch (path) {
       case 'json':
         return { transport: new JsonHttpTransport(this.http, address, timeout), close: async () => undefined };
       case 'json-undici': {
         const transport = new JsonUndiciTransport(address, timeout);
         return { transport, close: () => transport.close() };
       }
-      case 'grpc': {
-        // What ClientsModule.register builds, from the one options factory; deserializers also count payload bytes.
+      case 'grpc':
+      case 'grpc-sliced': {
+        // What ClientsModule.register builds, from the one options factory; deserializers also count payload bytes
+        // and time the decode, the interceptor stamps headers and reads the server-timing trailer.
         const client = ClientProxyFactory.create(
-          sampleGrpcOptions({ url: address, maxMessageBytes: this.config.grpcMaxMessageBytes, packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()) }),
+          sampleGrpcOptions({
+            url: address,
+            maxMessageBytes: this.config.grpcMaxMessageBytes,
+            packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
+            interceptors: [grpcPhaseInterceptor],
+          }),
         ) as unknown as ClientGrpcProxy;
-        const transport = new GrpcTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout);
+        // grpc-sliced is the grpc client plus one request metadata entry asking for sliced encoding.
+        const options = path === 'grpc-sliced' ? { sliceRows: this.config.grpcSliceRows } : {};
+        const transport = new GrpcTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout, options);
         return { transport, close: async () => client.close() };
       }
       case 'grpc-bare': {

@@ -27,6 +27,12 @@ const BASE_VARIANTS = {
   grpc: { family: 'grpc', baseline: null, factor: null, changes: 'baseline: Nest gRPC server, client Nest ClientGrpc (grpc-js + rxjs)' },
   'json-undici': { family: 'json', baseline: 'json', factor: 'client library', changes: 'undici instead of axios + rxjs (same server)' },
   'grpc-bare': { family: 'grpc', baseline: 'grpc', factor: 'client library', changes: 'a plain @grpc/grpc-js client instead of Nest ClientGrpc + rxjs (same server)' },
+  'grpc-sliced': {
+    family: 'grpc',
+    baseline: 'grpc',
+    factor: 'serializer',
+    changes: 'the server encodes the rows in slices of GRPC_SLICE_ROWS with the same encoder (same bytes on the wire)',
+  },
 } as const satisfies Record<string, VariantInfo>;
 
 type BaseVariantName = keyof typeof BASE_VARIANTS;
