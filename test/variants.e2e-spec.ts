@@ -38,7 +38,7 @@ describe('variants', () => {
 
   it.each([
     ['/client/json/single/1?variant=grpc-bare', 'variant', ['json', 'json-undici']],
-    ['/client/bench?variants=json,nope', 'variants', ['json', 'grpc', 'json-undici', 'grpc-bare']],
+    ['/client/bench?variants=json,nope', 'variants', ['json', 'grpc', 'json-undici', 'grpc-bare', 'grpc-sliced']],
     ['/client/bench?variants=json&transports=grpc', 'variants', undefined],
   ])('%s -> 400 naming %s and the valid variants', async (path, parameter, values) => {
     const { status, body } = await getJson(`${setup.stack.clientUrl}${path}`);
