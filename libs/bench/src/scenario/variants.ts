@@ -41,6 +41,11 @@ type BaseVariantName = keyof typeof BASE_VARIANTS;
  * The variants that also come as `<name>+gzip`: the same path with the response body gzip-compressed by the server
  * (HTTP Accept-Encoding/Content-Encoding, gRPC grpc-encoding), so the one factor is compression.
  */
+// No gRPC path here: the grpc-js server (1.14) never compresses a response. It frames every message with the
+// compressed flag 0 ("response compression is currently not supported", server-interceptors.js serializeMessage)
+// and announces grpc-encoding: identity, whatever the client accepts; only the client side compresses and
+// decompresses (grpc/grpc-node#1823). Gzipping in the serializer would send a gzip body flagged as uncompressed:
+// application-level compression that only our own client could read, not gRPC compression.
 const GZIP_VARIANTS = [] as const satisfies readonly BaseVariantName[];
 export const GZIP_SUFFIX = '+gzip';
 
