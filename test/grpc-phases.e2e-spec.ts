@@ -2,6 +2,7 @@
 // server-timing trailer on every GetSamples reply, the transports stamp headers, last byte and decode per call,
 // and a server that omits or garbles the trailer still gives verified rows, with a note instead of server phases.
 import * as grpc from '@grpc/grpc-js';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadSync } from '@grpc/proto-loader';
 import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
@@ -161,6 +162,25 @@ describe('gRPC phases against the built servers', () => {
         });
         health.close();
         expect(answer).toBe('SERVING');
+        expect(status.metadata.get(SERVER_TIMING)).toEqual([]);
+      }
+    });
+
+    it('still answers server reflection (a bidi stream through the interceptor) without a server-timing trailer', async () => {
+      const reflectionProto = join(dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto', 'grpc', 'reflection', 'v1', 'reflection.proto');
+      const reflection = (grpc.loadPackageDefinition(loadSync(reflectionProto, LOADER_OPTIONS)) as any).grpc.reflection.v1;
+      for (const address of addresses()) {
+        const client = new reflection.ServerReflection(address, grpc.credentials.createInsecure());
+        const stream = client.ServerReflectionInfo();
+        const replies: any[] = [];
+        const status = await new Promise<grpc.StatusObject>((resolve) => {
+          stream.on('data', (reply: any) => (replies.push(reply), stream.end()));
+          stream.on('status', resolve);
+          stream.write({ list_services: '*' }); // LOADER_OPTIONS keep the proto's snake_case
+        });
+        client.close();
+        expect(status.code).toBe(grpc.status.OK);
+        expect(replies[0].list_services_response.service.map((s: any) => s.name)).toEqual(expect.arrayContaining(['sample.SampleService', 'grpc.health.v1.Health']));
         expect(status.metadata.get(SERVER_TIMING)).toEqual([]);
       }
     });
