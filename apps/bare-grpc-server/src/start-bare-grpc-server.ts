@@ -1,5 +1,5 @@
 import { logVerbosity, Server, ServerCredentials, ServiceDefinition, setLogVerbosity } from '@grpc/grpc-js';
-import { addHealthAndReflection, loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE } from '@app/grpc';
+import { addHealthAndReflection, loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE, serverTimingInterceptor, withServerPhases } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
 import { getSamplesHandler } from './get-samples.handler';
 
@@ -10,15 +10,16 @@ export function bareGrpcListenUrl(config: WirebenchConfig): string {
 }
 
 /**
- * A plain grpc-js Server with the Nest server's services and message size limits (SampleService, health,
- * reflection), bound to BARE_GRPC_SERVER_HOST/PORT.
+ * A plain grpc-js Server with the Nest server's services, message size limits and server-timing trailer
+ * (SampleService, health, reflection), bound to BARE_GRPC_SERVER_HOST/PORT.
  */
 export async function startBareGrpcServer(config: WirebenchConfig): Promise<Server> {
   const server = new Server({
     'grpc.max_send_message_length': config.grpcMaxMessageBytes,
     'grpc.max_receive_message_length': config.grpcMaxMessageBytes,
+    interceptors: [serverTimingInterceptor],
   });
-  const pkg = loadSamplePackageDefinition();
+  const pkg = withServerPhases(loadSamplePackageDefinition());
   server.addService(pkg[`${SAMPLE_PACKAGE}.${SAMPLE_SERVICE}`] as ServiceDefinition, { GetSamples: getSamplesHandler(config.limits.maxRows) });
   addHealthAndReflection(pkg, server);
   // grpc-js logs a failed bind itself; exitOnStartupError reports it in one line. Left alone when the user set

@@ -17,7 +17,7 @@ export async function startGrpcServer(config: WirebenchConfig, logger: LogLevel[
   const app = await NestFactory.createMicroservice(
     GrpcServerModule.forRoot(config),
     {
-      ...sampleGrpcOptions({ url: grpcListenUrl(config), maxMessageBytes: config.grpcMaxMessageBytes, onLoadPackageDefinition: addHealthAndReflection }),
+      ...sampleGrpcOptions({ side: 'server', url: grpcListenUrl(config), maxMessageBytes: config.grpcMaxMessageBytes, onLoadPackageDefinition: addHealthAndReflection }),
       logger: logger && new StartupLogger(logger),
       abortOnError: false,
     },

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
     expect(c.serverWorkers).toBe(1);
     expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 200_000_000 });
     expect(c.grpcMaxMessageBytes).toBe(DEFAULTS.grpcMaxMessageBytes);
+    expect(c.grpcSliceRows).toBe(1000);
     expect(c.resultsDir).toBe(require('node:path').resolve('bench-results'));
     expect(loadConfig({ RESULTS_DIR: '/tmp/wb' }).resultsDir).toBe('/tmp/wb');
   });
@@ -41,6 +42,9 @@ describe('loadConfig', () => {
     const c = loadConfig({ MAX_ROWS: '10', MAX_REQUESTS: '20', MAX_RUNS: '3', MAX_WARMUP: '0', MAX_CALL_ROWS: '500', REQUEST_TIMEOUT_MS: '250' });
     expect(c.limits).toEqual({ maxRows: 10, maxRequests: 20, maxConcurrency: 20, maxRuns: 3, maxWarmup: 0, maxCallRows: 500 });
     expect(c.requestTimeoutMs).toBe(250);
+    // The slice size is bounded by MAX_ROWS, as the server checks it, and its default follows a smaller limit.
+    expect(c.grpcSliceRows).toBe(10);
+    expect(loadConfig({ GRPC_SLICE_ROWS: '7' }).grpcSliceRows).toBe(7);
   });
 
   it.each([
@@ -62,6 +66,9 @@ describe('loadConfig', () => {
     ['H2_JSON_SERVER_PORT', 'h2'],
     ['FASTIFY_JSON_SERVER_URL', 'localhost:3021'],
     ['H2_JSON_SERVER_URL', 'ftp://x'],
+    ['GRPC_SLICE_ROWS', '0'],
+    ['GRPC_SLICE_ROWS', '1000001'],
+    ['GRPC_SLICE_ROWS', 'ten'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {
     let error: unknown;
     try {

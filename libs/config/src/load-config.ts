@@ -25,6 +25,8 @@ export const DEFAULTS = {
   maxCallRows: 200_000_000,
   // 1,000,000 article rows are ~150 MB of protobuf; 1 GiB leaves room for the 5,000,000-row limit.
   grpcMaxMessageBytes: 1024 ** 3,
+  // grpc-sliced: rows per encode on the server. 1,000 article rows are ~150 kB of protobuf, cache-sized pieces.
+  grpcSliceRows: 1000,
   load: { maxConcurrency: 10_000, maxConnections: 10_000, maxDurationS: 3600, maxWarmupS: 600, maxRequests: 100_000_000, maxRate: 1_000_000, maxTimeoutMs: 600_000, maxGenerators: 16 },
   // A call to GET /client/load holds its HTTP request open for the whole level.
   endpointLoad: { maxConcurrency: 1000, maxDurationS: 30, maxWarmupS: 10 },
@@ -53,6 +55,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
   // The JSON server's other instances (Fastify, h2c) bind where it does, on ports of their own.
   const fastifyJsonServer = { host: jsonServer.host, port: readPort(env, 'FASTIFY_JSON_SERVER_PORT', DEFAULTS.fastifyJsonServerPort) };
   const h2JsonServer = { host: jsonServer.host, port: readPort(env, 'H2_JSON_SERVER_PORT', DEFAULTS.h2JsonServerPort) };
+  const maxRows = readInt(env, 'MAX_ROWS', DEFAULTS.maxRows, 1, INT32_MAX);
   const maxRequests = readInt(env, 'MAX_REQUESTS', DEFAULTS.maxRequests, 1, 10_000_000);
   const load = DEFAULTS.load;
   const loadLimits: LoadLimits = {
@@ -85,7 +88,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
       h2JsonUrl: readHttpUrl(env, 'H2_JSON_SERVER_URL', `http://${reachable(h2JsonServer.host)}:${h2JsonServer.port}`),
     },
     limits: {
-      maxRows: readInt(env, 'MAX_ROWS', DEFAULTS.maxRows, 1, INT32_MAX),
+      maxRows,
       maxRequests,
       maxConcurrency: readInt(env, 'MAX_CONCURRENCY', maxRequests, 1, maxRequests),
       maxRuns: readInt(env, 'MAX_RUNS', DEFAULTS.maxRuns, 1, 100_000),
@@ -100,6 +103,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
       maxWarmupS: readInt(env, 'MAX_ENDPOINT_LOAD_WARMUP_S', Math.min(DEFAULTS.endpointLoad.maxWarmupS, loadLimits.maxWarmupS), 0, loadLimits.maxWarmupS),
     },
     grpcMaxMessageBytes: readInt(env, 'GRPC_MAX_MESSAGE_BYTES', DEFAULTS.grpcMaxMessageBytes, 4 * 1024 * 1024, GRPC_MESSAGE_MAX),
+    grpcSliceRows: readInt(env, 'GRPC_SLICE_ROWS', Math.min(DEFAULTS.grpcSliceRows, maxRows), 1, maxRows),
     requestTimeoutMs: readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000),
     httpTimeouts: readHttpTimeouts(env),
     resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),

@@ -59,6 +59,11 @@ export interface WirebenchConfig {
   endpointLoadLimits: LoadLimits;
   /** gRPC max send/receive message size on both sides. */
   grpcMaxMessageBytes: number;
+  /**
+   * grpc-sliced: the rows per encode the client asks the server for (request metadata wirebench-slice-rows);
+   * 1..MAX_ROWS, as the server checks it.
+   */
+  grpcSliceRows: number;
   /** Per request, HTTP and gRPC alike: a server that does not answer in time is reported, not waited for. */
   requestTimeoutMs: number;
   httpTimeouts: HttpTimeouts;

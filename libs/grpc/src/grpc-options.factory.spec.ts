@@ -3,12 +3,32 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSamplePackageDefinition, sampleGrpcOptions } from './grpc-options.factory';
 import { resolveProtoPath } from './proto-path';
+import { replyPhases } from './reply-phases';
+import { samplesReply } from './samples-reply';
+import { serverTimingInterceptor } from './server-timing.interceptor';
 
 describe('sampleGrpcOptions', () => {
   it('uses the sample package and the same limit for sending and receiving', () => {
     const { transport, options } = sampleGrpcOptions({ url: '127.0.0.1:1234', maxMessageBytes: 123_456_789 });
     expect(transport).toBe(Transport.GRPC);
     expect(options).toMatchObject({ package: 'sample', url: '127.0.0.1:1234', maxSendMessageLength: 123_456_789, maxReceiveMessageLength: 123_456_789 });
+  });
+
+  it('gives servers the server-timing interceptor and timed serializers, clients only the interceptors they pass', () => {
+    const server = sampleGrpcOptions({ side: 'server', url: 'x:1', maxMessageBytes: 5_000_000 }).options as Record<string, any>;
+    expect(server.channelOptions.interceptors).toEqual([serverTimingInterceptor]);
+    const serialize = server.packageDefinition['sample.SampleService'].GetSamples.responseSerialize;
+    const reply = samplesReply(3, null);
+    serialize(reply);
+    expect(replyPhases(reply)!.serializeMs).toBeGreaterThanOrEqual(0);
+
+    const plain = sampleGrpcOptions({ url: 'x:1', maxMessageBytes: 5_000_000 }).options as Record<string, any>;
+    expect(plain.channelOptions).toBeUndefined();
+    const untimed = samplesReply(3, null);
+    plain.packageDefinition['sample.SampleService'].GetSamples.responseSerialize(untimed);
+    expect(replyPhases(untimed)!.serializeMs).toBeUndefined();
+    const clientInterceptor = (options: any, next: any) => next(options);
+    expect((sampleGrpcOptions({ url: 'x:1', maxMessageBytes: 5_000_000, interceptors: [clientInterceptor] }).options as any).channelOptions).toEqual({ interceptors: [clientInterceptor] });
   });
 
   it('loads the contract from proto/ with its service and method', () => {

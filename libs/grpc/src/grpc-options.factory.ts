@@ -1,6 +1,9 @@
 import { GrpcOptions, Transport } from '@nestjs/microservices';
+import type { Interceptor } from '@grpc/grpc-js';
 import { loadSync, Options, PackageDefinition } from '@grpc/proto-loader';
 import { resolveProtoPath } from './proto-path';
+import { serverTimingInterceptor } from './server-timing.interceptor';
+import { withServerPhases } from './with-server-phases';
 
 export const SAMPLE_PACKAGE = 'sample';
 export const SAMPLE_SERVICE = 'SampleService';
@@ -20,6 +23,13 @@ export interface SampleGrpcOptionsInput {
   packageDefinition?: PackageDefinition;
   /** Server only: adds services such as health and reflection next to SampleService. */
   onLoadPackageDefinition?: (pkg: PackageDefinition, server: unknown) => void;
+  /**
+   * 'server': the serializers are timed (withServerPhases) and every reply gets its `server-timing` trailer
+   * (serverTimingInterceptor). Default 'client'.
+   */
+  side?: 'client' | 'server';
+  /** Client only: grpc-js client interceptors (Nest hands channelOptions to the grpc-js Client constructor). */
+  interceptors?: Interceptor[];
 }
 
 /** The contract loaded with the shared loader options. */
@@ -29,15 +39,20 @@ export function loadSamplePackageDefinition(): PackageDefinition {
 
 /** The one gRPC options factory: the server bootstrap, the client module and the tests all call it. */
 export function sampleGrpcOptions(input: SampleGrpcOptionsInput): GrpcOptions {
+  const server = input.side === 'server';
+  const packageDefinition = input.packageDefinition ?? loadSamplePackageDefinition();
+  // Nest passes channelOptions to the grpc-js Server and Client constructors, both of which take `interceptors`.
+  const interceptors = server ? [serverTimingInterceptor] : (input.interceptors ?? []);
   return {
     transport: Transport.GRPC,
     options: {
       package: SAMPLE_PACKAGE,
-      packageDefinition: input.packageDefinition ?? loadSamplePackageDefinition(),
+      packageDefinition: server ? withServerPhases(packageDefinition) : packageDefinition,
       url: input.url,
       maxSendMessageLength: input.maxMessageBytes,
       maxReceiveMessageLength: input.maxMessageBytes,
       onLoadPackageDefinition: input.onLoadPackageDefinition,
+      ...(interceptors.length > 0 ? { channelOptions: { interceptors } } : {}),
     },
   };
 }

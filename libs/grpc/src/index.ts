@@ -4,3 +4,10 @@ export { sampleGrpcOptions, loadSamplePackageDefinition, LOADER_OPTIONS, SAMPLE_
 export { addHealthAndReflection } from './standard-services';
 export type { GetSamplesParam, Samples, SampleServiceController, SampleServiceClient } from './interfaces/sample-service.interface';
 export { serializeSamples, deserializeSamples, PROTOBUF_MEDIA_TYPE } from './samples-codec';
+export type { ReplyPhases } from './reply-phases';
+export { replyPhases } from './reply-phases';
+export { InvalidSliceRowsError, readSliceRows, SLICE_ROWS_METADATA } from './slice-rows';
+export { samplesReply } from './samples-reply';
+export { serializeInSlices } from './serialize-in-slices';
+export { withServerPhases } from './with-server-phases';
+export { serverTimingInterceptor } from './server-timing.interceptor';

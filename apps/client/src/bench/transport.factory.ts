@@ -3,6 +3,7 @@ import { HttpService } from '@nestjs/axios';
 import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
 import {
   GrpcBareTransport,
+  grpcPhaseInterceptor,
   GrpcTransport,
   JsonHttpTransport,
   JsonUndiciTransport,
@@ -82,12 +83,21 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         const transport = new JsonUndiciTransport(address, timeout, { compression });
         return { transport, close: () => transport.close() };
       }
-      case 'grpc': {
-        // What ClientsModule.register builds, from the one options factory; deserializers also count payload bytes.
+      case 'grpc':
+      case 'grpc-sliced': {
+        // What ClientsModule.register builds, from the one options factory; deserializers also count payload bytes
+        // and time the decode, the interceptor stamps headers and reads the server-timing trailer.
         const client = ClientProxyFactory.create(
-          sampleGrpcOptions({ url: address, maxMessageBytes: this.config.grpcMaxMessageBytes, packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()) }),
+          sampleGrpcOptions({
+            url: address,
+            maxMessageBytes: this.config.grpcMaxMessageBytes,
+            packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
+            interceptors: [grpcPhaseInterceptor],
+          }),
         ) as unknown as ClientGrpcProxy;
-        const transport = new GrpcTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout);
+        // grpc-sliced is the grpc client plus one request metadata entry asking for sliced encoding.
+        const options = path === 'grpc-sliced' ? { sliceRows: this.config.grpcSliceRows } : {};
+        const transport = new GrpcTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout, options);
         return { transport, close: async () => client.close() };
       }
       case 'grpc-bare': {

@@ -30,13 +30,25 @@ const BASE_VARIANTS = {
   'proto-http': { family: 'json', baseline: 'json', factor: 'encoding', changes: "protobuf body (the Samples message, gRPC's encoder) instead of JSON: same server and client, Accept: application/x-protobuf" },
   'json-fastify': { family: 'json', baseline: 'json', factor: 'server framework', changes: 'the same Nest module and controller on Fastify instead of Express (same client)' },
   'json-h2': { family: 'json', baseline: 'json-fastify', factor: 'protocol', changes: 'HTTP/2 without TLS (h2c) instead of HTTP/1.1: the same Fastify server and axios client (httpVersion 2)' },
+  'grpc-sliced': {
+    family: 'grpc',
+    baseline: 'grpc',
+    factor: 'serializer',
+    changes: 'the server encodes the rows in slices of GRPC_SLICE_ROWS with the same encoder (same bytes on the wire)',
+  },
 } as const satisfies Record<string, VariantInfo>;
 
 type BaseVariantName = keyof typeof BASE_VARIANTS;
 
 /**
  * The variants that also come as `<name>+gzip`: the same path with the response body gzip-compressed by the server
- * (HTTP Accept-Encoding/Content-Encoding, gRPC grpc-encoding), so the one factor is compression.
+ * (HTTP Accept-Encoding/Content-Encoding), so the one factor is compression.
+ *
+ * No gRPC path here: the grpc-js server (1.14) never compresses a response. It frames every message with the
+ * compressed flag 0 ("response compression is currently not supported", server-interceptors.js serializeMessage)
+ * and announces grpc-encoding: identity, whatever the client accepts; only the client side compresses and
+ * decompresses (grpc/grpc-node#1823). Gzipping in the serializer would send a gzip body flagged as uncompressed:
+ * application-level compression that only our own client could read, not gRPC compression.
  */
 const GZIP_VARIANTS = ['json', 'json-undici', 'json-fastify', 'json-h2', 'proto-http'] as const satisfies readonly BaseVariantName[];
 export const GZIP_SUFFIX = '+gzip';

@@ -1,11 +1,18 @@
-import { Client, credentials, loadPackageDefinition, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
+import { CallOptions, Client, credentials, loadPackageDefinition, Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
 import { loadSamplePackageDefinition } from '@app/grpc';
 import type { Samples } from '@app/grpc';
+import { GrpcCallPhases } from './grpc-call-phases';
+import { grpcPhaseInterceptor } from './grpc-phase.interceptor';
 import { payloadBytesOf, withPayloadByteCounts } from './measured-package-definition';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
 
-type GetSamples = (request: { count: number }, callback: (error: ServiceError | null, reply?: Samples) => void) => { cancel(): void };
+type GetSamples = (
+  request: { count: number },
+  metadata: Metadata,
+  options: CallOptions,
+  callback: (error: ServiceError | null, reply?: Samples) => void,
+) => { cancel(): void };
 
 /**
  * The `grpc-bare` variant: the same unary call as GrpcTransport, through a plain @grpc/grpc-js client built from the
@@ -22,22 +29,25 @@ export class GrpcBareTransport implements RowsTransport {
     this.client = new pkg.sample.SampleService(address, credentials.createInsecure(), {
       'grpc.max_receive_message_length': maxMessageBytes,
       'grpc.max_send_message_length': maxMessageBytes,
+      interceptors: [grpcPhaseInterceptor],
     });
   }
 
   fetchRows(count: number): Promise<FetchedRows> {
+    const phases = new GrpcCallPhases();
     return new Promise((resolve, reject) => {
       // A client-side timer, as GrpcTransport has, rather than a deadline: the same request on the wire.
       const timer = setTimeout(() => {
         call.cancel();
         reject(new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`));
       }, this.timeoutMs);
-      const call = this.client.GetSamples({ count }, (error, reply) => {
+      // grpc-js makes an empty Metadata and options for a call without them; ours carry the call's phases.
+      const call = this.client.GetSamples({ count }, new Metadata(), phases.callOptions(), (error, reply) => {
         clearTimeout(timer);
         if (error) return reject(this.toTransportError(error));
         const payloadBytes = reply ? payloadBytesOf(reply) : undefined;
         if (!reply || !Array.isArray(reply.samples) || payloadBytes === undefined) return reject(new TransportError('bad-response', this.target, 'reply has no samples'));
-        resolve({ rows: reply.samples, payloadBytes });
+        resolve({ rows: reply.samples, payloadBytes, phases: phases.finish(reply) });
       });
     });
   }

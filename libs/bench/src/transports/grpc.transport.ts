@@ -1,27 +1,44 @@
-import { status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
+import { Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
+import { SLICE_ROWS_METADATA } from '@app/grpc';
 import type { Samples, SampleServiceClient } from '@app/grpc';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
+import { GrpcCallPhases } from './grpc-call-phases';
 import { payloadBytesOf } from './measured-package-definition';
 import { TransportError } from './transport-errors';
 
-/** Unary gRPC through Nest's ClientGrpc, as a Nest user would call the gRPC server. */
+export interface GrpcTransportOptions {
+  /** grpc-sliced: ask the server to encode the reply in slices of this many rows (request metadata). */
+  sliceRows?: number;
+}
+
+/**
+ * Unary gRPC through Nest's ClientGrpc, as a Nest user would call the gRPC server. Phases are stamped when the
+ * client's channelOptions carry grpcPhaseInterceptor and its package definition went through withPayloadByteCounts.
+ */
 export class GrpcTransport implements RowsTransport {
   readonly kind = 'grpc' as const;
   readonly target: TargetInfo;
+  private readonly sliceRows: string | null;
 
   constructor(
     private readonly service: SampleServiceClient,
     address: string,
     private readonly timeoutMs: number,
+    options: GrpcTransportOptions = {},
   ) {
     this.target = { server: 'grpc-server', address };
+    this.sliceRows = options.sliceRows === undefined ? null : String(options.sliceRows);
   }
 
   async fetchRows(count: number): Promise<FetchedRows> {
+    const phases = new GrpcCallPhases();
+    // grpc-js makes an empty Metadata for a call without one; passing ours (to reach the call options) costs the same.
+    const metadata = new Metadata();
+    if (this.sliceRows !== null) metadata.set(SLICE_ROWS_METADATA, this.sliceRows);
     let reply: Samples;
     try {
-      reply = await this.withTimeout(this.service.getSamples({ count }));
+      reply = await this.withTimeout(this.service.getSamples({ count }, metadata, phases.callOptions()));
     } catch (error) {
       throw this.toTransportError(error);
     }
@@ -30,7 +47,7 @@ export class GrpcTransport implements RowsTransport {
       throw new Error('gRPC client was built without withPayloadByteCounts: payload size cannot be measured');
     }
     if (!Array.isArray(reply.samples)) throw new TransportError('bad-response', this.target, 'reply has no samples');
-    return { rows: reply.samples, payloadBytes };
+    return { rows: reply.samples, payloadBytes, phases: phases.finish(reply) };
   }
 
   /**

@@ -17,14 +17,17 @@ export class PhaseClock {
   private readonly notes: string[] = [];
 
   /** The first byte of the response arrived (the first call counts). */
-  firstByte(): void {
-    this.firstByteAt ??= performance.now();
+  firstByte(at: number = performance.now()): void {
+    this.firstByteAt ??= at;
   }
 
-  /** The last byte of the response body arrived; also marks the first byte if nothing did. */
-  lastByte(): void {
-    this.firstByte();
-    this.lastByteAt = performance.now();
+  /**
+   * The last byte of the response body arrived; also marks the first byte if nothing did. `at` is a
+   * performance.now() stamp taken where the client library let us see it (e.g. inside a gRPC deserializer).
+   */
+  lastByte(at: number = performance.now()): void {
+    this.firstByte(at);
+    this.lastByteAt = at;
   }
 
   /** Runs `fn` and records its duration as the decode (or decompress) phase; its errors pass through. */

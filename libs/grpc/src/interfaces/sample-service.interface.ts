@@ -11,9 +11,9 @@ export interface Samples {
   samples: Row[];
 }
 
-/** What the server's handler implements. */
+/** What the server's handler implements; the request metadata may ask for sliced encoding (SLICE_ROWS_METADATA). */
 export interface SampleServiceController {
-  getSamples(param: GetSamplesParam): Samples | Promise<Samples>;
+  getSamples(param: GetSamplesParam, metadata?: Metadata): Samples | Promise<Samples>;
 }
 
 /** What ClientGrpc.getService returns; metadata and call options (e.g. a deadline) pass through to grpc-js. */

@@ -1,0 +1,27 @@
+/**
+ * What a server learns about one GetSamples reply on its way out, carried on the reply object itself under a Symbol:
+ * protobufjs's fromObject reads only the message's declared fields, so nothing here reaches the wire, and each
+ * concurrent call has its own reply, so nothing is shared between calls.
+ */
+export interface ReplyPhases {
+  /** rows(count) in the handler. */
+  generateMs?: number;
+  /** Encode in slices of this many rows (grpc-sliced); absent = one encode of the whole message. */
+  sliceRows?: number;
+  /** The method's responseSerialize (protobuf encode), measured by withServerPhases. */
+  serializeMs?: number;
+  /** performance.now() when encoding ended: grpc-js frames the bytes and hands them to the HTTP/2 stream next. */
+  serializedAt?: number;
+}
+
+const REPLY_PHASES = Symbol('wirebench.replyPhases');
+
+/** The phases recorded on a reply so far, created on first use; undefined for a value that is not an object. */
+export function replyPhases(reply: unknown, create: true): ReplyPhases | undefined;
+export function replyPhases(reply: unknown): ReplyPhases | undefined;
+export function replyPhases(reply: unknown, create = false): ReplyPhases | undefined {
+  if (typeof reply !== 'object' || reply === null) return undefined;
+  const holder = reply as { [REPLY_PHASES]?: ReplyPhases };
+  if (create) holder[REPLY_PHASES] ??= {};
+  return holder[REPLY_PHASES];
+}

@@ -1,0 +1,54 @@
+import { rows } from '@app/data-generator';
+import { loadSamplePackageDefinition } from './grpc-options.factory';
+import { replyPhases } from './reply-phases';
+import { samplesReply } from './samples-reply';
+import { serializeInSlices } from './serialize-in-slices';
+import { withServerPhases } from './with-server-phases';
+
+const method = (pkg: object) => (pkg as Record<string, any>)['sample.SampleService'].GetSamples;
+const plain = method(loadSamplePackageDefinition());
+const encode = (value: object): Buffer => plain.responseSerialize(value);
+
+describe('serializeInSlices', () => {
+  const all = rows(10_000);
+
+  describe.each([1, 7, 1000, 4096])('slices of %i rows', (k) => {
+    it.each([0, 1, k - 1, k, k + 1, 10_000].filter((n, i, a) => n >= 0 && a.indexOf(n) === i))('%i rows: the one-shot message, byte for byte', (count) => {
+      const samples = all.slice(0, count);
+      const sliced = serializeInSlices(encode, samples, k);
+      expect(sliced.equals(encode({ samples }))).toBe(true);
+      expect(plain.responseDeserialize(sliced).samples).toEqual(samples);
+    });
+  });
+
+  it('is not fooled by a test that compares an encoding with itself: slicing does call the encoder per slice', () => {
+    const calls: number[] = [];
+    serializeInSlices((v) => (calls.push(v.samples.length), encode(v)), all.slice(0, 25), 10);
+    expect(calls).toEqual([10, 10, 5]);
+  });
+});
+
+describe('withServerPhases', () => {
+  const timed = method(withServerPhases(loadSamplePackageDefinition()));
+
+  it('times the encode of a handler-built reply and encodes it in slices when asked, to the same bytes', () => {
+    for (const sliceRows of [null, 3]) {
+      const reply = samplesReply(1000, sliceRows);
+      const bytes: Buffer = timed.responseSerialize(reply);
+      expect(bytes.equals(encode({ samples: rows(1000) }))).toBe(true);
+      const phases = replyPhases(reply)!;
+      expect(phases.sliceRows).toBe(sliceRows ?? undefined);
+      for (const ms of [phases.generateMs, phases.serializeMs]) expect(ms).toBeGreaterThanOrEqual(0);
+      expect(phases.serializedAt).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the phases off the wire and leaves other values and the original definition alone', () => {
+    const reply = samplesReply(2, null);
+    expect(Object.keys(reply)).toEqual(['samples']);
+    expect(timed.responseSerialize({ samples: [] }).length).toBe(0);
+    expect(replyPhases({ samples: [] })).toBeUndefined();
+    expect(plain.responseSerialize).not.toBe(timed.responseSerialize);
+    expect(timed.path).toBe('/sample.SampleService/GetSamples');
+  });
+});
