@@ -28,6 +28,17 @@ export function caseWords(c: CaseExplanation): string {
   return c.mode === 'single' ? `one request of ${rows}` : `${n(c.requests)} parallel requests of ${rows}`;
 }
 
+/**
+ * What the why table and sentences conclude from one ratio: its bootstrap interval lies wholly below or above 1, or
+ * it does not. (The same interval is printed beside it, so the words never disagree with the numbers shown.)
+ */
+export function effectOf(v: VariantVersus): 'faster' | 'slower' | 'cannot tell' {
+  if (!v.ratioCi) return 'cannot tell';
+  if (v.ratioCi.high < 1) return 'faster';
+  if (v.ratioCi.low > 1) return 'slower';
+  return 'cannot tell';
+}
+
 function interval(v: VariantVersus): string {
   return v.ratioCi ? ` (95% CI ${n(v.ratioCi.low, 2)}–${n(v.ratioCi.high, 2)})` : '';
 }
@@ -48,7 +59,7 @@ export function explainSentences(c: CaseExplanation): string[] {
   const label = caseWords(c);
   const vs = c.grpcVsJson;
   if (vs) {
-    const apart = vs.distinguishable ? '' : '; the runs cannot tell the two apart';
+    const apart = effectOf(vs) !== 'cannot tell' ? '' : '; the runs cannot tell the two apart';
     out.push(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}${apart}.`);
   }
   const gap = c.gap;
@@ -56,11 +67,14 @@ export function explainSentences(c: CaseExplanation): string[] {
   if (gap && top.length > 0) {
     const slower = gap.totalMs > 0 ? 'gRPC' : 'JSON';
     const parts = top.map((d) => `${Math.round((d.deltaMs / gap.totalMs) * 100)}% is ${PHASE_WORDS[d.field]} (${signed(Math.abs(d.deltaMs))})`);
-    out.push(`Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more; of that, ${parts.join(', ')}.`);
+    // Phases that went the other way make the listed shares add up to more than the whole: say so.
+    const against = gap.deltas.filter((d) => Math.sign(d.deltaMs) === -Math.sign(gap.totalMs)).reduce((sum, d) => sum + Math.abs(d.deltaMs), 0);
+    const offset = against >= MIN_SHARE * Math.abs(gap.totalMs) ? `; the other phases took ${ms(against)} less` : '';
+    out.push(`Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more; of that, ${parts.join(', ')}${offset}.`);
   }
   const unclear: string[] = [];
   for (const f of c.factors) {
-    if (!f.distinguishable) {
+    if (effectOf(f) === 'cannot tell') {
       unclear.push(`${f.variant} (${f.factor})`);
       continue;
     }

@@ -1,7 +1,7 @@
 import type { BenchRun } from '../result/bench-run.interface';
 import type { VariantVersus } from '../result/compare-variants';
 import { explainRun } from '../explain/explain-run';
-import { caseWords, PHASE_WORDS } from '../explain/explain-sentences';
+import { caseWords, effectOf, PHASE_WORDS } from '../explain/explain-sentences';
 import type { Explanation, PhaseGap } from '../explain/explanation.interface';
 import { human } from './table-columns';
 
@@ -14,10 +14,6 @@ export interface PlainTable {
 
 const BYTES_PER_MB = 1_000_000;
 
-function verdict(v: VariantVersus): string {
-  if (!v.distinguishable) return 'cannot tell';
-  return v.medianRatio < 1 ? 'faster' : 'slower';
-}
 
 function biggest(gap: PhaseGap | null): string {
   const d = gap?.deltas[0];
@@ -36,7 +32,7 @@ export function whyTable(explanation: Explanation): PlainTable {
       factor,
       human(v.medianRatio, 2),
       v.ratioCi ? `${human(v.ratioCi.low, 2)}–${human(v.ratioCi.high, 2)}` : '',
-      verdict(v),
+      effectOf(v),
       biggest(gap),
     ];
     if (c.grpcVsJson) rows.push(row(c.grpcVsJson, 'transport (all five)', c.gap));
@@ -74,8 +70,8 @@ export function variantFiguresTable(explanation: Explanation): PlainTable {
 
 export const WHY_LEGEND =
   'time ratio: median of the variant / median of what it is compared with; below 1 means it took less time. The 95% interval is a ' +
-  'percentile bootstrap of that ratio from the runs (2,000 resamples, fixed seed); verdict "cannot tell" when the medians\' own ' +
-  'intervals overlap or there are too few runs. "transport (all five)": json and grpc differ in encoding, protocol, framework, ' +
+  'percentile bootstrap of that ratio from the runs (2,000 resamples, fixed seed); the verdict is "faster" or "slower" only when ' +
+  'that interval lies wholly below or above 1 (with very few runs the interval is just the range of the runs\' ratios). "transport (all five)": json and grpc differ in encoding, protocol, framework, ' +
   'client library and message framing at once; the rows below each change one.';
 
 /** The explanation of a run, or null when it has nothing to explain (no factor variants and no phase gap). */
