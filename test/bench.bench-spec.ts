@@ -123,6 +123,63 @@ describe('npm run bench --preset quick', () => {
   });
 });
 
+// Variants against their baselines: the phase columns filled where each path has the phase, the stack adding up,
+// and summary.md ending with the why tables and sentences made of this run's numbers.
+describe('npm run bench --variants, explained', () => {
+  const VARIANTS = ['json', 'grpc', 'grpc-sliced', 'json-undici', 'proto-http', 'json+gzip'];
+  const out = mkdtempSync(join(tmpdir(), 'wirebench-explain-'));
+  let exit: { code: number | null };
+  let runDir: string;
+  let stdout = '';
+
+  beforeAll(async () => {
+    const scenarios = join(out, 'scenarios.json');
+    require('node:fs').writeFileSync(scenarios, JSON.stringify([{ name: 'one-2000', rows: 2000 }, { name: 'fan-20', rows: 1, requests: 20 }]));
+    const bench = new AppProcess(process.execPath, [CLI, '--scenarios', scenarios, '--variants', VARIANTS.join(','), '--runs', '5', '--warmup', '1', '--out', out, '--format', 'table'], await portsEnv());
+    bench.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    exit = await bench.exited;
+    runDir = join(out, readdirSync(out).find((d) => d !== 'scenarios.json')!);
+  });
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('fills each phase where the path has it, and the single request\'s stack adds up to its time', () => {
+    expect(exit.code).toBe(0);
+    const { rows } = readCsv(join(runDir, 'summary.csv'));
+    expect(rows.map((r) => r.variant)).toEqual([...VARIANTS, ...VARIANTS]);
+    for (const r of rows) {
+      const n = (k: string) => Number(r[k]);
+      for (const k of ['request_ms', 'server_generate_ms', 'server_serialize_ms', 'ttfb_ms', 'ttlb_ms', 'transfer_ms', 'client_decode_ms', 'wait_other_ms', 'client_other_ms']) {
+        expect([r.variant, k, r[k]]).toEqual([r.variant, k, expect.stringMatching(/^\d+(\.\d+)?$/)]);
+      }
+      expect(r.server_send_ms !== '').toBe(r.transport === 'grpc');
+      expect(r.server_compress_ms !== '').toBe(r.variant === 'json+gzip');
+      expect(r.client_decompress_ms !== '').toBe(r.variant === 'json+gzip');
+      expect(n('ttfb_ms')).toBeLessThanOrEqual(n('ttlb_ms'));
+      expect(n('request_ms')).toBeLessThanOrEqual(n('max_ms') * 1.001);
+    }
+    // One run's means add up exactly; the summary's are medians of each phase, so check the runs.
+    for (const r of readCsv(join(runDir, 'runs.csv')).rows.filter((x) => x.scenario === 'one-2000')) {
+      const n = (k: string) => Number(r[k] || 0);
+      const stack = ['server_generate_ms', 'server_serialize_ms', 'server_compress_ms', 'wait_other_ms', 'transfer_ms', 'client_decompress_ms', 'client_decode_ms', 'client_other_ms'].reduce((a, k) => a + n(k), 0);
+      expect(stack).toBeCloseTo(n('request_ms'), 1);
+      expect(n('request_ms')).toBeLessThanOrEqual(n('ms') + 0.01);
+    }
+  });
+
+  it('ends summary.md with why: every factor against its baseline, the figures per variant, and sentences', () => {
+    const md = readFileSync(join(runDir, 'summary.md'), 'utf8');
+    const why = md.slice(md.indexOf('## Why'));
+    for (const pair of ['grpc vs json', 'grpc-sliced vs grpc', 'json-undici vs json', 'proto-http vs json', 'json+gzip vs json']) expect(why).toContain(pair);
+    expect(why).toMatch(/\| one-2000 \| one request of 2,000 rows \| grpc vs json \| transport \(all five\) \| [\d.]+ \| [\d.]+–[\d.]+ \| (faster|slower|cannot tell) \|/);
+    const sentences = why.slice(why.indexOf('### In words')).split('\n').filter((l) => l.startsWith('- '));
+    expect(sentences.some((l) => /^- For one request of 2,000 rows, gRPC took [\d.]+× JSON's time \(95% CI [\d.]+–[\d.]+\)/.test(l))).toBe(true);
+    expect(sentences.some((l) => /^- For 20 parallel requests of 1 row, gRPC took/.test(l))).toBe(true);
+    expect(sentences.some((l) => /^- The fastest gRPC-family variant for one request of 2,000 rows, grpc(-sliced)?, took [\d.]+× json's median time\.$/.test(l))).toBe(true);
+    expect(md.trimEnd().split('\n').pop()).toMatch(/^- /);
+    expect(stdout).toContain('Why:');
+  });
+});
+
 describe('npm run bench, bad options and interruption', () => {
   const run = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
@@ -132,7 +189,7 @@ describe('npm run bench, bad options and interruption', () => {
     });
 
   it.each([
-    [['--preset', 'huge'], /--preset must be one of article, quick, full/],
+    [['--preset', 'huge'], /--preset must be one of article, quick, full, batching, explain/],
     [['--variants', 'json,nope'], /--variants must list variants from/],
     [['--frobnicate'], /Unknown option '--frobnicate'/],
     [['--runs', '0'], /--runs must be an integer >= 1/],

@@ -11,3 +11,4 @@ export { samplesReply } from './samples-reply';
 export { serializeInSlices } from './serialize-in-slices';
 export { withServerPhases } from './with-server-phases';
 export { serverTimingInterceptor } from './server-timing.interceptor';
+export { mapServiceMethods } from './map-service-methods';

@@ -3,6 +3,7 @@ import type { PackageDefinition } from '@grpc/proto-loader';
 import type { Samples } from './interfaces/sample-service.interface';
 import { replyPhases } from './reply-phases';
 import { serializeInSlices } from './serialize-in-slices';
+import { mapServiceMethods } from './map-service-methods';
 
 type Serialize = (value: any) => Buffer;
 
@@ -12,20 +13,7 @@ type Serialize = (value: any) => Buffer;
  * serializer exactly once per reply, just before it frames the bytes, so this measures the encode and nothing else.
  */
 export function withServerPhases(pkg: PackageDefinition): PackageDefinition {
-  const out: PackageDefinition = {};
-  for (const [name, definition] of Object.entries(pkg)) {
-    if (!isServiceDefinition(definition)) {
-      out[name] = definition;
-      continue;
-    }
-    const service: Record<string, unknown> = {};
-    for (const [method, def] of Object.entries(definition)) {
-      const original = def.responseSerialize as Serialize;
-      service[method] = { ...def, responseSerialize: timedSerializer(original) };
-    }
-    out[name] = service as PackageDefinition[string];
-  }
-  return out;
+  return mapServiceMethods(pkg, (def) => ({ ...def, responseSerialize: timedSerializer(def.responseSerialize as Serialize) }));
 }
 
 function timedSerializer(original: Serialize): Serialize {
@@ -40,9 +28,4 @@ function timedSerializer(original: Serialize): Serialize {
     phases.serializedAt = ended;
     return bytes;
   };
-}
-
-function isServiceDefinition(d: unknown): d is Record<string, { responseSerialize: unknown }> {
-  if (!d || typeof d !== 'object' || 'format' in d) return false;
-  return Object.values(d).every((m) => m && typeof m === 'object' && 'responseSerialize' in m);
 }

@@ -6,7 +6,8 @@ import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { ProgressTracker } from './progress-tracker';
-import { buildScenarioSpecs } from './scenario-specs';
+import { buildScenarioSpecs, runsFor } from './scenario-specs';
+import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
@@ -45,8 +46,9 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     scenarios: [],
   };
 
-  const weight = options.transports.length * (options.runs + options.warmup + 2);
-  const progress = new ProgressTracker(specs.length * weight);
+  // Progress counts runs: warm-up, measured and the wire pass's two, per variant.
+  const weight = (spec: ScenarioSpec) => options.transports.length * (runsFor(spec, options) + options.warmup + 2);
+  const progress = new ProgressTracker(specs.reduce((sum, spec) => sum + weight(spec), 0));
   const launcher = new AppLauncher(config, root);
   const abort = new AbortController();
   const signals = stopOnSignal((m) => progress.note(m), 'now', () => abort.abort());
@@ -58,10 +60,10 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     for (const spec of specs) {
       if (signals.stopped) break;
       progress.starting(spec.name);
-      const results = await runScenarioOnClient(run.targets.client, { spec, transports: options.transports, runs: options.runs, warmup: options.warmup }, abort.signal);
+      const results = await runScenarioOnClient(run.targets.client, { spec, transports: options.transports, runs: runsFor(spec, options), warmup: options.warmup }, abort.signal);
       run.scenarios.push(...results);
       await writeRunFiles(dir, run);
-      progress.finished(spec.name, weight, outcome(results));
+      progress.finished(spec.name, weight(spec), outcome(results));
     }
   }, async () => {
     progress.stop();

@@ -11,6 +11,8 @@ export interface BenchOptions {
   requests?: number[];
   concurrency?: number[];
   runs: number;
+  /** Whether --runs was given: a preset's per-case run count (ScenarioSpec.runs) yields to it. */
+  runsGiven: boolean;
   warmup: number;
   out?: string;
   formats: Format[];
@@ -35,7 +37,7 @@ Options:
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode
-  --runs N             measured runs per scenario and variant   (default: 5)
+  --runs N             measured runs per scenario and variant   (default: 5; explain: 3 for its 1,000,000-row case)
   --warmup N           warm-up runs, discarded   (default: 2; explain: 1)
   --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
   --format LIST        comma list of ${FORMATS.join(', ')} printed on stdout   (default: table)
@@ -129,6 +131,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     requests: list('requests', str('requests'))?.map((v) => integer('requests', v, 1)),
     concurrency: list('concurrency', str('concurrency'))?.map((v) => integer('concurrency', v, 1)),
     runs: integer('runs', str('runs') ?? String(PRESET_DEFAULTS[preset]?.runs ?? 5), 1),
+    runsGiven: str('runs') !== undefined,
     warmup: integer('warmup', str('warmup') ?? String(PRESET_DEFAULTS[preset]?.warmup ?? 2), 0),
     out: str('out'),
     formats,

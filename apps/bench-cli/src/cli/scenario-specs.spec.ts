@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Limits } from '@app/config';
 import { parseOptions } from './options';
 import { PRESETS } from './presets';
-import { buildScenarioSpecs } from './scenario-specs';
+import { buildScenarioSpecs, runsFor } from './scenario-specs';
 import { UsageError } from './usage-error';
 
 const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000 };
@@ -29,6 +29,11 @@ describe('buildScenarioSpecs', () => {
       '1-3:1000000x1',
       '2-3:1x1000',
     ]);
+    // The 1,000,000-row case keeps the preset under 15 minutes with 3 runs; --runs overrides every case.
+    const explain = parseOptions(['--preset', 'explain']);
+    expect(buildScenarioSpecs(explain, limits).map((s) => runsFor(s, explain))).toEqual([5, 5, 3, 5]);
+    const given = parseOptions(['--preset', 'explain', '--runs', '7']);
+    expect(buildScenarioSpecs(given, limits).map((s) => runsFor(s, given))).toEqual([7, 7, 7, 7]);
     const batching = buildScenarioSpecs(parseOptions(['--preset', 'batching']), limits);
     expect(batching.map((s) => `${s.name}:${s.mode}:${s.rows}x${s.requests}`)).toEqual([
       'batch-1x10000:single:10000x1',

@@ -5,6 +5,11 @@ import type { BenchOptions } from './options';
 import { PRESETS, ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 
+/** Measured runs of one case: --runs when given, else the preset's own count for the case, else the default. */
+export function runsFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'runs' | 'runsGiven'>): number {
+  return options.runsGiven ? options.runs : (spec.runs ?? options.runs);
+}
+
 /** The scenarios a run will make: a preset, a --scenarios file, or every combination of --rows/--requests/--concurrency. */
 export function buildScenarioSpecs(options: BenchOptions, limits: Limits): ScenarioSpec[] {
   const specs = options.scenariosFile ? readScenariosFile(options.scenariosFile) : options.preset in PRESETS ? PRESETS[options.preset] : combinations(options);
@@ -14,7 +19,7 @@ export function buildScenarioSpecs(options: BenchOptions, limits: Limits): Scena
     names.add(spec.name);
     // The same validation the client app applies, so a run cannot fail half-way on a parameter.
     try {
-      validateScenario('json', spec.mode, { name: spec.name, rows: spec.rows, requests: spec.requests, concurrency: spec.concurrency, runs: options.runs, warmup: options.warmup }, limits);
+      validateScenario('json', spec.mode, { name: spec.name, rows: spec.rows, requests: spec.requests, concurrency: spec.concurrency, runs: runsFor(spec, options), warmup: options.warmup }, limits);
     } catch (error) {
       if (error instanceof ScenarioValidationError) throw new UsageError(`scenario "${spec.name}": ${error.message}`);
       throw error;

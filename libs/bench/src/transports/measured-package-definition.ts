@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { PackageDefinition } from '@grpc/proto-loader';
+import { mapServiceMethods } from '@app/grpc';
 
 /** Where a decoded gRPC response carries the size of the protobuf message it was decoded from. */
 export const PAYLOAD_BYTES = Symbol('wirebench.payloadBytes');
@@ -22,30 +23,20 @@ type Deserialize = (buffer: Buffer) => object;
  * byte") and how long it took (two performance.now() stamps).
  */
 export function withPayloadByteCounts(pkg: PackageDefinition): PackageDefinition {
-  const out: PackageDefinition = {};
-  for (const [name, definition] of Object.entries(pkg)) {
-    if (!isServiceDefinition(definition)) {
-      out[name] = definition;
-      continue;
-    }
-    const service: Record<string, unknown> = {};
-    for (const [method, def] of Object.entries(definition)) {
-      const original = def.responseDeserialize as Deserialize;
-      service[method] = {
-        ...def,
-        responseDeserialize: (buffer: Buffer) => {
-          const startedAt = performance.now();
-          const decoded = original(buffer);
-          const timing: DecodeTiming = { startedAt, ms: performance.now() - startedAt };
-          Object.defineProperty(decoded, PAYLOAD_BYTES, { value: buffer.length, enumerable: false });
-          Object.defineProperty(decoded, DECODE_TIMING, { value: timing, enumerable: false });
-          return decoded;
-        },
-      };
-    }
-    out[name] = service as PackageDefinition[string];
-  }
-  return out;
+  return mapServiceMethods(pkg, (def) => {
+    const original = def.responseDeserialize as Deserialize;
+    return {
+      ...def,
+      responseDeserialize: (buffer: Buffer) => {
+        const startedAt = performance.now();
+        const decoded = original(buffer);
+        const timing: DecodeTiming = { startedAt, ms: performance.now() - startedAt };
+        Object.defineProperty(decoded, PAYLOAD_BYTES, { value: buffer.length, enumerable: false });
+        Object.defineProperty(decoded, DECODE_TIMING, { value: timing, enumerable: false });
+        return decoded;
+      },
+    };
+  });
 }
 
 /** The size recorded by withPayloadByteCounts, or undefined when the response did not pass through it. */
@@ -56,9 +47,4 @@ export function payloadBytesOf(decoded: object): number | undefined {
 /** The decode timing recorded by withPayloadByteCounts, or undefined when the response did not pass through it. */
 export function decodeTimingOf(decoded: object): DecodeTiming | undefined {
   return (decoded as { [DECODE_TIMING]?: DecodeTiming })[DECODE_TIMING];
-}
-
-function isServiceDefinition(d: unknown): d is Record<string, { responseDeserialize: unknown }> {
-  if (!d || typeof d !== 'object' || 'format' in d) return false;
-  return Object.values(d).every((m) => m && typeof m === 'object' && 'responseDeserialize' in m);
 }
