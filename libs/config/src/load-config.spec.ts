@@ -19,7 +19,8 @@ describe('loadConfig', () => {
     expect(c.fastifyJsonServer).toEqual({ host: '127.0.0.1', port: 3021 });
     expect(c.h2JsonServer).toEqual({ host: '127.0.0.1', port: 3022 });
     expect(c.serverWorkers).toBe(1);
-    expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 200_000_000 });
+    expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 200_000_000, maxStreamRows: 100_000_000 });
+    expect(c.streamChunkRows).toBe(1000);
     expect(c.grpcMaxMessageBytes).toBe(DEFAULTS.grpcMaxMessageBytes);
     expect(c.grpcSliceRows).toBe(1000);
     expect(c.resultsDir).toBe(require('node:path').resolve('bench-results'));
@@ -40,7 +41,7 @@ describe('loadConfig', () => {
 
   it('reads limits and timeouts', () => {
     const c = loadConfig({ MAX_ROWS: '10', MAX_REQUESTS: '20', MAX_RUNS: '3', MAX_WARMUP: '0', MAX_CALL_ROWS: '500', REQUEST_TIMEOUT_MS: '250' });
-    expect(c.limits).toEqual({ maxRows: 10, maxRequests: 20, maxConcurrency: 20, maxRuns: 3, maxWarmup: 0, maxCallRows: 500 });
+    expect(c.limits).toEqual({ maxRows: 10, maxRequests: 20, maxConcurrency: 20, maxRuns: 3, maxWarmup: 0, maxCallRows: 500, maxStreamRows: 100_000_000 });
     expect(c.requestTimeoutMs).toBe(250);
     // The slice size is bounded by MAX_ROWS, as the server checks it, and its default follows a smaller limit.
     expect(c.grpcSliceRows).toBe(10);

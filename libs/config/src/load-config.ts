@@ -17,6 +17,9 @@ export const DEFAULTS = {
   // The article's largest case. 5,000,000 cannot work over JSON: its ~1.4 GB of text is past V8's 512 MB string
   // limit, so no Node process can JSON.stringify or JSON.parse it; see README "Limits".
   maxRows: 1_000_000,
+  // Streaming holds one chunk at a time, so the bound is time, not memory: 100,000,000 rows are minutes.
+  maxStreamRows: 100_000_000,
+  streamChunkRows: 1000,
   maxRequests: 100_000,
   maxRuns: 100,
   maxWarmup: 100,
@@ -89,6 +92,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     },
     limits: {
       maxRows,
+      maxStreamRows: readInt(env, 'MAX_STREAM_ROWS', DEFAULTS.maxStreamRows, 1, INT32_MAX),
       maxRequests,
       maxConcurrency: readInt(env, 'MAX_CONCURRENCY', maxRequests, 1, maxRequests),
       maxRuns: readInt(env, 'MAX_RUNS', DEFAULTS.maxRuns, 1, 100_000),
@@ -103,6 +107,8 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
       maxWarmupS: readInt(env, 'MAX_ENDPOINT_LOAD_WARMUP_S', Math.min(DEFAULTS.endpointLoad.maxWarmupS, loadLimits.maxWarmupS), 0, loadLimits.maxWarmupS),
     },
     grpcMaxMessageBytes: readInt(env, 'GRPC_MAX_MESSAGE_BYTES', DEFAULTS.grpcMaxMessageBytes, 4 * 1024 * 1024, GRPC_MESSAGE_MAX),
+    // A chunk is one gRPC message (or one NDJSON write), so it is held to the unary limit.
+    streamChunkRows: readInt(env, 'STREAM_CHUNK_ROWS', Math.min(DEFAULTS.streamChunkRows, maxRows), 1, maxRows),
     grpcSliceRows: readInt(env, 'GRPC_SLICE_ROWS', Math.min(DEFAULTS.grpcSliceRows, maxRows), 1, maxRows),
     requestTimeoutMs: readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000),
     httpTimeouts: readHttpTimeouts(env),

@@ -7,6 +7,8 @@ export interface ListenAddress {
 /** Upper bounds on what one client request may ask for; each is an inclusive maximum. */
 export interface Limits {
   maxRows: number;
+  /** Rows per streamed request (json-stream, grpc-stream): no layer holds them all, so far more than maxRows. */
+  maxStreamRows: number;
   maxRequests: number;
   maxConcurrency: number;
   maxRuns: number;
@@ -67,6 +69,8 @@ export interface WirebenchConfig {
   /** Per request, HTTP and gRPC alike: a server that does not answer in time is reported, not waited for. */
   requestTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
+  /** Rows per message / NDJSON write that the streaming clients ask for by default (?chunk=, --chunk-rows). */
+  streamChunkRows: number;
   /** Where bench runs and saved endpoint measurements are written (absolute). */
   resultsDir: string;
 }

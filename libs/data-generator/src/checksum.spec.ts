@@ -1,4 +1,4 @@
-import { checksum } from './checksum';
+import { checksum, ChecksumAccumulator } from './checksum';
 import { iterateRows, rows } from './rows';
 
 describe('checksum', () => {
@@ -36,5 +36,17 @@ describe('checksum', () => {
 
   it('differs between different ranges of the same size', () => {
     expect(checksum(rows(3, 0)).checksum).not.toBe(checksum(rows(3, 1)).checksum);
+  });
+
+  it('gives the same value fed in chunks of any size as over all the rows at once', () => {
+    const all = rows(10_000);
+    const whole = checksum(all);
+    for (const size of [1, 7, 1000, 4096, 4097, 10_000]) {
+      const acc = new ChecksumAccumulator();
+      for (let i = 0; i < all.length; i += size) acc.add(all.slice(i, i + size));
+      expect(acc.rows).toBe(10_000);
+      expect(acc.digest()).toEqual(whole);
+    }
+    expect(new ChecksumAccumulator().digest()).toEqual(checksum([]));
   });
 });

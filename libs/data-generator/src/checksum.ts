@@ -11,23 +11,46 @@ export interface RowsDigest {
 const ROWS_PER_CHUNK = 4096;
 
 /**
+ * The checksum fed chunk by chunk, for rows that arrive in pieces (streams) and must not all be held: `add` each
+ * chunk in order, then `digest`. SHA-256 is over the rows' serialisation in order, so how the rows were chunked does
+ * not change the value: the same rows always give the same digest as `checksum` over all of them.
+ */
+export class ChecksumAccumulator {
+  private readonly hash = createHash('sha256');
+  private pending: string[] = [];
+  private count = 0;
+
+  add(rows: Iterable<Row>): this {
+    for (const r of rows) {
+      this.pending.push(serialiseRow(r));
+      this.count++;
+      if (this.pending.length === ROWS_PER_CHUNK) this.flush();
+    }
+    return this;
+  }
+
+  /** Rows added so far. */
+  get rows(): number {
+    return this.count;
+  }
+
+  digest(): RowsDigest {
+    this.flush();
+    return { count: this.count, checksum: this.hash.digest('hex') };
+  }
+
+  private flush(): void {
+    if (this.pending.length > 0) this.hash.update(this.pending.join(''));
+    this.pending = [];
+  }
+}
+
+/**
  * SHA-256 over every field of every row, in order. Any changed, missing, reordered or extra value changes it,
- * and it is the same whichever transport decoded the rows.
+ * and it is the same whichever transport decoded the rows, and however they were chunked (ChecksumAccumulator).
  */
 export function checksum(input: Iterable<Row>): RowsDigest {
-  const hash = createHash('sha256');
-  let count = 0;
-  let chunk: string[] = [];
-  for (const r of input) {
-    chunk.push(serialiseRow(r));
-    count++;
-    if (chunk.length === ROWS_PER_CHUNK) {
-      hash.update(chunk.join(''));
-      chunk = [];
-    }
-  }
-  if (chunk.length > 0) hash.update(chunk.join(''));
-  return { count, checksum: hash.digest('hex') };
+  return new ChecksumAccumulator().add(input).digest();
 }
 
 // A unit separator keeps 'ab'+'c' distinct from 'a'+'bc'; a record separator ends each row.

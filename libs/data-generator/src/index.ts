@@ -2,4 +2,4 @@ export type { Row } from './row.interface';
 export { STRING_COLUMNS } from './row.interface';
 export { row, rows, iterateRows } from './rows';
 export type { RowsDigest } from './checksum';
-export { checksum } from './checksum';
+export { checksum, ChecksumAccumulator } from './checksum';

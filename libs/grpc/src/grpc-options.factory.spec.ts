@@ -33,8 +33,9 @@ describe('sampleGrpcOptions', () => {
 
   it('loads the contract from proto/ with its service and method', () => {
     const pkg = loadSamplePackageDefinition() as Record<string, any>;
-    expect(Object.keys(pkg['sample.SampleService'])).toEqual(['GetSamples']);
+    expect(Object.keys(pkg['sample.SampleService'])).toEqual(['GetSamples', 'StreamSamples']);
     expect(pkg['sample.SampleService'].GetSamples.path).toBe('/sample.SampleService/GetSamples');
+    expect(pkg['sample.SampleService'].StreamSamples).toMatchObject({ path: '/sample.SampleService/StreamSamples', requestStream: false, responseStream: true });
   });
 
   it('decodes zero values (row 0) thanks to defaults: true', () => {

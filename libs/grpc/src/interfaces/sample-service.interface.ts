@@ -7,6 +7,13 @@ export interface GetSamplesParam {
   count: number;
 }
 
+/** StreamSamples: rows offset .. offset + count - 1 in messages of chunk_rows rows. */
+export interface StreamSamplesParam {
+  count: number;
+  offset: number;
+  chunk_rows: number;
+}
+
 export interface Samples {
   samples: Row[];
 }
