@@ -11,7 +11,7 @@ export { validateLoadLevel, LOAD_DEFAULTS, TARGET_KINDS, LOAD_ENGINES } from './
 export { loadTarget, loadVariantOf, LOAD_VARIANTS } from './scenario/load-target';
 export type { LoadVariantName } from './scenario/load-target';
 export type { LoadLevelInput, LoadLevelParams, LoadLevelDefaults, TargetKind, LoadEngine } from './scenario/validate-load-level';
-export type { RowsTransport, FetchedRows, TargetInfo, ClientPhases } from './transports/rows-transport.interface';
+export type { RowsTransport, FetchedRows, TargetInfo, ClientPhases, RowSink, StreamedRows, StreamingRowsTransport } from './transports/rows-transport.interface';
 export { PhaseClock } from './transports/phase-clock';
 export type { TransportFailure } from './transports/transport-errors';
 export { TransportError } from './transports/transport-errors';

@@ -44,3 +44,33 @@ export interface RowsTransport {
   readonly target: TargetInfo;
   fetchRows(count: number): Promise<FetchedRows>;
 }
+
+/** Where a streaming transport hands rows as they arrive; the engine counts and checksums each chunk, in order. */
+export interface RowSink {
+  /** One chunk, in order; the transport keeps no reference to it afterwards, so no layer holds all rows. */
+  push(rows: Row[]): void;
+}
+
+/** What a whole stream measured; the rows themselves went to the sink. */
+export interface StreamedRows {
+  /** Bytes of the response bodies as received (protobuf messages / NDJSON text), before decoding. */
+  payloadBytes: number;
+  /** Chunks handed to the sink (gRPC messages, or NDJSON reads as decoded). */
+  chunks: number;
+  phases?: ClientPhases;
+}
+
+/**
+ * A transport whose rows arrive in chunks (gRPC server streaming, NDJSON): it asks for `count` rows in chunks of
+ * `chunkRows`, hands each decoded chunk to `sink` as it arrives and settles when the last row has been received and
+ * decoded, which is where the engine stops its clock. `signal` aborts the stream (the server must see a cancel).
+ * A failure after some rows rejects with a TransportError whose `rowsReceived` says how many had arrived.
+ * The unary transports are the one-chunk case of the same idea: fetchRows hands back its one chunk.
+ */
+export interface StreamingRowsTransport {
+  readonly kind: TransportKind;
+  readonly target: TargetInfo;
+  readonly streaming: true;
+  streamRows(count: number, chunkRows: number, sink: RowSink, signal?: AbortSignal): Promise<StreamedRows>;
+}
+

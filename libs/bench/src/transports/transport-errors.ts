@@ -9,8 +9,10 @@ export class TransportError extends Error {
     readonly failure: TransportFailure,
     readonly target: TargetInfo,
     detail: string,
+    /** For a stream that broke off: the rows that had arrived (and were verified as they came) before it did. */
+    readonly rowsReceived?: number,
   ) {
-    super(`${target.server} at ${target.address} ${describe(failure)}: ${cleanDetail(detail)}`);
+    super(`${target.server} at ${target.address} ${describe(failure)}: ${cleanDetail(detail)}${rowsReceived === undefined ? '' : ` (after ${rowsReceived} rows)`}`);
     this.name = 'TransportError';
   }
 }
