@@ -7,9 +7,9 @@ jest.setTimeout(90_000);
 
 const MAX_CALL_ROWS = 20_000_000;
 const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label'];
-const SINGLE = ['variant', ...COMMON];
-const PARALLEL = ['variant', 'rows', 'concurrency', ...COMMON];
-const COMPARE = ['variants', 'rows', 'requests', 'concurrency', ...COMMON];
+const SINGLE = ['variant', 'chunk', ...COMMON];
+const PARALLEL = ['variant', 'chunk', 'rows', 'concurrency', ...COMMON];
+const COMPARE = ['variants', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON];
 const BENCH = ['transports', 'variants', 'mode', ...COMPARE.filter((p) => p !== 'variants')];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,7 +6,7 @@ import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { ProgressTracker } from './progress-tracker';
-import { buildScenarioSpecs, runsFor } from './scenario-specs';
+import { buildScenarioSpecs, chunkFor, runsFor, variantsFor } from './scenario-specs';
 import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 
@@ -47,7 +47,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   };
 
   // Progress counts runs: warm-up, measured and the wire pass's two, per variant.
-  const weight = (spec: ScenarioSpec) => options.transports.length * (runsFor(spec, options) + options.warmup + 2);
+  const weight = (spec: ScenarioSpec) => variantsFor(spec, options).length * (runsFor(spec, options) + options.warmup + 2);
   const progress = new ProgressTracker(specs.reduce((sum, spec) => sum + weight(spec), 0));
   const launcher = new AppLauncher(config, root);
   const abort = new AbortController();
@@ -60,7 +60,12 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     for (const spec of specs) {
       if (signals.stopped) break;
       progress.starting(spec.name);
-      const results = await runScenarioOnClient(run.targets.client, { spec, transports: options.transports, runs: runsFor(spec, options), warmup: options.warmup }, abort.signal);
+      const variants = variantsFor(spec, options);
+      if (variants.length === 0) {
+        progress.note(`${spec.name}: skipped, it runs on streaming variants only and none was chosen`);
+        continue;
+      }
+      const results = await runScenarioOnClient(run.targets.client, { spec, transports: variants, runs: runsFor(spec, options), warmup: options.warmup, chunk: chunkFor(spec, options) }, abort.signal);
       run.scenarios.push(...results);
       await writeRunFiles(dir, run);
       progress.finished(spec.name, weight(spec), outcome(results));

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { ScenarioResult, VariantName } from '@app/bench';
+import { isStreamingVariant, type ScenarioResult, type VariantName } from '@app/bench';
 import type { ScenarioSpec } from './presets';
 
 export interface ScenarioCall {
@@ -7,6 +7,8 @@ export interface ScenarioCall {
   transports: VariantName[];
   runs: number;
   warmup: number;
+  /** Rows per chunk for the streaming variants among `transports`. */
+  chunk?: number;
 }
 
 /** The client app answered with an error: its status and message, as the user should see them. */
@@ -36,6 +38,7 @@ export function runScenarioOnClient(clientUrl: string, call: ScenarioCall, signa
     wire: '1',
   });
   if (call.spec.concurrency !== undefined) query.set('concurrency', String(call.spec.concurrency));
+  if (call.chunk !== undefined && call.transports.some(isStreamingVariant)) query.set('chunk', String(call.chunk));
   return new Promise((resolve, reject) => {
     const req = request(`${clientUrl}/client/bench?${query}`, { signal }, (res) => {
       const chunks: Buffer[] = [];

@@ -11,6 +11,8 @@ export interface BenchOptions {
   requests?: number[];
   concurrency?: number[];
   runs: number;
+  /** --chunk-rows: rows per chunk for the streaming variants (a case's own chunkRows wins). */
+  chunkRows?: number;
   /** Whether --runs was given: a preset's per-case run count (ScenarioSpec.runs) yields to it. */
   runsGiven: boolean;
   warmup: number;
@@ -31,12 +33,16 @@ Options:
                        batching: 10,000 rows as 1x10000, 10x1000, 100x100 and 10000x1 requests
                        explain: the article's 1, 10,000, 1,000,000-row and 1,000-parallel cases on every variant,
                        then why: each factor's effect with its interval, and sentences (5 runs, 1 warm-up)
+                       memory: 1,000,000 rows on json, grpc and the streaming variants, 10,000,000 on the streaming
+                       ones, with each process's peak RSS (3 runs, 1 warm-up)
+                       full also sweeps the streaming variants' chunk size (100, 1,000, 10,000 rows)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (see the README's variants table; default: json,grpc, or every variant for explain)
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode
+  --chunk-rows N       streaming variants (json-stream, grpc-stream): rows per message / NDJSON write   (default: STREAM_CHUNK_ROWS, 1000)
   --runs N             measured runs per scenario and variant   (default: 5; explain: 3 for its 1,000,000-row case)
   --warmup N           warm-up runs, discarded   (default: 2; explain: 1)
   --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
@@ -74,6 +80,7 @@ export function parseOptions(argv: string[]): BenchOptions {
         rows: { type: 'string' },
         requests: { type: 'string' },
         concurrency: { type: 'string' },
+        'chunk-rows': { type: 'string' },
         runs: { type: 'string' },
         warmup: { type: 'string' },
         out: { type: 'string' },
@@ -132,6 +139,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     concurrency: list('concurrency', str('concurrency'))?.map((v) => integer('concurrency', v, 1)),
     runs: integer('runs', str('runs') ?? String(PRESET_DEFAULTS[preset]?.runs ?? 5), 1),
     runsGiven: str('runs') !== undefined,
+    chunkRows: str('chunk-rows') === undefined ? undefined : integer('chunk-rows', str('chunk-rows')!, 1),
     warmup: integer('warmup', str('warmup') ?? String(PRESET_DEFAULTS[preset]?.warmup ?? 2), 0),
     out: str('out'),
     formats,

@@ -1,4 +1,4 @@
-import { GZIP_SUFFIX, VARIANT_NAMES, VariantName } from '@app/bench';
+import { GZIP_SUFFIX, isStreamingVariant, VARIANT_NAMES, VariantName } from '@app/bench';
 
 /** One scenario of a preset or a --scenarios file; each runs on every selected transport. */
 export interface ScenarioSpec {
@@ -10,6 +10,10 @@ export interface ScenarioSpec {
   concurrency?: number;
   /** A preset's own measured-run count for this case, used unless --runs is given (runsFor). */
   runs?: number;
+  /** Streaming variants: rows per chunk for this case (else --chunk-rows, else STREAM_CHUNK_ROWS). */
+  chunkRows?: number;
+  /** Run only on the chosen variants that stream (rows beyond MAX_ROWS, chunk sweeps). */
+  streamingOnly?: boolean;
 }
 
 const single = (name: string, rows: number): ScenarioSpec => ({ name, mode: 'single', rows, requests: 1 });
@@ -36,6 +40,7 @@ const ARTICLE: ScenarioSpec[] = [
 const QUICK: ScenarioSpec[] = [single('single-1', 1), single('single-1000', 1000), parallel('parallel-10x1', 1, 10), parallel('parallel-4x500', 500, 4)];
 
 const ROW_SWEEP = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
+const CHUNK_SWEEP = [100, 1000, 10_000];
 const PARALLEL_SWEEP = [1, 10, 100, 1000, 10_000];
 const CAP = 100;
 
@@ -45,7 +50,12 @@ const FULL: ScenarioSpec[] = [
   ...ROW_SWEEP.map((rows) => single(`rows-${rows}`, rows)),
   ...PARALLEL_SWEEP.map((requests) => parallel(`parallel-${requests}`, 1, requests)),
   ...PARALLEL_SWEEP.filter((requests) => requests > CAP).map((requests) => parallel(`parallel-${requests}-c${CAP}`, 1, requests, CAP)),
+  // Streaming variants only: 1,000,000 rows in chunks of 100, 1,000 and 10,000 rows.
+  ...CHUNK_SWEEP.map((chunkRows): ScenarioSpec => ({ ...single(`stream-1000000-chunk-${chunkRows}`, 1_000_000), chunkRows, streamingOnly: true })),
 ];
+
+/** Memory as a result: 1,000,000 rows on every chosen variant, 10,000,000 on the streaming ones (one message cannot). */
+const MEMORY: ScenarioSpec[] = [single('rows-1000000', 1_000_000), { ...single('rows-10000000', 10_000_000), streamingOnly: true }];
 
 // One run of the 1,000,000-row case on every variant is about two minutes here (8 to 20 s a variant), and the wire
 // pass and the warm-up are one more each: 3 measured runs of it keep the preset under 15 minutes on 2 cores.
@@ -68,7 +78,7 @@ const BATCHING: ScenarioSpec[] = [1, 10, 100, BATCH_ROWS].map((requests) => {
   return requests === 1 ? single(`batch-1x${rows}`, rows) : parallel(`batch-${requests}x${rows}`, rows, requests);
 });
 
-export const PRESETS: Record<string, ScenarioSpec[]> = { article: ARTICLE, quick: QUICK, full: FULL, batching: BATCHING, explain: EXPLAIN };
+export const PRESETS: Record<string, ScenarioSpec[]> = { article: ARTICLE, quick: QUICK, full: FULL, batching: BATCHING, explain: EXPLAIN, memory: MEMORY };
 export const PRESET_NAMES = Object.keys(PRESETS);
 
 /** What a preset runs when the command line does not say: its variants, runs and warm-ups. */
@@ -83,7 +93,12 @@ export interface PresetDefaults {
  * compression factor, once per family). 5 runs after 1 warm-up keeps the 1,000,000-row case on every variant
  * under 15 minutes on a 2-core machine.
  */
+/** The two baselines and every streaming variant: what full's chunk sweep and the memory preset need. */
+const baselinesAndStreams = () => VARIANT_NAMES.filter((v) => v === 'json' || v === 'grpc' || isStreamingVariant(v));
+
 export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
+  full: { variants: baselinesAndStreams },
+  memory: { variants: baselinesAndStreams, runs: 3, warmup: 1 },
   explain: {
     variants: () => VARIANT_NAMES.filter((v) => !v.endsWith(GZIP_SUFFIX) || [`json${GZIP_SUFFIX}`, `grpc${GZIP_SUFFIX}`].includes(v)),
     runs: 5,

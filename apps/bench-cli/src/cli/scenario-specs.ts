@@ -1,9 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { ScenarioValidationError, validateScenario } from '@app/bench';
+import { isStreamingVariant, ScenarioValidationError, validateScenario, VariantName } from '@app/bench';
 import type { Limits } from '@app/config';
 import type { BenchOptions } from './options';
 import { PRESETS, ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
+
+/** The variants a case runs on: all the chosen ones, or only those that stream for a streaming-only case. */
+export function variantsFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'transports'>): VariantName[] {
+  return spec.streamingOnly ? options.transports.filter(isStreamingVariant) : options.transports;
+}
+
+/** Rows per chunk for a case's streaming variants: the case's own, else --chunk-rows, else the client's default. */
+export function chunkFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'chunkRows'>): number | undefined {
+  return spec.chunkRows ?? options.chunkRows;
+}
 
 /** Measured runs of one case: --runs when given, else the preset's own count for the case, else the default. */
 export function runsFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'runs' | 'runsGiven'>): number {
@@ -17,12 +27,16 @@ export function buildScenarioSpecs(options: BenchOptions, limits: Limits): Scena
   for (const spec of specs) {
     if (names.has(spec.name)) throw new UsageError(`scenario name "${spec.name}" is used twice`);
     names.add(spec.name);
-    // The same validation the client app applies, so a run cannot fail half-way on a parameter.
-    try {
-      validateScenario('json', spec.mode, { name: spec.name, rows: spec.rows, requests: spec.requests, concurrency: spec.concurrency, runs: runsFor(spec, options), warmup: options.warmup }, limits);
-    } catch (error) {
-      if (error instanceof ScenarioValidationError) throw new UsageError(`scenario "${spec.name}": ${error.message}`);
-      throw error;
+    // The same validation the client app applies, on every variant the case runs on, so a run cannot fail half-way
+    // on a parameter.
+    for (const variant of variantsFor(spec, options)) {
+      const chunk = isStreamingVariant(variant) ? chunkFor(spec, options) : undefined;
+      try {
+        validateScenario(variant, spec.mode, { name: spec.name, rows: spec.rows, chunk, requests: spec.requests, concurrency: spec.concurrency, runs: runsFor(spec, options), warmup: options.warmup }, limits);
+      } catch (error) {
+        if (error instanceof ScenarioValidationError) throw new UsageError(`scenario "${spec.name}" on ${variant}: ${error.message}`);
+        throw error;
+      }
     }
   }
   return specs;

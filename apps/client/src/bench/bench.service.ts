@@ -3,6 +3,7 @@ import {
   checkCallWork,
   Comparison,
   compareResults,
+  isStreamingVariant,
   compareVariants,
   VariantComparison,
   Mode,
@@ -43,7 +44,9 @@ export class BenchService {
 
   /** The given variants with the same parameters, runs interleaved; the call's total work is checked before anything is sent. */
   async run({ variants, mode, input, wire = false, signal }: RunRequest): Promise<ScenarioResult[]> {
-    const plans = variants.map((v) => this.plan(v, mode, input));
+    // In a call that mixes them, `chunk` is for the streaming variants; alone with one-message variants it is refused.
+    const streams = variants.some(isStreamingVariant);
+    const plans = variants.map((v) => this.plan(v, mode, streams && !isStreamingVariant(v) ? { ...input, chunk: undefined } : input));
     checkCallWork(
       plans.map((p) => p.scenario),
       wire,
@@ -64,7 +67,7 @@ export class BenchService {
   }
 
   private plan(variant: VariantName, mode: Mode, input: ScenarioInput): Plan {
-    return { scenario: validateScenario(variant, mode, input, this.config.limits), transport: this.transports.forVariant(variant) };
+    return { scenario: validateScenario(variant, mode, input, this.config.limits, this.config.streamChunkRows), transport: this.transports.forVariant(variant) };
   }
 
   private log({ plan, phase, run, of, sample }: RunEvent): void {

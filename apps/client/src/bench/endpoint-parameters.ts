@@ -8,10 +8,10 @@ const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label'] as const;
  * than silently ignored, so a typo or a parameter meant for another endpoint cannot pass for a measurement of it.
  */
 export const ENDPOINT_PARAMETERS = {
-  single: ['variant', ...COMMON],
-  parallel: ['variant', 'rows', 'concurrency', ...COMMON],
-  compare: ['variants', 'rows', 'requests', 'concurrency', ...COMMON],
-  bench: ['transports', 'variants', 'mode', 'rows', 'requests', 'concurrency', ...COMMON],
+  single: ['variant', 'chunk', ...COMMON],
+  parallel: ['variant', 'chunk', 'rows', 'concurrency', ...COMMON],
+  compare: ['variants', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON],
+  bench: ['transports', 'variants', 'mode', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON],
   // GET /client/load: one load level, checked by validateLoadLevel like `npm run load`.
   load: ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'rows', 'rate', 'generators'],
 } as const satisfies Record<string, readonly string[]>;

@@ -9,6 +9,7 @@ import {
   JsonUndiciTransport,
   RelayTransportFactory,
   RowsTransport,
+  StreamingRowsTransport,
   VariantName,
   variantPath,
   VARIANTS,
@@ -19,7 +20,7 @@ import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
 /** A transport and how to let go of what it holds (sockets, channels). */
 interface BuiltTransport {
-  transport: RowsTransport;
+  transport: RowsTransport | StreamingRowsTransport;
   close(): Promise<void>;
 }
 
@@ -38,7 +39,7 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
   ) {}
 
   /** The transport that times `variant` against its configured server. */
-  forVariant(variant: VariantName): RowsTransport {
+  forVariant(variant: VariantName): RowsTransport | StreamingRowsTransport {
     let entry = this.built.get(variant);
     if (!entry) {
       entry = this.build(variant, this.serverAddress(variant));

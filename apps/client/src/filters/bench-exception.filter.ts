@@ -37,6 +37,8 @@ export class BenchExceptionFilter implements ExceptionFilter<BenchError> {
       message: error.message,
       server: error.target.server,
       address: error.target.address,
+      // A stream that broke off: how far it got (every row up to there arrived and was checked as it came).
+      ...(error instanceof TransportError && error.rowsReceived !== undefined ? { rowsReceived: error.rowsReceived } : {}),
     });
   }
 }

@@ -73,7 +73,7 @@ describe('phases through the engine', () => {
   }
 
   it('records per-run means and per-scenario medians, each run\'s request time within the run\'s time', async () => {
-    const scenario = { name: 't', transport: 'json' as const, variant: 'json' as const, mode: 'parallel' as const, rowsPerRequest: 3, requests: 4, concurrency: 2, runs: 3, warmup: 0 };
+    const scenario = { name: 't', transport: 'json' as const, variant: 'json' as const, mode: 'parallel' as const, rowsPerRequest: 3, chunkRows: null, requests: 4, concurrency: 2, runs: 3, warmup: 0 };
     const [result] = await runScenarios([{ scenario, transport: new PhasedTransport() }]);
     for (const run of result.runs) {
       expect(run.phases).toMatchObject({ serverGenerateMs: 2, ttfbMs: 6, transferMs: 2 });

@@ -27,6 +27,7 @@ const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'variant', unit: 'text', description: 'Client+server path within the transport (json, grpc: the article\'s; others change one factor, see the README\'s variants table).', value: (r) => r.result.variant ?? r.result.transport },
   { name: 'mode', unit: 'text', description: 'single: one request; parallel: several requests in flight together.', value: (r) => r.result.mode },
   { name: 'rows_per_request', unit: 'rows', description: 'Rows asked for in each request.', value: (r) => r.result.rowsPerRequest },
+  { name: 'chunk_rows', unit: 'rows', description: 'Streaming variants: rows per chunk (gRPC message or NDJSON write); empty for one-message variants.', value: (r) => r.result.chunkRows ?? null },
   { name: 'requests', unit: 'count', description: 'Requests made in each run.', value: (r) => r.result.requests },
   { name: 'concurrency', unit: 'count', description: 'Most requests in flight at once.', value: (r) => r.result.concurrency },
 ];

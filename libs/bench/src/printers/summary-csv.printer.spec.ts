@@ -25,6 +25,7 @@ describe('printSummaryCsv', () => {
       variant: 'json',
       mode: 'single',
       rows_per_request: '1',
+      chunk_rows: '',
       requests: '1',
       concurrency: '1',
       runs: '3',

@@ -79,6 +79,8 @@ export interface ScenarioResult {
   mode: Mode;
   target: TargetInfo;
   rowsPerRequest: number;
+  /** Streaming variants: rows per chunk (message / NDJSON write); null for one-message variants and older files. */
+  chunkRows: number | null;
   requests: number;
   concurrency: number;
   warmup: number;

@@ -1,15 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import { lastValueFrom, mergeMap, range, toArray } from 'rxjs';
-import { checksum } from '@app/data-generator';
+import { checksum, ChecksumAccumulator, type RowsDigest } from '@app/data-generator';
 import type { Scenario } from '../scenario/scenario.interface';
-import type { FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
+import type { ClientPhases, RowsTransport, StreamingRowsTransport } from '../transports/rows-transport.interface';
+import { SCENARIO_DEFAULTS } from '../scenario/validate-scenario';
 import { roundMicros } from '../round-micros';
 import type { PhaseBreakdown } from '../phases/phases.interface';
 import { requestPhases } from '../phases/request-phases';
 import { combinePhases } from '../phases/combine-phases';
 import { expectedDigest } from './expected-digest';
 import { PayloadMismatchError } from './payload-mismatch.error';
-import { throwIfCancelled } from './run-cancelled.error';
+import { RunCancelledError, throwIfCancelled } from './run-cancelled.error';
 
 /** What one run measured, before it is numbered as a sample. */
 export interface RunMeasurement {
@@ -20,9 +21,22 @@ export interface RunMeasurement {
   phases: PhaseBreakdown | null;
 }
 
-/** A response with the time its own request took (responses arrive in completion order, not request order). */
+/** Either kind of transport: one message per request, or a stream of chunks. */
+export type AnyTransport = RowsTransport | StreamingRowsTransport;
+
+export function isStreamingTransport(transport: AnyTransport): transport is StreamingRowsTransport {
+  return (transport as StreamingRowsTransport).streaming === true;
+}
+
+/**
+ * One request's outcome with the time it took (responses arrive in completion order, not request order) and how
+ * to get its digest: a one-message response is hashed after the clock stops; a stream's chunks were hashed as
+ * they came (holding them all is what streaming avoids), so only the final digest is left.
+ */
 interface Timed {
-  response: FetchedRows;
+  digest: () => RowsDigest;
+  payloadBytes: number;
+  phases?: ClientPhases;
   requestMs: number;
 }
 
@@ -35,14 +49,26 @@ interface Timed {
  * Each request's own time is stamped around its transport call (two performance.now() reads) for the phase
  * breakdown, which is put together after the clock stops.
  */
-export async function executeRun(scenario: Scenario, transport: RowsTransport, signal?: AbortSignal): Promise<RunMeasurement> {
+export async function executeRun(scenario: Scenario, transport: AnyTransport, signal?: AbortSignal): Promise<RunMeasurement> {
   const expected = expectedDigest(scenario.rowsPerRequest);
   const { rowsPerRequest, requests, concurrency } = scenario;
   const fetchOne = async (index: number): Promise<Timed> => {
     throwIfCancelled(signal, () => `before request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run`);
     const issued = performance.now();
-    const response = await transport.fetchRows(rowsPerRequest);
-    return { response, requestMs: performance.now() - issued };
+    if (!isStreamingTransport(transport)) {
+      const response = await transport.fetchRows(rowsPerRequest);
+      return { digest: () => checksum(response.rows), payloadBytes: response.payloadBytes, phases: response.phases, requestMs: performance.now() - issued };
+    }
+    const accumulator = new ChecksumAccumulator();
+    const chunkRows = scenario.chunkRows ?? SCENARIO_DEFAULTS.chunkRows;
+    try {
+      const streamed = await transport.streamRows(rowsPerRequest, chunkRows, { push: (rows) => accumulator.add(rows) }, signal);
+      return { digest: () => accumulator.digest(), payloadBytes: streamed.payloadBytes, phases: streamed.phases, requestMs: performance.now() - issued };
+    } catch (error) {
+      // A stream aborted because the caller left is a cancellation, not a server failure.
+      if (signal?.aborted) throw new RunCancelledError(`during request ${index + 1}/${requests} of a ${scenario.variant} stream, after ${accumulator.rows} rows`);
+      throw error;
+    }
   };
 
   const started = performance.now();
@@ -53,8 +79,8 @@ export async function executeRun(scenario: Scenario, transport: RowsTransport, s
   let rowsReceived = 0;
   let payloadBytes = 0;
   const phases: PhaseBreakdown[] = [];
-  for (const [index, { response, requestMs }] of responses.entries()) {
-    const got = checksum(response.rows);
+  for (const [index, response] of responses.entries()) {
+    const got = response.digest();
     if (got.count !== expected.count) {
       throw new PayloadMismatchError(transport.target, `request ${index + 1}: ${got.count} rows, expected ${expected.count}`);
     }
@@ -63,7 +89,7 @@ export async function executeRun(scenario: Scenario, transport: RowsTransport, s
     }
     rowsReceived += got.count;
     payloadBytes += response.payloadBytes;
-    phases.push(requestPhases(requestMs, response.phases));
+    phases.push(requestPhases(response.requestMs, response.phases));
   }
   return { ms, rowsReceived, payloadBytes, phases: combinePhases(phases, 'mean') };
 }

@@ -1,8 +1,8 @@
 import type { Scenario } from '../scenario/scenario.interface';
-import type { RowsTransport } from '../transports/rows-transport.interface';
+import type { RowsTransport, StreamingRowsTransport } from '../transports/rows-transport.interface';
 
 /** One scenario with the transport that runs it. */
 export interface Plan {
   scenario: Scenario;
-  transport: RowsTransport;
+  transport: RowsTransport | StreamingRowsTransport;
 }

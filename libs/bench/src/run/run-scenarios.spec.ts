@@ -30,6 +30,7 @@ const scenario = (transport: 'json' | 'grpc', over: Partial<Scenario> = {}): Sce
   variant: transport,
   mode: 'single',
   rowsPerRequest: 5,
+  chunkRows: null,
   requests: 1,
   concurrency: 1,
   runs: 3,

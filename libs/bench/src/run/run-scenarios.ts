@@ -115,6 +115,7 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], wire: WireByte
     mode: scenario.mode,
     target: transport.target,
     rowsPerRequest: scenario.rowsPerRequest,
+    chunkRows: scenario.chunkRows,
     requests: scenario.requests,
     concurrency: scenario.concurrency,
     warmup: scenario.warmup,

@@ -9,6 +9,7 @@ const scenario = (transport: 'json' | 'grpc', over: Partial<Scenario> = {}): Sce
   variant: transport,
   mode: 'single',
   rowsPerRequest: 1_000_000,
+  chunkRows: null,
   requests: 1,
   concurrency: 1,
   runs: 5,

@@ -16,6 +16,8 @@ export interface Scenario {
   variant: VariantName;
   mode: Mode;
   rowsPerRequest: number;
+  /** Streaming variants: rows per message / NDJSON write; null for the one-message variants. */
+  chunkRows: number | null;
   requests: number;
   concurrency: number;
   runs: number;

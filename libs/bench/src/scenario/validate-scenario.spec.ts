@@ -13,6 +13,7 @@ describe('validateScenario', () => {
       variant: 'json',
       mode: 'parallel',
       rowsPerRequest: 1,
+      chunkRows: null,
       requests: 100,
       concurrency: 100,
       runs: 1,
@@ -27,11 +28,18 @@ describe('validateScenario', () => {
       variant: 'grpc',
       mode: 'single',
       rowsPerRequest: 1_000_000,
+      chunkRows: null,
       requests: 1,
       concurrency: 1,
       runs: 3,
       warmup: 1,
     });
+  });
+
+  it('refuses chunk on a one-message variant, naming the streaming ones', () => {
+    const e = errorOf(() => validateScenario('json', 'single', { rows: '10', chunk: '5' }, limits));
+    expect(e.parameter).toBe('chunk');
+    expect(e.message).toMatch(/^chunk applies to the streaming variants/);
   });
 
   it('accepts the limits themselves', () => {

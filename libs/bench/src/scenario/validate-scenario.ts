@@ -1,36 +1,65 @@
 import type { Limits } from '@app/config';
 import { Mode, Scenario } from './scenario.interface';
-import { VariantName, VARIANTS } from './variants';
-import { ScenarioNameError } from './scenario-validation.error';
+import { isStreamingVariant, streamingVariantNames, VariantName, VARIANTS } from './variants';
+import { ScenarioNameError, ScenarioRangeError, ScenarioValidationError } from './scenario-validation.error';
 import { integerParam } from './integer-param';
 
 /** Raw parameters as they arrive from a URL or a command line: strings, numbers or absent. */
 export interface ScenarioInput {
   name?: unknown;
   rows?: unknown;
+  /** Streaming variants only: rows per chunk. */
+  chunk?: unknown;
   requests?: unknown;
   concurrency?: unknown;
   runs?: unknown;
   warmup?: unknown;
 }
 
-export const SCENARIO_DEFAULTS = { rows: 1, requests: 1, runs: 1, warmup: 0 } as const;
+export const SCENARIO_DEFAULTS = { rows: 1, requests: 1, runs: 1, warmup: 0, chunkRows: 1000 } as const;
 
 /**
  * The one place where parameters meet their limits. Every parameter must be a plain decimal integer in range;
  * concurrency defaults to "all at once" (the article's forkJoin) and may not exceed the request count.
  */
-export function validateScenario(variant: VariantName, mode: Mode, input: ScenarioInput, limits: Limits): Scenario {
+export function validateScenario(variant: VariantName, mode: Mode, input: ScenarioInput, limits: Limits, defaultChunkRows: number = SCENARIO_DEFAULTS.chunkRows): Scenario {
   // The two families' names are also their baseline variants, so callers that pass 'json' or 'grpc' mean what they did.
   const transport = VARIANTS[variant].family;
-  const rowsPerRequest = integerParam('rows', input.rows, SCENARIO_DEFAULTS.rows, 1, limits.maxRows);
+  const streaming = isStreamingVariant(variant);
+  const rowsPerRequest = rowsParam(input.rows, streaming, limits);
+  if (!streaming && input.chunk !== undefined && input.chunk !== null) {
+    throw new ScenarioValidationError('chunk', { values: streamingVariantNames() }, `chunk applies to the streaming variants (${streamingVariantNames().join(', ')}), not ${variant}`, input.chunk);
+  }
+  const chunkRows = streaming ? integerParam('chunk', input.chunk, Math.min(defaultChunkRows, limits.maxRows), 1, limits.maxRows) : null;
   const requests = mode === 'single' ? 1 : integerParam('requests', input.requests, SCENARIO_DEFAULTS.requests, 1, limits.maxRequests);
   const concurrencyMax = Math.min(requests, limits.maxConcurrency);
   const concurrency = integerParam('concurrency', input.concurrency, concurrencyMax, 1, concurrencyMax);
   const runs = integerParam('runs', input.runs, SCENARIO_DEFAULTS.runs, 1, limits.maxRuns);
   const warmup = integerParam('warmup', input.warmup, SCENARIO_DEFAULTS.warmup, 0, limits.maxWarmup);
-  const name = nameParam(input.name) ?? defaultName(mode, rowsPerRequest, requests, concurrency);
-  return { name, transport, variant, mode, rowsPerRequest, requests, concurrency, runs, warmup };
+  const name = nameParam(input.name) ?? defaultName(mode, rowsPerRequest, requests, concurrency) + (chunkRows === null ? '' : ` chunk=${chunkRows}`);
+  return { name, transport, variant, mode, rowsPerRequest, chunkRows, requests, concurrency, runs, warmup };
+}
+
+/**
+ * Rows per request: up to MAX_ROWS for one message (what one JSON text or protobuf message can carry and be
+ * decoded), up to MAX_STREAM_ROWS for a streaming variant; above MAX_ROWS on a one-message variant the error
+ * points to the streaming ones.
+ */
+function rowsParam(raw: unknown, streaming: boolean, limits: Limits): number {
+  if (streaming) return integerParam('rows', raw, SCENARIO_DEFAULTS.rows, 1, limits.maxStreamRows);
+  try {
+    return integerParam('rows', raw, SCENARIO_DEFAULTS.rows, 1, limits.maxRows);
+  } catch (error) {
+    const asked = Number(raw);
+    const names = streamingVariantNames();
+    if (!(error instanceof ScenarioRangeError) || !Number.isSafeInteger(asked) || asked <= limits.maxRows || names.length === 0) throw error;
+    throw new ScenarioValidationError(
+      'rows',
+      { min: 1, max: limits.maxRows },
+      `${error.message}: one message of more rows cannot be decoded; stream them with ${names.join(' or ')} (up to ${limits.maxStreamRows} rows, MAX_STREAM_ROWS)`,
+      raw,
+    );
+  }
 }
 
 function defaultName(mode: Mode, rows: number, requests: number, concurrency: number): string {

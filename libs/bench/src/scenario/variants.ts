@@ -16,6 +16,8 @@ export interface VariantInfo {
   factor: Factor | null;
   /** What it changes, for tables and the README. */
   changes: string;
+  /** Rows arrive in chunks (server streaming, NDJSON) and are never all held: its own row limit, MAX_STREAM_ROWS. */
+  streaming?: boolean;
 }
 
 /**
@@ -72,6 +74,16 @@ export function variantPath(variant: VariantName): { path: BaseVariantName; comp
   return variant.endsWith(GZIP_SUFFIX)
     ? { path: variant.slice(0, -GZIP_SUFFIX.length) as BaseVariantName, compression: 'gzip' }
     : { path: variant as BaseVariantName, compression: null };
+}
+
+/** Whether a variant streams its rows in chunks (then rows go up to MAX_STREAM_ROWS and `chunk` applies). */
+export function isStreamingVariant(variant: VariantName): boolean {
+  return VARIANTS[variant].streaming === true;
+}
+
+/** The streaming variants, for messages that point to them. */
+export function streamingVariantNames(): VariantName[] {
+  return VARIANT_NAMES.filter(isStreamingVariant);
 }
 
 export function isVariant(name: unknown): name is VariantName {

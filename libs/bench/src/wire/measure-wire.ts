@@ -1,6 +1,6 @@
 import type { VariantName } from '../scenario/variants';
 import type { WireBytes } from '../result/result.interface';
-import type { RowsTransport } from '../transports/rows-transport.interface';
+import type { RowsTransport, StreamingRowsTransport } from '../transports/rows-transport.interface';
 import type { Plan } from '../run/plan.interface';
 import { executeRun } from '../run/execute-run';
 import { targetHostPort } from '../resources/target-address';
@@ -8,7 +8,7 @@ import { CountingRelay } from './counting-relay';
 
 /** Builds a transport of the same kind and client library as the measured one, pointed at another address. */
 export interface RelayTransportFactory {
-  create(variant: VariantName, host: string, port: number): { transport: RowsTransport; close(): Promise<void> };
+  create(variant: VariantName, host: string, port: number): { transport: RowsTransport | StreamingRowsTransport; close(): Promise<void> };
 }
 
 /**

@@ -17,6 +17,8 @@ export interface BenchQueryDto {
   label?: string;
   /** Single and parallel endpoints: the variant of the route's transport family (variants.ts). */
   variant?: string;
+  /** Streaming variants: rows per chunk (default STREAM_CHUNK_ROWS). */
+  chunk?: string;
 }
 
 /** `/client/compare` may name any variants. */
