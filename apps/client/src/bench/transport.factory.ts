@@ -5,10 +5,14 @@ import {
   GrpcBareTransport,
   grpcPhaseInterceptor,
   GrpcTransport,
+  isStreamingTransport,
   JsonHttpTransport,
+  JsonStreamTransport,
   JsonUndiciTransport,
   RelayTransportFactory,
   RowsTransport,
+  ScenarioValidationError,
+  StreamingRowsTransport,
   VariantName,
   variantPath,
   VARIANTS,
@@ -17,9 +21,9 @@ import {
 import { loadSamplePackageDefinition, SAMPLE_SERVICE, sampleGrpcOptions, SampleServiceClient } from '@app/grpc';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
-/** A transport and how to let go of what it holds (sockets, channels). */
-interface BuiltTransport {
-  transport: RowsTransport;
+/** A transport (one reply per request, or a stream of chunks) and how to let go of what it holds (sockets, channels). */
+interface BuiltTransport<T extends RowsTransport | StreamingRowsTransport = RowsTransport | StreamingRowsTransport> {
+  transport: T;
   close(): Promise<void>;
 }
 
@@ -37,8 +41,37 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
   ) {}
 
-  /** The transport that times `variant` against its configured server. */
+  /** The transport that times `variant` against its configured server; a streaming variant is refused (forStreamingVariant). */
   forVariant(variant: VariantName): RowsTransport {
+    return unary(variant, this.cached(variant));
+  }
+
+  /** The streaming transport of a streaming variant (VARIANTS[v].streaming), e.g. json-stream; others are refused. */
+  forStreamingVariant(variant: VariantName): StreamingRowsTransport {
+    const transport = this.cached(variant);
+    if (!isStreamingTransport(transport)) throw new ScenarioValidationError('variant', { values: STREAMING_VARIANTS }, `${variant} is not a streaming variant (${STREAMING_VARIANTS.join(', ')})`, variant);
+    return transport;
+  }
+
+  /** RelayTransportFactory: the same client path pointed at host:port (the counting relay). */
+  create(variant: VariantName, host: string, port: number): BuiltTransport<RowsTransport> {
+    const built = this.build(variant, this.relayAddress(variant, host, port));
+    return { transport: unary(variant, built.transport), close: built.close };
+  }
+
+  /** The streaming twin of create, for a wire-bytes pass over a streaming variant. */
+  createStreaming(variant: VariantName, host: string, port: number): BuiltTransport<StreamingRowsTransport> {
+    const built = this.build(variant, this.relayAddress(variant, host, port));
+    if (!isStreamingTransport(built.transport)) throw new ScenarioValidationError('variant', { values: STREAMING_VARIANTS }, `${variant} is not a streaming variant`, variant);
+    return { transport: built.transport, close: built.close };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.built.values()].map((b) => b.close()));
+    this.built.clear();
+  }
+
+  private cached(variant: VariantName): RowsTransport | StreamingRowsTransport {
     let entry = this.built.get(variant);
     if (!entry) {
       entry = this.build(variant, this.serverAddress(variant));
@@ -47,14 +80,8 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     return entry.transport;
   }
 
-  /** RelayTransportFactory: the same client path pointed at host:port (the counting relay). */
-  create(variant: VariantName, host: string, port: number): BuiltTransport {
-    return this.build(variant, VARIANTS[variant].family === 'grpc' ? `${host}:${port}` : `http://${host}:${port}`);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all([...this.built.values()].map((b) => b.close()));
-    this.built.clear();
+  private relayAddress(variant: VariantName, host: string, port: number): string {
+    return VARIANTS[variant].family === 'grpc' ? `${host}:${port}` : `http://${host}:${port}`;
   }
 
   /** Where a variant's server is: a URL for the HTTP variants, host:port for gRPC; a +gzip twin's is its path's. */
@@ -79,6 +106,9 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         return { transport: new JsonHttpTransport(this.http, address, timeout, { encoding: 'protobuf', compression }), close: async () => undefined };
       case 'json-h2':
         return { transport: new JsonHttpTransport(this.http, address, timeout, { httpVersion: 2, compression }), close: async () => undefined };
+      // The json client (axios), asking the same server for NDJSON in chunks instead of one body.
+      case 'json-stream':
+        return { transport: new JsonStreamTransport(this.http, address, timeout), close: async () => undefined };
       case 'json-undici': {
         const transport = new JsonUndiciTransport(address, timeout, { compression });
         return { transport, close: () => transport.close() };
@@ -106,4 +136,15 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       }
     }
   }
+}
+
+const STREAMING_VARIANTS = (Object.keys(VARIANTS) as VariantName[]).filter((v) => VARIANTS[v].streaming === true);
+const UNARY_VARIANTS = (Object.keys(VARIANTS) as VariantName[]).filter((v) => VARIANTS[v].streaming !== true);
+
+// A streaming variant asked for one reply per request: a 400 naming the variant, not a crash in the engine.
+function unary(variant: VariantName, transport: RowsTransport | StreamingRowsTransport): RowsTransport {
+  if (isStreamingTransport(transport)) {
+    throw new ScenarioValidationError('variant', { values: UNARY_VARIANTS }, `${variant} streams its rows in chunks; it runs in a stream scenario, not one reply per request`, variant);
+  }
+  return transport;
 }
