@@ -23,8 +23,8 @@ describe('NdjsonRowsStream', () => {
     for (const chunk of chunks) expect(chunk.toString().endsWith('\n')).toBe(true);
     const parsed = chunks.flatMap((c) => lines(c).slice(0, -1).map((line) => JSON.parse(line)));
     expect(parsed).toEqual(rows(count, offset));
-    // Each row is exactly its JSON.stringify: standard NDJSON, no pretty-printing, no separators.
-    expect(lines(chunks[0])[0]).toBe(JSON.stringify(rows(1, offset)[0]));
+    // Each line is exactly its row's JSON.stringify: standard NDJSON, no pretty-printing, no separators.
+    expect(chunks.flatMap((c) => lines(c).slice(0, -1))).toEqual(rows(count, offset).map((r) => JSON.stringify(r)));
     expect(chunks.slice(0, -1).every((c) => lines(c).length - 1 === chunkRows)).toBe(true);
   });
 

