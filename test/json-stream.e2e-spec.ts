@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, get, IncomingMessage } from 'node:http';
+import { connect } from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import axios from 'axios';
 import { HttpService } from '@nestjs/axios';
@@ -70,6 +71,7 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
   let express: AppProcess;
   let fastify: AppProcess;
   let bare: AppProcess;
+  let h2: AppProcess;
   const url = (variable: string) => `http://127.0.0.1:${env[variable]}`;
 
   beforeAll(async () => {
@@ -77,10 +79,11 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     express = AppProcess.start('json-server', env);
     fastify = AppProcess.start('json-fastify-server', env);
     bare = AppProcess.start('bare-json-server', env);
-    await Promise.all([express, fastify, bare].map((s) => s.waitFor(LISTENING)));
+    h2 = AppProcess.start('json-h2-server', env);
+    await Promise.all([express, fastify, bare, h2].map((s) => s.waitFor(LISTENING)));
   });
   afterAll(async () => {
-    await Promise.all([express, fastify, bare].map((s) => s.stop()));
+    await Promise.all([express, fastify, bare, h2].map((s) => s.stop()));
   });
 
   it('1,000,000 rows from the Nest server (Express): every chunk checksummed, the same digest, NDJSON bytes, trailer phases', async () => {
@@ -99,6 +102,29 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
 
   it('the Fastify instance serves the same stream, trailer included', async () => {
     await streamAndVerify(url('FASTIFY_JSON_SERVER_PORT'), 100_000, 777);
+  });
+
+  it('the h2c instance streams too, its trailer a trailing HEADERS frame', async () => {
+    const session = connect(url('H2_JSON_SERVER_PORT'));
+    try {
+      const stream = session.request({ ':path': '/samples/30000/stream?chunk=1000&offset=5' });
+      const trailers = new Promise<Record<string, unknown>>((resolve) => stream.once('trailers', resolve));
+      const headers = await new Promise<Record<string, unknown>>((resolve) => stream.once('response', resolve));
+      expect(headers['content-type']).toBe('application/x-ndjson');
+      const digest = new ChecksumAccumulator();
+      let text = '';
+      for await (const chunk of stream) {
+        text += chunk;
+        const end = text.lastIndexOf('\n');
+        if (end < 0) continue;
+        digest.add(text.slice(0, end).split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Row));
+        text = text.slice(end + 1);
+      }
+      expect(digest.digest()).toEqual(checksum(iterateRows(30000, 5)));
+      expect(parseServerTiming((await trailers)['server-timing'] as string).phases).toEqual({ generateMs: expect.any(Number), serializeMs: expect.any(Number), sendMs: expect.any(Number) });
+    } finally {
+      session.close();
+    }
   });
 
   it('10,000,000 rows at bounded memory (STREAM_10M=1 only: about a minute on 2 cores)', async () => {
