@@ -3,12 +3,12 @@
 // side of a slow reader (memory stays bounded) and of a client that leaves (the server stops working).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { Agent, get, IncomingMessage } from 'node:http';
+import { Agent, createServer, get, IncomingMessage } from 'node:http';
 import { connect } from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import axios from 'axios';
 import { HttpService } from '@nestjs/axios';
-import { checksum, ChecksumAccumulator, iterateRows, Row } from '@app/data-generator';
+import { checksum, ChecksumAccumulator, iterateRows, Row, rows as makeRows } from '@app/data-generator';
 import { parseServerTiming } from '@app/server-timing';
 import { JsonStreamTransport, TransportError } from '@app/bench';
 import { AppProcess } from './support/app-process';
@@ -258,5 +258,25 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject({ failure: 'unavailable', rowsReceived: rows });
     expect(rows).toBeGreaterThan(0);
+  });
+
+  it('a server that stalls mid-stream: timeout after the client deadline, with the rows that had arrived', async () => {
+    const stalling = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write(makeRows(3).map((r) => JSON.stringify(r) + '\n').join(''));
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = stalling.address() as { port: number };
+      const transport = new JsonStreamTransport(http, `http://127.0.0.1:${port}`, 500);
+      const started = performance.now();
+      const error = await transport.streamRows(10, 1000, { push: () => undefined }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error).toMatchObject({ failure: 'timeout', rowsReceived: 3 });
+      expect(performance.now() - started).toBeLessThan(2000);
+    } finally {
+      stalling.closeAllConnections();
+      stalling.close();
+    }
   });
 });
