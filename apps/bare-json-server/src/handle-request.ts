@@ -1,15 +1,27 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { rows } from '@app/data-generator';
+import { parseStreamParams, StreamLimits, streamNdjson } from '@app/bootstrap';
 import { parseCount } from './parse-count';
 import { sendJson } from './send-json';
 
 // The Nest server's two routes; like Express it ignores case and a trailing slash.
 const SAMPLES_ROUTE = /^\/(?:samples|server-a)\/([^/]+)\/?$/i;
+const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
 
-/** `GET /samples/:count` and `/server-a/:count` -> `{ samples: Row[] }`, with nothing between the socket and the generator. */
-export function handleRequest(maxRows: number) {
+/**
+ * `GET /samples/:count` and `/server-a/:count` -> `{ samples: Row[] }`, and `GET /samples/:count/stream` -> NDJSON
+ * (the Nest server's stream, shared), with nothing between the socket and the generator.
+ */
+export function handleRequest(maxRows: number, streamLimits: StreamLimits) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const path = (req.url ?? '/').split('?')[0];
+    const [path, query] = splitUrl(req.url ?? '/');
+    const stream = STREAM_ROUTE.exec(path);
+    if (stream && req.method === 'GET') {
+      const params = parseStreamParams(decodeParam(stream[1]), query.get('chunk') ?? undefined, query.get('offset') ?? undefined, streamLimits);
+      if ('error' in params) return sendJson(res, 400, params.error);
+      void streamNdjson(res, params);
+      return;
+    }
     const match = SAMPLES_ROUTE.exec(path);
     if (!match) return sendJson(res, 404, { statusCode: 404, error: 'Not Found', message: `Cannot ${req.method} ${path}` });
     if (req.method !== 'GET') {
@@ -19,6 +31,11 @@ export function handleRequest(maxRows: number) {
     if ('error' in parsed) return sendJson(res, 400, parsed.error);
     sendJson(res, 200, { samples: rows(parsed.count) });
   };
+}
+
+function splitUrl(url: string): [string, URLSearchParams] {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, new URLSearchParams()] : [url.slice(0, at), new URLSearchParams(url.slice(at + 1))];
 }
 
 // Express hands the route parameter over percent-decoded; a malformed escape stays as sent and fails as a count.

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { WirebenchConfig, WirebenchConfigModule } from '@app/config';
 import { SamplesController } from './samples/samples.controller';
+import { SamplesStreamController } from './samples/samples-stream.controller';
 import { SamplesService } from './samples/samples.service';
 import { ParseCountPipe } from './samples/parse-count.pipe';
 
@@ -10,7 +11,7 @@ export class JsonServerModule {
     return {
       module: JsonServerModule,
       imports: [WirebenchConfigModule.forRoot(config)],
-      controllers: [SamplesController],
+      controllers: [SamplesController, SamplesStreamController],
       providers: [SamplesService, ParseCountPipe],
     };
   }

@@ -16,6 +16,8 @@ export { PhaseClock } from './transports/phase-clock';
 export type { TransportFailure } from './transports/transport-errors';
 export { TransportError } from './transports/transport-errors';
 export { JsonHttpTransport } from './transports/json-http.transport';
+export { JsonStreamTransport } from './transports/json-stream.transport';
+export { isStreamingTransport } from './transports/is-streaming-transport';
 export type { JsonHttpOptions } from './transports/json-http.transport';
 export type { HttpBodyOptions } from './transports/http-body-options';
 export { GrpcTransport } from './transports/grpc.transport';

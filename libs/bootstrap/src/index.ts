@@ -12,3 +12,6 @@ export { AppLauncher, appAddresses, BENCH_APPS } from './launch/app-launcher';
 export { createHttpApp } from './http/create-http-app';
 export { createFastifyApp } from './http/create-fastify-app';
 export { httpServerOptions } from './http/http-server-options';
+export { NdjsonRowsStream, type NdjsonRange } from './http/ndjson/ndjson-rows-stream';
+export { streamNdjson, NDJSON_MEDIA_TYPE, type NodeResponse } from './http/ndjson/stream-ndjson';
+export { parseStreamParams, type BadStreamParamBody, type StreamParams, type StreamLimits } from './http/ndjson/parse-stream-params';

@@ -6,6 +6,7 @@ import {
   grpcPhaseInterceptor,
   GrpcTransport,
   JsonHttpTransport,
+  JsonStreamTransport,
   JsonUndiciTransport,
   RelayTransportFactory,
   RowsTransport,
@@ -80,6 +81,9 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         return { transport: new JsonHttpTransport(this.http, address, timeout, { encoding: 'protobuf', compression }), close: async () => undefined };
       case 'json-h2':
         return { transport: new JsonHttpTransport(this.http, address, timeout, { httpVersion: 2, compression }), close: async () => undefined };
+      // The json client (axios), asking the same server for NDJSON in chunks instead of one body.
+      case 'json-stream':
+        return { transport: new JsonStreamTransport(this.http, address, timeout), close: async () => undefined };
       case 'json-undici': {
         const transport = new JsonUndiciTransport(address, timeout, { compression });
         return { transport, close: () => transport.close() };

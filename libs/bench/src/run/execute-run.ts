@@ -4,6 +4,7 @@ import { checksum, ChecksumAccumulator, type RowsDigest } from '@app/data-genera
 import type { Scenario } from '../scenario/scenario.interface';
 import type { ClientPhases, RowsTransport, StreamingRowsTransport } from '../transports/rows-transport.interface';
 import { SCENARIO_DEFAULTS } from '../scenario/validate-scenario';
+import { isStreamingTransport } from '../transports/is-streaming-transport';
 import { roundMicros } from '../round-micros';
 import type { PhaseBreakdown } from '../phases/phases.interface';
 import { requestPhases } from '../phases/request-phases';
@@ -24,9 +25,6 @@ export interface RunMeasurement {
 /** Either kind of transport: one message per request, or a stream of chunks. */
 export type AnyTransport = RowsTransport | StreamingRowsTransport;
 
-export function isStreamingTransport(transport: AnyTransport): transport is StreamingRowsTransport {
-  return (transport as StreamingRowsTransport).streaming === true;
-}
 
 /**
  * One request's outcome with the time it took (responses arrive in completion order, not request order) and how

@@ -32,6 +32,13 @@ const BASE_VARIANTS = {
   'proto-http': { family: 'json', baseline: 'json', factor: 'encoding', changes: "protobuf body (the Samples message, gRPC's encoder) instead of JSON: same server and client, Accept: application/x-protobuf" },
   'json-fastify': { family: 'json', baseline: 'json', factor: 'server framework', changes: 'the same Nest module and controller on Fastify instead of Express (same client)' },
   'json-h2': { family: 'json', baseline: 'json-fastify', factor: 'protocol', changes: 'HTTP/2 without TLS (h2c) instead of HTTP/1.1: the same Fastify server and axios client (httpVersion 2)' },
+  'json-stream': {
+    family: 'json',
+    baseline: 'json',
+    factor: 'message shape',
+    changes: 'NDJSON streamed in writes of chunk rows instead of one JSON body (same server, same client)',
+    streaming: true,
+  },
   'grpc-sliced': {
     family: 'grpc',
     baseline: 'grpc',

@@ -1,0 +1,153 @@
+import { ClientRequest, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { HttpService } from '@nestjs/axios';
+import type { AxiosError, AxiosResponse } from 'axios';
+import { lastValueFrom } from 'rxjs';
+import type { Row } from '@app/data-generator';
+import { SERVER_TIMING } from '@app/server-timing';
+import { RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './rows-transport.interface';
+import { TransportError } from './transport-errors';
+import { PhaseClock } from './phase-clock';
+import { NdjsonLineDecoder } from './ndjson-line-decoder';
+
+// Connection-level failures: nothing listening, the server gone mid-stream, or nothing reachable.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
+
+/**
+ * NDJSON streamed over HTTP/1.1 through Nest's HttpService (axios), the json variant's client: the same server and
+ * client as `json`, only the message shape differs (`GET /samples/:count/stream?chunk=`, one row per line). The
+ * body is read as it arrives (`responseType: 'stream'`), each read's complete lines decoded and handed to the sink,
+ * so neither side holds the whole body. ttfb is the status line, ttlb the body's end, decode the sum over reads, and
+ * the server's phases come from its Server-Timing trailer, which node:http exposes once the body has ended.
+ */
+export class JsonStreamTransport implements StreamingRowsTransport {
+  readonly kind = 'json' as const;
+  readonly streaming = true as const;
+  readonly target: TargetInfo;
+
+  constructor(
+    private readonly http: HttpService,
+    baseUrl: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.target = { server: 'json-server', address: baseUrl };
+  }
+
+  async streamRows(count: number, chunkRows: number, sink: RowSink, signal?: AbortSignal): Promise<StreamedRows> {
+    const clock = new PhaseClock();
+    const seen: { res?: IncomingMessage; req?: ClientRequest } = {};
+    // One deadline for the whole stream, as for a unary response: a stalled server is reported, not waited for.
+    const deadline = setTimeout(() => (seen.res ?? seen.req)?.destroy(Object.assign(new Error(`stream not complete within ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' })), this.timeoutMs);
+    const received = { rows: 0 };
+    try {
+      const response: AxiosResponse<Readable> = await lastValueFrom(
+        this.http.get<Readable>(`${this.target.address}/samples/${count}/stream?chunk=${chunkRows}`, {
+          responseType: 'stream',
+          maxRedirects: 0,
+          decompress: false,
+          // The body is never held, so no size limit applies to it (10,000,000 rows are ~2 GB).
+          maxContentLength: -1,
+          headers: { 'Accept-Encoding': 'identity' },
+          signal,
+          transport: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => this.stampedRequest(options, callback, clock, seen) },
+        }),
+      );
+      const read = await this.read(response.data, sink, clock, signal, received);
+      clock.serverTiming(seen.res?.trailers[SERVER_TIMING]);
+      return { ...read, phases: clock.phases() };
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason ?? error;
+      throw await this.toTransportError(error, seen.res ? received.rows : undefined);
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+
+  /** node:http's request as axios would call it, with the first byte stamped at the status line and the response kept for its trailers. */
+  private stampedRequest(options: RequestOptions, callback: (res: IncomingMessage) => void, clock: PhaseClock, seen: { res?: IncomingMessage; req?: ClientRequest }): ClientRequest {
+    const req = httpRequest(options, (res) => {
+      clock.firstByte();
+      seen.res = res;
+      callback(res);
+    });
+    seen.req = req;
+    return req;
+  }
+
+  /** Reads the body to its end: each read's complete lines become one chunk for the sink. */
+  private read(body: Readable, sink: RowSink, clock: PhaseClock, signal: AbortSignal | undefined, received: { rows: number }): Promise<Omit<StreamedRows, 'phases'>> {
+    const decoder = new NdjsonLineDecoder();
+    let payloadBytes = 0;
+    let chunks = 0;
+    const hand = (rows: Row[]) => {
+      if (rows.length === 0) return;
+      received.rows += rows.length;
+      chunks++;
+      sink.push(rows);
+    };
+    return new Promise((resolve, reject) => {
+      // Abort after the headers: destroying the body closes the socket, which is what the server sees.
+      const onAbort = () => body.destroy(signal?.reason ?? new Error('aborted'));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = (error?: unknown) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (error) reject(error);
+        else resolve({ payloadBytes, chunks });
+      };
+      body.on('data', (chunk: Buffer) => {
+        payloadBytes += chunk.length;
+        try {
+          hand(clock.time('decode', () => decoder.write(chunk)));
+        } catch (error) {
+          body.destroy();
+          settle(new TransportError('bad-response', this.target, `a line is not JSON (${(error as Error).message})`, received.rows));
+        }
+      });
+      body.once('end', () => {
+        clock.lastByte();
+        try {
+          hand(clock.time('decode', () => decoder.end()));
+          settle();
+        } catch (error) {
+          settle(new TransportError('bad-response', this.target, `the last line is not JSON (${(error as Error).message})`, received.rows));
+        }
+      });
+      // A server that dies mid-stream ends the chunked body early: node:http reports 'aborted' (ECONNRESET).
+      body.once('error', (error) => settle(error));
+    });
+  }
+
+  // Before the response (refused, timed out waiting) there is no count; once it started, the count says where it broke off.
+  private async toTransportError(error: unknown, received: number | undefined): Promise<TransportError> {
+    if (error instanceof TransportError) return error;
+    const e = error as AxiosError<Readable> & { code?: string };
+    if (e.response) {
+      const text = await firstBytes(e.response.data, 300);
+      return new TransportError('bad-response', this.target, `HTTP ${e.response.status} ${text}`.trim());
+    }
+    if (e.code && TIMEOUT_CODES.has(e.code)) return new TransportError('timeout', this.target, `stream not complete within ${this.timeoutMs} ms`, received);
+    if (e.code && UNAVAILABLE_CODES.has(e.code)) return new TransportError('unavailable', this.target, e.message === 'aborted' ? `${e.code} (connection closed mid-stream)` : e.code, received);
+    return new TransportError('bad-response', this.target, e.message ?? String(error), received);
+  }
+}
+
+/** Up to `max` bytes of an error response's body, for the message; the rest is dropped with the stream. */
+function firstBytes(stream: Readable | undefined, max: number): Promise<string> {
+  if (!stream || typeof stream.on !== 'function') return Promise.resolve('');
+  return new Promise((resolve) => {
+    const parts: Buffer[] = [];
+    let length = 0;
+    const done = () => {
+      stream.destroy();
+      resolve(Buffer.concat(parts).toString('utf8').slice(0, max));
+    };
+    stream.on('data', (chunk: Buffer) => {
+      parts.push(chunk);
+      length += chunk.length;
+      if (length >= max) done();
+    });
+    stream.once('end', done);
+    stream.once('error', done);
+  });
+}
