@@ -4,11 +4,14 @@ import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
 import {
   GrpcBareTransport,
   grpcPhaseInterceptor,
+  GrpcStreamTransport,
   GrpcTransport,
+  isStreamingTransport,
   JsonHttpTransport,
   JsonUndiciTransport,
   RelayTransportFactory,
   RowsTransport,
+  StreamingRowsTransport,
   VariantName,
   variantPath,
   VARIANTS,
@@ -18,8 +21,8 @@ import { loadSamplePackageDefinition, SAMPLE_SERVICE, sampleGrpcOptions, SampleS
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
 /** A transport and how to let go of what it holds (sockets, channels). */
-interface BuiltTransport {
-  transport: RowsTransport;
+interface BuiltTransport<T extends RowsTransport | StreamingRowsTransport = RowsTransport | StreamingRowsTransport> {
+  transport: T;
   close(): Promise<void>;
 }
 
@@ -37,19 +40,37 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
   ) {}
 
-  /** The transport that times `variant` against its configured server. */
+  /** The transport that times `variant` (one reply per request) against its configured server. */
   forVariant(variant: VariantName): RowsTransport {
+    const { transport } = this.measured(variant);
+    if (isStreamingTransport(transport)) throw new Error(`variant ${variant} streams its rows: ask forStreamingVariant`);
+    return transport;
+  }
+
+  /** The transport that times a streaming variant (VARIANTS[variant].streaming) against its configured server. */
+  forStreamingVariant(variant: VariantName): StreamingRowsTransport {
+    const { transport } = this.measured(variant);
+    if (!isStreamingTransport(transport)) throw new Error(`variant ${variant} does not stream its rows: ask forVariant`);
+    return transport;
+  }
+
+  /** RelayTransportFactory: the same client path pointed at host:port (the counting relay). */
+  create(variant: VariantName, host: string, port: number): BuiltTransport<RowsTransport> {
+    const built = this.build(variant, VARIANTS[variant].family === 'grpc' ? `${host}:${port}` : `http://${host}:${port}`);
+    const { transport, close } = built;
+    if (!isStreamingTransport(transport)) return { transport, close };
+    // The wire pass counts one reply per request; a streaming variant has no such pass yet.
+    void close();
+    throw new Error(`variant ${variant} streams its rows: the counting relay's wire pass does not cover streams`);
+  }
+
+  private measured(variant: VariantName): BuiltTransport {
     let entry = this.built.get(variant);
     if (!entry) {
       entry = this.build(variant, this.serverAddress(variant));
       this.built.set(variant, entry);
     }
-    return entry.transport;
-  }
-
-  /** RelayTransportFactory: the same client path pointed at host:port (the counting relay). */
-  create(variant: VariantName, host: string, port: number): BuiltTransport {
-    return this.build(variant, VARIANTS[variant].family === 'grpc' ? `${host}:${port}` : `http://${host}:${port}`);
+    return entry;
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -65,6 +86,21 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     if (path === 'json-fastify') return targets.fastifyJsonUrl;
     if (path === 'json-h2') return targets.h2JsonUrl;
     return targets.jsonUrl;
+  }
+
+  /**
+   * What ClientsModule.register builds, from the one options factory; deserializers also count payload bytes and
+   * time the decode, the interceptor stamps headers and reads the server-timing trailer.
+   */
+  private nestGrpcClient(address: string): ClientGrpcProxy {
+    return ClientProxyFactory.create(
+      sampleGrpcOptions({
+        url: address,
+        maxMessageBytes: this.config.grpcMaxMessageBytes,
+        packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
+        interceptors: [grpcPhaseInterceptor],
+      }),
+    ) as unknown as ClientGrpcProxy;
   }
 
   private build(variant: VariantName, address: string): BuiltTransport {
@@ -85,19 +121,16 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       }
       case 'grpc':
       case 'grpc-sliced': {
-        // What ClientsModule.register builds, from the one options factory; deserializers also count payload bytes
-        // and time the decode, the interceptor stamps headers and reads the server-timing trailer.
-        const client = ClientProxyFactory.create(
-          sampleGrpcOptions({
-            url: address,
-            maxMessageBytes: this.config.grpcMaxMessageBytes,
-            packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
-            interceptors: [grpcPhaseInterceptor],
-          }),
-        ) as unknown as ClientGrpcProxy;
+        const client = this.nestGrpcClient(address);
         // grpc-sliced is the grpc client plus one request metadata entry asking for sliced encoding.
         const options = path === 'grpc-sliced' ? { sliceRows: this.config.grpcSliceRows } : {};
         const transport = new GrpcTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout, options);
+        return { transport, close: async () => client.close() };
+      }
+      case 'grpc-stream': {
+        // The grpc variant's client, built the same way; only the method (and so the message shape) differs.
+        const client = this.nestGrpcClient(address);
+        const transport = new GrpcStreamTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout);
         return { transport, close: async () => client.close() };
       }
       case 'grpc-bare': {

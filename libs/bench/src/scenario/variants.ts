@@ -16,6 +16,8 @@ export interface VariantInfo {
   factor: Factor | null;
   /** What it changes, for tables and the README. */
   changes: string;
+  /** Its transport is a StreamingRowsTransport (rows arrive in chunks); absent = one reply per request. */
+  streaming?: boolean;
 }
 
 /**
@@ -35,6 +37,13 @@ const BASE_VARIANTS = {
     baseline: 'grpc',
     factor: 'serializer',
     changes: 'the server encodes the rows in slices of GRPC_SLICE_ROWS with the same encoder (same bytes on the wire)',
+  },
+  'grpc-stream': {
+    family: 'grpc',
+    baseline: 'grpc',
+    factor: 'message shape',
+    changes: 'server streaming in messages of chunk rows instead of one message (same server, same client)',
+    streaming: true,
   },
 } as const satisfies Record<string, VariantInfo>;
 
