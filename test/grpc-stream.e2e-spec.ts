@@ -141,8 +141,10 @@ describe('StreamSamples against the built gRPC servers', () => {
       const [early, late] = [Math.max(...samples.slice(0, 5)), Math.max(...samples.slice(-5))];
       console.log(`${name}: slow reader read ${read} messages in 4 s; server RSS ${samples.map((b) => Math.round(b / MIB)).join(' ')} MiB`);
       expect(read).toBeGreaterThan(100);
+      // RSS saw-tooths by some 50 MiB between garbage collections; a server that queues what the reader has not
+      // taken grows by hundreds of MiB a second (over 1 GiB in these 4 s when the loop did not wait for 'drain').
       expect(Math.max(...samples)).toBeLessThan(300 * MIB);
-      expect(late - early).toBeLessThan(64 * MIB);
+      expect(late - early).toBeLessThan(100 * MIB);
     });
 
     it('stops working within 1 s when GrpcStreamTransport is aborted mid-stream', async () => {
