@@ -1,4 +1,5 @@
 import { Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
+import type { Observer } from 'rxjs';
 import type { Samples, SampleServiceClient } from '@app/grpc';
 import { RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './rows-transport.interface';
 import { GrpcCallPhases } from './grpc-call-phases';
@@ -50,7 +51,8 @@ export class GrpcStreamTransport implements StreamingRowsTransport {
       const onAbort = () => settle(abortReason(signal!));
       signal?.addEventListener('abort', onAbort, { once: true });
       let subscription: { unsubscribe(): void } | undefined;
-      subscription = this.service.streamSamples({ count, offset: 0, chunk_rows: chunkRows }, new Metadata(), phases.callOptions()).subscribe({
+      const messages = this.service.streamSamples({ count, offset: 0, chunk_rows: chunkRows }, new Metadata(), phases.callOptions());
+      const observer: Partial<Observer<Samples>> = {
         next: (message: Samples) => {
           if (settled) return;
           timer.refresh();
@@ -70,7 +72,8 @@ export class GrpcStreamTransport implements StreamingRowsTransport {
         },
         error: (error: unknown) => settle(this.toTransportError(error, rows)),
         complete: () => settle(undefined, { payloadBytes, chunks, phases: phases.finishStream() }),
-      });
+      };
+      subscription = messages.subscribe(observer);
       // A call that failed synchronously settled before `subscription` was assigned; cancel it now.
       if (settled) subscription.unsubscribe();
     });
