@@ -1,42 +1,14 @@
 // Both gRPC servers through grpcurl, which knows nothing but what server reflection tells it and checks those
 // descriptors as strictly as protoc would (Go's protodesc): a wrong descriptor fails here, not in a user's shell.
-import { execFile, execFileSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { rows } from '@app/data-generator';
 import { AppProcess, ROOT } from './support/app-process';
+import { findGrpcurl } from './support/grpcurl';
 import { freePort } from './support/free-port';
 import { LISTENING, portsEnv } from './support/stack';
 
 jest.setTimeout(30_000);
-
-const isExecutable = (path: string) => {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** GRPCURL_BIN, then PATH, then Go's bin folder (where `npm run setup:go-tools` puts it). */
-function findGrpcurl(): { bin?: string; reason: string } {
-  if (process.env.GRPCURL_BIN) {
-    return isExecutable(process.env.GRPCURL_BIN) ? { bin: process.env.GRPCURL_BIN, reason: '' } : { reason: `GRPCURL_BIN=${process.env.GRPCURL_BIN} is not executable` };
-  }
-  const candidates = (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'grpcurl'));
-  for (const go of ['go', '/usr/local/go/bin/go']) {
-    try {
-      candidates.push(join(execFileSync(go, ['env', 'GOPATH'], { encoding: 'utf8', timeout: 10_000 }).trim(), 'bin', 'grpcurl'));
-      break;
-    } catch {
-      // No Go here: try the next place.
-    }
-  }
-  candidates.push('/root/go/bin/grpcurl');
-  const bin = candidates.find(isExecutable);
-  return bin ? { bin, reason: '' } : { reason: 'grpcurl not found (GRPCURL_BIN, PATH, Go bin); run "npm run setup:go-tools"' };
-}
 
 const grpcurl = findGrpcurl();
 if (!grpcurl.bin) console.warn(`test/reflection.e2e-spec.ts skipped: ${grpcurl.reason}`);

@@ -2,6 +2,7 @@ import { logVerbosity, Server, ServerCredentials, ServiceDefinition, setLogVerbo
 import { addHealthAndReflection, loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE, serverTimingInterceptor, withServerPhases } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
 import { getSamplesHandler } from './get-samples.handler';
+import { streamSamplesHandler } from './stream-samples.handler';
 
 /** The address grpc-js binds: IPv6 literals need brackets. */
 export function bareGrpcListenUrl(config: WirebenchConfig): string {
@@ -20,7 +21,10 @@ export async function startBareGrpcServer(config: WirebenchConfig): Promise<Serv
     interceptors: [serverTimingInterceptor],
   });
   const pkg = withServerPhases(loadSamplePackageDefinition());
-  server.addService(pkg[`${SAMPLE_PACKAGE}.${SAMPLE_SERVICE}`] as ServiceDefinition, { GetSamples: getSamplesHandler(config.limits.maxRows) });
+  server.addService(pkg[`${SAMPLE_PACKAGE}.${SAMPLE_SERVICE}`] as ServiceDefinition, {
+    GetSamples: getSamplesHandler(config.limits.maxRows),
+    StreamSamples: streamSamplesHandler({ maxStreamRows: config.limits.maxStreamRows, maxRows: config.limits.maxRows }),
+  });
   addHealthAndReflection(pkg, server);
   // grpc-js logs a failed bind itself; exitOnStartupError reports it in one line. Left alone when the user set
   // GRPC_VERBOSITY.

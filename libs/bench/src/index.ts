@@ -21,6 +21,7 @@ export { isStreamingTransport } from './transports/is-streaming-transport';
 export type { JsonHttpOptions } from './transports/json-http.transport';
 export type { HttpBodyOptions } from './transports/http-body-options';
 export { GrpcTransport } from './transports/grpc.transport';
+export { GrpcStreamTransport } from './transports/grpc-stream.transport';
 export { GrpcBareTransport } from './transports/grpc-bare.transport';
 export { JsonUndiciTransport } from './transports/json-undici.transport';
 export { withPayloadByteCounts, payloadBytesOf, decodeTimingOf } from './transports/measured-package-definition';

@@ -4,7 +4,7 @@ export { sampleGrpcOptions, loadSamplePackageDefinition, LOADER_OPTIONS, SAMPLE_
 export { addHealthAndReflection } from './standard-services';
 export type { GetSamplesParam, StreamSamplesParam, Samples, SampleServiceController, SampleServiceClient } from './interfaces/sample-service.interface';
 export { serializeSamples, deserializeSamples, PROTOBUF_MEDIA_TYPE } from './samples-codec';
-export type { ReplyPhases } from './reply-phases';
+export type { ReplyPhases, StreamTotals } from './reply-phases';
 export { replyPhases } from './reply-phases';
 export { InvalidSliceRowsError, readSliceRows, SLICE_ROWS_METADATA } from './slice-rows';
 export { samplesReply } from './samples-reply';
@@ -12,3 +12,7 @@ export { serializeInSlices } from './serialize-in-slices';
 export { withServerPhases } from './with-server-phases';
 export { serverTimingInterceptor } from './server-timing.interceptor';
 export { mapServiceMethods } from './map-service-methods';
+export type { StreamSamplesLimits } from './stream-samples-param';
+export { streamSamplesProblem } from './stream-samples-param';
+export type { SamplesWritable, StreamOutcome } from './stream-samples';
+export { writeSampleChunks } from './stream-samples';

@@ -1,3 +1,11 @@
+/** One StreamSamples stream's phases, summed over its messages (ms). */
+export interface StreamTotals {
+  generateMs: number;
+  serializeMs: number;
+  /** Per message: encode end -> the write callback (the HTTP/2 stream took the framed bytes). */
+  sendMs: number;
+}
+
 /**
  * What a server learns about one GetSamples reply on its way out, carried on the reply object itself under a Symbol:
  * protobufjs's fromObject reads only the message's declared fields, so nothing here reaches the wire, and each
@@ -12,6 +20,11 @@ export interface ReplyPhases {
   serializeMs?: number;
   /** performance.now() when encoding ended: grpc-js frames the bytes and hands them to the HTTP/2 stream next. */
   serializedAt?: number;
+  /**
+   * A StreamSamples message: the stream's totals, which the serializer adds this message's encode to and which the
+   * server-timing trailer reports instead of the last message's own phases.
+   */
+  stream?: StreamTotals;
 }
 
 const REPLY_PHASES = Symbol('wirebench.replyPhases');

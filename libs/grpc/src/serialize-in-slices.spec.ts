@@ -52,3 +52,20 @@ describe('withServerPhases', () => {
     expect(timed.path).toBe('/sample.SampleService/GetSamples');
   });
 });
+
+describe('withServerPhases on a stream', () => {
+  const timed = (withServerPhases(loadSamplePackageDefinition()) as Record<string, any>)['sample.SampleService'].StreamSamples;
+
+  it('adds every message encode to the stream totals the messages point at, and encodes each as the plain encoder does', () => {
+    const totals = { generateMs: 0, serializeMs: 0, sendMs: 0 };
+    let sum = 0;
+    for (const offset of [0, 2000]) {
+      const message = { samples: rows(2000, offset) };
+      replyPhases(message, true)!.stream = totals;
+      expect(timed.responseSerialize(message).equals(encode(message))).toBe(true);
+      sum += replyPhases(message)!.serializeMs!;
+    }
+    expect(totals.serializeMs).toBeGreaterThan(0);
+    expect(totals.serializeMs).toBeCloseTo(sum, 9);
+  });
+});

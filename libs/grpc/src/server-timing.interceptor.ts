@@ -1,14 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import { Metadata, ServerInterceptingCall, ServerInterceptor, status as GrpcStatus } from '@grpc/grpc-js';
 import { formatServerTiming, SERVER_TIMING } from '@app/server-timing';
-import { replyPhases } from './reply-phases';
+import { ReplyPhases, replyPhases } from './reply-phases';
 
 /**
  * Adds a `server-timing` trailer (the W3C Server-Timing syntax, as the JSON servers' header) to every OK reply that
  * carries ReplyPhases: generate (the handler), serialize (withServerPhases), and send. grpc-js's unary handler
  * calls sendMessage, which encodes, frames and writes to the HTTP/2 stream, and sends the status from that write's
  * callback; so send = encode end -> status, i.e. framing (a copy behind the 5-byte prefix) plus the stream
- * accepting the bytes. Replies without phases (health, reflection) and errors pass through untouched.
+ * accepting the bytes. A stream (StreamSamples) reports the totals over its messages that its last message points
+ * at (writeSampleChunks): the status goes out once every write has completed. Replies without phases (health,
+ * reflection) and errors pass through untouched.
  */
 export const serverTimingInterceptor: ServerInterceptor = (_method, call) => {
   let reply: unknown;
@@ -20,8 +22,7 @@ export const serverTimingInterceptor: ServerInterceptor = (_method, call) => {
     sendStatus(status, next) {
       const phases = status.code === GrpcStatus.OK ? replyPhases(reply) : undefined;
       if (phases === undefined) return next(status);
-      const sendMs = phases.serializedAt === undefined ? undefined : performance.now() - phases.serializedAt;
-      const timing = formatServerTiming({ generateMs: phases.generateMs, serializeMs: phases.serializeMs, sendMs });
+      const timing = formatServerTiming(phases.stream ?? { generateMs: phases.generateMs, serializeMs: phases.serializeMs, sendMs: sendMsOf(phases) });
       if (timing === '') return next(status);
       // The handler's own trailer, if it set one, is copied rather than changed under it.
       const metadata = status.metadata?.clone() ?? new Metadata();
@@ -30,3 +31,7 @@ export const serverTimingInterceptor: ServerInterceptor = (_method, call) => {
     },
   });
 };
+
+function sendMsOf(phases: ReplyPhases): number | undefined {
+  return phases.serializedAt === undefined ? undefined : performance.now() - phases.serializedAt;
+}

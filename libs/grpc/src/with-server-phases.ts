@@ -10,7 +10,7 @@ type Serialize = (value: any) => Buffer;
 /**
  * A copy of a server's package definition whose response serializers time the protobuf encode and record it on the
  * reply (ReplyPhases), and encode in slices when the handler asked for it (grpc-sliced). grpc-js calls the
- * serializer exactly once per reply, just before it frames the bytes, so this measures the encode and nothing else.
+ * serializer exactly once per reply (per message of a stream, whose totals it also adds to), just before it frames the bytes, so this measures the encode and nothing else.
  */
 export function withServerPhases(pkg: PackageDefinition): PackageDefinition {
   return mapServiceMethods(pkg, (def) => ({ ...def, responseSerialize: timedSerializer(def.responseSerialize as Serialize) }));
@@ -26,6 +26,7 @@ function timedSerializer(original: Serialize): Serialize {
     const ended = performance.now();
     phases.serializeMs = ended - started;
     phases.serializedAt = ended;
+    if (phases.stream) phases.stream.serializeMs += phases.serializeMs;
     return bytes;
   };
 }

@@ -4,6 +4,7 @@ import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
 import {
   GrpcBareTransport,
   grpcPhaseInterceptor,
+  GrpcStreamTransport,
   GrpcTransport,
   JsonHttpTransport,
   JsonStreamTransport,
@@ -90,19 +91,16 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       }
       case 'grpc':
       case 'grpc-sliced': {
-        // What ClientsModule.register builds, from the one options factory; deserializers also count payload bytes
-        // and time the decode, the interceptor stamps headers and reads the server-timing trailer.
-        const client = ClientProxyFactory.create(
-          sampleGrpcOptions({
-            url: address,
-            maxMessageBytes: this.config.grpcMaxMessageBytes,
-            packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
-            interceptors: [grpcPhaseInterceptor],
-          }),
-        ) as unknown as ClientGrpcProxy;
+        const client = this.nestGrpcClient(address);
         // grpc-sliced is the grpc client plus one request metadata entry asking for sliced encoding.
         const options = path === 'grpc-sliced' ? { sliceRows: this.config.grpcSliceRows } : {};
         const transport = new GrpcTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout, options);
+        return { transport, close: async () => client.close() };
+      }
+      case 'grpc-stream': {
+        // The grpc variant's client, built the same way; only the method (and so the message shape) differs.
+        const client = this.nestGrpcClient(address);
+        const transport = new GrpcStreamTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout);
         return { transport, close: async () => client.close() };
       }
       case 'grpc-bare': {
@@ -110,5 +108,20 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         return { transport, close: async () => transport.close() };
       }
     }
+  }
+
+  /**
+   * What ClientsModule.register builds, from the one options factory: deserializers also count payload bytes and
+   * time the decode, the interceptor stamps headers and reads the server-timing trailer.
+   */
+  private nestGrpcClient(address: string): ClientGrpcProxy {
+    return ClientProxyFactory.create(
+      sampleGrpcOptions({
+        url: address,
+        maxMessageBytes: this.config.grpcMaxMessageBytes,
+        packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
+        interceptors: [grpcPhaseInterceptor],
+      }),
+    ) as unknown as ClientGrpcProxy;
   }
 }

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { Metadata, status } from '@grpc/grpc-js';
+import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { InvalidSliceRowsError, readSliceRows, samplesReply } from '@app/grpc';
-import type { Samples } from '@app/grpc';
+import { InvalidSliceRowsError, readSliceRows, samplesReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
+import type { Samples, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
-/** Rows for one reply, after checking the count (and the slice size a grpc-sliced client asks for) against the limits. */
+/** Rows for one reply or one stream, after checking the request against the limits. */
 @Injectable()
 export class SamplesService {
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
@@ -23,5 +24,21 @@ export class SamplesService {
       throw error;
     }
     return samplesReply(count, sliceRows);
+  }
+
+  /**
+   * The stream as an Observable that emits nothing: the shared chunk loop writes the messages to the call itself,
+   * waiting for 'drain' (an Observable that emitted the chunks would be drained by Nest into an unbounded queue),
+   * and completes it when the rows are written or the client cancelled; Nest then ends the call (already ended).
+   */
+  streamSamples(param: StreamSamplesParam, call: SamplesWritable): Observable<never> {
+    const problem = streamSamplesProblem(param, { maxStreamRows: this.config.limits.maxStreamRows, maxRows: this.config.limits.maxRows });
+    if (problem !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: problem });
+    return new Observable<never>((subscriber) => {
+      writeSampleChunks(call, param).then(
+        () => subscriber.complete(),
+        (error: unknown) => subscriber.error(error),
+      );
+    });
   }
 }

@@ -45,6 +45,13 @@ const BASE_VARIANTS = {
     factor: 'serializer',
     changes: 'the server encodes the rows in slices of GRPC_SLICE_ROWS with the same encoder (same bytes on the wire)',
   },
+  'grpc-stream': {
+    family: 'grpc',
+    baseline: 'grpc',
+    factor: 'message shape',
+    changes: 'server streaming in messages of chunk rows instead of one message (same server, same client)',
+    streaming: true,
+  },
 } as const satisfies Record<string, VariantInfo>;
 
 type BaseVariantName = keyof typeof BASE_VARIANTS;

@@ -22,16 +22,32 @@ export class GrpcCallPhases {
 
   /** The phases once the reply is in: last byte and decode from the reply's deserializer stamps. */
   finish(reply: object): ClientPhases {
-    const decode = decodeTimingOf(reply);
+    this.received(reply);
+    return this.finishStream();
+  }
+
+  /**
+   * One message arrived (a stream calls this per message): its decode start is the last byte so far, its decode
+   * adds to the total. A message without stamps leaves a note, once.
+   */
+  received(message: object): void {
+    const decode = decodeTimingOf(message);
     if (decode) {
       this.clock.lastByte(decode.startedAt);
       this.clock.add('decode', decode.ms);
-    } else {
+    } else if (!this.undecoded) {
+      this.undecoded = true;
       this.clock.note('no decode timing: the client was built without withPayloadByteCounts');
     }
+  }
+
+  /** The phases once the last message is in (and the status with its trailer, which comes before completion). */
+  finishStream(): ClientPhases {
     if (!this.intercepted) this.clock.note('no response headers or trailers seen: the client was built without grpcPhaseInterceptor');
     return this.clock.phases();
   }
+
+  private undecoded = false;
 }
 
 /** The GrpcCallPhases a call carries in its options, if any. */

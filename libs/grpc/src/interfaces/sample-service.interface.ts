@@ -1,4 +1,4 @@
-import type { Metadata, CallOptions } from '@grpc/grpc-js';
+import type { Metadata, CallOptions, ServerWritableStream } from '@grpc/grpc-js';
 import type { Observable } from 'rxjs';
 import type { Row } from '@app/data-generator';
 
@@ -21,9 +21,13 @@ export interface Samples {
 /** What the server's handler implements; the request metadata may ask for sliced encoding (SLICE_ROWS_METADATA). */
 export interface SampleServiceController {
   getSamples(param: GetSamplesParam, metadata?: Metadata): Samples | Promise<Samples>;
+  /** Nest hands a server-streaming handler the grpc-js call as its third argument; it writes the messages itself. */
+  streamSamples(param: StreamSamplesParam, metadata: Metadata, call: ServerWritableStream<StreamSamplesParam, Samples>): Observable<never>;
 }
 
 /** What ClientGrpc.getService returns; metadata and call options (e.g. a deadline) pass through to grpc-js. */
 export interface SampleServiceClient {
   getSamples(param: GetSamplesParam, metadata?: Metadata, options?: CallOptions): Observable<Samples>;
+  /** One Samples per message; unsubscribing cancels the call. */
+  streamSamples(param: StreamSamplesParam, metadata?: Metadata, options?: CallOptions): Observable<Samples>;
 }

@@ -1,0 +1,31 @@
+import type { HttpService } from '@nestjs/axios';
+import { GrpcStreamTransport, GrpcTransport, isStreamingTransport, VARIANT_NAMES, VARIANTS } from '@app/bench';
+import { loadConfig } from '@app/config';
+import { TransportFactory } from './transport.factory';
+
+// Building a transport opens nothing: grpc-js connects on the first call, so no server is needed here.
+describe('TransportFactory', () => {
+  const config = loadConfig({ GRPC_SERVER_ADDRESS: '127.0.0.1:1' });
+  let factory: TransportFactory;
+  beforeEach(() => (factory = new TransportFactory({} as HttpService, config)));
+  afterEach(() => factory.onModuleDestroy());
+
+  it('builds grpc-stream as a streaming GrpcStreamTransport on the gRPC server, once', () => {
+    const transport = factory.forVariant('grpc-stream');
+    expect(transport).toBeInstanceOf(GrpcStreamTransport);
+    expect(isStreamingTransport(transport)).toBe(true);
+    expect(transport).toMatchObject({ kind: 'grpc', streaming: true, target: { server: 'grpc-server', address: '127.0.0.1:1' } });
+    expect(factory.forVariant('grpc-stream')).toBe(transport);
+  });
+
+  it('builds every variant, streaming ones as streams, the relay twin of each the same kind', async () => {
+    for (const variant of VARIANT_NAMES) {
+      const transport = factory.forVariant(variant);
+      expect([variant, isStreamingTransport(transport)]).toEqual([variant, VARIANTS[variant].streaming === true]);
+      const twin = factory.create(variant, '127.0.0.1', 2);
+      expect([variant, isStreamingTransport(twin.transport)]).toEqual([variant, VARIANTS[variant].streaming === true]);
+      await twin.close();
+    }
+    expect(factory.forVariant('grpc')).toBeInstanceOf(GrpcTransport);
+  });
+});

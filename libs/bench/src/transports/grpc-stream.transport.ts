@@ -1,0 +1,95 @@
+import { Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
+import type { Observer } from 'rxjs';
+import type { Samples, SampleServiceClient } from '@app/grpc';
+import { RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './rows-transport.interface';
+import { GrpcCallPhases } from './grpc-call-phases';
+import { payloadBytesOf } from './measured-package-definition';
+import { TransportError } from './transport-errors';
+
+/**
+ * gRPC server streaming (StreamSamples) through Nest's ClientGrpc, built exactly as the `grpc` variant's client:
+ * only the message shape differs. Each message's rows go to the sink as it arrives and are not kept; payload bytes
+ * and decode come from the measured deserializer, headers and the server-timing trailer from grpcPhaseInterceptor.
+ */
+export class GrpcStreamTransport implements StreamingRowsTransport {
+  readonly kind = 'grpc' as const;
+  readonly streaming = true as const;
+  readonly target: TargetInfo;
+
+  constructor(
+    private readonly service: SampleServiceClient,
+    address: string,
+    /** Longest silence allowed between two messages (or before the first), in ms. */
+    private readonly timeoutMs: number,
+  ) {
+    this.target = { server: 'grpc-server', address };
+  }
+
+  streamRows(count: number, chunkRows: number, sink: RowSink, signal?: AbortSignal): Promise<StreamedRows> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(abortReason(signal));
+      const phases = new GrpcCallPhases();
+      let payloadBytes = 0;
+      let chunks = 0;
+      let rows = 0;
+      let settled = false;
+      const settle = (error: unknown, result?: StreamedRows) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        // Unsubscribing a call that has not ended cancels it (Nest's teardown calls call.cancel()): the server sees
+        // CANCELLED and stops generating.
+        subscription?.unsubscribe();
+        if (error === undefined) resolve(result!);
+        else reject(error);
+      };
+      // An idle timeout rather than one for the whole stream: a stream's length is bounded by MAX_STREAM_ROWS in
+      // rows, so its time is not; a server that stops sending is what a timeout should catch. A plain timer
+      // refreshed per message, as GrpcTransport's plain timer rather than rxjs's timeout operator.
+      const timer = setTimeout(() => settle(new TransportError('timeout', this.target, `no message within ${this.timeoutMs} ms`, rows > 0 ? rows : undefined)), this.timeoutMs);
+      const onAbort = () => settle(abortReason(signal!));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      let subscription: { unsubscribe(): void } | undefined;
+      const messages = this.service.streamSamples({ count, offset: 0, chunk_rows: chunkRows }, new Metadata(), phases.callOptions());
+      const observer: Partial<Observer<Samples>> = {
+        next: (message: Samples) => {
+          if (settled) return;
+          timer.refresh();
+          const bytes = payloadBytesOf(message);
+          if (bytes === undefined) return settle(new Error('gRPC client was built without withPayloadByteCounts: payload size cannot be measured'));
+          if (!Array.isArray(message.samples)) return settle(new TransportError('bad-response', this.target, 'a message has no samples', rows));
+          phases.received(message);
+          payloadBytes += bytes;
+          chunks++;
+          rows += message.samples.length;
+          try {
+            sink.push(message.samples);
+          } catch (error) {
+            // The engine refused the chunk (e.g. a verification mismatch): stop the stream and say why.
+            settle(error);
+          }
+        },
+        error: (error: unknown) => settle(this.toTransportError(error, rows)),
+        complete: () => settle(undefined, { payloadBytes, chunks, phases: phases.finishStream() }),
+      };
+      subscription = messages.subscribe(observer);
+      // A call that failed synchronously settled before `subscription` was assigned; cancel it now.
+      if (settled) subscription.unsubscribe();
+    });
+  }
+
+  private toTransportError(error: unknown, rows: number): TransportError {
+    if (error instanceof TransportError) return error;
+    const e = error as Partial<ServiceError>;
+    const detail = `${GrpcStatus[e.code as number] ?? 'error'}: ${e.details ?? e.message ?? String(error)}`;
+    const rowsReceived = rows > 0 ? rows : undefined;
+    if (e.code === GrpcStatus.UNAVAILABLE) return new TransportError('unavailable', this.target, detail, rowsReceived);
+    return new TransportError('bad-response', this.target, detail, rowsReceived);
+  }
+}
+
+// What an aborted stream rejects with: the reason its owner gave to abort(), as fetch does.
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new Error('the stream was aborted');
+}
