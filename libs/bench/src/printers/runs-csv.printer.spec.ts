@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { RUNS_CSV_COLUMNS } from './csv-columns';
 import { FORMULA_NAME, SAMPLE_LABEL, SAMPLE_RUN } from './fixtures/sample-run';
+import { JSON_PHASES_CELLS } from './fixtures/json-phases-cells';
 import { printRunsCsv } from './runs-csv.printer';
 
 const records = (text: string): Record<string, string>[] => parse(text, { columns: true });
@@ -37,18 +38,7 @@ describe('printRunsCsv', () => {
       server_cpu_ms: '0.9',
       client_peak_rss_bytes: '80000000',
       server_peak_rss_bytes: '95500000',
-      request_ms: '2.9',
-      server_generate_ms: '0.01',
-      server_serialize_ms: '0.02',
-      server_compress_ms: '',
-      server_send_ms: '',
-      ttfb_ms: '2.1',
-      ttlb_ms: '2.2',
-      transfer_ms: '0.1',
-      client_decompress_ms: '',
-      client_decode_ms: '0.05',
-      wait_other_ms: '2.07',
-      client_other_ms: '0.65',
+      ...JSON_PHASES_CELLS,
       verified: 'true',
       target: 'json-server at http://127.0.0.1:3001',
       phase_notes: '',

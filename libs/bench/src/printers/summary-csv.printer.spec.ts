@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { SUMMARY_CSV_COLUMNS } from './csv-columns';
 import { FORMULA_NAME, SAMPLE_LABEL, SAMPLE_RUN } from './fixtures/sample-run';
+import { JSON_PHASES_CELLS } from './fixtures/json-phases-cells';
 import { printSummaryCsv } from './summary-csv.printer';
 
 describe('printSummaryCsv', () => {
@@ -53,18 +54,7 @@ describe('printSummaryCsv', () => {
       server_cpu_ms_per_request: '0.9',
       client_peak_rss_bytes: '80000000',
       server_peak_rss_bytes: '95500000',
-      request_ms: '2.9',
-      server_generate_ms: '0.01',
-      server_serialize_ms: '0.02',
-      server_compress_ms: '',
-      server_send_ms: '',
-      ttfb_ms: '2.1',
-      ttlb_ms: '2.2',
-      transfer_ms: '0.1',
-      client_decompress_ms: '',
-      client_decode_ms: '0.05',
-      wait_other_ms: '2.07',
-      client_other_ms: '0.65',
+      ...JSON_PHASES_CELLS,
       verified: 'true',
       started_at: '2024-05-01T10:00:00.000Z',
       ended_at: '2024-05-01T10:00:10.000Z',
