@@ -8,15 +8,7 @@ set -u
 GRPCURL=github.com/fullstorydev/grpcurl/cmd/grpcurl@v1.9.3
 GHZ=github.com/bojand/ghz/cmd/ghz@v0.120.0
 
-go_cmd=$(command -v go 2>/dev/null || true)
-if [ -z "$go_cmd" ] && [ -x /usr/local/go/bin/go ]; then go_cmd=/usr/local/go/bin/go; fi
-
-# Where `go install` puts binaries: GOBIN if set, else GOPATH/bin.
-go_bin_dir=""
-if [ -n "$go_cmd" ]; then
-  go_bin_dir=$("$go_cmd" env GOBIN 2>/dev/null || true)
-  [ -n "$go_bin_dir" ] || go_bin_dir="$("$go_cmd" env GOPATH 2>/dev/null || true)/bin"
-fi
+. "$(dirname "$0")/go-env.sh"
 
 ensure() {
   local name=$1 package=$2 found="" log

@@ -131,6 +131,7 @@ describe('npm run bench --variants, explained', () => {
   let exit: { code: number | null };
   let runDir: string;
   let stdout = '';
+  let output = '';
 
   beforeAll(async () => {
     const scenarios = join(out, 'scenarios.json');
@@ -138,12 +139,14 @@ describe('npm run bench --variants, explained', () => {
     const bench = new AppProcess(process.execPath, [CLI, '--scenarios', scenarios, '--variants', VARIANTS.join(','), '--runs', '5', '--warmup', '1', '--out', out, '--format', 'table'], await portsEnv());
     bench.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     exit = await bench.exited;
+    output = bench.output;
     runDir = join(out, readdirSync(out).find((d) => d !== 'scenarios.json')!);
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   it('fills each phase where the path has it, and the single request\'s stack adds up to its time', () => {
-    expect(exit.code).toBe(0);
+    // On failure, the bench's own last words say why.
+    expect({ code: exit.code, output: exit.code === 0 ? '' : output.slice(-4000) }).toEqual({ code: 0, output: '' });
     const { rows } = readCsv(join(runDir, 'summary.csv'));
     expect(rows.map((r) => r.variant)).toEqual([...VARIANTS, ...VARIANTS]);
     for (const r of rows) {
@@ -202,6 +205,13 @@ describe('npm run bench, bad options and interruption', () => {
     const { code, stderr } = await run(args as string[]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message as RegExp);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('--network wan without Toxiproxy exits 2 in one line saying how to install it', async () => {
+    const { code, stderr } = await run(['--network', 'wan'], { TOXIPROXY_BIN: '/nonexistent/toxiproxy-server' });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--network wan needs Toxiproxy: .*setup:toxiproxy/);
     expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 

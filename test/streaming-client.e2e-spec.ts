@@ -26,7 +26,7 @@ describe('streaming variants through the client', () => {
   });
 
   it('streams more rows than one message may hold, verified, in the chunks asked for, with phases', async () => {
-    const { status, body } = await getJson(`${stack.clientUrl}/client/compare?variants=json-stream,grpc-stream&rows=120000&chunk=7000&runs=2`);
+    const { status, body } = await getJson(`${stack.clientUrl}/client/compare?variants=json-stream,grpc-stream&rows=120000&chunk=7000&runs=2&wire=1`);
     expect(status).toBe(200);
     for (const r of body.results) {
       expect(r).toMatchObject({ verified: true, chunkRows: 7000, rowsReceivedPerRun: 120_000, name: 'single rows=120000 chunk=7000' });

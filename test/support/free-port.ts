@@ -1,14 +1,2 @@
-import { createServer } from 'node:net';
-
-/** A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// The tests use the same free-port finder as wirebench's own launchers.
+export { freePort } from '@app/network';

@@ -1,6 +1,7 @@
 import { logVerbosity, Server, ServerCredentials, ServiceDefinition, setLogVerbosity } from '@grpc/grpc-js';
 import { addHealthAndReflection, loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE, serverTimingInterceptor, withServerPhases } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
+import { serverResourceMeter } from '@app/bootstrap';
 import { getSamplesHandler } from './get-samples.handler';
 import { streamSamplesHandler } from './stream-samples.handler';
 
@@ -25,7 +26,7 @@ export async function startBareGrpcServer(config: WirebenchConfig): Promise<Serv
     GetSamples: getSamplesHandler(config.limits.maxRows),
     StreamSamples: streamSamplesHandler({ maxStreamRows: config.limits.maxStreamRows, maxRows: config.limits.maxRows }),
   });
-  addHealthAndReflection(pkg, server);
+  addHealthAndReflection(pkg, server, serverResourceMeter(config, config.bareGrpcServer.host));
   // grpc-js logs a failed bind itself; exitOnStartupError reports it in one line. Left alone when the user set
   // GRPC_VERBOSITY.
   const quiet = process.env.GRPC_VERBOSITY === undefined;

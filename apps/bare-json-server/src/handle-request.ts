@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { rows } from '@app/data-generator';
-import { parseStreamParams, StreamLimits, streamNdjson } from '@app/bootstrap';
+import { parseStreamParams, ResourceMeter, resourcesRoute, StreamLimits, streamNdjson } from '@app/bootstrap';
 import { parseCount } from './parse-count';
 import { sendJson } from './send-json';
 
@@ -10,9 +10,10 @@ const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
 
 /**
  * `GET /samples/:count` and `/server-a/:count` -> `{ samples: Row[] }`, and `GET /samples/:count/stream` -> NDJSON
- * (the Nest server's stream, shared), with nothing between the socket and the generator.
+ * (the Nest server's stream, shared), with nothing between the socket and the generator; with a meter also the
+ * resource admin routes (libs/bootstrap), which are otherwise 404 like any unknown path.
  */
-export function handleRequest(maxRows: number, streamLimits: StreamLimits) {
+export function handleRequest(maxRows: number, streamLimits: StreamLimits, meter: ResourceMeter | null = null) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const [path, query] = splitUrl(req.url ?? '/');
     const stream = STREAM_ROUTE.exec(path);
@@ -22,6 +23,8 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits) {
       void streamNdjson(res, params);
       return;
     }
+    const admin = meter && resourcesRoute(meter, req.method ?? 'GET', path);
+    if (admin) return sendJson(res, admin.status, admin.body);
     const match = SAMPLES_ROUTE.exec(path);
     if (!match) return sendJson(res, 404, { statusCode: 404, error: 'Not Found', message: `Cannot ${req.method} ${path}` });
     if (req.method !== 'GET') {

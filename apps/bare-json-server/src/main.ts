@@ -1,7 +1,7 @@
 // The JSON server without Nest: the same rows as apps/json-server, for measuring what the framework costs.
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { runWithWorkers } from '@app/bootstrap';
+import { RESOURCES_AT_HTTP, runWithWorkers } from '@app/bootstrap';
 import { startBareJsonServer } from './start-bare-json-server';
 
 // Requests still running when a signal comes get this long before their sockets are cut.
@@ -10,6 +10,7 @@ const CLOSE_GRACE_MS = 5_000;
 runWithWorkers({
   app: 'bare-json-server',
   address: (config) => config.bareJsonServer,
+  resourcesAt: RESOURCES_AT_HTTP,
   serve: async (config) => {
     const server = await startBareJsonServer(config);
     const { address, port } = server.address() as AddressInfo;

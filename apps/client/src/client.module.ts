@@ -11,6 +11,8 @@ import { ResultsController } from './results/results.controller';
 import { ResultsService } from './results/results.service';
 import { LoadController } from './load/load.controller';
 import { LoadService } from './load/load.service';
+import { PageModule } from './page/page.module';
+import { NetworkService } from './network/network.service';
 
 @Module({})
 export class ClientModule {
@@ -21,9 +23,10 @@ export class ClientModule {
         WirebenchConfigModule.forRoot(config),
         // Keep-alive sockets, no cap on sockets: parallel requests each get a connection, as in the article.
         HttpModule.register({ httpAgent: new Agent({ keepAlive: true }) }),
+        PageModule,
       ],
       controllers: [BenchController, ResultsController, LoadController],
-      providers: [TransportFactory, BenchService, ResultsService, LoadService, { provide: APP_FILTER, useClass: BenchExceptionFilter }],
+      providers: [TransportFactory, NetworkService, BenchService, ResultsService, LoadService, { provide: APP_FILTER, useClass: BenchExceptionFilter }],
     };
   }
 }

@@ -8,7 +8,7 @@ async function bootstrap(): Promise<void> {
   checkWritableDir('RESULTS_DIR', config.resultsDir);
   const app = await startClient(config);
   new Logger('client').log(
-    `client listening on ${await app.getUrl()} -> JSON ${config.targets.jsonUrl}, gRPC ${config.targets.grpcAddress} (try GET /client/compare?rows=10000&runs=3)`,
+    `client listening on ${await app.getUrl()} -> JSON ${config.targets.jsonUrl}, gRPC ${config.targets.grpcAddress} (open ${config.targets.clientUrl}/ in a browser; GET /client lists the endpoints)`,
   );
 }
 

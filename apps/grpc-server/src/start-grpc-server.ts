@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { logVerbosity, setLogVerbosity } from '@grpc/grpc-js';
 import { addHealthAndReflection, sampleGrpcOptions } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
-import { StartupLogger } from '@app/bootstrap';
+import { serverResourceMeter, StartupLogger } from '@app/bootstrap';
 import { GrpcServerModule } from './grpc-server.module';
 
 /** The address grpc-js binds: IPv6 literals need brackets. */
@@ -12,12 +12,13 @@ export function grpcListenUrl(config: WirebenchConfig): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
-/** Creates the gRPC server (SampleService + health + reflection) and starts it; main.ts calls it. */
+/** Creates the gRPC server (SampleService + health + reflection, and the admin service if allowed) and starts it; main.ts calls it. */
 export async function startGrpcServer(config: WirebenchConfig, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestMicroservice> {
+  const meter = serverResourceMeter(config, config.grpcServer.host);
   const app = await NestFactory.createMicroservice(
     GrpcServerModule.forRoot(config),
     {
-      ...sampleGrpcOptions({ side: 'server', url: grpcListenUrl(config), maxMessageBytes: config.grpcMaxMessageBytes, onLoadPackageDefinition: addHealthAndReflection }),
+      ...sampleGrpcOptions({ side: 'server', url: grpcListenUrl(config), maxMessageBytes: config.grpcMaxMessageBytes, onLoadPackageDefinition: (pkg, server) => addHealthAndReflection(pkg, server, meter) }),
       logger: logger && new StartupLogger(logger),
       abortOnError: false,
     },

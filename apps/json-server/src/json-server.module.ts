@@ -1,18 +1,21 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { WirebenchConfig, WirebenchConfigModule } from '@app/config';
+import { ResourceMeter } from '@app/bootstrap';
 import { SamplesController } from './samples/samples.controller';
 import { SamplesStreamController } from './samples/samples-stream.controller';
 import { SamplesService } from './samples/samples.service';
 import { ParseCountPipe } from './samples/parse-count.pipe';
+import { ResourcesController } from './admin/resources.controller';
 
 @Module({})
 export class JsonServerModule {
-  static forRoot(config: WirebenchConfig): DynamicModule {
+  /** With a meter (SERVER_RESOURCES allows it) the admin routes exist; without one they are 404 like any unknown path. */
+  static forRoot(config: WirebenchConfig, meter: ResourceMeter | null = null): DynamicModule {
     return {
       module: JsonServerModule,
       imports: [WirebenchConfigModule.forRoot(config)],
-      controllers: [SamplesController, SamplesStreamController],
-      providers: [SamplesService, ParseCountPipe],
+      controllers: [SamplesController, SamplesStreamController, ...(meter ? [ResourcesController] : [])],
+      providers: [SamplesService, ParseCountPipe, ...(meter ? [{ provide: ResourceMeter, useValue: meter }] : [])],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { runWithWorkers } from '@app/bootstrap';
+import { RESOURCES_AT_HTTP, runWithWorkers } from '@app/bootstrap';
 import { JsonServerPlatform, jsonServerAddress, startJsonServer } from './start-json-server';
 
 const NAMES: Record<JsonServerPlatform, { app: string; label: string }> = {
@@ -14,6 +14,7 @@ export function runJsonServer(platform: JsonServerPlatform): void {
   runWithWorkers({
     app,
     address: (config) => jsonServerAddress(config, platform),
+    resourcesAt: RESOURCES_AT_HTTP,
     serve: async (config) => {
       const server = await startJsonServer(config, platform);
       new Logger(app).log(`${label} listening on ${await server.getUrl()} (GET /samples/:count)`);

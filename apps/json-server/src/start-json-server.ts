@@ -1,6 +1,6 @@
 import { INestApplication, LogLevel } from '@nestjs/common';
 import type { ListenAddress, WirebenchConfig } from '@app/config';
-import { createFastifyApp, createHttpApp, StartupLogger } from '@app/bootstrap';
+import { createFastifyApp, createHttpApp, serverResourceMeter, StartupLogger } from '@app/bootstrap';
 import { JsonServerModule } from './json-server.module';
 
 /** The HTTP platforms the one JSON server module runs on: each is a variant's server (json, json-fastify, json-h2). */
@@ -15,10 +15,10 @@ export function jsonServerAddress(config: WirebenchConfig, platform: JsonServerP
 
 /** Creates the JSON server on a platform and listens on that instance's configured host and port; the mains call it. */
 export async function startJsonServer(config: WirebenchConfig, platform: JsonServerPlatform = 'express', logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestApplication> {
-  const module = JsonServerModule.forRoot(config);
+  const { port, host } = jsonServerAddress(config, platform);
+  const module = JsonServerModule.forRoot(config, serverResourceMeter(config, host));
   const startupLogger = logger && new StartupLogger(logger);
   const app = platform === 'express' ? await createHttpApp(module, config.httpTimeouts, startupLogger) : await createFastifyApp(module, config.httpTimeouts, startupLogger, platform === 'fastify-h2');
-  const { port, host } = jsonServerAddress(config, platform);
   await app.listen(port, host);
   return app;
 }

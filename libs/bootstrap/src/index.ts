@@ -15,3 +15,7 @@ export { httpServerOptions } from './http/http-server-options';
 export { NdjsonRowsStream, type NdjsonRange } from './http/ndjson/ndjson-rows-stream';
 export { streamNdjson, NDJSON_MEDIA_TYPE, type NodeResponse } from './http/ndjson/stream-ndjson';
 export { parseStreamParams, type BadStreamParamBody, type StreamParams, type StreamLimits } from './http/ndjson/parse-stream-params';
+export { ResourceMeter, type ResourceReport, type ResourceSnapshot, type ResourceMeterOptions } from './resources/resource-meter';
+export { readPeakRss, resetPeakRss } from './resources/peak-rss';
+export { resourcesRoute, RESOURCES_ROUTES, RESOURCES_AT_HTTP } from './resources/resources-routes';
+export { serverResourceMeter } from './resources/server-meter';

@@ -1,5 +1,5 @@
 import cluster, { Worker } from 'node:cluster';
-import { ConfigError, ListenAddress, loadConfig, WirebenchConfig } from '@app/config';
+import { ConfigError, ListenAddress, loadConfig, serverResourcesEnabled, WirebenchConfig } from '@app/config';
 import { exitOnStartupError } from './exit-on-startup-error';
 
 export interface RunWithWorkersOptions {
@@ -9,6 +9,8 @@ export interface RunWithWorkersOptions {
   address: (config: WirebenchConfig) => ListenAddress;
   /** Starts the server in this process and logs its own "listening on" line; resolves once it listens. */
   serve: (config: WirebenchConfig) => Promise<unknown>;
+  /** Where the server reports its own CPU and memory when SERVER_RESOURCES allows it, for the start-up line. */
+  resourcesAt: string;
 }
 
 // Tags our IPC messages so nothing else a worker sends is mistaken for them.
@@ -30,9 +32,17 @@ export function runWithWorkers(options: RunWithWorkersOptions): void {
   } catch (error) {
     exitOnStartupError(options.app, error);
   }
+  const resourcesLine = resourcesStartLine(options, config);
   if (cluster.isWorker) runWorker(options, config);
-  else if (config.serverWorkers > 1) runPrimary(options.app, config.serverWorkers, hostPort(options.address(config)));
-  else options.serve(config).catch((error) => exitOnStartupError(options.app, error));
+  else if (config.serverWorkers > 1) runPrimary(options.app, config.serverWorkers, hostPort(options.address(config)), resourcesLine);
+  else options.serve(config).then(() => process.stdout.write(resourcesLine), (error) => exitOnStartupError(options.app, error));
+}
+
+// Said once the server listens (not before: a failed start stays one line), so nobody exposes it unknowingly.
+function resourcesStartLine(options: RunWithWorkersOptions, config: WirebenchConfig): string {
+  const { enabled, why } = serverResourcesEnabled(config.serverResources, options.address(config).host);
+  const where = enabled ? `: ${options.resourcesAt}${config.serverWorkers > 1 ? ' (each worker reports only itself)' : ''}` : '';
+  return `${options.app}: server resources report ${enabled ? 'on' : 'off'} (${why})${where}\n`;
 }
 
 function runWorker(options: RunWithWorkersOptions, config: WirebenchConfig): void {
@@ -45,7 +55,7 @@ function runWorker(options: RunWithWorkersOptions, config: WirebenchConfig): voi
   );
 }
 
-function runPrimary(app: string, count: number, address: string): void {
+function runPrimary(app: string, count: number, address: string, resourcesLine: string): void {
   const workers = new Set<Worker>();
   let ready = 0;
   let stopping = false;
@@ -73,7 +83,7 @@ function runPrimary(app: string, count: number, address: string): void {
   });
 
   cluster.on('message', (_worker, message: WorkerMessage) => {
-    if (message?.wirebench === 'ready' && ++ready === count) process.stdout.write(`${app}: ${count} workers on ${address}\n`);
+    if (message?.wirebench === 'ready' && ++ready === count) process.stdout.write(`${app}: ${count} workers on ${address}\n${resourcesLine}`);
     if (message?.wirebench === 'startup-error' && !stopping) {
       startupError = revive(message.error);
       stopAll(1);

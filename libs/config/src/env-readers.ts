@@ -63,3 +63,12 @@ export function readPath(env: Env, name: string, fallback: string): string {
   if (/[\0\n\r]/.test(raw)) throw new ConfigError(name, `invalid ${name}: must be a path on one line`);
   return raw;
 }
+
+/** One of a fixed set of words, or its default when unset or empty. */
+export function readChoice<T extends string>(env: Env, name: string, fallback: T, choices: readonly T[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = raw.trim().toLowerCase() as T;
+  if (!choices.includes(value)) throw new ConfigError(name, `invalid ${name}=${JSON.stringify(raw)}: must be one of ${choices.join(', ')}`);
+  return value;
+}

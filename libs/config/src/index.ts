@@ -1,7 +1,9 @@
-export type { WirebenchConfig, ListenAddress, Limits, LoadLimits, HttpTimeouts } from './wirebench-config.interface';
+export type { WirebenchConfig, ListenAddress, Limits, LoadLimits, HttpTimeouts, ServerResourcesMode, ServerResourcesFrom } from './wirebench-config.interface';
+export { SERVER_RESOURCES_MODES, SERVER_RESOURCES_FROM } from './wirebench-config.interface';
+export { serverResourcesEnabled } from './server-resources-enabled';
 export { loadConfig, DEFAULTS } from './load-config';
 export { ConfigError } from './config-error';
-export { WIREBENCH_CONFIG } from './config.constants';
+export { WIREBENCH_CONFIG, HTTP2_DEFAULT_WINDOW } from './config.constants';
 export { WirebenchConfigModule } from './config.module';
 export { hostPortOf, isLoopback } from './host-port-of';
 export { checkWritableDir } from './check-writable-dir';

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { Env, readHost, readHostPort, readHttpUrl, readInt, readPath, readPort } from './env-readers';
-import { HttpTimeouts, LoadLimits, WirebenchConfig } from './wirebench-config.interface';
+import { Env, readChoice, readHost, readHostPort, readHttpUrl, readInt, readPath, readPort } from './env-readers';
+import { HttpTimeouts, LoadLimits, SERVER_RESOURCES_FROM, SERVER_RESOURCES_MODES, WirebenchConfig } from './wirebench-config.interface';
+import { HTTP2_DEFAULT_WINDOW } from './config.constants';
 
 /** The defaults; the only place a port, limit or timeout is written down. */
 export const DEFAULTS = {
@@ -30,6 +31,9 @@ export const DEFAULTS = {
   grpcMaxMessageBytes: 1024 ** 3,
   // grpc-sliced: rows per encode on the server. 1,000 article rows are ~150 kB of protobuf, cache-sized pieces.
   grpcSliceRows: 1000,
+  // grpc-window: the HTTP/2 flow-control window the grpc-window variant's client offers (bytes). HTTP/2 starts every
+  // connection and stream at 65,535; over a 40 ms round trip that alone caps one stream near 13 Mbit/s.
+  grpcFlowControlWindow: 4 * 1024 * 1024,
   load: { maxConcurrency: 10_000, maxConnections: 10_000, maxDurationS: 3600, maxWarmupS: 600, maxRequests: 100_000_000, maxRate: 1_000_000, maxTimeoutMs: 600_000, maxGenerators: 16 },
   // A call to GET /client/load holds its HTTP request open for the whole level.
   endpointLoad: { maxConcurrency: 1000, maxDurationS: 30, maxWarmupS: 10 },
@@ -110,9 +114,13 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     // A chunk is one gRPC message (or one NDJSON write), so it is held to the unary limit.
     streamChunkRows: readInt(env, 'STREAM_CHUNK_ROWS', Math.min(DEFAULTS.streamChunkRows, maxRows), 1, maxRows),
     grpcSliceRows: readInt(env, 'GRPC_SLICE_ROWS', Math.min(DEFAULTS.grpcSliceRows, maxRows), 1, maxRows),
+    grpcFlowControlWindow: readInt(env, 'GRPC_FLOW_CONTROL_WINDOW', DEFAULTS.grpcFlowControlWindow, HTTP2_DEFAULT_WINDOW, INT32_MAX),
     requestTimeoutMs: readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000),
     httpTimeouts: readHttpTimeouts(env),
     resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),
+    // Off on a non-loopback bind unless asked for: the admin endpoint must not expose anything by accident.
+    serverResources: readChoice(env, 'SERVER_RESOURCES', 'auto', SERVER_RESOURCES_MODES),
+    serverResourcesFrom: readChoice(env, 'SERVER_RESOURCES_FROM', 'auto', SERVER_RESOURCES_FROM),
   };
   return config;
 }

@@ -39,6 +39,14 @@ export interface HttpTimeouts {
   keepAliveMs: number;
 }
 
+export const SERVER_RESOURCES_MODES = ['auto', 'on', 'off'] as const;
+/** Whether a server answers the resource admin endpoint / RPC; auto = only when it binds a loopback address. */
+export type ServerResourcesMode = (typeof SERVER_RESOURCES_MODES)[number];
+
+export const SERVER_RESOURCES_FROM = ['auto', 'proc', 'server'] as const;
+/** Where the engine reads a server's CPU and memory: auto = /proc when the server is local, else its own report. */
+export type ServerResourcesFrom = (typeof SERVER_RESOURCES_FROM)[number];
+
 /** Everything a user may want to change, typed and validated. Built only by loadConfig. */
 export interface WirebenchConfig {
   client: ListenAddress;
@@ -66,6 +74,8 @@ export interface WirebenchConfig {
    * 1..MAX_ROWS, as the server checks it.
    */
   grpcSliceRows: number;
+  /** grpc-window: the HTTP/2 flow-control window (bytes) its client offers, per connection and stream (GRPC_FLOW_CONTROL_WINDOW). */
+  grpcFlowControlWindow: number;
   /** Per request, HTTP and gRPC alike: a server that does not answer in time is reported, not waited for. */
   requestTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
@@ -73,4 +83,8 @@ export interface WirebenchConfig {
   streamChunkRows: number;
   /** Where bench runs and saved endpoint measurements are written (absolute). */
   resultsDir: string;
+  /** SERVER_RESOURCES: the servers' own CPU / peak RSS report (GET /admin/resources, wirebench.admin.Admin). */
+  serverResources: ServerResourcesMode;
+  /** SERVER_RESOURCES_FROM: `server` forces the self-report even for a local server (to compare it with /proc). */
+  serverResourcesFrom: ServerResourcesFrom;
 }

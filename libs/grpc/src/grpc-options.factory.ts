@@ -30,11 +30,24 @@ export interface SampleGrpcOptionsInput {
   side?: 'client' | 'server';
   /** Client only: grpc-js client interceptors (Nest hands channelOptions to the grpc-js Client constructor). */
   interceptors?: Interceptor[];
+  /**
+   * Client only: the HTTP/2 flow-control window (bytes) to offer the server, per stream and connection
+   * (`grpc-node.flow_control_window`); absent, HTTP/2's 65,535.
+   */
+  flowControlWindow?: number;
 }
 
 /** The contract loaded with the shared loader options. */
 export function loadSamplePackageDefinition(): PackageDefinition {
   return loadSync(resolveProtoPath(), LOADER_OPTIONS);
+}
+
+function channelOptions(interceptors: readonly unknown[], window: number | undefined): { channelOptions?: Record<string, unknown> } {
+  const options: Record<string, unknown> = {
+    ...(interceptors.length > 0 ? { interceptors } : {}),
+    ...(window !== undefined ? { 'grpc-node.flow_control_window': window } : {}),
+  };
+  return Object.keys(options).length > 0 ? { channelOptions: options } : {};
 }
 
 /** The one gRPC options factory: the server bootstrap, the client module and the tests all call it. */
@@ -52,7 +65,7 @@ export function sampleGrpcOptions(input: SampleGrpcOptionsInput): GrpcOptions {
       maxSendMessageLength: input.maxMessageBytes,
       maxReceiveMessageLength: input.maxMessageBytes,
       onLoadPackageDefinition: input.onLoadPackageDefinition,
-      ...(interceptors.length > 0 ? { channelOptions: { interceptors } } : {}),
+      ...channelOptions(interceptors, server ? undefined : input.flowControlWindow),
     },
   };
 }

@@ -1,4 +1,5 @@
-export { resolveProtoPath, SAMPLE_PROTO_FILE } from './proto-path';
+export { resolveProtoPath, SAMPLE_PROTO_FILE, ADMIN_PROTO_FILE } from './proto-path';
+export { ADMIN_PACKAGE, ADMIN_SERVICE, addAdminService, loadAdminPackageDefinition } from './admin-service';
 export type { SampleGrpcOptionsInput } from './grpc-options.factory';
 export { sampleGrpcOptions, loadSamplePackageDefinition, LOADER_OPTIONS, SAMPLE_PACKAGE, SAMPLE_SERVICE } from './grpc-options.factory';
 export { addHealthAndReflection } from './standard-services';

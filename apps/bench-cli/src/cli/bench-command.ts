@@ -1,14 +1,17 @@
 import { join } from 'node:path';
-import { BenchRun, ScenarioResult, writeRunFiles } from '@app/bench';
+import { NetnsHosts, startNetnsHosts } from './netns-hosts';
+import { BenchRun, ScenarioResult } from '@app/bench';
 import { AppLauncher, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig } from '@app/config';
 import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { ProgressTracker } from './progress-tracker';
-import { buildScenarioSpecs, chunkFor, runsFor, variantsFor } from './scenario-specs';
+import { buildScenarioSpecs, chunkFor, runsFor, variantsFor, warmupFor } from './scenario-specs';
 import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
+import { requireShaperFor } from './parse-networks';
+import { saveRun } from './save-run';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -32,6 +35,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     }
     config = loadConfig();
     specs = buildScenarioSpecs(options, config.limits);
+    requireShaperFor(options.networks);
   } catch (error) {
     return reportUsageError('bench', error, EXIT.usage, [UsageError, ConfigError]);
   }
@@ -46,17 +50,26 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     scenarios: [],
   };
 
-  // Progress counts runs: warm-up, measured and the wire pass's two, per variant.
-  const weight = (spec: ScenarioSpec) => variantsFor(spec, options).length * (runsFor(spec, options) + options.warmup + 2);
+  // Each case runs under each chosen network profile; without --network, once, as the servers are.
+  const networks: (string | undefined)[] = options.networks ?? [undefined];
+  // Progress counts runs: warm-up, measured and the wire pass's two, per variant and profile.
+  const weight = (spec: ScenarioSpec) => networks.length * variantsFor(spec, options).length * (runsFor(spec, options) + warmupFor(spec, options) + 2);
   const progress = new ProgressTracker(specs.reduce((sum, spec) => sum + weight(spec), 0));
   const launcher = new AppLauncher(config, root);
   const abort = new AbortController();
   const signals = stopOnSignal((m) => progress.note(m), 'now', () => abort.abort());
 
+  let netns: NetnsHosts | undefined;
   await recordRun(dir, run, () => signals.stopped, async () => {
-    const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`));
-    if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}; they stop when this run ends (logs: ${join(dir, 'apps.log')})`);
-    await writeRunFiles(dir, run);
+    if (options.hosts === 'netns') {
+      netns = await startNetnsHosts(config, root, join(dir, 'apps.log'), (m) => progress.note(m));
+      run.targets = { client: netns.clientUrl, json: netns.jsonUrl, grpc: netns.grpcAddress };
+      run.options = { ...run.options, hostsDescription: netns.description };
+    } else {
+      const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`));
+      if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}; they stop when this run ends (logs: ${join(dir, 'apps.log')})`);
+    }
+    await saveRun(dir, run);
     for (const spec of specs) {
       if (signals.stopped) break;
       progress.starting(spec.name);
@@ -65,13 +78,22 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
         progress.note(`${spec.name}: skipped, it runs on streaming variants only and none was chosen`);
         continue;
       }
-      const results = await runScenarioOnClient(run.targets.client, { spec, transports: variants, runs: runsFor(spec, options), warmup: options.warmup, chunk: chunkFor(spec, options) }, abort.signal);
-      run.scenarios.push(...results);
-      await writeRunFiles(dir, run);
-      progress.finished(spec.name, weight(spec), outcome(results));
+      const outcomes: string[] = [];
+      for (const network of networks) {
+        if (signals.stopped) break;
+        // One name per case and profile, so tables and comparisons never mix two profiles' figures.
+        const name = network === undefined ? spec.name : `${spec.name}@${network}`;
+        const call = { spec, name, network, transports: variants, runs: runsFor(spec, options), warmup: warmupFor(spec, options), chunk: chunkFor(spec, options) };
+        const results = await runScenarioOnClient(run.targets.client, call, abort.signal);
+        run.scenarios.push(...results);
+        await saveRun(dir, run);
+        outcomes.push(network === undefined ? outcome(results) : `${network}: ${outcome(results)}`);
+      }
+      progress.finished(spec.name, weight(spec), outcomes.join('; '));
     }
   }, async () => {
     progress.stop();
+    await netns?.stop();
     await launcher.stopStarted();
     signals.dispose();
   });

@@ -9,6 +9,10 @@ export interface ScenarioCall {
   warmup: number;
   /** Rows per chunk for the streaming variants among `transports`. */
   chunk?: number;
+  /** The network profile to run under (the client shapes and calibrates the path); absent: as the servers are. */
+  network?: string;
+  /** The scenario's name in the results, when it is not the spec's (one spec under several profiles). */
+  name?: string;
 }
 
 /** The client app answered with an error: its status and message, as the user should see them. */
@@ -28,7 +32,7 @@ export class ClientApiError extends Error {
  */
 export function runScenarioOnClient(clientUrl: string, call: ScenarioCall, signal: AbortSignal): Promise<ScenarioResult[]> {
   const query = new URLSearchParams({
-    name: call.spec.name,
+    name: call.name ?? call.spec.name,
     mode: call.spec.mode,
     variants: call.transports.join(','),
     rows: String(call.spec.rows),
@@ -39,6 +43,7 @@ export function runScenarioOnClient(clientUrl: string, call: ScenarioCall, signa
   });
   if (call.spec.concurrency !== undefined) query.set('concurrency', String(call.spec.concurrency));
   if (call.chunk !== undefined && call.transports.some(isStreamingVariant)) query.set('chunk', String(call.chunk));
+  if (call.network !== undefined) query.set('network', call.network);
   return new Promise((resolve, reject) => {
     const req = request(`${clientUrl}/client/bench?${query}`, { signal }, (res) => {
       const chunks: Buffer[] = [];

@@ -1,12 +1,15 @@
 import { join } from 'node:path';
-import { findGhz, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel, writeRunFiles } from '@app/bench';
+import { findGhz, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, ResourceProbe, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
+import { loadNetworkProfiles, NetworkShaper } from '@app/network';
 import { EXIT } from './bench-command';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
 import { ProgressTracker } from './progress-tracker';
 import { UsageError } from './usage-error';
+import { requireShaperFor } from './parse-networks';
+import { saveRun } from './save-run';
 
 const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>> = {
   nest: { json: 'json-server', grpc: 'grpc-server' },
@@ -59,6 +62,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     }
     config = loadConfig();
     levels = levelSpecs(options, config);
+    requireShaperFor(options.networks);
     if (options.engines.includes('ghz') && !findGhz()) {
       process.stderr.write(`wirebench load: ghz not found: ${GHZ_INSTALL_HINT}\n`);
       return EXIT.usage;
@@ -75,10 +79,14 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     levels: [],
   };
 
+  // Each level under each chosen network profile; without --network, once, as the servers are.
+  const shapedLevels = levels.flatMap((l) => (options.networks ?? [undefined]).map((network) => ({ ...l, name: network ? `${l.name}@${network}` : l.name, network })));
+  const profiles = loadNetworkProfiles();
+  const shaper = new NetworkShaper();
   // Progress counts seconds of load (levels when they are bounded by a request count instead).
   const byCount = levels[0].spec.requests !== undefined;
   const secondsPerLevel = byCount ? 1 : (levels[0].spec.durationMs + levels[0].spec.warmupMs) / 1000;
-  const progress = new ProgressTracker(levels.length * secondsPerLevel, byCount ? 'levels' : 's');
+  const progress = new ProgressTracker(shapedLevels.length * secondsPerLevel, byCount ? 'levels' : 's');
   const launcher = new AppLauncher(config, root);
   // A level in progress finishes (it is bounded in time); no new one starts.
   const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);
@@ -88,14 +96,20 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
     const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`), apps, env);
     if (options.workers && startedApps.length < apps.length) progress.note(`--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`);
-    await writeRunFiles(dir, run);
-    for (const { name, spec } of levels) {
+    await saveRun(dir, run);
+    const probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
+    for (const { name, spec: direct, network } of shapedLevels) {
       if (signals.stopped) break;
-      const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''} c=${spec.concurrency}`;
+      // Under a profile the load goes through its shaping proxy, and the path is measured right before the level.
+      const profile = network === undefined ? undefined : profiles[network];
+      const spec = profile ? { ...direct, target: { ...direct.target, address: await shaper.route(profile, direct.target.address), serverAddress: direct.target.address } } : direct;
+      const conditions = profile ? await shaper.measure(profile) : undefined;
+      const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''} c=${spec.concurrency}${network ? ` ${network}` : ''}`;
       progress.starting(title);
-      const level = await runLoadLevel(name, spec);
+      const measured = await runLoadLevel(name, spec, undefined, probe);
+      const level = conditions ? { ...measured, network: conditions, notes: [...measured.notes, `sent through the ${network} proxy at ${spec.target.address}`] } : measured;
       run.levels.push(level);
-      await writeRunFiles(dir, run);
+      await saveRun(dir, run);
       const failed = level.requests - level.successes;
       failedRequests += failed;
       progress.finished(title, secondsPerLevel, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : ''));
@@ -103,6 +117,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     }
   }, async () => {
     progress.stop();
+    await shaper.close();
     await launcher.stopStarted();
     signals.dispose();
   });

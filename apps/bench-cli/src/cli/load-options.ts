@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { FORMATS, isVariant, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind, VARIANTS } from '@app/bench';
 import { UsageError } from './usage-error';
+import { parseNetworks } from './parse-networks';
 
 /**
  * The command line, parsed but not yet checked against limits: lists are split, the per-level values stay as given
@@ -26,6 +27,8 @@ export interface LoadOptions {
   out?: string;
   formats: string[];
   label: string | null;
+  /** --network: the profiles each level runs under, in order; absent = as the servers are. */
+  networks?: string[];
   help: boolean;
 }
 
@@ -54,6 +57,8 @@ Options:
   --generators N       load-generator processes per level, sharing its callers, connections and rate   (default: 1)
   --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
   --format LIST        table,csv,json,md on stdout   (default: table)
+  --network LIST       run every level under each of these network profiles (network-profiles.json), the load
+                       sent through Toxiproxy and the path calibrated before each level (default: none: loopback)
   --label TEXT         kept with the run
   --help
 
@@ -79,7 +84,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   let values: Record<string, string | boolean | undefined>;
   try {
     const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-    for (const k of ['transport', 'target', 'variants', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label']) {
+    for (const k of ['transport', 'target', 'variants', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network']) {
       options[k] = { type: 'string' };
     }
     values = parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values as Record<string, string | boolean | undefined>;
@@ -109,6 +114,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     out: s('out'),
     formats: list('format', s('format') ?? 'table', FORMATS),
     label,
+    networks: parseNetworks(s('network')),
     help: values.help === true,
   };
 }

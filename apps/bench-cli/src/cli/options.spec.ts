@@ -48,4 +48,12 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--variants', 'json,json'])).toThrow(/once/);
     expect(() => parseOptions(['--variants', 'json', '--transport', 'grpc'])).toThrow(/alternatives/);
   });
+
+  it('takes --network as configured profile names, and the network preset brings its four', () => {
+    expect(parseOptions([]).networks).toBeUndefined();
+    expect(parseOptions(['--network', 'loopback']).networks).toEqual(['loopback']);
+    expect(parseOptions(['--preset', 'network'])).toMatchObject({ runs: 3, warmup: 1, networks: ['loopback', 'lan', 'wan', 'mobile'] });
+    expect(parseOptions(['--preset', 'network']).transports).toEqual(['json', 'grpc', 'grpc-window']);
+    expect(() => parseOptions(['--network', 'loopback,moon'])).toThrow('--network: no profile named "moon"; the profiles are loopback, lan, region, wan, mobile');
+  });
 });

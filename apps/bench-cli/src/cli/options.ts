@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { FORMATS, Format, isVariant, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName } from '@app/bench';
+import { isPassThrough, loadNetworkProfiles, netnsUnsupportedReason, selectNetworkProfiles } from '@app/network';
+import { parseNetworks } from './parse-networks';
 import { PRESET_DEFAULTS, PRESET_NAMES } from './presets';
 import { UsageError } from './usage-error';
 
@@ -16,10 +18,16 @@ export interface BenchOptions {
   /** Whether --runs was given: a preset's per-case run count (ScenarioSpec.runs) yields to it. */
   runsGiven: boolean;
   warmup: number;
+  /** Whether --warmup was given: a preset's per-case warm-up count (ScenarioSpec.warmup) yields to it. */
+  warmupGiven: boolean;
   out?: string;
   formats: Format[];
   scenariosFile?: string;
   label: string | null;
+  /** --network: the profiles each case runs under, in order; absent = as the servers are (loopback, unnamed). */
+  networks?: string[];
+  /** --hosts: local (the servers as configured, started here when not running) or netns (a second host, see netns-hosts.ts). */
+  hosts: 'local' | 'netns';
   help: boolean;
 }
 
@@ -36,6 +44,9 @@ Options:
                        memory: 1,000,000 rows on json, grpc and the streaming variants, 10,000,000 on the streaming
                        ones, with each process's peak RSS (3 runs, 1 warm-up)
                        full also sweeps the streaming variants' chunk size (100, 1,000, 10,000 rows)
+                       network: the article's single cases and its 1,000-parallel case under loopback, lan, wan and
+                       mobile, then the gRPC/JSON ratio per case per profile and where the verdict flips
+                       on json, grpc and grpc-window (3 runs, 1 warm-up; 2 runs, none, of the 1,000,000-row case)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (see the README's variants table; default: json,grpc, or every variant for explain)
@@ -48,10 +59,35 @@ Options:
   --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
   --format LIST        comma list of ${FORMATS.join(', ')} printed on stdout   (default: table)
   --scenarios FILE     scenarios as JSON: [{"name": "big", "rows": 100000}, {"name": "fan-out", "rows": 1, "requests": 500, "concurrency": 50}]
+  --network LIST       run every case under each of these network profiles (network-profiles.json:
+                       ${profileNames()}; NETWORK_PROFILES_FILE adds your own), shaped through Toxiproxy
+                       (default: none: loopback; the network preset: loopback,lan,wan,mobile)
+  --hosts local|netns  netns (Linux, root): the servers in a network namespace of their own joined to this one by a
+                       veth pair (MTU 1500), created and removed by this run, with a client of its own   (default: local)
   --label TEXT         kept with the run in every file
   --help               this text
 
 Exit codes: 0 done, 1 a run failed, 2 bad options, 130 interrupted.`;
+
+/** The profile names a user can give, for --help; a broken profiles file shows as its error. */
+function profileNames(): string {
+  try {
+    return Object.keys(loadNetworkProfiles()).join(', ');
+  } catch (error) {
+    return `(cannot read the profiles: ${(error as Error).message})`;
+  }
+}
+
+/** --hosts: netns needs root on Linux with iproute2, and does not combine with a shaped profile (not built yet). */
+function parseHosts(raw: string | undefined, networks: string | undefined): 'local' | 'netns' {
+  if (raw === undefined || raw === 'local') return 'local';
+  if (raw !== 'netns') throw new UsageError(`--hosts must be local or netns, got "${raw}"`);
+  const unsupported = netnsUnsupportedReason();
+  if (unsupported) throw new UsageError(`--hosts netns: ${unsupported}`);
+  const shaped = networks === undefined ? [] : selectNetworkProfiles(networks, loadNetworkProfiles()).filter((p) => !isPassThrough(p));
+  if (shaped.length > 0) throw new UsageError(`--hosts netns runs the servers over the veth as it is; profiles on that link (${shaped.map((p) => p.name).join(', ')}) are not built yet: use them without --hosts`);
+  return 'netns';
+}
 
 function list(name: string, raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
@@ -87,6 +123,8 @@ export function parseOptions(argv: string[]): BenchOptions {
         format: { type: 'string' },
         scenarios: { type: 'string' },
         label: { type: 'string' },
+        network: { type: 'string' },
+        hosts: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -141,10 +179,13 @@ export function parseOptions(argv: string[]): BenchOptions {
     runsGiven: str('runs') !== undefined,
     chunkRows: str('chunk-rows') === undefined ? undefined : integer('chunk-rows', str('chunk-rows')!, 1),
     warmup: integer('warmup', str('warmup') ?? String(PRESET_DEFAULTS[preset]?.warmup ?? 2), 0),
+    warmupGiven: str('warmup') !== undefined,
     out: str('out'),
     formats,
     scenariosFile: str('scenarios'),
     label,
+    networks: parseNetworks(str('network') ?? PRESET_DEFAULTS[preset]?.networks?.join(',')),
+    hosts: parseHosts(str('hosts'), str('network') ?? PRESET_DEFAULTS[preset]?.networks?.join(',')),
     help: values.help === true,
   };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Limits } from '@app/config';
 import { parseOptions } from './options';
 import { PRESETS } from './presets';
-import { buildScenarioSpecs, runsFor } from './scenario-specs';
+import { buildScenarioSpecs, runsFor, warmupFor } from './scenario-specs';
 import { UsageError } from './usage-error';
 
 const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000 };
@@ -78,5 +78,15 @@ describe('buildScenarioSpecs', () => {
 
   it('checks runs and warm-up against the configured limits', () => {
     expect(() => buildScenarioSpecs(parseOptions(['--runs', '101']), limits)).toThrow(/runs must be an integer from 1 to 100/);
+  });
+
+  it("gives the network preset's 1,000,000-row case 2 runs and no warm-up of its own, unless --runs/--warmup say otherwise", () => {
+    const options = parseOptions(['--preset', 'network']);
+    const large = buildScenarioSpecs(options, limits).find((s) => s.rows === 1_000_000)!;
+    expect([runsFor(large, options), warmupFor(large, options)]).toEqual([2, 0]);
+    const small = buildScenarioSpecs(options, limits).find((s) => s.rows === 1)!;
+    expect([runsFor(small, options), warmupFor(small, options)]).toEqual([3, 1]);
+    const told = parseOptions(['--preset', 'network', '--runs', '4', '--warmup', '2']);
+    expect([runsFor(large, told), warmupFor(large, told)]).toEqual([4, 2]);
   });
 });

@@ -20,6 +20,11 @@ export function runsFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'runs' |
   return options.runsGiven ? options.runs : (spec.runs ?? options.runs);
 }
 
+/** Warm-up runs of one case: --warmup when given, else the preset's own count for the case, else the default. */
+export function warmupFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'warmup' | 'warmupGiven'>): number {
+  return options.warmupGiven ? options.warmup : (spec.warmup ?? options.warmup);
+}
+
 /** The scenarios a run will make: a preset, a --scenarios file, or every combination of --rows/--requests/--concurrency. */
 export function buildScenarioSpecs(options: BenchOptions, limits: Limits): ScenarioSpec[] {
   const specs = options.scenariosFile ? readScenariosFile(options.scenariosFile) : options.preset in PRESETS ? PRESETS[options.preset] : combinations(options);
@@ -32,7 +37,7 @@ export function buildScenarioSpecs(options: BenchOptions, limits: Limits): Scena
     for (const variant of variantsFor(spec, options)) {
       const chunk = isStreamingVariant(variant) ? chunkFor(spec, options) : undefined;
       try {
-        validateScenario(variant, spec.mode, { name: spec.name, rows: spec.rows, chunk, requests: spec.requests, concurrency: spec.concurrency, runs: runsFor(spec, options), warmup: options.warmup }, limits);
+        validateScenario(variant, spec.mode, { name: spec.name, rows: spec.rows, chunk, requests: spec.requests, concurrency: spec.concurrency, runs: runsFor(spec, options), warmup: warmupFor(spec, options) }, limits);
       } catch (error) {
         if (error instanceof ScenarioValidationError) throw new UsageError(`scenario "${spec.name}" on ${variant}: ${error.message}`);
         throw error;

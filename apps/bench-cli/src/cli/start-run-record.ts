@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectEnvironment, print, RUN_FILES, RunRecord, SavedRun, writeRunFiles } from '@app/bench';
+import { collectEnvironment, print, RUN_FILES, RunRecord, SavedRun } from '@app/bench';
+import { saveRun } from './save-run';
 
 /** 2026-11-22T03:50:12.345Z -> 2026-11-22T03-50-12Z: sortable, and a valid folder name everywhere. */
 export function runId(startedAt: Date, name: string): string {
@@ -55,7 +56,7 @@ export async function recordRun(dir: string, run: SavedRun, stopped: () => boole
   } catch (error) {
     endRunRecord(run, stopped(), error);
   } finally {
-    await writeRunFiles(dir, run);
+    await saveRun(dir, run);
     await cleanup();
   }
 }

@@ -2,6 +2,8 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { Comparison, Mode, parseVariants, ScenarioResult, TransportKind, VariantComparison } from '@app/bench';
 import { ResultsService } from '../results/results.service';
 import { BenchQuery } from './bench-query.decorator';
+import type { NetworkProfile } from '@app/network';
+import { NetworkService } from '../network/network.service';
 import { BenchService } from './bench.service';
 import { CallSignal } from './call-signal.decorator';
 import { BenchQueryDto, CompareQueryDto, RunQueryDto } from './dto/bench-query.dto';
@@ -16,6 +18,7 @@ export class BenchController {
   constructor(
     private readonly bench: BenchService,
     private readonly results: ResultsService,
+    private readonly network: NetworkService,
   ) {}
 
   @Get(['json/single/:rows', 'call-a/:rows'])
@@ -52,9 +55,9 @@ export class BenchController {
    */
   @Get('compare')
   async compare(@BenchQuery('compare') query: CompareQueryDto, @CallSignal() signal: AbortSignal): Promise<Comparison | VariantComparison> {
-    const { wire, save, label } = this.flags(query);
+    const { wire, save, label, network } = this.flags(query);
     const variants = query.variants === undefined ? undefined : parseVariants('variants', query.variants);
-    const comparison = variants ? await this.bench.compareVariants(variants, query, wire, signal) : await this.bench.compare(query, wire, signal);
+    const comparison = variants ? await this.bench.compareVariants(variants, query, wire, signal, network) : await this.bench.compare(query, wire, signal, network);
     if (save) await this.results.saveEndpointRuns('results' in comparison ? comparison.results : [comparison.json, comparison.grpc], label);
     return comparison;
   }
@@ -62,24 +65,24 @@ export class BenchController {
   /** The general form the bench CLI uses: any transports, either mode, optional wire pass. */
   @Get('bench')
   async run(@BenchQuery('bench') query: RunQueryDto, @CallSignal() signal: AbortSignal): Promise<{ results: ScenarioResult[] }> {
-    const { wire, save, label } = this.flags(query);
+    const { wire, save, label, network } = this.flags(query);
     const variants = parseBenchVariants(query.transports, query.variants);
-    const results = await this.bench.run({ variants, mode: parseMode(query.mode, query.requests), input: query, wire, signal });
+    const results = await this.bench.run({ variants, mode: parseMode(query.mode, query.requests), input: query, wire, signal, network });
     if (save) await this.results.saveEndpointRuns(results, label);
     return { results };
   }
 
   /** One variant of the route's transport family: `?variant=` (default the family's baseline, json or grpc). */
   private async one(family: TransportKind, mode: Mode, query: BenchQueryDto, signal: AbortSignal): Promise<ScenarioResult> {
-    const { wire, save, label } = this.flags(query);
+    const { wire, save, label, network } = this.flags(query);
     const variants = query.variant === undefined ? [family] : parseVariants('variant', query.variant, family);
-    const [result] = await this.bench.run({ variants, mode, input: query, wire, signal });
+    const [result] = await this.bench.run({ variants, mode, input: query, wire, signal, network });
     if (save) await this.results.saveEndpointRuns([result], label);
     return result;
   }
 
   // Parsed before any request is sent, so a bad flag costs nothing.
-  private flags(query: BenchQueryDto): { wire: boolean; save: boolean; label: string | null } {
-    return { wire: parseSwitch('wire', query.wire), save: parseSwitch('save', query.save), label: parseLabel(query.label) };
+  private flags(query: BenchQueryDto): { wire: boolean; save: boolean; label: string | null; network: NetworkProfile | undefined } {
+    return { wire: parseSwitch('wire', query.wire), save: parseSwitch('save', query.save), label: parseLabel(query.label), network: this.network.select(query.network) };
   }
 }

@@ -17,6 +17,8 @@ import {
   validateScenario,
 } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+import type { NetworkProfile } from '@app/network';
+import { NetworkService } from '../network/network.service';
 import { TransportFactory } from './transport.factory';
 
 export interface RunRequest {
@@ -28,6 +30,8 @@ export interface RunRequest {
   wire?: boolean;
   /** Fires when the caller has gone away; the measurement then stops with RunCancelledError. */
   signal?: AbortSignal;
+  /** A network profile to run under: every variant's path shaped, and calibrated just before the runs. */
+  network?: NetworkProfile;
 }
 
 /** Turns endpoint parameters into validated scenarios, runs them through the engine and logs each measurement. */
@@ -35,39 +39,39 @@ export interface RunRequest {
 export class BenchService {
   private readonly logger = new Logger(BenchService.name);
   // One probe for the app's life: it remembers which process serves which port.
-  private readonly probe = new ResourceProbe();
+  private readonly probe: ResourceProbe;
 
   constructor(
     @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
     private readonly transports: TransportFactory,
-  ) {}
+    private readonly network: NetworkService,
+  ) {
+    this.probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
+  }
 
   /** The given variants with the same parameters, runs interleaved; the call's total work is checked before anything is sent. */
-  async run({ variants, mode, input, wire = false, signal }: RunRequest): Promise<ScenarioResult[]> {
+  async run({ variants, mode, input, wire = false, signal, network }: RunRequest): Promise<ScenarioResult[]> {
     // In a call that mixes them, `chunk` is for the streaming variants; alone with one-message variants it is refused.
     const streams = variants.some(isStreamingVariant);
-    const plans = variants.map((v) => this.plan(v, mode, streams && !isStreamingVariant(v) ? { ...input, chunk: undefined } : input));
-    checkCallWork(
-      plans.map((p) => p.scenario),
-      wire,
-      this.config.limits.maxCallRows,
-    );
-    return runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.transports : undefined, signal });
+    const scenarios = variants.map((v) => validateScenario(v, mode, streams && !isStreamingVariant(v) ? { ...input, chunk: undefined } : input, this.config.limits, this.config.streamChunkRows));
+    checkCallWork(scenarios, wire, this.config.limits.maxCallRows);
+    // Under a profile: each server reached through its shaping proxy, and the path measured right before the runs.
+    const dials = network ? await Promise.all(variants.map((v) => this.network.route(network, this.transports.serverAddress(v)))) : [];
+    const plans: Plan[] = scenarios.map((scenario, i) => ({ scenario, transport: this.transports.forVariant(variants[i], dials[i]) }));
+    const conditions = network ? await this.network.conditions(network) : undefined;
+    const results = await runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.transports : undefined, signal });
+    return conditions ? results.map((r) => ({ ...r, network: conditions })) : results;
   }
 
   /** JSON and gRPC with the same parameters, runs interleaved; more than one request means parallel mode. */
-  async compare(input: ScenarioInput, wire = false, signal?: AbortSignal): Promise<Comparison> {
-    const [json, grpc] = await this.run({ variants: ['json', 'grpc'], mode: compareMode(input), input, wire, signal });
+  async compare(input: ScenarioInput, wire = false, signal?: AbortSignal, network?: NetworkProfile): Promise<Comparison> {
+    const [json, grpc] = await this.run({ variants: ['json', 'grpc'], mode: compareMode(input), input, wire, signal, network });
     return compareResults(json, grpc);
   }
 
   /** Any variants with the same parameters, runs interleaved; each against its baseline when present, else the first. */
-  async compareVariants(variants: VariantName[], input: ScenarioInput, wire = false, signal?: AbortSignal): Promise<VariantComparison> {
-    return compareVariants(await this.run({ variants, mode: compareMode(input), input, wire, signal }));
-  }
-
-  private plan(variant: VariantName, mode: Mode, input: ScenarioInput): Plan {
-    return { scenario: validateScenario(variant, mode, input, this.config.limits, this.config.streamChunkRows), transport: this.transports.forVariant(variant) };
+  async compareVariants(variants: VariantName[], input: ScenarioInput, wire = false, signal?: AbortSignal, network?: NetworkProfile): Promise<VariantComparison> {
+    return compareVariants(await this.run({ variants, mode: compareMode(input), input, wire, signal, network }));
   }
 
   private log({ plan, phase, run, of, sample }: RunEvent): void {

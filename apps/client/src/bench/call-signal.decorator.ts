@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Response } from 'express';
 
@@ -8,6 +9,9 @@ import type { Response } from 'express';
 export const CallSignal = createParamDecorator((_: unknown, ctx: ExecutionContext): AbortSignal => {
   const response = ctx.switchToHttp().getResponse<Response>();
   const controller = new AbortController();
+  // Every request of a parallel run (up to MAX_REQUESTS in flight) listens to it: that many listeners are intended,
+  // not the leak Node warns about past 10.
+  setMaxListeners(0, controller.signal);
   // 'close' also follows a normal answer; only a close before the reply is fully written means the caller left.
   response.once('close', () => {
     if (!response.writableFinished) controller.abort();

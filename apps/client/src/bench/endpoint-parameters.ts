@@ -1,7 +1,7 @@
 import { ScenarioValidationError } from '@app/bench';
 
 // Every endpoint that measures takes these; path parameters (rows, requests) are not repeated in the query.
-const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label'] as const;
+const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label', 'network'] as const;
 
 /**
  * The query parameters each client endpoint accepts, the one list per endpoint: anything else is refused rather

@@ -18,7 +18,7 @@ import {
   withPayloadByteCounts,
 } from '@app/bench';
 import { loadSamplePackageDefinition, SAMPLE_SERVICE, sampleGrpcOptions, SampleServiceClient } from '@app/grpc';
-import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+import { HTTP2_DEFAULT_WINDOW, WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
 /** A transport and how to let go of what it holds (sockets, channels). */
 interface BuiltTransport {
@@ -33,19 +33,25 @@ interface BuiltTransport {
  */
 @Injectable()
 export class TransportFactory implements RelayTransportFactory, OnModuleDestroy {
-  private readonly built = new Map<VariantName, BuiltTransport>();
+  /** By variant, or variant|proxy address for a shaped path. */
+  private readonly built = new Map<string, BuiltTransport>();
 
   constructor(
     private readonly http: HttpService,
     @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
   ) {}
 
-  /** The transport that times `variant` against its configured server. */
-  forVariant(variant: VariantName): RowsTransport | StreamingRowsTransport {
-    let entry = this.built.get(variant);
+  /**
+   * The transport that times `variant` against its configured server; with `dial`, one that reaches that server
+   * through a shaping proxy at `dial` (a network profile) and still knows where the server itself is.
+   */
+  forVariant(variant: VariantName, dial?: string): RowsTransport | StreamingRowsTransport {
+    const key = dial === undefined ? variant : `${variant}|${dial}`;
+    let entry = this.built.get(key);
     if (!entry) {
-      entry = this.build(variant, this.serverAddress(variant));
-      this.built.set(variant, entry);
+      entry = this.build(variant, dial ?? this.serverAddress(variant));
+      if (dial !== undefined) entry.transport.target.serverAddress = this.serverAddress(variant);
+      this.built.set(key, entry);
     }
     return entry.transport;
   }
@@ -61,7 +67,7 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
   }
 
   /** Where a variant's server is: a URL for the HTTP variants, host:port for gRPC; a +gzip twin's is its path's. */
-  private serverAddress(variant: VariantName): string {
+  serverAddress(variant: VariantName): string {
     const { targets } = this.config;
     if (VARIANTS[variant].family === 'grpc') return targets.grpcAddress;
     const { path } = variantPath(variant);
@@ -80,8 +86,11 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         return { transport: new JsonHttpTransport(this.http, address, timeout, { compression }), close: async () => undefined };
       case 'proto-http':
         return { transport: new JsonHttpTransport(this.http, address, timeout, { encoding: 'protobuf', compression }), close: async () => undefined };
-      case 'json-h2':
-        return { transport: new JsonHttpTransport(this.http, address, timeout, { httpVersion: 2, compression }), close: async () => undefined };
+      case 'json-h2': {
+        const transport = new JsonHttpTransport(this.http, address, timeout, { httpVersion: 2, compression });
+        transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
+        return { transport, close: async () => undefined };
+      }
       // The json client (axios), asking the same server for NDJSON in chunks instead of one body.
       case 'json-stream':
         return { transport: new JsonStreamTransport(this.http, address, timeout), close: async () => undefined };
@@ -90,17 +99,22 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         return { transport, close: () => transport.close() };
       }
       case 'grpc':
-      case 'grpc-sliced': {
-        const client = this.nestGrpcClient(address);
+      case 'grpc-sliced':
+      case 'grpc-window': {
+        // grpc-window is the grpc client offering a larger HTTP/2 window.
+        const window = path === 'grpc-window' ? this.config.grpcFlowControlWindow : undefined;
+        const client = this.nestGrpcClient(address, window);
         // grpc-sliced is the grpc client plus one request metadata entry asking for sliced encoding.
         const options = path === 'grpc-sliced' ? { sliceRows: this.config.grpcSliceRows } : {};
         const transport = new GrpcTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout, options);
+        transport.target.http2WindowBytes = window ?? HTTP2_DEFAULT_WINDOW;
         return { transport, close: async () => client.close() };
       }
       case 'grpc-stream': {
         // The grpc variant's client, built the same way; only the method (and so the message shape) differs.
         const client = this.nestGrpcClient(address);
         const transport = new GrpcStreamTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout);
+        transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
         return { transport, close: async () => client.close() };
       }
       case 'grpc-bare': {
@@ -114,10 +128,11 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
    * What ClientsModule.register builds, from the one options factory: deserializers also count payload bytes and
    * time the decode, the interceptor stamps headers and reads the server-timing trailer.
    */
-  private nestGrpcClient(address: string): ClientGrpcProxy {
+  private nestGrpcClient(address: string, flowControlWindow?: number): ClientGrpcProxy {
     return ClientProxyFactory.create(
       sampleGrpcOptions({
         url: address,
+        flowControlWindow,
         maxMessageBytes: this.config.grpcMaxMessageBytes,
         packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
         interceptors: [grpcPhaseInterceptor],

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { LOAD_DEFAULTS, LoadLevelInput, LoadLevelResult, loadTarget, runLoadLevel, validateLoadLevel } from '@app/bench';
+import { LOAD_DEFAULTS, LoadLevelInput, LoadLevelResult, loadTarget, ResourceProbe, runLoadLevel, validateLoadLevel } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
 // Failures that mean "nothing answered there" rather than "it answered wrongly".
@@ -17,7 +17,7 @@ export class LoadService {
       `c${level.concurrency}`,
       { ...level, target: loadTarget(this.config.targets, level.transport, level.targetKind), grpcMaxMessageBytes: this.config.grpcMaxMessageBytes },
       undefined,
-      undefined,
+      new ResourceProbe({ from: this.config.serverResourcesFrom, timeoutMs: this.config.requestTimeoutMs }),
       signal,
     );
     if (result.successes === 0) throw failedLevel(result);

@@ -1,7 +1,11 @@
 import type { ResourceUse, RunSample } from '../result/result.interface';
+import type { ServerResourcesSource } from '../resources/resource-probe';
 
-/** Per-run resource samples -> totals over the measured runs, per-request CPU, and peaks. */
-export function aggregateResources(runs: RunSample[], requestsPerRun: number, notes: string[]): ResourceUse {
+/**
+ * Per-run resource samples -> totals over the measured runs, per-request CPU, and peaks; the server figures' source
+ * is named only when every run had the same one (a server that went away mid-way leaves it, and the totals, empty).
+ */
+export function aggregateResources(runs: RunSample[], requestsPerRun: number, notes: string[], sources: ServerResourcesSource[] = []): ResourceUse {
   const sum = (pick: (r: RunSample) => number | null) => (runs.length > 0 && runs.every((r) => pick(r) !== null) ? runs.reduce((a, r) => a + (pick(r) as number), 0) : null);
   const max = (pick: (r: RunSample) => number | null) => (runs.length > 0 && runs.every((r) => pick(r) !== null) ? Math.max(...runs.map((r) => pick(r) as number)) : null);
   const requests = runs.length * requestsPerRun;
@@ -15,6 +19,7 @@ export function aggregateResources(runs: RunSample[], requestsPerRun: number, no
     serverCpuMsPerRequest: serverCpuMs === null ? null : Math.round((serverCpuMs / requests) * 1e6) / 1e6,
     clientPeakRssBytes: max((r) => r.clientPeakRssBytes),
     serverPeakRssBytes: max((r) => r.serverPeakRssBytes),
+    serverResourcesSource: sources.length > 0 && sources.every((s) => s === sources[0]) ? sources[0] : null,
     notes: [...new Set(notes)],
   };
 }

@@ -1,3 +1,4 @@
+import type { NetworkConditions } from '../result/result.interface';
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { TransportKind } from '../scenario/scenario.interface';
 import type { LoadEngine, LoadLevelParams, TargetKind } from '../scenario/validate-load-level';
@@ -69,6 +70,10 @@ export interface LoadLevelResult extends GeneratorResult {
   clientCpuUsPerRequest: number;
   serverPeakRssBytes: number | null;
   serverProcesses: number;
+  /** Where the server figures came from: /proc here, the server's own report, or null (not measured); absent in older files. */
+  serverResourcesSource?: 'proc' | 'server' | null;
+  /** The network profile the level ran under and its calibrated path; absent = as the servers are. */
+  network?: NetworkConditions;
   notes: string[];
   startedAt: string;
   endedAt: string;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { RunCancelledError } from '../run/run-cancelled.error';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ResourceProbe, ResourceSample } from '../resources/resource-probe';
+import { ProbeWindow, ResourceProbe, ResourceSample } from '../resources/resource-probe';
 import type { GeneratorResult, LoadLevelResult, LoadLevelSpec } from './load-level.interface';
 import { mergeGeneratorResults } from './merge-generator-results';
 import { splitLevel } from './split-level';
@@ -57,19 +57,22 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
   const startedAt = new Date().toISOString();
   // Server CPU and peak RSS over the measured window only, not the warm-up: the generator says when it is. With
   // several generators the window runs from the first one's start to the last one's end.
-  let window: { end(): ResourceSample } | undefined;
-  let server: ResourceSample | undefined;
+  // The probe is asynchronous (a remote server is asked over the network): the edges start its calls, and they
+  // are awaited once the generators are done. A self-report's begin lands a few ms into the window, under load.
+  let window: Promise<ProbeWindow> | undefined;
+  let ended: Promise<ResourceSample | undefined> | undefined;
   const parts = splitLevel(spec);
   let started = 0;
-  let ended = 0;
+  let endedParts = 0;
   const results = await Promise.all(
     parts.map((part) =>
       runGeneratorProcess(workerEntry, part, (edge) => {
         if (edge === 'start' && started++ === 0) window = probe.begin(spec.target, { client: false });
-        else if (edge === 'end' && ++ended === parts.length) server = window?.end();
+        else if (edge === 'end' && ++endedParts === parts.length) ended = window?.then((w) => w.end());
       }, signal),
     ),
   );
+  const server = await ended;
   const g = mergeGeneratorResults(results);
   const notes = server ? [...server.notes] : ['server CPU and memory: the measured window was not reported'];
   if (spec.engine === 'ghz') notes.push('ghz: replies not checked by ghz (one probe call verified first); payload bytes = the probe reply size x successes');
@@ -109,6 +112,7 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
     generatorWindowCpuMs: round(g.generatorWindowCpuMs),
     serverPeakRssBytes,
     serverProcesses: server?.serverProcesses ?? 0,
+    serverResourcesSource: server?.serverResourcesSource ?? null,
     notes,
     startedAt,
     endedAt: new Date().toISOString(),

@@ -1,7 +1,8 @@
 /** The files each kind of saved run holds, in the order they are written; result.json always last. */
 export const RUN_FILES = {
-  bench: ['runs.csv', 'summary.csv', 'summary.md', 'result.json'],
-  load: ['levels.csv', 'summary.md', 'result.json'],
+  // report.html is rendered by @app/report and handed to writeRunFiles by the CLI.
+  bench: ['runs.csv', 'summary.csv', 'summary.md', 'report.html', 'result.json'],
+  load: ['levels.csv', 'summary.md', 'report.html', 'result.json'],
   // `?save=1` on the client endpoints appends to these two, in the bench columns.
   endpoint: ['runs.csv', 'summary.csv'],
 } as const;
@@ -17,4 +18,5 @@ export const CONTENT_TYPES: Record<string, string> = {
   'levels.csv': 'text/csv; charset=utf-8; header=present',
   'result.json': 'application/json; charset=utf-8',
   'summary.md': 'text/markdown; charset=utf-8',
+  'report.html': 'text/html; charset=utf-8',
 };

@@ -19,13 +19,20 @@ function contents(run: SavedRun): Record<string, string> {
   return { 'runs.csv': printRunsCsv(run), 'summary.csv': printSummaryCsv(run), 'summary.md': printMarkdown(run) + '\n', 'result.json': json };
 }
 
+/** Files of a run rendered outside the engine (report.html, by @app/report), by name. */
+export type ExtraRunFiles = Partial<Record<string, string>>;
+
 /**
  * Rewrites every file of a bench or load run, each atomically; called after each scenario or level, so an
- * interruption loses none. result.json last: its presence marks a folder as a run for /client/results.
+ * interruption loses none. `extra` holds the files other libs render (report.html), written in RUN_FILES order
+ * with the rest. result.json last: its presence marks a folder as a run for /client/results.
  */
-export async function writeRunFiles(dir: string, run: SavedRun): Promise<void> {
-  const files = contents(run);
-  for (const name of RUN_FILES[run.kind]) await writeAtomic(join(dir, name), files[name]);
+export async function writeRunFiles(dir: string, run: SavedRun, extra: ExtraRunFiles = {}): Promise<void> {
+  const files: ExtraRunFiles = { ...extra, ...contents(run) };
+  for (const name of RUN_FILES[run.kind]) {
+    const text = files[name];
+    if (text !== undefined) await writeAtomic(join(dir, name), text);
+  }
 }
 
 /** Appends endpoint measurements (`?save=1`) to runs.csv and summary.csv, in the bench columns; headers only on new files. */

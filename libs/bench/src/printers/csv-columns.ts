@@ -16,7 +16,7 @@ export interface RunsCsvRow extends SummaryCsvRow {
   sample: RunSample;
 }
 
-const target = ({ result }: SummaryCsvRow) => `${result.target.server} at ${result.target.address}`;
+const target = ({ result: { target: t } }: SummaryCsvRow) => (t.serverAddress ? `${t.server} at ${t.serverAddress} through ${t.address}` : `${t.server} at ${t.address}`);
 
 // Both files open with the same identifying columns so they can be joined or filtered alike.
 const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
@@ -25,6 +25,7 @@ const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'scenario', unit: 'text', description: 'Scenario name in its preset or file (for example 1-2).', value: (r) => r.result.name },
   { name: 'transport', unit: 'text', description: 'Transport measured: json (JSON over HTTP) or grpc.', value: (r) => r.result.transport },
   { name: 'variant', unit: 'text', description: 'Client+server path within the transport (json, grpc: the article\'s; others change one factor, see the README\'s variants table).', value: (r) => r.result.variant ?? r.result.transport },
+  { name: 'network', unit: 'text', description: 'Network profile the scenario ran under (network-profiles.json); loopback: nothing applied.', value: (r) => r.result.network?.profile ?? 'loopback' },
   { name: 'mode', unit: 'text', description: 'single: one request; parallel: several requests in flight together.', value: (r) => r.result.mode },
   { name: 'rows_per_request', unit: 'rows', description: 'Rows asked for in each request.', value: (r) => r.result.rowsPerRequest },
   { name: 'chunk_rows', unit: 'rows', description: 'Streaming variants: rows per chunk (gRPC message or NDJSON write); empty for one-message variants.', value: (r) => r.result.chunkRows ?? null },
@@ -45,7 +46,7 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the serving process(es) during the run; empty when not measured.', value: (r) => r.sample.serverPeakRssBytes },
   ...phaseColumns<RunsCsvRow>((r) => r.sample.phases),
   { name: 'verified', unit: 'true/false', description: 'true when every response of the run held the expected rows and checksum.', value: (r) => r.sample.verified },
-  { name: 'target', unit: 'text', description: 'Server and address the client called.', value: target },
+  { name: 'target', unit: 'text', description: 'Server and the address it listens on; under a network profile also the shaping proxy the client called ("through ...").', value: target },
   { name: 'phase_notes', unit: 'text', description: 'Why a phase cell of this run is empty, when one is; several notes are joined with "; ".', value: (r) => r.sample.phases?.notes.join('; ') ?? '' },
 ];
 
@@ -76,11 +77,18 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'server_cpu_ms_per_request', unit: 'ms', description: 'Server CPU time per request; empty when not measured.', value: (r) => r.result.resources.serverCpuMsPerRequest },
   { name: 'client_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the client process over the measured runs; empty when not measured.', value: (r) => r.result.resources.clientPeakRssBytes },
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the serving process(es) over the measured runs; empty when not measured.', value: (r) => r.result.resources.serverPeakRssBytes },
+  { name: 'server_resources_source', unit: 'text', description: "Where the server figures came from: proc (read from /proc on the client's machine), server (the server's own report, GET /admin/resources or wirebench.admin.Admin); empty when not measured.", value: (r) => r.result.resources.serverResourcesSource ?? null },
   ...phaseColumns<SummaryCsvRow>((r) => r.result.phases),
+  { name: 'net_rtt_ms', unit: 'ms', description: 'Round trip of the network path, measured just before the scenario (median of small requests through the same shaping); empty on loopback.', value: (r) => r.result.network?.rttMs ?? null },
+  { name: 'net_mbps', unit: 'Mbit/s', description: 'Throughput of the network path server -> client, measured just before the scenario by a bulk transfer through the same shaping; empty on loopback.', value: (r) => r.result.network?.mbps ?? null },
+  { name: 'net_nominal_rtt_ms', unit: 'ms', description: 'Round trip the profile asks for (twice its one-way latency); empty when it sets none.', value: (r) => r.result.network?.nominalRttMs ?? null },
+  { name: 'net_nominal_mbps', unit: 'Mbit/s', description: 'Bandwidth server -> client the profile asks for; empty when unlimited.', value: (r) => r.result.network?.nominalMbps ?? null },
+  { name: 'http2_window_bytes', unit: 'bytes', description: 'HTTP/2 paths: the flow-control window the client offers per stream (65535 unless tuned, e.g. grpc-window); it caps one stream at window / round trip. Empty for HTTP/1.1.', value: (r) => r.result.target.http2WindowBytes ?? null },
+  { name: 'net_flagged', unit: 'true/false', description: 'true when the measured path was more than 20% off the profile\'s nominal round trip or bandwidth: the figures are then not the profile\'s.', value: (r) => r.result.network?.flagged ?? false },
   { name: 'verified', unit: 'true/false', description: 'true only when every request of every run, warm-up included, returned the expected rows and checksum.', value: (r) => r.result.verified },
   { name: 'started_at', unit: 'ISO-8601 UTC', description: 'Time this scenario started on this transport, warm-up included.', value: (r) => r.result.startedAt },
   { name: 'ended_at', unit: 'ISO-8601 UTC', description: 'Time this scenario ended on this transport.', value: (r) => r.result.endedAt },
-  { name: 'target', unit: 'text', description: 'Server and address the client called.', value: target },
+  { name: 'target', unit: 'text', description: 'Server and the address it listens on; under a network profile also the shaping proxy the client called ("through ...").', value: target },
   { name: 'notes', unit: 'text', description: 'Why a resource, wire or phase figure is empty, when one is; several notes are joined with "; ".', value: (r) => notes(r.result) },
 ];
 

@@ -6,6 +6,8 @@ import { TABLE_COLUMNS, TABLE_LEGEND, human, type TableColumn } from './table-co
 import { hasPhases, PHASE_LEGEND, PHASE_TABLE_COLUMNS } from './phase-table-columns';
 import { explanationOf, variantFiguresTable, WHY_LEGEND, whyTable } from './why-tables';
 import { batchingTable } from './batching-table';
+import { networkVerdicts } from '../explain/network-verdicts';
+import { NETWORK_LEGEND, networkTable } from './network-table';
 
 type Align = 'left' | 'right';
 
@@ -85,7 +87,14 @@ function resultsTable(run: BenchRun, columns: readonly TableColumn[]): string {
 export function printMarkdown(run: BenchRun): string {
   const article = run.preset === 'article' ? articleSection(run) : run.preset === 'batching' ? batchingSection(run) : [];
   const phases = hasPhases(run.scenarios) ? ['', '## Where the time went', '', resultsTable(run, PHASE_TABLE_COLUMNS), '', PHASE_LEGEND] : [];
-  return [...header(run), ...article, '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
+  return [...header(run), ...article, ...networkSection(run), '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
+}
+
+function networkSection(run: BenchRun): string[] {
+  const verdicts = networkVerdicts(run);
+  if (!verdicts) return [];
+  const t = networkTable(verdicts);
+  return ['## Under network conditions', '', markdownTable(t.head, t.align, t.rows), '', NETWORK_LEGEND, '', ...verdicts.sentences.map((s) => `- ${s}`), ''];
 }
 
 function batchingSection(run: BenchRun): string[] {

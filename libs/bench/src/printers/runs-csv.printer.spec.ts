@@ -25,6 +25,7 @@ describe('printRunsCsv', () => {
       transport: 'json',
       variant: 'json',
       mode: 'single',
+      network: 'loopback',
       rows_per_request: '1',
       chunk_rows: '',
       requests: '1',

@@ -3,6 +3,8 @@ import type { BenchRun } from '../result/bench-run.interface';
 import { TABLE_COLUMNS, TABLE_LEGEND, type TableColumn } from './table-columns';
 import { hasPhases, PHASE_LEGEND, PHASE_TABLE_COLUMNS } from './phase-table-columns';
 import { explanationOf, PlainTable, variantFiguresTable, WHY_LEGEND, whyTable } from './why-tables';
+import { networkVerdicts } from '../explain/network-verdicts';
+import { NETWORK_LEGEND, networkTable } from './network-table';
 
 function textTable(run: BenchRun, columns: readonly TableColumn[]): string {
   const table = new Table({
@@ -28,6 +30,8 @@ function plainTable(t: PlainTable): string {
 export function printTable(run: BenchRun): string {
   const parts = [`${textTable(run, TABLE_COLUMNS)}\n${TABLE_LEGEND}`];
   if (hasPhases(run.scenarios)) parts.push(`${textTable(run, PHASE_TABLE_COLUMNS)}\n${PHASE_LEGEND}`);
+  const verdicts = networkVerdicts(run);
+  if (verdicts) parts.push(`Under network conditions:\n${plainTable(networkTable(verdicts))}\n${NETWORK_LEGEND}\n${verdicts.sentences.map((s) => `- ${s}`).join('\n')}`);
   const explanation = explanationOf(run);
   if (explanation) {
     parts.push(`Why:\n${plainTable(whyTable(explanation))}\n${WHY_LEGEND}`);

@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+
+export { readPeakRss, resetPeakRss } from '@app/bootstrap';
 
 // Linux /proc readers. Each returns null when the figure cannot be read (another OS, another user's process,
 // a process that just ended), and the caller reports the cell as empty with a reason instead of guessing.
@@ -25,26 +27,6 @@ export function processCpuMs(pid: number): number | null {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime are fields 14 and 15 of stat; after "pid (comm) " they are at 11 and 12.
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
-  } catch {
-    return null;
-  }
-}
-
-/** Resets the process's peak RSS (VmHWM) to its current RSS; false when not permitted or not Linux. */
-export function resetPeakRss(pid: number | 'self'): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Peak RSS (VmHWM) since start or since the last reset, in bytes. */
-export function readPeakRss(pid: number | 'self'): number | null {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : null;
   } catch {
     return null;
   }

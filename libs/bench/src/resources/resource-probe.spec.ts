@@ -31,10 +31,11 @@ const target = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-s
 
   it("measures the server's CPU and peak RSS during a run, and the client's", async () => {
     const probe = new ResourceProbe();
-    const session = probe.begin(target(`127.0.0.1:${port}`));
+    const session = await probe.begin(target(`127.0.0.1:${port}`));
     await new Promise<void>((resolve) => connect(port, '127.0.0.1').on('close', () => resolve()).resume());
-    const sample = session.end();
+    const sample = await session.end();
     expect(sample.notes).toEqual([]);
+    expect(sample.serverResourcesSource).toBe('proc');
     expect(sample.serverCpuMs).toBeGreaterThan(80);
     expect(sample.serverPeakRssBytes).toBeGreaterThan(200 * 1024 * 1024);
     expect(sample.clientCpuMs).toBeGreaterThanOrEqual(0);
@@ -42,16 +43,17 @@ const target = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-s
   });
 
   it('leaves server figures empty, and says why, for a server on another host or a port nobody listens on', async () => {
-    const remote = new ResourceProbe().begin(target('http://192.0.2.10:3001', 'json-server')).end();
+    const remote = await (await new ResourceProbe({ timeoutMs: 200 }).begin(target('http://192.0.2.10:3001', 'json-server'))).end();
     expect(remote.serverCpuMs).toBeNull();
     expect(remote.serverPeakRssBytes).toBeNull();
-    expect(remote.notes.join()).toMatch(/another host/);
+    expect(remote.notes.join()).toMatch(/another host.*no report of its own either/);
+    expect(remote.serverResourcesSource).toBeNull();
 
     const idle = createServer();
     await new Promise<void>((r) => idle.listen(0, '127.0.0.1', r));
     const freePort = (idle.address() as AddressInfo).port;
     await new Promise((r) => idle.close(r));
-    const nobody = new ResourceProbe().begin(target(`127.0.0.1:${freePort}`)).end();
+    const nobody = await (await new ResourceProbe().begin(target(`127.0.0.1:${freePort}`))).end();
     expect(nobody.serverCpuMs).toBeNull();
     expect(nobody.notes.join()).toMatch(/no process/);
   });

@@ -1,6 +1,11 @@
+import { DEFAULTS, ServerResourcesFrom } from '@app/config';
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import { isAlive, processCpuMs, readPeakRss, resetPeakRss } from './proc-readers';
 import { serverProcesses } from './server-processes';
+import { beginSelfReport, SelfReportWindow } from './server-self-report';
+
+/** Where the server's figures came from: /proc on this machine, the server's own report, or nowhere. */
+export type ServerResourcesSource = 'proc' | 'server' | null;
 
 /** What the probe measured around one run; null where it could not, with the reason in notes. */
 export interface ResourceSample {
@@ -10,7 +15,15 @@ export interface ResourceSample {
   serverPeakRssBytes: number | null;
   /** Server processes measured: a cluster primary and its workers count separately. */
   serverProcesses: number;
+  serverResourcesSource: ServerResourcesSource;
   notes: string[];
+}
+
+export interface ResourceProbeOptions {
+  /** auto: /proc when the server is local, else its own report; proc / server: only that (SERVER_RESOURCES_FROM). */
+  from?: ServerResourcesFrom;
+  /** For each call to a server's admin route or RPC. */
+  timeoutMs?: number;
 }
 
 export interface ProbeOptions {
@@ -18,24 +31,39 @@ export interface ProbeOptions {
   client?: boolean;
 }
 
-/** Measures around each run or load window, outside its timed section. */
+/** A window the probe is measuring; end it after the run or load window, outside its timed section. */
+export interface ProbeWindow {
+  end(): Promise<ResourceSample>;
+}
+
+/** Measures around each run or load window, outside its timed section. Never rejects: what fails is a note. */
 export interface RunProbe {
-  begin(target: TargetInfo, options?: ProbeOptions): { end(): ResourceSample };
+  begin(target: TargetInfo, options?: ProbeOptions): Promise<ProbeWindow>;
 }
 
 /**
  * CPU time and peak RSS of this (client) process and of the server process(es) behind a target, between begin and
  * end: one bench run, or one load level's measured window.
- * Servers are found by the port they listen on, so it works whether or not wirebench started them; a server on
- * another host, or on a system without /proc, gets empty figures and a note saying why.
+ * Servers are found by the port they listen on, so it works whether or not wirebench started them. A server
+ * that cannot be read from /proc (another host, no /proc) is asked for its own report (SERVER_RESOURCES on
+ * there); where that fails too its figures are empty, with notes saying why. The result says which was used.
  */
 export class ResourceProbe implements RunProbe {
   private readonly pids = new Map<string, number[]>();
   private readonly linux = process.platform === 'linux';
+  private readonly from: ServerResourcesFrom;
+  private readonly timeoutMs: number;
 
-  begin(target: TargetInfo, { client = true }: ProbeOptions = {}): { end(): ResourceSample } {
+  constructor({ from = 'auto', timeoutMs = DEFAULTS.requestTimeoutMs }: ResourceProbeOptions = {}) {
+    this.from = from;
+    this.timeoutMs = timeoutMs;
+  }
+
+  async begin(target: TargetInfo, { client = true }: ProbeOptions = {}): Promise<ProbeWindow> {
     const notes: string[] = [];
-    const servers = this.serverPids(target, notes);
+    const servers = this.from === 'server' ? [] : this.serverPids(target, notes);
+    // Asked before the client's counters start, so the request to the server is not counted as the client's work.
+    const self = servers.length === 0 && this.from !== 'proc' ? await this.beginSelfReport(target, notes) : null;
     const clientCpu = process.cpuUsage();
     const clientRssReset = client && this.linux && resetPeakRss('self');
     const serverCpu = servers.map((pid) => processCpuMs(pid));
@@ -44,7 +72,7 @@ export class ResourceProbe implements RunProbe {
     if (servers.length > 0 && !serverRssReset) notes.push('server peak RSS: cannot reset VmHWM of the server process');
 
     return {
-      end: (): ResourceSample => {
+      end: async (): Promise<ResourceSample> => {
         const used = process.cpuUsage(clientCpu);
         const serverCpuAfter = servers.map((pid) => processCpuMs(pid));
         const serverCpuMs =
@@ -54,21 +82,56 @@ export class ResourceProbe implements RunProbe {
         // A server process that ended in between cannot be read any more: its CPU is unknown, not zero.
         if (servers.length > 0 && serverCpuMs === null) notes.push('server CPU: a server process ended, or its /proc cannot be read');
         const serverRss = serverRssReset ? servers.map((pid) => readPeakRss(pid)) : [];
-        return {
+        const clientFigures = {
           clientCpuMs: client ? (used.user + used.system) / 1000 : null,
-          serverCpuMs,
           clientPeakRssBytes: clientRssReset ? readPeakRss('self') : null,
+        };
+        if (self) return { ...clientFigures, ...(await this.endSelfReport(self, target, notes)), notes };
+        return {
+          ...clientFigures,
+          serverCpuMs,
           // With several workers, the peak of their sum is not observable; the sum of their peaks bounds it.
           serverPeakRssBytes: serverRssReset && serverRss.every((v) => v !== null) ? serverRss.reduce((a, b) => (a as number) + (b as number), 0) : null,
           serverProcesses: servers.length,
+          serverResourcesSource: servers.length > 0 ? 'proc' : null,
           notes,
         };
       },
     };
   }
 
+  private async beginSelfReport(target: TargetInfo, notes: string[]): Promise<SelfReportWindow | null> {
+    try {
+      const window = await beginSelfReport(target, this.timeoutMs);
+      // The /proc note said why it could not be read there; the figures are not empty after all.
+      notes.length = 0;
+      notes.push(`${target.server}: CPU and memory from the server's own report (${this.from === 'server' ? 'SERVER_RESOURCES_FROM=server' : 'not readable from /proc here'})`);
+      return window;
+    } catch (error) {
+      notes.push(`${target.server}: no report of its own either (${(error as Error).message})`);
+      return null;
+    }
+  }
+
+  private async endSelfReport(self: SelfReportWindow, target: TargetInfo, notes: string[]): Promise<Pick<ResourceSample, 'serverCpuMs' | 'serverPeakRssBytes' | 'serverProcesses' | 'serverResourcesSource'>> {
+    const none = { serverCpuMs: null, serverPeakRssBytes: null, serverProcesses: 0, serverResourcesSource: null };
+    try {
+      const report = await self.end();
+      if (report.workers > 1) {
+        notes.push(`${target.server} runs ${report.workers} workers and each reports only itself: CPU and memory left empty`);
+        return { ...none, serverProcesses: report.workers };
+      }
+      if (report.peakRssSource === 'sampled') notes.push(`${target.server}: peak RSS sampled by the server every few ms (it cannot reset VmHWM), so a short spike may be missed`);
+      if (report.overlapped) notes.push(`${target.server}: another resource window was open on the server, so its peak RSS may be higher than this run's`);
+      return { serverCpuMs: report.cpuMs, serverPeakRssBytes: report.peakRssBytes, serverProcesses: 1, serverResourcesSource: 'server' };
+    } catch (error) {
+      notes.push(`${target.server}: its resource report failed (${(error as Error).message})`);
+      return none;
+    }
+  }
+
   private serverPids(target: TargetInfo, notes: string[]): number[] {
-    const key = target.address;
+    const key = target.serverAddress ?? target.address;
     let pids = this.pids.get(key);
     if (!pids || pids.length === 0 || !pids.every(isAlive)) {
       const found = serverProcesses(target);

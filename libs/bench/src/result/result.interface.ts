@@ -65,7 +65,32 @@ export interface ResourceUse {
   serverCpuMsPerRequest: number | null;
   clientPeakRssBytes: number | null;
   serverPeakRssBytes: number | null;
+  /**
+   * Where the server figures came from: `proc` (read from /proc on the client's machine), `server` (the server's
+   * own report, GET /admin/resources or wirebench.admin.Admin), null when not measured; absent in older files.
+   */
+  serverResourcesSource?: 'proc' | 'server' | null;
   /** Why a figure is empty, when one is. */
+  notes: string[];
+}
+
+/**
+ * The network condition a scenario ran under: the profile (network-profiles.json) and the path as calibrated just
+ * before the scenario, beside the profile's nominal figures. Absent in files written before profiles existed, which
+ * were all loopback.
+ */
+export interface NetworkConditions {
+  profile: string;
+  /** How the profile was applied: `none` (loopback, nothing in the path), `toxiproxy`, or a link's own shaping. */
+  shaping: string;
+  /** Round trip the profile asks for (twice its one-way latency) and its bandwidth server -> client; null: none set. */
+  nominalRttMs: number | null;
+  nominalMbps: number | null;
+  /** Measured on the path just before the scenario; null when not calibrated (loopback). */
+  rttMs: number | null;
+  mbps: number | null;
+  /** True when the path was more than 20% off a nominal figure: the result is then not the profile's. */
+  flagged: boolean;
   notes: string[];
 }
 
@@ -96,6 +121,8 @@ export interface ScenarioResult {
   phases: PhaseBreakdown | null;
   /** Null when the counted pass was not asked for. */
   wire: WireBytes | null;
+  /** The network profile and the calibrated path; absent = loopback (files from before profiles). */
+  network?: NetworkConditions;
   /** True only when every request of every measured and warm-up run arrived with the expected rows and checksum. */
   verified: boolean;
   startedAt: string;

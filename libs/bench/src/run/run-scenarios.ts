@@ -1,6 +1,6 @@
 import type { Plan } from './plan.interface';
 import type { RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
-import type { RunProbe } from '../resources/resource-probe';
+import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
 import type { RelayTransportFactory } from '../wire/measure-wire';
 import { aggregate } from '../aggregate/aggregate';
 import { aggregateResources } from '../aggregate/aggregate-resources';
@@ -52,17 +52,19 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
 
   const samples: RunSample[][] = plans.map(() => []);
   const notes: string[][] = plans.map(() => []);
+  const sources: ServerResourcesSource[][] = plans.map(() => []);
   const maxRuns = Math.max(...plans.map((p) => p.scenario.runs));
   for (let r = 1; r <= maxRuns; r++) {
     for (const plan of rotate(plans, r - 1)) {
       if (r > plan.scenario.runs) continue;
       throwIfCancelled(signal, () => `before measured run ${r}/${plan.scenario.runs} of ${describe(plan)}`);
       const at = new Date().toISOString();
-      const probe = options.probe?.begin(plan.transport.target);
+      const probe = await options.probe?.begin(plan.transport.target);
       const measured = await executeRun(plan.scenario, plan.transport, signal);
-      const resources = probe?.end();
+      const resources = await probe?.end();
       const i = plans.indexOf(plan);
       notes[i].push(...(resources?.notes ?? ['CPU and memory not measured']));
+      sources[i].push(resources?.serverResourcesSource ?? null);
       const sample: RunSample = {
         run: r,
         at,
@@ -86,7 +88,7 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
     if (options.wire) options.onRun?.({ plan, phase: 'wire', run: 1, of: 1 });
   }
   const endedAt = new Date().toISOString();
-  return plans.map((plan, i) => toResult(plan, samples[i], notes[i], wire[i], startedAt, endedAt));
+  return plans.map((plan, i) => toResult(plan, samples[i], notes[i], sources[i], wire[i], startedAt, endedAt));
 }
 
 function describe({ scenario: s }: Plan): string {
@@ -102,7 +104,7 @@ function round3(v: number | null): number | null {
   return v === null ? null : Math.round(v * 1000) / 1000;
 }
 
-function toResult(plan: Plan, runs: RunSample[], notes: string[], wire: WireBytes | null, startedAt: string, endedAt: string): ScenarioResult {
+function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: ServerResourcesSource[], wire: WireBytes | null, startedAt: string, endedAt: string): ScenarioResult {
   const { scenario, transport } = plan;
   const stats = aggregate(runs.map((s) => s.ms));
   const rowsReceivedPerRun = scenario.rowsPerRequest * scenario.requests;
@@ -128,7 +130,7 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], wire: WireByte
       rowsPerSec: seconds > 0 ? Math.round(rowsReceivedPerRun / seconds) : 0,
       payloadMBPerSec: seconds > 0 ? Math.round((payloadBytesPerRun / 1e6 / seconds) * 1000) / 1000 : 0,
     },
-    resources: aggregateResources(runs, scenario.requests, notes),
+    resources: aggregateResources(runs, scenario.requests, notes, sources),
     phases: combinePhases(runs.flatMap((s) => (s.phases ? [s.phases] : [])), 'median'),
     wire,
     verified: runs.every((s) => s.verified),

@@ -5,7 +5,7 @@ export type TransportKind = 'json' | 'grpc';
 export const TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc'];
 
 /** The factors a variant may change, one at a time. */
-export type Factor = 'client library' | 'server framework' | 'encoding' | 'serializer' | 'protocol' | 'message shape' | 'compression';
+export type Factor = 'client library' | 'server framework' | 'encoding' | 'serializer' | 'protocol' | 'message shape' | 'compression' | 'flow control';
 
 /** A named client+server path of one transport family, and the one factor it changes from its baseline. */
 export interface VariantInfo {
@@ -44,6 +44,12 @@ const BASE_VARIANTS = {
     baseline: 'grpc',
     factor: 'serializer',
     changes: 'the server encodes the rows in slices of GRPC_SLICE_ROWS with the same encoder (same bytes on the wire)',
+  },
+  'grpc-window': {
+    family: 'grpc',
+    baseline: 'grpc',
+    factor: 'flow control',
+    changes: "the grpc client offering an HTTP/2 flow-control window of GRPC_FLOW_CONTROL_WINDOW bytes (4 MiB) instead of HTTP/2's 64 KiB (same server)",
   },
   'grpc-stream': {
     family: 'grpc',

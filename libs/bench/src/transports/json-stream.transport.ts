@@ -35,7 +35,20 @@ export class JsonStreamTransport implements StreamingRowsTransport {
   }
 
   async streamRows(count: number, chunkRows: number, sink: RowSink, signal?: AbortSignal): Promise<StreamedRows> {
+    try {
+      return await this.attempt(count, chunkRows, sink, signal);
+    } catch (error) {
+      // A kept-alive socket that the server closed just as we reused it (Node's 5 s keepAliveTimeout race, likely
+      // while other variants' long runs leave this one idle): nothing reached the server and no row arrived, so the
+      // GET is retried once on a new socket, as JsonHttpTransport does.
+      if (error instanceof StaleSocketError) return this.attempt(count, chunkRows, sink, signal, 'retried once on a new socket (the kept-alive one was closed by the server)');
+      throw error;
+    }
+  }
+
+  private async attempt(count: number, chunkRows: number, sink: RowSink, signal: AbortSignal | undefined, note?: string): Promise<StreamedRows> {
     const clock = new PhaseClock();
+    if (note) clock.note(note);
     const seen: { res?: IncomingMessage; req?: ClientRequest } = {};
     // One deadline for the whole stream, as for a unary response: a stalled server is reported, not waited for.
     const deadline = setTimeout(() => (seen.res ?? seen.req)?.destroy(Object.assign(new Error(`stream not complete within ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' })), this.timeoutMs);
@@ -58,6 +71,8 @@ export class JsonStreamTransport implements StreamingRowsTransport {
       return { ...read, phases: clock.phases() };
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error;
+      const reused = (seen.req as { reusedSocket?: boolean } | undefined)?.reusedSocket;
+      if (!note && !seen.res && reused && (error as { code?: string }).code === 'ECONNRESET') throw new StaleSocketError();
       throw await this.toTransportError(error, seen.res ? received.rows : undefined);
     } finally {
       clearTimeout(deadline);
@@ -131,6 +146,9 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     return new TransportError('bad-response', this.target, e.message ?? String(error), received);
   }
 }
+
+/** The request died on a reused kept-alive socket before any response: safe to send again. */
+class StaleSocketError extends Error {}
 
 /** Up to `max` bytes of an error response's body, for the message; the rest is dropped with the stream. */
 function firstBytes(stream: Readable | undefined, max: number): Promise<string> {

@@ -5,7 +5,15 @@ import type { TransportKind } from '../scenario/scenario.interface';
 /** Which server a transport talks to, for replies and error messages. */
 export interface TargetInfo {
   server: 'json-server' | 'grpc-server';
+  /** What the transport dials. */
   address: string;
+  /**
+   * Where the server itself listens, when `address` is a shaping proxy in front of it (a network profile): the
+   * server's CPU and memory, and the wire bytes (counted without shaping: they are the same bytes), are read there.
+   */
+  serverAddress?: string;
+  /** HTTP/2 paths: the flow-control window (bytes) the client offers per stream; it caps a stream's throughput at window / RTT. */
+  http2WindowBytes?: number;
 }
 
 /**

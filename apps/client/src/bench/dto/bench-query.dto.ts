@@ -19,6 +19,8 @@ export interface BenchQueryDto {
   variant?: string;
   /** Streaming variants: rows per chunk (default STREAM_CHUNK_ROWS). */
   chunk?: string;
+  /** A network profile's name (network-profiles.json): the paths to the servers shaped and calibrated. */
+  network?: string;
 }
 
 /** `/client/compare` may name any variants. */

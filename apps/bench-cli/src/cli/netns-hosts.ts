@@ -1,0 +1,69 @@
+import { createWriteStream } from 'node:fs';
+import { LaunchedApp, ServingAppName } from '@app/bootstrap';
+import { WirebenchConfig } from '@app/config';
+import { freePort, launchInNetns, LINK_MTU, NetnsTopology } from '@app/network';
+
+/** The servers `--hosts netns` puts on the second host; the client stays on this one. */
+const SERVERS: ServingAppName[] = ['json-server', 'grpc-server', 'json-fastify-server', 'json-h2-server'];
+
+export interface NetnsHosts {
+  /** Where this run's own client listens (a free port here), reaching the servers over the veth. */
+  clientUrl: string;
+  /** The servers' addresses on the link, as the client reaches them. */
+  jsonUrl: string;
+  grpcAddress: string;
+  /** What to record with the run: the namespace, the two ends and the link. */
+  description: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `--hosts netns`: the servers in a network namespace of their own, joined to this one by a veth pair (MTU 1500: real
+ * TCP between two network stacks, not loopback's 64 KiB frames), and a client of this run's own here whose targets
+ * are the servers' address on that link. The servers report their own CPU and memory (SERVER_RESOURCES=on: their
+ * sockets are not visible from this namespace's /proc). Everything is created here and removed by stop().
+ */
+export async function startNetnsHosts(config: WirebenchConfig, root: string, logFile: string, note: (m: string) => void): Promise<NetnsHosts> {
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const clientPort = await freePort();
+  const topology = NetnsTopology.create();
+  const server = topology.serverAddress;
+  const ports = { json: config.jsonServer.port, grpc: config.grpcServer.port, fastify: config.fastifyJsonServer.port, h2: config.h2JsonServer.port };
+  const env = {
+    ...process.env,
+    NO_COLOR: '1',
+    JSON_SERVER_HOST: server,
+    GRPC_SERVER_HOST: server,
+    JSON_SERVER_URL: `http://${server}:${ports.json}`,
+    GRPC_SERVER_ADDRESS: `${server}:${ports.grpc}`,
+    FASTIFY_JSON_SERVER_URL: `http://${server}:${ports.fastify}`,
+    H2_JSON_SERVER_URL: `http://${server}:${ports.h2}`,
+    CLIENT_PORT: String(clientPort),
+    SERVER_RESOURCES: 'on',
+  };
+  const apps: LaunchedApp[] = [];
+  const stop = async () => {
+    await Promise.all(apps.map((a) => a.stop()));
+    topology.destroy();
+    log.end();
+  };
+  try {
+    note(`--hosts netns: namespace ${topology.name}, servers at ${server} over ${topology.hostDevice} <-> ${topology.serverDevice} (MTU ${LINK_MTU})`);
+    const servers = SERVERS.map((app) => launchInNetns(topology, app, { cwd: root, env, log }));
+    apps.push(...servers);
+    await Promise.all(servers.map((a, i) => a.waitUntilListening(server, [ports.json, ports.grpc, ports.fastify, ports.h2][i])));
+    const client = LaunchedApp.launch('client', { cwd: root, env, log });
+    apps.push(client);
+    await client.waitUntilListening('127.0.0.1', clientPort);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    clientUrl: `http://127.0.0.1:${clientPort}`,
+    jsonUrl: env.JSON_SERVER_URL,
+    grpcAddress: env.GRPC_SERVER_ADDRESS,
+    description: `servers in network namespace ${topology.name} at ${server}, client at ${topology.hostAddress}, veth MTU ${LINK_MTU}`,
+    stop,
+  };
+}

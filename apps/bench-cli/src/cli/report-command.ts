@@ -1,0 +1,71 @@
+import { stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { readSavedRun, SavedRun, SavedRunError, writeAtomic } from '@app/bench';
+import { ConfigError, loadConfig } from '@app/config';
+import { printReportHtml } from '@app/report';
+import { EXIT } from './bench-command';
+import { runId } from './start-run-record';
+import { UsageError } from './usage-error';
+
+export const REPORT_HELP = `Usage: npm run report -- RUN [RUN...] [--out FILE]
+  RUN: a bench-results/<run> folder or its result.json, from npm run bench or npm run load.
+One RUN: rewrites that run's report.html in its folder (or writes FILE when --out is given).
+Several RUNs: one report with the runs overlaid, each line and bar named after its run's label (or id), written
+to FILE, by default bench-results/<UTC timestamp>-report.html (RESULTS_DIR moves bench-results/).
+The report is one self-contained HTML file (charts, data and Chart.js inlined): it opens from file:// offline.
+Prints the path written and its size. Exit 2 when a RUN cannot be read as a run.`;
+
+interface ReportOptions {
+  help: boolean;
+  paths: string[];
+  out: string | null;
+}
+
+export function parseReportOptions(argv: string[]): ReportOptions {
+  const options: ReportOptions = { help: false, paths: [], out: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--out' || arg.startsWith('--out=')) {
+      const value = arg === '--out' ? argv[++i] : arg.slice('--out='.length);
+      if (!value) throw new UsageError('--out needs a file name');
+      options.out = value;
+    } else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
+    else options.paths.push(arg);
+  }
+  if (!options.help && options.paths.length === 0) throw new UsageError('no run given: name a bench-results/<run> folder or its result.json');
+  return options;
+}
+
+/** The run's own folder for one run (its report.html is one of its files); a new file beside the runs for several. */
+async function outputPath(options: ReportOptions): Promise<string> {
+  if (options.out) return options.out;
+  if (options.paths.length === 1) {
+    const path = options.paths[0];
+    return join((await stat(path)).isDirectory() ? path : dirname(path), 'report.html');
+  }
+  return join(loadConfig().resultsDir, `${runId(new Date(), 'report')}.html`);
+}
+
+/** `npm run report`: returns the exit code; stdout gets the path written and its size. */
+export async function runReportCommand(argv: string[]): Promise<number> {
+  try {
+    const options = parseReportOptions(argv);
+    if (options.help) {
+      process.stdout.write(REPORT_HELP + '\n');
+      return EXIT.ok;
+    }
+    const runs: SavedRun[] = [];
+    // One at a time, so the error names the first path that is not a run.
+    for (const path of options.paths) runs.push(await readSavedRun(path));
+    const html = printReportHtml(runs);
+    const out = await outputPath(options);
+    await writeAtomic(out, html);
+    process.stdout.write(`${out} (${Buffer.byteLength(html).toLocaleString('en-US')} bytes)\n`);
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof SavedRunError || error instanceof ConfigError)) throw error;
+    process.stderr.write(`wirebench report: ${error.message} (see --help)\n`);
+    return EXIT.usage;
+  }
+}

@@ -1,0 +1,14 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+import { EndpointIndex, endpointIndex } from './endpoint-index';
+
+/** `GET /client`: the endpoints as JSON, for curl users and for the page. */
+@Controller('client')
+export class EndpointIndexController {
+  constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
+
+  @Get()
+  index(): EndpointIndex {
+    return endpointIndex(this.config);
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * The page's script, served as is from /assets/page.js (plain browser JS: no build step, and a .ts constant so
+ * `nest build` carries it into dist/). Everything from the API goes into the DOM through textContent or
+ * setAttribute, never as markup. Written without template literals, which this constant itself is.
+ */
+export const PAGE_SCRIPT = `'use strict';
+(function () {
+  var byId = function (id) { return document.getElementById(id); };
+  var form = byId('compare-form');
+  var chart = null;
+  var running = null;
+
+  // An element with text (never parsed as HTML) and attributes.
+  function el(tag, text, attributes) {
+    var node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
+    return node;
+  }
+
+  function addRow(tbody, cells) {
+    var tr = document.createElement('tr');
+    cells.forEach(function (cell) { tr.appendChild(cell instanceof Node ? wrap(cell) : el('td', cell)); });
+    tbody.appendChild(tr);
+  }
+
+  function wrap(node) {
+    if (node.tagName === 'TD') return node;
+    var td = document.createElement('td');
+    td.appendChild(node);
+    return td;
+  }
+
+  function num(value, digits) { return el('td', value === null || value === undefined ? '' : value.toFixed(digits), { class: 'num' }); }
+
+  function clear(tbody) { while (tbody.firstChild) tbody.removeChild(tbody.firstChild); }
+
+  function getJson(url, init) {
+    return fetch(url, init).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (body) { return { response: response, body: body }; });
+    });
+  }
+
+  function renderEndpoints(endpoints) {
+    var tbody = byId('endpoint-list').tBodies[0];
+    endpoints.forEach(function (e) {
+      var path = el('td');
+      path.appendChild(el('code', e.path));
+      if (e.aliases.length) path.appendChild(el('div', 'also ' + e.aliases.join(', ')));
+      var example = el('a', e.exampleUrl, { href: new URL(e.exampleUrl).pathname + new URL(e.exampleUrl).search });
+      addRow(tbody, [e.method, path, e.summary, e.queryParameters.join(', '), example]);
+    });
+  }
+
+  function renderVariants(variants) {
+    var fieldset = byId('variants');
+    variants.forEach(function (v) {
+      var box = el('input', null, { type: 'checkbox', name: 'variants', value: v.name });
+      box.checked = v.name === 'json' || v.name === 'grpc';
+      var label = el('label', null, { title: v.changes });
+      label.appendChild(box);
+      label.appendChild(document.createTextNode(' ' + v.name));
+      fieldset.appendChild(label);
+    });
+  }
+
+  function applyRanges(ranges) {
+    Object.keys(ranges).forEach(function (name) {
+      var input = form.elements.namedItem(name);
+      if (!input) return;
+      input.min = String(ranges[name].min);
+      input.max = String(ranges[name].max);
+    });
+  }
+
+  function renderSavedRuns(runs) {
+    var tbody = byId('saved-runs').tBodies[0];
+    clear(tbody);
+    byId('saved-empty').hidden = runs.length > 0;
+    runs.forEach(function (run) {
+      var files = el('td');
+      ['report.html', 'summary.csv', 'runs.csv', 'levels.csv'].forEach(function (name) {
+        if (!run.files[name]) return;
+        var link = el('a', name, { href: run.files[name] });
+        if (name === 'report.html') link.setAttribute('target', '_blank');
+        files.appendChild(link);
+        files.appendChild(document.createTextNode(' '));
+      });
+      if (run.error) files.appendChild(el('div', run.error));
+      addRow(tbody, [el('code', run.id), run.kind || '', run.preset || '', run.label || '', run.startedAt || '', files]);
+    });
+  }
+
+  function loadSavedRuns() {
+    return getJson('/client/results').then(function (r) { if (r.response.ok) renderSavedRuns(r.body); });
+  }
+
+  function showError(text) {
+    var error = byId('error');
+    error.textContent = text;
+    error.hidden = false;
+  }
+
+  function drawChart(results) {
+    if (chart) chart.destroy();
+    var stat = function (key) { return results.map(function (r) { return r.stats[key]; }); };
+    chart = new Chart(byId('chart'), {
+      type: 'bar',
+      data: {
+        labels: results.map(function (r) { return r.variant; }),
+        datasets: [
+          { label: 'median', data: stat('medianMs'), backgroundColor: '#2f6fb3' },
+          { label: 'p90', data: stat('p90Ms'), backgroundColor: '#e8a33d' },
+          { label: 'p99', data: stat('p99Ms'), backgroundColor: '#c4453c' },
+        ],
+      },
+      options: {
+        // Drawn at once: the numbers are the point, and a screenshot taken right after shows them.
+        animation: false,
+        maintainAspectRatio: false,
+        plugins: { legend: { display: true, position: 'top' }, title: { display: true, text: 'Time per run by variant (lower is faster)' } },
+        scales: {
+          x: { title: { display: true, text: 'variant' } },
+          y: { beginAtZero: true, title: { display: true, text: 'time per run (ms)' } },
+        },
+      },
+    });
+  }
+
+  function showResult(reply) {
+    byId('result').hidden = false;
+    drawChart(reply.results);
+    var results = byId('result-table').tBodies[0];
+    clear(results);
+    reply.results.forEach(function (r) {
+      addRow(results, [r.variant, num(r.rowsPerRequest, 0), num(r.requests, 0), num(r.stats.n, 0), num(r.stats.medianMs, 3), num(r.stats.p90Ms, 3), num(r.stats.p99Ms, 3), r.verified ? 'yes' : 'no']);
+    });
+    var versus = byId('versus-table').tBodies[0];
+    clear(versus);
+    reply.versus.forEach(function (v) {
+      var ci = v.ratioCi ? v.ratioCi.low.toFixed(3) + ' – ' + v.ratioCi.high.toFixed(3) : '';
+      addRow(versus, [v.variant, v.against, v.factor || '', num(v.medianRatio, 3), el('td', ci, { class: 'num' }), v.faster, v.distinguishable ? 'yes' : 'no']);
+    });
+  }
+
+  function compareQuery() {
+    var data = new FormData(form);
+    var query = new URLSearchParams();
+    ['rows', 'requests', 'concurrency', 'runs', 'warmup'].forEach(function (name) {
+      var value = String(data.get(name) || '').trim();
+      if (value !== '') query.set(name, value);
+    });
+    // Always sent, even empty, so the reply has one shape and no variant ticked is the API's 400, not a default.
+    query.set('variants', data.getAll('variants').join(','));
+    if (data.get('save')) query.set('save', '1');
+    return query;
+  }
+
+  function describe(query) {
+    var variants = query.get('variants').split(',').filter(Boolean);
+    return variants.length + ' variants (' + variants.join(', ') + ') × ' + (query.get('runs') || 'default') + ' runs, runs interleaved';
+  }
+
+  function runComparison(event) {
+    event.preventDefault();
+    if (running) return;
+    var query = compareQuery();
+    var what = describe(query);
+    var status = byId('status');
+    var started = performance.now();
+    var seconds = function () { return ((performance.now() - started) / 1000).toFixed(1); };
+    var tick = function () { status.textContent = 'Running ' + what + ': ' + seconds() + ' s elapsed'; };
+    running = new AbortController();
+    byId('error').hidden = true;
+    byId('run').disabled = true;
+    byId('cancel').hidden = false;
+    tick();
+    var timer = setInterval(tick, 100);
+    getJson('/client/compare?' + query, { signal: running.signal })
+      .then(function (r) {
+        if (r.response.ok) {
+          status.textContent = 'Done: ' + what + ' in ' + seconds() + ' s.';
+          showResult(r.body);
+          if (query.get('save')) loadSavedRuns();
+        } else {
+          status.textContent = 'The API refused or failed (HTTP ' + r.response.status + ') after ' + seconds() + ' s.';
+          showError(r.body && r.body.message ? r.body.message : 'HTTP ' + r.response.status);
+        }
+      })
+      .catch(function (error) {
+        // Closing the request is the cancel: the client app stops the measurement when its caller leaves.
+        if (error.name === 'AbortError') status.textContent = 'Cancelled after ' + seconds() + ' s; the measurement stops on the server.';
+        else showError(String(error.message || error));
+      })
+      .finally(function () {
+        clearInterval(timer);
+        running = null;
+        byId('run').disabled = false;
+        byId('cancel').hidden = true;
+      });
+  }
+
+  form.addEventListener('submit', runComparison);
+  byId('cancel').addEventListener('click', function () { if (running) running.abort(); });
+
+  getJson('/client').then(function (r) {
+    renderEndpoints(r.body.endpoints);
+    renderVariants(r.body.variants);
+    applyRanges(r.body.ranges);
+    document.body.setAttribute('data-ready', 'true');
+  }).catch(function (error) { showError('Cannot read the endpoint index: ' + error.message); });
+  loadSavedRuns();
+})();
+`;

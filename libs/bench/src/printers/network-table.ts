@@ -1,0 +1,26 @@
+import type { NetworkVerdicts } from '../explain/network-verdicts';
+import { human } from './table-columns';
+import type { PlainTable } from './why-tables';
+
+export const NETWORK_LEGEND =
+  'Per case and network profile: the path measured just before the case (round trip, throughput server -> client; "flagged" when more than 20% off the profile), ' +
+  'median run times and gRPC/JSON (below 1: gRPC took less). "faster" names a side only when the medians\' 95% intervals are apart.';
+
+/** The network preset's table: one row per case, pair and profile. */
+export function networkTable(verdicts: NetworkVerdicts): PlainTable {
+  return {
+    head: ['case', 'compared', 'profile', 'path RTT ms', 'path Mbit/s', 'JSON median ms', 'gRPC median ms', 'gRPC/JSON', 'faster'],
+    align: ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'left'],
+    rows: verdicts.rows.map((r) => [
+      `${r.caseName} (${r.mode === 'single' ? human(r.rowsPerRequest) + ' rows' : human(r.requests) + ' × ' + human(r.rowsPerRequest)})`,
+      r.pair,
+      r.profile + (r.network?.flagged ? ' (flagged)' : ''),
+      human(r.network?.rttMs, 2),
+      human(r.network?.mbps, 1),
+      human(r.jsonMs, 2),
+      human(r.grpcMs, 2),
+      human(r.ratio, 2),
+      r.verdict,
+    ]),
+  };
+}

@@ -1,0 +1,53 @@
+import { isPassThrough } from '../profiles/network-profile.interface';
+import type { NetworkProfile } from '../profiles/network-profile.interface';
+import { ShapedPath } from '../toxiproxy/shaped-path';
+import type { ToxiproxyServer } from '../toxiproxy/toxiproxy-server';
+import { CalibrationServer } from './calibration-server';
+import { judgeCalibration } from './judge-calibration';
+import { measureRtt } from './measure-rtt';
+import { measureThroughput } from './measure-throughput';
+import type { PathCalibration } from './path-calibration.interface';
+
+export interface CalibrationOptions {
+  /** Round trips whose median is the RTT. */
+  pings?: number;
+  /** The bulk transfer is sized to take about this long at the nominal rate... */
+  bulkSeconds?: number;
+  /** ...within these bounds (bytes); an unlimited path gets the largest. */
+  minBulkBytes?: number;
+  maxBulkBytes?: number;
+  /** Each measurement gives up after this long. */
+  timeoutMs?: number;
+}
+
+const DEFAULTS: Required<CalibrationOptions> = { pings: 20, bulkSeconds: 1, minBulkBytes: 256 * 1024, maxBulkBytes: 64 * 1024 * 1024, timeoutMs: 30_000 };
+
+/**
+ * Measures what a profile's path really gives before a scenario runs under it: RTT from small round trips and
+ * throughput from a bulk transfer. The path is a proxy in the same Toxiproxy process with the same toxics as the
+ * servers' proxies (ShapedPath with the identical profile, same loopback link), in front of a calibration server
+ * of our own, so the figures are the path's and not an app's. A pass-through profile is measured directly, with no
+ * proxy, as the scenario will run. Everything it starts is closed before it returns.
+ */
+export async function calibratePath(profile: NetworkProfile, toxiproxy: ToxiproxyServer | null, options: CalibrationOptions = {}): Promise<PathCalibration> {
+  const o = { ...DEFAULTS, ...options };
+  if (!isPassThrough(profile) && !toxiproxy) throw new Error(`profile ${profile.name} needs Toxiproxy to calibrate its path`);
+  const target = await CalibrationServer.start();
+  let path: ShapedPath | undefined;
+  try {
+    if (!isPassThrough(profile) && toxiproxy) path = await ShapedPath.open(toxiproxy, `calibration-${profile.name}-${target.port}`, target, profile);
+    const { host, port } = path ?? target;
+    const rttMs = await measureRtt(host, port, o.pings, o.timeoutMs);
+    const mbps = await measureThroughput(host, port, bulkBytes(profile.downMbit, o), o.timeoutMs);
+    return judgeCalibration(profile, { rttMs, mbps }, path?.notes ?? []);
+  } finally {
+    await path?.close();
+    await target.close();
+  }
+}
+
+/** About `bulkSeconds` of data at downMbit, bounded; the upper bound when the path is not limited. */
+export function bulkBytes(downMbit: number | null, o: Pick<Required<CalibrationOptions>, 'bulkSeconds' | 'minBulkBytes' | 'maxBulkBytes'>): number {
+  if (downMbit === null) return o.maxBulkBytes;
+  return Math.round(Math.min(o.maxBulkBytes, Math.max(o.minBulkBytes, (downMbit * 1e6 * o.bulkSeconds) / 8)));
+}

@@ -1,0 +1,104 @@
+/**
+ * What the page needs to draw one chart and print its table: plain data, serialised into the report as JSON.
+ * The model (report-model.ts) builds these; the in-browser script (draw-report.script.ts) only turns them into
+ * Chart.js configurations, and the printer renders `table` as HTML beneath the canvas, so the numbers a reader
+ * sees in a table are the ones the chart was drawn from.
+ */
+export interface AxisSpec {
+  /** With the unit, e.g. "median time (ms)". */
+  title: string;
+  log: boolean;
+}
+
+/** One point of a line or scatter; `p90`/`p99` are the band edges where the chart shows bands. */
+export interface PointSpec {
+  x: number;
+  y: number;
+  p90?: number;
+  p99?: number;
+  /** Why this point is marked (saturation, errors); drawn as a red triangle, listed in the table. */
+  flag?: string;
+  /** Shown in the tooltip: which scenario or level the point is. */
+  note?: string;
+}
+
+export interface SeriesSpec {
+  label: string;
+  /** Series sharing a colour key share a colour (a variant keeps its colour across charts). */
+  colorKey: string;
+  /** Which saved run the series comes from (0-based): overlaid runs are told apart by dash pattern. */
+  runIndex: number;
+  points: PointSpec[];
+  /** Drawn dashed (e.g. p99 next to p50). */
+  dashed?: boolean;
+}
+
+/** A crossover: where one line overtakes another. */
+export interface CrossoverSpec {
+  x: number;
+  y: number;
+  /** e.g. "json overtakes grpc". */
+  text: string;
+}
+
+export interface BarDatasetSpec {
+  label: string;
+  colorKey: string;
+  runIndex: number;
+  /** One per category; null where there is no figure. */
+  values: (number | null)[];
+}
+
+export interface TableSpec {
+  head: string[];
+  /** Right-aligned (numeric) columns, by index. */
+  numeric: boolean[];
+  rows: string[][];
+}
+
+interface ChartBase {
+  /** Unique in the page; the canvas is `chart-<id>`. */
+  id: string;
+  title: string;
+  /** One sentence: what question the chart answers and how to read it. */
+  caption: string;
+  x: AxisSpec;
+  y: AxisSpec;
+  table: TableSpec;
+  /** Sentences printed under the table (crossovers found, points flagged). */
+  notes: string[];
+}
+
+export interface LineChartSpec extends ChartBase {
+  kind: 'line';
+  series: SeriesSpec[];
+  /** Draw each series' p90/p99 as shaded bands above its line. */
+  bands: boolean;
+  crossovers: CrossoverSpec[];
+}
+
+export interface ScatterChartSpec extends ChartBase {
+  kind: 'scatter';
+  series: SeriesSpec[];
+}
+
+export interface BarChartSpec extends ChartBase {
+  kind: 'bar';
+  categories: string[];
+  datasets: BarDatasetSpec[];
+}
+
+export type ChartSpec = LineChartSpec | ScatterChartSpec | BarChartSpec;
+
+/** A chart the run has no data for: named, with why, instead of an empty frame. */
+export interface LeftOut {
+  title: string;
+  reason: string;
+}
+
+/** A group of charts under one heading (bench timings, resources, load, the article). */
+export interface ReportSection {
+  title: string;
+  charts: ChartSpec[];
+  leftOut: LeftOut[];
+}

@@ -1,0 +1,48 @@
+import { chartLibrarySource } from './chart-library';
+import { escapeHtml, jsonForScript } from './escape-html';
+import { benchRun, loadRun } from './fixtures/report-runs';
+import { printReportHtml } from './report-html.printer';
+
+describe('printReportHtml', () => {
+  it('inlines Chart.js, the data and the drawing script, and allows no request', () => {
+    const html = printReportHtml([benchRun({ runs: 3 })]);
+    expect(html).toContain(chartLibrarySource());
+    expect(html).toContain('<script type="application/json" id="report-data">');
+    expect(html).toContain("default-src 'none'");
+    expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
+    for (const id of ['time-vs-rows', 'article-ratio', 'wire-bytes']) expect(html).toContain(`<canvas id="chart-${id}"`);
+  });
+
+  it('escapes user text in the page and in the embedded JSON', () => {
+    const evil = '</script><script>alert(1)</script> & "quotes"';
+    const html = printReportHtml([benchRun({ runs: 3, label: evil, scenarios: benchRun({ runs: 3 }).scenarios.map((r) => ({ ...r, name: r.name === '1-1' ? evil : r.name })) })]);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain(escapeHtml(evil));
+    const data = /<script type="application\/json" id="report-data">([^]*?)<\/script>/.exec(html)![1];
+    expect(data).not.toContain('<');
+    expect(JSON.stringify(JSON.parse(data))).toContain(JSON.stringify(evil).slice(1, -1));
+    // Exactly the three script elements the printer writes: nothing from the label or the names opened another.
+    expect(html.match(/<script[\s>]/g)).toHaveLength(3);
+  });
+
+  it('names what it left out instead of drawing empty charts', () => {
+    const html = printReportHtml([benchRun({ runs: 3, cases: [{ name: 'single-1', mode: 'single', rows: 1, requests: 1 }] })]);
+    expect(html).toContain('<strong>Median time vs rows per request</strong>: not drawn, no single-request scenarios at two or more sizes');
+    expect(html).not.toContain('chart-time-vs-rows');
+  });
+
+  it('prints a load run with its own charts only', () => {
+    const html = printReportHtml([loadRun()]);
+    expect(html).toContain('chart-load-rps');
+    expect(html).not.toContain('chart-time-vs-rows');
+  });
+});
+
+describe('jsonForScript', () => {
+  it('leaves no < and no raw line separators, and parses back to the same data', () => {
+    const data = { a: '</script><!--', b: '\u2028\u2029' };
+    const text = jsonForScript(data);
+    expect(text).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(data);
+  });
+});

@@ -1,0 +1,88 @@
+import type { SavedRun } from '@app/bench';
+import { chartLibrarySource } from './chart-library';
+import type { ChartSpec, LeftOut, ReportSection, TableSpec } from './chart-spec.interface';
+import { drawReport } from './draw-report.script';
+import { escapeHtml as e, jsonForScript } from './escape-html';
+import { reportModel } from './report-model';
+import type { RunContext } from './run-context';
+import { REPORT_STYLES } from './report-styles';
+
+// Nothing may leave the page: a report opened from file:// must not reach a CDN or anything else.
+const CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:";
+
+function tableHtml(id: string, table: TableSpec): string {
+  const cell = (tag: 'th' | 'td', text: string, i: number) => `<${tag}${table.numeric[i] ? ' class="num"' : ''}>${e(text)}</${tag}>`;
+  return [
+    `<div class="table-scroll"><table class="numbers" id="table-${e(id)}">`,
+    '<caption>The numbers behind the chart</caption>',
+    `<thead><tr>${table.head.map((h, i) => cell('th', h, i)).join('')}</tr></thead>`,
+    `<tbody>${table.rows.map((row) => `<tr>${row.map((c, i) => cell('td', c, i)).join('')}</tr>`).join('\n')}</tbody>`,
+    '</table></div>',
+  ].join('\n');
+}
+
+function chartHtml(chart: ChartSpec): string {
+  const notes = chart.notes.length ? `<ul class="notes">${chart.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>` : '';
+  return [
+    `<figure class="chart" id="figure-${e(chart.id)}">`,
+    `<figcaption><h3>${e(chart.title)}</h3><p>${e(chart.caption)}</p></figcaption>`,
+    `<div class="plot"><canvas id="chart-${e(chart.id)}" role="img" aria-label="${e(`${chart.title}: ${chart.y.title} against ${chart.x.title}`)}"></canvas></div>`,
+    tableHtml(chart.id, chart.table),
+    notes,
+    '</figure>',
+  ].join('\n');
+}
+
+const leftOutHtml = (l: LeftOut) => `<p class="left-out"><strong>${e(l.title)}</strong>: not drawn, ${e(l.reason)}.</p>`;
+
+function sectionHtml(section: ReportSection): string {
+  return [`<section class="report-section">`, `<h2>${e(section.title)}</h2>`, ...section.charts.map(chartHtml), ...section.leftOut.map(leftOutHtml), '</section>'].join('\n');
+}
+
+function contextHtml(run: RunContext, many: boolean): string {
+  const facts = run.facts.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join('\n');
+  return `<section class="context">${many ? `<h2>Run: ${e(run.name)}</h2>` : ''}<dl>\n${facts}\n</dl></section>`;
+}
+
+function navHtml(sections: ReportSection[]): string {
+  const items = sections.flatMap((s) => s.charts.map((c) => `<li><a href="#figure-${e(c.id)}">${e(c.title)}</a></li>`));
+  return items.length ? `<nav><ul>${items.join('')}</ul></nav>` : '';
+}
+
+/**
+ * One self-contained HTML page for one run or several overlaid: context at the top, then each chart with its table
+ * beneath, charts without data named with why. Chart.js, the drawing script, the styles and the data are inlined,
+ * so it opens from file:// with no network (and its Content-Security-Policy forbids any).
+ */
+export function printReportHtml(runs: SavedRun[]): string {
+  const model = reportModel(runs);
+  const charts = model.sections.flatMap((s) => s.charts);
+  // The tables are already in the page as HTML; the script needs only what it draws.
+  const data = charts.map(({ table: _table, ...drawn }) => drawn);
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(model.title)}</title>`,
+    `<style>${REPORT_STYLES}</style>`,
+    '</head>',
+    '<body>',
+    `<header><h1>${e(model.title)}</h1>`,
+    `<p class="generated">Charts drawn by ${e(model.chartLibrary)}, inlined with the data: this file needs no network. Every chart has its numbers in a table beneath it.</p>`,
+    ...model.runs.map((run) => contextHtml(run, model.runs.length > 1)),
+    navHtml(model.sections),
+    '</header>',
+    '<main>',
+    ...model.sections.map(sectionHtml),
+    '</main>',
+    `<script type="application/json" id="report-data">${jsonForScript(data)}</script>`,
+    `<script>${chartLibrarySource()}</script>`,
+    `<script>(${drawReport.toString()})(JSON.parse(document.getElementById('report-data').textContent), Chart);</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

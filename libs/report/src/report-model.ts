@@ -1,0 +1,64 @@
+import { chartLibraryVersion } from './chart-library';
+import { isLoadRun, type BenchRun, type LoadRun, type SavedRun } from '@app/bench';
+import type { ChartSpec, LeftOut, ReportSection } from './chart-spec.interface';
+import { articleChart } from './article-chart';
+import { loadCharts } from './load-charts';
+import { networkChart } from './network-chart';
+import { resourceBarCharts } from './resource-bar-charts';
+import { runContext, type RunContext } from './run-context';
+import { runName } from './run-names';
+import { runScatterChart } from './run-scatter-chart';
+import { measuredScenarios } from './scenario-rows';
+import { timeLineCharts } from './time-line-charts';
+
+/** Everything report.html shows, as plain data: the printer renders it, the page's script draws its charts. */
+export interface ReportModel {
+  title: string;
+  runs: RunContext[];
+  sections: ReportSection[];
+  chartLibrary: string;
+}
+
+function split(items: (ChartSpec | LeftOut)[]): { charts: ChartSpec[]; leftOut: LeftOut[] } {
+  return {
+    charts: items.filter((i): i is ChartSpec => 'kind' in i),
+    leftOut: items.filter((i): i is LeftOut => !('kind' in i)),
+  };
+}
+
+function benchSections(runs: readonly SavedRun[], benchRuns: { run: BenchRun; runIndex: number }[]): ReportSection[] {
+  const scenarios = measuredScenarios(benchRuns);
+  const lines = timeLineCharts(runs, scenarios);
+  const scatter = split([runScatterChart(runs, scenarios)]);
+  const resources = resourceBarCharts(runs, scenarios);
+  const article = split([articleChart(runs, benchRuns)]);
+  const network = networkChart(runs, benchRuns);
+  return [
+    // First when there: it is what a network run was made for.
+    ...(network ? [{ title: 'Under network conditions', charts: [network], leftOut: [] }] : []),
+    { title: 'Time', charts: [...lines.charts, ...scatter.charts], leftOut: [...lines.leftOut, ...scatter.leftOut] },
+    { title: 'Cost per request', ...resources },
+    { title: 'Compared with the article', ...article },
+  ];
+}
+
+/**
+ * The report of one run, or of several overlaid (each series named after its run): bench sections when a bench
+ * run is among them, a load section when a load run is. Pure: the same runs give the same model.
+ */
+export function reportModel(runs: readonly SavedRun[]): ReportModel {
+  if (runs.length === 0) throw new Error('a report needs at least one run');
+  const tagged = runs.map((run, runIndex) => ({ run, runIndex }));
+  const benchRuns = tagged.filter((t): t is { run: BenchRun; runIndex: number } => !isLoadRun(t.run));
+  const loadRuns = tagged.filter((t): t is { run: LoadRun; runIndex: number } => isLoadRun(t.run));
+  const sections = [
+    ...(benchRuns.length ? benchSections(runs, benchRuns) : []),
+    ...(loadRuns.length ? [{ title: 'Load', ...loadCharts(runs, loadRuns) }] : []),
+  ];
+  return {
+    title: runs.length === 1 ? `wirebench report: ${runName(runs[0])}` : `wirebench report: ${runs.length} runs overlaid`,
+    runs: runs.map(runContext),
+    sections,
+    chartLibrary: `Chart.js ${chartLibraryVersion()}`,
+  };
+}

@@ -1,0 +1,27 @@
+import type { BenchRun, ScenarioResult } from '@app/bench';
+
+/** A scenario result with the index of the saved run it comes from. */
+export interface RunScenario {
+  runIndex: number;
+  run: BenchRun;
+  result: ScenarioResult;
+}
+
+/** Every measured scenario result of the bench runs, each tagged with its run (index among all the report's runs). */
+export function measuredScenarios(runs: readonly { run: BenchRun; runIndex: number }[]): RunScenario[] {
+  return runs.flatMap(({ run, runIndex }) => run.scenarios.filter((r) => r.stats.n > 0).map((result) => ({ runIndex, run, result })));
+}
+
+/** Groups in first-seen order, by a key built from each item. */
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+export const variantOf = (r: ScenarioResult): string => r.variant ?? r.transport;

@@ -1,0 +1,170 @@
+// report.html in a real browser: opened from file:// with the network off, it must draw every chart (canvas pixels,
+// legends and axis titles read from Chart.js's own configuration), show the same numbers as result.json in its
+// tables, make no request beyond the file itself and log no error.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { human, type BenchRun, type LoadRun } from '@app/bench';
+import { printReportHtml } from '@app/report';
+import { benchRun, loadRun } from '../libs/report/src/fixtures/report-runs';
+import { collectPageErrors, describeInChromium, launchChromium, screenshotDir } from './support/chromium';
+
+const BENCH_CHARTS = ['time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time', 'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss', 'article-ratio'];
+const LOAD_CHARTS = ['load-rps', 'load-latency'];
+
+/** A run folder as the CLI leaves it (result.json and report.html), in `root`. */
+function saveFolder(root: string, name: string, run: BenchRun | LoadRun): { html: string; json: string } {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'result.json'), JSON.stringify(run, null, 2));
+  writeFileSync(join(dir, 'report.html'), printReportHtml([run]));
+  return { html: join(dir, 'report.html'), json: join(dir, 'result.json') };
+}
+
+interface Drawn {
+  id: string;
+  type: string;
+  painted: number;
+  xTitle: string;
+  yTitle: string;
+  xType: string;
+  yType: string;
+  legend: string[];
+}
+
+/** What Chart.js drew on each canvas: painted pixels, axis titles and types, legend entries. */
+function drawnCharts(page: Page): Promise<Drawn[]> {
+  return page.evaluate(() => {
+    type ChartLike = {
+      config: { type: string };
+      options: { scales: Record<string, { type: string; title: { text: string } }> };
+      legend: { legendItems: { text: string }[] };
+    };
+    const Chart = (window as unknown as { Chart: { getChart(c: HTMLCanvasElement): ChartLike | undefined } }).Chart;
+    return [...document.querySelectorAll('canvas')].map((canvas) => {
+      const chart = Chart.getChart(canvas)!;
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let painted = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted++;
+      return {
+        id: canvas.id.replace(/^chart-/, ''),
+        type: chart.config.type,
+        painted,
+        xTitle: chart.options.scales.x.title.text,
+        yTitle: chart.options.scales.y.title.text,
+        xType: chart.options.scales.x.type,
+        yType: chart.options.scales.y.type,
+        legend: chart.legend.legendItems.map((item) => item.text),
+      };
+    });
+  });
+}
+
+/** The body cells of a chart's table view, row by row. */
+function tableCells(page: Page, id: string): Promise<string[][]> {
+  return page.$$eval(`#table-${id} tbody tr`, (rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+}
+
+describeInChromium('report.html in Chromium', () => {
+  let browser: Browser;
+  let root: string;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'wirebench-report-'));
+    browser = await launchChromium();
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Opens a report offline; returns the page, every URL it requested and its errors. */
+  async function open(file: string) {
+    const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const errors = collectPageErrors(page);
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForFunction(() => document.querySelectorAll('canvas').length > 0);
+    return { page, requests, errors, close: () => context.close() };
+  }
+
+  it('a bench run: every chart drawn with titled axes and legends, tables equal to result.json, offline, no errors', async () => {
+    const { html, json } = saveFolder(root, 'bench', benchRun());
+    const { page, requests, errors, close } = await open(html);
+    try {
+      const drawn = await drawnCharts(page);
+      expect(drawn.map((d) => d.id)).toEqual(BENCH_CHARTS);
+      for (const d of drawn) {
+        expect({ id: d.id, painted: d.painted > 1000 }).toEqual({ id: d.id, painted: true });
+        expect(d.xTitle).not.toBe('');
+        expect(d.yTitle).toMatch(/\(.+\)/); // every y axis names its unit
+        expect(d.legend.length).toBeGreaterThan(0);
+      }
+      const rows = drawn.find((d) => d.id === 'time-vs-rows')!;
+      expect(rows).toMatchObject({ type: 'line', xType: 'logarithmic', yType: 'logarithmic', xTitle: 'rows per request (log)', legend: ['json', 'grpc', 'crossover'] });
+      expect(drawn.find((d) => d.id === 'wire-bytes')).toMatchObject({ type: 'bar', yType: 'logarithmic', legend: ['json', 'grpc'] });
+      expect(drawn.find((d) => d.id === 'article-ratio')!.legend).toEqual(['this machine', 'article (2022 laptop)']);
+
+      // The table under the rows chart shows result.json's medians, formatted as the page prints them.
+      const saved = JSON.parse(readFileSync(json, 'utf8')) as BenchRun;
+      const cells = await tableCells(page, 'time-vs-rows');
+      expect(cells.length).toBe(14);
+      for (const [variant, , scenario, median] of cells) {
+        const result = saved.scenarios.find((r) => r.name === scenario && r.variant === variant)!;
+        expect(median).toBe(human(result.stats.medianMs, 2));
+      }
+      const scatter = await tableCells(page, 'runs-over-time');
+      expect(scatter.length).toBe(saved.scenarios.length);
+      expect(scatter.map((r) => r[4])).toEqual(saved.scenarios.map((r) => human(r.stats.medianMs, 2)));
+      expect(await page.locator('.context dd').first().textContent()).toBe(saved.id);
+      expect(await page.locator('.context').textContent()).toContain(saved.label!);
+
+      expect(requests.filter((url) => !/^(file|data|blob|about):/.test(url))).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: join(screenshotDir('report'), 'bench-report.png'), fullPage: true });
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
+  it('a load run: requests/s and latency vs concurrency, saturation in the table, offline, no errors', async () => {
+    const { html, json } = saveFolder(root, 'load', loadRun());
+    const { page, requests, errors, close } = await open(html);
+    try {
+      const drawn = await drawnCharts(page);
+      expect(drawn.map((d) => d.id)).toEqual(LOAD_CHARTS);
+      for (const d of drawn) expect(d.painted).toBeGreaterThan(1000);
+      expect(drawn[0]).toMatchObject({ xTitle: 'concurrent callers (log)', yTitle: 'successful requests per second', legend: ['json', 'grpc'] });
+      expect(drawn[1]).toMatchObject({ yType: 'logarithmic', legend: ['json p50', 'json p99', 'grpc p50', 'grpc p99'] });
+      const saved = JSON.parse(readFileSync(json, 'utf8')) as LoadRun;
+      const cells = await tableCells(page, 'load-rps');
+      const expected = ['json', 'grpc'].flatMap((t) => saved.levels.filter((l) => l.transport === t).map((l) => [t, human(l.concurrency), human(l.rps), human(l.latency.p50, 2), human(l.latency.p99, 2)]));
+      expect(cells.map((r) => r.slice(0, 5))).toEqual(expected);
+      expect(cells.map((r) => r[6])).toContain('generator saturated');
+      expect(requests.filter((url) => !/^(file|data|blob|about):/.test(url))).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: join(screenshotDir('report'), 'load-report.png'), fullPage: true });
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
+  it('two runs overlaid: every line and bar named after its run', async () => {
+    const file = join(root, 'overlaid.html');
+    writeFileSync(file, printReportHtml([benchRun({ label: 'before' }), benchRun({ id: 'second-run', label: null, scale: 1.4 })]));
+    const { page, errors, close } = await open(file);
+    try {
+      const drawn = await drawnCharts(page);
+      expect(drawn.find((d) => d.id === 'time-vs-rows')!.legend).toEqual(['before · json', 'before · grpc', 'second-run · json', 'second-run · grpc', 'crossover']);
+      expect(drawn.find((d) => d.id === 'client-cpu')!.legend).toEqual(['before · json', 'before · grpc', 'second-run · json', 'second-run · grpc']);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 30_000);
+});
