@@ -43,6 +43,11 @@ describe('loadConfig', () => {
     const c = loadConfig({ MAX_ROWS: '10', MAX_REQUESTS: '20', MAX_RUNS: '3', MAX_WARMUP: '0', MAX_CALL_ROWS: '500', REQUEST_TIMEOUT_MS: '250' });
     expect(c.limits).toEqual({ maxRows: 10, maxRequests: 20, maxConcurrency: 20, maxRuns: 3, maxWarmup: 0, maxCallRows: 500, maxStreamRows: 100_000_000 });
     expect(c.requestTimeoutMs).toBe(250);
+    // A shaped path gets the longer deadline, never a shorter one than an unshaped path's.
+    expect(c.networkRequestTimeoutMs).toBe(900_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '1000', NETWORK_REQUEST_TIMEOUT_MS: '5000' }).networkRequestTimeoutMs).toBe(5000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '1000000' }).networkRequestTimeoutMs).toBe(1_000_000);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '9000', NETWORK_REQUEST_TIMEOUT_MS: '5000' })).toThrow(/NETWORK_REQUEST_TIMEOUT_MS/);
     // The slice size is bounded by MAX_ROWS, as the server checks it, and its default follows a smaller limit.
     expect(c.grpcSliceRows).toBe(10);
     expect(loadConfig({ GRPC_SLICE_ROWS: '7' }).grpcSliceRows).toBe(7);

@@ -38,6 +38,8 @@ export const DEFAULTS = {
   // A call to GET /client/load holds its HTTP request open for the whole level.
   endpointLoad: { maxConcurrency: 1000, maxDurationS: 30, maxWarmupS: 10 },
   requestTimeoutMs: 120_000,
+  // Under the mobile profile 156 MB of gRPC behind a 64 KiB window (~0.8 MB/s at 80 ms) takes over 3 minutes.
+  networkRequestTimeoutMs: 900_000,
   // Node's own are 60 s for headers and 300 s for a request: a workbench's callers are local and quick.
   httpHeadersTimeoutMs: 10_000,
   httpRequestTimeoutMs: 30_000,
@@ -63,6 +65,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
   const fastifyJsonServer = { host: jsonServer.host, port: readPort(env, 'FASTIFY_JSON_SERVER_PORT', DEFAULTS.fastifyJsonServerPort) };
   const h2JsonServer = { host: jsonServer.host, port: readPort(env, 'H2_JSON_SERVER_PORT', DEFAULTS.h2JsonServerPort) };
   const maxRows = readInt(env, 'MAX_ROWS', DEFAULTS.maxRows, 1, INT32_MAX);
+  const requestTimeoutMs = readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000);
   const maxRequests = readInt(env, 'MAX_REQUESTS', DEFAULTS.maxRequests, 1, 10_000_000);
   const load = DEFAULTS.load;
   const loadLimits: LoadLimits = {
@@ -115,7 +118,8 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     streamChunkRows: readInt(env, 'STREAM_CHUNK_ROWS', Math.min(DEFAULTS.streamChunkRows, maxRows), 1, maxRows),
     grpcSliceRows: readInt(env, 'GRPC_SLICE_ROWS', Math.min(DEFAULTS.grpcSliceRows, maxRows), 1, maxRows),
     grpcFlowControlWindow: readInt(env, 'GRPC_FLOW_CONTROL_WINDOW', DEFAULTS.grpcFlowControlWindow, HTTP2_DEFAULT_WINDOW, INT32_MAX),
-    requestTimeoutMs: readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000),
+    requestTimeoutMs,
+    networkRequestTimeoutMs: readInt(env, 'NETWORK_REQUEST_TIMEOUT_MS', Math.max(DEFAULTS.networkRequestTimeoutMs, requestTimeoutMs), requestTimeoutMs, 3_600_000),
     httpTimeouts: readHttpTimeouts(env),
     resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),
     // Off on a non-loopback bind unless asked for: the admin endpoint must not expose anything by accident.

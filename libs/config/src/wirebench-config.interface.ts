@@ -78,6 +78,11 @@ export interface WirebenchConfig {
   grpcFlowControlWindow: number;
   /** Per request, HTTP and gRPC alike: a server that does not answer in time is reported, not waited for. */
   requestTimeoutMs: number;
+  /**
+   * The same, for a path shaped by a network profile (NETWORK_REQUEST_TIMEOUT_MS, never below requestTimeoutMs):
+   * 1,000,000 rows of gRPC behind a 64 KiB HTTP/2 window at 40-80 ms round trips take minutes, not seconds.
+   */
+  networkRequestTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
   /** Rows per message / NDJSON write that the streaming clients ask for by default (?chunk=, --chunk-rows). */
   streamChunkRows: number;

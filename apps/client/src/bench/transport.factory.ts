@@ -49,7 +49,8 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     const key = dial === undefined ? variant : `${variant}|${dial}`;
     let entry = this.built.get(key);
     if (!entry) {
-      entry = this.build(variant, dial ?? this.serverAddress(variant));
+      // A shaped path moves the same bytes far slower, so it gets the network deadline (NETWORK_REQUEST_TIMEOUT_MS).
+      entry = this.build(variant, dial ?? this.serverAddress(variant), dial === undefined ? this.config.requestTimeoutMs : this.config.networkRequestTimeoutMs);
       if (dial !== undefined) entry.transport.target.serverAddress = this.serverAddress(variant);
       this.built.set(key, entry);
     }
@@ -76,8 +77,7 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     return targets.jsonUrl;
   }
 
-  private build(variant: VariantName, address: string): BuiltTransport {
-    const timeout = this.config.requestTimeoutMs;
+  private build(variant: VariantName, address: string, timeout = this.config.requestTimeoutMs): BuiltTransport {
     const { path, compression } = variantPath(variant);
     switch (path) {
       // One axios client (Nest's HttpService) for every path but json-undici; the variants differ in its options.
