@@ -53,7 +53,7 @@ describe('parseOptions', () => {
     expect(parseOptions([]).networks).toBeUndefined();
     expect(parseOptions(['--network', 'loopback']).networks).toEqual(['loopback']);
     expect(parseOptions(['--preset', 'network'])).toMatchObject({ runs: 3, warmup: 1, networks: ['loopback', 'lan', 'wan', 'mobile'] });
-    expect(parseOptions(['--preset', 'network']).transports).toEqual(['json', 'grpc', 'grpc-window']);
+    expect(parseOptions(['--preset', 'network']).transports).toEqual(['json', 'grpc', 'grpc-window', 'json-stream', 'grpc-stream']);
     expect(() => parseOptions(['--network', 'loopback,moon'])).toThrow('--network: no profile named "moon"; the profiles are loopback, lan, region, wan, mobile');
   });
 });

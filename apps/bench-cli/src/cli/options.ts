@@ -46,7 +46,8 @@ Options:
                        full also sweeps the streaming variants' chunk size (100, 1,000, 10,000 rows)
                        network: the article's single cases and its 1,000-parallel case under loopback, lan, wan and
                        mobile, then the gRPC/JSON ratio per case per profile and where the verdict flips
-                       on json, grpc and grpc-window (3 runs, 1 warm-up; 2 runs, none, of the 1,000,000-row case)
+                       on json, grpc, grpc-window, json-stream and grpc-stream (3 runs, 1 warm-up; 2 runs, none, of
+                       the 1,000,000-row case)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (see the README's variants table; default: json,grpc, or every variant for explain)
