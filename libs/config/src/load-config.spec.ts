@@ -75,6 +75,9 @@ describe('loadConfig', () => {
     ['GRPC_SLICE_ROWS', '0'],
     ['GRPC_SLICE_ROWS', '1000001'],
     ['GRPC_SLICE_ROWS', 'ten'],
+    ['NETWORK_LINK_PEER', '10.0.0.2:80'],
+    ['NETWORK_LINK_LATENCY', 'tc'],
+    ['NETWORK_LINK_CALIBRATION_PORT', '4000'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {
     let error: unknown;
     try {
@@ -86,5 +89,13 @@ describe('loadConfig', () => {
     expect((error as ConfigError).variable).toBe(name);
     expect((error as Error).message).toContain(name);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('reads a shaped link only as a whole: its peer, the calibration server on it and who adds the delay', () => {
+    expect(loadConfig({}).networkLink).toBeNull();
+    expect(loadConfig({ NETWORK_LINK_PEER: '10.231.0.2', NETWORK_LINK_CALIBRATION_PORT: '4100' }).networkLink).toEqual({ peer: '10.231.0.2', calibrationPort: 4100, latency: 'toxiproxy' });
+    expect(loadConfig({ NETWORK_LINK_PEER: '10.231.0.2', NETWORK_LINK_CALIBRATION_PORT: '4100', NETWORK_LINK_LATENCY: 'netem' }).networkLink?.latency).toBe('netem');
+    expect(() => loadConfig({ NETWORK_LINK_PEER: '10.231.0.2' })).toThrow('NETWORK_LINK_PEER needs NETWORK_LINK_CALIBRATION_PORT');
+    expect(() => loadConfig({ NETWORK_LINK_LATENCY: 'netem' })).toThrow('NETWORK_LINK_LATENCY is set without NETWORK_LINK_PEER');
   });
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Env, readChoice, readHost, readHostPort, readHttpUrl, readInt, readPath, readPort } from './env-readers';
-import { HttpTimeouts, LoadLimits, SERVER_RESOURCES_FROM, SERVER_RESOURCES_MODES, WirebenchConfig } from './wirebench-config.interface';
+import { HttpTimeouts, LoadLimits, NETWORK_LINK_LATENCY, NetworkLink, SERVER_RESOURCES_FROM, SERVER_RESOURCES_MODES, WirebenchConfig } from './wirebench-config.interface';
+import { ConfigError } from './config-error';
 import { HTTP2_DEFAULT_WINDOW } from './config.constants';
 
 /** The defaults; the only place a port, limit or timeout is written down. */
@@ -122,6 +123,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     networkRequestTimeoutMs: readInt(env, 'NETWORK_REQUEST_TIMEOUT_MS', Math.max(DEFAULTS.networkRequestTimeoutMs, requestTimeoutMs), requestTimeoutMs, 3_600_000),
     httpTimeouts: readHttpTimeouts(env),
     resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),
+    networkLink: readNetworkLink(env),
     // Off on a non-loopback bind unless asked for: the admin endpoint must not expose anything by accident.
     serverResources: readChoice(env, 'SERVER_RESOURCES', 'auto', SERVER_RESOURCES_MODES),
     serverResourcesFrom: readChoice(env, 'SERVER_RESOURCES_FROM', 'auto', SERVER_RESOURCES_FROM),
@@ -134,6 +136,21 @@ function reachable(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::' || host === '[::]') return '[::1]';
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+// The link settings come together (the bench CLI sets them for the client it starts) or not at all: a peer without
+// a calibration server would leave its profiles unmeasured.
+function readNetworkLink(env: Env): NetworkLink | null {
+  const peer = readHost(env, 'NETWORK_LINK_PEER', '');
+  const calibrationPort = readPort(env, 'NETWORK_LINK_CALIBRATION_PORT', 0);
+  const latency = readChoice(env, 'NETWORK_LINK_LATENCY', 'toxiproxy', NETWORK_LINK_LATENCY);
+  if (peer === '') {
+    const stray = ['NETWORK_LINK_CALIBRATION_PORT', 'NETWORK_LINK_LATENCY'].find((name) => (env[name] ?? '').trim() !== '');
+    if (stray) throw new ConfigError(stray, `${stray} is set without NETWORK_LINK_PEER: it describes a shaped link and needs its peer`);
+    return null;
+  }
+  if (calibrationPort === 0) throw new ConfigError('NETWORK_LINK_CALIBRATION_PORT', 'NETWORK_LINK_PEER needs NETWORK_LINK_CALIBRATION_PORT (1 to 65535): the calibration server on the peer');
+  return { peer, calibrationPort, latency };
 }
 
 // Node refuses a headers timeout longer than the request timeout, so that is checked here, with a message.

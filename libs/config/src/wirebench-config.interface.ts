@@ -47,6 +47,21 @@ export const SERVER_RESOURCES_FROM = ['auto', 'proc', 'server'] as const;
 /** Where the engine reads a server's CPU and memory: auto = /proc when the server is local, else its own report. */
 export type ServerResourcesFrom = (typeof SERVER_RESOURCES_FROM)[number];
 
+export const NETWORK_LINK_LATENCY = ['toxiproxy', 'netem'] as const;
+
+/**
+ * A link between client and servers on which the profiles are put by whoever built it (`--hosts netns` for the
+ * client it starts: tc tbf on a veth pair), so the client adds only what the link does not do.
+ */
+export interface NetworkLink {
+  /** The servers' address across the link: the one upstream beyond loopback a shaping proxy may point at. */
+  peer: string;
+  /** A calibration server on the peer (same link, same shaping), which each profile's path is measured against. */
+  calibrationPort: number;
+  /** Who adds a profile's delay and jitter: netem on the link, or the client's Toxiproxy in front of it. */
+  latency: (typeof NETWORK_LINK_LATENCY)[number];
+}
+
 /** Everything a user may want to change, typed and validated. Built only by loadConfig. */
 export interface WirebenchConfig {
   client: ListenAddress;
@@ -88,6 +103,8 @@ export interface WirebenchConfig {
   streamChunkRows: number;
   /** Where bench runs and saved endpoint measurements are written (absolute). */
   resultsDir: string;
+  /** NETWORK_LINK_*: the path to the servers is a link shaped on the link itself; null = shaped here by Toxiproxy alone. */
+  networkLink: NetworkLink | null;
   /** SERVER_RESOURCES: the servers' own CPU / peak RSS report (GET /admin/resources, wirebench.admin.Admin). */
   serverResources: ServerResourcesMode;
   /** SERVER_RESOURCES_FROM: `server` forces the self-report even for a local server (to compare it with /proc). */

@@ -8,7 +8,8 @@ export { freePort } from './toxiproxy/free-port';
 export { ShapedPath } from './toxiproxy/shaped-path';
 export { profileToxics, mbitToToxiproxyRate, type ProfileToxic } from './toxiproxy/profile-toxics';
 export type { PathCalibration } from './calibration/path-calibration.interface';
-export { calibratePath, type CalibrationOptions } from './calibration/calibrate-path';
+export { calibratePath, type CalibrationOptions, type CalibrationLink } from './calibration/calibrate-path';
+export { CalibrationServer } from './calibration/calibration-server';
 export { judgeCalibration, CALIBRATION_TOLERANCE } from './calibration/judge-calibration';
 // One process's shaping: Toxiproxy started on first need, a proxy per profile and server, calibration.
 export { NetworkShaper, ToxiproxyMissingError, SHAPING } from './network-shaper';
@@ -20,5 +21,5 @@ export { leftoverNetworkObjects, type NetworkObjects } from './netns/leftover-ne
 export { launchInNetns, type CommandPrefixer } from './netns/launch-in-netns';
 export { processPrefix, NETNS_PREFIX } from './netns/netns-names';
 export { NetnsCommandError } from './netns/run-command';
-export type { LinkShaping } from './netns/link-shaping-commands';
+export { type LinkShaping, linkShapingOf, linkShapingLabel, linkShapingSentence, linkNeedsProxy, proxiedPart } from './netns/link-shaping';
 export { LINK_MTU } from './netns/topology-commands';

@@ -1,6 +1,7 @@
-import { hostPortOf } from '@app/config';
+import { hostPortOf, type NetworkLink } from '@app/config';
 import type { PathCalibration } from './calibration/path-calibration.interface';
 import { calibratePath } from './calibration/calibrate-path';
+import { linkShapingLabel, linkShapingOf, proxiedPart } from './netns/link-shaping';
 import { isPassThrough, type NetworkProfile } from './profiles/network-profile.interface';
 import { findToxiproxy } from './toxiproxy/find-toxiproxy';
 import { ShapedPath } from './toxiproxy/shaped-path';
@@ -21,15 +22,21 @@ export const SHAPING = { none: 'none', toxiproxy: 'toxiproxy' } as const;
  * Everything one process (the client app, a CLI) shapes: the Toxiproxy server it started on first need, and one
  * proxy per profile and server, made on first use and kept until close() (a scenario's runs, warm-up and
  * interleaved variants all go through the same proxy). A pass-through profile (loopback) routes to the server as is.
+ * With a `link` (NETWORK_LINK_*: the profile is put on the link to the servers by whoever built it), the proxy adds
+ * only what the link does not: the delay when the link has no netem, never the bandwidth.
  */
 export class NetworkShaper {
   private toxiproxy?: Promise<ToxiproxyServer>;
   private readonly paths = new Map<string, Promise<ShapedPath>>();
 
-  constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
+  constructor(
+    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly link: NetworkLink | null = null,
+  ) {}
 
-  /** How `profile` is applied: nothing for a pass-through profile, else Toxiproxy. */
+  /** How `profile` is applied: nothing for a pass-through profile, else Toxiproxy, or the link's own mechanisms. */
   shapingOf(profile: NetworkProfile): string {
+    if (this.link) return linkShapingLabel(linkShapingOf(profile, this.link.latency === 'netem'));
     return isPassThrough(profile) ? SHAPING.none : SHAPING.toxiproxy;
   }
 
@@ -38,12 +45,13 @@ export class NetworkShaper {
    * itself for a pass-through profile.
    */
   async route(profile: NetworkProfile, address: string): Promise<string> {
-    if (isPassThrough(profile)) return address;
+    const proxied = this.proxied(profile);
+    if (isPassThrough(proxied)) return address;
     const upstream = hostPortOf(address);
     const key = `${profile.name}|${upstream.host}:${upstream.port}`;
     let path = this.paths.get(key);
     if (!path) {
-      path = this.server().then((server) => ShapedPath.open(server, `${profile.name}-${upstream.host}-${upstream.port}`, upstream, profile));
+      path = this.server().then((server) => ShapedPath.open(server, `${profile.name}-${upstream.host}-${upstream.port}`, upstream, proxied, this.link?.peer));
       // A failed proxy is not cached: the next call tries again.
       path.catch(() => this.paths.delete(key));
       this.paths.set(key, path);
@@ -53,11 +61,15 @@ export class NetworkShaper {
   }
 
   /**
-   * The path under `profile` as measured now (RTT and throughput through the same Toxiproxy with the same toxics)
-   * and how it is shaped: what a result records as its network conditions.
+   * The path under `profile` as measured now (RTT and throughput through the same Toxiproxy with the same toxics,
+   * across the link to its calibration server when there is one) and how it is shaped: what a result records as
+   * its network conditions.
    */
   async measure(profile: NetworkProfile): Promise<PathCalibration & { shaping: string }> {
-    const calibration = await calibratePath(profile, isPassThrough(profile) ? null : await this.server());
+    const proxied = this.proxied(profile);
+    const toxiproxy = isPassThrough(proxied) ? null : await this.server();
+    const link = this.link ? { target: { host: this.link.peer, port: this.link.calibrationPort }, proxied } : undefined;
+    const calibration = await calibratePath(profile, toxiproxy, {}, link);
     return { ...calibration, shaping: this.shapingOf(profile) };
   }
 
@@ -69,6 +81,11 @@ export class NetworkShaper {
     const server = this.toxiproxy;
     this.toxiproxy = undefined;
     await server?.then((s) => s.stop()).catch(() => undefined);
+  }
+
+  /** What the proxy applies: the whole profile, or on a link only what the link leaves to it. */
+  private proxied(profile: NetworkProfile): NetworkProfile {
+    return this.link ? proxiedPart(profile, this.link.latency === 'netem') : profile;
   }
 
   private server(): Promise<ToxiproxyServer> {

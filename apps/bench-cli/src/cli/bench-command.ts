@@ -35,7 +35,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     }
     config = loadConfig();
     specs = buildScenarioSpecs(options, config.limits);
-    requireShaperFor(options.networks);
+    requireShaperFor(options.networks, options.hosts);
   } catch (error) {
     return reportUsageError('bench', error, EXIT.usage, [UsageError, ConfigError]);
   }
@@ -83,6 +83,11 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
         if (signals.stopped) break;
         // One name per case and profile, so tables and comparisons never mix two profiles' figures.
         const name = network === undefined ? spec.name : `${spec.name}@${network}`;
+        // On a second host the profile is the link's: put on the veth before the client calibrates and measures.
+        if (netns && network !== undefined) {
+          netns.useProfile(network);
+          run.options = { ...run.options, linkShaping: { ...netns.linkShaping } };
+        }
         const call = { spec, name, network, transports: variants, runs: runsFor(spec, options), warmup: warmupFor(spec, options), chunk: chunkFor(spec, options) };
         const results = await runScenarioOnClient(run.targets.client, call, abort.signal);
         run.scenarios.push(...results);

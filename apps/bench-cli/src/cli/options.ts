@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { FORMATS, Format, isVariant, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName } from '@app/bench';
-import { isPassThrough, loadNetworkProfiles, netnsUnsupportedReason, selectNetworkProfiles } from '@app/network';
+import { loadNetworkProfiles, netnsUnsupportedReason } from '@app/network';
 import { parseNetworks } from './parse-networks';
 import { PRESET_DEFAULTS, PRESET_NAMES } from './presets';
 import { UsageError } from './usage-error';
@@ -64,7 +64,9 @@ Options:
                        ${profileNames()}; NETWORK_PROFILES_FILE adds your own), shaped through Toxiproxy
                        (default: none: loopback; the network preset: loopback,lan,wan,mobile)
   --hosts local|netns  netns (Linux, root): the servers in a network namespace of their own joined to this one by a
-                       veth pair (MTU 1500), created and removed by this run, with a client of its own   (default: local)
+                       veth pair (MTU 1500), created and removed by this run, with a client of its own; --network
+                       profiles then go on that link: bandwidth tc tbf, latency netem, or Toxiproxy without netem
+                       (default: local)
   --label TEXT         kept with the run in every file
   --help               this text
 
@@ -79,14 +81,12 @@ function profileNames(): string {
   }
 }
 
-/** --hosts: netns needs root on Linux with iproute2, and does not combine with a shaped profile (not built yet). */
-function parseHosts(raw: string | undefined, networks: string | undefined): 'local' | 'netns' {
+/** --hosts: netns needs root on Linux with iproute2 (profiles then go on its veth: see netns-hosts.ts). */
+function parseHosts(raw: string | undefined): 'local' | 'netns' {
   if (raw === undefined || raw === 'local') return 'local';
   if (raw !== 'netns') throw new UsageError(`--hosts must be local or netns, got "${raw}"`);
   const unsupported = netnsUnsupportedReason();
   if (unsupported) throw new UsageError(`--hosts netns: ${unsupported}`);
-  const shaped = networks === undefined ? [] : selectNetworkProfiles(networks, loadNetworkProfiles()).filter((p) => !isPassThrough(p));
-  if (shaped.length > 0) throw new UsageError(`--hosts netns runs the servers over the veth as it is; profiles on that link (${shaped.map((p) => p.name).join(', ')}) are not built yet: use them without --hosts`);
   return 'netns';
 }
 
@@ -186,7 +186,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     scenariosFile: str('scenarios'),
     label,
     networks: parseNetworks(str('network') ?? PRESET_DEFAULTS[preset]?.networks?.join(',')),
-    hosts: parseHosts(str('hosts'), str('network') ?? PRESET_DEFAULTS[preset]?.networks?.join(',')),
+    hosts: parseHosts(str('hosts')),
     help: values.help === true,
   };
 }

@@ -1,18 +1,25 @@
-import { Injectable, Logger, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
 import { NetworkConditions, ScenarioValidationError } from '@app/bench';
+import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { loadNetworkProfiles, NetworkProfile, NetworkProfileError, NetworkShaper, selectNetworkProfiles, ToxiproxyMissingError } from '@app/network';
 
 /**
  * `?network=`: only a configured profile (network-profiles.json, NETWORK_PROFILES_FILE) is ever applied, never a
  * caller's address or figures. Shapes the client's paths to the servers through the app's one NetworkShaper and
- * calibrates them before each measurement.
+ * calibrates them before each measurement; on a link shaped by whoever started this client (NETWORK_LINK_*,
+ * `--hosts netns`), only what the link leaves to it.
  */
 @Injectable()
 export class NetworkService implements OnModuleDestroy {
   private readonly logger = new Logger(NetworkService.name);
   // Read once at start-up: a broken profiles file stops the app with its message, not a request later.
   private readonly profiles = loadNetworkProfiles();
-  private readonly shaper = new NetworkShaper();
+  private readonly shaper: NetworkShaper;
+
+  constructor(@Inject(WIREBENCH_CONFIG) config: WirebenchConfig) {
+    this.shaper = new NetworkShaper(process.env, config.networkLink);
+    if (config.networkLink) this.logger.log(`profiles are put on the link to ${config.networkLink.peer}; latency by ${config.networkLink.latency}`);
+  }
 
   /** The profile a `network` parameter names; undefined when not given; a 400 listing the profiles otherwise. */
   select(raw: string | undefined): NetworkProfile | undefined {
@@ -39,7 +46,7 @@ export class NetworkService implements OnModuleDestroy {
   /** The profile and the path as measured now, for every result of the measurement. */
   async conditions(profile: NetworkProfile): Promise<NetworkConditions> {
     const c = await this.shaped(() => this.shaper.measure(profile));
-    this.logger.log(`network ${profile.name}: path RTT ${c.rttMs.toFixed(2)} ms, ${c.mbps.toFixed(1)} Mbit/s${c.flagged ? ` (flagged: ${c.notes.join('; ')})` : ''}`);
+    this.logger.log(`network ${profile.name} (${c.shaping}): path RTT ${c.rttMs.toFixed(2)} ms, ${c.mbps.toFixed(1)} Mbit/s${c.flagged ? ` (flagged: ${c.notes.join('; ')})` : ''}`);
     return c;
   }
 

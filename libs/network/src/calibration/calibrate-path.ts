@@ -23,26 +23,44 @@ export interface CalibrationOptions {
 const DEFAULTS: Required<CalibrationOptions> = { pings: 20, bulkSeconds: 1, minBulkBytes: 256 * 1024, maxBulkBytes: 64 * 1024 * 1024, timeoutMs: 30_000 };
 
 /**
+ * A path across a link that is shaped on the link itself (tc on a veth pair): it is measured against a calibration
+ * server on the link's far end, so the bulk transfer crosses the same link and the same tbf as the scenario's bytes.
+ */
+export interface CalibrationLink {
+  /** The calibration server across the link, already running; its host is the one non-loopback upstream allowed. */
+  target: { host: string; port: number };
+  /** What of the profile the proxy adds (the link does the rest); pass-through = no proxy at all. */
+  proxied: NetworkProfile;
+}
+
+// Calibrations against one link's server would otherwise share a proxy name (Toxiproxy refuses the second: 409).
+let opened = 0;
+
+/**
  * Measures what a profile's path really gives before a scenario runs under it: RTT from small round trips and
  * throughput from a bulk transfer. The path is a proxy in the same Toxiproxy process with the same toxics as the
  * servers' proxies (ShapedPath with the identical profile, same loopback link), in front of a calibration server
  * of our own, so the figures are the path's and not an app's. A pass-through profile is measured directly, with no
- * proxy, as the scenario will run. Everything it starts is closed before it returns.
+ * proxy, as the scenario will run. With `link`, the same holds across that link (see CalibrationLink). Everything
+ * it starts is closed before it returns.
  */
-export async function calibratePath(profile: NetworkProfile, toxiproxy: ToxiproxyServer | null, options: CalibrationOptions = {}): Promise<PathCalibration> {
+export async function calibratePath(profile: NetworkProfile, toxiproxy: ToxiproxyServer | null, options: CalibrationOptions = {}, link?: CalibrationLink): Promise<PathCalibration> {
   const o = { ...DEFAULTS, ...options };
-  if (!isPassThrough(profile) && !toxiproxy) throw new Error(`profile ${profile.name} needs Toxiproxy to calibrate its path`);
-  const target = await CalibrationServer.start();
+  const proxied = link?.proxied ?? profile;
+  if (!isPassThrough(proxied) && !toxiproxy) throw new Error(`profile ${profile.name} needs Toxiproxy to calibrate its path`);
+  const local = link ? undefined : await CalibrationServer.start();
+  const target = link?.target ?? local!;
   let path: ShapedPath | undefined;
   try {
-    if (!isPassThrough(profile) && toxiproxy) path = await ShapedPath.open(toxiproxy, `calibration-${profile.name}-${target.port}`, target, profile);
+    if (!isPassThrough(proxied) && toxiproxy) path = await ShapedPath.open(toxiproxy, `calibration-${profile.name}-${target.port}-${opened++}`, target, proxied, link?.target.host);
     const { host, port } = path ?? target;
     const rttMs = await measureRtt(host, port, o.pings, o.timeoutMs);
     const mbps = await measureThroughput(host, port, bulkBytes(profile.downMbit, o), o.timeoutMs);
+    // Judged against the whole profile: what the link does and what the proxy adds, together.
     return judgeCalibration(profile, { rttMs, mbps }, path?.notes ?? []);
   } finally {
     await path?.close();
-    await target.close();
+    await local?.close();
   }
 }
 

@@ -8,15 +8,16 @@ const MAX_COMMAND = 64;
 const BLOCK = Buffer.alloc(64 * 1024, 0x5a);
 
 /**
- * A tiny TCP server on 127.0.0.1 that calibration measures the path with: an echo for round trips and a bulk
- * source for throughput. Our own, so what is measured is the path and not an app's handler.
+ * A tiny TCP server (on 127.0.0.1 unless told otherwise, e.g. the far end of a link) that calibration measures the
+ * path with: an echo for round trips and a bulk source for throughput. Our own, so what is measured is the path and
+ * not an app's handler.
  */
 export class CalibrationServer {
-  readonly host = '127.0.0.1';
   private readonly sockets = new Set<Socket>();
 
   private constructor(
     private readonly server: Server,
+    readonly host: string,
     readonly port: number,
   ) {
     server.on('connection', (socket) => {
@@ -27,11 +28,12 @@ export class CalibrationServer {
     });
   }
 
-  static start(): Promise<CalibrationServer> {
+  /** Port 0: a free one, read back from `port`. */
+  static start(host = '127.0.0.1', port = 0): Promise<CalibrationServer> {
     const server = createServer();
     return new Promise((resolve, reject) => {
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve(new CalibrationServer(server, (server.address() as { port: number }).port)));
+      server.listen(port, host, () => resolve(new CalibrationServer(server, host, (server.address() as { port: number }).port)));
     });
   }
 

@@ -1,4 +1,5 @@
 import type { NetworkProfile } from '../profiles/network-profile.interface';
+import { LinkShaping, linkShapingOf } from './link-shaping';
 import { tbfArgs, tbfParameters } from './tbf-parameters';
 
 /** One end of the veth pair: its name and the namespace it lives in (undefined = the client's, the current one). */
@@ -7,11 +8,7 @@ export interface LinkEnd {
   netns?: string;
 }
 
-/** How a profile is put on the link; `latency: 'toxiproxy'` means the caller must add the delay with a proxy. */
-export interface LinkShaping {
-  bandwidth: 'tc tbf' | 'none';
-  latency: 'netem' | 'toxiproxy' | 'none';
-}
+export type { LinkShaping } from './link-shaping';
 
 export interface LinkShapingPlan extends LinkShaping {
   /** tc invocations, in order, after the ends were cleared. */
@@ -31,8 +28,8 @@ const UNLIMITED_BIT = 10e9;
  * tbf its child (the layout netem's documentation gives for "delay and rate"); without it only tbf is installed.
  */
 export function linkShapingPlan(profile: NetworkProfile, ends: { host: LinkEnd; server: LinkEnd }, netem: boolean): LinkShapingPlan {
-  const delayed = profile.latencyMs > 0 || profile.jitterMs > 0;
-  const limited = profile.upMbit !== null || profile.downMbit !== null;
+  const shaping = linkShapingOf(profile, netem);
+  const delayed = shaping.latency !== 'none';
   const roundTripMs = 2 * profile.latencyMs;
   const commands: string[][] = [];
   for (const [end, mbit] of [
@@ -47,7 +44,7 @@ export function linkShapingPlan(profile: NetworkProfile, ends: { host: LinkEnd; 
       commands.push(tc(end, ['qdisc', 'replace', 'dev', end.device, 'root', 'handle', '1:', ...tbf]));
     }
   }
-  return { bandwidth: limited ? 'tc tbf' : 'none', latency: delayed ? (netem ? 'netem' : 'toxiproxy') : 'none', commands };
+  return { ...shaping, commands };
 }
 
 /** Removes whatever root qdisc an end has; fails harmlessly ("no qdisc") when it has none. */

@@ -6,8 +6,9 @@ import type { ToxiproxyServer } from './toxiproxy-server';
 
 /**
  * One Toxiproxy proxy in front of one upstream with a profile's toxics: connect to host:port instead of the
- * upstream and every byte crosses the profile's latency and bandwidth. Only loopback upstreams: wirebench shapes
- * and loads its own machine, nobody else's.
+ * upstream and every byte crosses the profile's latency and bandwidth. Only loopback upstreams, or the peer of a
+ * link wirebench built on this machine (`linkPeer`, NETWORK_LINK_PEER): it shapes and loads its own machine,
+ * nobody else's.
  */
 export class ShapedPath {
   private constructor(
@@ -18,8 +19,10 @@ export class ShapedPath {
     readonly notes: string[],
   ) {}
 
-  static async open(server: ToxiproxyServer, name: string, upstream: { host: string; port: number }, profile: NetworkProfile): Promise<ShapedPath> {
-    if (!isLoopback(upstream.host)) throw new Error(`${name}: only loopback upstreams can be shaped, not ${upstream.host}`);
+  static async open(server: ToxiproxyServer, name: string, upstream: { host: string; port: number }, profile: NetworkProfile, linkPeer?: string): Promise<ShapedPath> {
+    if (!isLoopback(upstream.host) && upstream.host !== linkPeer) {
+      throw new Error(`${name}: only loopback upstreams${linkPeer ? ` and the link's peer ${linkPeer}` : ''} can be shaped, not ${upstream.host}`);
+    }
     const { toxics, notes } = profileToxics(profile);
     const upstreamHost = upstream.host.includes(':') ? `[${upstream.host}]` : upstream.host;
     // Port 0: Toxiproxy binds a free port itself and reports it in `listen`, so no port can be taken in between.
