@@ -23,7 +23,8 @@ const ms = (v: number) => `${n(v, Math.abs(v) < 10 ? 2 : Math.abs(v) < 100 ? 1 :
 const times = (v: number) => `${n(v, 2)}×`;
 const signed = (v: number) => `${v > 0 ? '+' : '−'}${ms(Math.abs(v))}`;
 
-export function caseWords(c: CaseExplanation): string {
+/** "one request of N rows" or "N parallel requests of M rows": the case as the sentences name it. */
+export function caseWords(c: Pick<CaseExplanation, 'mode' | 'rowsPerRequest' | 'requests'>): string {
   const rows = `${n(c.rowsPerRequest)} row${c.rowsPerRequest === 1 ? '' : 's'}`;
   return c.mode === 'single' ? `one request of ${rows}` : `${n(c.requests)} parallel requests of ${rows}`;
 }

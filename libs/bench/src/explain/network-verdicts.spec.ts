@@ -13,15 +13,17 @@ function conditions(profile: string, flagged = false): NetworkConditions {
     : { profile, shaping: 'toxiproxy', nominalRttMs: 40, nominalMbps: 100, rttMs: 41.2, mbps: 96.5, flagged, notes: [] };
 }
 
-/** One case under one profile: JSON and gRPC with five runs each, spread so their intervals are apart. */
-function pair(caseName: string, profile: string, jsonMs: number, grpcMs: number, flagged = false): ScenarioResult[] {
-  const spread = (ms: number) => [ms * 0.99, ms * 0.995, ms, ms * 1.005, ms * 1.01];
+/** Five runs around `ms`, ±`width` (1% by default: intervals far apart unless the medians are close). */
+const spread = (ms: number, width = 0.01) => [ms * (1 - width), ms * (1 - width / 2), ms, ms * (1 + width / 2), ms * (1 + width)];
+
+/** One case under one profile: JSON and gRPC (and grpc-window, given its median) with five runs each. */
+function pair(caseName: string, profile: string, jsonMs: number, grpcMs: number, flagged = false, width = 0.01, windowMs?: number): ScenarioResult[] {
   const common = { name: `${caseName}@${profile}`, rowsPerRequest: 1_000_000, network: conditions(profile, flagged) };
-  const r = (transport: 'json' | 'grpc', ms: number) => {
-    const result = sampleResult({ ...common, transport, runs: samples(spread(ms), base) });
+  const r = (variant: 'json' | 'grpc' | 'grpc-window', ms: number) => {
+    const result = sampleResult({ ...common, transport: variant === 'json' ? 'json' : 'grpc', variant, runs: samples(spread(ms, width), base) });
     return { ...result, stats: { ...result.stats, medianMs: ms } };
   };
-  return [r('json', jsonMs), r('grpc', grpcMs)];
+  return [r('json', jsonMs), r('grpc', grpcMs), ...(windowMs === undefined ? [] : [r('grpc-window', windowMs)])];
 }
 
 const run = (scenarios: ScenarioResult[]): BenchRun => ({ ...SAMPLE_RUN, preset: 'network', scenarios });
@@ -37,16 +39,42 @@ describe('networkVerdicts', () => {
     expect(v.sentences).toEqual([
       'one request of 1,000,000 rows, grpc vs json: gRPC/JSON 2.00× on loopback, 1.86× on lan, 0.73× on wan. gRPC overtakes JSON between lan and wan: the verdict flips on wan.',
     ]);
-    expect(networkTable(v).rows[2]).toEqual(['1-3 (1,000,000 rows)', 'grpc vs json', 'wan', '41.20', '96.5', '30,000.00', '22,000.00', '0.73', 'grpc']);
+    const [low, high] = [v.rows[2].ratioCi!.low, v.rows[2].ratioCi!.high];
+    expect(low).toBeLessThan(0.7333);
+    expect(high).toBeGreaterThan(0.7333);
+    expect(high).toBeLessThan(1);
+    expect(networkTable(v).rows[2]).toEqual(['1-3 (1,000,000 rows)', 'grpc vs json', 'wan', '41.20', '96.5', '30,000.00', '22,000.00', '0.73', `${low.toFixed(2)}–${high.toFixed(2)}`, 'grpc']);
     expect(printMarkdown(run([...pair('1-3', 'loopback', 10_000, 20_000), ...pair('1-3', 'wan', 30_000, 22_000)]))).toContain('## Under network conditions');
   });
 
   it('says when the verdict does not flip, and marks a flagged path', () => {
     const v = networkVerdicts(run([...pair('1-1', 'loopback', 3, 2), ...pair('1-1', 'mobile', 90, 85, true)]))!;
     expect(v.sentences[0]).toBe(
-      'one request of 1,000,000 rows, grpc vs json: gRPC/JSON 0.67× on loopback, 0.94× on mobile (path flagged). gRPC is faster under every profile; the verdict does not flip.',
+      'one request of 1,000,000 rows, grpc vs json: gRPC/JSON 0.67× on loopback, 0.94× on mobile (path flagged). gRPC is faster under every profile where the runs tell them apart; the verdict does not flip.',
     );
     expect(networkTable(v).rows[1][2]).toBe('mobile (flagged)');
+  });
+
+  it('pairs grpc-window with the same JSON: the tuned window can flip a verdict that grpc does not', () => {
+    const v = networkVerdicts(run([...pair('1-3', 'loopback', 8_000, 16_000, false, 0.01, 15_000), ...pair('1-3', 'wan', 29_000, 180_000, false, 0.01, 27_000)]))!;
+    expect(v.rows.map((r) => [r.pair, r.profile, r.verdict])).toEqual([
+      ['grpc vs json', 'loopback', 'json'],
+      ['grpc vs json', 'wan', 'json'],
+      ['grpc-window vs json', 'loopback', 'json'],
+      ['grpc-window vs json', 'wan', 'grpc'],
+    ]);
+    expect(v.sentences[0]).toMatch(/JSON is faster under every profile where the runs tell them apart; the verdict does not flip\.$/);
+    expect(v.sentences[1]).toMatch(/^one request of 1,000,000 rows, grpc-window vs json: .*gRPC overtakes JSON between loopback and wan: the verdict flips on wan\.$/);
+  });
+
+  it('calls nothing a flip that the runs cannot tell: a ratio wandering around 1 within its interval', () => {
+    // Runs ±30% around medians 5% apart: every interval spans 1, so 1.05 then 0.95 is no flip.
+    const wide = networkVerdicts(run([...pair('1-1', 'loopback', 100, 105, false, 0.3), ...pair('1-1', 'wan', 100, 95, false, 0.3)]))!;
+    expect(wide.rows.map((r) => r.verdict)).toEqual(['cannot tell', 'cannot tell']);
+    expect(wide.sentences[0]).toMatch(/The runs cannot tell JSON and gRPC apart under any profile/);
+    // Told apart on loopback and mobile with the same side, not on wan in between: no flip, wan named as unsure.
+    const mixed = networkVerdicts(run([...pair('1-1', 'loopback', 100, 50), ...pair('1-1', 'wan', 100, 98, false, 0.3), ...pair('1-1', 'mobile', 100, 60)]))!;
+    expect(mixed.sentences[0]).toMatch(/gRPC is faster under every profile where the runs tell them apart; the verdict does not flip \(the runs cannot tell them apart on wan/);
   });
 
   it('is null for a run under one profile, or without both sides of a pair', () => {

@@ -1,10 +1,16 @@
 import type { BenchRun } from '../result/bench-run.interface';
 import type { NetworkConditions, ScenarioResult } from '../result/result.interface';
-import { compareResults } from '../result/compare-results';
+import { versusOf } from '../result/compare-variants';
+import type { RatioEstimate } from '../stats/bootstrap-ratio';
+import { caseWords, effectOf } from './explain-sentences';
 
-/** The pairs compared under each profile: the article's two paths, and the same two streamed. */
+/**
+ * The pairs compared under each profile: the article's two paths, gRPC with a widened HTTP/2 window against the same
+ * JSON (the window is what a high-latency path makes gRPC pay for), and the two streamed.
+ */
 const PAIRS = [
   { json: 'json', grpc: 'grpc' },
+  { json: 'json', grpc: 'grpc-window' },
   { json: 'json-stream', grpc: 'grpc-stream' },
 ] as const;
 
@@ -22,7 +28,9 @@ export interface NetworkVerdictRow {
   grpcMs: number;
   /** Median gRPC time over median JSON time: below 1, gRPC took less. */
   ratio: number;
-  /** The faster side when the medians' intervals are apart; 'cannot tell' otherwise. */
+  /** Percentile-bootstrap 95% interval of that ratio, as in the explain preset's why table; null without runs. */
+  ratioCi: RatioEstimate | null;
+  /** The faster side when that interval lies wholly below or above 1; 'cannot tell' otherwise. */
   verdict: 'grpc' | 'json' | 'cannot tell';
 }
 
@@ -51,7 +59,8 @@ export function networkVerdicts(run: BenchRun): NetworkVerdicts | null {
         const json = find(pair.json);
         const grpc = find(pair.grpc);
         if (!json || !grpc) continue;
-        const c = compareResults(json, grpc);
+        const versus = versusOf(grpc, json, null);
+        const effect = effectOf(versus);
         rows.push({
           caseName,
           mode: json.mode,
@@ -62,8 +71,9 @@ export function networkVerdicts(run: BenchRun): NetworkVerdicts | null {
           network: json.network ?? null,
           jsonMs: json.stats.medianMs,
           grpcMs: grpc.stats.medianMs,
-          ratio: c.ratio.medianGrpcOverJson,
-          verdict: c.distinguishable && c.faster !== 'tie' ? c.faster : 'cannot tell',
+          ratio: versus.medianRatio,
+          ratioCi: versus.ratioCi,
+          verdict: effect === 'faster' ? 'grpc' : effect === 'slower' ? 'json' : 'cannot tell',
         });
       }
     }
@@ -81,19 +91,19 @@ function groupBy<T>(items: T[], key: (t: T) => string): T[][] {
 
 const ratioText = (r: NetworkVerdictRow) => `${r.ratio.toFixed(2)}× on ${r.profile}${r.network?.flagged ? ' (path flagged)' : ''}`;
 
-function caseText(r: NetworkVerdictRow): string {
-  const rows = `${r.rowsPerRequest.toLocaleString('en-US')} row${r.rowsPerRequest === 1 ? '' : 's'}`;
-  return r.mode === 'single' ? `one request of ${rows}` : `${r.requests.toLocaleString('en-US')} parallel requests of ${rows}`;
-}
-
-/** One case and pair across its profiles, in the order they ran: which side is faster where, and where that changes. */
+/**
+ * One case and pair across its profiles, in the order they ran: which side is faster where, and where that changes.
+ * Only verdicts the runs can tell count: a flip is a profile whose told verdict differs from the last told one before
+ * it, so a ratio that merely wanders around 1 within its interval is never called a flip.
+ */
 function sentence(group: NetworkVerdictRow[]): string {
-  const head = `${caseText(group[0])}, ${group[0].pair}: gRPC/JSON ${group.map(ratioText).join(', ')}`;
-  const faster = group.map((r) => (r.ratio < 1 ? 'grpc' : 'json'));
-  const flip = faster.findIndex((f, i) => i > 0 && f !== faster[i - 1]);
+  const head = `${caseWords(group[0])}, ${group[0].pair}: gRPC/JSON ${group.map(ratioText).join(', ')}`;
+  const told = group.filter((r) => r.verdict !== 'cannot tell');
   const unsure = group.filter((r) => r.verdict === 'cannot tell').map((r) => r.profile);
-  const caveat = unsure.length > 0 ? ` (not told apart from chance on ${unsure.join(', ')}: the medians' intervals overlap)` : '';
-  if (flip === -1) return `${head}. ${faster[0] === 'grpc' ? 'gRPC' : 'JSON'} is faster under every profile; the verdict does not flip${caveat}.`;
-  const to = faster[flip] === 'grpc' ? 'gRPC overtakes JSON' : 'JSON overtakes gRPC';
-  return `${head}. ${to} between ${group[flip - 1].profile} and ${group[flip].profile}: the verdict flips on ${group[flip].profile}${caveat}.`;
+  const caveat = unsure.length > 0 ? ` (the runs cannot tell them apart on ${unsure.join(', ')}: the ratio's 95% interval spans 1)` : '';
+  if (told.length === 0) return `${head}. The runs cannot tell JSON and gRPC apart under any profile (each ratio's 95% interval spans 1).`;
+  const flip = told.findIndex((r, i) => i > 0 && r.verdict !== told[i - 1].verdict);
+  const side = (v: NetworkVerdictRow['verdict']) => (v === 'grpc' ? 'gRPC' : 'JSON');
+  if (flip === -1) return `${head}. ${side(told[0].verdict)} is faster under every profile where the runs tell them apart; the verdict does not flip${caveat}.`;
+  return `${head}. ${side(told[flip].verdict)} overtakes ${side(told[flip - 1].verdict)} between ${told[flip - 1].profile} and ${told[flip].profile}: the verdict flips on ${told[flip].profile}${caveat}.`;
 }
