@@ -117,6 +117,7 @@ describe('JSON-family transports against servers that are not ours', () => {
   let base: string;
   let h2Base: string;
   const h2Versions: string[] = [];
+  const h2Windows: { stream: number; connection: number }[] = [];
   const body = JSON.stringify({ samples: rows(20) });
 
   beforeAll(async () => {
@@ -130,6 +131,8 @@ describe('JSON-family transports against servers that are not ours', () => {
     });
     h2 = createH2Server((req, res) => {
       h2Versions.push(req.httpVersion);
+      // What the client offers: its stream window (a SETTINGS value) and what this server may still send on the connection.
+      h2Windows.push({ stream: req.stream.session!.remoteSettings.initialWindowSize!, connection: req.stream.session!.state.remoteWindowSize! });
       res.writeHead(200, { 'content-type': 'application/x-protobuf', 'server-timing': 'generate;dur=1, serialize;dur=1' });
       res.end(serializeSamples({ samples: rows(20) }));
     });
@@ -189,6 +192,26 @@ describe('JSON-family transports against servers that are not ours', () => {
     expect(fetched.rows).toEqual(rows(20));
     expect(h2Versions).toEqual(['2.0']);
     expect(fetched.phases!.server).toEqual({ generateMs: 1, serializeMs: 1 });
+  });
+
+  it('json-h2-window offers its window: per stream in its SETTINGS, per connection once a session is up; json-h2 keeps 65,535', async () => {
+    const window = 4 * 1024 * 1024;
+    h2Windows.length = 0;
+    const wide = new JsonHttpTransport(http, h2Base, TIMEOUT_MS, { httpVersion: 2, encoding: 'protobuf', http2WindowBytes: window });
+    const [first, second] = [await wide.fetchRows(20), await wide.fetchRows(20)];
+    expect(first.rows).toEqual(rows(20));
+    expect(second.rows).toEqual(rows(20));
+    // The connection's window can only be widened once the session exists, which axios shows first with a response.
+    expect(first.phases!.notes).toEqual([`HTTP/2 connection window widened to ${window} bytes as this response began (a new session)`]);
+    expect(second.phases!.notes).toEqual([]);
+    expect(h2Windows[0]).toEqual({ stream: window, connection: 65_535 });
+    expect(h2Windows[1].stream).toBe(window);
+    expect(h2Windows[1].connection).toBeGreaterThan(window / 2);
+    // The json-h2 client, on a session of its own (axios keys sessions by their options; an earlier test's may be
+    // reused, less what it has not yet acknowledged): HTTP/2's defaults, never widened.
+    await new JsonHttpTransport(http, h2Base, TIMEOUT_MS, { httpVersion: 2, encoding: 'protobuf' }).fetchRows(20);
+    expect(h2Windows[2].stream).toBe(65_535);
+    expect(h2Windows[2].connection).toBeLessThanOrEqual(65_535);
   });
 
   it('an h2c server that is not there is unavailable, named', async () => {

@@ -53,6 +53,17 @@ describeWithToxiproxy('network profiles through the client', () => {
     expect(wide.stats.medianMs).toBeLessThan(grpc.stats.medianMs * 0.6);
   });
 
+  it('wan: the same for JSON over HTTP/2: json-h2-window (4 MiB) takes well under json-h2\'s time, side by side in one run', async () => {
+    const { status, body } = await getJson(`${stack.clientUrl}/client/compare?variants=json-h2,json-h2-window&rows=10000&runs=3&warmup=1&network=wan`);
+    expect(status).toBe(200);
+    const [h2, wide] = body.results;
+    for (const r of body.results) expect(r).toMatchObject({ verified: true, network: { profile: 'wan', flagged: false } });
+    expect([h2.target.http2WindowBytes, wide.target.http2WindowBytes]).toEqual([65_535, 4 * 1024 * 1024]);
+    expect(body.versus[0]).toMatchObject({ variant: 'json-h2-window', against: 'json-h2', factor: 'flow control' });
+    // 10,000 rows are ~2.5 MB of JSON: 64 KiB per 40 ms round trip is over 1.5 s, the 100 Mbit/s link ~0.25 s.
+    expect(wide.stats.medianMs).toBeLessThan(h2.stats.medianMs * 0.6);
+  });
+
   it.each([
     ['moon', /no profile named "moon"; the profiles are loopback, lan, region, wan, mobile/],
     ['wan,lan', /one profile per call/],

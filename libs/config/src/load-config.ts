@@ -35,6 +35,8 @@ export const DEFAULTS = {
   // grpc-window: the HTTP/2 flow-control window the grpc-window variant's client offers (bytes). HTTP/2 starts every
   // connection and stream at 65,535; over a 40 ms round trip that alone caps one stream near 13 Mbit/s.
   grpcFlowControlWindow: 4 * 1024 * 1024,
+  // json-h2-window: the same for the json-h2 client (axios over node:http2), whose window Node 20 also opens at 65,535.
+  jsonH2FlowControlWindow: 4 * 1024 * 1024,
   load: { maxConcurrency: 10_000, maxConnections: 10_000, maxDurationS: 3600, maxWarmupS: 600, maxRequests: 100_000_000, maxRate: 1_000_000, maxTimeoutMs: 600_000, maxGenerators: 16 },
   // A call to GET /client/load holds its HTTP request open for the whole level.
   endpointLoad: { maxConcurrency: 1000, maxDurationS: 30, maxWarmupS: 10 },
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     streamChunkRows: readInt(env, 'STREAM_CHUNK_ROWS', Math.min(DEFAULTS.streamChunkRows, maxRows), 1, maxRows),
     grpcSliceRows: readInt(env, 'GRPC_SLICE_ROWS', Math.min(DEFAULTS.grpcSliceRows, maxRows), 1, maxRows),
     grpcFlowControlWindow: readInt(env, 'GRPC_FLOW_CONTROL_WINDOW', DEFAULTS.grpcFlowControlWindow, HTTP2_DEFAULT_WINDOW, INT32_MAX),
+    jsonH2FlowControlWindow: readInt(env, 'JSON_H2_FLOW_CONTROL_WINDOW', DEFAULTS.jsonH2FlowControlWindow, HTTP2_DEFAULT_WINDOW, INT32_MAX),
     requestTimeoutMs,
     networkRequestTimeoutMs: readInt(env, 'NETWORK_REQUEST_TIMEOUT_MS', Math.max(DEFAULTS.networkRequestTimeoutMs, requestTimeoutMs), requestTimeoutMs, 3_600_000),
     httpTimeouts: readHttpTimeouts(env),

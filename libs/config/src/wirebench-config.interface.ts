@@ -91,6 +91,8 @@ export interface WirebenchConfig {
   grpcSliceRows: number;
   /** grpc-window: the HTTP/2 flow-control window (bytes) its client offers, per connection and stream (GRPC_FLOW_CONTROL_WINDOW). */
   grpcFlowControlWindow: number;
+  /** json-h2-window: the HTTP/2 flow-control window (bytes) the json-h2 client offers, per connection and stream (JSON_H2_FLOW_CONTROL_WINDOW). */
+  jsonH2FlowControlWindow: number;
   /** Per request, HTTP and gRPC alike: a server that does not answer in time is reported, not waited for. */
   requestTimeoutMs: number;
   /**

@@ -73,7 +73,7 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     if (VARIANTS[variant].family === 'grpc') return targets.grpcAddress;
     const { path } = variantPath(variant);
     if (path === 'json-fastify') return targets.fastifyJsonUrl;
-    if (path === 'json-h2') return targets.h2JsonUrl;
+    if (path === 'json-h2' || path === 'json-h2-window') return targets.h2JsonUrl;
     return targets.jsonUrl;
   }
 
@@ -86,9 +86,12 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         return { transport: new JsonHttpTransport(this.http, address, timeout, { compression }), close: async () => undefined };
       case 'proto-http':
         return { transport: new JsonHttpTransport(this.http, address, timeout, { encoding: 'protobuf', compression }), close: async () => undefined };
-      case 'json-h2': {
-        const transport = new JsonHttpTransport(this.http, address, timeout, { httpVersion: 2, compression });
-        transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
+      case 'json-h2':
+      case 'json-h2-window': {
+        // json-h2-window is the json-h2 client offering a larger HTTP/2 window.
+        const window = path === 'json-h2-window' ? this.config.jsonH2FlowControlWindow : undefined;
+        const transport = new JsonHttpTransport(this.http, address, timeout, { httpVersion: 2, compression, http2WindowBytes: window });
+        transport.target.http2WindowBytes = window ?? HTTP2_DEFAULT_WINDOW;
         return { transport, close: async () => undefined };
       }
       // The json client (axios), asking the same server for NDJSON in chunks instead of one body.

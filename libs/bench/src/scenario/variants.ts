@@ -32,6 +32,12 @@ const BASE_VARIANTS = {
   'proto-http': { family: 'json', baseline: 'json', factor: 'encoding', changes: "protobuf body (the Samples message, gRPC's encoder) instead of JSON: same server and client, Accept: application/x-protobuf" },
   'json-fastify': { family: 'json', baseline: 'json', factor: 'server framework', changes: 'the same Nest module and controller on Fastify instead of Express (same client)' },
   'json-h2': { family: 'json', baseline: 'json-fastify', factor: 'protocol', changes: 'HTTP/2 without TLS (h2c) instead of HTTP/1.1: the same Fastify server and axios client (httpVersion 2)' },
+  'json-h2-window': {
+    family: 'json',
+    baseline: 'json-h2',
+    factor: 'flow control',
+    changes: "the json-h2 client offering an HTTP/2 flow-control window of JSON_H2_FLOW_CONTROL_WINDOW bytes (4 MiB) instead of HTTP/2's 64 KiB (same server)",
+  },
   'json-stream': {
     family: 'json',
     baseline: 'json',

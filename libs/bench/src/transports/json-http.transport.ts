@@ -1,4 +1,5 @@
 import { ClientRequest, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
+import type { ClientHttp2Stream, Http2Session } from 'node:http2';
 import type { Readable } from 'node:stream';
 import type { HttpService } from '@nestjs/axios';
 import { AxiosError, AxiosResponse } from 'axios';
@@ -16,6 +17,11 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 export interface JsonHttpOptions extends HttpBodyOptions {
   /** 1 (the default): HTTP/1.1. 2: HTTP/2 by prior knowledge (h2c on an http:// URL), axios's `httpVersion: 2`. */
   httpVersion?: 1 | 2;
+  /**
+   * HTTP/2 only: the flow-control window (bytes) to offer per stream and per connection instead of HTTP/2's 65,535
+   * (json-h2-window). Unset: Node's default, as axios leaves it.
+   */
+  http2WindowBytes?: number;
 }
 
 /**
@@ -102,10 +108,21 @@ export class JsonHttpTransport implements RowsTransport {
    * holds for the body.
    */
   private async getHttp2(count: number, clock: PhaseClock): Promise<ReceivedBody> {
+    const window = this.options.http2WindowBytes;
     const response: AxiosResponse<Readable> = await lastValueFrom(
-      this.http.get<Readable>(this.url(count), { responseType: 'stream', httpVersion: 2, timeout: this.timeoutMs, maxRedirects: 0, decompress: false, headers: this.headers }),
+      this.http.get<Readable>(this.url(count), {
+        responseType: 'stream',
+        httpVersion: 2,
+        // The stream window is a SETTINGS value, sent before the first request; axios hands these to http2.connect.
+        ...(window === undefined ? {} : { http2Options: { settings: { initialWindowSize: window } } }),
+        timeout: this.timeoutMs,
+        maxRedirects: 0,
+        decompress: false,
+        headers: this.headers,
+      }),
     );
     clock.firstByte();
+    if (window !== undefined) widenConnectionWindow((response.request as ClientHttp2Stream | undefined)?.session, window, clock);
     const body = await readBody(response.data, Math.max(1, this.timeoutMs - clock.elapsed()), clock);
     return { body, headers: response.headers as ReceivedBody['headers'] };
   }
@@ -130,6 +147,21 @@ export class JsonHttpTransport implements RowsTransport {
     if (code) return new TransportError('unavailable', this.target, code);
     return new TransportError('bad-response', this.target, e.message ?? String(error));
   }
+}
+
+/**
+ * HTTP/2 has no setting for the connection's window (65,535 until the receiver sends WINDOW_UPDATE), and Node 20's
+ * http2.connect has no option for it either: only session.setLocalWindowSize. axios keeps its sessions to itself and
+ * shows one only as the response's stream's session, so the window is widened there, once per session. On a new
+ * session that is as the first response's headers arrive: its body's first 64 KiB wait for that update, one round
+ * trip, which the run's phases note. A warm-up run on a kept session pays it before the timed runs.
+ */
+const widenedSessions = new WeakSet<Http2Session>();
+function widenConnectionWindow(session: Http2Session | undefined, window: number, clock: PhaseClock): void {
+  if (!session || widenedSessions.has(session) || session.destroyed) return;
+  session.setLocalWindowSize(window);
+  widenedSessions.add(session);
+  clock.note(`HTTP/2 connection window widened to ${window} bytes as this response began (a new session)`);
 }
 
 // An HTTP/2 connection failure reaches the request as a cancelled stream caused by the connect error.
