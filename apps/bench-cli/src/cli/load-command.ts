@@ -3,6 +3,7 @@ import { findGhz, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf,
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { loadNetworkProfiles, NetworkShaper } from '@app/network';
+import { NetnsServers, startNetnsServers } from './netns-hosts';
 import { EXIT } from './bench-command';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
@@ -62,7 +63,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     }
     config = loadConfig();
     levels = levelSpecs(options, config);
-    requireShaperFor(options.networks);
+    requireShaperFor(options.networks, options.hosts);
     if (options.engines.includes('ghz') && !findGhz()) {
       process.stderr.write(`wirebench load: ghz not found: ${GHZ_INSTALL_HINT}\n`);
       return EXIT.usage;
@@ -80,9 +81,12 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   };
 
   // Each level under each chosen network profile; without --network, once, as the servers are.
-  const shapedLevels = levels.flatMap((l) => (options.networks ?? [undefined]).map((network) => ({ ...l, name: network ? `${l.name}@${network}` : l.name, network })));
+  // Each keeps its level, not a copy of its spec: on a second host the targets move once the servers are up.
+  const shapedLevels = levels.flatMap((level) => (options.networks ?? [undefined]).map((network) => ({ level, name: network ? `${level.name}@${network}` : level.name, network })));
   const profiles = loadNetworkProfiles();
-  const shaper = new NetworkShaper();
+  // On a second host the shaper adds only what the link does not carry (see netns-hosts.ts); set once it is up.
+  let shaper = new NetworkShaper();
+  let netns: NetnsServers | undefined;
   // Progress counts seconds of load (levels when they are bounded by a request count instead).
   const byCount = levels[0].spec.requests !== undefined;
   const secondsPerLevel = byCount ? 1 : (levels[0].spec.durationMs + levels[0].spec.warmupMs) / 1000;
@@ -94,12 +98,26 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   await recordRun(dir, run, () => signals.stopped, async () => {
     const apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]!))];
     const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
-    const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`), apps, env);
-    if (options.workers && startedApps.length < apps.length) progress.note(`--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`);
+    if (options.hosts === 'netns') {
+      // The servers this run loads, on the second host; the generators stay here and dial them across the veth.
+      netns = await startNetnsServers(config, root, join(dir, 'apps.log'), (m) => progress.note(m), { servers: apps, serverEnv: env });
+      shaper = new NetworkShaper(process.env, netns.link);
+      const across = loadConfig({ ...process.env, ...netns.targetsEnv }).targets;
+      for (const level of levels) level.spec = { ...level.spec, target: loadTarget(across, level.spec.transport, level.spec.targetKind) };
+      run.targets = { json: across.jsonUrl, grpc: across.grpcAddress, bareJson: across.bareJsonUrl, bareGrpc: across.bareGrpcAddress, fastifyJson: across.fastifyJsonUrl };
+      run.options = { ...run.options, hostsDescription: netns.description };
+    } else {
+      const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`), apps, env);
+      if (options.workers && startedApps.length < apps.length) progress.note(`--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`);
+    }
     await saveRun(dir, run);
     const probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
-    for (const { name, spec: direct, network } of shapedLevels) {
+    for (const { level: { spec: direct }, name, network } of shapedLevels) {
       if (signals.stopped) break;
+      if (netns && network !== undefined) {
+        netns.useProfile(network);
+        run.options = { ...run.options, linkShaping: { ...netns.linkShaping } };
+      }
       // Under a profile the load goes through its shaping proxy, and the path is measured right before the level.
       const profile = network === undefined ? undefined : profiles[network];
       const spec = profile ? { ...direct, target: { ...direct.target, address: await shaper.route(profile, direct.target.address), serverAddress: direct.target.address } } : direct;
@@ -107,7 +125,12 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''} c=${spec.concurrency}${network ? ` ${network}` : ''}`;
       progress.starting(title);
       const measured = await runLoadLevel(name, spec, undefined, probe);
-      const level = conditions ? { ...measured, network: conditions, notes: [...measured.notes, `sent through the ${network} proxy at ${spec.target.address}`] } : measured;
+      // Nothing is proxied for a pass-through profile, nor on a link that carries all of a profile (tbf and netem).
+      const via =
+        spec.target.address !== direct.target.address
+          ? `sent through the ${network} proxy at ${spec.target.address}`
+          : `sent straight to ${spec.target.address} (${network}: ${conditions?.shaping === 'none' ? 'nothing applied' : `on the link by ${conditions?.shaping}`})`;
+      const level = conditions ? { ...measured, network: conditions, notes: [...measured.notes, via] } : measured;
       run.levels.push(level);
       await saveRun(dir, run);
       const failed = level.requests - level.successes;
@@ -119,6 +142,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     progress.stop();
     await shaper.close();
     await launcher.stopStarted();
+    await netns?.stop();
     signals.dispose();
   });
 

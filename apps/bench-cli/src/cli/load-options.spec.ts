@@ -19,3 +19,10 @@ describe('parseLoadOptions --variants', () => {
     expect(() => parseLoadOptions(argv)).toThrow(message);
   });
 });
+
+describe('parseLoadOptions --hosts', () => {
+  it('is local unless told; a second host is netns, anything else refused', () => {
+    expect(parseLoadOptions([]).hosts).toBe('local');
+    expect(() => parseLoadOptions(['--hosts', 'moon'])).toThrow(/--hosts must be local or netns, got "moon"/);
+  });
+});

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { FORMATS, isVariant, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind, VARIANTS } from '@app/bench';
 import { UsageError } from './usage-error';
 import { parseNetworks } from './parse-networks';
+import { parseHosts } from './parse-hosts';
 
 /**
  * The command line, parsed but not yet checked against limits: lists are split, the per-level values stay as given
@@ -29,6 +30,8 @@ export interface LoadOptions {
   label: string | null;
   /** --network: the profiles each level runs under, in order; absent = as the servers are. */
   networks?: string[];
+  /** --hosts: local (the servers as configured, started here when not running) or netns (a second host, see netns-hosts.ts). */
+  hosts: 'local' | 'netns';
   help: boolean;
 }
 
@@ -59,6 +62,10 @@ Options:
   --format LIST        table,csv,json,md on stdout   (default: table)
   --network LIST       run every level under each of these network profiles (network-profiles.json), the load
                        sent through Toxiproxy and the path calibrated before each level (default: none: loopback)
+  --hosts local|netns  netns (Linux, root): the servers this run loads in a network namespace of their own, joined to
+                       this one by a veth pair (MTU 1500), created and removed by this run; the load generators stay
+                       here. --network profiles then go on that link: bandwidth tc tbf, latency netem, or Toxiproxy
+                       without netem   (default: local)
   --label TEXT         kept with the run
   --help
 
@@ -84,7 +91,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   let values: Record<string, string | boolean | undefined>;
   try {
     const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-    for (const k of ['transport', 'target', 'variants', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network']) {
+    for (const k of ['transport', 'target', 'variants', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts']) {
       options[k] = { type: 'string' };
     }
     values = parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values as Record<string, string | boolean | undefined>;
@@ -115,6 +122,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     formats: list('format', s('format') ?? 'table', FORMATS),
     label,
     networks: parseNetworks(s('network')),
+    hosts: parseHosts(s('hosts')),
     help: values.help === true,
   };
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { FORMATS, Format, isVariant, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName } from '@app/bench';
-import { loadNetworkProfiles, netnsUnsupportedReason } from '@app/network';
+import { loadNetworkProfiles } from '@app/network';
+import { parseHosts } from './parse-hosts';
 import { parseNetworks } from './parse-networks';
 import { PRESET_DEFAULTS, PRESET_NAMES } from './presets';
 import { UsageError } from './usage-error';
@@ -79,15 +80,6 @@ function profileNames(): string {
   } catch (error) {
     return `(cannot read the profiles: ${(error as Error).message})`;
   }
-}
-
-/** --hosts: netns needs root on Linux with iproute2 (profiles then go on its veth: see netns-hosts.ts). */
-function parseHosts(raw: string | undefined): 'local' | 'netns' {
-  if (raw === undefined || raw === 'local') return 'local';
-  if (raw !== 'netns') throw new UsageError(`--hosts must be local or netns, got "${raw}"`);
-  const unsupported = netnsUnsupportedReason();
-  if (unsupported) throw new UsageError(`--hosts netns: ${unsupported}`);
-  return 'netns';
 }
 
 function list(name: string, raw: string | undefined): string[] | undefined {
