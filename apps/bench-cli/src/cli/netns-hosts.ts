@@ -136,8 +136,11 @@ export async function startNetnsServers(
  * targets are their address on the link and which is told the link's shaping (NETWORK_LINK_*).
  */
 export async function startNetnsHosts(config: WirebenchConfig, root: string, logFile: string, note: (m: string) => void): Promise<NetnsHosts> {
-  const clientPort = await freePort();
+  let clientPort = 0;
   const hereApps = async (env: NodeJS.ProcessEnv, log: WriteStream) => {
+    // Picked only now, just before the client binds it: the servers took seconds to start, time enough for the
+    // port to be handed to some outgoing connection had it been picked first.
+    clientPort = await freePort();
     const client = LaunchedApp.launch('client', { cwd: root, env: { ...env, CLIENT_PORT: String(clientPort) }, log });
     try {
       await client.waitUntilListening('127.0.0.1', clientPort);
