@@ -68,10 +68,13 @@ suite(`npm run bench --hosts netns${reason === null ? '' : ` (skipped: ${reason}
       const wan = loadNetworkProfiles().wan;
       const nominalRtt = 2 * wan.latencyMs;
       for (const r of rows.filter((r) => r.network === 'wan')) {
-        process.stderr.write(`netns wan (${latency}): net_rtt_ms ${r.net_rtt_ms} of ${nominalRtt}, net_mbps ${r.net_mbps} of ${wan.downMbit}\n`);
+        process.stderr.write(`netns wan (${latency}): net_rtt_ms ${r.net_rtt_ms} of ${nominalRtt}, net_mbps ${r.net_mbps} of ${wan.downMbit}, net_up_mbps ${r.net_up_mbps} of ${wan.upMbit}\n`);
         expect(r.verified).toBe('true');
         expect(Math.abs(Number(r.net_rtt_ms) - nominalRtt)).toBeLessThanOrEqual(0.2 * nominalRtt);
         expect(Math.abs(Number(r.net_mbps) - wan.downMbit!)).toBeLessThanOrEqual(0.2 * wan.downMbit!);
+        // Upload crosses the host end's tbf (client -> server), measured by the calibration server in the namespace.
+        expect(Math.abs(Number(r.net_up_mbps) - wan.upMbit!)).toBeLessThanOrEqual(0.2 * wan.upMbit!);
+        expect(r.net_nominal_up_mbps).toBe(String(wan.upMbit));
         expect(r.net_flagged).toBe('false');
         // The servers stay on the link address; the client dials a local proxy only when it adds the delay.
         expect(r.target).toMatch(netem ? /at (http:\/\/)?10\.231\.\d+\.\d+:\d+ through (http:\/\/)?10\.231\./ : /at (http:\/\/)?10\.231\.\d+\.\d+:\d+ through (http:\/\/)?127\.0\.0\.1:/);

@@ -25,6 +25,7 @@ export const LOAD_COLUMNS: LoadColumn[] = [
   { name: 'network', unit: 'text', description: 'Network profile the level ran under (network-profiles.json); loopback: nothing applied.', value: (l) => l.network?.profile ?? 'loopback', table: { head: 'network', cell: (l) => l.network?.profile ?? '' } },
   { name: 'net_rtt_ms', unit: 'ms', description: 'Round trip of the network path, measured just before the level; empty without a profile.', value: (l) => l.network?.rttMs ?? null },
   { name: 'net_mbps', unit: 'Mbit/s', description: 'Throughput of the network path server -> client, measured just before the level; empty without a profile.', value: (l) => l.network?.mbps ?? null },
+  { name: 'net_up_mbps', unit: 'Mbit/s', description: 'Throughput of the network path client -> server (the requests\' direction), measured just before the level; empty without a profile.', value: (l) => l.network?.upMbps ?? null },
   { name: 'net_flagged', unit: 'true/false', description: 'true when the measured path was more than 20% off the profile\'s nominal round trip or bandwidth.', value: (l) => l.network?.flagged ?? false },
   { name: 'mode', unit: 'text', description: 'closed: each caller sends its next request when the previous completes; open: requests on a fixed schedule (--rate).', value: (l) => l.mode },
   { name: 'rows_per_request', unit: 'rows', description: 'Rows in each response.', value: (l) => l.rows },

@@ -30,6 +30,8 @@ describe('printSummaryCsv', () => {
       net_mbps: '',
       net_nominal_rtt_ms: '',
       net_nominal_mbps: '',
+      net_up_mbps: '',
+      net_nominal_up_mbps: '',
       net_flagged: 'false',
       http2_window_bytes: '',
       rows_per_request: '1',

@@ -89,6 +89,9 @@ export interface NetworkConditions {
   /** Measured on the path just before the scenario; null when not calibrated (loopback). */
   rttMs: number | null;
   mbps: number | null;
+  /** Throughput client -> server, measured, and the profile's upMbit; absent in files written before it was measured. */
+  upMbps?: number | null;
+  nominalUpMbps?: number | null;
   /** True when the path was more than 20% off a nominal figure: the result is then not the profile's. */
   flagged: boolean;
   notes: string[];

@@ -15,10 +15,11 @@ describe('calibratePath', () => {
 
   it('measures a pass-through profile directly on loopback, with nothing to compare', async () => {
     const c = await calibratePath(profile({ name: 'loopback' }), null, { pings: 5, maxBulkBytes: 4e6 });
-    expect(c).toMatchObject({ profile: 'loopback', nominalRttMs: null, nominalMbps: null, flagged: false, notes: [] });
+    expect(c).toMatchObject({ profile: 'loopback', nominalRttMs: null, nominalMbps: null, nominalUpMbps: null, flagged: false, notes: [] });
     expect(c.rttMs).toBeGreaterThan(0);
     expect(c.rttMs).toBeLessThan(50);
     expect(c.mbps).toBeGreaterThan(10);
+    expect(c.upMbps).toBeGreaterThan(10);
   });
 
   it('refuses a shaped profile without Toxiproxy rather than measuring an unshaped path', async () => {

@@ -6,6 +6,7 @@ import { CalibrationServer } from './calibration-server';
 import { judgeCalibration } from './judge-calibration';
 import { measureRtt } from './measure-rtt';
 import { measureThroughput } from './measure-throughput';
+import { measureUploadThroughput } from './measure-upload-throughput';
 import type { PathCalibration } from './path-calibration.interface';
 
 export interface CalibrationOptions {
@@ -38,7 +39,7 @@ let opened = 0;
 
 /**
  * Measures what a profile's path really gives before a scenario runs under it: RTT from small round trips and
- * throughput from a bulk transfer. The path is a proxy in the same Toxiproxy process with the same toxics as the
+ * throughput from a bulk transfer each way. The path is a proxy in the same Toxiproxy process with the same toxics as the
  * servers' proxies (ShapedPath with the identical profile, same loopback link), in front of a calibration server
  * of our own, so the figures are the path's and not an app's. A pass-through profile is measured directly, with no
  * proxy, as the scenario will run. With `link`, the same holds across that link (see CalibrationLink). Everything
@@ -56,16 +57,17 @@ export async function calibratePath(profile: NetworkProfile, toxiproxy: Toxiprox
     const { host, port } = path ?? target;
     const rttMs = await measureRtt(host, port, o.pings, o.timeoutMs);
     const mbps = await measureThroughput(host, port, bulkBytes(profile.downMbit, o), o.timeoutMs);
+    const upMbps = await measureUploadThroughput(host, port, bulkBytes(profile.upMbit, o), o.timeoutMs);
     // Judged against the whole profile: what the link does and what the proxy adds, together.
-    return judgeCalibration(profile, { rttMs, mbps }, path?.notes ?? []);
+    return judgeCalibration(profile, { rttMs, mbps, upMbps }, path?.notes ?? []);
   } finally {
     await path?.close();
     await local?.close();
   }
 }
 
-/** About `bulkSeconds` of data at downMbit, bounded; the upper bound when the path is not limited. */
-export function bulkBytes(downMbit: number | null, o: Pick<Required<CalibrationOptions>, 'bulkSeconds' | 'minBulkBytes' | 'maxBulkBytes'>): number {
-  if (downMbit === null) return o.maxBulkBytes;
-  return Math.round(Math.min(o.maxBulkBytes, Math.max(o.minBulkBytes, (downMbit * 1e6 * o.bulkSeconds) / 8)));
+/** About `bulkSeconds` of data at a direction's rate (downMbit or upMbit), bounded; the upper bound when the path is not limited. */
+export function bulkBytes(mbit: number | null, o: Pick<Required<CalibrationOptions>, 'bulkSeconds' | 'minBulkBytes' | 'maxBulkBytes'>): number {
+  if (mbit === null) return o.maxBulkBytes;
+  return Math.round(Math.min(o.maxBulkBytes, Math.max(o.minBulkBytes, (mbit * 1e6 * o.bulkSeconds) / 8)));
 }

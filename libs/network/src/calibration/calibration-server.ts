@@ -1,8 +1,15 @@
 import { createServer, Server, Socket } from 'node:net';
+import { drainedOrClosed } from './drained-or-closed';
 
-/** The first line a calibration client sends: echo every byte from now on, or send N bytes and close. */
+/**
+ * The first line a calibration client sends: echo every byte from now on; send N bytes and close (throughput
+ * server -> client); or take N bytes and answer how fast they arrived (client -> server).
+ */
 export const ECHO_COMMAND = 'echo\n';
 export const bulkCommand = (bytes: number): string => `bulk ${bytes}\n`;
+export const sinkCommand = (bytes: number): string => `sink ${bytes}\n`;
+/** The most a sink takes: more than any calibration sends (64 MiB at most), so a stray command cannot hold it forever. */
+const MAX_SINK_BYTES = 2 ** 30;
 
 const MAX_COMMAND = 64;
 const BLOCK = Buffer.alloc(64 * 1024, 0x5a);
@@ -57,11 +64,14 @@ function serve(socket: Socket): void {
     const command = head.slice(0, newline + 1);
     const rest = Buffer.from(head.slice(newline + 1), 'latin1');
     const bulk = /^bulk (\d+)\n$/.exec(command);
+    const sink = /^sink (\d+)\n$/.exec(command);
     if (command === ECHO_COMMAND) {
       if (rest.length > 0) socket.write(rest);
       socket.on('data', (data: Buffer) => socket.write(data));
     } else if (bulk) {
       void sendBulk(socket, Number(bulk[1]));
+    } else if (sink && Number(sink[1]) > 0 && Number(sink[1]) <= MAX_SINK_BYTES) {
+      takeSink(socket, Number(sink[1]), rest);
     } else {
       socket.destroy();
     }
@@ -80,12 +90,26 @@ async function sendBulk(socket: Socket, bytes: number): Promise<void> {
   socket.end();
 }
 
-function drainedOrClosed(socket: Socket): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      socket.off('drain', done).off('close', done);
-      resolve();
-    };
-    socket.on('drain', done).on('close', done);
-  });
+/**
+ * Takes N bytes and answers `<bytes of the first read> <ns from the first read to the last>`, timed here where they
+ * arrive: the sender's buffers and the round trip before the first byte are not counted, as in measureThroughput.
+ */
+function takeSink(socket: Socket, bytes: number, rest: Buffer): void {
+  let received = 0;
+  let firstBytes = 0;
+  let first = 0n;
+  const take = (chunk: Buffer) => {
+    if (chunk.length === 0) return;
+    const now = process.hrtime.bigint();
+    if (received === 0) {
+      first = now;
+      firstBytes = chunk.length;
+    }
+    received += chunk.length;
+    if (received < bytes) return;
+    socket.off('data', take);
+    socket.end(`${firstBytes} ${now - first}\n`);
+  };
+  socket.on('data', take);
+  take(rest);
 }
