@@ -81,12 +81,13 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   };
 
   // Each level under each chosen network profile; without --network, once, as the servers are.
-  // Each keeps its level, not a copy of its spec: on a second host the targets move once the servers are up.
-  const shapedLevels = levels.flatMap((level) => (options.networks ?? [undefined]).map((network) => ({ level, name: network ? `${level.name}@${network}` : level.name, network })));
+  const shapedLevels = levels.flatMap((l) => (options.networks ?? [undefined]).map((network) => ({ ...l, name: network ? `${l.name}@${network}` : l.name, network })));
   const profiles = loadNetworkProfiles();
   // On a second host the shaper adds only what the link does not carry (see netns-hosts.ts); set once it is up.
   let shaper = new NetworkShaper();
   let netns: NetnsServers | undefined;
+  // Where the servers are: as configured, or on a second host once it is up.
+  let targets = config.targets;
   // Progress counts seconds of load (levels when they are bounded by a request count instead).
   const byCount = levels[0].spec.requests !== undefined;
   const secondsPerLevel = byCount ? 1 : (levels[0].spec.durationMs + levels[0].spec.warmupMs) / 1000;
@@ -102,9 +103,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       // The servers this run loads, on the second host; the generators stay here and dial them across the veth.
       netns = await startNetnsServers(config, root, join(dir, 'apps.log'), (m) => progress.note(m), { servers: apps, serverEnv: env });
       shaper = new NetworkShaper(process.env, netns.link);
-      const across = loadConfig({ ...process.env, ...netns.targetsEnv }).targets;
-      for (const level of levels) level.spec = { ...level.spec, target: loadTarget(across, level.spec.transport, level.spec.targetKind) };
-      run.targets = { json: across.jsonUrl, grpc: across.grpcAddress, bareJson: across.bareJsonUrl, bareGrpc: across.bareGrpcAddress, fastifyJson: across.fastifyJsonUrl };
+      targets = loadConfig({ ...process.env, ...netns.targetsEnv }).targets;
+      run.targets = { json: targets.jsonUrl, grpc: targets.grpcAddress, bareJson: targets.bareJsonUrl, bareGrpc: targets.bareGrpcAddress, fastifyJson: targets.fastifyJsonUrl };
       run.options = { ...run.options, hostsDescription: netns.description };
     } else {
       const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`), apps, env);
@@ -112,8 +112,9 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     }
     await saveRun(dir, run);
     const probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
-    for (const { level: { spec: direct }, name, network } of shapedLevels) {
+    for (const { name, spec: configured, network } of shapedLevels) {
       if (signals.stopped) break;
+      const direct = targets === config.targets ? configured : { ...configured, target: loadTarget(targets, configured.transport, configured.targetKind) };
       if (netns && network !== undefined) {
         netns.useProfile(network);
         run.options = { ...run.options, linkShaping: { ...netns.linkShaping } };

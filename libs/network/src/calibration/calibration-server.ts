@@ -1,5 +1,5 @@
 import { createServer, Server, Socket } from 'node:net';
-import { drainedOrClosed } from './drained-or-closed';
+import { writeBulk } from './write-bulk';
 
 /**
  * The first line a calibration client sends: echo every byte from now on; send N bytes and close (throughput
@@ -12,7 +12,6 @@ export const sinkCommand = (bytes: number): string => `sink ${bytes}\n`;
 const MAX_SINK_BYTES = 2 ** 30;
 
 const MAX_COMMAND = 64;
-const BLOCK = Buffer.alloc(64 * 1024, 0x5a);
 
 /**
  * A tiny TCP server (on 127.0.0.1 unless told otherwise, e.g. the far end of a link) that calibration measures the
@@ -81,12 +80,7 @@ function serve(socket: Socket): void {
 
 /** N bytes as fast as the socket takes them (waiting for 'drain'), then the end of the stream. */
 async function sendBulk(socket: Socket, bytes: number): Promise<void> {
-  let left = bytes;
-  while (left > 0 && !socket.destroyed) {
-    const block = left >= BLOCK.length ? BLOCK : BLOCK.subarray(0, left);
-    left -= block.length;
-    if (!socket.write(block)) await drainedOrClosed(socket);
-  }
+  await writeBulk(socket, bytes);
   socket.end();
 }
 

@@ -1,8 +1,6 @@
-import { connect, Socket } from 'node:net';
+import { connect } from 'node:net';
 import { sinkCommand } from './calibration-server';
-import { drainedOrClosed } from './drained-or-closed';
-
-const BLOCK = Buffer.alloc(64 * 1024, 0x5a);
+import { writeBulk } from './write-bulk';
 
 /**
  * Throughput client -> server, in Mbit/s (10^6 bit/s): N bytes sent as fast as the socket takes them to the
@@ -20,7 +18,10 @@ export function measureUploadThroughput(host: string, port: number, bytes: numbe
       reject(error);
     };
     socket.on('error', fail);
-    socket.on('connect', () => void send(socket, bytes));
+    socket.on('connect', () => {
+      socket.write(sinkCommand(bytes));
+      void writeBulk(socket, bytes);
+    });
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
     socket.on('end', () => {
       clearTimeout(timer);
@@ -32,14 +33,4 @@ export function measureUploadThroughput(host: string, port: number, bytes: numbe
       else resolve(((bytes - firstBytes) * 8) / (nanos / 1e9) / 1e6);
     });
   });
-}
-
-async function send(socket: Socket, bytes: number): Promise<void> {
-  socket.write(sinkCommand(bytes));
-  let left = bytes;
-  while (left > 0 && !socket.destroyed) {
-    const block = left >= BLOCK.length ? BLOCK : BLOCK.subarray(0, left);
-    left -= block.length;
-    if (!socket.write(block)) await drainedOrClosed(socket);
-  }
 }
