@@ -1,9 +1,10 @@
 import { handleUnaryCall, status } from '@grpc/grpc-js';
-import { InvalidSliceRowsError, readSliceRows, samplesReply } from '@app/grpc';
+import type { InflightBudget } from '@app/bootstrap';
+import { admitUnaryReply, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, samplesReply } from '@app/grpc';
 import type { GetSamplesParam, Samples } from '@app/grpc';
 
-/** `GetSamples` as a plain grpc-js handler: the same checks, reply and messages as the Nest server's SamplesService. */
-export function getSamplesHandler(maxRows: number): handleUnaryCall<GetSamplesParam, Samples> {
+/** `GetSamples` as a plain grpc-js handler: the same checks, budget, reply and messages as the Nest server's SamplesService. */
+export function getSamplesHandler(maxRows: number, budget: InflightBudget): handleUnaryCall<GetSamplesParam, Samples> {
   return (call, callback) => {
     const { count } = call.request;
     if (!Number.isInteger(count) || count < 0 || count > maxRows) {
@@ -16,6 +17,9 @@ export function getSamplesHandler(maxRows: number): handleUnaryCall<GetSamplesPa
       if (error instanceof InvalidSliceRowsError) return callback({ code: status.INVALID_ARGUMENT, details: error.message });
       throw error;
     }
-    callback(null, samplesReply(count, sliceRows));
+    if (call.cancelled) return callback({ code: status.CANCELLED, details: 'the client cancelled the call' });
+    const admission = admitUnaryReply(budget, count, call);
+    if (isGrpcRefusal(admission)) return callback(admission);
+    callback(null, holdForReply(samplesReply(count, sliceRows), admission));
   };
 }

@@ -1,7 +1,7 @@
 import { logVerbosity, Server, ServerCredentials, ServiceDefinition, setLogVerbosity } from '@grpc/grpc-js';
 import { addHealthAndReflection, loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE, serverTimingInterceptor, withServerPhases } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
-import { serverResourceMeter } from '@app/bootstrap';
+import { InflightBudget, serverResourceMeter } from '@app/bootstrap';
 import { getSamplesHandler } from './get-samples.handler';
 import { streamSamplesHandler } from './stream-samples.handler';
 
@@ -22,9 +22,12 @@ export async function startBareGrpcServer(config: WirebenchConfig): Promise<Serv
     interceptors: [serverTimingInterceptor],
   });
   const pkg = withServerPhases(loadSamplePackageDefinition());
+  // One budget for the process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
+  const budget = new InflightBudget(config.serverMemory.maxInflightBytes);
+  const { limits, serverMemory } = config;
   server.addService(pkg[`${SAMPLE_PACKAGE}.${SAMPLE_SERVICE}`] as ServiceDefinition, {
-    GetSamples: getSamplesHandler(config.limits.maxRows),
-    StreamSamples: streamSamplesHandler({ maxStreamRows: config.limits.maxStreamRows, maxRows: config.limits.maxRows }),
+    GetSamples: getSamplesHandler(limits.maxRows, budget),
+    StreamSamples: streamSamplesHandler({ maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes }, budget),
   });
   addHealthAndReflection(pkg, server, serverResourceMeter(config, config.bareGrpcServer.host));
   // grpc-js logs a failed bind itself; exitOnStartupError reports it in one line. Left alone when the user set

@@ -1,6 +1,18 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { rows } from '@app/data-generator';
-import { parseStreamParams, ResourceMeter, resourcesRoute, StreamLimits, streamNdjson } from '@app/bootstrap';
+import {
+  admitHttpReply,
+  clientGone,
+  InflightBudget,
+  jsonReplyBytes,
+  LARGE_REPLY_ROWS,
+  ndjsonStreamBytes,
+  parseStreamParams,
+  ResourceMeter,
+  resourcesRoute,
+  StreamLimits,
+  streamNdjson,
+} from '@app/bootstrap';
 import { parseCount } from './parse-count';
 import { sendJson } from './send-json';
 
@@ -13,13 +25,15 @@ const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
  * (the Nest server's stream, shared), with nothing between the socket and the generator; with a meter also the
  * resource admin routes (libs/bootstrap), which are otherwise 404 like any unknown path.
  */
-export function handleRequest(maxRows: number, streamLimits: StreamLimits, meter: ResourceMeter | null = null) {
+export function handleRequest(maxRows: number, streamLimits: StreamLimits, budget: InflightBudget, meter: ResourceMeter | null = null) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const [path, query] = splitUrl(req.url ?? '/');
     const stream = STREAM_ROUTE.exec(path);
     if (stream && req.method === 'GET') {
       const params = parseStreamParams(decodeParam(stream[1]), query.get('chunk') ?? undefined, query.get('offset') ?? undefined, streamLimits);
       if ('error' in params) return sendJson(res, 400, params.error);
+      const refusal = admitHttpReply(budget, ndjsonStreamBytes(params.count, params.offset, streamLimits.bufferBytes), res);
+      if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
       void streamNdjson(res, params);
       return;
     }
@@ -32,7 +46,13 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, meter
     }
     const parsed = parseCount(decodeParam(match[1]), maxRows);
     if ('error' in parsed) return sendJson(res, 400, parsed.error);
-    sendJson(res, 200, { samples: rows(parsed.count) });
+    const refusal = admitHttpReply(budget, jsonReplyBytes(parsed.count), res);
+    if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
+    if (parsed.count <= LARGE_REPLY_ROWS) return sendJson(res, 200, { samples: rows(parsed.count) });
+    // Seconds of work: first a turn of the event loop, in which a caller who already left is seen.
+    setImmediate(() => {
+      if (!clientGone(res)) sendJson(res, 200, { samples: rows(parsed.count) });
+    });
   };
 }
 

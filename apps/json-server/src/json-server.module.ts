@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { WirebenchConfig, WirebenchConfigModule } from '@app/config';
-import { ResourceMeter } from '@app/bootstrap';
+import { InflightBudget, ResourceMeter } from '@app/bootstrap';
 import { SamplesController } from './samples/samples.controller';
 import { SamplesStreamController } from './samples/samples-stream.controller';
 import { SamplesService } from './samples/samples.service';
@@ -15,7 +15,13 @@ export class JsonServerModule {
       module: JsonServerModule,
       imports: [WirebenchConfigModule.forRoot(config)],
       controllers: [SamplesController, SamplesStreamController, ...(meter ? [ResourcesController] : [])],
-      providers: [SamplesService, ParseCountPipe, ...(meter ? [{ provide: ResourceMeter, useValue: meter }] : [])],
+      providers: [
+        SamplesService,
+        ParseCountPipe,
+        // One per server process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
+        { provide: InflightBudget, useValue: new InflightBudget(config.serverMemory.maxInflightBytes) },
+        ...(meter ? [{ provide: ResourceMeter, useValue: meter }] : []),
+      ],
     };
   }
 }

@@ -19,3 +19,8 @@ export { ResourceMeter, type ResourceReport, type ResourceSnapshot, type Resourc
 export { readPeakRss, resetPeakRss } from './resources/peak-rss';
 export { resourcesRoute, RESOURCES_ROUTES, RESOURCES_AT_HTTP } from './resources/resources-routes';
 export { serverResourceMeter } from './resources/server-meter';
+export { InflightBudget, isRefusal, describeRefusal, RETRY_AFTER_S, type BudgetRefusal, type Reservation } from './memory/inflight-budget';
+export { chunkBudgetProblem } from './memory/chunk-budget';
+export { STREAM_PIECE_ROWS } from './memory/stream-piece-rows';
+export { admitHttpReply, clientGone, type HttpRefusal, type ClosableResponse } from './memory/admit-http-reply';
+export { jsonReplyBytes, ndjsonStreamBytes, LARGE_REPLY_ROWS } from './memory/reply-bytes';

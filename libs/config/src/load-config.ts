@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Env, readChoice, readHost, readHostPort, readHttpUrl, readInt, readPath, readPort } from './env-readers';
-import { HttpTimeouts, LoadLimits, NETWORK_LINK_LATENCY, NetworkLink, SERVER_RESOURCES_FROM, SERVER_RESOURCES_MODES, WirebenchConfig } from './wirebench-config.interface';
+import { HttpTimeouts, LoadLimits, ServerMemory, NETWORK_LINK_LATENCY, NetworkLink, SERVER_RESOURCES_FROM, SERVER_RESOURCES_MODES, WirebenchConfig } from './wirebench-config.interface';
 import { ConfigError } from './config-error';
 import { HTTP2_DEFAULT_WINDOW } from './config.constants';
 
@@ -40,6 +40,11 @@ export const DEFAULTS = {
   load: { maxConcurrency: 10_000, maxConnections: 10_000, maxDurationS: 3600, maxWarmupS: 600, maxRequests: 100_000_000, maxRate: 1_000_000, maxTimeoutMs: 600_000, maxGenerators: 16 },
   // A call to GET /client/load holds its HTTP request open for the whole level.
   endpointLoad: { maxConcurrency: 1000, maxDurationS: 30, maxWarmupS: 10 },
+  // What one server process holds of encoded replies at once (ServerMemory): 512 MiB admits one 1,000,000-row JSON
+  // body (~290 MB) or two protobuf ones (~200 MB each), whose building costs several times that in RSS.
+  maxInflightBytes: 512 * 1024 * 1024,
+  // What one stream holds of encoded rows: its chunk in the making plus those written and not yet taken.
+  streamBufferBytes: 64 * 1024 * 1024,
   requestTimeoutMs: 120_000,
   // Under the mobile profile 156 MB of gRPC behind a 64 KiB window (~0.8 MB/s at 80 ms) takes over 3 minutes.
   networkRequestTimeoutMs: 900_000,
@@ -125,6 +130,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     requestTimeoutMs,
     networkRequestTimeoutMs: readInt(env, 'NETWORK_REQUEST_TIMEOUT_MS', Math.max(DEFAULTS.networkRequestTimeoutMs, requestTimeoutMs), requestTimeoutMs, 3_600_000),
     httpTimeouts: readHttpTimeouts(env),
+    serverMemory: readServerMemory(env),
     resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),
     networkLink: readNetworkLink(env),
     // Off on a non-loopback bind unless asked for: the admin endpoint must not expose anything by accident.
@@ -154,6 +160,13 @@ function readNetworkLink(env: Env): NetworkLink | null {
   }
   if (calibrationPort === 0) throw new ConfigError('NETWORK_LINK_CALIBRATION_PORT', 'NETWORK_LINK_PEER needs NETWORK_LINK_CALIBRATION_PORT (1 to 65535): the calibration server on the peer');
   return { peer, calibrationPort, latency };
+}
+
+// A stream's budget is part of the server's: a stream larger than the whole server's could never be admitted.
+function readServerMemory(env: Env): ServerMemory {
+  const maxInflightBytes = readInt(env, 'MAX_INFLIGHT_BYTES', DEFAULTS.maxInflightBytes, 1024 * 1024, Number.MAX_SAFE_INTEGER);
+  const streamBufferBytes = readInt(env, 'STREAM_BUFFER_BYTES', Math.min(DEFAULTS.streamBufferBytes, maxInflightBytes), 64 * 1024, maxInflightBytes);
+  return { maxInflightBytes, streamBufferBytes };
 }
 
 // Node refuses a headers timeout longer than the request timeout, so that is checked here, with a message.

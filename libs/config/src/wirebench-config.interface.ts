@@ -39,6 +39,18 @@ export interface HttpTimeouts {
   keepAliveMs: number;
 }
 
+/**
+ * What a server may hold of encoded replies, so that calls inside the row limits cannot exhaust its memory. A reply
+ * reserves the largest size its rows can encode to; one that does not fit what is left is answered 503 / gRPC
+ * RESOURCE_EXHAUSTED at once instead of being built.
+ */
+export interface ServerMemory {
+  /** MAX_INFLIGHT_BYTES: one server process's replies and streams at once. */
+  maxInflightBytes: number;
+  /** STREAM_BUFFER_BYTES: one stream's chunk in the making plus its chunks written and not yet taken; a chunk must fit. */
+  streamBufferBytes: number;
+}
+
 export const SERVER_RESOURCES_MODES = ['auto', 'on', 'off'] as const;
 /** Whether a server answers the resource admin endpoint / RPC; auto = only when it binds a loopback address. */
 export type ServerResourcesMode = (typeof SERVER_RESOURCES_MODES)[number];
@@ -101,6 +113,7 @@ export interface WirebenchConfig {
    */
   networkRequestTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
+  serverMemory: ServerMemory;
   /** Rows per message / NDJSON write that the streaming clients ask for by default (?chunk=, --chunk-rows). */
   streamChunkRows: number;
   /** Where bench runs and saved endpoint measurements are written (absolute). */

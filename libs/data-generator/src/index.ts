@@ -3,3 +3,4 @@ export { STRING_COLUMNS } from './row.interface';
 export { row, rows, iterateRows } from './rows';
 export type { RowsDigest } from './checksum';
 export { checksum, ChecksumAccumulator } from './checksum';
+export { maxJsonRowBytes } from './row-bytes';

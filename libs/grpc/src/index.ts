@@ -17,3 +17,5 @@ export type { StreamSamplesLimits } from './stream-samples-param';
 export { streamSamplesProblem } from './stream-samples-param';
 export type { SamplesWritable, StreamOutcome } from './stream-samples';
 export { writeSampleChunks } from './stream-samples';
+export { maxProtoRowBytes } from './row-bytes';
+export { admitUnaryReply, admitStream, holdForReply, isGrpcRefusal, type Admission, type GrpcRefusal, type CancellableCall } from './reply-admission';

@@ -1,3 +1,5 @@
+import type { Samples } from './interfaces/sample-service.interface';
+
 /** One StreamSamples stream's phases, summed over its messages (ms). */
 export interface StreamTotals {
   generateMs: number;
@@ -25,6 +27,13 @@ export interface ReplyPhases {
    * server-timing trailer reports instead of the last message's own phases.
    */
   stream?: StreamTotals;
+  /**
+   * The message's bytes, already encoded by the handler (a StreamSamples chunk, built in pieces): the serializer hands
+   * them to grpc-js as they are, once, and lets go of them.
+   */
+  encoded?: Buffer;
+  /** Gives back the reply's memory reservation (reply-admission.ts) once it is encoded. */
+  release?: () => void;
 }
 
 const REPLY_PHASES = Symbol('wirebench.replyPhases');
@@ -37,4 +46,13 @@ export function replyPhases(reply: unknown, create = false): ReplyPhases | undef
   const holder = reply as { [REPLY_PHASES]?: ReplyPhases };
   if (create) holder[REPLY_PHASES] ??= {};
   return holder[REPLY_PHASES];
+}
+
+/** A `Samples` reply whose bytes are already encoded (see ReplyPhases.encoded), counted in a stream's totals. */
+export function preEncodedReply(encoded: Buffer, stream: StreamTotals): Samples {
+  const message: Samples = { samples: [] };
+  const phases = replyPhases(message, true)!;
+  phases.encoded = encoded;
+  phases.stream = stream;
+  return message;
 }

@@ -1,4 +1,6 @@
 import type { StreamSamplesParam } from './interfaces/sample-service.interface';
+import { chunkBudgetProblem } from '@app/bootstrap';
+import { maxProtoRowBytes } from './row-bytes';
 
 // rowNum is an int32 on the wire, so the last row a stream sends must fit in one.
 const INT32_MAX = 2 ** 31 - 1;
@@ -8,6 +10,8 @@ export interface StreamSamplesLimits {
   maxStreamRows: number;
   /** One message's rows: a chunk is held to the unary limit. */
   maxRows: number;
+  /** STREAM_BUFFER_BYTES: what one stream may hold; one chunk's encoding must fit it. */
+  bufferBytes: number;
 }
 
 /**
@@ -25,5 +29,5 @@ export function streamSamplesProblem(param: StreamSamplesParam, limits: StreamSa
   if (!Number.isInteger(offset) || offset < 0 || offset + Math.max(count, 1) - 1 > INT32_MAX) {
     return `offset must be an integer from 0 with offset + count - 1 at most ${INT32_MAX} (rowNum is an int32), got offset ${offset} and count ${count}`;
   }
-  return null;
+  return chunkBudgetProblem('chunk_rows', Math.min(chunk_rows, count), maxProtoRowBytes(offset + count - 1), limits.bufferBytes);
 }

@@ -2,22 +2,43 @@ import { EventEmitter } from 'node:events';
 import { checksum, iterateRows, Row } from '@app/data-generator';
 import type { Samples } from './interfaces/sample-service.interface';
 import { replyPhases } from './reply-phases';
+import { deserializeSamples } from './samples-codec';
+import { maxProtoRowBytes } from './row-bytes';
+import { STREAM_PIECE_ROWS } from '@app/bootstrap';
 import { SamplesWritable, writeSampleChunks } from './stream-samples';
 
-/** A call whose buffer holds `room` messages; the test drains it, cancels it, and reads what was written. */
+const BUDGET = 1024 ** 3;
+
+/**
+ * A call whose buffer holds `room` messages; the test drains it, cancels it, and reads what was written. With
+ * `holdCallbacks` the HTTP/2 stream "takes" nothing until the test calls takeAll().
+ */
 class FakeCall extends EventEmitter implements SamplesWritable {
   readonly written: Samples[] = [];
+  readonly bytes: Buffer[] = [];
   cancelled = false;
   ended = false;
   pending = 0;
-  constructor(private readonly room = Infinity) {
+  private held: Array<() => void> = [];
+  constructor(
+    private readonly room = Infinity,
+    private readonly holdCallbacks = false,
+  ) {
     super();
   }
   write(message: Samples, callback: () => void): boolean {
     this.written.push(message);
+    // What grpc-js would send: the chunk loop's own encoding, passed through by the server's serializer.
+    this.bytes.push(replyPhases(message)!.encoded!);
     this.pending++;
-    callback();
+    if (this.holdCallbacks) this.held.push(callback);
+    else callback();
     return this.pending < this.room;
+  }
+  takeAll(): void {
+    const held = this.held;
+    this.held = [];
+    for (const callback of held) callback();
   }
   end(): void {
     this.ended = true;
@@ -32,7 +53,10 @@ class FakeCall extends EventEmitter implements SamplesWritable {
   }
 }
 
-const allRows = (call: FakeCall): Row[] => call.written.flatMap((m) => m.samples);
+const allRows = (call: FakeCall): Row[] => call.bytes.flatMap((b) => deserializeSamples(b).samples);
+const turns = async (n: number) => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+};
 
 describe('writeSampleChunks', () => {
   it.each([
@@ -44,24 +68,24 @@ describe('writeSampleChunks', () => {
     [2500, 1000, 1000],
   ])('count %d from offset %d in chunks of %d: ceil(count/chunk) messages with the right rows, then end', async (count, offset, chunk) => {
     const call = new FakeCall();
-    await expect(writeSampleChunks(call, { count, offset, chunk_rows: chunk })).resolves.toBe('done');
+    await expect(writeSampleChunks(call, { count, offset, chunk_rows: chunk }, BUDGET)).resolves.toBe('done');
     expect(call.written).toHaveLength(Math.ceil(count / chunk));
-    expect(call.written.slice(0, -1).every((m) => m.samples.length === chunk)).toBe(true);
+    expect(call.bytes.slice(0, -1).every((b) => deserializeSamples(b).samples.length === chunk)).toBe(true);
     expect(checksum(allRows(call))).toEqual(checksum(iterateRows(count, offset)));
     expect(call.ended).toBe(true);
   });
 
   it('generates the next chunk only after drain when the call is full', async () => {
     const call = new FakeCall(2);
-    const done = writeSampleChunks(call, { count: 10, offset: 0, chunk_rows: 1 });
-    await new Promise((r) => setImmediate(r));
+    const done = writeSampleChunks(call, { count: 10, offset: 0, chunk_rows: 1 }, BUDGET);
+    await turns(10);
     expect(call.written).toHaveLength(2);
     call.drain();
-    await new Promise((r) => setImmediate(r));
+    await turns(10);
     expect(call.written).toHaveLength(4);
     for (let i = 0; i < 3; i++) {
       call.drain();
-      await new Promise((r) => setImmediate(r));
+      await turns(10);
     }
     await expect(done).resolves.toBe('done');
     expect(call.written).toHaveLength(10);
@@ -70,8 +94,8 @@ describe('writeSampleChunks', () => {
 
   it('stops generating when the client cancels while it waits for drain, and does not end the call', async () => {
     const call = new FakeCall(2);
-    const done = writeSampleChunks(call, { count: 1000, offset: 0, chunk_rows: 10 });
-    await new Promise((r) => setImmediate(r));
+    const done = writeSampleChunks(call, { count: 1000, offset: 0, chunk_rows: 10 }, BUDGET);
+    await turns(10);
     call.cancel();
     await expect(done).resolves.toBe('cancelled');
     expect(call.written).toHaveLength(2);
@@ -81,9 +105,35 @@ describe('writeSampleChunks', () => {
 
   it('points every message at one set of stream totals', async () => {
     const call = new FakeCall();
-    await writeSampleChunks(call, { count: 5, offset: 0, chunk_rows: 2 });
+    await writeSampleChunks(call, { count: 5, offset: 0, chunk_rows: 2 }, BUDGET);
     const totals = call.written.map((m) => replyPhases(m)!.stream);
     expect(new Set(totals).size).toBe(1);
     expect(totals[0]!.generateMs).toBeGreaterThan(0);
+  });
+
+  it('a chunk of any size is built in pieces: a cancel in the middle of a 1,000,000-row chunk stops it within a piece', async () => {
+    const call = new FakeCall();
+    const done = writeSampleChunks(call, { count: 100_000_000, offset: 0, chunk_rows: 1_000_000 }, BUDGET);
+    await turns(3);
+    call.cancel();
+    const started = Date.now();
+    await expect(done).resolves.toBe('cancelled');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(call.written).toHaveLength(0);
+  });
+
+  it('holds at most STREAM_BUFFER_BYTES: no chunk is built while written bytes the stream has not taken would pass it', async () => {
+    const chunkBytes = 1000 * maxProtoRowBytes(99_999);
+    const call = new FakeCall(Infinity, true);
+    const done = writeSampleChunks(call, { count: 100_000, offset: 0, chunk_rows: 1000 }, 3 * chunkBytes);
+    await turns(20);
+    // Three chunks fit the budget; the fourth waits for the stream to take some.
+    expect(call.written).toHaveLength(3);
+    call.takeAll();
+    await turns(20);
+    expect(call.written).toHaveLength(6);
+    call.cancel();
+    await expect(done).resolves.toBe('cancelled');
+    expect(STREAM_PIECE_ROWS).toBeLessThanOrEqual(10_000);
   });
 });

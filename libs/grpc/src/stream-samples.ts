@@ -1,7 +1,11 @@
 import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { rows } from '@app/data-generator';
+import { STREAM_PIECE_ROWS } from '@app/bootstrap';
 import type { Samples, StreamSamplesParam } from './interfaces/sample-service.interface';
-import { replyPhases, StreamTotals } from './reply-phases';
+import { preEncodedReply, StreamTotals } from './reply-phases';
+import { serializeSamples } from './samples-codec';
+import { maxProtoRowBytes } from './row-bytes';
 
 /**
  * The part of a grpc-js server-streaming call (ServerWritableStream) the chunk loop uses; both servers hand theirs
@@ -20,52 +24,125 @@ export interface SamplesWritable {
 export type StreamOutcome = 'done' | 'cancelled';
 
 /**
- * Writes rows offset .. offset + count - 1 to the call in messages of chunk_rows rows, then ends it. A chunk is
- * generated only when the call has room for it: when write() returns false, the loop waits for 'drain' before
- * generating the next one, so the server holds at most the call's buffer of chunks however many rows are asked
- * for and however slowly the client reads. A cancelled call (or one closed under it) stops the loop at once.
+ * Writes rows offset .. offset + count - 1 to the call in messages of chunk_rows rows, then ends it.
  *
- * Every message carries its ReplyPhases pointing at one StreamTotals: withServerPhases adds each message's encode
- * to it, the write callbacks add each message's send (encode end -> the HTTP/2 stream took the bytes), and
+ * Memory: a chunk is built as encoded bytes, piece by piece (rows of a piece are garbage as soon as it is encoded), and
+ * the next chunk is started only when it fits `bufferBytes` (STREAM_BUFFER_BYTES) beside the bytes already written and
+ * not yet taken by the HTTP/2 stream, and when grpc-js's buffer (16 messages) has room. streamSamplesProblem holds one
+ * chunk to the budget, so a stream holds at most `bufferBytes` of rows however large its chunks and however slow (or
+ * gone) its reader. Before, a chunk of 1,000,000 rows was handed to grpc-js as objects, 16 of them queued behind the
+ * first, and the server died of heap exhaustion after its client had left.
+ *
+ * Cancellation: grpc-js never calls a write's callback once the call is cancelled, so every wait here also ends on
+ * 'cancelled' / 'close', and the loop looks at `call.cancelled` after each piece (yielding to the event loop, which
+ * is where the cancel arrives).
+ *
+ * Every message carries its ReplyPhases pointing at one StreamTotals: generate and serialize are timed here, the
+ * write callbacks add each message's send (encode end -> the HTTP/2 stream took the bytes), and
  * serverTimingInterceptor puts the totals in the `server-timing` trailer when the stream ends OK.
- * `param` must have passed streamSamplesProblem.
+ * `param` must have passed streamSamplesProblem with the same `bufferBytes`.
  */
-export async function writeSampleChunks(call: SamplesWritable, param: StreamSamplesParam): Promise<StreamOutcome> {
+export async function writeSampleChunks(call: SamplesWritable, param: StreamSamplesParam, bufferBytes: number): Promise<StreamOutcome> {
   const { count, offset, chunk_rows: chunkRows } = param;
   const totals: StreamTotals = { generateMs: 0, serializeMs: 0, sendMs: 0 };
+  const rowBytes = maxProtoRowBytes(offset + count - 1);
+  const queue = new WrittenBytes(call);
   for (let start = 0; start < count; start += chunkRows) {
-    if (call.cancelled) return 'cancelled';
-    const started = performance.now();
-    const message: Samples = { samples: rows(Math.min(chunkRows, count - start), offset + start) };
-    const phases = replyPhases(message, true)!;
-    totals.generateMs += performance.now() - started;
-    phases.stream = totals;
-    const room = call.write(message, () => {
-      if (phases.serializedAt !== undefined) totals.sendMs += performance.now() - phases.serializedAt;
-    });
-    // After the last chunk there is nothing to generate: end() queues behind the buffered messages.
-    const more = start + chunkRows < count;
-    if (!room && more && !(await roomOrCancel(call))) return 'cancelled';
+    const chunk = Math.min(chunkRows, count - start);
+    if (!(await queue.roomFor(chunk * rowBytes, bufferBytes))) return 'cancelled';
+    const encoded = await encodeChunk(call, chunk, offset + start, totals);
+    if (encoded === null) return 'cancelled';
+    const message = preEncodedReply(encoded, totals);
+    queue.write(message, encoded.length, totals);
   }
-  if (call.cancelled) return 'cancelled';
+  if (!(await queue.settled())) return 'cancelled';
   // A stream of no rows sends no message, so no phases reach the interceptor and its trailer has no server-timing.
   call.end();
   return 'done';
 }
 
-/** Resolves true on 'drain', false when the call is cancelled or closed first; leaves no listener behind. */
-function roomOrCancel(call: SamplesWritable): Promise<boolean> {
-  return new Promise((resolve) => {
-    const settle = (room: boolean) => () => {
-      call.off('drain', onDrain);
-      call.off('cancelled', onGone);
-      call.off('close', onGone);
-      resolve(room);
-    };
-    const onDrain = settle(true);
-    const onGone = settle(false);
-    call.once('drain', onDrain);
-    call.once('cancelled', onGone);
-    call.once('close', onGone);
-  });
+/** One chunk's `Samples` bytes, built STREAM_PIECE_ROWS at a time; null when the call was cancelled meanwhile. */
+async function encodeChunk(call: SamplesWritable, chunk: number, first: number, totals: StreamTotals): Promise<Buffer | null> {
+  const parts: Buffer[] = [];
+  let bytes = 0;
+  for (let done = 0; done < chunk; done += STREAM_PIECE_ROWS) {
+    // The turn of the event loop in which a client's RST_STREAM is read.
+    await nextTurn();
+    if (call.cancelled) return null;
+    let started = performance.now();
+    const piece = rows(Math.min(STREAM_PIECE_ROWS, chunk - done), first + done);
+    let now = performance.now();
+    totals.generateMs += now - started;
+    started = now;
+    // A repeated field's records concatenate into one message: the pieces' bytes are the chunk's, byte for byte.
+    const part = serializeSamples({ samples: piece });
+    parts.push(part);
+    bytes += part.length;
+    now = performance.now();
+    totals.serializeMs += now - started;
+  }
+  if (parts.length === 1) return parts[0];
+  const started = performance.now();
+  const whole = Buffer.concat(parts, bytes);
+  totals.serializeMs += performance.now() - started;
+  return whole;
+}
+
+/**
+ * The bytes written to the call whose write callback has not fired yet (grpc-js fires it once the HTTP/2 stream
+ * took the framed message), and the waits on them: for room in the budget, for grpc-js's buffer, for the last.
+ */
+class WrittenBytes {
+  private pending = 0;
+  private full = false;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly call: SamplesWritable) {}
+
+  write(message: Samples, bytes: number, totals: StreamTotals): void {
+    this.pending += bytes;
+    const sentFrom = performance.now();
+    const room = this.call.write(message, () => {
+      this.pending -= bytes;
+      totals.sendMs += performance.now() - sentFrom;
+      this.wake?.();
+    });
+    if (!room) this.full = true;
+  }
+
+  /** Resolves true when `bytes` more fit beside what is queued (always when nothing is), false on a cancel. */
+  roomFor(bytes: number, budget: number): Promise<boolean> {
+    return this.until(() => !this.full && (this.pending === 0 || this.pending + bytes <= budget));
+  }
+
+  /** Resolves true when every written message was taken, false on a cancel. */
+  settled(): Promise<boolean> {
+    return this.until(() => this.pending === 0);
+  }
+
+  private until(ready: () => boolean): Promise<boolean> {
+    if (this.call.cancelled) return Promise.resolve(false);
+    if (ready()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const settle = (outcome: boolean) => {
+        this.call.off('drain', onDrain);
+        this.call.off('cancelled', onGone);
+        this.call.off('close', onGone);
+        this.wake = null;
+        resolve(outcome);
+      };
+      const check = () => {
+        if (ready()) settle(true);
+      };
+      const onDrain = () => {
+        this.full = false;
+        check();
+      };
+      const onGone = () => settle(false);
+      this.wake = check;
+      this.call.once('drain', onDrain);
+      this.call.once('cancelled', onGone);
+      this.call.once('close', onGone);
+    });
+  }
 }

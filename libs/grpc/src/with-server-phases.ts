@@ -21,8 +21,21 @@ function timedSerializer(original: Serialize): Serialize {
     const phases = replyPhases(value);
     // Replies that no handler of ours built (none today) are encoded as they come, untimed.
     if (phases === undefined) return original(value);
+    if (phases.encoded !== undefined) {
+      // Encoded (and timed) by the stream's chunk loop; released here so only grpc-js's framed copy stays.
+      const bytes = phases.encoded;
+      phases.encoded = undefined;
+      phases.serializedAt = performance.now();
+      return bytes;
+    }
     const started = performance.now();
-    const bytes = phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Samples).samples, phases.sliceRows);
+    let bytes: Buffer;
+    try {
+      bytes = phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Samples).samples, phases.sliceRows);
+    } finally {
+      // The rows are garbage from here on; what is left is grpc-js's framed copy on its way out.
+      phases.release?.();
+    }
     const ended = performance.now();
     phases.serializeMs = ended - started;
     phases.serializedAt = ended;

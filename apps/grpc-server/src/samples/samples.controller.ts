@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { GrpcMethod } from '@nestjs/microservices';
-import { Metadata, ServerWritableStream } from '@grpc/grpc-js';
+import { Metadata, ServerUnaryCall, ServerWritableStream } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
 import { GetSamplesParam, SAMPLE_SERVICE, Samples, SampleServiceController, StreamSamplesParam } from '@app/grpc';
 import { SamplesService } from './samples.service';
@@ -11,8 +11,8 @@ export class SamplesController implements SampleServiceController {
   constructor(private readonly samples: SamplesService) {}
 
   @GrpcMethod(SAMPLE_SERVICE, 'GetSamples')
-  getSamples(param: GetSamplesParam, metadata: Metadata): Samples {
-    return this.samples.getSamples(param.count, metadata);
+  getSamples(param: GetSamplesParam, metadata: Metadata, call: ServerUnaryCall<GetSamplesParam, Samples>): Samples {
+    return this.samples.getSamples(param.count, metadata, call);
   }
 
   // @GrpcMethod, not @GrpcStreamCall: Nest 11 honours GrpcStreamCall only for methods with a request stream. For a

@@ -3,15 +3,21 @@ import { RpcException } from '@nestjs/microservices';
 import { Metadata, status } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { InvalidSliceRowsError, readSliceRows, samplesReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
-import type { Samples, SamplesWritable, StreamSamplesParam } from '@app/grpc';
+import { InflightBudget } from '@app/bootstrap';
+import { admitStream, admitUnaryReply, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, samplesReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
+import type { CancellableCall, Samples, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
-/** Rows for one reply or one stream, after checking the request against the limits. */
+/** Rows for one reply or one stream, after checking the request against the limits and the server's memory budget. */
 @Injectable()
 export class SamplesService {
-  constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
+  // One per server process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
+  private readonly budget: InflightBudget;
 
-  getSamples(count: number, metadata: Metadata): Samples {
+  constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {
+    this.budget = new InflightBudget(config.serverMemory.maxInflightBytes);
+  }
+
+  getSamples(count: number, metadata: Metadata, call: CancellableCall): Samples {
     const max = this.config.limits.maxRows;
     if (!Number.isInteger(count) || count < 0 || count > max) {
       throw new RpcException({ code: status.INVALID_ARGUMENT, message: `count must be an integer from 0 to ${max}, got ${count}` });
@@ -23,22 +29,31 @@ export class SamplesService {
       if (error instanceof InvalidSliceRowsError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
       throw error;
     }
-    return samplesReply(count, sliceRows);
+    // A caller that already left gets nothing built for it.
+    if (call.cancelled) throw new RpcException({ code: status.CANCELLED, message: 'the client cancelled the call' });
+    const admission = admitUnaryReply(this.budget, count, call);
+    if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });
+    return holdForReply(samplesReply(count, sliceRows), admission);
   }
 
   /**
    * The stream as an Observable that emits nothing: the shared chunk loop writes the messages to the call itself,
-   * waiting for 'drain' (an Observable that emitted the chunks would be drained by Nest into an unbounded queue),
+   * waiting for room (an Observable that emitted the chunks would be drained by Nest into an unbounded queue),
    * and completes it when the rows are written or the client cancelled; Nest then ends the call (already ended).
    */
   streamSamples(param: StreamSamplesParam, call: SamplesWritable): Observable<never> {
-    const problem = streamSamplesProblem(param, { maxStreamRows: this.config.limits.maxStreamRows, maxRows: this.config.limits.maxRows });
+    const { limits, serverMemory } = this.config;
+    const problem = streamSamplesProblem(param, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes });
     if (problem !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: problem });
+    const admission = admitStream(this.budget, param, serverMemory.streamBufferBytes, call);
+    if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });
     return new Observable<never>((subscriber) => {
-      writeSampleChunks(call, param).then(
-        () => subscriber.complete(),
-        (error: unknown) => subscriber.error(error),
-      );
+      writeSampleChunks(call, param, serverMemory.streamBufferBytes)
+        .finally(admission.release)
+        .then(
+          () => subscriber.complete(),
+          (error: unknown) => subscriber.error(error),
+        );
     });
   }
 }

@@ -1,7 +1,9 @@
 import { BadRequestException, Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { NodeResponse, parseStreamParams, streamNdjson } from '@app/bootstrap';
+import { admitHttpReply, InflightBudget, ndjsonStreamBytes, NodeResponse, parseStreamParams, streamNdjson } from '@app/bootstrap';
+import { nodeResponseOf } from './node-response';
+import { refusalException } from './refuse';
 
 /**
  * `GET /samples/:count/stream?chunk=&offset=` -> NDJSON, `chunk` rows per write, with a Server-Timing trailer. The
@@ -14,6 +16,7 @@ export class SamplesStreamController {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
+    private readonly budget: InflightBudget,
   ) {}
 
   @Get('samples/:count/stream')
@@ -23,9 +26,13 @@ export class SamplesStreamController {
     @Query('offset') offset: string | undefined,
     @Res() response: unknown,
   ): Promise<void> {
-    const { limits, streamChunkRows } = this.config;
-    const params = parseStreamParams(count, chunk, offset, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: streamChunkRows });
+    const { limits, streamChunkRows, serverMemory } = this.config;
+    const bufferBytes = serverMemory.streamBufferBytes;
+    const params = parseStreamParams(count, chunk, offset, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: streamChunkRows, bufferBytes });
     if ('error' in params) throw new BadRequestException(params.error);
+    const adapter = this.adapterHost.httpAdapter;
+    const refusal = admitHttpReply(this.budget, ndjsonStreamBytes(params.count, params.offset, bufferBytes), nodeResponseOf(adapter, response));
+    if (refusal) throw refusalException(adapter, response, refusal);
     await streamNdjson(this.nodeResponse(response), params);
   }
 

@@ -1,6 +1,10 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { admitHttpReply, clientGone, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import { negotiateRepresentation } from './negotiate-representation';
+import { nodeResponseOf } from './node-response';
+import { refusalException } from './refuse';
 import { ParseCountPipe } from './parse-count.pipe';
 import { SamplesService } from './samples.service';
 import { sendSamples } from './send-samples';
@@ -16,6 +20,7 @@ export class SamplesController {
   constructor(
     private readonly samples: SamplesService,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly budget: InflightBudget,
   ) {}
 
   @Get(['samples/:count', 'server-a/:count'])
@@ -25,7 +30,17 @@ export class SamplesController {
     @Headers('accept-encoding') acceptEncoding: string | undefined,
     @Res() response: unknown,
   ): Promise<void> {
-    const rendered = await this.samples.render(count, negotiateRepresentation(accept, acceptEncoding));
-    sendSamples(this.adapterHost.httpAdapter, response, rendered);
+    const adapter = this.adapterHost.httpAdapter;
+    const raw = nodeResponseOf(adapter, response);
+    const representation = negotiateRepresentation(accept, acceptEncoding);
+    // The reply's largest encoding is held against MAX_INFLIGHT_BYTES until the response closes, sent or abandoned.
+    const refusal = admitHttpReply(this.budget, this.samples.replyBytes(count, representation), raw);
+    if (refusal) throw refusalException(adapter, response, refusal);
+    if (count > LARGE_REPLY_ROWS) {
+      // Seconds of work: first a turn of the event loop, in which a caller who already left is seen.
+      await nextTurn();
+      if (clientGone(raw)) return;
+    }
+    sendSamples(adapter, response, await this.samples.render(count, representation));
   }
 }

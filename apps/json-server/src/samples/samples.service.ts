@@ -3,7 +3,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { rows } from '@app/data-generator';
-import { PROTOBUF_MEDIA_TYPE, serializeSamples } from '@app/grpc';
+import { maxProtoRowBytes, PROTOBUF_MEDIA_TYPE, serializeSamples } from '@app/grpc';
+import { jsonReplyBytes } from '@app/bootstrap';
 import type { ServerPhases } from '@app/server-timing';
 import type { Representation } from './negotiate-representation';
 
@@ -26,6 +27,11 @@ export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
  */
 @Injectable()
 export class SamplesService {
+  /** The most bytes `count` rows can take in this representation (before gzip, which only shrinks them). */
+  replyBytes(count: number, representation: Representation): number {
+    return representation.encoding === 'protobuf' ? count * maxProtoRowBytes(count - 1) : jsonReplyBytes(count);
+  }
+
   async render(count: number, representation: Representation): Promise<RenderedSamples> {
     let started = performance.now();
     const samples = { samples: rows(count) };

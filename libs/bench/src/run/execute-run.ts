@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { lastValueFrom, mergeMap, range, toArray } from 'rxjs';
 import { checksum, ChecksumAccumulator, type RowsDigest } from '@app/data-generator';
@@ -42,27 +43,42 @@ interface Timed {
  * One run: `requests` requests of `rowsPerRequest` rows, at most `concurrency` in flight (mergeMap's cap;
  * uncapped it is the article's forkJoin). The clock covers issuing the requests and receiving and decoding
  * every response, nothing else: verification, which hashes every row, happens after it stops.
- * Once `signal` fires no further request starts (those in flight finish unread) and the run rejects with
+ * Once `signal` fires no further request starts, those in flight are aborted, and the run rejects with
  * RunCancelledError; checking it is one property read per request, inside the clock but far below its resolution.
+ * The first request that fails aborts the others in flight too, and its error is the run's.
  * Each request's own time is stamped around its transport call (two performance.now() reads) for the phase
  * breakdown, which is put together after the clock stops.
  */
 export async function executeRun(scenario: Scenario, transport: AnyTransport, signal?: AbortSignal): Promise<RunMeasurement> {
   const expected = expectedDigest(scenario.rowsPerRequest);
   const { rowsPerRequest, requests, concurrency } = scenario;
+  // Aborts every request of the run still in flight when the caller leaves or one request fails: a failed run's
+  // other replies (up to MAX_REQUESTS of MAX_ROWS rows) would otherwise still be built by the server and read here.
+  const inFlight = new AbortController();
+  setMaxListeners(0, inFlight.signal);
+  const callerLeft = () => inFlight.abort();
+  if (signal?.aborted) inFlight.abort();
+  signal?.addEventListener('abort', callerLeft, { once: true });
   const fetchOne = async (index: number): Promise<Timed> => {
     throwIfCancelled(signal, () => `before request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run`);
     const issued = performance.now();
     if (!isStreamingTransport(transport)) {
-      const response = await transport.fetchRows(rowsPerRequest);
-      return { digest: () => checksum(response.rows), payloadBytes: response.payloadBytes, phases: response.phases, requestMs: performance.now() - issued };
+      try {
+        const response = await transport.fetchRows(rowsPerRequest, inFlight.signal);
+        return { digest: () => checksum(response.rows), payloadBytes: response.payloadBytes, phases: response.phases, requestMs: performance.now() - issued };
+      } catch (error) {
+        inFlight.abort();
+        if (signal?.aborted) throw new RunCancelledError(`during request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run (requests in flight aborted)`);
+        throw error;
+      }
     }
     const accumulator = new ChecksumAccumulator();
     const chunkRows = scenario.chunkRows ?? SCENARIO_DEFAULTS.chunkRows;
     try {
-      const streamed = await transport.streamRows(rowsPerRequest, chunkRows, { push: (rows) => accumulator.add(rows) }, signal);
+      const streamed = await transport.streamRows(rowsPerRequest, chunkRows, { push: (rows) => accumulator.add(rows) }, inFlight.signal);
       return { digest: () => accumulator.digest(), payloadBytes: streamed.payloadBytes, phases: streamed.phases, requestMs: performance.now() - issued };
     } catch (error) {
+      inFlight.abort();
       // A stream aborted because the caller left is a cancellation, not a server failure.
       if (signal?.aborted) throw new RunCancelledError(`during request ${index + 1}/${requests} of a ${scenario.variant} stream, after ${accumulator.rows} rows`);
       throw error;
@@ -70,8 +86,12 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
   };
 
   const started = performance.now();
-  const responses: Timed[] =
-    requests === 1 ? [await fetchOne(0)] : await lastValueFrom(range(0, requests).pipe(mergeMap(fetchOne, concurrency), toArray()));
+  let responses: Timed[];
+  try {
+    responses = requests === 1 ? [await fetchOne(0)] : await lastValueFrom(range(0, requests).pipe(mergeMap(fetchOne, concurrency), toArray()));
+  } finally {
+    signal?.removeEventListener('abort', callerLeft);
+  }
   const ms = roundMicros(performance.now() - started);
 
   let rowsReceived = 0;

@@ -114,25 +114,58 @@ describe('runScenarios', () => {
       expect(t.calls).toHaveLength(0);
     });
 
-    it('starts no new request of a parallel run after the signal fires; those in flight finish', async () => {
+    it('starts no new request of a parallel run after the signal fires, and aborts those in flight', async () => {
       const controller = new AbortController();
       let started = 0;
       let finished = 0;
+      let aborted = 0;
       const t: RowsTransport = {
         kind: 'json',
         target: { server: 'json-server', address: 'memory' },
-        async fetchRows(count) {
+        async fetchRows(count, signal) {
           if (++started === 6) controller.abort();
-          await new Promise((r) => setTimeout(r, 2));
+          await new Promise<void>((resolve, reject) => {
+            const onAbort = () => {
+              clearTimeout(timer);
+              aborted++;
+              reject(new Error('aborted'));
+            };
+            const timer = setTimeout(() => {
+              signal?.removeEventListener('abort', onAbort);
+              resolve();
+            }, 50);
+            if (signal?.aborted) onAbort();
+            else signal?.addEventListener('abort', onAbort);
+          });
           finished++;
           return { rows: rows(count), payloadBytes: 1 };
         },
       };
       const plan = { scenario: scenario('json', { mode: 'parallel', rowsPerRequest: 1, requests: 100, concurrency: 3, runs: 1, warmup: 0 }), transport: t };
-      await expect(runScenarios([plan], { signal: controller.signal })).rejects.toThrow(/before request \d+\/100 of a json parallel run/);
-      await new Promise((r) => setTimeout(r, 20));
+      await expect(runScenarios([plan], { signal: controller.signal })).rejects.toThrow(RunCancelledError);
+      await new Promise((r) => setTimeout(r, 80));
       expect(started).toBe(6);
-      expect(finished).toBe(6);
+      // The three in flight when the caller left (the sixth among them) were aborted, not read to the end.
+      expect(aborted).toBe(3);
+      expect(finished).toBe(3);
+    });
+
+    it('a request that fails aborts the others of its run still in flight, and its error is the run\'s', async () => {
+      const signals: AbortSignal[] = [];
+      const t: RowsTransport = {
+        kind: 'json',
+        target: { server: 'json-server', address: 'memory' },
+        async fetchRows(count, signal) {
+          signals.push(signal!);
+          if (signals.length === 2) throw new Error('HTTP 503 busy');
+          await new Promise((r) => setTimeout(r, 30));
+          return { rows: rows(count), payloadBytes: 1 };
+        },
+      };
+      const plan = { scenario: scenario('json', { mode: 'parallel', rowsPerRequest: 1, requests: 4, concurrency: 4, runs: 1, warmup: 0 }), transport: t };
+      await expect(runScenarios([plan], {})).rejects.toThrow('HTTP 503 busy');
+      expect(signals).toHaveLength(4);
+      expect(signals.every((s) => s.aborted)).toBe(true);
     });
   });
 });

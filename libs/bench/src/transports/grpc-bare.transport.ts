@@ -5,7 +5,7 @@ import { GrpcCallPhases } from './grpc-call-phases';
 import { grpcPhaseInterceptor } from './grpc-phase.interceptor';
 import { payloadBytesOf, withPayloadByteCounts } from './measured-package-definition';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
-import { TransportError } from './transport-errors';
+import { grpcFailure, TransportError } from './transport-errors';
 
 type GetSamples = (
   request: { count: number },
@@ -33,9 +33,10 @@ export class GrpcBareTransport implements RowsTransport {
     });
   }
 
-  fetchRows(count: number): Promise<FetchedRows> {
+  fetchRows(count: number, signal?: AbortSignal): Promise<FetchedRows> {
     const phases = new GrpcCallPhases();
     return new Promise((resolve, reject) => {
+      const abort = () => call.cancel();
       // A client-side timer, as GrpcTransport has, rather than a deadline: the same request on the wire.
       const timer = setTimeout(() => {
         call.cancel();
@@ -44,11 +45,15 @@ export class GrpcBareTransport implements RowsTransport {
       // grpc-js makes an empty Metadata and options for a call without them; ours carry the call's phases.
       const call = this.client.GetSamples({ count }, new Metadata(), phases.callOptions(), (error, reply) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', abort);
         if (error) return reject(this.toTransportError(error));
         const payloadBytes = reply ? payloadBytesOf(reply) : undefined;
         if (!reply || !Array.isArray(reply.samples) || payloadBytes === undefined) return reject(new TransportError('bad-response', this.target, 'reply has no samples'));
         resolve({ rows: reply.samples, payloadBytes, phases: phases.finish(reply) });
       });
+      // The caller left or another request of the run failed: the server sees a cancel and stops.
+      if (signal?.aborted) abort();
+      else signal?.addEventListener('abort', abort, { once: true });
     });
   }
 
@@ -59,6 +64,6 @@ export class GrpcBareTransport implements RowsTransport {
   private toTransportError(e: ServiceError): TransportError {
     const detail = `${GrpcStatus[e.code] ?? 'error'}: ${e.details ?? e.message}`;
     if (e.code === GrpcStatus.CANCELLED) return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
-    return new TransportError(e.code === GrpcStatus.UNAVAILABLE ? 'unavailable' : 'bad-response', this.target, detail);
+    return new TransportError(grpcFailure(e.code), this.target, detail);
   }
 }

@@ -4,7 +4,7 @@ import type { Samples, SampleServiceClient } from '@app/grpc';
 import { RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './rows-transport.interface';
 import { GrpcCallPhases } from './grpc-call-phases';
 import { payloadBytesOf } from './measured-package-definition';
-import { TransportError } from './transport-errors';
+import { grpcFailure, TransportError } from './transport-errors';
 
 /**
  * gRPC server streaming (StreamSamples) through Nest's ClientGrpc, built exactly as the `grpc` variant's client:
@@ -84,8 +84,7 @@ export class GrpcStreamTransport implements StreamingRowsTransport {
     const e = error as Partial<ServiceError>;
     const detail = `${GrpcStatus[e.code as number] ?? 'error'}: ${e.details ?? e.message ?? String(error)}`;
     const rowsReceived = rows > 0 ? rows : undefined;
-    if (e.code === GrpcStatus.UNAVAILABLE) return new TransportError('unavailable', this.target, detail, rowsReceived);
-    return new TransportError('bad-response', this.target, detail, rowsReceived);
+    return new TransportError(grpcFailure(e.code), this.target, detail, rowsReceived);
   }
 }
 

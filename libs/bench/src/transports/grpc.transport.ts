@@ -5,7 +5,7 @@ import type { Samples, SampleServiceClient } from '@app/grpc';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { GrpcCallPhases } from './grpc-call-phases';
 import { payloadBytesOf } from './measured-package-definition';
-import { TransportError } from './transport-errors';
+import { grpcFailure, TransportError } from './transport-errors';
 
 export interface GrpcTransportOptions {
   /** grpc-sliced: ask the server to encode the reply in slices of this many rows (request metadata). */
@@ -31,14 +31,14 @@ export class GrpcTransport implements RowsTransport {
     this.sliceRows = options.sliceRows === undefined ? null : String(options.sliceRows);
   }
 
-  async fetchRows(count: number): Promise<FetchedRows> {
+  async fetchRows(count: number, signal?: AbortSignal): Promise<FetchedRows> {
     const phases = new GrpcCallPhases();
     // grpc-js makes an empty Metadata for a call without one; passing ours (to reach the call options) costs the same.
     const metadata = new Metadata();
     if (this.sliceRows !== null) metadata.set(SLICE_ROWS_METADATA, this.sliceRows);
     let reply: Samples;
     try {
-      reply = await this.withTimeout(this.service.getSamples({ count }, metadata, phases.callOptions()));
+      reply = await this.withTimeout(this.service.getSamples({ count }, metadata, phases.callOptions()), signal);
     } catch (error) {
       throw this.toTransportError(error);
     }
@@ -55,25 +55,37 @@ export class GrpcTransport implements RowsTransport {
    * it, but adds a grpc-timeout header and deadline timers on both sides that the JSON request lacks; and one
    * plain timer costs less than rxjs's timeout operator, which showed in bench:overhead on 1-row calls.
    */
-  private withTimeout(call: Observable<Samples>): Promise<Samples> {
+  private withTimeout(call: Observable<Samples>, signal: AbortSignal | undefined): Promise<Samples> {
     return new Promise((resolve, reject) => {
       let value: Samples | undefined;
       const timer = setTimeout(() => {
         subscription.unsubscribe();
         reject(new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`));
       }, this.timeoutMs);
+      // The caller left or another request of the run failed: unsubscribing cancels the call, which the server sees.
+      const abort = () => {
+        clearTimeout(timer);
+        subscription.unsubscribe();
+        reject(new TransportError('bad-response', this.target, 'request aborted'));
+      };
+      const settled = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abort);
+      };
       const subscription = call.subscribe({
         next: (v) => (value = v),
         error: (e) => {
-          clearTimeout(timer);
+          settled();
           reject(e);
         },
         complete: () => {
-          clearTimeout(timer);
+          settled();
           if (value === undefined) reject(new TransportError('bad-response', this.target, 'the call completed without a reply'));
           else resolve(value);
         },
       });
+      if (signal?.aborted) abort();
+      else signal?.addEventListener('abort', abort, { once: true });
     });
   }
 
@@ -81,7 +93,6 @@ export class GrpcTransport implements RowsTransport {
     if (error instanceof TransportError) return error;
     const e = error as Partial<ServiceError>;
     const detail = `${GrpcStatus[e.code as number] ?? 'error'}: ${e.details ?? e.message ?? String(error)}`;
-    if (e.code === GrpcStatus.UNAVAILABLE) return new TransportError('unavailable', this.target, detail);
-    return new TransportError('bad-response', this.target, detail);
+    return new TransportError(grpcFailure(e.code), this.target, detail);
   }
 }

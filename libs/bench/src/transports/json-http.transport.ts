@@ -44,16 +44,16 @@ export class JsonHttpTransport implements RowsTransport {
     this.headers = requestHeadersFor(options);
   }
 
-  async fetchRows(count: number): Promise<FetchedRows> {
+  async fetchRows(count: number, signal?: AbortSignal): Promise<FetchedRows> {
     const clock = new PhaseClock();
     let received: ReceivedBody;
     try {
-      received = await this.get(count, clock).catch((error: AxiosError) => {
+      received = await this.get(count, clock, signal).catch((error: AxiosError) => {
         // A kept-alive socket that the server closed just as we reused it (Node's 5 s keepAliveTimeout race):
         // the request never reached the server, so a GET is retried once, on a new socket, as Node's docs advise.
         if (error.code === 'ECONNRESET' && (error.request as { reusedSocket?: boolean } | undefined)?.reusedSocket) {
           clock.note('retried once on a new socket (the kept-alive one was closed by the server)');
-          return this.get(count, clock);
+          return this.get(count, clock, signal);
         }
         throw error;
       });
@@ -63,16 +63,17 @@ export class JsonHttpTransport implements RowsTransport {
     return decodeHttpRows(received, this.options, clock, this.target);
   }
 
-  private get(count: number, clock: PhaseClock): Promise<ReceivedBody> {
-    return this.options.httpVersion === 2 ? this.getHttp2(count, clock) : this.getHttp1(count, clock);
+  private get(count: number, clock: PhaseClock, signal: AbortSignal | undefined): Promise<ReceivedBody> {
+    return this.options.httpVersion === 2 ? this.getHttp2(count, clock, signal) : this.getHttp1(count, clock, signal);
   }
 
   // The raw body is taken as a Buffer so its size is known exactly; decodeHttpRows parses it with the same
   // Buffer -> string -> JSON.parse that axios does for responseType 'json'. decompress: false, so a gzip body
   // arrives as sent and its gunzip is timed on its own. No redirects: the JSON server never sends one.
-  private async getHttp1(count: number, clock: PhaseClock): Promise<ReceivedBody> {
+  private async getHttp1(count: number, clock: PhaseClock, signal: AbortSignal | undefined): Promise<ReceivedBody> {
     const response = await lastValueFrom(
       this.http.get<Buffer>(this.url(count), {
+        signal,
         responseType: 'arraybuffer',
         timeout: this.timeoutMs,
         maxRedirects: 0,
@@ -107,10 +108,11 @@ export class JsonHttpTransport implements RowsTransport {
    * here, chunk by chunk into one Buffer, which is what axios does for 'arraybuffer'. The request's deadline still
    * holds for the body.
    */
-  private async getHttp2(count: number, clock: PhaseClock): Promise<ReceivedBody> {
+  private async getHttp2(count: number, clock: PhaseClock, signal: AbortSignal | undefined): Promise<ReceivedBody> {
     const window = this.options.http2WindowBytes;
     const response: AxiosResponse<Readable> = await lastValueFrom(
       this.http.get<Readable>(this.url(count), {
+        signal,
         responseType: 'stream',
         httpVersion: 2,
         // The stream window is a SETTINGS value, sent before the first request; axios hands these to http2.connect.
@@ -123,7 +125,7 @@ export class JsonHttpTransport implements RowsTransport {
     );
     clock.firstByte();
     if (window !== undefined) widenConnectionWindow((response.request as ClientHttp2Stream | undefined)?.session, window, clock);
-    const body = await readBody(response.data, Math.max(1, this.timeoutMs - clock.elapsed()), clock);
+    const body = await readBody(response.data, Math.max(1, this.timeoutMs - clock.elapsed()), clock, signal);
     return { body, headers: response.headers as ReceivedBody['headers'] };
   }
 
@@ -138,7 +140,9 @@ export class JsonHttpTransport implements RowsTransport {
       const data = e.response.data;
       if (data && !Buffer.isBuffer(data) && typeof (data as Readable).destroy === 'function') (data as Readable).destroy();
       const text = Buffer.isBuffer(data) ? data.toString('utf8').slice(0, 300) : '';
-      return new TransportError('bad-response', this.target, `HTTP ${e.response.status} ${text}`.trim());
+      // A server keeping within its memory budget (MAX_INFLIGHT_BYTES) answers 503 with Retry-After: busy, not broken.
+      const failure = e.response.status === 503 ? 'busy' : 'bad-response';
+      return new TransportError(failure, this.target, `HTTP ${e.response.status} ${text}`.trim());
     }
     if (e.code && TIMEOUT_CODES.has(e.code)) {
       return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
@@ -174,10 +178,15 @@ function codesOf(error: unknown): string[] {
 }
 
 /** A response stream into one Buffer, the last byte stamped at its end; destroyed with ETIMEDOUT after `msLeft`. */
-function readBody(stream: Readable, msLeft: number, clock: PhaseClock): Promise<Buffer> {
+function readBody(stream: Readable, msLeft: number, clock: PhaseClock, signal: AbortSignal | undefined): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => stream.destroy(Object.assign(new Error(`body not complete within the request timeout`), { code: 'ETIMEDOUT' })), msLeft);
+    // axios's signal covers the request until its headers; the body read here is ours to stop.
+    const abort = () => stream.destroy(Object.assign(new Error('request aborted'), { code: 'ERR_CANCELED' }));
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    stream.once('close', () => signal?.removeEventListener('abort', abort));
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.once('end', () => {
       clock.lastByte();

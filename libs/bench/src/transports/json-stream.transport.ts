@@ -139,7 +139,7 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     const e = error as AxiosError<Readable> & { code?: string };
     if (e.response) {
       const text = await firstBytes(e.response.data, 300);
-      return new TransportError('bad-response', this.target, `HTTP ${e.response.status} ${text}`.trim());
+      return new TransportError(e.response.status === 503 ? 'busy' : 'bad-response', this.target, `HTTP ${e.response.status} ${text}`.trim());
     }
     if (e.code && TIMEOUT_CODES.has(e.code)) return new TransportError('timeout', this.target, `stream not complete within ${this.timeoutMs} ms`, received);
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return new TransportError('unavailable', this.target, e.message === 'aborted' ? `${e.code} (connection closed mid-stream)` : e.code, received);

@@ -29,15 +29,18 @@ export class JsonUndiciTransport implements RowsTransport {
 
   // undici resolves `request` once the headers are in (the first-byte stamp) and never decompresses on its own;
   // the body's 'end' (the last-byte stamp) comes just before arrayBuffer() settles.
-  async fetchRows(count: number): Promise<FetchedRows> {
+  async fetchRows(count: number, signal?: AbortSignal): Promise<FetchedRows> {
     const clock = new PhaseClock();
     let received: ReceivedBody;
     try {
-      const response = await request(`${this.target.address}/samples/${count}`, { dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, headers: this.headers });
+      const response = await request(`${this.target.address}/samples/${count}`, { dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, headers: this.headers, signal });
       clock.firstByte();
       response.body.once('end', () => clock.lastByte());
       const body = Buffer.from(await response.body.arrayBuffer());
-      if (response.statusCode !== 200) throw new TransportError('bad-response', this.target, `HTTP ${response.statusCode} ${body.toString('utf8').slice(0, 300)}`.trim());
+      if (response.statusCode !== 200) {
+        // 503: the server keeping within its memory budget (MAX_INFLIGHT_BYTES): busy, not broken.
+        throw new TransportError(response.statusCode === 503 ? 'busy' : 'bad-response', this.target, `HTTP ${response.statusCode} ${body.toString('utf8').slice(0, 300)}`.trim());
+      }
       received = { body, headers: response.headers };
     } catch (error) {
       throw this.toTransportError(error);

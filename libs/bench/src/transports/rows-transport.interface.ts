@@ -50,7 +50,8 @@ export interface FetchedRows {
 export interface RowsTransport {
   readonly kind: TransportKind;
   readonly target: TargetInfo;
-  fetchRows(count: number): Promise<FetchedRows>;
+  /** `signal` aborts the request in flight (the caller left, or another request of the run failed). */
+  fetchRows(count: number, signal?: AbortSignal): Promise<FetchedRows>;
 }
 
 /** Where a streaming transport hands rows as they arrive; the engine counts and checksums each chunk, in order. */

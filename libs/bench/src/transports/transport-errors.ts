@@ -1,7 +1,10 @@
 import type { TargetInfo } from './rows-transport.interface';
 
-/** Why a request to a server failed, as the client app reports it (HTTP status chosen by the app). */
-export type TransportFailure = 'unavailable' | 'timeout' | 'bad-response';
+/**
+ * Why a request to a server failed, as the client app reports it (HTTP status chosen by the app). 'busy': the server
+ * refused the reply for now to stay within its memory budget (HTTP 503, gRPC RESOURCE_EXHAUSTED): retry later.
+ */
+export type TransportFailure = 'unavailable' | 'timeout' | 'bad-response' | 'busy';
 
 /** A request that failed for a reason worth telling the user: which server, where, and what happened. */
 export class TransportError extends Error {
@@ -17,6 +20,13 @@ export class TransportError extends Error {
   }
 }
 
+/** A gRPC status as the failure the client reports: RESOURCE_EXHAUSTED is a server keeping within its memory budget. */
+export function grpcFailure(code: number | undefined): TransportFailure {
+  if (code === 14 /* UNAVAILABLE */) return 'unavailable';
+  if (code === 8 /* RESOURCE_EXHAUSTED */) return 'busy';
+  return 'bad-response';
+}
+
 /**
  * grpc-js ends an UNAVAILABLE message with "Resolution note: <text>", and with nothing after it when there is nothing
  * to note; an empty note (and stray trailing separators) says nothing to the reader, so it goes.
@@ -28,5 +38,6 @@ export function cleanDetail(detail: string): string {
 function describe(failure: TransportFailure): string {
   if (failure === 'unavailable') return 'is unavailable';
   if (failure === 'timeout') return 'did not answer in time';
+  if (failure === 'busy') return 'is busy';
   return 'sent a bad response';
 }

@@ -1,4 +1,4 @@
-import type { Metadata, CallOptions, ServerWritableStream } from '@grpc/grpc-js';
+import type { Metadata, CallOptions, ServerUnaryCall, ServerWritableStream } from '@grpc/grpc-js';
 import type { Observable } from 'rxjs';
 import type { Row } from '@app/data-generator';
 
@@ -20,7 +20,8 @@ export interface Samples {
 
 /** What the server's handler implements; the request metadata may ask for sliced encoding (SLICE_ROWS_METADATA). */
 export interface SampleServiceController {
-  getSamples(param: GetSamplesParam, metadata?: Metadata): Samples | Promise<Samples>;
+  /** Nest hands a unary handler the grpc-js call as its third argument too: a cancelled call gets nothing built. */
+  getSamples(param: GetSamplesParam, metadata: Metadata, call: ServerUnaryCall<GetSamplesParam, Samples>): Samples | Promise<Samples>;
   /** Nest hands a server-streaming handler the grpc-js call as its third argument; it writes the messages itself. */
   streamSamples(param: StreamSamplesParam, metadata: Metadata, call: ServerWritableStream<StreamSamplesParam, Samples>): Observable<never>;
 }

@@ -1,3 +1,6 @@
+import { maxJsonRowBytes } from '@app/data-generator';
+import { chunkBudgetProblem } from '../../memory/chunk-budget';
+
 /** The 400 body of a bad stream parameter: ParseCountPipe's shape, naming the parameter and its limit. */
 export interface BadStreamParamBody {
   statusCode: 400;
@@ -20,6 +23,8 @@ export interface StreamLimits {
   maxRows: number;
   /** chunk when the query has none. */
   defaultChunkRows: number;
+  /** STREAM_BUFFER_BYTES: what one stream may hold; one chunk's NDJSON must fit it. */
+  bufferBytes: number;
 }
 
 // rowNum is an int32 on the wire, so the last row number must fit in one.
@@ -48,6 +53,9 @@ export function parseStreamParams(
   if (offset !== undefined && (!INTEGER.test(offset) || first > maxOffset)) {
     return bad('offset', maxOffset, `offset must be an integer from 0 to ${maxOffset} (the last row number, offset + count - 1, must fit in an int32)`, offset);
   }
+  const rowBytes = maxJsonRowBytes(first + rows - 1);
+  const overBudget = chunkBudgetProblem('chunk', Math.min(chunkRows, rows), rowBytes, limits.bufferBytes);
+  if (overBudget !== null) return { error: { statusCode: 400, error: 'Bad Request', parameter: 'chunk', limit: Math.floor(limits.bufferBytes / rowBytes), message: overBudget } };
   return { count: rows, chunkRows, offset: first };
 }
 

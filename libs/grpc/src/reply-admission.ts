@@ -1,0 +1,54 @@
+import { status } from '@grpc/grpc-js';
+import { BudgetRefusal, describeRefusal, InflightBudget, isRefusal, Reservation } from '@app/bootstrap';
+import type { Samples, StreamSamplesParam } from './interfaces/sample-service.interface';
+import { replyPhases } from './reply-phases';
+import { maxProtoRowBytes } from './row-bytes';
+
+/** A refusal as a gRPC status: busy is RESOURCE_EXHAUSTED (retry later), a reply that can never fit INVALID_ARGUMENT. */
+export interface GrpcRefusal {
+  code: status;
+  details: string;
+}
+
+/** What a server holds while a call is in flight; both gRPC servers answer the same way. */
+export type Admission = Reservation | GrpcRefusal;
+
+/** The part of a grpc-js call admission needs: whether its client left, and the event that says so. */
+export interface CancellableCall {
+  readonly cancelled: boolean;
+  once(event: 'cancelled', listener: () => void): unknown;
+}
+
+export function isGrpcRefusal(admission: Admission): admission is GrpcRefusal {
+  return 'code' in admission;
+}
+
+/**
+ * A GetSamples reply of `count` rows reserves its largest encoding. The reservation is given back when withServerPhases
+ * has encoded the reply (the rows are garbage from then on) or when the client cancels first, whichever comes first.
+ */
+export function admitUnaryReply(budget: InflightBudget, count: number, call: CancellableCall): Admission {
+  return admit(budget, count * maxProtoRowBytes(count - 1), call);
+}
+
+/** A StreamSamples stream reserves what it may hold: its stream budget, or all of its rows when they are fewer. */
+export function admitStream(budget: InflightBudget, param: StreamSamplesParam, bufferBytes: number, call: CancellableCall): Admission {
+  return admit(budget, Math.min(bufferBytes, param.count * maxProtoRowBytes(param.offset + param.count - 1)), call);
+}
+
+/** Ties a unary reservation to its reply: the serializer releases it after encoding. */
+export function holdForReply(reply: Samples, reservation: Reservation): Samples {
+  replyPhases(reply, true)!.release = reservation.release;
+  return reply;
+}
+
+function admit(budget: InflightBudget, bytes: number, call: CancellableCall): Admission {
+  const outcome = budget.reserve(bytes);
+  if (isRefusal(outcome)) return toGrpcRefusal(outcome);
+  call.once('cancelled', outcome.release);
+  return outcome;
+}
+
+function toGrpcRefusal(refusal: BudgetRefusal): GrpcRefusal {
+  return { code: refusal.kind === 'busy' ? status.RESOURCE_EXHAUSTED : status.INVALID_ARGUMENT, details: describeRefusal(refusal) };
+}
