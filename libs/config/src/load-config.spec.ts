@@ -19,7 +19,7 @@ describe('loadConfig', () => {
     expect(c.fastifyJsonServer).toEqual({ host: '127.0.0.1', port: 3021 });
     expect(c.h2JsonServer).toEqual({ host: '127.0.0.1', port: 3022 });
     expect(c.serverWorkers).toBe(1);
-    expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 200_000_000, maxStreamRows: 100_000_000 });
+    expect(c.limits).toEqual({ maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 200_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 });
     expect(c.streamChunkRows).toBe(1000);
     expect(c.grpcMaxMessageBytes).toBe(DEFAULTS.grpcMaxMessageBytes);
     expect(c.grpcSliceRows).toBe(1000);
@@ -41,7 +41,7 @@ describe('loadConfig', () => {
 
   it('reads limits and timeouts', () => {
     const c = loadConfig({ MAX_ROWS: '10', MAX_REQUESTS: '20', MAX_RUNS: '3', MAX_WARMUP: '0', MAX_CALL_ROWS: '500', REQUEST_TIMEOUT_MS: '250' });
-    expect(c.limits).toEqual({ maxRows: 10, maxRequests: 20, maxConcurrency: 20, maxRuns: 3, maxWarmup: 0, maxCallRows: 500, maxStreamRows: 100_000_000 });
+    expect(c.limits).toEqual({ maxRows: 10, maxRequests: 20, maxConcurrency: 20, maxRuns: 3, maxWarmup: 0, maxCallRows: 500, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 });
     expect(c.requestTimeoutMs).toBe(250);
     // A shaped path gets the longer deadline, never a shorter one than an unshaped path's.
     expect(c.networkRequestTimeoutMs).toBe(900_000);

@@ -86,6 +86,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     maxTimeoutMs: readInt(env, 'MAX_LOAD_TIMEOUT_MS', load.maxTimeoutMs, 1, 3_600_000),
     maxGenerators: readInt(env, 'MAX_LOAD_GENERATORS', load.maxGenerators, 1, 256),
   };
+  const serverMemory = readServerMemory(env);
   const config: WirebenchConfig = {
     client,
     jsonServer,
@@ -106,6 +107,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
       h2JsonUrl: readHttpUrl(env, 'H2_JSON_SERVER_URL', `http://${reachable(h2JsonServer.host)}:${h2JsonServer.port}`),
     },
     limits: {
+      streamBufferBytes: serverMemory.streamBufferBytes,
       maxRows,
       maxStreamRows: readInt(env, 'MAX_STREAM_ROWS', DEFAULTS.maxStreamRows, 1, INT32_MAX),
       maxRequests,
@@ -130,7 +132,7 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     requestTimeoutMs,
     networkRequestTimeoutMs: readInt(env, 'NETWORK_REQUEST_TIMEOUT_MS', Math.max(DEFAULTS.networkRequestTimeoutMs, requestTimeoutMs), requestTimeoutMs, 3_600_000),
     httpTimeouts: readHttpTimeouts(env),
-    serverMemory: readServerMemory(env),
+    serverMemory,
     resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),
     networkLink: readNetworkLink(env),
     // Off on a non-loopback bind unless asked for: the admin endpoint must not expose anything by accident.

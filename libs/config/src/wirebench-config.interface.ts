@@ -15,6 +15,8 @@ export interface Limits {
   maxWarmup: number;
   /** Rows fetched by one client call in all: rows x requests x every run (warm-up, measured, wire pass) x transports. */
   maxCallRows: number;
+  /** The servers' STREAM_BUFFER_BYTES, so a chunk a server would refuse is refused here first, with the same words. */
+  streamBufferBytes: number;
 }
 
 /** Upper bounds on one load level; the CLI and GET /client/load each have their own (an endpoint call holds its request open). */

@@ -7,7 +7,7 @@ import { PRESETS } from './presets';
 import { buildScenarioSpecs, runsFor, warmupFor } from './scenario-specs';
 import { UsageError } from './usage-error';
 
-const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000 };
+const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
 
 describe('buildScenarioSpecs', () => {
   it("has the article's seven cases under their names", () => {

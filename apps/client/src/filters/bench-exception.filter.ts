@@ -1,11 +1,13 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { PayloadMismatchError, RunCancelledError, ScenarioValidationError, TransportError } from '@app/bench';
+import { RETRY_AFTER_S } from '@app/bootstrap';
 
 type BenchError = ScenarioValidationError | TransportError | PayloadMismatchError | RunCancelledError;
 
 /**
- * Engine errors -> HTTP: a parameter out of range is the caller's 400; a server that cannot be reached is 503,
+ * Engine errors -> HTTP: a parameter out of range is the caller's 400; a server that cannot be reached, or that is
+ * busy keeping within its memory budget (then with Retry-After), is 503,
  * one that does not answer in time 504, one that answers wrongly (error status, rows that do not verify) 502.
  * A measurement cancelled because the caller left is logged and not answered: there is no one to answer.
  */
@@ -31,6 +33,8 @@ export class BenchExceptionFilter implements ExceptionFilter<BenchError> {
     }
     const statusCode = statusFor(error);
     this.logger.warn(error.message);
+    // A busy server asked to be retried later; the caller is told the same.
+    if (error instanceof TransportError && error.failure === 'busy') response.setHeader('Retry-After', String(RETRY_AFTER_S));
     response.status(statusCode).json({
       statusCode,
       error: HttpStatus[statusCode].replace(/_/g, ' ').toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase()),
@@ -45,7 +49,7 @@ export class BenchExceptionFilter implements ExceptionFilter<BenchError> {
 
 function statusFor(error: TransportError | PayloadMismatchError): number {
   if (error instanceof PayloadMismatchError) return HttpStatus.BAD_GATEWAY;
-  if (error.failure === 'unavailable') return HttpStatus.SERVICE_UNAVAILABLE;
+  if (error.failure === 'unavailable' || error.failure === 'busy') return HttpStatus.SERVICE_UNAVAILABLE;
   if (error.failure === 'timeout') return HttpStatus.GATEWAY_TIMEOUT;
   return HttpStatus.BAD_GATEWAY;
 }

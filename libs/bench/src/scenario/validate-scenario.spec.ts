@@ -3,7 +3,7 @@ import { ScenarioValidationError } from './scenario-validation.error';
 import { errorOf } from './fixtures/error-of';
 import { validateScenario } from './validate-scenario';
 
-const limits: Limits = { maxRows: 5_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000 };
+const limits: Limits = { maxRows: 5_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
 
 describe('validateScenario', () => {
   it('applies defaults: one run, no warm-up, all requests at once', () => {

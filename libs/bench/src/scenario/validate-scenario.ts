@@ -1,5 +1,8 @@
 import type { Limits } from '@app/config';
-import { Mode, Scenario } from './scenario.interface';
+import { maxJsonRowBytes } from '@app/data-generator';
+import { chunkBudgetProblem } from '@app/bootstrap';
+import { maxProtoRowBytes } from '@app/grpc';
+import { Mode, Scenario, TransportKind } from './scenario.interface';
 import { isStreamingVariant, streamingVariantNames, VariantName, VARIANTS } from './variants';
 import { ScenarioNameError, ScenarioRangeError, ScenarioValidationError } from './scenario-validation.error';
 import { integerParam } from './integer-param';
@@ -31,6 +34,7 @@ export function validateScenario(variant: VariantName, mode: Mode, input: Scenar
     throw new ScenarioValidationError('chunk', { values: streamingVariantNames() }, `chunk applies to the streaming variants (${streamingVariantNames().join(', ')}), not ${variant}`, input.chunk);
   }
   const chunkRows = streaming ? integerParam('chunk', input.chunk, Math.min(defaultChunkRows, limits.maxRows), 1, limits.maxRows) : null;
+  if (chunkRows !== null) checkChunkBytes(transport, chunkRows, rowsPerRequest, limits.streamBufferBytes, input.chunk);
   const requests = mode === 'single' ? 1 : integerParam('requests', input.requests, SCENARIO_DEFAULTS.requests, 1, limits.maxRequests);
   const concurrencyMax = Math.min(requests, limits.maxConcurrency);
   const concurrency = integerParam('concurrency', input.concurrency, concurrencyMax, 1, concurrencyMax);
@@ -60,6 +64,13 @@ function rowsParam(raw: unknown, streaming: boolean, limits: Limits): number {
       raw,
     );
   }
+}
+
+/** A chunk is held whole by the server while it is sent, so its largest encoding must fit STREAM_BUFFER_BYTES. */
+function checkChunkBytes(family: TransportKind, chunkRows: number, rows: number, bufferBytes: number, raw: unknown): void {
+  const rowBytes = family === 'grpc' ? maxProtoRowBytes(rows - 1) : maxJsonRowBytes(rows - 1);
+  const problem = chunkBudgetProblem('chunk', Math.min(chunkRows, rows), rowBytes, bufferBytes);
+  if (problem !== null) throw new ScenarioValidationError('chunk', { min: 1, max: Math.floor(bufferBytes / rowBytes) }, problem, raw);
 }
 
 function defaultName(mode: Mode, rows: number, requests: number, concurrency: number): string {
