@@ -1,5 +1,5 @@
 import { handleUnaryCall, status } from '@grpc/grpc-js';
-import type { InflightBudget } from '@app/bootstrap';
+import { afterPendingIo, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import { admitUnaryReply, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, samplesReply } from '@app/grpc';
 import type { GetSamplesParam, Samples } from '@app/grpc';
 
@@ -17,9 +17,18 @@ export function getSamplesHandler(maxRows: number, budget: InflightBudget): hand
       if (error instanceof InvalidSliceRowsError) return callback({ code: status.INVALID_ARGUMENT, details: error.message });
       throw error;
     }
-    if (call.cancelled) return callback({ code: status.CANCELLED, details: 'the client cancelled the call' });
     const admission = admitUnaryReply(budget, count, call);
     if (isGrpcRefusal(admission)) return callback(admission);
-    callback(null, holdForReply(samplesReply(count, sliceRows), admission));
+    const reply = () => {
+      // A caller that already left gets nothing built for it.
+      if (call.cancelled) {
+        admission.release();
+        return callback({ code: status.CANCELLED, details: 'the client cancelled the call' });
+      }
+      callback(null, holdForReply(samplesReply(count, sliceRows), admission));
+    };
+    // For a large reply, first the event loop's next poll, in which a cancel that already arrived is read.
+    if (count > LARGE_REPLY_ROWS) void afterPendingIo().then(reply);
+    else reply();
   };
 }

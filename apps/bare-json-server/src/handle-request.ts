@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { rows } from '@app/data-generator';
 import {
   admitHttpReply,
+  afterPendingIo,
   clientGone,
   InflightBudget,
   jsonReplyBytes,
@@ -49,8 +50,8 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
     const refusal = admitHttpReply(budget, jsonReplyBytes(parsed.count), res);
     if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
     if (parsed.count <= LARGE_REPLY_ROWS) return sendJson(res, 200, { samples: rows(parsed.count) });
-    // Seconds of work: first a turn of the event loop, in which a caller who already left is seen.
-    setImmediate(() => {
+    // Seconds of work: first the event loop's next poll, in which a caller who already left is seen.
+    void afterPendingIo().then(() => {
       if (!clientGone(res)) sendJson(res, 200, { samples: rows(parsed.count) });
     });
   };

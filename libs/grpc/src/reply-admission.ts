@@ -24,8 +24,9 @@ export function isGrpcRefusal(admission: Admission): admission is GrpcRefusal {
 }
 
 /**
- * A GetSamples reply of `count` rows reserves its largest encoding. The reservation is given back when withServerPhases
- * has encoded the reply (the rows are garbage from then on) or when the client cancels first, whichever comes first.
+ * A GetSamples reply of `count` rows reserves its largest encoding. The reservation is given back when the reply's
+ * bytes were taken by the HTTP/2 stream (serverTimingInterceptor sees the status go out) or when the client cancels
+ * first: until then grpc-js holds the encoded message, however slowly the client reads.
  */
 export function admitUnaryReply(budget: InflightBudget, count: number, call: CancellableCall): Admission {
   return admit(budget, count * maxProtoRowBytes(count - 1), call);
@@ -36,13 +37,15 @@ export function admitStream(budget: InflightBudget, param: StreamSamplesParam, b
   return admit(budget, Math.min(bufferBytes, param.count * maxProtoRowBytes(param.offset + param.count - 1)), call);
 }
 
-/** Ties a unary reservation to its reply: the serializer releases it after encoding. */
+/** Ties a unary reservation to its reply, for serverTimingInterceptor to release when the status goes out. */
 export function holdForReply(reply: Samples, reservation: Reservation): Samples {
   replyPhases(reply, true)!.release = reservation.release;
   return reply;
 }
 
 function admit(budget: InflightBudget, bytes: number, call: CancellableCall): Admission {
+  // Its 'cancelled' has fired already and would never release what is reserved now.
+  if (call.cancelled) return { code: status.CANCELLED, details: 'the client cancelled the call' };
   const outcome = budget.reserve(bytes);
   if (isRefusal(outcome)) return toGrpcRefusal(outcome);
   call.once('cancelled', outcome.release);

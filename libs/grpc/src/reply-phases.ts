@@ -32,7 +32,7 @@ export interface ReplyPhases {
    * them to grpc-js as they are, once, and lets go of them.
    */
   encoded?: Buffer;
-  /** Gives back the reply's memory reservation (reply-admission.ts) once it is encoded. */
+  /** Gives back the reply's memory reservation (reply-admission.ts) once its bytes are sent. */
   release?: () => void;
 }
 

@@ -20,6 +20,9 @@ export const serverTimingInterceptor: ServerInterceptor = (_method, call) => {
       next(message);
     },
     sendStatus(status, next) {
+      // The reply's bytes were taken by the HTTP/2 stream (grpc-js sends the status from that write's callback):
+      // its memory reservation (reply-admission.ts) ends here, sent or not.
+      replyPhases(reply)?.release?.();
       const phases = status.code === GrpcStatus.OK ? replyPhases(reply) : undefined;
       if (phases === undefined) return next(status);
       const timing = formatServerTiming(phases.stream ?? { generateMs: phases.generateMs, serializeMs: phases.serializeMs, sendMs: sendMsOf(phases) });

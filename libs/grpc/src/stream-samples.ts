@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { rows } from '@app/data-generator';
 import { STREAM_PIECE_ROWS } from '@app/bootstrap';
 import type { Samples, StreamSamplesParam } from './interfaces/sample-service.interface';
-import { preEncodedReply, StreamTotals } from './reply-phases';
+import { preEncodedReply, replyPhases, StreamTotals } from './reply-phases';
 import { serializeSamples } from './samples-codec';
 import { maxProtoRowBytes } from './row-bytes';
 
@@ -101,10 +101,11 @@ class WrittenBytes {
 
   write(message: Samples, bytes: number, totals: StreamTotals): void {
     this.pending += bytes;
-    const sentFrom = performance.now();
+    const phases = replyPhases(message)!;
     const room = this.call.write(message, () => {
       this.pending -= bytes;
-      totals.sendMs += performance.now() - sentFrom;
+      // From when grpc-js took the message out of its buffer (the serializer stamps it) to the HTTP/2 stream taking it.
+      if (phases.serializedAt !== undefined) totals.sendMs += performance.now() - phases.serializedAt;
       this.wake?.();
     });
     if (!room) this.full = true;

@@ -29,13 +29,7 @@ function timedSerializer(original: Serialize): Serialize {
       return bytes;
     }
     const started = performance.now();
-    let bytes: Buffer;
-    try {
-      bytes = phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Samples).samples, phases.sliceRows);
-    } finally {
-      // The rows are garbage from here on; what is left is grpc-js's framed copy on its way out.
-      phases.release?.();
-    }
+    const bytes = phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Samples).samples, phases.sliceRows);
     const ended = performance.now();
     phases.serializeMs = ended - started;
     phases.serializedAt = ended;

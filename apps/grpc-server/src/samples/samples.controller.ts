@@ -11,7 +11,7 @@ export class SamplesController implements SampleServiceController {
   constructor(private readonly samples: SamplesService) {}
 
   @GrpcMethod(SAMPLE_SERVICE, 'GetSamples')
-  getSamples(param: GetSamplesParam, metadata: Metadata, call: ServerUnaryCall<GetSamplesParam, Samples>): Samples {
+  getSamples(param: GetSamplesParam, metadata: Metadata, call: ServerUnaryCall<GetSamplesParam, Samples>): Promise<Samples> {
     return this.samples.getSamples(param.count, metadata, call);
   }
 

@@ -3,7 +3,7 @@ import { RpcException } from '@nestjs/microservices';
 import { Metadata, status } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { InflightBudget } from '@app/bootstrap';
+import { afterPendingIo, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import { admitStream, admitUnaryReply, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, samplesReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
 import type { CancellableCall, Samples, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
@@ -17,7 +17,7 @@ export class SamplesService {
     this.budget = new InflightBudget(config.serverMemory.maxInflightBytes);
   }
 
-  getSamples(count: number, metadata: Metadata, call: CancellableCall): Samples {
+  async getSamples(count: number, metadata: Metadata, call: CancellableCall): Promise<Samples> {
     const max = this.config.limits.maxRows;
     if (!Number.isInteger(count) || count < 0 || count > max) {
       throw new RpcException({ code: status.INVALID_ARGUMENT, message: `count must be an integer from 0 to ${max}, got ${count}` });
@@ -29,7 +29,9 @@ export class SamplesService {
       if (error instanceof InvalidSliceRowsError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
       throw error;
     }
-    // A caller that already left gets nothing built for it.
+    // A caller that already left gets nothing built for it: for a large reply, first the event loop's next poll, in
+    // which its cancel is read.
+    if (count > LARGE_REPLY_ROWS) await afterPendingIo();
     if (call.cancelled) throw new RpcException({ code: status.CANCELLED, message: 'the client cancelled the call' });
     const admission = admitUnaryReply(this.budget, count, call);
     if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });

@@ -1,7 +1,6 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { admitHttpReply, clientGone, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
+import { admitHttpReply, afterPendingIo, clientGone, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import { negotiateRepresentation } from './negotiate-representation';
 import { nodeResponseOf } from './node-response';
 import { refusalException } from './refuse';
@@ -37,8 +36,8 @@ export class SamplesController {
     const refusal = admitHttpReply(this.budget, this.samples.replyBytes(count, representation), raw);
     if (refusal) throw refusalException(adapter, response, refusal);
     if (count > LARGE_REPLY_ROWS) {
-      // Seconds of work: first a turn of the event loop, in which a caller who already left is seen.
-      await nextTurn();
+      // Seconds of work: first the event loop's next poll, in which a caller who already left is seen.
+      await afterPendingIo();
       if (clientGone(raw)) return;
     }
     sendSamples(adapter, response, await this.samples.render(count, representation));
