@@ -1,14 +1,12 @@
 import { handleUnaryCall, status } from '@grpc/grpc-js';
-import { InvalidSliceRowsError, readSliceRows, samplesReply } from '@app/grpc';
+import { getSamplesProblem, InvalidSliceRowsError, readSliceRows, samplesReply } from '@app/grpc';
 import type { GetSamplesParam, Samples } from '@app/grpc';
 
 /** `GetSamples` as a plain grpc-js handler: the same checks, reply and messages as the Nest server's SamplesService. */
 export function getSamplesHandler(maxRows: number): handleUnaryCall<GetSamplesParam, Samples> {
   return (call, callback) => {
-    const { count } = call.request;
-    if (!Number.isInteger(count) || count < 0 || count > maxRows) {
-      return callback({ code: status.INVALID_ARGUMENT, details: `count must be an integer from 0 to ${maxRows}, got ${count}` });
-    }
+    const problem = getSamplesProblem(call.request, maxRows);
+    if (problem !== null) return callback({ code: status.INVALID_ARGUMENT, details: problem });
     let sliceRows: number | null;
     try {
       sliceRows = readSliceRows(call.metadata, maxRows);
@@ -16,6 +14,6 @@ export function getSamplesHandler(maxRows: number): handleUnaryCall<GetSamplesPa
       if (error instanceof InvalidSliceRowsError) return callback({ code: status.INVALID_ARGUMENT, details: error.message });
       throw error;
     }
-    callback(null, samplesReply(count, sliceRows));
+    callback(null, samplesReply(call.request.count, sliceRows));
   };
 }

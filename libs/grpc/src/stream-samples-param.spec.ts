@@ -1,3 +1,4 @@
+import { invalidRequest } from './invalid-request';
 import { streamSamplesProblem } from './stream-samples-param';
 
 const limits = { maxStreamRows: 5000, maxRows: 100 };
@@ -20,5 +21,9 @@ describe('streamSamplesProblem', () => {
     [{ ...ok, count: 1.5 }, 'count must be an integer from 0 to 5000 (MAX_STREAM_ROWS), got 1.5'],
   ])('refuses %j naming the limit', (param, message) => {
     expect(streamSamplesProblem(param, limits)).toBe(message);
+  });
+
+  it('passes on what the strict deserializer found, naming the field', () => {
+    expect(streamSamplesProblem(invalidRequest('chunk_rows: 2147483648 is outside int32 (varint on the wire)') as never, limits)).toBe('chunk_rows: 2147483648 is outside int32 (varint on the wire)');
   });
 });

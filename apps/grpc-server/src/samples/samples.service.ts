@@ -3,19 +3,18 @@ import { RpcException } from '@nestjs/microservices';
 import { Metadata, status } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { InvalidSliceRowsError, readSliceRows, samplesReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
-import type { Samples, SamplesWritable, StreamSamplesParam } from '@app/grpc';
+import { getSamplesProblem, InvalidSliceRowsError, readSliceRows, samplesReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
+import type { GetSamplesParam, Samples, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
 /** Rows for one reply or one stream, after checking the request against the limits. */
 @Injectable()
 export class SamplesService {
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
 
-  getSamples(count: number, metadata: Metadata): Samples {
+  getSamples(param: GetSamplesParam, metadata: Metadata): Samples {
     const max = this.config.limits.maxRows;
-    if (!Number.isInteger(count) || count < 0 || count > max) {
-      throw new RpcException({ code: status.INVALID_ARGUMENT, message: `count must be an integer from 0 to ${max}, got ${count}` });
-    }
+    const problem = getSamplesProblem(param, max);
+    if (problem !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: problem });
     let sliceRows: number | null;
     try {
       sliceRows = readSliceRows(metadata, max);
@@ -23,7 +22,7 @@ export class SamplesService {
       if (error instanceof InvalidSliceRowsError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
       throw error;
     }
-    return samplesReply(count, sliceRows);
+    return samplesReply(param.count, sliceRows);
   }
 
   /**
