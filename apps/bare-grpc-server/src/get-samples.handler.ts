@@ -1,15 +1,14 @@
 import { handleUnaryCall, status } from '@grpc/grpc-js';
 import { afterPendingIo, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
-import { admitUnaryReply, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, samplesReply } from '@app/grpc';
+import { admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, samplesReply } from '@app/grpc';
 import type { GetSamplesParam, Samples } from '@app/grpc';
 
 /** `GetSamples` as a plain grpc-js handler: the same checks, budget, reply and messages as the Nest server's SamplesService. */
 export function getSamplesHandler(maxRows: number, budget: InflightBudget): handleUnaryCall<GetSamplesParam, Samples> {
   return (call, callback) => {
+    const problem = getSamplesProblem(call.request, maxRows);
+    if (problem !== null) return callback({ code: status.INVALID_ARGUMENT, details: problem });
     const { count } = call.request;
-    if (!Number.isInteger(count) || count < 0 || count > maxRows) {
-      return callback({ code: status.INVALID_ARGUMENT, details: `count must be an integer from 0 to ${maxRows}, got ${count}` });
-    }
     let sliceRows: number | null;
     try {
       sliceRows = readSliceRows(call.metadata, maxRows);

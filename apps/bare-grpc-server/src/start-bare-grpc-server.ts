@@ -1,5 +1,5 @@
 import { logVerbosity, Server, ServerCredentials, ServiceDefinition, setLogVerbosity } from '@grpc/grpc-js';
-import { addHealthAndReflection, loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE, serverTimingInterceptor, withServerPhases } from '@app/grpc';
+import { addHealthAndReflection, grpcServerOptions, guardHandshakes, loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE, serverPackageDefinition } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
 import { InflightBudget, serverResourceMeter } from '@app/bootstrap';
 import { getSamplesHandler } from './get-samples.handler';
@@ -12,16 +12,13 @@ export function bareGrpcListenUrl(config: WirebenchConfig): string {
 }
 
 /**
- * A plain grpc-js Server with the Nest server's services, message size limits and server-timing trailer
- * (SampleService, health, reflection), bound to BARE_GRPC_SERVER_HOST/PORT.
+ * A plain grpc-js Server with the Nest server's services, options (message size limits, connection timeouts,
+ * server-timing trailer), handshake guard and strict request decoding (SampleService, health, reflection), bound
+ * to BARE_GRPC_SERVER_HOST/PORT.
  */
 export async function startBareGrpcServer(config: WirebenchConfig): Promise<Server> {
-  const server = new Server({
-    'grpc.max_send_message_length': config.grpcMaxMessageBytes,
-    'grpc.max_receive_message_length': config.grpcMaxMessageBytes,
-    interceptors: [serverTimingInterceptor],
-  });
-  const pkg = withServerPhases(loadSamplePackageDefinition());
+  const server = new Server(grpcServerOptions({ maxMessageBytes: config.grpcMaxMessageBytes, timeouts: config.grpcServerTimeouts }));
+  const pkg = serverPackageDefinition(loadSamplePackageDefinition());
   // One budget for the process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
   const budget = new InflightBudget(config.serverMemory.maxInflightBytes);
   const { limits, serverMemory } = config;
@@ -30,6 +27,8 @@ export async function startBareGrpcServer(config: WirebenchConfig): Promise<Serv
     StreamSamples: streamSamplesHandler({ maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes }, budget),
   });
   addHealthAndReflection(pkg, server, serverResourceMeter(config, config.bareGrpcServer.host));
+  // Before binding, so that no connection escapes it.
+  guardHandshakes(config.bareGrpcServer.port, config.grpcServerTimeouts.handshakeMs);
   // grpc-js logs a failed bind itself; exitOnStartupError reports it in one line. Left alone when the user set
   // GRPC_VERBOSITY.
   const quiet = process.env.GRPC_VERBOSITY === undefined;

@@ -1,7 +1,7 @@
 import { INestMicroservice, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { logVerbosity, setLogVerbosity } from '@grpc/grpc-js';
-import { addHealthAndReflection, sampleGrpcOptions } from '@app/grpc';
+import { addHealthAndReflection, guardHandshakes, sampleGrpcOptions } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
 import { serverResourceMeter, StartupLogger } from '@app/bootstrap';
 import { GrpcServerModule } from './grpc-server.module';
@@ -18,12 +18,20 @@ export async function startGrpcServer(config: WirebenchConfig, logger: LogLevel[
   const app = await NestFactory.createMicroservice(
     GrpcServerModule.forRoot(config),
     {
-      ...sampleGrpcOptions({ side: 'server', url: grpcListenUrl(config), maxMessageBytes: config.grpcMaxMessageBytes, onLoadPackageDefinition: (pkg, server) => addHealthAndReflection(pkg, server, meter) }),
+      ...sampleGrpcOptions({
+        side: 'server',
+        url: grpcListenUrl(config),
+        maxMessageBytes: config.grpcMaxMessageBytes,
+        serverTimeouts: config.grpcServerTimeouts,
+        onLoadPackageDefinition: (pkg, server) => addHealthAndReflection(pkg, server, meter),
+      }),
       logger: logger && new StartupLogger(logger),
       abortOnError: false,
     },
   );
   app.enableShutdownHooks();
+  // Before listening, so that no connection escapes it.
+  guardHandshakes(config.grpcServer.port, config.grpcServerTimeouts.handshakeMs);
   // grpc-js logs a failed bind itself; exitOnStartupError reports it in one line. Its logging is left alone
   // when the user set GRPC_VERBOSITY.
   const quiet = process.env.GRPC_VERBOSITY === undefined;

@@ -1,4 +1,4 @@
-export type { WirebenchConfig, ListenAddress, Limits, LoadLimits, HttpTimeouts, ServerResourcesMode, ServerResourcesFrom, NetworkLink } from './wirebench-config.interface';
+export type { WirebenchConfig, ListenAddress, Limits, LoadLimits, HttpTimeouts, GrpcServerTimeouts, ServerResourcesMode, ServerResourcesFrom, NetworkLink } from './wirebench-config.interface';
 export { SERVER_RESOURCES_MODES, SERVER_RESOURCES_FROM, NETWORK_LINK_LATENCY } from './wirebench-config.interface';
 export { serverResourcesEnabled } from './server-resources-enabled';
 export { loadConfig, DEFAULTS } from './load-config';

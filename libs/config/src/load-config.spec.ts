@@ -78,6 +78,13 @@ describe('loadConfig', () => {
     ['NETWORK_LINK_PEER', '10.0.0.2:80'],
     ['NETWORK_LINK_LATENCY', 'tc'],
     ['NETWORK_LINK_CALIBRATION_PORT', '4000'],
+    ['GRPC_HANDSHAKE_TIMEOUT_MS', '0'],
+    ['GRPC_HANDSHAKE_TIMEOUT_MS', '2.5'],
+    ['GRPC_IDLE_TIMEOUT_MS', '0'],
+    ['GRPC_IDLE_TIMEOUT_MS', '3600001'],
+    ['GRPC_KEEPALIVE_TIME_MS', '-1'],
+    ['GRPC_KEEPALIVE_TIME_MS', '1m'],
+    ['GRPC_KEEPALIVE_TIMEOUT_MS', '0'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {
     let error: unknown;
     try {
@@ -89,6 +96,13 @@ describe('loadConfig', () => {
     expect((error as ConfigError).variable).toBe(name);
     expect((error as Error).message).toContain(name);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('reads the gRPC servers\' connection timeouts, with defaults', () => {
+    expect(loadConfig({}).grpcServerTimeouts).toEqual({ handshakeMs: 10_000, idleMs: 30_000, keepaliveTimeMs: 60_000, keepaliveTimeoutMs: 20_000 });
+    const c = loadConfig({ GRPC_HANDSHAKE_TIMEOUT_MS: '1000', GRPC_IDLE_TIMEOUT_MS: ' 2000 ', GRPC_KEEPALIVE_TIME_MS: '3000', GRPC_KEEPALIVE_TIMEOUT_MS: '4000' });
+    expect(c.grpcServerTimeouts).toEqual({ handshakeMs: 1000, idleMs: 2000, keepaliveTimeMs: 3000, keepaliveTimeoutMs: 4000 });
+    expect(() => loadConfig({ GRPC_IDLE_TIMEOUT_MS: '0' })).toThrow('invalid GRPC_IDLE_TIMEOUT_MS="0": must be an integer from 1 to 3600000');
   });
 
   it('reads a shaped link only as a whole: its peer, the calibration server on it and who adds the delay', () => {

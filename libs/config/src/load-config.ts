@@ -52,6 +52,14 @@ export const DEFAULTS = {
   httpHeadersTimeoutMs: 10_000,
   httpRequestTimeoutMs: 30_000,
   httpKeepAliveTimeoutMs: 5_000,
+  // The gRPC servers' equivalents. A handshake is a few bytes, so as long as the HTTP headers timeout is plenty;
+  // an idle connection is dropped later than an HTTP keep-alive one, as a gRPC channel is meant to be reused; a ping
+  // a minute costs nothing, and 20 s (grpc-js's own) for its answer leaves room for a 4 MiB window ahead of it on a
+  // 20 Mbit/s link.
+  grpcHandshakeTimeoutMs: 10_000,
+  grpcIdleTimeoutMs: 30_000,
+  grpcKeepaliveTimeMs: 60_000,
+  grpcKeepaliveTimeoutMs: 20_000,
   // Relative to the directory the app starts in; npm scripts start in the repository root.
   resultsDir: 'bench-results',
 } as const;
@@ -133,6 +141,12 @@ export function loadConfig(env: Env = process.env): WirebenchConfig {
     networkRequestTimeoutMs: readInt(env, 'NETWORK_REQUEST_TIMEOUT_MS', Math.max(DEFAULTS.networkRequestTimeoutMs, requestTimeoutMs), requestTimeoutMs, 3_600_000),
     httpTimeouts: readHttpTimeouts(env),
     serverMemory,
+    grpcServerTimeouts: {
+      handshakeMs: readInt(env, 'GRPC_HANDSHAKE_TIMEOUT_MS', DEFAULTS.grpcHandshakeTimeoutMs, 1, 3_600_000),
+      idleMs: readInt(env, 'GRPC_IDLE_TIMEOUT_MS', DEFAULTS.grpcIdleTimeoutMs, 1, 3_600_000),
+      keepaliveTimeMs: readInt(env, 'GRPC_KEEPALIVE_TIME_MS', DEFAULTS.grpcKeepaliveTimeMs, 1, 3_600_000),
+      keepaliveTimeoutMs: readInt(env, 'GRPC_KEEPALIVE_TIMEOUT_MS', DEFAULTS.grpcKeepaliveTimeoutMs, 1, 3_600_000),
+    },
     resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),
     networkLink: readNetworkLink(env),
     // Off on a non-loopback bind unless asked for: the admin endpoint must not expose anything by accident.

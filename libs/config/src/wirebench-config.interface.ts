@@ -53,6 +53,21 @@ export interface ServerMemory {
   streamBufferBytes: number;
 }
 
+/**
+ * How long the gRPC servers (Nest and bare) keep a connection that does nothing useful. grpc-js applies none of
+ * these by default, so a socket that never speaks HTTP/2, or never calls, holds its file descriptor for ever.
+ */
+export interface GrpcServerTimeouts {
+  /** For a new connection to send the HTTP/2 client preface and its SETTINGS frame header; else destroyed. */
+  handshakeMs: number;
+  /** A connection without a call in flight for this long gets GOAWAY (`grpc.max_connection_idle_ms`). */
+  idleMs: number;
+  /** The server pings each connection this often (`grpc.keepalive_time_ms`)... */
+  keepaliveTimeMs: number;
+  /** ...and destroys it when the ping is not answered in this time (`grpc.keepalive_timeout_ms`). */
+  keepaliveTimeoutMs: number;
+}
+
 export const SERVER_RESOURCES_MODES = ['auto', 'on', 'off'] as const;
 /** Whether a server answers the resource admin endpoint / RPC; auto = only when it binds a loopback address. */
 export type ServerResourcesMode = (typeof SERVER_RESOURCES_MODES)[number];
@@ -116,6 +131,8 @@ export interface WirebenchConfig {
   networkRequestTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
   serverMemory: ServerMemory;
+  /** GRPC_HANDSHAKE_TIMEOUT_MS, GRPC_IDLE_TIMEOUT_MS, GRPC_KEEPALIVE_TIME_MS, GRPC_KEEPALIVE_TIMEOUT_MS. */
+  grpcServerTimeouts: GrpcServerTimeouts;
   /** Rows per message / NDJSON write that the streaming clients ask for by default (?chunk=, --chunk-rows). */
   streamChunkRows: number;
   /** Where bench runs and saved endpoint measurements are written (absolute). */

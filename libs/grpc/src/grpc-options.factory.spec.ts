@@ -6,6 +6,10 @@ import { resolveProtoPath } from './proto-path';
 import { replyPhases } from './reply-phases';
 import { samplesReply } from './samples-reply';
 import { serverTimingInterceptor } from './server-timing.interceptor';
+import { grpcServerOptions } from './grpc-server-options';
+import { invalidRequestProblem } from './invalid-request';
+
+const timeouts = { handshakeMs: 1, idleMs: 2, keepaliveTimeMs: 3, keepaliveTimeoutMs: 4 };
 
 describe('sampleGrpcOptions', () => {
   it('uses the sample package and the same limit for sending and receiving', () => {
@@ -14,9 +18,20 @@ describe('sampleGrpcOptions', () => {
     expect(options).toMatchObject({ package: 'sample', url: '127.0.0.1:1234', maxSendMessageLength: 123_456_789, maxReceiveMessageLength: 123_456_789 });
   });
 
-  it('gives servers the server-timing interceptor and timed serializers, clients only the interceptors they pass', () => {
-    const server = sampleGrpcOptions({ side: 'server', url: 'x:1', maxMessageBytes: 5_000_000 }).options as Record<string, any>;
-    expect(server.channelOptions.interceptors).toEqual([serverTimingInterceptor]);
+  it('gives servers the options both gRPC servers share, timed serializers and strict request decoding, clients only the interceptors they pass', () => {
+    const server = sampleGrpcOptions({ side: 'server', url: 'x:1', maxMessageBytes: 5_000_000, serverTimeouts: timeouts }).options as Record<string, any>;
+    expect(server.channelOptions).toEqual(grpcServerOptions({ maxMessageBytes: 5_000_000, timeouts }));
+    expect(server.channelOptions).toEqual({
+      'grpc.max_send_message_length': 5_000_000,
+      'grpc.max_receive_message_length': 5_000_000,
+      'grpc.max_connection_idle_ms': 2,
+      'grpc.keepalive_time_ms': 3,
+      'grpc.keepalive_timeout_ms': 4,
+      interceptors: [serverTimingInterceptor],
+    });
+    const tooBig = Buffer.from([0x08, 0x85, 0x80, 0x80, 0x80, 0x10]);
+    expect(invalidRequestProblem(server.packageDefinition['sample.SampleService'].GetSamples.requestDeserialize(tooBig))).toBe('count: 4294967301 is outside int32 (varint on the wire)');
+    expect(() => sampleGrpcOptions({ side: 'server', url: 'x:1', maxMessageBytes: 5_000_000 })).toThrow(/serverTimeouts/);
     const serialize = server.packageDefinition['sample.SampleService'].GetSamples.responseSerialize;
     const reply = samplesReply(3, null);
     serialize(reply);

@@ -1,9 +1,10 @@
 import { GrpcOptions, Transport } from '@nestjs/microservices';
 import type { Interceptor } from '@grpc/grpc-js';
 import { loadSync, Options, PackageDefinition } from '@grpc/proto-loader';
+import type { GrpcServerTimeouts } from '@app/config';
 import { resolveProtoPath } from './proto-path';
-import { serverTimingInterceptor } from './server-timing.interceptor';
-import { withServerPhases } from './with-server-phases';
+import { grpcServerOptions } from './grpc-server-options';
+import { serverPackageDefinition } from './server-package-definition';
 
 export const SAMPLE_PACKAGE = 'sample';
 export const SAMPLE_SERVICE = 'SampleService';
@@ -24,10 +25,13 @@ export interface SampleGrpcOptionsInput {
   /** Server only: adds services such as health and reflection next to SampleService. */
   onLoadPackageDefinition?: (pkg: PackageDefinition, server: unknown) => void;
   /**
-   * 'server': the serializers are timed (withServerPhases) and every reply gets its `server-timing` trailer
-   * (serverTimingInterceptor). Default 'client'.
+   * 'server': the options of grpcServerOptions (both gRPC servers': limits, idle and keepalive timeouts,
+   * `server-timing` trailer), and the package definition both serve (serverPackageDefinition: strict request
+   * decoding, timed serializers). Default 'client'.
    */
   side?: 'client' | 'server';
+  /** Server only, and required there: the connection timeouts from the config. */
+  serverTimeouts?: GrpcServerTimeouts;
   /** Client only: grpc-js client interceptors (Nest hands channelOptions to the grpc-js Client constructor). */
   interceptors?: Interceptor[];
   /**
@@ -42,7 +46,7 @@ export function loadSamplePackageDefinition(): PackageDefinition {
   return loadSync(resolveProtoPath(), LOADER_OPTIONS);
 }
 
-function channelOptions(interceptors: readonly unknown[], window: number | undefined): { channelOptions?: Record<string, unknown> } {
+function clientChannelOptions(interceptors: readonly unknown[], window: number | undefined): { channelOptions?: Record<string, unknown> } {
   const options: Record<string, unknown> = {
     ...(interceptors.length > 0 ? { interceptors } : {}),
     ...(window !== undefined ? { 'grpc-node.flow_control_window': window } : {}),
@@ -50,22 +54,26 @@ function channelOptions(interceptors: readonly unknown[], window: number | undef
   return Object.keys(options).length > 0 ? { channelOptions: options } : {};
 }
 
+// Nest passes channelOptions to the grpc-js Server constructor, as the bare server passes the same function's result.
+function serverChannelOptions(input: SampleGrpcOptionsInput): { channelOptions: Record<string, unknown> } {
+  if (!input.serverTimeouts) throw new Error('sampleGrpcOptions: a server needs serverTimeouts (config.grpcServerTimeouts)');
+  return { channelOptions: { ...grpcServerOptions({ maxMessageBytes: input.maxMessageBytes, timeouts: input.serverTimeouts }) } };
+}
+
 /** The one gRPC options factory: the server bootstrap, the client module and the tests all call it. */
 export function sampleGrpcOptions(input: SampleGrpcOptionsInput): GrpcOptions {
   const server = input.side === 'server';
   const packageDefinition = input.packageDefinition ?? loadSamplePackageDefinition();
-  // Nest passes channelOptions to the grpc-js Server and Client constructors, both of which take `interceptors`.
-  const interceptors = server ? [serverTimingInterceptor] : (input.interceptors ?? []);
   return {
     transport: Transport.GRPC,
     options: {
       package: SAMPLE_PACKAGE,
-      packageDefinition: server ? withServerPhases(packageDefinition) : packageDefinition,
+      packageDefinition: server ? serverPackageDefinition(packageDefinition) : packageDefinition,
       url: input.url,
       maxSendMessageLength: input.maxMessageBytes,
       maxReceiveMessageLength: input.maxMessageBytes,
       onLoadPackageDefinition: input.onLoadPackageDefinition,
-      ...channelOptions(interceptors, server ? undefined : input.flowControlWindow),
+      ...(server ? serverChannelOptions(input) : clientChannelOptions(input.interceptors ?? [], input.flowControlWindow)),
     },
   };
 }

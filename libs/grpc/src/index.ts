@@ -11,6 +11,14 @@ export { InvalidSliceRowsError, readSliceRows, SLICE_ROWS_METADATA } from './sli
 export { samplesReply } from './samples-reply';
 export { serializeInSlices } from './serialize-in-slices';
 export { withServerPhases } from './with-server-phases';
+export { withStrictRequests } from './with-strict-requests';
+export { serverPackageDefinition } from './server-package-definition';
+export type { InvalidRequest } from './invalid-request';
+export { invalidRequestProblem } from './invalid-request';
+export { getSamplesProblem } from './get-samples-param';
+export type { GrpcServerOptionsInput } from './grpc-server-options';
+export { grpcServerOptions } from './grpc-server-options';
+export { guardHandshakes } from './guard-handshakes';
 export { serverTimingInterceptor } from './server-timing.interceptor';
 export { mapServiceMethods } from './map-service-methods';
 export type { StreamSamplesLimits } from './stream-samples-param';

@@ -1,4 +1,5 @@
 import { maxProtoRowBytes } from './row-bytes';
+import { invalidRequest } from './invalid-request';
 import { streamSamplesProblem } from './stream-samples-param';
 
 const limits = { maxStreamRows: 5000, maxRows: 100, bufferBytes: 1024 ** 3 };
@@ -33,5 +34,9 @@ describe('streamSamplesProblem', () => {
     );
     // A chunk is never larger than the stream, so a short stream with a large chunk_rows is fine.
     expect(streamSamplesProblem({ count: 10, offset: 0, chunk_rows: 100 }, tight)).toBeNull();
+  });
+
+  it('passes on what the strict deserializer found, naming the field', () => {
+    expect(streamSamplesProblem(invalidRequest('chunk_rows: 2147483648 is outside int32 (varint on the wire)') as never, limits)).toBe('chunk_rows: 2147483648 is outside int32 (varint on the wire)');
   });
 });

@@ -1,6 +1,7 @@
 import type { StreamSamplesParam } from './interfaces/sample-service.interface';
 import { chunkBudgetProblem } from '@app/bootstrap';
 import { maxProtoRowBytes } from './row-bytes';
+import { invalidRequestProblem } from './invalid-request';
 
 // rowNum is an int32 on the wire, so the last row a stream sends must fit in one.
 const INT32_MAX = 2 ** 31 - 1;
@@ -15,10 +16,12 @@ export interface StreamSamplesLimits {
 }
 
 /**
- * Why the server refuses a StreamSamples request, naming the limit, or null when it will serve it. Both gRPC servers
+ * Why the server refuses a StreamSamples request (one that did not decode, naming the field), naming the limit, or null when it will serve it. Both gRPC servers
  * answer INVALID_ARGUMENT with this text, so the message is written in one place.
  */
 export function streamSamplesProblem(param: StreamSamplesParam, limits: StreamSamplesLimits): string | null {
+  const invalid = invalidRequestProblem(param);
+  if (invalid !== null) return invalid;
   const { count, offset, chunk_rows } = param;
   if (!Number.isInteger(count) || count < 0 || count > limits.maxStreamRows) {
     return `count must be an integer from 0 to ${limits.maxStreamRows} (MAX_STREAM_ROWS), got ${count}`;

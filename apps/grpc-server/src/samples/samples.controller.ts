@@ -12,7 +12,7 @@ export class SamplesController implements SampleServiceController {
 
   @GrpcMethod(SAMPLE_SERVICE, 'GetSamples')
   getSamples(param: GetSamplesParam, metadata: Metadata, call: ServerUnaryCall<GetSamplesParam, Samples>): Promise<Samples> {
-    return this.samples.getSamples(param.count, metadata, call);
+    return this.samples.getSamples(param, metadata, call);
   }
 
   // @GrpcMethod, not @GrpcStreamCall: Nest 11 honours GrpcStreamCall only for methods with a request stream. For a

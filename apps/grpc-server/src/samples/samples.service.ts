@@ -4,8 +4,8 @@ import { Metadata, status } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { afterPendingIo, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
-import { admitStream, admitUnaryReply, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, samplesReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
-import type { CancellableCall, Samples, SamplesWritable, StreamSamplesParam } from '@app/grpc';
+import { admitStream, admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, samplesReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
+import type { CancellableCall, GetSamplesParam, Samples, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
 /** Rows for one reply or one stream, after checking the request against the limits and the server's memory budget. */
 @Injectable()
@@ -17,11 +17,10 @@ export class SamplesService {
     this.budget = new InflightBudget(config.serverMemory.maxInflightBytes);
   }
 
-  async getSamples(count: number, metadata: Metadata, call: CancellableCall): Promise<Samples> {
+  async getSamples(param: GetSamplesParam, metadata: Metadata, call: CancellableCall): Promise<Samples> {
     const max = this.config.limits.maxRows;
-    if (!Number.isInteger(count) || count < 0 || count > max) {
-      throw new RpcException({ code: status.INVALID_ARGUMENT, message: `count must be an integer from 0 to ${max}, got ${count}` });
-    }
+    const problem = getSamplesProblem(param, max);
+    if (problem !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: problem });
     let sliceRows: number | null;
     try {
       sliceRows = readSliceRows(metadata, max);
@@ -31,6 +30,7 @@ export class SamplesService {
     }
     // A caller that already left gets nothing built for it: for a large reply, first the event loop's next poll, in
     // which its cancel is read.
+    const { count } = param;
     if (count > LARGE_REPLY_ROWS) await afterPendingIo();
     if (call.cancelled) throw new RpcException({ code: status.CANCELLED, message: 'the client cancelled the call' });
     const admission = admitUnaryReply(this.budget, count, call);
