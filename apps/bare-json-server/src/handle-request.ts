@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { rows } from '@app/data-generator';
-import { parseStreamParams, ResourceMeter, resourcesRoute, StreamLimits, streamNdjson } from '@app/bootstrap';
+import { parseQuery, parseStreamParams, ResourceMeter, resourcesRoute, SAMPLES_QUERY, STREAM_QUERY, StreamLimits, streamNdjson } from '@app/bootstrap';
 import { parseCount } from './parse-count';
 import { sendJson } from './send-json';
 
@@ -15,10 +15,14 @@ const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
  */
 export function handleRequest(maxRows: number, streamLimits: StreamLimits, meter: ResourceMeter | null = null) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const [path, query] = splitUrl(req.url ?? '/');
+    const url = req.url ?? '/';
+    const path = pathOf(url);
     const stream = STREAM_ROUTE.exec(path);
     if (stream && req.method === 'GET') {
-      const params = parseStreamParams(decodeParam(stream[1]), query.get('chunk') ?? undefined, query.get('offset') ?? undefined, streamLimits);
+      // The query before the count, as on the Nest server, where it is checked before the route's pipes run.
+      const parsed = parseQuery(url, STREAM_QUERY);
+      if ('error' in parsed) return sendJson(res, 400, parsed.error);
+      const params = parseStreamParams(decodeParam(stream[1]), parsed.query.chunk, parsed.query.offset, streamLimits);
       if ('error' in params) return sendJson(res, 400, params.error);
       void streamNdjson(res, params);
       return;
@@ -30,15 +34,17 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, meter
     if (req.method !== 'GET') {
       return sendJson(res, 405, { statusCode: 405, error: 'Method Not Allowed', message: `${req.method} is not allowed, only GET` }, { allow: 'GET' });
     }
+    const query = parseQuery(url, SAMPLES_QUERY);
+    if ('error' in query) return sendJson(res, 400, query.error);
     const parsed = parseCount(decodeParam(match[1]), maxRows);
     if ('error' in parsed) return sendJson(res, 400, parsed.error);
     sendJson(res, 200, { samples: rows(parsed.count) });
   };
 }
 
-function splitUrl(url: string): [string, URLSearchParams] {
+function pathOf(url: string): string {
   const at = url.indexOf('?');
-  return at < 0 ? [url, new URLSearchParams()] : [url.slice(0, at), new URLSearchParams(url.slice(at + 1))];
+  return at < 0 ? url : url.slice(0, at);
 }
 
 // Express hands the route parameter over percent-decoded; a malformed escape stays as sent and fails as a count.

@@ -1,7 +1,8 @@
-import { BadRequestException, Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { NodeResponse, parseStreamParams, streamNdjson } from '@app/bootstrap';
+import { NodeResponse, parseStreamParams, STREAM_QUERY, streamNdjson } from '@app/bootstrap';
+import { RawQuery } from './raw-query.decorator';
 
 /**
  * `GET /samples/:count/stream?chunk=&offset=` -> NDJSON, `chunk` rows per write, with a Server-Timing trailer. The
@@ -19,12 +20,11 @@ export class SamplesStreamController {
   @Get('samples/:count/stream')
   async streamSamples(
     @Param('count') count: string,
-    @Query('chunk') chunk: string | undefined,
-    @Query('offset') offset: string | undefined,
+    @RawQuery(STREAM_QUERY) query: { chunk?: string; offset?: string },
     @Res() response: unknown,
   ): Promise<void> {
     const { limits, streamChunkRows } = this.config;
-    const params = parseStreamParams(count, chunk, offset, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: streamChunkRows });
+    const params = parseStreamParams(count, query.chunk, query.offset, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: streamChunkRows });
     if ('error' in params) throw new BadRequestException(params.error);
     await streamNdjson(this.nodeResponse(response), params);
   }
