@@ -6,7 +6,7 @@ import { getJson, LISTENING, Stack, startStack } from './support/stack';
 
 jest.setTimeout(120_000);
 
-// Large enough that the two gRPC runs between json-stream's first and second run outlast the JSON server's start-up.
+// Large enough that the gRPC runs after json-stream's first run are under way while the JSON server is killed and restarted.
 const ROWS = 600_000;
 
 describe('a server restarted during a measurement', () => {
@@ -37,7 +37,8 @@ describe('a server restarted during a measurement', () => {
     expect(body.message).toMatch(
       new RegExp(
         `the server process changed during the measurement \\(pid ${oldPid} ended by the end of measured run [1-3]/3 of (json|grpc)-stream; ` +
-          `pid ${restarted.child.pid} listens there now\\)\\. A measurement across a server restart is not clean, so none is reported`,
+          // Noticed after the run in which it ended: the new process may or may not listen yet.
+          `(pid ${restarted.child.pid} listens|nothing of this user listens) there now\\)\\. A measurement across a server restart is not clean, so none is reported`,
       ),
     );
     expect(body).not.toHaveProperty('results');
