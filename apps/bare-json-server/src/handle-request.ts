@@ -8,9 +8,12 @@ import {
   jsonReplyBytes,
   LARGE_REPLY_ROWS,
   ndjsonStreamBytes,
+  parseQuery,
   parseStreamParams,
   ResourceMeter,
   resourcesRoute,
+  SAMPLES_QUERY,
+  STREAM_QUERY,
   StreamLimits,
   streamNdjson,
 } from '@app/bootstrap';
@@ -28,10 +31,14 @@ const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
  */
 export function handleRequest(maxRows: number, streamLimits: StreamLimits, budget: InflightBudget, meter: ResourceMeter | null = null) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const [path, query] = splitUrl(req.url ?? '/');
+    const url = req.url ?? '/';
+    const path = pathOf(url);
     const stream = STREAM_ROUTE.exec(path);
     if (stream && req.method === 'GET') {
-      const params = parseStreamParams(decodeParam(stream[1]), query.get('chunk') ?? undefined, query.get('offset') ?? undefined, streamLimits);
+      // The query before the count, as on the Nest server, where it is checked before the route's pipes run.
+      const parsed = parseQuery(url, STREAM_QUERY);
+      if ('error' in parsed) return sendJson(res, 400, parsed.error);
+      const params = parseStreamParams(decodeParam(stream[1]), parsed.query.chunk, parsed.query.offset, streamLimits);
       if ('error' in params) return sendJson(res, 400, params.error);
       const refusal = admitHttpReply(budget, ndjsonStreamBytes(params.count, params.offset, streamLimits.bufferBytes), res);
       if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
@@ -45,6 +52,8 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
     if (req.method !== 'GET') {
       return sendJson(res, 405, { statusCode: 405, error: 'Method Not Allowed', message: `${req.method} is not allowed, only GET` }, { allow: 'GET' });
     }
+    const query = parseQuery(url, SAMPLES_QUERY);
+    if ('error' in query) return sendJson(res, 400, query.error);
     const parsed = parseCount(decodeParam(match[1]), maxRows);
     if ('error' in parsed) return sendJson(res, 400, parsed.error);
     const refusal = admitHttpReply(budget, jsonReplyBytes(parsed.count), res);
@@ -57,9 +66,9 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
   };
 }
 
-function splitUrl(url: string): [string, URLSearchParams] {
+function pathOf(url: string): string {
   const at = url.indexOf('?');
-  return at < 0 ? [url, new URLSearchParams()] : [url.slice(0, at), new URLSearchParams(url.slice(at + 1))];
+  return at < 0 ? url : url.slice(0, at);
 }
 
 // Express hands the route parameter over percent-decoded; a malformed escape stays as sent and fails as a count.

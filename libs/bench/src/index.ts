@@ -59,6 +59,8 @@ export type { BenchRun, RunEnvironment, RunRecord } from './result/bench-run.int
 export type { RunProbe, ProbeWindow, ResourceSample, ResourceProbeOptions, ServerResourcesSource } from './resources/resource-probe';
 export { beginSelfReport, type SelfReportWindow } from './resources/server-self-report';
 export { ResourceProbe } from './resources/resource-probe';
+export type { ServerWatch } from './resources/server-watch';
+export { ServerRestartedError } from './resources/server-restarted.error';
 export { pidsListeningOn } from './resources/listening-pids';
 export { processCpuMs, readPeakRss, resetPeakRss } from './resources/proc-readers';
 export { targetHostPort, isLoopback } from './resources/target-address';

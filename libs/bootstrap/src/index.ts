@@ -14,6 +14,7 @@ export { createFastifyApp } from './http/create-fastify-app';
 export { httpServerOptions } from './http/http-server-options';
 export { NdjsonRowsStream, type NdjsonRange } from './http/ndjson/ndjson-rows-stream';
 export { streamNdjson, NDJSON_MEDIA_TYPE, type NodeResponse } from './http/ndjson/stream-ndjson';
+export { parseQuery, SAMPLES_QUERY, STREAM_QUERY, type BadQueryBody, type QueryRule } from './http/parse-query';
 export { parseStreamParams, type BadStreamParamBody, type StreamParams, type StreamLimits } from './http/ndjson/parse-stream-params';
 export { ResourceMeter, type ResourceReport, type ResourceSnapshot, type ResourceMeterOptions } from './resources/resource-meter';
 export { readPeakRss, resetPeakRss } from './resources/peak-rss';

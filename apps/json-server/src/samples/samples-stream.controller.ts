@@ -1,8 +1,9 @@
-import { BadRequestException, Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { admitHttpReply, InflightBudget, ndjsonStreamBytes, NodeResponse, parseStreamParams, streamNdjson } from '@app/bootstrap';
+import { admitHttpReply, InflightBudget, ndjsonStreamBytes, NodeResponse, parseStreamParams, STREAM_QUERY, streamNdjson } from '@app/bootstrap';
 import { nodeResponseOf } from './node-response';
+import { RawQuery } from './raw-query.decorator';
 import { refusalException } from './refuse';
 
 /**
@@ -22,13 +23,12 @@ export class SamplesStreamController {
   @Get('samples/:count/stream')
   async streamSamples(
     @Param('count') count: string,
-    @Query('chunk') chunk: string | undefined,
-    @Query('offset') offset: string | undefined,
+    @RawQuery(STREAM_QUERY) query: { chunk?: string; offset?: string },
     @Res() response: unknown,
   ): Promise<void> {
     const { limits, streamChunkRows, serverMemory } = this.config;
     const bufferBytes = serverMemory.streamBufferBytes;
-    const params = parseStreamParams(count, chunk, offset, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: streamChunkRows, bufferBytes });
+    const params = parseStreamParams(count, query.chunk, query.offset, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: streamChunkRows, bufferBytes });
     if ('error' in params) throw new BadRequestException(params.error);
     const adapter = this.adapterHost.httpAdapter;
     const refusal = admitHttpReply(this.budget, ndjsonStreamBytes(params.count, params.offset, bufferBytes), nodeResponseOf(adapter, response));

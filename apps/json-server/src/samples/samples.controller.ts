@@ -1,10 +1,11 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { admitHttpReply, afterPendingIo, clientGone, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
+import { admitHttpReply, afterPendingIo, clientGone, InflightBudget, LARGE_REPLY_ROWS, SAMPLES_QUERY } from '@app/bootstrap';
 import { negotiateRepresentation } from './negotiate-representation';
 import { nodeResponseOf } from './node-response';
 import { refusalException } from './refuse';
 import { ParseCountPipe } from './parse-count.pipe';
+import { RawQuery } from './raw-query.decorator';
 import { SamplesService } from './samples.service';
 import { sendSamples } from './send-samples';
 
@@ -25,6 +26,8 @@ export class SamplesController {
   @Get(['samples/:count', 'server-a/:count'])
   async getSamples(
     @Param('count', ParseCountPipe) count: number,
+    // Takes none: any query parameter is a 400 rather than ignored (the decorator refuses; the value is empty).
+    @RawQuery(SAMPLES_QUERY) _query: Record<string, never>,
     @Headers('accept') accept: string | undefined,
     @Headers('accept-encoding') acceptEncoding: string | undefined,
     @Res() response: unknown,

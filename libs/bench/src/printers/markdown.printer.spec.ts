@@ -1,6 +1,6 @@
 import { ARTICLE_REFERENCE } from './article-reference';
 import { FORMULA_NAME, SAMPLE_RUN } from './fixtures/sample-run';
-import { escapeMarkdownCell, printMarkdown } from './markdown.printer';
+import { printMarkdown } from './markdown.printer';
 
 const tableRows = (text: string, firstHead: string): string[] => {
   const lines = text.split('\n');
@@ -49,7 +49,7 @@ describe('printMarkdown', () => {
     expect(rows).toHaveLength(2 + SAMPLE_RUN.scenarios.length);
     expect(rows[1]).toMatch(/^\| --- \| --- \| ---: \|/);
     expect(rows[3]).toBe('| 1-1 | grpc | 1 | 1 | 1 | 2.80 | 2.70–2.85 (75%) | 2.85 | 2.7 | 357 | 45 |  | 1.300 | 0.700 | 90.0 | 0.95 | yes |');
-    expect(rows[6].startsWith(`| ${FORMULA_NAME.replace('|', '\\|')} | grpc |`)).toBe(true);
+    expect(rows[6].startsWith(`| ${FORMULA_NAME.replace('|', '\\|').replace('!', '\\!')} | grpc |`)).toBe(true);
     // Same number of unescaped separators as the header: the name's pipe did not add a column.
     const separators = (line: string) => line.replace(/\\\|/g, '').split('|').length;
     expect(separators(rows[6])).toBe(separators(rows[0]));
@@ -60,13 +60,19 @@ describe('printMarkdown', () => {
     expect(failed).toContain('- **Ended:** failed (json-server refused)');
     expect(failed).toContain('to not ended (UTC)');
   });
+
+  it('shows a label and an error as typed: no tag, link or heading of theirs is rendered', () => {
+    const label = '<script>alert(1)</script> **x** [a](http://e) ![i](http://e/i.png)\n# h | x';
+    const text = printMarkdown({ ...SAMPLE_RUN, label, endReason: 'failed', error: 'HTTP 502 <b>bad</b>\n| a |', endedAt: null });
+    expect(text).toContain('- **Label:** \\<script\\>alert(1)\\</script\\> \\*\\*x\\*\\* \\[a\\](http://e) \\!\\[i\\](http://e/i.png) \\# h \\| x\n');
+    expect(text).toContain('- **Ended:** failed (HTTP 502 \\<b\\>bad\\</b\\> \\| a \\|)');
+    // Nothing a viewer would take for a tag or a new line of the report.
+    expect(text).not.toMatch(/(^|[^\\])<(script|b)>/);
+    expect(text.split('\n').filter((l) => l.startsWith('# '))).toEqual(['# wirebench results: article preset']);
+  });
 });
 
-describe('escapeMarkdownCell', () => {
-  it('escapes pipes and backslashes and flattens line breaks', () => {
-    expect(escapeMarkdownCell('a|b\\c\r\nd')).toBe('a\\|b\\\\c d');
-  });
-
+describe('printMarkdown sections', () => {
   it('ends with where the time went: one row per result, the stack cells of a result with phases, empty cells for one without', () => {
     const text = printMarkdown(SAMPLE_RUN);
     const rows = tableRows(text.slice(text.indexOf('## Where the time went')), 'scenario');

@@ -8,16 +8,13 @@ import { explanationOf, variantFiguresTable, WHY_LEGEND, whyTable } from './why-
 import { batchingTable } from './batching-table';
 import { networkVerdicts } from '../explain/network-verdicts';
 import { NETWORK_LEGEND, networkTable } from './network-table';
+import { escapeMarkdown } from './markdown-escape';
 
 type Align = 'left' | 'right';
 
-/** A pipe would end the cell and a line break the row; both come from user text such as scenario names. */
-export function escapeMarkdownCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ');
-}
-
+// Cells hold names users chose (scenarios, variants of their presets) beside the figures: all are escaped.
 function markdownTable(head: string[], aligns: Align[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.map(escapeMarkdownCell).join(' | ')} |`;
+  const line = (cells: string[]) => `| ${cells.map(escapeMarkdown).join(' | ')} |`;
   const rule = `| ${aligns.map((a) => (a === 'right' ? '---:' : '---')).join(' | ')} |`;
   return [line(head), rule, ...rows.map(line)].join('\n');
 }
@@ -26,10 +23,11 @@ function header(run: BenchRun): string[] {
   const { cpu, node, os } = run.environment;
   const ended = run.endedAt ?? 'not ended';
   const lines = [`# wirebench results: ${run.preset} preset`, ''];
-  if (run.label) lines.push(`- **Label:** ${run.label}`);
+  // The label is the caller's, the error may quote a server, the CPU model is the machine's: text, never markup.
+  if (run.label) lines.push(`- **Label:** ${escapeMarkdown(run.label)}`);
   lines.push(`- **Date:** ${run.startedAt} to ${ended} (UTC)`);
-  if (run.endReason !== 'completed') lines.push(`- **Ended:** ${run.endReason}${run.error ? ` (${run.error})` : ''}`);
-  lines.push(`- **Machine:** ${cpu.model}, ${cpu.cores} cores, Node ${node}, ${os.platform} ${os.release} ${os.arch}`);
+  if (run.endReason !== 'completed') lines.push(`- **Ended:** ${run.endReason}${run.error ? ` (${escapeMarkdown(run.error)})` : ''}`);
+  lines.push(`- **Machine:** ${escapeMarkdown(cpu.model)}, ${cpu.cores} cores, Node ${node}, ${os.platform} ${os.release} ${os.arch}`);
   lines.push(`- **Run id:** ${run.id}`, '');
   return lines;
 }
@@ -94,7 +92,7 @@ function networkSection(run: BenchRun): string[] {
   const verdicts = networkVerdicts(run);
   if (!verdicts) return [];
   const t = networkTable(verdicts);
-  return ['## Under network conditions', '', markdownTable(t.head, t.align, t.rows), '', NETWORK_LEGEND, '', ...verdicts.sentences.map((s) => `- ${s}`), ''];
+  return ['## Under network conditions', '', markdownTable(t.head, t.align, t.rows), '', NETWORK_LEGEND, '', ...verdicts.sentences.map((s) => `- ${escapeMarkdown(s)}`), ''];
 }
 
 function batchingSection(run: BenchRun): string[] {
@@ -126,6 +124,7 @@ function whySection(run: BenchRun): string[] {
     '',
     'Generated from this run\'s measured values:',
     '',
-    ...explanation.sentences.map((s) => `- ${s}`),
+    // Generated, but around the scenario names of the run.
+    ...explanation.sentences.map((s) => `- ${escapeMarkdown(s)}`),
   ];
 }

@@ -32,6 +32,20 @@ export function processCpuMs(pid: number): number | null {
   }
 }
 
+/**
+ * When a process started, in clock ticks since boot (field 22 of /proc/<pid>/stat): with the pid it names one
+ * process for good, where a pid alone may be handed to a new process once the old one has ended. Null once it ended.
+ */
+export function processStartTicks(pid: number): string | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // After "pid (comm) " field 3 (state) is at 0, so field 22 is at 19; a zombie has ended as far as serving goes.
+    return fields[0] === 'Z' ? null : (fields[19] ?? null);
+  } catch {
+    return null;
+  }
+}
+
 export function isAlive(pid: number): boolean {
   try {
     return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';

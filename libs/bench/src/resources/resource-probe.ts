@@ -3,6 +3,7 @@ import type { TargetInfo } from '../transports/rows-transport.interface';
 import { isAlive, processCpuMs, readPeakRss, resetPeakRss } from './proc-readers';
 import { serverProcesses } from './server-processes';
 import { beginSelfReport, SelfReportWindow } from './server-self-report';
+import { ServerWatch, watchServers } from './server-watch';
 
 /** Where the server's figures came from: /proc on this machine, the server's own report, or nowhere. */
 export type ServerResourcesSource = 'proc' | 'server' | null;
@@ -39,6 +40,8 @@ export interface ProbeWindow {
 /** Measures around each run or load window, outside its timed section. Never rejects: what fails is a note. */
 export interface RunProbe {
   begin(target: TargetInfo, options?: ProbeOptions): Promise<ProbeWindow>;
+  /** The processes serving these targets now, so that one that ends before the measurement does is noticed. */
+  watch(targets: TargetInfo[]): ServerWatch;
 }
 
 /**
@@ -98,6 +101,10 @@ export class ResourceProbe implements RunProbe {
         };
       },
     };
+  }
+
+  watch(targets: TargetInfo[]): ServerWatch {
+    return watchServers(targets);
   }
 
   private async beginSelfReport(target: TargetInfo, notes: string[]): Promise<SelfReportWindow | null> {

@@ -21,7 +21,10 @@ export interface RunEvent {
 
 export interface RunOptions {
   onRun?: (event: RunEvent) => void;
-  /** Measures CPU and memory around each measured run (outside its timed section). */
+  /**
+   * Measures CPU and memory around each measured run (outside its timed section), and watches the server
+   * processes: one that ends before the last run does fails the call with ServerRestartedError.
+   */
   probe?: RunProbe;
   /** When given, bytes on the wire are measured in a separate pass after the measured runs. */
   wire?: RelayTransportFactory;
@@ -40,12 +43,15 @@ export interface RunOptions {
 export async function runScenarios(plans: Plan[], options: RunOptions = {}): Promise<ScenarioResult[]> {
   const { signal } = options;
   const startedAt = new Date().toISOString();
+  // Taken before the first run (warm-up included: a server restarted after it would be measured cold).
+  const servers = options.probe?.watch(plans.map((p) => p.transport.target));
   const maxWarmup = Math.max(0, ...plans.map((p) => p.scenario.warmup));
   for (let w = 1; w <= maxWarmup; w++) {
     for (const plan of rotate(plans, w)) {
       if (w > plan.scenario.warmup) continue;
       throwIfCancelled(signal, () => `before warm-up run ${w}/${plan.scenario.warmup} of ${describe(plan)}`);
       await executeRun(plan.scenario, plan.transport, signal);
+      servers?.check(() => `warm-up run ${w}/${plan.scenario.warmup} of ${plan.scenario.variant}`);
       options.onRun?.({ plan, phase: 'warmup', run: w, of: plan.scenario.warmup });
     }
   }
@@ -62,6 +68,7 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
       const probe = await options.probe?.begin(plan.transport.target);
       const measured = await executeRun(plan.scenario, plan.transport, signal);
       const resources = await probe?.end();
+      servers?.check(() => `measured run ${r}/${plan.scenario.runs} of ${plan.scenario.variant}`);
       const i = plans.indexOf(plan);
       notes[i].push(...(resources?.notes ?? ['CPU and memory not measured']));
       sources[i].push(resources?.serverResourcesSource ?? null);

@@ -49,8 +49,16 @@ describe('network profiles', () => {
 
   it('selects names in order, once each, and refuses unknown ones listing the valid', () => {
     const p = loadNetworkProfiles({});
-    expect(selectNetworkProfiles('wan, loopback,wan', p).map((x) => x.name)).toEqual(['wan', 'loopback']);
+    expect(selectNetworkProfiles('wan,loopback,wan', p).map((x) => x.name)).toEqual(['wan', 'loopback']);
     expect(() => selectNetworkProfiles('wan,moon', p)).toThrow('network: no profile named "moon"; the profiles are loopback, lan, region, wan, mobile');
-    expect(() => selectNetworkProfiles(' , ', p)).toThrow('network must name one or more profiles');
+    expect(() => selectNetworkProfiles('', p)).toThrow('network must name one or more profiles');
+  });
+
+  it('takes names exactly: no trimming, no empty items', () => {
+    const p = loadNetworkProfiles({});
+    expect(() => selectNetworkProfiles('wan ', p)).toThrow('network: no profile named "wan "; the profiles are loopback, lan, region, wan, mobile');
+    expect(() => selectNetworkProfiles('wan, loopback', p)).toThrow('no profile named " loopback"');
+    expect(() => selectNetworkProfiles('wan,', p)).toThrow('no profile named ""');
+    expect(() => selectNetworkProfiles('WAN', p)).toThrow('no profile named "WAN"');
   });
 });

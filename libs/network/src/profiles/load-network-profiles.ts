@@ -27,9 +27,12 @@ export function loadNetworkProfiles(env: NodeJS.ProcessEnv = process.env): Recor
   return profiles;
 }
 
-/** The profiles a --network / ?network= value names, in its order; an unknown name lists the valid ones. */
+/**
+ * The profiles a --network / ?network= value names, in its order; an unknown name lists the valid ones. Each name
+ * is taken exactly as given (`wan ` or an empty item is no profile's name), as every other parameter is.
+ */
 export function selectNetworkProfiles(value: string, profiles: Record<string, NetworkProfile>, parameter = 'network'): NetworkProfile[] {
-  const names = value.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const names = value === '' ? [] : value.split(',');
   if (names.length === 0) throw new NetworkProfileError(`${parameter} must name one or more profiles: ${Object.keys(profiles).join(', ')}`);
   const unknown = names.filter((n) => !Object.hasOwn(profiles, n));
   if (unknown.length > 0) throw new NetworkProfileError(`${parameter}: no profile named ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the profiles are ${Object.keys(profiles).join(', ')} (network-profiles.json, NETWORK_PROFILES_FILE)`);

@@ -1,0 +1,15 @@
+// Every character that can start Markdown or HTML in running text or a table cell: backslash, code, emphasis,
+// strikethrough, links and images, headings, table pipes, entities, raw HTML tags. CommonMark makes any ASCII
+// punctuation plain when a backslash precedes it, so a viewer shows these as typed; other characters stay as they are.
+const SPECIAL = /[\\`*_[\]<>#|!~&]/g;
+// A line break would end a table row or a list item; the Unicode separators are breaks to some viewers.
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/g;
+
+/**
+ * Text a user or a server chose (a label, a scenario name, an error, a note), made inert for summary.md: it reads as
+ * typed wherever it lands, in a cell or a line, and no tag in it is rendered. Ordinary words, digits and
+ * punctuation such as `, . : ( ) - "` come out unchanged.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(SPECIAL, '\\$&').replace(LINE_BREAK, ' ');
+}
