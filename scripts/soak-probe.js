@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run soak -- [--minutes 10] [--out FILE]`: the "hold under abuse" soak. Starts every server and the client
+// (built apps, free ports from 4100 up, loopback only), then for the given time keeps a bounded number of callers
+// busy with valid calls at and near every documented cap, abandons streams of every chunk size, and opens bursts of
+// silent connections. Afterwards it checks what the issue asks: no process crashed or was restarted (same pids,
+// all alive), every caller got an answer it may get (200, 400 or 503), and every process is back under 300 MiB RSS
+// within 30 s of the load stopping. Prints one summary and exits 1 when any of these fails.
+const { spawn } = require('node:child_process');
+const { readFileSync, writeFileSync } = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { parseArgs } = require('node:util');
+const grpc = require('@grpc/grpc-js');
+const protoLoader = require('@grpc/proto-loader');
+const { ROOT, entryOf } = require('./apps');
+
+const { values: args } = parseArgs({
+  options: { minutes: { type: 'string', default: '10' }, out: { type: 'string' }, help: { type: 'boolean', default: false } },
+  strict: true,
+});
+if (args.help) {
+  process.stdout.write('usage: npm run soak -- [--minutes N (default 10, 0.5 .. 120)] [--out result.json]\n');
+  process.exit(0);
+}
+const MINUTES = Number(args.minutes);
+if (!(MINUTES >= 0.5 && MINUTES <= 120)) {
+  process.stderr.write(`soak: --minutes must be a number from 0.5 to 120, got ${JSON.stringify(args.minutes)}\n`);
+  process.exit(2);
+}
+
+const MIB = 1024 * 1024;
+const RSS_LIMIT = 300 * MIB;
+const SETTLE_MS = 30_000;
+// Callers at once: the machine has 2 cores, and every caller here asks for seconds of work.
+const CALLERS = 6;
+const PORTS = { CLIENT_PORT: 4100, JSON_SERVER_PORT: 4101, GRPC_SERVER_PORT: 4102, BARE_JSON_SERVER_PORT: 4111, BARE_GRPC_SERVER_PORT: 4112, FASTIFY_JSON_SERVER_PORT: 4121, H2_JSON_SERVER_PORT: 4122 };
+const env = { ...process.env, ...Object.fromEntries(Object.entries(PORTS).map(([k, v]) => [k, String(v)])), NO_COLOR: '1' };
+const APPS = ['json-server', 'grpc-server', 'bare-json-server', 'bare-grpc-server', 'json-fastify-server', 'client'];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+const alive = (pid) => {
+  try {
+    readFileSync(`/proc/${pid}/status`);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function startApp(app) {
+  const child = spawn(process.execPath, [entryOf(app)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const record = { app, child, pid: child.pid, exited: null, up: false, log: [] };
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (text) => {
+      if (/listening on/.test(text)) record.up = true;
+      record.log.push(text);
+      if (record.log.length > 200) record.log.shift();
+    });
+  }
+  child.on('exit', (code, signal) => (record.exited = { code, signal }));
+  child.on('error', (error) => (record.exited = { error: error.message }));
+  return record;
+}
+
+// --- the callers --------------------------------------------------------------------------------------------------
+const base = {
+  client: `http://127.0.0.1:${PORTS.CLIENT_PORT}`,
+  json: `http://127.0.0.1:${PORTS.JSON_SERVER_PORT}`,
+  bareJson: `http://127.0.0.1:${PORTS.BARE_JSON_SERVER_PORT}`,
+  fastify: `http://127.0.0.1:${PORTS.FASTIFY_JSON_SERVER_PORT}`,
+};
+const grpcAddresses = [`127.0.0.1:${PORTS.GRPC_SERVER_PORT}`, `127.0.0.1:${PORTS.BARE_GRPC_SERVER_PORT}`];
+const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(path.join(ROOT, 'proto', 'sample.proto'), { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true }));
+const OK = new Set([200, 400, 503]);
+const tally = { calls: 0, answered: {}, unanswered: [], abandoned: 0, silentSockets: 0 };
+
+function answered(kind, status, detail = '') {
+  tally.calls++;
+  tally.answered[status] = (tally.answered[status] ?? 0) + 1;
+  if (!OK.has(status)) tally.unanswered.push(`${kind}: ${status} ${String(detail).slice(0, 200)}`);
+}
+
+// Valid HTTP calls at and near the caps; each must be answered 200, 400 or 503 within the client's own timeouts.
+const HTTP_CALLS = [
+  ['client json single at MAX_ROWS', `${base.client}/client/json/single/1000000`],
+  ['client grpc single at MAX_ROWS', `${base.client}/client/grpc/single/1000000`],
+  ['client compare at MAX_CALL_ROWS', `${base.client}/client/compare?rows=1000000&requests=100&runs=1`],
+  ['client compare near the cap', `${base.client}/client/compare?rows=999999&requests=3&runs=2`],
+  ['client json parallel at MAX_ROWS requests', `${base.client}/client/json/parallel/100000?concurrency=100000`],
+  ['client grpc parallel 20,000', `${base.client}/client/grpc/parallel/20000`],
+  ['client streams 10,000,000 rows', `${base.client}/client/compare?variants=json-stream,grpc-stream&rows=10000000&chunk=200000`],
+  ['client load at the endpoint caps', `${base.client}/client/load?transport=json&rows=1000000&concurrency=1000&duration=10`],
+  ['client load grpc', `${base.client}/client/load?transport=grpc&rows=100000&concurrency=1000&duration=10`],
+  ['json server at MAX_ROWS', `${base.json}/samples/1000000`],
+  ['bare json server at MAX_ROWS', `${base.bareJson}/samples/1000000`],
+  ['fastify json server at MAX_ROWS', `${base.fastify}/samples/1000000`],
+  ['json stream near the chunk cap', `${base.json}/samples/2000000/stream?chunk=240000`],
+];
+
+async function httpCall() {
+  const [kind, url] = pick(HTTP_CALLS);
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(300_000) });
+    const body = await response.arrayBuffer();
+    answered(kind, response.status, response.status === 200 ? '' : Buffer.from(body).toString('utf8'));
+  } catch (error) {
+    answered(kind, error.name === 'TimeoutError' ? 'no answer in 300 s' : `error ${error.cause?.code ?? error.message}`);
+  }
+}
+
+// A stream of every chunk size, abandoned after a while: the caller leaves, nothing is owed to it.
+const CHUNKS = [1, 10, 1000, 10_000, 100_000, 200_000];
+async function abandonedHttpStream() {
+  const server = pick([base.json, base.bareJson, base.fastify]);
+  const controller = new AbortController();
+  const leaveAfter = 200 + Math.random() * 4000;
+  try {
+    const response = await fetch(`${server}/samples/100000000/stream?chunk=${pick(CHUNKS)}`, { signal: controller.signal });
+    if (response.status !== 200) return answered('abandoned NDJSON stream', response.status, await response.text());
+    setTimeout(() => controller.abort(), leaveAfter);
+    for await (const _ of response.body) if (Math.random() < 0.01) await sleep(50);
+  } catch {
+    // aborted, as intended
+  }
+  tally.abandoned++;
+}
+
+function abandonedGrpcStream() {
+  return new Promise((resolve) => {
+    const client = new pkg.sample.SampleService(pick(grpcAddresses), grpc.credentials.createInsecure());
+    const deadline = new Date(Date.now() + 500 + Math.random() * 5000);
+    const call = client.StreamSamples({ count: 100_000_000, offset: 0, chunk_rows: pick(CHUNKS) }, { deadline });
+    if (Math.random() < 0.5) call.pause();
+    call.on('data', () => undefined);
+    call.on('error', (error) => {
+      if (![grpc.status.DEADLINE_EXCEEDED, grpc.status.CANCELLED, grpc.status.RESOURCE_EXHAUSTED, grpc.status.INVALID_ARGUMENT].includes(error.code)) {
+        tally.unanswered.push(`abandoned gRPC stream: ${grpc.status[error.code]} ${error.details}`);
+      }
+      tally.abandoned++;
+      client.close();
+      resolve();
+    });
+    call.on('end', () => {
+      client.close();
+      resolve();
+    });
+  });
+}
+
+function grpcUnaryAtCap() {
+  return new Promise((resolve) => {
+    const client = new pkg.sample.SampleService(pick(grpcAddresses), grpc.credentials.createInsecure(), { 'grpc.max_receive_message_length': 1024 ** 3 });
+    client.GetSamples({ count: 1_000_000 }, { deadline: new Date(Date.now() + 300_000) }, (error) => {
+      const code = error ? error.code : grpc.status.OK;
+      const status = { [grpc.status.OK]: 200, [grpc.status.INVALID_ARGUMENT]: 400, [grpc.status.RESOURCE_EXHAUSTED]: 503 }[code] ?? `gRPC ${grpc.status[code]}`;
+      answered('gRPC GetSamples at MAX_ROWS', status, error?.details ?? '');
+      client.close();
+      resolve();
+    });
+  });
+}
+
+// Silent connections: sockets that send nothing, or only the HTTP/2 preface, held until the server cuts them.
+async function silentBurst() {
+  const ports = [PORTS.GRPC_SERVER_PORT, PORTS.BARE_GRPC_SERVER_PORT, PORTS.JSON_SERVER_PORT, PORTS.BARE_JSON_SERVER_PORT, PORTS.CLIENT_PORT];
+  const sockets = [];
+  for (let i = 0; i < 300; i++) {
+    const socket = net.connect(pick(ports), '127.0.0.1');
+    socket.on('error', () => undefined);
+    if (i % 2 === 0) socket.once('connect', () => socket.write('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'));
+    sockets.push(socket);
+  }
+  tally.silentSockets += sockets.length;
+  // Held past the gRPC handshake timeout and the HTTP headers timeout (10 s each by default), then let go.
+  await sleep(15_000);
+  for (const socket of sockets) socket.destroy();
+}
+
+const WORK = [httpCall, httpCall, httpCall, abandonedHttpStream, abandonedGrpcStream, grpcUnaryAtCap, silentBurst];
+
+async function caller(until) {
+  while (Date.now() < until) await pick(WORK)();
+}
+
+// --- the run --------------------------------------------------------------------------------------------------------
+async function main() {
+  const apps = APPS.map(startApp);
+  const stopAll = () => apps.forEach((a) => a.exited === null && a.child.kill('SIGTERM'));
+  process.on('SIGINT', () => (stopAll(), process.exit(130)));
+  const startDeadline = Date.now() + 60_000;
+  while (!apps.every((a) => a.up) && Date.now() < startDeadline && apps.every((a) => a.exited === null)) await sleep(200);
+  if (!apps.every((a) => a.up)) {
+    stopAll();
+    process.stderr.write(`soak: not every app started: ${apps.filter((a) => !a.up).map((a) => `${a.app} ${a.log.join('').slice(-300)}`).join('; ')}\n`);
+    process.exit(1);
+  }
+  const peaks = Object.fromEntries(apps.map((a) => [a.app, 0]));
+  const sampler = setInterval(() => apps.forEach((a) => alive(a.pid) && (peaks[a.app] = Math.max(peaks[a.app], rssOf(a.pid)))), 500);
+  const started = Date.now();
+  const until = started + MINUTES * 60_000;
+  process.stdout.write(`soak: ${MINUTES} min, ${CALLERS} callers, apps ${apps.map((a) => `${a.app} (pid ${a.pid})`).join(', ')}\n`);
+  const progress = setInterval(() => process.stdout.write(`soak: ${Math.round((Date.now() - started) / 1000)} s, ${tally.calls} calls answered ${JSON.stringify(tally.answered)}, ${tally.abandoned} streams abandoned, ${tally.silentSockets} silent sockets\n`), 30_000);
+  await Promise.all(Array.from({ length: CALLERS }, () => caller(until)));
+  clearInterval(progress);
+  const loadEnded = Date.now();
+  // Back under the limit within 30 s of the load stopping.
+  const settled = {};
+  while (Date.now() - loadEnded < SETTLE_MS) {
+    for (const a of apps) if (alive(a.pid) && settled[a.app] === undefined && rssOf(a.pid) < RSS_LIMIT) settled[a.app] = Date.now() - loadEnded;
+    if (apps.every((a) => settled[a.app] !== undefined)) break;
+    await sleep(500);
+  }
+  clearInterval(sampler);
+  const finalRss = Object.fromEntries(apps.map((a) => [a.app, alive(a.pid) ? Math.round(rssOf(a.pid) / MIB) : null]));
+  const crashed = apps.filter((a) => a.exited !== null || !alive(a.pid)).map((a) => `${a.app} ${JSON.stringify(a.exited)}`);
+  const notSettled = apps.filter((a) => settled[a.app] === undefined).map((a) => a.app);
+  stopAll();
+  const result = {
+    minutes: MINUTES,
+    endedAt: new Date().toISOString(),
+    calls: tally.calls,
+    answered: tally.answered,
+    unanswered: tally.unanswered,
+    abandonedStreams: tally.abandoned,
+    silentSockets: tally.silentSockets,
+    crashedOrRestarted: crashed,
+    peakRssMiB: Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, Math.round(v / MIB)])),
+    rssMiBAfterLoad: finalRss,
+    msToUnder300MiB: settled,
+  };
+  if (args.out) writeFileSync(args.out, JSON.stringify(result, null, 2) + '\n');
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  const ok = crashed.length === 0 && tally.unanswered.length === 0 && notSettled.length === 0;
+  process.stdout.write(ok ? 'soak: passed\n' : `soak: FAILED (${crashed.length} crashed, ${tally.unanswered.length} unanswered, not under 300 MiB within 30 s: ${notSettled.join(', ') || 'none'})\n`);
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((error) => {
+  process.stderr.write(`soak: ${error.stack}\n`);
+  process.exit(1);
+});
