@@ -18,7 +18,9 @@ describe('client endpoint parameters and cancellation', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ MAX_CALL_ROWS: String(MAX_CALL_ROWS) });
+    // 2,000 sockets at once (above the default cap of 1,000), so a cancelled run of 2,000 has them all in flight and
+    // stops at a run's end; capped, it would stop mid-run with requests still in flight (they finish unread).
+    stack = await startStack({ MAX_CALL_ROWS: String(MAX_CALL_ROWS), CLIENT_MAX_SOCKETS: '2000' });
   });
   afterAll(async () => stack?.stop());
 

@@ -13,6 +13,8 @@ import { LoadController } from './load/load.controller';
 import { LoadService } from './load/load.service';
 import { PageModule } from './page/page.module';
 import { NetworkService } from './network/network.service';
+import { CallAdmission } from './admission/call-admission.service';
+import { MeasurementInterceptor } from './admission/measurement.interceptor';
 
 @Module({})
 export class ClientModule {
@@ -21,12 +23,23 @@ export class ClientModule {
       module: ClientModule,
       imports: [
         WirebenchConfigModule.forRoot(config),
-        // Keep-alive sockets, no cap on sockets: parallel requests each get a connection, as in the article.
-        HttpModule.register({ httpAgent: new Agent({ keepAlive: true }) }),
+        // Keep-alive sockets: parallel requests each get a connection, as in the article, up to the client's socket
+        // budget (CLIENT_MAX_SOCKETS, from its open-files limit) over all servers; requests beyond wait for a socket
+        // instead of running the client out of file descriptors.
+        HttpModule.register({ httpAgent: new Agent({ keepAlive: true, maxSockets: config.clientBudget.maxSockets, maxTotalSockets: config.clientBudget.maxSockets }) }),
         PageModule,
       ],
       controllers: [BenchController, ResultsController, LoadController],
-      providers: [TransportFactory, NetworkService, BenchService, ResultsService, LoadService, { provide: APP_FILTER, useClass: BenchExceptionFilter }],
+      providers: [
+        TransportFactory,
+        NetworkService,
+        BenchService,
+        ResultsService,
+        LoadService,
+        CallAdmission,
+        MeasurementInterceptor,
+        { provide: APP_FILTER, useClass: BenchExceptionFilter },
+      ],
     };
   }
 }

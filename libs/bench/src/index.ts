@@ -15,6 +15,7 @@ export type { RowsTransport, FetchedRows, TargetInfo, ClientPhases, RowSink, Str
 export { PhaseClock } from './transports/phase-clock';
 export type { TransportFailure } from './transports/transport-errors';
 export { TransportError } from './transports/transport-errors';
+export { ClientFdLimitError } from './transports/client-fd-limit.error';
 export { JsonHttpTransport } from './transports/json-http.transport';
 export { JsonStreamTransport } from './transports/json-stream.transport';
 export { isStreamingTransport } from './transports/is-streaming-transport';
@@ -54,7 +55,7 @@ export type { PhaseBreakdown, PhaseField } from './phases/phases.interface';
 export { PHASE_FIELDS } from './phases/phases.interface';
 export { MODES } from './scenario/scenario.interface';
 export { ScenarioNameError } from './scenario/scenario-validation.error';
-export type { WireBytes, ResourceUse, NetworkConditions } from './result/result.interface';
+export type { WireBytes, ResourceUse, NetworkConditions, SocketsCapped } from './result/result.interface';
 export type { BenchRun, RunEnvironment, RunRecord } from './result/bench-run.interface';
 export type { RunProbe, ProbeWindow, ResourceSample, ResourceProbeOptions, ServerResourcesSource } from './resources/resource-probe';
 export { beginSelfReport, type SelfReportWindow } from './resources/server-self-report';

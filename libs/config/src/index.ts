@@ -1,4 +1,4 @@
-export type { WirebenchConfig, ListenAddress, Limits, LoadLimits, HttpTimeouts, GrpcServerTimeouts, ServerResourcesMode, ServerResourcesFrom, NetworkLink } from './wirebench-config.interface';
+export type { WirebenchConfig, ListenAddress, Limits, LoadLimits, HttpTimeouts, GrpcServerTimeouts, ServerResourcesMode, ServerResourcesFrom, NetworkLink, ClientBudget } from './wirebench-config.interface';
 export { SERVER_RESOURCES_MODES, SERVER_RESOURCES_FROM, NETWORK_LINK_LATENCY } from './wirebench-config.interface';
 export { serverResourcesEnabled } from './server-resources-enabled';
 export { loadConfig, DEFAULTS } from './load-config';
@@ -7,3 +7,4 @@ export { WIREBENCH_CONFIG, HTTP2_DEFAULT_WINDOW } from './config.constants';
 export { WirebenchConfigModule } from './config.module';
 export { hostPortOf, isLoopback } from './host-port-of';
 export { checkWritableDir } from './check-writable-dir';
+export { readOpenFilesLimit } from './read-open-files-limit';

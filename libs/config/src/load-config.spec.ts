@@ -112,4 +112,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NETWORK_LINK_PEER: '10.231.0.2' })).toThrow('NETWORK_LINK_PEER needs NETWORK_LINK_CALIBRATION_PORT');
     expect(() => loadConfig({ NETWORK_LINK_LATENCY: 'netem' })).toThrow('NETWORK_LINK_LATENCY is set without NETWORK_LINK_PEER');
   });
+
+  it('derives the client\'s socket pool from its open-files limit, less a reserve, for a run and its wire pass', () => {
+    // (256 - 128 reserve) / 3: a wire pass relays each socket inside the client, two more descriptors each.
+    expect(loadConfig({}, 256).clientBudget).toEqual({ openFilesLimit: 256, maxSockets: 42, maxCalls: 4, retryAfterS: 5 });
+    // Past 1,000 sockets one event loop only gets slower to answer: that is the default's ceiling, not the limit's.
+    expect(loadConfig({}, 20_000).clientBudget.maxSockets).toBe(1000);
+    expect(loadConfig({ CLIENT_MAX_SOCKETS: '6624' }, 20_000).clientBudget.maxSockets).toBe(6624);
+    // Unknown limit (not Linux): the common 1024 is assumed.
+    expect(loadConfig({}, null).clientBudget).toMatchObject({ openFilesLimit: null, maxSockets: 298 });
+    expect(loadConfig({ CLIENT_MAX_SOCKETS: '100', CLIENT_MAX_CALLS: '1' }, 256).clientBudget).toMatchObject({ maxSockets: 100, maxCalls: 1 });
+    // More sockets than the limit leaves is refused at start-up, naming the bound, not found out as EMFILE later.
+    expect(() => loadConfig({ CLIENT_MAX_SOCKETS: '129' }, 256)).toThrow('CLIENT_MAX_SOCKETS="129": must be an integer from 1 to 128');
+    expect(() => loadConfig({ CLIENT_MAX_CALLS: '0' })).toThrow(/CLIENT_MAX_CALLS/);
+  });
 });

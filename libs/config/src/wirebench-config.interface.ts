@@ -29,6 +29,11 @@ export interface LoadLimits {
   maxRate: number;
   maxTimeoutMs: number;
   maxGenerators: number;
+  /**
+   * Sockets one generator process may open: its open-files limit (a child inherits this process's) less what it
+   * keeps for itself. Past it, autocannon meets EMFILE on every reconnect and spins instead of ending the level.
+   */
+  maxGeneratorSockets: number;
 }
 
 /** How long the HTTP servers (client, JSON on Express and Fastify, bare JSON) wait on a slow or stalled caller. */
@@ -91,6 +96,21 @@ export interface NetworkLink {
   latency: (typeof NETWORK_LINK_LATENCY)[number];
 }
 
+/**
+ * What the client app may hold at once, so that it stays within its open-files limit and keeps answering while it
+ * measures (CLIENT_MAX_SOCKETS, CLIENT_MAX_CALLS).
+ */
+export interface ClientBudget {
+  /** The process's open-files soft limit, read at start-up (/proc/self/limits); null where it could not be read. */
+  openFilesLimit: number | null;
+  /** Sockets each HTTP/1.1 pool of the client (axios's agent, undici's) may hold; requests beyond wait in the pool. */
+  maxSockets: number;
+  /** Measurement calls (bench, compare, single, parallel, load) at once; one more is answered 503 with Retry-After. */
+  maxCalls: number;
+  /** Seconds a 503 for a busy client, or one out of file descriptors, asks the caller to wait (Retry-After). */
+  retryAfterS: number;
+}
+
 /** Everything a user may want to change, typed and validated. Built only by loadConfig. */
 export interface WirebenchConfig {
   client: ListenAddress;
@@ -143,4 +163,5 @@ export interface WirebenchConfig {
   serverResources: ServerResourcesMode;
   /** SERVER_RESOURCES_FROM: `server` forces the self-report even for a local server (to compare it with /proc). */
   serverResourcesFrom: ServerResourcesFrom;
+  clientBudget: ClientBudget;
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, UseInterceptors, Param } from '@nestjs/common';
 import { Comparison, Mode, parseVariants, ScenarioResult, TransportKind, VariantComparison } from '@app/bench';
 import { ResultsService } from '../results/results.service';
 import { BenchQuery } from './bench-query.decorator';
@@ -8,11 +8,14 @@ import { BenchService } from './bench.service';
 import { CallSignal } from './call-signal.decorator';
 import { BenchQueryDto, CompareQueryDto, RunQueryDto } from './dto/bench-query.dto';
 import { parseBenchVariants, parseLabel, parseMode, parseSwitch } from './parse-flags';
+import { MeasurementInterceptor } from '../admission/measurement.interceptor';
 
 /**
  * The client endpoints, with the article's names as aliases. Everything here is a translation to BenchService;
  * which query parameters each accepts is declared in endpoint-parameters.ts.
  */
+// Every call here measures: at most CLIENT_MAX_CALLS at once, the rest answered 503 while the client stays responsive.
+@UseInterceptors(MeasurementInterceptor)
 @Controller('client')
 export class BenchController {
   constructor(

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   checkCallWork,
+  ClientFdLimitError,
   Comparison,
   compareResults,
   isStreamingVariant,
@@ -20,6 +21,7 @@ import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import type { NetworkProfile } from '@app/network';
 import { NetworkService } from '../network/network.service';
 import { TransportFactory } from './transport.factory';
+import { socketsCapped } from './sockets-capped';
 
 export interface RunRequest {
   /** The variants to time side by side (`json` and `grpc` are the article's two paths). */
@@ -57,10 +59,20 @@ export class BenchService {
     checkCallWork(scenarios, wire, this.config.limits.maxCallRows);
     // Under a profile: each server reached through its shaping proxy, and the path measured right before the runs.
     const dials = network ? await Promise.all(variants.map((v) => this.network.route(network, this.transports.serverAddress(v)))) : [];
-    const plans: Plan[] = scenarios.map((scenario, i) => ({ scenario, transport: this.transports.forVariant(variants[i], dials[i]) }));
+    // A run held to its pool's sockets keeps only that many requests in flight: the rest would wait in the pool anyway,
+    // as request objects, and creating 100,000 of those at once holds the event loop (and the app) for seconds.
+    const caps = scenarios.map((s, i) => socketsCapped(s, this.transports.socketCap(variants[i]), this.config.clientBudget));
+    caps.forEach((capped, i) => capped && this.logger.warn(`${variants[i]}: ${capped.reason}`));
+    const plans: Plan[] = scenarios.map((scenario, i) => ({
+      scenario: caps[i] ? { ...scenario, concurrency: caps[i].cap } : scenario,
+      transport: this.transports.forVariant(variants[i], dials[i]),
+    }));
     const conditions = network ? await this.network.conditions(network) : undefined;
-    const results = await runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.transports : undefined, signal });
-    return conditions ? results.map((r) => ({ ...r, network: conditions })) : results;
+    const results = await runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.transports : undefined, signal }).catch(async (error: unknown) => {
+      if (error instanceof ClientFdLimitError) await this.transports.releaseIdleSockets();
+      throw error;
+    });
+    return results.map((r, i) => ({ ...r, ...(conditions ? { network: conditions } : {}), ...(caps[i] ? { socketsCapped: caps[i] } : {}) }));
   }
 
   /** JSON and gRPC with the same parameters, runs interleaved; more than one request means parallel mode. */

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:http';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { HttpService } from '@nestjs/axios';
 import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
@@ -24,6 +25,13 @@ import { HTTP2_DEFAULT_WINDOW, WIREBENCH_CONFIG, WirebenchConfig } from '@app/co
 interface BuiltTransport {
   transport: RowsTransport | StreamingRowsTransport;
   close(): Promise<void>;
+  /**
+   * The most sockets it opens at once: the HTTP/1.1 paths' pool cap (one socket per request in flight up to it);
+   * null for HTTP/2 and gRPC, which multiplex every request over one connection.
+   */
+  socketCap?: number | null;
+  /** It holds a pool of its own (undici), which close() ends; the others share axios's agent or hold one channel. */
+  closesSockets?: boolean;
 }
 
 /**
@@ -57,9 +65,28 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     return entry.transport;
   }
 
+  /** The most sockets a run of `variant` holds at once (its pool's cap), or null when it needs only one connection. */
+  socketCap(variant: VariantName): number | null {
+    this.forVariant(variant);
+    return this.built.get(variant)?.socketCap ?? null;
+  }
+
   /** RelayTransportFactory: the same client path pointed at host:port (the counting relay). */
   create(variant: VariantName, host: string, port: number): BuiltTransport {
     return this.build(variant, VARIANTS[variant].family === 'grpc' ? `${host}:${port}` : `http://${host}:${port}`);
+  }
+
+  /**
+   * After the client ran out of file descriptors: every pooled socket not in use is closed (axios's kept-alive ones,
+   * and undici's pools, rebuilt on next use), so the descriptors come back now rather than at the servers'
+   * keep-alive timeout, and the client can accept connections again at once.
+   */
+  async releaseIdleSockets(): Promise<void> {
+    const agent = this.http.axiosRef.defaults.httpAgent as Agent | undefined;
+    for (const sockets of Object.values(agent?.freeSockets ?? {})) sockets?.forEach((s) => s.destroy());
+    const owning = [...this.built].filter(([, b]) => b.closesSockets);
+    owning.forEach(([key]) => this.built.delete(key));
+    await Promise.all(owning.map(([, b]) => b.close().catch(() => undefined)));
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -79,13 +106,15 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
 
   private build(variant: VariantName, address: string, timeout = this.config.requestTimeoutMs): BuiltTransport {
     const { path, compression } = variantPath(variant);
+    // axios's agent (ClientModule) and undici's pool alike: requests beyond it wait for a socket.
+    const socketCap = this.config.clientBudget.maxSockets;
     switch (path) {
       // One axios client (Nest's HttpService) for every path but json-undici; the variants differ in its options.
       case 'json':
       case 'json-fastify':
-        return { transport: new JsonHttpTransport(this.http, address, timeout, { compression }), close: async () => undefined };
+        return { transport: new JsonHttpTransport(this.http, address, timeout, { compression }), close: async () => undefined, socketCap };
       case 'proto-http':
-        return { transport: new JsonHttpTransport(this.http, address, timeout, { encoding: 'protobuf', compression }), close: async () => undefined };
+        return { transport: new JsonHttpTransport(this.http, address, timeout, { encoding: 'protobuf', compression }), close: async () => undefined, socketCap };
       case 'json-h2':
       case 'json-h2-window': {
         // json-h2-window is the json-h2 client offering a larger HTTP/2 window.
@@ -96,10 +125,10 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       }
       // The json client (axios), asking the same server for NDJSON in chunks instead of one body.
       case 'json-stream':
-        return { transport: new JsonStreamTransport(this.http, address, timeout), close: async () => undefined };
+        return { transport: new JsonStreamTransport(this.http, address, timeout), close: async () => undefined, socketCap };
       case 'json-undici': {
-        const transport = new JsonUndiciTransport(address, timeout, { compression });
-        return { transport, close: () => transport.close() };
+        const transport = new JsonUndiciTransport(address, timeout, { compression }, socketCap);
+        return { transport, close: () => transport.close(), socketCap, closesSockets: true };
       }
       case 'grpc':
       case 'grpc-sliced':

@@ -1,22 +1,40 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpStatus, Inject, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { PayloadMismatchError, RunCancelledError, ScenarioValidationError, TransportError } from '@app/bench';
+import { ClientFdLimitError, PayloadMismatchError, RunCancelledError, ScenarioValidationError, TransportError } from '@app/bench';
 import { RETRY_AFTER_S } from '@app/bootstrap';
+import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+import { ClientBusyError } from '../admission/client-busy.error';
 
-type BenchError = ScenarioValidationError | TransportError | PayloadMismatchError | RunCancelledError;
+type BenchError = ScenarioValidationError | TransportError | PayloadMismatchError | RunCancelledError | ClientBusyError | ClientFdLimitError;
 
 /**
  * Engine errors -> HTTP: a parameter out of range is the caller's 400; a server that cannot be reached, or that is
  * busy keeping within its memory budget (then with Retry-After), is 503,
  * one that does not answer in time 504, one that answers wrongly (error status, rows that do not verify) 502.
+ * The client's own limits (busy with CLIENT_MAX_CALLS calls, out of file descriptors) are 503 with Retry-After:
+ * they pass once the work in flight ends, and no server is to blame.
  * A measurement cancelled because the caller left is logged and not answered: there is no one to answer.
  */
-@Catch(ScenarioValidationError, TransportError, PayloadMismatchError, RunCancelledError)
+@Catch(ScenarioValidationError, TransportError, PayloadMismatchError, RunCancelledError, ClientBusyError, ClientFdLimitError)
 export class BenchExceptionFilter implements ExceptionFilter<BenchError> {
   private readonly logger = new Logger(BenchExceptionFilter.name);
 
+  constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
+
   catch(error: BenchError, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    if (error instanceof ClientBusyError || error instanceof ClientFdLimitError) {
+      const statusCode = HttpStatus.SERVICE_UNAVAILABLE;
+      const retryAfterS = this.config.clientBudget.retryAfterS;
+      this.logger.warn(error.message);
+      response.setHeader('Retry-After', String(retryAfterS));
+      const detail =
+        error instanceof ClientBusyError
+          ? { busyWith: error.busyWith, maxCalls: error.maxCalls }
+          : { code: error.code, openFilesLimit: error.limit, maxSockets: this.config.clientBudget.maxSockets };
+      response.status(statusCode).json({ statusCode, error: 'Service Unavailable', message: error.message, retryAfterS, ...detail });
+      return;
+    }
     if (error instanceof RunCancelledError) {
       this.logger.warn(`${error.message}: the caller closed the connection`);
       return;

@@ -1,10 +1,13 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import type { LoadLevelResult } from '@app/bench';
 import { BenchQuery } from '../bench/bench-query.decorator';
 import { CallSignal } from '../bench/call-signal.decorator';
 import { LoadService } from './load.service';
+import { MeasurementInterceptor } from '../admission/measurement.interceptor';
 
 /** `GET /client/load`: one short load level; `npm run load` for sweeps and files. */
+// Every call here measures: at most CLIENT_MAX_CALLS at once, the rest answered 503 while the client stays responsive.
+@UseInterceptors(MeasurementInterceptor)
 @Controller('client/load')
 export class LoadController {
   constructor(private readonly load: LoadService) {}

@@ -19,12 +19,16 @@ export type GhzWindow = MeasuredWindow & {
 function runGhz(bin: string, args: string[], limitMs: number): Promise<GhzReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    // First: a spawn that fails (EMFILE) emits 'error' and never 'close', and has no stdio to read.
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`ghz could not be started: ${error.message}`));
+    });
     const out: Buffer[] = [];
     let err = '';
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
-    child.on('error', reject);
+    child.stdout?.on('data', (d: Buffer) => out.push(d));
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       try {

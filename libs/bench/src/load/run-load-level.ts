@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { RunCancelledError } from '../run/run-cancelled.error';
+import { ClientFdLimitError } from '../transports/client-fd-limit.error';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProbeWindow, ResourceProbe, ResourceSample } from '../resources/resource-probe';
@@ -19,22 +20,36 @@ function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow:
   const limitMs = spec.warmupMs + (spec.requests ? 600_000 : spec.durationMs * 2) + 30_000;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new RunCancelledError('before the load level started'));
-    const child = spawn(process.execPath, [workerEntry, JSON.stringify(spec)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const failed = (error: unknown) => reject(ClientFdLimitError.from(error, 'starting a load generator process') ?? error);
+    let child: ChildProcess;
+    try {
+      child = spawn(process.execPath, [workerEntry, JSON.stringify(spec)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    } catch (error) {
+      return failed(error);
+    }
     // Nobody waits for the level any more: stop its load at once instead of at the end of the window.
     const cancel = () => child.kill('SIGTERM');
     signal?.addEventListener('abort', cancel, { once: true });
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
+    };
+    // Before anything else: a spawn that fails (EMFILE) emits 'error' on the next tick and never 'exit', and has no
+    // stdio to read; unhandled, that 'error' would end the whole app.
+    child.on('error', (error) => {
+      done();
+      failed(error);
+    });
     let err = '';
     let result: GeneratorResult | undefined;
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     child.on('message', (m: { window?: 'start' | 'end'; result?: GeneratorResult }) => {
       if (m.window) onWindow(m.window);
       if (m.result) result = m.result;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
-    child.on('error', reject);
     child.on('exit', (code, exitSignal) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', cancel);
+      done();
       if (code === 0 && result) return resolve(result);
       if (signal?.aborted) return reject(new RunCancelledError(`during the load level at ${spec.target.address}`));
       reject(new Error(`load generator ${exitSignal ? `killed (${exitSignal}) after ${limitMs} ms` : `exited ${code}`}: ${err.trim().split('\n').pop() ?? 'no result'}`));
@@ -64,12 +79,18 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
   const parts = splitLevel(spec);
   let started = 0;
   let endedParts = 0;
+  // One generator that cannot start or fails fails the level: the others are stopped rather than left to run.
+  const stopOthers = new AbortController();
+  const partSignal = signal ? AbortSignal.any([signal, stopOthers.signal]) : stopOthers.signal;
   const results = await Promise.all(
     parts.map((part) =>
       runGeneratorProcess(workerEntry, part, (edge) => {
         if (edge === 'start' && started++ === 0) window = probe.begin(spec.target, { client: false });
         else if (edge === 'end' && ++endedParts === parts.length) ended = window?.then((w) => w.end());
-      }, signal),
+      }, partSignal).catch((error: unknown) => {
+        stopOthers.abort();
+        throw error;
+      }),
     ),
   );
   const server = await ended;

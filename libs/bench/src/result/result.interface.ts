@@ -97,6 +97,19 @@ export interface NetworkConditions {
   notes: string[];
 }
 
+/**
+ * A run that asked for more requests in flight than the client's pool of sockets holds (CLIENT_MAX_SOCKETS): it
+ * kept `cap` in flight (its `concurrency` is the cap) instead of opening one socket per request, so it measured
+ * `cap` connections, not `requested`.
+ */
+export interface SocketsCapped {
+  /** Requests in flight the scenario asked for: min(concurrency, requests). */
+  requested: number;
+  /** Sockets the pool may hold. */
+  cap: number;
+  reason: string;
+}
+
 /** Everything about one scenario on one transport: a plain object, safe to serialise as is. */
 export interface ScenarioResult {
   /** The scenario's name in its preset or file (e.g. "1-2"); endpoints name it after its parameters. */
@@ -126,6 +139,8 @@ export interface ScenarioResult {
   wire: WireBytes | null;
   /** The network profile and the calibrated path; absent = loopback (files from before profiles). */
   network?: NetworkConditions;
+  /** Present only when the client's socket cap held the run below the concurrency it asked for. */
+  socketsCapped?: SocketsCapped;
   /** True only when every request of every measured and warm-up run arrived with the expected rows and checksum. */
   verified: boolean;
   startedAt: string;

@@ -41,4 +41,15 @@ describe('validateLoadLevel', () => {
     expect(validateLoadLevel({ transport: 'grpc', concurrency: '10', connections: '3' }, loadLimits, 1, LOAD_DEFAULTS.cli).connections).toBe(3);
     expect(validateLoadLevel({ concurrency: '10', connections: '3', rate: '100' }, loadLimits, 1, LOAD_DEFAULTS.cli).rate).toBe(100);
   });
+
+  it('keeps each generator process within its open-files limit: past it, more generators or fewer connections', () => {
+    const limits = loadConfig({}, 256).endpointLoadLimits;
+    expect(limits.maxGeneratorSockets).toBe(128);
+    const error = errorOf(() => validateLoadLevel({ concurrency: '300' }, limits, 1000, LOAD_DEFAULTS.endpoint));
+    expect(error).toMatchObject({ parameter: 'connections', limit: { min: 1, max: 128 } });
+    expect(error.message).toContain('300 sockets each, more than one may open (128, from the open-files limit): use generators=3 or more');
+    // Shared by three generators, 100 sockets each fit.
+    expect(validateLoadLevel({ concurrency: '300', generators: '3' }, limits, 1000, LOAD_DEFAULTS.endpoint)).toMatchObject({ connections: 300, generators: 3 });
+    expect(validateLoadLevel({ concurrency: '300', connections: '100' }, limits, 1000, LOAD_DEFAULTS.endpoint).connections).toBe(100);
+  });
 });

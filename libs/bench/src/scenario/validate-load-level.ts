@@ -88,6 +88,18 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
   if (generators > concurrency) {
     throw new ScenarioValidationError('generators', { min: 1, max: concurrency }, `${generators} generators need at least ${generators} callers, got concurrency ${concurrency}`, input.generators);
   }
+  // Each generator opens its share of the sockets in its own process, within the open-files limit it inherits.
+  const perGenerator = Math.ceil(connections / generators);
+  if (perGenerator > limits.maxGeneratorSockets) {
+    const needed = Math.ceil(connections / limits.maxGeneratorSockets);
+    throw new ScenarioValidationError(
+      'connections',
+      { min: 1, max: limits.maxGeneratorSockets * generators },
+      `${connections} connections over ${generators} generator process${generators === 1 ? '' : 'es'} is ${perGenerator} sockets each, more than one may open ` +
+        `(${limits.maxGeneratorSockets}, from the open-files limit): use generators=${needed} or more, fewer connections, or raise ulimit -n`,
+      input.connections ?? connections,
+    );
+  }
   const engine = oneOf('engine', input.engine, LOAD_ENGINES, 'wirebench');
   // ghz drives gRPC only, and only as a closed loop.
   if (engine === 'ghz' && (transport !== 'grpc' || rate !== undefined)) {

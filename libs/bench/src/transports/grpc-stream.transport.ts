@@ -5,6 +5,7 @@ import { RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './row
 import { GrpcCallPhases } from './grpc-call-phases';
 import { payloadBytesOf } from './measured-package-definition';
 import { grpcFailure, TransportError } from './transport-errors';
+import { ClientFdLimitError } from './client-fd-limit.error';
 
 /**
  * gRPC server streaming (StreamSamples) through Nest's ClientGrpc, built exactly as the `grpc` variant's client:
@@ -79,8 +80,11 @@ export class GrpcStreamTransport implements StreamingRowsTransport {
     });
   }
 
-  private toTransportError(error: unknown, rows: number): TransportError {
+  private toTransportError(error: unknown, rows: number): TransportError | ClientFdLimitError {
     if (error instanceof TransportError) return error;
+    // grpc-js folds a socket's EMFILE into UNAVAILABLE's details: the client's own limit, not the server's.
+    const ownLimit = ClientFdLimitError.from(error, `connecting to ${this.target.server} at ${this.target.address}`);
+    if (ownLimit) return ownLimit;
     const e = error as Partial<ServiceError>;
     const detail = `${GrpcStatus[e.code as number] ?? 'error'}: ${e.details ?? e.message ?? String(error)}`;
     const rowsReceived = rows > 0 ? rows : undefined;

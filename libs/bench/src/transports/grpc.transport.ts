@@ -6,6 +6,7 @@ import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interfa
 import { GrpcCallPhases } from './grpc-call-phases';
 import { payloadBytesOf } from './measured-package-definition';
 import { grpcFailure, TransportError } from './transport-errors';
+import { ClientFdLimitError } from './client-fd-limit.error';
 
 export interface GrpcTransportOptions {
   /** grpc-sliced: ask the server to encode the reply in slices of this many rows (request metadata). */
@@ -89,8 +90,11 @@ export class GrpcTransport implements RowsTransport {
     });
   }
 
-  private toTransportError(error: unknown): TransportError {
+  private toTransportError(error: unknown): TransportError | ClientFdLimitError {
     if (error instanceof TransportError) return error;
+    // grpc-js folds a socket's EMFILE into UNAVAILABLE's details: the client's own limit, not the server's.
+    const ownLimit = ClientFdLimitError.from(error, `connecting to ${this.target.server} at ${this.target.address}`);
+    if (ownLimit) return ownLimit;
     const e = error as Partial<ServiceError>;
     const detail = `${GrpcStatus[e.code as number] ?? 'error'}: ${e.details ?? e.message ?? String(error)}`;
     return new TransportError(grpcFailure(e.code), this.target, detail);

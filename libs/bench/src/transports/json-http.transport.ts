@@ -6,6 +6,7 @@ import { AxiosError, AxiosResponse } from 'axios';
 import { lastValueFrom } from 'rxjs';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
+import { ClientFdLimitError } from './client-fd-limit.error';
 import { PhaseClock } from './phase-clock';
 import { HttpBodyOptions, requestHeadersFor } from './http-body-options';
 import { decodeHttpRows, ReceivedBody } from './decode-http-rows';
@@ -133,8 +134,11 @@ export class JsonHttpTransport implements RowsTransport {
     return `${this.target.address}/samples/${count}`;
   }
 
-  private toTransportError(error: unknown): TransportError {
+  private toTransportError(error: unknown): TransportError | ClientFdLimitError {
     if (error instanceof TransportError) return error;
+    // The client's own limit, not the server's doing: said as such, whatever axios wrapped it in.
+    const ownLimit = ClientFdLimitError.from(error, `connecting to ${this.target.server} at ${this.target.address}`);
+    if (ownLimit) return ownLimit;
     const e = error as AxiosError<Buffer | Readable>;
     if (e.response) {
       const data = e.response.data;

@@ -7,6 +7,7 @@ import type { Row } from '@app/data-generator';
 import { SERVER_TIMING } from '@app/server-timing';
 import { RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
+import { ClientFdLimitError } from './client-fd-limit.error';
 import { PhaseClock } from './phase-clock';
 import { NdjsonLineDecoder } from './ndjson-line-decoder';
 
@@ -134,8 +135,10 @@ export class JsonStreamTransport implements StreamingRowsTransport {
   }
 
   // Before the response (refused, timed out waiting) there is no count; once it started, the count says where it broke off.
-  private async toTransportError(error: unknown, received: number | undefined): Promise<TransportError> {
+  private async toTransportError(error: unknown, received: number | undefined): Promise<TransportError | ClientFdLimitError> {
     if (error instanceof TransportError) return error;
+    const ownLimit = ClientFdLimitError.from(error, `connecting to ${this.target.server} at ${this.target.address}`);
+    if (ownLimit) return ownLimit;
     const e = error as AxiosError<Readable> & { code?: string };
     if (e.response) {
       const text = await firstBytes(e.response.data, 300);

@@ -1,6 +1,7 @@
 import { Agent, errors, request } from 'undici';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
+import { ClientFdLimitError } from './client-fd-limit.error';
 import { PhaseClock } from './phase-clock';
 import { HttpBodyOptions, requestHeadersFor } from './http-body-options';
 import { decodeHttpRows, ReceivedBody } from './decode-http-rows';
@@ -9,20 +10,23 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH',
 
 /**
  * The `json-undici` variant: the same GET to the same JSON server as JsonHttpTransport, through undici (kept-alive
- * connections, no socket cap) instead of axios and rxjs. The body is read as bytes and decoded by the same
+ * connections, at most `maxSockets` of them as for axios's agent: requests beyond wait in the pool) instead of axios and rxjs. The body is read as bytes and decoded by the same
  * decodeHttpRows, with the same request headers for the same options, so only the client library differs.
  */
 export class JsonUndiciTransport implements RowsTransport {
   readonly kind = 'json' as const;
   readonly target: TargetInfo;
-  private readonly dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: null });
+  private readonly dispatcher: Agent;
   private readonly headers: Record<string, string>;
 
   constructor(
     baseUrl: string,
     private readonly timeoutMs: number,
     private readonly options: HttpBodyOptions = {},
+    /** Connections to the server at once (the client's socket budget); null: one per request in flight. */
+    maxSockets: number | null = null,
   ) {
+    this.dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: maxSockets });
     this.target = { server: 'json-server', address: baseUrl };
     this.headers = requestHeadersFor(options);
   }
@@ -52,8 +56,10 @@ export class JsonUndiciTransport implements RowsTransport {
     await this.dispatcher.close();
   }
 
-  private toTransportError(error: unknown): TransportError {
+  private toTransportError(error: unknown): TransportError | ClientFdLimitError {
     if (error instanceof TransportError) return error;
+    const ownLimit = ClientFdLimitError.from(error, `connecting to ${this.target.server} at ${this.target.address}`);
+    if (ownLimit) return ownLimit;
     if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
       return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
     }

@@ -19,6 +19,8 @@ export class LaunchedApp {
   readonly child: ChildProcess;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private out = '';
+  /** Why the process could not be started (EMFILE, ENOENT), if it could not. */
+  private spawnError: Error | undefined;
 
   constructor(
     readonly name: string,
@@ -27,11 +29,22 @@ export class LaunchedApp {
     options: LaunchOptions,
   ) {
     this.child = spawn(command, args, { cwd: options.cwd ?? findProjectRoot(), env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [this.child.stdout!, this.child.stderr!]) {
-      stream.on('data', (d: Buffer) => (this.out += d.toString()));
-      if (options.log) stream.pipe(options.log, { end: false });
+    // A spawn that failed (EMFILE) has no stdio.
+    for (const stream of [this.child.stdout, this.child.stderr]) {
+      stream?.on('data', (d: Buffer) => (this.out += d.toString()));
+      if (options.log) stream?.pipe(options.log, { end: false });
     }
-    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+    this.exited = new Promise((resolve) => {
+      this.child.on('exit', (code, signal) => resolve({ code, signal }));
+      // A spawn that fails emits 'error' and never 'exit'; unhandled, it would end the launcher. It is kept as output,
+      // so waitFor reports it as an app that exited before it was ready.
+      this.child.on('error', (error) => {
+        this.out += `\n${this.name}: ${error.message}\n`;
+        if (this.child.pid !== undefined) return;
+        this.spawnError = error;
+        resolve({ code: null, signal: null });
+      });
+    });
   }
 
   /** The built app (dist/), as `npm run start:*` runs it. */
@@ -44,7 +57,7 @@ export class LaunchedApp {
   }
 
   get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
+    return this.spawnError === undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
 
   /** Resolves when the output matches; rejects if the process exits first or the time runs out. */
