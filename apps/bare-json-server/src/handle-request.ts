@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { rows } from '@app/data-generator';
 import {
   admitHttpReply,
-  afterPendingIo,
+  BuildLane,
   clientGone,
   InflightBudget,
   jsonReplyBytes,
@@ -30,6 +30,8 @@ const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
  * resource admin routes (libs/bootstrap), which are otherwise 404 like any unknown path.
  */
 export function handleRequest(maxRows: number, streamLimits: StreamLimits, budget: InflightBudget, meter: ResourceMeter | null = null) {
+  // Large replies take turns, each built only if its caller is still there (BuildLane).
+  const lane = new BuildLane();
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
     const path = pathOf(url);
@@ -59,10 +61,11 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
     const refusal = admitHttpReply(budget, jsonReplyBytes(parsed.count), res);
     if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
     if (parsed.count <= LARGE_REPLY_ROWS) return sendJson(res, 200, { samples: rows(parsed.count) });
-    // Seconds of work: first the event loop's next poll, in which a caller who already left is seen.
-    void afterPendingIo().then(() => {
-      if (!clientGone(res)) sendJson(res, 200, { samples: rows(parsed.count) });
-    });
+    // Seconds of work: built in its turn, and only if its caller is still there.
+    void lane.run(
+      () => clientGone(res),
+      () => sendJson(res, 200, { samples: rows(parsed.count) }),
+    );
   };
 }
 

@@ -25,3 +25,4 @@ export { chunkBudgetProblem } from './memory/chunk-budget';
 export { STREAM_PIECE_ROWS } from './memory/stream-piece-rows';
 export { admitHttpReply, clientGone, type HttpRefusal, type ClosableResponse } from './memory/admit-http-reply';
 export { jsonReplyBytes, ndjsonStreamBytes, LARGE_REPLY_ROWS, afterPendingIo } from './memory/reply-bytes';
+export { BuildLane } from './memory/build-lane';

@@ -3,7 +3,7 @@ import { RpcException } from '@nestjs/microservices';
 import { Metadata, status } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { afterPendingIo, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
+import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import { admitStream, admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, samplesReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
 import type { CancellableCall, GetSamplesParam, Samples, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
@@ -12,6 +12,8 @@ import type { CancellableCall, GetSamplesParam, Samples, SamplesWritable, Stream
 export class SamplesService {
   // One per server process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
   private readonly budget: InflightBudget;
+  // Large replies take turns, each built only if its caller is still there.
+  private readonly lane = new BuildLane();
 
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {
     this.budget = new InflightBudget(config.serverMemory.maxInflightBytes);
@@ -28,14 +30,16 @@ export class SamplesService {
       if (error instanceof InvalidSliceRowsError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
       throw error;
     }
-    // A caller that already left gets nothing built for it: for a large reply, first the event loop's next poll, in
-    // which its cancel is read.
     const { count } = param;
-    if (count > LARGE_REPLY_ROWS) await afterPendingIo();
-    if (call.cancelled) throw new RpcException({ code: status.CANCELLED, message: 'the client cancelled the call' });
     const admission = admitUnaryReply(this.budget, count, call);
     if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });
-    return holdForReply(samplesReply(count, sliceRows), admission);
+    // A large reply is built in its turn, and not at all for a caller that left meanwhile (its cancel was read).
+    const reply = count <= LARGE_REPLY_ROWS ? samplesReply(count, sliceRows) : await this.lane.run(() => call.cancelled, () => samplesReply(count, sliceRows));
+    if (reply === null) {
+      admission.release();
+      throw new RpcException({ code: status.CANCELLED, message: 'the client cancelled the call' });
+    }
+    return holdForReply(reply, admission);
   }
 
   /**

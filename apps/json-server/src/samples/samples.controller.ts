@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { admitHttpReply, afterPendingIo, clientGone, InflightBudget, LARGE_REPLY_ROWS, SAMPLES_QUERY } from '@app/bootstrap';
+import { admitHttpReply, clientGone, InflightBudget, SAMPLES_QUERY } from '@app/bootstrap';
 import { negotiateRepresentation } from './negotiate-representation';
 import { nodeResponseOf } from './node-response';
 import { refusalException } from './refuse';
@@ -38,11 +38,8 @@ export class SamplesController {
     // The reply's largest encoding is held against MAX_INFLIGHT_BYTES until the response closes, sent or abandoned.
     const refusal = admitHttpReply(this.budget, this.samples.replyBytes(count, representation), raw);
     if (refusal) throw refusalException(adapter, response, refusal);
-    if (count > LARGE_REPLY_ROWS) {
-      // Seconds of work: first the event loop's next poll, in which a caller who already left is seen.
-      await afterPendingIo();
-      if (clientGone(raw)) return;
-    }
-    sendSamples(adapter, response, await this.samples.render(count, representation));
+    // A caller who left before its turn gets nothing built; the response is gone with it.
+    const rendered = await this.samples.renderIfWanted(count, representation, () => clientGone(raw));
+    if (rendered !== null) sendSamples(adapter, response, rendered);
   }
 }

@@ -4,7 +4,7 @@ import { gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { rows } from '@app/data-generator';
 import { maxProtoRowBytes, PROTOBUF_MEDIA_TYPE, serializeSamples } from '@app/grpc';
-import { jsonReplyBytes } from '@app/bootstrap';
+import { BuildLane, jsonReplyBytes, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { ServerPhases } from '@app/server-timing';
 import type { Representation } from './negotiate-representation';
 
@@ -32,7 +32,25 @@ export class SamplesService {
     return representation.encoding === 'protobuf' ? count * maxProtoRowBytes(count - 1) : jsonReplyBytes(count);
   }
 
+  // Large replies take turns (one process, one thread: they would be built one after another anyway).
+  private readonly lane = new BuildLane();
+
   async render(count: number, representation: Representation): Promise<RenderedSamples> {
+    return this.compress(this.build(count, representation), representation);
+  }
+
+  /**
+   * render(), but a large reply waits for its turn on the lane and is not built when `gone()` says its caller left
+   * meanwhile (null): a server must not build replies nobody reads.
+   */
+  async renderIfWanted(count: number, representation: Representation, gone: () => boolean): Promise<RenderedSamples | null> {
+    if (count <= LARGE_REPLY_ROWS) return this.render(count, representation);
+    const built = await this.lane.run(gone, () => this.build(count, representation));
+    return built && this.compress(built, representation);
+  }
+
+  /** Generate and serialize: synchronous, the part that takes the event loop. */
+  private build(count: number, representation: Representation): RenderedSamples {
     let started = performance.now();
     const samples = { samples: rows(count) };
     const generateMs = performance.now() - started;
@@ -41,12 +59,15 @@ export class SamplesService {
     const serialized = representation.encoding === 'protobuf' ? serializeSamples(samples) : JSON.stringify(samples);
     const serializeMs = performance.now() - started;
     const contentType = representation.encoding === 'protobuf' ? PROTOBUF_MEDIA_TYPE : JSON_MEDIA_TYPE;
-    if (!representation.gzip) return { body: serialized, contentType, contentEncoding: null, timing: { generateMs, serializeMs } };
+    return { body: serialized, contentType, contentEncoding: null, timing: { generateMs, serializeMs } };
+  }
 
+  private async compress(built: RenderedSamples, representation: Representation): Promise<RenderedSamples> {
+    if (!representation.gzip) return built;
     // zlib's default level (6), off the event loop in libuv's pool, as compression middleware does it; the time is
     // the wait for it, which is what this response waited.
-    started = performance.now();
-    const body = await gzipAsync(serialized);
-    return { body, contentType, contentEncoding: 'gzip', timing: { generateMs, serializeMs, compressMs: performance.now() - started } };
+    const started = performance.now();
+    const body = await gzipAsync(built.body);
+    return { ...built, body, contentEncoding: 'gzip', timing: { ...built.timing, compressMs: performance.now() - started } };
   }
 }

@@ -1,0 +1,22 @@
+import { afterPendingIo } from './reply-bytes';
+
+/**
+ * Large replies are built one at a time, each after the event loop has read the I/O that arrived meanwhile, and only
+ * if their caller is still there. Building is synchronous CPU work on the one thread either way, so taking turns
+ * costs nothing; what it buys is that a caller who hangs up while sixteen of its replies wait is seen before each of
+ * them is built (checked once up front, all sixteen were built back to back, seconds after the caller had gone).
+ */
+export class BuildLane {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /** `build()` after every earlier one, or null (not built) when `gone()` says its caller left meanwhile. */
+  run<T>(gone: () => boolean, build: () => T): Promise<T | null> {
+    const turn = this.tail.then(async () => {
+      await afterPendingIo();
+      return gone() ? null : build();
+    });
+    // The next waits for this one whether it built, skipped or threw.
+    this.tail = turn.catch(() => undefined);
+    return turn;
+  }
+}
