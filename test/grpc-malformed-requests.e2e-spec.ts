@@ -8,6 +8,7 @@ import { deserializeSamples } from '@app/grpc';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
 import { LISTENING, portsEnv } from './support/stack';
+import { varint } from '../libs/grpc/src/fixtures/varint';
 
 jest.setTimeout(30_000);
 
@@ -16,17 +17,6 @@ const GET = '/sample.SampleService/GetSamples';
 const STREAM = '/sample.SampleService/StreamSamples';
 const asIs = (b: Buffer) => b;
 
-// A varint of any 64-bit value, as a sender with a wider type writes it.
-function varint(value: bigint): number[] {
-  const out: number[] = [];
-  let v = BigInt.asUintN(64, value);
-  do {
-    const low = Number(v & 0x7fn);
-    v >>= 7n;
-    out.push(v > 0n ? low | 0x80 : low);
-  } while (v > 0n);
-  return out;
-}
 const field = (number: number, value: bigint) => [(number << 3) | 0, ...varint(value)];
 
 type Outcome = { code: number; details: string; messages: Buffer[] };

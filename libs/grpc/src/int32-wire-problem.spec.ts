@@ -1,19 +1,9 @@
 import { Writer } from 'protobufjs/minimal';
 import { int32WireProblem } from './int32-wire-problem';
+import { varint } from './fixtures/varint';
 
 const message = { name: 'StreamSamplesParam', int32Fields: new Map([[1, 'count'], [2, 'offset'], [3, 'chunk_rows']]) };
 const bytes = (...b: number[]) => Uint8Array.from(b);
-// A varint of any 64-bit value, as a sender with a wider type would write it.
-function varint(value: bigint): number[] {
-  const out: number[] = [];
-  let v = BigInt.asUintN(64, value);
-  do {
-    const low = Number(v & 0x7fn);
-    v >>= 7n;
-    out.push(v > 0n ? low | 0x80 : low);
-  } while (v > 0n);
-  return out;
-}
 
 describe('int32WireProblem', () => {
   it('accepts what protobuf writes for int32: 0 to 2^31 - 1, negatives sign-extended to ten bytes, and unknown fields', () => {
