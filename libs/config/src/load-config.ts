@@ -73,6 +73,9 @@ export const DEFAULTS = {
   assumedOpenFilesLimit: 1024,
   // Measurement calls at once: each can hold every pooled socket and a core; more only slow each other down.
   clientMaxCalls: 4,
+  // A call of this many rows in all is seconds of CPU on both sides (1,000,000 rows of gRPC: ~20 s alone here); two at
+  // once on 2 cores, beside a server's own work, ran past REQUEST_TIMEOUT_MS in the soak probe.
+  clientHeavyCallRows: 1_000_000,
   clientRetryAfterS: 5,
   // Relative to the directory the app starts in; npm scripts start in the repository root.
   resultsDir: 'bench-results',
@@ -216,6 +219,7 @@ function readClientBudget(env: Env, openFilesLimit: number | null, available: nu
     openFilesLimit,
     maxSockets: readInt(env, 'CLIENT_MAX_SOCKETS', Math.max(1, Math.min(DEFAULTS.clientMaxSocketsCeiling, Math.floor(available / 3))), 1, available),
     maxCalls: readInt(env, 'CLIENT_MAX_CALLS', DEFAULTS.clientMaxCalls, 1, 1000),
+    heavyCallRows: readInt(env, 'CLIENT_HEAVY_CALL_ROWS', DEFAULTS.clientHeavyCallRows, 1, Number.MAX_SAFE_INTEGER),
     retryAfterS: DEFAULTS.clientRetryAfterS,
   };
 }

@@ -107,6 +107,8 @@ export interface ClientBudget {
   maxSockets: number;
   /** Measurement calls (bench, compare, single, parallel, load) at once; one more is answered 503 with Retry-After. */
   maxCalls: number;
+  /** Rows in all from which a call is heavy: one heavy call (or load level) at a time, others answered 503. */
+  heavyCallRows: number;
   /** Seconds a 503 for a busy client, or one out of file descriptors, asks the caller to wait (Retry-After). */
   retryAfterS: number;
 }

@@ -11,6 +11,7 @@ import { CallInFlight, ClientBusyError } from './client-busy.error';
 @Injectable()
 export class CallAdmission {
   private readonly running = new Map<symbol, { call: string; since: number }>();
+  private heavy: { call: string; since: number } | null = null;
 
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
 
@@ -21,6 +22,23 @@ export class CallAdmission {
     const slot = Symbol(call);
     this.running.set(slot, { call, since: performance.now() });
     return () => this.running.delete(slot);
+  }
+
+  /**
+   * A heavy call (CLIENT_HEAVY_CALL_ROWS rows or more in all, or a load level, which saturates the machine by design)
+   * also takes the one heavy slot: two of them on a 2-core machine each take more than twice as long, past the
+   * client's own request timeout, and the callers got 504s. Throws ClientBusyError naming the heavy call in flight.
+   */
+  enterHeavy(call: string): () => void {
+    if (this.heavy !== null) {
+      const rule = `one heavy call (${this.config.clientBudget.heavyCallRows} rows or more in all, or a load level) at a time (CLIENT_HEAVY_CALL_ROWS)`;
+      throw new ClientBusyError([this.heavy].map(({ call: c, since }) => ({ call: c, forMs: Math.round(performance.now() - since) })), this.config.clientBudget.maxCalls, rule);
+    }
+    const mine = { call, since: performance.now() };
+    this.heavy = mine;
+    return () => {
+      if (this.heavy === mine) this.heavy = null;
+    };
   }
 
   inFlight(): CallInFlight[] {

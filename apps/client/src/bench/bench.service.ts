@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  callWork,
   checkCallWork,
   ClientFdLimitError,
   Comparison,
@@ -12,6 +13,7 @@ import {
   ResourceProbe,
   RunEvent,
   runScenarios,
+  Scenario,
   ScenarioInput,
   ScenarioResult,
   VariantName,
@@ -21,6 +23,7 @@ import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import type { NetworkProfile } from '@app/network';
 import { NetworkService } from '../network/network.service';
 import { TransportFactory } from './transport.factory';
+import { CallAdmission } from '../admission/call-admission.service';
 import { socketsCapped } from './sockets-capped';
 
 export interface RunRequest {
@@ -47,6 +50,7 @@ export class BenchService {
     @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
     private readonly transports: TransportFactory,
     private readonly network: NetworkService,
+    private readonly admission: CallAdmission,
   ) {
     this.probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
   }
@@ -57,6 +61,17 @@ export class BenchService {
     const streams = variants.some(isStreamingVariant);
     const scenarios = variants.map((v) => validateScenario(v, mode, streams && !isStreamingVariant(v) ? { ...input, chunk: undefined } : input, this.config.limits, this.config.streamChunkRows));
     checkCallWork(scenarios, wire, this.config.limits.maxCallRows);
+    const work = callWork(scenarios, wire);
+    // A heavy call takes the one heavy slot (CallAdmission) for as long as it runs; a second is answered 503.
+    const releaseHeavy = work >= this.config.clientBudget.heavyCallRows ? this.admission.enterHeavy(`${variants.join(',')} ${mode}, ${work} rows in all`) : () => undefined;
+    try {
+      return await this.runAdmitted(variants, scenarios, wire, signal, network);
+    } finally {
+      releaseHeavy();
+    }
+  }
+
+  private async runAdmitted(variants: VariantName[], scenarios: Scenario[], wire: boolean, signal: AbortSignal | undefined, network: NetworkProfile | undefined): Promise<ScenarioResult[]> {
     // Under a profile: each server reached through its shaping proxy, and the path measured right before the runs.
     const dials = network ? await Promise.all(variants.map((v) => this.network.route(network, this.transports.serverAddress(v)))) : [];
     // A run held to its pool's sockets keeps only that many requests in flight: the rest would wait in the pool anyway,

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { LOAD_DEFAULTS, LoadLevelInput, LoadLevelResult, loadTarget, ResourceProbe, runLoadLevel, validateLoadLevel } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+import { CallAdmission } from '../admission/call-admission.service';
 
 // Failures that mean "nothing answered there" rather than "it answered wrongly".
 const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|UNAVAILABLE|timeout|DEADLINE_EXCEEDED|ETIMEDOUT)$/;
@@ -8,11 +9,24 @@ const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|UNAVAILABL
 /** A short load level from the client app: the same validation, generator process and result as `npm run load`. */
 @Injectable()
 export class LoadService {
-  constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
+  constructor(
+    @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
+    private readonly admission: CallAdmission,
+  ) {}
 
   async run(query: Record<string, unknown>, signal?: AbortSignal): Promise<LoadLevelResult> {
     const defaults = { ...LOAD_DEFAULTS.endpoint, timeoutMs: Math.min(this.config.requestTimeoutMs, LOAD_DEFAULTS.endpoint.timeoutMs) };
     const level = validateLoadLevel(query as LoadLevelInput, this.config.endpointLoadLimits, this.config.limits.maxRows, defaults);
+    // A load level saturates the machine by design: it takes the heavy slot, as a large measurement does.
+    const releaseHeavy = this.admission.enterHeavy(`load ${level.transport} c=${level.concurrency} rows=${level.rows}`);
+    try {
+      return await this.runLevel(level, signal);
+    } finally {
+      releaseHeavy();
+    }
+  }
+
+  private async runLevel(level: ReturnType<typeof validateLoadLevel>, signal: AbortSignal | undefined): Promise<LoadLevelResult> {
     const result = await runLoadLevel(
       `c${level.concurrency}`,
       { ...level, target: loadTarget(this.config.targets, level.transport, level.targetKind), grpcMaxMessageBytes: this.config.grpcMaxMessageBytes },

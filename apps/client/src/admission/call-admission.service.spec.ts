@@ -1,0 +1,32 @@
+import { loadConfig } from '@app/config';
+import { CallAdmission } from './call-admission.service';
+import { ClientBusyError } from './client-busy.error';
+
+describe('CallAdmission', () => {
+  const admission = () => new CallAdmission(loadConfig({ CLIENT_MAX_CALLS: '2' }, 1024));
+
+  it('CLIENT_MAX_CALLS calls at once; the next is ClientBusyError listing them; a release frees a slot', () => {
+    const a = admission();
+    const release = a.enter('GET /client/compare');
+    a.enter('GET /client/bench');
+    expect(() => a.enter('GET /client/json/single/1')).toThrow(/at most 2 measurement calls at once \(CLIENT_MAX_CALLS\) and is running GET \/client\/compare/);
+    release();
+    expect(() => a.enter('GET /client/json/single/1')).not.toThrow();
+  });
+
+  it('one heavy call at a time, whatever the slots: the second heavy one is refused naming the first', () => {
+    const a = admission();
+    const release = a.enterHeavy('json,grpc parallel, 200000000 rows in all');
+    let refusal: unknown;
+    try {
+      a.enterHeavy('load json c=1000 rows=1000000');
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(ClientBusyError);
+    expect((refusal as Error).message).toMatch(/one heavy call \(1000000 rows or more in all, or a load level\) at a time \(CLIENT_HEAVY_CALL_ROWS\) and is running json,grpc parallel/);
+    release();
+    release();
+    expect(() => a.enterHeavy('load json c=1000 rows=1000000')).not.toThrow();
+  });
+});
