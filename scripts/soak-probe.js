@@ -12,7 +12,7 @@ const net = require('node:net');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 const grpc = require('@grpc/grpc-js');
-const { Agent, fetch } = require('undici');
+const http = require('node:http');
 const protoLoader = require('@grpc/proto-loader');
 const { ROOT, entryOf } = require('./apps');
 
@@ -77,8 +77,25 @@ const base = {
 const grpcAddresses = [`127.0.0.1:${PORTS.GRPC_SERVER_PORT}`, `127.0.0.1:${PORTS.BARE_GRPC_SERVER_PORT}`];
 const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(path.join(ROOT, 'proto', 'sample.proto'), { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true }));
 const OK = new Set([200, 400, 503]);
-// As patient as curl (whose connect timeout is 300 s): a process busy decoding 1,000,000 rows accepts late, not never.
-const patient = new Agent({ connect: { timeout: 120_000 }, headersTimeout: 300_000, bodyTimeout: 300_000 });
+/**
+ * GET as curl does it: a connection of its own (a kept-alive socket that a server closes just as the next request goes
+ * out, its keep-alive timer late behind a busy event loop, is a client library's race, not the server's answer), and
+ * patient (a process busy decoding 1,000,000 rows accepts late, not never). Resolves with the status and the body's
+ * first bytes; `leaveAfterMs` hangs up that long after the response began (an abandoned stream).
+ */
+function get(url, { timeoutMs = 300_000, leaveAfterMs } = {}) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false }, (res) => {
+      let head = '';
+      res.on('data', (chunk) => head.length < 300 && (head += chunk.toString('utf8', 0, 300)));
+      res.on('end', () => resolve({ status: res.statusCode, head }));
+      res.on('error', () => resolve({ status: res.statusCode, head, left: true }));
+      if (leaveAfterMs !== undefined) setTimeout(() => (req.destroy(), resolve({ status: res.statusCode, head, left: true })), leaveAfterMs);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error('no answer in 300 s')));
+    req.on('error', (error) => resolve({ error: error.code ?? error.message }));
+  });
+}
 const tally = { calls: 0, answered: {}, unanswered: [], abandoned: 0, silentSockets: 0 };
 
 function answered(kind, status, detail = '') {
@@ -108,29 +125,16 @@ const HTTP_CALLS = [
 
 async function httpCall() {
   const [kind, url] = pick(HTTP_CALLS);
-  try {
-    const response = await fetch(url, { dispatcher: patient, signal: AbortSignal.timeout(300_000) });
-    const body = await response.arrayBuffer();
-    answered(kind, response.status, response.status === 200 ? '' : Buffer.from(body).toString('utf8'));
-  } catch (error) {
-    answered(kind, error.name === 'TimeoutError' ? 'no answer in 300 s' : `error ${error.cause?.code ?? error.message}`);
-  }
+  const { status, head, error } = await get(url);
+  answered(kind, status ?? `error ${error}`, status === 200 ? '' : head);
 }
 
 // A stream of every chunk size, abandoned after a while: the caller leaves, nothing is owed to it.
 const CHUNKS = [1, 10, 1000, 10_000, 100_000, 200_000];
 async function abandonedHttpStream() {
   const server = pick([base.json, base.bareJson, base.fastify]);
-  const controller = new AbortController();
-  const leaveAfter = 200 + Math.random() * 4000;
-  try {
-    const response = await fetch(`${server}/samples/100000000/stream?chunk=${pick(CHUNKS)}`, { dispatcher: patient, signal: controller.signal });
-    if (response.status !== 200) return answered('abandoned NDJSON stream', response.status, await response.text());
-    setTimeout(() => controller.abort(), leaveAfter);
-    for await (const _ of response.body) if (Math.random() < 0.01) await sleep(50);
-  } catch {
-    // aborted, as intended
-  }
+  const { status, head, error, left } = await get(`${server}/samples/100000000/stream?chunk=${pick(CHUNKS)}`, { leaveAfterMs: 200 + Math.random() * 4000 });
+  if (!left) return answered('abandoned NDJSON stream', status ?? `error ${error}`, head);
   tally.abandoned++;
 }
 
@@ -196,6 +200,8 @@ async function main() {
   const apps = APPS.map(startApp);
   const stopAll = () => apps.forEach((a) => a.exited === null && a.child.kill('SIGTERM'));
   process.on('SIGINT', () => (stopAll(), process.exit(130)));
+  // Whatever ends this script (a failure of its own included) ends the apps it started.
+  process.on('exit', stopAll);
   const startDeadline = Date.now() + 60_000;
   while (!apps.every((a) => a.up) && Date.now() < startDeadline && apps.every((a) => a.exited === null)) await sleep(200);
   if (!apps.every((a) => a.up)) {

@@ -107,3 +107,4 @@ export type { ArticleCase } from './printers/article-reference';
 export { networkVerdicts } from './explain/network-verdicts';
 export type { NetworkVerdicts, NetworkVerdictRow } from './explain/network-verdicts';
 export { networkTable, NETWORK_LEGEND } from './printers/network-table';
+export { isTimeoutKind } from './load/error-kind';

@@ -26,3 +26,4 @@ export { STREAM_PIECE_ROWS } from './memory/stream-piece-rows';
 export { admitHttpReply, clientGone, type HttpRefusal, type ClosableResponse } from './memory/admit-http-reply';
 export { jsonReplyBytes, ndjsonStreamBytes, LARGE_REPLY_ROWS, afterPendingIo } from './memory/reply-bytes';
 export { BuildLane } from './memory/build-lane';
+export { reclaimWhenIdle, RECLAIM_AFTER_IDLE_MS } from './memory/reclaim-when-idle';

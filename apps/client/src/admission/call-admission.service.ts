@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+import { reclaimWhenIdle } from '@app/bootstrap';
 import { CallInFlight, ClientBusyError } from './client-busy.error';
 
 /**
@@ -21,7 +22,11 @@ export class CallAdmission {
     if (this.running.size >= maxCalls) throw new ClientBusyError(this.inFlight(), maxCalls);
     const slot = Symbol(call);
     this.running.set(slot, { call, since: performance.now() });
-    return () => this.running.delete(slot);
+    return () => {
+      this.running.delete(slot);
+      // A measurement leaves decoded rows behind (a 1,000,000-row call, GBs); collected once the client is idle.
+      if (this.running.size === 0) reclaimWhenIdle(() => this.running.size === 0);
+    };
   }
 
   /**

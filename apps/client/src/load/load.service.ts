@@ -1,10 +1,12 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { LOAD_DEFAULTS, LoadLevelInput, LoadLevelResult, loadTarget, ResourceProbe, runLoadLevel, validateLoadLevel } from '@app/bench';
+import { isTimeoutKind, LOAD_DEFAULTS, LoadLevelInput, LoadLevelResult, loadTarget, ResourceProbe, runLoadLevel, validateLoadLevel } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { CallAdmission } from '../admission/call-admission.service';
 
-// Failures that mean "nothing answered there" rather than "it answered wrongly".
-const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|UNAVAILABLE|timeout|DEADLINE_EXCEEDED|ETIMEDOUT)$/;
+// Failures that mean "nothing answered there" rather than "it answered wrongly"; a server that refused for now to stay
+// within its memory budget (http-503, RESOURCE_EXHAUSTED) is busy, not broken, and the caller may retry as well.
+const BUSY = /^(http-503|RESOURCE_EXHAUSTED)$/;
+const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|UNAVAILABLE|timeout|DEADLINE_EXCEEDED|ETIMEDOUT|http-503|RESOURCE_EXHAUSTED)$/;
 
 /** A short load level from the client app: the same validation, generator process and result as `npm run load`. */
 @Injectable()
@@ -45,11 +47,15 @@ function failedLevel(result: LoadLevelResult): HttpException {
   const unreachable = kinds.length > 0 && kinds.every((k) => UNREACHABLE.test(k));
   const statusCode = unreachable ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.BAD_GATEWAY;
   const counts = Object.entries(result.errors).map(([k, v]) => `${k} ${v}`).join(', ') || 'no request completed';
+  const where = `${result.target.server} at ${result.target.address}`;
+  // Refused as busy, or timed out behind those that were: the server is up and keeping within its memory budget.
+  const busy = kinds.some((k) => BUSY.test(k)) && kinds.every((k) => BUSY.test(k) || isTimeoutKind(k));
+  const why = busy ? `${where} is busy (it keeps within MAX_INFLIGHT_BYTES): ask for fewer rows or less concurrency, or retry later` : `is ${where} up?`;
   return new HttpException(
     {
       statusCode,
       error: unreachable ? 'Service Unavailable' : 'Bad Gateway',
-      message: `every request of the level failed (${counts}): is ${result.target.server} at ${result.target.address} up?`,
+      message: `every request of the level failed (${counts}): ${why}`,
       server: result.target.server,
       address: result.target.address,
       requests: result.requests,

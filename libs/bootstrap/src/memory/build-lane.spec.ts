@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { BuildLane } from './build-lane';
 
 describe('BuildLane', () => {
@@ -27,5 +29,19 @@ describe('BuildLane', () => {
     });
     await expect(failing).rejects.toThrow('boom');
     await expect(lane.run(() => false, () => 'next')).resolves.toBe('next');
+  });
+
+  it('keeps nothing of what it built once the caller has it', async () => {
+    const lane = new BuildLane();
+    let ref: WeakRef<number[]> | undefined;
+    await lane.run(() => false, () => {
+      const reply = new Array(1_000_000).fill(1);
+      ref = new WeakRef(reply);
+      return reply;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    expect(ref!.deref()).toBeUndefined();
   });
 });

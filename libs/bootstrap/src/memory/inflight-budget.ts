@@ -1,3 +1,8 @@
+import { reclaimWhenIdle } from './reclaim-when-idle';
+
+// Replies that held this much in all since the last collection leave garbage worth collecting once the server idles.
+const RECLAIM_ABOVE_BYTES = 32 * 1024 * 1024;
+
 /** What a refused reservation tells the caller: whether waiting can help, and the figures to name. */
 export interface BudgetRefusal {
   /** 'busy': it fits the budget but not what is left now (503, retry); 'too-large': it never fits (a limit). */
@@ -23,6 +28,8 @@ export interface Reservation {
 export class InflightBudget {
   private used = 0;
   private holders = 0;
+  // Bytes reserved since the server was last idle: what its garbage may be.
+  private sinceIdle = 0;
 
   constructor(
     readonly limitBytes: number,
@@ -44,6 +51,7 @@ export class InflightBudget {
     if (requestedBytes > this.limitBytes) return refusal('too-large');
     if (this.used + requestedBytes > this.limitBytes) return refusal('busy');
     this.used += requestedBytes;
+    this.sinceIdle += requestedBytes;
     this.holders++;
     let held = true;
     return {
@@ -53,6 +61,10 @@ export class InflightBudget {
         held = false;
         this.used -= requestedBytes;
         this.holders--;
+        if (this.holders === 0 && this.sinceIdle >= RECLAIM_ABOVE_BYTES) {
+          this.sinceIdle = 0;
+          reclaimWhenIdle(() => this.holders === 0);
+        }
       },
     };
   }
