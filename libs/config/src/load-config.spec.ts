@@ -99,7 +99,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the gRPC servers\' connection timeouts, with defaults', () => {
-    expect(loadConfig({}).grpcServerTimeouts).toEqual({ handshakeMs: 10_000, idleMs: 30_000, keepaliveTimeMs: 60_000, keepaliveTimeoutMs: 20_000 });
+    expect(loadConfig({}).grpcServerTimeouts).toEqual({ handshakeMs: 10_000, idleMs: 30_000, keepaliveTimeMs: 300_000, keepaliveTimeoutMs: 120_000 });
     const c = loadConfig({ GRPC_HANDSHAKE_TIMEOUT_MS: '1000', GRPC_IDLE_TIMEOUT_MS: ' 2000 ', GRPC_KEEPALIVE_TIME_MS: '3000', GRPC_KEEPALIVE_TIMEOUT_MS: '4000' });
     expect(c.grpcServerTimeouts).toEqual({ handshakeMs: 1000, idleMs: 2000, keepaliveTimeMs: 3000, keepaliveTimeoutMs: 4000 });
     expect(() => loadConfig({ GRPC_IDLE_TIMEOUT_MS: '0' })).toThrow('invalid GRPC_IDLE_TIMEOUT_MS="0": must be an integer from 1 to 3600000');

@@ -54,13 +54,15 @@ export const DEFAULTS = {
   httpRequestTimeoutMs: 30_000,
   httpKeepAliveTimeoutMs: 5_000,
   // The gRPC servers' equivalents. A handshake is a few bytes, so as long as the HTTP headers timeout is plenty;
-  // an idle connection is dropped later than an HTTP keep-alive one, as a gRPC channel is meant to be reused; a ping
-  // a minute costs nothing, and 20 s (grpc-js's own) for its answer leaves room for a 4 MiB window ahead of it on a
-  // 20 Mbit/s link.
+  // an idle connection is dropped later than an HTTP keep-alive one, as a gRPC channel is meant to be reused. The
+  // keepalive ping finds peers that vanished with calls in flight (a silent one without calls is the idle timeout's):
+  // a client decoding 1,000,000 rows answers no ping for seconds, and with a ping a minute and 20 s to answer, the
+  // soak probe saw a busy client's connection cut with its calls in flight (502, 504). So every 5 minutes, and as
+  // long to answer as a request may take (REQUEST_TIMEOUT_MS).
   grpcHandshakeTimeoutMs: 10_000,
   grpcIdleTimeoutMs: 30_000,
-  grpcKeepaliveTimeMs: 60_000,
-  grpcKeepaliveTimeoutMs: 20_000,
+  grpcKeepaliveTimeMs: 300_000,
+  grpcKeepaliveTimeoutMs: 120_000,
   // A process's file descriptors kept for itself before sockets to servers: for the client its listening socket,
   // stdio, epoll, files it writes, the pipes of up to MAX_LOAD_GENERATORS generator processes, gRPC and HTTP/2
   // connections; for a load generator, which inherits the client's limit, its own few.
