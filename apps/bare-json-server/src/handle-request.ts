@@ -42,7 +42,7 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
       if ('error' in parsed) return sendJson(res, 400, parsed.error);
       const params = parseStreamParams(decodeParam(stream[1]), parsed.query.chunk, parsed.query.offset, streamLimits);
       if ('error' in params) return sendJson(res, 400, params.error);
-      const refusal = admitHttpReply(budget, ndjsonStreamBytes(params.count, params.offset, streamLimits.bufferBytes), res);
+      const refusal = admitHttpReply(budget, ndjsonStreamBytes(params.count, params.offset, streamLimits.bufferBytes), res, 'stream');
       if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
       void streamNdjson(res, params);
       return;

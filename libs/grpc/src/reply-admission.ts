@@ -29,12 +29,12 @@ export function isGrpcRefusal(admission: Admission): admission is GrpcRefusal {
  * first: until then grpc-js holds the encoded message, however slowly the client reads.
  */
 export function admitUnaryReply(budget: InflightBudget, count: number, call: CancellableCall): Admission {
-  return admit(budget, count * maxProtoRowBytes(count - 1), call);
+  return admit(budget, count * maxProtoRowBytes(count - 1), call, true);
 }
 
 /** A StreamSamples stream reserves what it may hold: its stream budget, or all of its rows when they are fewer. */
 export function admitStream(budget: InflightBudget, param: StreamSamplesParam, bufferBytes: number, call: CancellableCall): Admission {
-  return admit(budget, Math.min(bufferBytes, param.count * maxProtoRowBytes(param.offset + param.count - 1)), call);
+  return admit(budget, Math.min(bufferBytes, param.count * maxProtoRowBytes(param.offset + param.count - 1)), call, false);
 }
 
 /** Ties a unary reservation to its reply, for serverTimingInterceptor to release when the status goes out. */
@@ -43,10 +43,10 @@ export function holdForReply(reply: Samples, reservation: Reservation): Samples 
   return reply;
 }
 
-function admit(budget: InflightBudget, bytes: number, call: CancellableCall): Admission {
+function admit(budget: InflightBudget, bytes: number, call: CancellableCall, leavesGarbage: boolean): Admission {
   // Its 'cancelled' has fired already and would never release what is reserved now.
   if (call.cancelled) return { code: status.CANCELLED, details: 'the client cancelled the call' };
-  const outcome = budget.reserve(bytes);
+  const outcome = budget.reserve(bytes, leavesGarbage);
   if (isRefusal(outcome)) return toGrpcRefusal(outcome);
   call.once('cancelled', outcome.release);
   return outcome;

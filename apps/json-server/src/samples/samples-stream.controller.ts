@@ -31,7 +31,7 @@ export class SamplesStreamController {
     const params = parseStreamParams(count, query.chunk, query.offset, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: streamChunkRows, bufferBytes });
     if ('error' in params) throw new BadRequestException(params.error);
     const adapter = this.adapterHost.httpAdapter;
-    const refusal = admitHttpReply(this.budget, ndjsonStreamBytes(params.count, params.offset, bufferBytes), nodeResponseOf(adapter, response));
+    const refusal = admitHttpReply(this.budget, ndjsonStreamBytes(params.count, params.offset, bufferBytes), nodeResponseOf(adapter, response), 'stream');
     if (refusal) throw refusalException(adapter, response, refusal);
     await streamNdjson(this.nodeResponse(response), params);
   }

@@ -16,8 +16,8 @@ export interface ClosableResponse {
  * Reserves `bytes` of the server's budget for one reply (unary or stream) and gives them back when the response
  * closes, sent or abandoned; or says how to refuse it. The JSON servers, Nest and bare, all admit through here.
  */
-export function admitHttpReply(budget: InflightBudget, bytes: number, res: ClosableResponse): HttpRefusal | null {
-  const outcome = budget.reserve(bytes);
+export function admitHttpReply(budget: InflightBudget, bytes: number, res: ClosableResponse, kind: 'reply' | 'stream' = 'reply'): HttpRefusal | null {
+  const outcome = budget.reserve(bytes, kind === 'reply');
   if (!isRefusal(outcome)) {
     res.once('close', outcome.release);
     return null;

@@ -44,14 +44,17 @@ export class InflightBudget {
     return this.holders;
   }
 
-  /** The reservation, or why not. */
-  reserve(bytes: number): Reservation | BudgetRefusal {
+  /**
+   * The reservation, or why not. `leavesGarbage`: a reply built whole leaves its rows behind, worth a collection once
+   * the server idles; a stream builds piece by piece, and a collection after it would only cost the CPU it just saved.
+   */
+  reserve(bytes: number, leavesGarbage = true): Reservation | BudgetRefusal {
     const requestedBytes = Math.max(0, Math.ceil(bytes));
     const refusal = (kind: BudgetRefusal['kind']): BudgetRefusal => ({ kind, requestedBytes, inUseBytes: this.used, limitBytes: this.limitBytes, setting: this.setting });
     if (requestedBytes > this.limitBytes) return refusal('too-large');
     if (this.used + requestedBytes > this.limitBytes) return refusal('busy');
     this.used += requestedBytes;
-    this.sinceIdle += requestedBytes;
+    if (leavesGarbage) this.sinceIdle += requestedBytes;
     this.holders++;
     let held = true;
     return {
