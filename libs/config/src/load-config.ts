@@ -56,9 +56,8 @@ export const DEFAULTS = {
   // The gRPC servers' equivalents. A handshake is a few bytes, so as long as the HTTP headers timeout is plenty;
   // an idle connection is dropped later than an HTTP keep-alive one, as a gRPC channel is meant to be reused. The
   // keepalive ping finds peers that vanished with calls in flight (a silent one without calls is the idle timeout's):
-  // a client decoding 1,000,000 rows answers no ping for seconds, and with a ping a minute and 20 s to answer, the
-  // soak probe saw a busy client's connection cut with its calls in flight (502, 504). So every 5 minutes, and as
-  // long to answer as a request may take (REQUEST_TIMEOUT_MS).
+  // a client decoding 1,000,000 rows answers no ping for seconds, so a ping every 5 minutes, and as long to answer
+  // as a request may take (REQUEST_TIMEOUT_MS).
   grpcHandshakeTimeoutMs: 10_000,
   grpcIdleTimeoutMs: 30_000,
   grpcKeepaliveTimeMs: 300_000,
