@@ -20,12 +20,18 @@ const BARE_APPS = {
   'bare-grpc-server': { name: 'bare-grpc', color: 'yellow' },
 };
 
-// The groups `scripts/start-all.js [group]` can start.
-const GROUPS = { all: APPS, bare: BARE_APPS };
+// The groups `scripts/start-all.js [group]` can start (`client`: `npm run start:client`, with its launch environment).
+const GROUPS = { all: APPS, bare: BARE_APPS, client: { client: APPS.client } };
 
 function entryOf(app) {
   const { project = app, file = 'main.js' } = APPS[app] ?? {};
   return path.join(ROOT, 'dist', 'apps', project, 'apps', project, 'src', file);
 }
 
-module.exports = { ROOT, APPS, BARE_APPS, GROUPS, entryOf };
+// The environment an app is started with: the client's allocator settings (libs/bootstrap allocator-env.ts says
+// why), from the build, so these scripts and the bench's launcher cannot drift apart.
+function envForApp(app, env) {
+  return require(path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'bootstrap', 'src', 'launch', 'allocator-env')).envForApp(app, env);
+}
+
+module.exports = { ROOT, APPS, BARE_APPS, GROUPS, entryOf, envForApp };

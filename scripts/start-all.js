@@ -10,7 +10,7 @@
 // - Ctrl-C or SIGTERM stops them all and nothing restarts; concurrently forwards the signal and waits for the children.
 const path = require('node:path');
 const { concurrently } = require('concurrently');
-const { GROUPS, ROOT, entryOf } = require('./apps');
+const { GROUPS, ROOT, entryOf, envForApp } = require('./apps');
 
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
@@ -37,6 +37,7 @@ try {
 const { result, commands } = concurrently(
   Object.entries(GROUPS[group]).map(([app, { name, color }]) => ({
     command: `exec "${process.execPath}" "${entryOf(app)}"`,
+    env: envForApp(app, process.env),
     name,
     prefixColor: color,
   })),

@@ -37,6 +37,9 @@ describe('npm run start:all after a crash', () => {
     try {
       for (const name of ['json', 'grpc', 'client']) await all.waitFor(new RegExp(`\\[${name}\\][^\\n]*listening on`), 30_000);
       const jsonPid = pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).find((pid) => commandLine(pid).includes(JSON_MAIN));
+      // The client runs with the allocator settings every launcher gives it (libs/bootstrap allocator-env.ts).
+      const clientPid = pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).find((pid) => commandLine(pid).includes(join('client', 'src', 'main.js')));
+      expect(readFileSync(`/proc/${clientPid}/environ`, 'utf8').split('\0')).toContain('MALLOC_MMAP_THRESHOLD_=65536');
       expect(jsonPid).toBeDefined();
       process.kill(jsonPid!, 'SIGKILL');
 

@@ -1,4 +1,4 @@
-import { builtAppEntry, findProjectRoot, LaunchedApp, ServingAppName } from '@app/bootstrap';
+import { builtAppEntry, envForApp, findProjectRoot, LaunchedApp, ServingAppName } from '@app/bootstrap';
 
 export const ROOT = findProjectRoot();
 
@@ -14,8 +14,8 @@ export class AppProcess extends LaunchedApp {
     super(args[0] ?? command, command, args, { cwd: ROOT, env: cleanEnv(env) });
   }
 
-  /** The built entry point; `npm test` builds first (pretest), so e2e tests run what users run. */
+  /** The built entry point with the environment its launchers give it; `npm test` builds first (pretest), so e2e tests run what users run. */
   static start(app: ServingAppName, env: Record<string, string>): AppProcess {
-    return new AppProcess(process.execPath, [builtAppEntry(app)], env);
+    return new AppProcess(process.execPath, [builtAppEntry(app)], envForApp(app, env) as Record<string, string>);
   }
 }

@@ -8,6 +8,7 @@ export { APP_NAMES, SERVING_APP_NAMES, appEntry, builtAppEntry } from './app-ent
 export type { AppName, ServingAppName } from './app-entry';
 export { isListening } from './launch/is-listening';
 export { LaunchedApp, type LaunchOptions } from './launch/launched-app';
+export { CLIENT_ALLOCATOR_ENV, envForApp } from './launch/allocator-env';
 export { AppLauncher, appAddresses, BENCH_APPS } from './launch/app-launcher';
 export { createHttpApp } from './http/create-http-app';
 export { createFastifyApp } from './http/create-fastify-app';

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { builtAppEntry, ServingAppName } from '../app-entry';
 import { findProjectRoot } from '../find-project-root';
 import { isListening } from './is-listening';
+import { envForApp } from './allocator-env';
 
 export interface LaunchOptions {
   env: NodeJS.ProcessEnv;
@@ -49,7 +50,7 @@ export class LaunchedApp {
 
   /** The built app (dist/), as `npm run start:*` runs it. */
   static launch(app: ServingAppName, options: LaunchOptions): LaunchedApp {
-    return new LaunchedApp(app, process.execPath, [builtAppEntry(app)], options);
+    return new LaunchedApp(app, process.execPath, [builtAppEntry(app)], { ...options, env: envForApp(app, options.env) });
   }
 
   get output(): string {
