@@ -7,24 +7,25 @@
 // all alive), every caller got an answer it may get (200, 400 or 503), and every process is back under 300 MiB RSS
 // within 30 s of the load stopping. Prints one summary and exits 1 when any of these fails.
 const { spawn } = require('node:child_process');
-const { readFileSync, writeFileSync } = require('node:fs');
+const { createWriteStream, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 const grpc = require('@grpc/grpc-js');
 const http = require('node:http');
 const protoLoader = require('@grpc/proto-loader');
-const { ROOT, entryOf } = require('./apps');
+const { ROOT, entryOf, envForApp } = require('./apps');
 
 const { values: args } = parseArgs({
-  options: { minutes: { type: 'string', default: '10' }, out: { type: 'string' }, help: { type: 'boolean', default: false } },
+  options: { minutes: { type: 'string', default: '10' }, out: { type: 'string' }, logs: { type: 'string' }, help: { type: 'boolean', default: false } },
   strict: true,
 });
 if (args.help) {
-  process.stdout.write('usage: npm run soak -- [--minutes N (default 10, 0.5 .. 120)] [--out result.json]\n');
+  process.stdout.write('usage: npm run soak -- [--minutes N (default 10, 0.5 .. 120)] [--out result.json] [--logs DIR (the output of every app as DIR/<app>.log)]\n');
   process.exit(0);
 }
 const MINUTES = Number(args.minutes);
+if (args.logs) mkdirSync(args.logs, { recursive: true });
 if (!(MINUTES >= 0.5 && MINUTES <= 120)) {
   process.stderr.write(`soak: --minutes must be a number from 0.5 to 120, got ${JSON.stringify(args.minutes)}\n`);
   process.exit(2);
@@ -52,13 +53,16 @@ const alive = (pid) => {
 };
 
 function startApp(app) {
-  const child = spawn(process.execPath, [entryOf(app)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entryOf(app)], { cwd: ROOT, env: envForApp(app, env), stdio: ['ignore', 'pipe', 'pipe'] });
   const record = { app, child, pid: child.pid, exited: null, up: false, log: [] };
+  // Everything an app prints, kept whole when asked (e.g. with GRPC_TRACE set, to see why a connection closed).
+  const file = args.logs ? createWriteStream(path.join(args.logs, `${app}.log`)) : null;
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
     stream.on('data', (text) => {
       if (/listening on/.test(text)) record.up = true;
       record.log.push(text);
+      file?.write(text);
       if (record.log.length > 200) record.log.shift();
     });
   }
@@ -101,7 +105,7 @@ const tally = { calls: 0, answered: {}, unanswered: [], abandoned: 0, silentSock
 function answered(kind, status, detail = '') {
   tally.calls++;
   tally.answered[status] = (tally.answered[status] ?? 0) + 1;
-  if (!OK.has(status)) tally.unanswered.push(`${kind}: ${status} ${String(detail).slice(0, 200)}`);
+  if (!OK.has(status)) tally.unanswered.push(`${kind}: ${status} ${String(detail).slice(0, 600)}`);
 }
 
 // Valid HTTP calls at and near the caps; each must be answered 200, 400 or 503 within the client's own timeouts.
