@@ -38,12 +38,13 @@ describe('sampleGrpcOptions', () => {
     expect(replyPhases(reply)!.serializeMs).toBeGreaterThanOrEqual(0);
 
     const plain = sampleGrpcOptions({ url: 'x:1', maxMessageBytes: 5_000_000 }).options as Record<string, any>;
-    expect(plain.channelOptions).toBeUndefined();
+    // Each client its own connection (OWN_CONNECTION_OPTION), and nothing else unless asked.
+    expect(plain.channelOptions).toEqual({ 'grpc.use_local_subchannel_pool': 1 });
     const untimed = samplesReply(3, null);
     plain.packageDefinition['sample.SampleService'].GetSamples.responseSerialize(untimed);
     expect(replyPhases(untimed)!.serializeMs).toBeUndefined();
     const clientInterceptor = (options: any, next: any) => next(options);
-    expect((sampleGrpcOptions({ url: 'x:1', maxMessageBytes: 5_000_000, interceptors: [clientInterceptor] }).options as any).channelOptions).toEqual({ interceptors: [clientInterceptor] });
+    expect((sampleGrpcOptions({ url: 'x:1', maxMessageBytes: 5_000_000, interceptors: [clientInterceptor] }).options as any).channelOptions).toEqual({ 'grpc.use_local_subchannel_pool': 1, interceptors: [clientInterceptor] });
   });
 
   it('loads the contract from proto/ with its service and method', () => {

@@ -46,12 +46,23 @@ export function loadSamplePackageDefinition(): PackageDefinition {
   return loadSync(resolveProtoPath(), LOADER_OPTIONS);
 }
 
-function clientChannelOptions(interceptors: readonly unknown[], window: number | undefined): { channelOptions?: Record<string, unknown> } {
-  const options: Record<string, unknown> = {
-    ...(interceptors.length > 0 ? { interceptors } : {}),
-    ...(window !== undefined ? { 'grpc-node.flow_control_window': window } : {}),
+/**
+ * Every client its own connection. grpc-js otherwise shares one HTTP/2 connection among all channels to the same
+ * address with the same options, so the client's concurrent measurements ran on one connection; and when one of them
+ * was cancelled (its caller left) with over 1,000 calls in flight, the server's HTTP/2 library took the burst of
+ * RST_STREAMs for a rapid-reset attack (nghttp2 allows 1,000, then 33 a second) and closed the connection with
+ * GOAWAY INTERNAL_ERROR, failing every other caller's calls on it ("Session closed with error code 2").
+ */
+export const OWN_CONNECTION_OPTION = { 'grpc.use_local_subchannel_pool': 1 } as const;
+
+function clientChannelOptions(interceptors: readonly unknown[], window: number | undefined): { channelOptions: Record<string, unknown> } {
+  return {
+    channelOptions: {
+      ...OWN_CONNECTION_OPTION,
+      ...(interceptors.length > 0 ? { interceptors } : {}),
+      ...(window !== undefined ? { 'grpc-node.flow_control_window': window } : {}),
+    },
   };
-  return Object.keys(options).length > 0 ? { channelOptions: options } : {};
 }
 
 // Nest passes channelOptions to the grpc-js Server constructor, as the bare server passes the same function's result.

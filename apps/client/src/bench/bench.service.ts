@@ -78,15 +78,22 @@ export class BenchService {
     // as request objects, and creating 100,000 of those at once holds the event loop (and the app) for seconds.
     const caps = scenarios.map((s, i) => socketsCapped(s, this.transports.socketCap(variants[i]), this.config.clientBudget));
     caps.forEach((capped, i) => capped && this.logger.warn(`${variants[i]}: ${capped.reason}`));
+    const conditions = network ? await this.network.conditions(network) : undefined;
+    // Released however the runs end: a gRPC lease holds a channel no other measurement uses meanwhile.
+    const leases = variants.map((variant, i) => this.transports.lease(variant, dials[i]));
     const plans: Plan[] = scenarios.map((scenario, i) => ({
       scenario: caps[i] ? { ...scenario, concurrency: caps[i].cap } : scenario,
-      transport: this.transports.forVariant(variants[i], dials[i]),
+      transport: leases[i].transport,
     }));
-    const conditions = network ? await this.network.conditions(network) : undefined;
-    const results = await runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.transports : undefined, signal }).catch(async (error: unknown) => {
+    let results: ScenarioResult[];
+    try {
+      results = await runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.transports : undefined, signal });
+    } catch (error) {
+      await Promise.all(leases.map((lease) => lease.release(false)));
       if (error instanceof ClientFdLimitError) await this.transports.releaseIdleSockets();
       throw error;
-    });
+    }
+    await Promise.all(leases.map((lease) => lease.release(true)));
     return results.map((r, i) => ({ ...r, ...(conditions ? { network: conditions } : {}), ...(caps[i] ? { socketsCapped: caps[i] } : {}) }));
   }
 

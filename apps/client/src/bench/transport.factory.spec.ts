@@ -29,3 +29,30 @@ describe('TransportFactory', () => {
     expect(factory.forVariant('grpc')).toBeInstanceOf(GrpcTransport);
   });
 });
+
+describe('TransportFactory.lease', () => {
+  const config = loadConfig({ GRPC_SERVER_ADDRESS: '127.0.0.1:1' });
+  let factory: TransportFactory;
+  beforeEach(() => (factory = new TransportFactory({} as HttpService, config)));
+  afterEach(() => factory.onModuleDestroy());
+
+  it('gives concurrent gRPC measurements channels of their own, and a well-ended one to the next', async () => {
+    const a = factory.lease('grpc');
+    const b = factory.lease('grpc');
+    expect(a.transport).not.toBe(b.transport);
+    await a.release(true);
+    const c = factory.lease('grpc');
+    expect(c.transport).toBe(a.transport);
+    // A failed or cancelled measurement's channel is closed, not handed on.
+    await b.release(false);
+    await c.release(true);
+    const d = factory.lease('grpc');
+    const e = factory.lease('grpc');
+    expect([d.transport, e.transport]).toContain(a.transport);
+    expect([d.transport, e.transport]).not.toContain(b.transport);
+  });
+
+  it('shares the HTTP transports, whose requests each have a socket of their own', () => {
+    expect(factory.lease('json').transport).toBe(factory.lease('json').transport);
+  });
+});

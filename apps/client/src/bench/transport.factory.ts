@@ -43,6 +43,9 @@ interface BuiltTransport {
 export class TransportFactory implements RelayTransportFactory, OnModuleDestroy {
   /** By variant, or variant|proxy address for a shaped path. */
   private readonly built = new Map<string, BuiltTransport>();
+  /** gRPC-family transports between measurements, by the same key (see lease). */
+  private readonly idleChannels = new Map<string, BuiltTransport[]>();
+  private closing = false;
 
   constructor(
     private readonly http: HttpService,
@@ -57,16 +60,47 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     const key = dial === undefined ? variant : `${variant}|${dial}`;
     let entry = this.built.get(key);
     if (!entry) {
-      // A shaped path moves the same bytes far slower, so it gets the network deadline (NETWORK_REQUEST_TIMEOUT_MS).
-      entry = this.build(variant, dial ?? this.serverAddress(variant), dial === undefined ? this.config.requestTimeoutMs : this.config.networkRequestTimeoutMs);
-      if (dial !== undefined) entry.transport.target.serverAddress = this.serverAddress(variant);
+      entry = this.buildFor(variant, dial);
       this.built.set(key, entry);
     }
     return entry.transport;
   }
 
+  private buildFor(variant: VariantName, dial: string | undefined): BuiltTransport {
+    // A shaped path moves the same bytes far slower, so it gets the network deadline (NETWORK_REQUEST_TIMEOUT_MS).
+    const entry = this.build(variant, dial ?? this.serverAddress(variant), dial === undefined ? this.config.requestTimeoutMs : this.config.networkRequestTimeoutMs);
+    if (dial !== undefined) entry.transport.target.serverAddress = this.serverAddress(variant);
+    return entry;
+  }
+
+  /**
+   * The transport for one measurement (a call to the client, all its runs), and what to call when it is over. The
+   * HTTP paths share the app's transports: each request in flight has a socket of its own anyway. A gRPC-family path
+   * gets a channel that no other measurement uses meanwhile, each on its own connection (OWN_CONNECTION_OPTION): two
+   * callers' measurements on one HTTP/2 connection would share its TCP stream and flow-control window (one caller's
+   * 1,000,000-row reply delaying the other's frames), and a cancelled one's burst of RST_STREAMs made the server close
+   * the connection under both (nghttp2's rapid-reset guard: GOAWAY, "Session closed with error code 2"). A channel
+   * whose measurement ended well waits for the next one, still connected, so calls one after another measure a warm
+   * connection as before; one whose measurement failed or was cancelled is closed.
+   */
+  lease(variant: VariantName, dial?: string): { transport: RowsTransport | StreamingRowsTransport; release(ok: boolean): Promise<void> } {
+    if (VARIANTS[variant].family !== 'grpc') return { transport: this.forVariant(variant, dial), release: async () => undefined };
+    const key = dial === undefined ? variant : `${variant}|${dial}`;
+    const idle = this.idleChannels.get(key) ?? [];
+    this.idleChannels.set(key, idle);
+    const entry = idle.pop() ?? this.buildFor(variant, dial);
+    return {
+      transport: entry.transport,
+      release: async (ok) => {
+        if (ok && !this.closing) idle.push(entry);
+        else await entry.close().catch(() => undefined);
+      },
+    };
+  }
+
   /** The most sockets a run of `variant` holds at once (its pool's cap), or null when it needs only one connection. */
   socketCap(variant: VariantName): number | null {
+    if (VARIANTS[variant].family === 'grpc') return null;
     this.forVariant(variant);
     return this.built.get(variant)?.socketCap ?? null;
   }
@@ -90,7 +124,10 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
   }
 
   async onModuleDestroy(): Promise<void> {
-    await Promise.all([...this.built.values()].map((b) => b.close()));
+    this.closing = true;
+    const idle = [...this.idleChannels.values()].flat();
+    this.idleChannels.clear();
+    await Promise.all([...this.built.values(), ...idle].map((b) => b.close()));
     this.built.clear();
   }
 

@@ -1,5 +1,5 @@
 import { CallOptions, Client, credentials, loadPackageDefinition, Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
-import { loadSamplePackageDefinition } from '@app/grpc';
+import { loadSamplePackageDefinition, OWN_CONNECTION_OPTION } from '@app/grpc';
 import type { Samples } from '@app/grpc';
 import { GrpcCallPhases } from './grpc-call-phases';
 import { grpcPhaseInterceptor } from './grpc-phase.interceptor';
@@ -26,7 +26,9 @@ export class GrpcBareTransport implements RowsTransport {
   constructor(address: string, maxMessageBytes: number, private readonly timeoutMs: number) {
     this.target = { server: 'grpc-server', address };
     const pkg = loadPackageDefinition(withPayloadByteCounts(loadSamplePackageDefinition())) as any;
+    // Its own connection, as the Nest client's (OWN_CONNECTION_OPTION says why).
     this.client = new pkg.sample.SampleService(address, credentials.createInsecure(), {
+      ...OWN_CONNECTION_OPTION,
       'grpc.max_receive_message_length': maxMessageBytes,
       'grpc.max_send_message_length': maxMessageBytes,
       interceptors: [grpcPhaseInterceptor],
