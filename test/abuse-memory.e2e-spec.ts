@@ -12,7 +12,7 @@ import { loadSamplePackageDefinition } from '@app/grpc';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
 import { RssSampler } from './support/rss-sampler';
-import { LISTENING, portsEnv } from './support/stack';
+import { LISTENING, portsEnv, Stack, startStack } from './support/stack';
 
 jest.setTimeout(180_000);
 
@@ -244,27 +244,20 @@ describe('hold under abuse: a caller who hangs up', () => {
 });
 
 describe('hold under abuse: the client after the largest replies', () => {
-  let env: Record<string, string>;
-  const apps: Record<string, AppProcess> = {};
-  let clientUrl: string;
+  let stack: Stack;
 
   beforeAll(async () => {
-    env = await portsEnv();
-    for (const app of ['json-server', 'grpc-server', 'client'] as const) apps[app] = AppProcess.start(app, env);
-    await Promise.all(Object.values(apps).map((a) => a.waitFor(LISTENING)));
-    clientUrl = `http://127.0.0.1:${env.CLIENT_PORT}`;
+    stack = await startStack();
   });
 
-  afterAll(async () => {
-    await Promise.all(Object.values(apps).map((a) => a.stop()));
-  });
+  afterAll(() => stack.stop());
 
   // Before CLIENT_ALLOCATOR_ENV the client kept ~290 MiB of glibc heap for good after one such JSON reply (the 64 KiB
   // socket reads axios and grpc-js hold until the message is whole): 411-426 MiB 30 s after, V8's heap long back.
   it('a 1,000,000-row JSON reply and a gRPC one: the client is back under 300 MiB within 30 s', async () => {
-    const pid = apps.client.child.pid!;
+    const pid = stack.client.child.pid!;
     for (const transport of ['json', 'grpc', 'json']) {
-      const response = await fetch(`${clientUrl}/client/${transport}/single/1000000`);
+      const response = await fetch(`${stack.clientUrl}/client/${transport}/single/1000000`);
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     }

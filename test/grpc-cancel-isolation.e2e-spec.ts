@@ -4,28 +4,22 @@
 // address and options), so the cancelled run's burst of RST_STREAMs, past the 1,000 that the server's nghttp2 allows
 // before it takes them for a rapid-reset attack, closed that connection with GOAWAY INTERNAL_ERROR and every other
 // call on it. Each measurement now has its own connection (OWN_CONNECTION_OPTION).
-import { AppProcess } from './support/app-process';
-import { LISTENING, portsEnv } from './support/stack';
+import { Stack, startStack } from './support/stack';
 
 jest.setTimeout(120_000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("a caller's cancelled parallel gRPC run", () => {
-  let env: Record<string, string>;
-  const apps: Record<string, AppProcess> = {};
+  let stack: Stack;
   let clientUrl: string;
 
   beforeAll(async () => {
-    env = await portsEnv();
-    for (const app of ['grpc-server', 'client'] as const) apps[app] = AppProcess.start(app, env);
-    await Promise.all(Object.values(apps).map((a) => a.waitFor(LISTENING)));
-    clientUrl = `http://127.0.0.1:${env.CLIENT_PORT}`;
+    stack = await startStack();
+    clientUrl = stack.clientUrl;
   });
 
-  afterAll(async () => {
-    await Promise.all(Object.values(apps).map((a) => a.stop()));
-  });
+  afterAll(() => stack.stop());
 
   it("with 3,000 calls in flight does not fail another caller's call", async () => {
     // Seconds of work on the server, so the other caller's run is under way when this one hangs up; each call under
