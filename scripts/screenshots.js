@@ -4,7 +4,7 @@
 // - docs/images/report.png: the top of RUN_FOLDER's report.html (default: the newest run under RESULTS_DIR whose
 //   result.json says preset "full", else the newest run), rebuilt with `npm run report` first, opened from file://
 //   in headless Chromium with the network off.
-// - docs/images/client-page.png: the client app's page after a small comparison run through its form, on a stack
+// - docs/images/client-page.png: the client app's comparison section after a small comparison run through its form, on a stack
 //   started here on ports of its own (so a running `npm run start:all` is left alone) and stopped afterwards.
 // Needs a Chromium (CHROME_PATH, or `npm run setup:chromium`) and a build (`npm run build`).
 const { spawn, spawnSync } = require('node:child_process');
@@ -79,9 +79,11 @@ async function pageShot(browser) {
     const reply = page.waitForResponse((r) => r.url().includes('/client/compare'), { timeout: 120_000 });
     await page.click('button[type="submit"]');
     await reply;
-    await page.waitForFunction(() => document.querySelector('canvas') && window.Chart && window.Chart.getChart(document.querySelector('canvas')));
+    await page.waitForFunction(() => window.Chart && window.Chart.getChart(document.getElementById('chart')) && window.Chart.getChart(document.getElementById('phase-chart')));
     const file = path.join(OUT, 'client-page.png');
-    await page.screenshot({ path: file });
+    // The comparison section whole (form, result, where the time went): the variants' descriptions push the result
+    // below a first screenful.
+    await page.locator('#compare').screenshot({ path: file });
     await context.close();
     return file;
   } finally {
