@@ -1,8 +1,7 @@
 import { JSON_PHASES, sampleResult, samples } from '../printers/fixtures/sample-run';
-import { compareVariants, versusOf, type VariantVersus } from '../result/compare-variants';
+import { versusOf, type VariantVersus } from '../result/compare-variants';
 import type { ScenarioResult } from '../result/result.interface';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
-import { explainComparison } from './comparison-why';
 import { runsToTellApart, tellApart } from './tell-apart';
 
 const base = { rowsReceived: 1, payloadBytes: 1, verified: true, clientCpuMs: null, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null };
@@ -46,19 +45,5 @@ describe('tellApart', () => {
   it('asks for more runs than it has, never fewer, even when the ratio interval alone excludes 1', () => {
     const v = { ...versus([20, 20.5, 21, 19.5, 20.2], [10, 10.2, 9.9, 10.1, 10.3]), distinguishable: false };
     expect(runsToTellApart(v, 6)).toBe(7);
-  });
-});
-
-describe('explainComparison', () => {
-  it('adds the phase bars, the sentences and one "apart" line per comparison to a reply, changing nothing else', () => {
-    const grpcPhases = { ...JSON_PHASES, requestMs: 5.8, serverSerializeMs: 2.92 };
-    const comparison = compareVariants([result('json', [2.9, 3, 2.8]), result('grpc', [5.8, 6, 5.7], grpcPhases)]);
-    const explained = explainComparison(comparison);
-    expect(explained).toMatchObject(comparison);
-    expect(explained.why.phases.bars).toEqual(['json', 'grpc']);
-    expect(explained.why.phases.layers.find((l) => l.name === 'serialize')!.values).toEqual([0.02, 2.92]);
-    expect(explained.why.sentences[0]).toMatch(/^For one request of 1 row, gRPC took 2\.00× JSON's time/);
-    expect(explained.why.sentences[1]).toMatch(/^Per request gRPC spent 2\.90 ms more; of that, 100% is server-side serialization/);
-    expect(explained.why.apart).toEqual([`grpc vs json: 3 runs a side cannot tell these apart; use ${MIN_RUNS_FOR_VERDICT} or more.`]);
   });
 });
