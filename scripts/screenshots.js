@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run screenshots [-- RUN_FOLDER]`: the README's two pictures, regenerated from this machine.
+// `npm run screenshots [-- RUN_FOLDER]`: the README's and docs/report.md's pictures, regenerated from this machine.
 // - docs/images/report.png: the top of RUN_FOLDER's report.html (default: the newest run under RESULTS_DIR whose
 //   result.json says preset "full", else the newest run), rebuilt with `npm run report` first, opened from file://
-//   in headless Chromium with the network off.
-// - docs/images/client-page.png: the client app's page after a small comparison run through its form, on a stack
+//   in headless Chromium with the network off; and docs/images/report-why.png, its first "where the time went"
+//   figure, when the run reported phases.
+// - docs/images/client-page.png: the client app's comparison section after a small comparison run through its form, on a stack
 //   started here on ports of its own (so a running `npm run start:all` is left alone) and stopped afterwards.
 // Needs a Chromium (CHROME_PATH, or `npm run setup:chromium`) and a build (`npm run build`).
 const { spawn, spawnSync } = require('node:child_process');
@@ -45,8 +46,16 @@ async function reportShot(browser, folder) {
   await page.waitForFunction(() => document.querySelectorAll('canvas').length > 0);
   const file = path.join(OUT, 'report.png');
   await page.screenshot({ path: file });
+  // The first "where the time went" figure (chart, sentences beside it, table), when the run reported phases.
+  const why = page.locator('figure[id^="figure-where-the-time-went-"]').first();
+  const whyFile = path.join(OUT, 'report-why.png');
+  const files = [file];
+  if ((await why.count()) > 0) {
+    await why.screenshot({ path: whyFile });
+    files.push(whyFile);
+  }
   await context.close();
-  return file;
+  return files;
 }
 
 /** Starts the client and the servers on PORTS; resolves once the client says it listens. */
@@ -79,9 +88,11 @@ async function pageShot(browser) {
     const reply = page.waitForResponse((r) => r.url().includes('/client/compare'), { timeout: 120_000 });
     await page.click('button[type="submit"]');
     await reply;
-    await page.waitForFunction(() => document.querySelector('canvas') && window.Chart && window.Chart.getChart(document.querySelector('canvas')));
+    await page.waitForFunction(() => window.Chart && window.Chart.getChart(document.getElementById('chart')) && window.Chart.getChart(document.getElementById('phase-chart')));
     const file = path.join(OUT, 'client-page.png');
-    await page.screenshot({ path: file });
+    // The comparison section whole (form, result, where the time went): the variants' descriptions push the result
+    // below a first screenful.
+    await page.locator('#compare').screenshot({ path: file });
     await context.close();
     return file;
   } finally {
@@ -96,7 +107,7 @@ async function main() {
   const folder = runFolder(loadConfig(process.env).resultsDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   try {
-    for (const file of [await reportShot(browser, folder), await pageShot(browser)]) process.stdout.write(`${path.relative(ROOT, file)} (${statSync(file).size} bytes)\n`);
+    for (const file of [...(await reportShot(browser, folder)), await pageShot(browser)]) process.stdout.write(`${path.relative(ROOT, file)} (${statSync(file).size} bytes)\n`);
   } finally {
     await browser.close();
   }

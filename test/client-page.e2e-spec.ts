@@ -110,6 +110,10 @@ describe('the client page and the endpoint index', () => {
       const compare = rows.filter({ hasText: '/client/compare' }).first();
       expect(await compare.locator('a').getAttribute('href')).toBe('/client/compare?variants=json,grpc&rows=10000&runs=3');
       expect(await page.locator('#compare-form input[name="runs"]').getAttribute('max')).toBe('100');
+      // Each variant's checkbox says what it changes, in the registry's words.
+      const labels = await page.locator('#variants label').evaluateAll((ls) => ls.map((l) => [l.querySelector('input')!.value, l.querySelector('.changes')!.textContent]));
+      expect(labels).toEqual(body.variants.map((v: any) => [v.name, ` ${v.factor ? `${v.factor}: ` : ''}${v.changes}`]));
+      expect(Object.fromEntries(labels)['grpc-bare']).toMatch(/^ client library: a plain @grpc\/grpc-js client/);
     });
 
     it('runs a small comparison from the form and draws it: chart, legend, axis titles, the API numbers in the table', async () => {
@@ -153,6 +157,25 @@ describe('the client page and the endpoint index', () => {
       expect(await cells('#versus-table')).toEqual([
         ['grpc', 'json', '', versus.medianRatio.toFixed(3), `${versus.ratioCi.low.toFixed(3)} – ${versus.ratioCi.high.toFixed(3)}`, versus.faster, versus.distinguishable ? 'yes' : 'no'],
       ]);
+
+      // In words: 2 runs a side are too few for any verdict, and the page says how many to use.
+      const items = (list: string) => page.$$eval(`${list} li`, (lis) => lis.map((li) => li.textContent));
+      expect(await items('#apart')).toEqual(['grpc vs json: 2 runs a side cannot tell these apart; use 5 or more.']);
+      expect(body.why.apart).toEqual(await items('#apart'));
+      // Where the time went: stacked bars per variant, a legend of the phases, the explain sentences beside them.
+      const phases = await page.evaluate(() => {
+        const canvas = document.getElementById('phase-chart') as HTMLCanvasElement;
+        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let painted = 0;
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted++;
+        const drawn = (window as any).Chart.getChart(canvas);
+        return { painted, stacked: drawn.options.scales.y.stacked, labels: drawn.data.labels, legendItems: drawn.legend.legendItems.map((i: any) => i.text) };
+      });
+      expect(phases.painted).toBeGreaterThan(2000);
+      expect(phases).toMatchObject({ stacked: true, labels: ['json', 'grpc'], legendItems: ['generate', 'serialize', 'wait', 'transfer', 'decode', 'other'] });
+      const sentences = await items('#why-sentences');
+      expect(sentences).toEqual(body.why.sentences);
+      expect(sentences[0]).toMatch(/^For one request of 1,000 rows, gRPC took [\d.]+× JSON's time/);
       await page.screenshot({ path: join(screenshotDir('client-page'), 'comparison.png'), fullPage: true });
       expect(errors).toEqual([]);
     });

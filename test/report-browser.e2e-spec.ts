@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { human, type BenchRun, type LoadRun } from '@app/bench';
 import { printReportHtml } from '@app/report';
-import { benchRun, loadRun } from '../libs/report/src/fixtures/report-runs';
+import { benchRun, EXPLAIN_CASES, loadRun } from '../libs/report/src/fixtures/report-runs';
 import { collectPageErrors, describeInChromium, launchChromium, screenshotDir } from './support/chromium';
 
 const BENCH_CHARTS = ['time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time', 'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss', 'article-ratio'];
@@ -121,12 +121,36 @@ describeInChromium('report.html in Chromium', () => {
       const scatter = await tableCells(page, 'runs-over-time');
       expect(scatter.length).toBe(saved.scenarios.length);
       expect(scatter.map((r) => r[4])).toEqual(saved.scenarios.map((r) => human(r.stats.medianMs, 2)));
-      expect(await page.locator('.context dd').first().textContent()).toBe(saved.id);
-      expect(await page.locator('.context').textContent()).toContain(saved.label!);
+      // The header is a table of what was run; the hostile label is text in its cell, not markup.
+      const header = await page.$$eval('table.run-header tr', (rows) => rows.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
+      expect(header.slice(0, 4)).toEqual([['run id', saved.id], ['label', saved.label], ['kind', 'bench'], ['preset', 'full']]);
+      expect(Object.fromEntries(header)['measured runs']).toBe('5 per case and variant');
+      expect(await page.locator('.context b').count()).toBe(0);
 
       expect(requests.filter((url) => !/^(file|data|blob|about):/.test(url))).toEqual([]);
       expect(errors).toEqual([]);
       await page.screenshot({ path: join(screenshotDir('report'), 'bench-report.png'), fullPage: true });
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
+  it('where the time went: stacked bars per case with the phases in the legend and the sentences beside them', async () => {
+    const { html } = saveFolder(root, 'phases', benchRun({ cases: EXPLAIN_CASES, phases: true }));
+    const { page, errors, close } = await open(html);
+    try {
+      const drawn = (await drawnCharts(page)).filter((d) => d.id.startsWith('where-the-time-went-'));
+      expect(drawn.map((d) => d.id)).toEqual(['where-the-time-went-1-1', 'where-the-time-went-1-2']);
+      for (const d of drawn) {
+        expect(d).toMatchObject({ type: 'bar', xTitle: 'variant', yType: 'linear', legend: ['generate', 'serialize', 'wait', 'transfer', 'decode', 'other'] });
+        expect(d.painted).toBeGreaterThan(1000);
+      }
+      const stacked = await page.evaluate(() => (window as any).Chart.getChart(document.getElementById('chart-where-the-time-went-1-1')).options.scales.y.stacked);
+      expect(stacked).toBe(true);
+      const beside = await page.$$eval('#figure-where-the-time-went-1-1 .beside li', (lis) => lis.map((li) => li.textContent));
+      expect(beside[0]).toMatch(/^For one request of 10,000 rows, gRPC took [\d.]+× JSON's time/);
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: join(screenshotDir('report'), 'phases-report.png'), fullPage: true });
     } finally {
       await close();
     }

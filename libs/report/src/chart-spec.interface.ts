@@ -47,6 +47,8 @@ export interface BarDatasetSpec {
   runIndex: number;
   /** One per category; null where there is no figure. */
   values: (number | null)[];
+  /** A fixed colour instead of the colour key's (a phase keeps the colour it has on the page too). */
+  color?: string;
 }
 
 export interface TableSpec {
@@ -67,6 +69,8 @@ interface ChartBase {
   table: TableSpec;
   /** Sentences printed under the table (crossovers found, points flagged). */
   notes: string[];
+  /** Sentences printed beside the plot: what the chart shows, in words (the explain sentences of a case). */
+  beside?: string[];
 }
 
 export interface LineChartSpec extends ChartBase {
@@ -86,6 +90,8 @@ export interface BarChartSpec extends ChartBase {
   kind: 'bar';
   categories: string[];
   datasets: BarDatasetSpec[];
+  /** Datasets stacked into one bar per category (parts of a whole) instead of grouped side by side. */
+  stacked?: boolean;
 }
 
 export type ChartSpec = LineChartSpec | ScatterChartSpec | BarChartSpec;

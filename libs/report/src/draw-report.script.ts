@@ -82,17 +82,24 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
     return { type: spec.kind === 'line' ? 'line' : 'scatter', data: { datasets }, options: options(spec) };
   };
 
-  const barConfig = (spec: BarChartSpec) => ({
-    type: 'bar',
-    data: {
-      labels: spec.categories,
-      datasets: spec.datasets.map((d) => {
-        const color = colorOf(d.colorKey);
-        return { label: d.label, data: d.values, backgroundColor: d.runIndex === 0 ? color : color + ['', '99', '55', 'cc'][d.runIndex % 4], borderColor: color, borderWidth: 1 };
-      }),
-    },
-    options: options(spec, true),
-  });
+  const barConfig = (spec: BarChartSpec) => {
+    const config = options(spec, true);
+    if (spec.stacked) {
+      Object.assign(config.scales.x, { stacked: true });
+      Object.assign(config.scales.y, { stacked: true, beginAtZero: true });
+    }
+    return {
+      type: 'bar',
+      data: {
+        labels: spec.categories,
+        datasets: spec.datasets.map((d) => {
+          const color = d.color ?? colorOf(d.colorKey);
+          return { label: d.label, data: d.values, backgroundColor: d.runIndex === 0 ? color : color + ['', '99', '55', 'cc'][d.runIndex % 4], borderColor: color, borderWidth: 1 };
+        }),
+      },
+      options: config,
+    };
+  };
 
   for (const spec of charts) {
     const canvas = document.getElementById(`chart-${spec.id}`) as HTMLCanvasElement | null;

@@ -1,6 +1,6 @@
 import { chartLibrarySource } from './chart-library';
 import { escapeHtml, jsonForScript } from './escape-html';
-import { benchRun, loadRun } from './fixtures/report-runs';
+import { benchRun, EXPLAIN_CASES, loadRun } from './fixtures/report-runs';
 import { printReportHtml } from './report-html.printer';
 
 describe('printReportHtml', () => {
@@ -23,6 +23,26 @@ describe('printReportHtml', () => {
     expect(JSON.stringify(JSON.parse(data))).toContain(JSON.stringify(evil).slice(1, -1));
     // Exactly the three script elements the printer writes: nothing from the label or the names opened another.
     expect(html.match(/<script[\s>]/g)).toHaveLength(3);
+  });
+
+  it('heads the report with a table of what was run, the label escaped in its cell, the raw options folded away', () => {
+    const run = benchRun({ runs: 3, cases: EXPLAIN_CASES });
+    const html = printReportHtml([run]);
+    const header = /<table class="run-header">([^]*?)<\/table>/.exec(html)![1];
+    expect(header).toContain(`<tr><th scope="row">label</th><td>${escapeHtml(run.label!)}</td></tr>`);
+    expect(header).toContain('<tr><th scope="row">cases</th><td>2: 1-2 (one request of 10,000 rows), 1-3 (one request of 1,000,000 rows)</td></tr>');
+    expect(header).toContain('<tr><th scope="row">measured runs</th><td>3 per case and variant</td></tr>');
+    expect(header).not.toContain('<b>');
+    expect(html).toContain(`<details><summary>Options as recorded in result.json</summary><pre>${escapeHtml(JSON.stringify(run.options, null, 2))}</pre></details>`);
+  });
+
+  it('draws where the time went as stacked bars with the sentences beside them', () => {
+    const html = printReportHtml([benchRun({ runs: 5, cases: EXPLAIN_CASES, phases: true })]);
+    expect(html).toContain('<canvas id="chart-where-the-time-went-1-1"');
+    const beside = /<div class="plot-with-words">[^]*?<ul class="beside">([^]*?)<\/ul><\/div>/.exec(html)![1];
+    expect(beside).toMatch(/^<li>For one request of 10,000 rows, gRPC took [\d.]+× JSON&#39;s time/);
+    const data = JSON.parse(/<script type="application\/json" id="report-data">([^]*?)<\/script>/.exec(html)![1]) as { id: string; stacked?: boolean }[];
+    expect(data.find((c) => c.id === 'where-the-time-went-1-1')!.stacked).toBe(true);
   });
 
   it('names what it left out instead of drawing empty charts', () => {

@@ -23,10 +23,13 @@ function tableHtml(id: string, table: TableSpec): string {
 
 function chartHtml(chart: ChartSpec): string {
   const notes = chart.notes.length ? `<ul class="notes">${chart.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>` : '';
+  const plot = `<div class="plot"><canvas id="chart-${e(chart.id)}" role="img" aria-label="${e(`${chart.title}: ${chart.y.title} against ${chart.x.title}`)}"></canvas></div>`;
+  // Sentences read beside the picture they explain, not under a long table.
+  const beside = chart.beside?.length ? `<ul class="beside">${chart.beside.map((s) => `<li>${e(s)}</li>`).join('')}</ul>` : '';
   return [
     `<figure class="chart" id="figure-${e(chart.id)}">`,
     `<figcaption><h3>${e(chart.title)}</h3><p>${e(chart.caption)}</p></figcaption>`,
-    `<div class="plot"><canvas id="chart-${e(chart.id)}" role="img" aria-label="${e(`${chart.title}: ${chart.y.title} against ${chart.x.title}`)}"></canvas></div>`,
+    beside ? `<div class="plot-with-words">${plot}${beside}</div>` : plot,
     tableHtml(chart.id, chart.table),
     notes,
     '</figure>',
@@ -40,8 +43,13 @@ function sectionHtml(section: ReportSection): string {
 }
 
 function contextHtml(run: RunContext, many: boolean): string {
-  const facts = run.facts.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join('\n');
-  return `<section class="context">${many ? `<h2>Run: ${e(run.name)}</h2>` : ''}<dl>\n${facts}\n</dl></section>`;
+  const facts = run.facts.map(([k, v]) => `<tr><th scope="row">${e(k)}</th><td>${e(v)}</td></tr>`).join('\n');
+  return [
+    `<section class="context">${many ? `<h2>Run: ${e(run.name)}</h2>` : ''}`,
+    `<table class="run-header"><caption>What was run, where and when</caption><tbody>\n${facts}\n</tbody></table>`,
+    `<details><summary>Options as recorded in result.json</summary><pre>${e(run.options)}</pre></details>`,
+    '</section>',
+  ].join('\n');
 }
 
 function navHtml(sections: ReportSection[]): string {

@@ -4,6 +4,7 @@ import type { ChartSpec, LeftOut, ReportSection } from './chart-spec.interface';
 import { articleChart } from './article-chart';
 import { loadCharts } from './load-charts';
 import { networkChart } from './network-chart';
+import { phaseCharts, PHASE_CHART_TITLE } from './phase-charts';
 import { resourceBarCharts } from './resource-bar-charts';
 import { runContext, type RunContext } from './run-context';
 import { runName } from './run-names';
@@ -36,6 +37,8 @@ function benchSections(runs: readonly SavedRun[], benchRuns: { run: BenchRun; ru
   return [
     // First when there: it is what a network run was made for.
     ...(network ? [{ title: 'Under network conditions', charts: [network], leftOut: [] }] : []),
+    // Then why: the workbench's main finding, before the sweeps that show how much.
+    { title: PHASE_CHART_TITLE, ...phaseCharts(runs, benchRuns) },
     { title: 'Time', charts: [...lines.charts, ...scatter.charts], leftOut: [...lines.leftOut, ...scatter.leftOut] },
     { title: 'Cost per request', ...resources },
     { title: 'Compared with the article', ...article },

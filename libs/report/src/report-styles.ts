@@ -8,9 +8,15 @@ h2 { font-size: 1.3rem; margin: 2.5rem 0 .5rem; border-bottom: 1px solid var(--r
 h3 { font-size: 1.1rem; margin: 0; }
 .generated, figcaption p, .notes, .left-out { color: var(--muted); }
 .context { margin: 1rem 0; }
-.context dl { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem; margin: .5rem 0; }
-.context dt { font-weight: 600; }
-.context dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .85rem; }
+table.run-header { border-collapse: collapse; margin: .5rem 0; font-size: .9rem; }
+table.run-header caption { text-align: left; color: var(--muted); padding-bottom: .25rem; }
+table.run-header th, table.run-header td { border: 1px solid var(--rule); padding: .2rem .6rem; text-align: left; vertical-align: top; }
+table.run-header th { background: var(--band); white-space: nowrap; }
+table.run-header td { overflow-wrap: anywhere; }
+.context pre { font-size: .8rem; overflow-x: auto; background: var(--band); padding: .5rem; }
+.plot-with-words { display: flex; flex-wrap: wrap; gap: 1rem 2rem; align-items: flex-start; }
+.plot-with-words .plot { flex: 3 1 36rem; }
+.plot-with-words .beside { flex: 2 1 18rem; margin: 0; padding-left: 1.2rem; }
 nav ul { columns: 2; padding-left: 1.2rem; }
 figure.chart { margin: 1.5rem 0 2.5rem; }
 figcaption { margin-bottom: .5rem; }

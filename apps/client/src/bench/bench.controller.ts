@@ -1,5 +1,5 @@
 import { Controller, Get, UseInterceptors, Param } from '@nestjs/common';
-import { Comparison, Mode, parseVariants, ScenarioResult, TransportKind, VariantComparison } from '@app/bench';
+import { Comparison, Mode, parseVariants, ScenarioResult, TransportKind, ExplainedComparison } from '@app/bench';
 import { ResultsService } from '../results/results.service';
 import { BenchQuery } from './bench-query.decorator';
 import type { NetworkProfile } from '@app/network';
@@ -54,10 +54,11 @@ export class BenchController {
 
   /**
    * JSON and gRPC (the article's pair, its reply shape unchanged), or with `?variants=a,b,...` any variants, each
-   * against its baseline when that ran too, else against the first.
+   * against its baseline when that ran too, else against the first, and `why` (where the time went, the explain
+   * sentences, whether the runs can tell them apart) for the page.
    */
   @Get('compare')
-  async compare(@BenchQuery('compare') query: CompareQueryDto, @CallSignal() signal: AbortSignal): Promise<Comparison | VariantComparison> {
+  async compare(@BenchQuery('compare') query: CompareQueryDto, @CallSignal() signal: AbortSignal): Promise<Comparison | ExplainedComparison> {
     const { wire, save, label, network } = this.flags(query);
     const variants = query.variants === undefined ? undefined : parseVariants('variants', query.variants);
     const comparison = variants ? await this.bench.compareVariants(variants, query, wire, signal, network) : await this.bench.compare(query, wire, signal, network);

@@ -7,7 +7,8 @@ import {
   compareResults,
   isStreamingVariant,
   compareVariants,
-  VariantComparison,
+  ExplainedComparison,
+  explainComparison,
   Mode,
   Plan,
   ResourceProbe,
@@ -103,9 +104,13 @@ export class BenchService {
     return compareResults(json, grpc);
   }
 
-  /** Any variants with the same parameters, runs interleaved; each against its baseline when present, else the first. */
-  async compareVariants(variants: VariantName[], input: ScenarioInput, wire = false, signal?: AbortSignal, network?: NetworkProfile): Promise<VariantComparison> {
-    return compareVariants(await this.run({ variants, mode: compareMode(input), input, wire, signal, network }));
+  /**
+   * Any variants with the same parameters, runs interleaved; each against its baseline when present, else the first;
+   * with the why the page shows (where the time went, the explain sentences, whether the runs can tell them apart).
+   */
+  async compareVariants(variants: VariantName[], input: ScenarioInput, wire = false, signal?: AbortSignal, network?: NetworkProfile): Promise<ExplainedComparison> {
+    const comparison = compareVariants(await this.run({ variants, mode: compareMode(input), input, wire, signal, network }));
+    return explainComparison(comparison, this.config.limits.maxRuns);
   }
 
   private log({ plan, phase, run, of, sample }: RunEvent): void {

@@ -21,6 +21,10 @@ const STYLE = `
   input[type=number] { width: 8rem; } fieldset { margin: 0.5rem 0; } fieldset label { margin-right: 0.8rem; }
   #error { color: #a40e26; background: #ffebe9; padding: 0.5rem; border-radius: 4px; }
   .chart { position: relative; height: 320px; max-width: 60rem; }
+  #variants label { display: block; margin: 0.15rem 0; } #variants .changes { color: #57606a; font-size: 13px; }
+  .why { display: flex; flex-wrap: wrap; gap: 1rem 2rem; align-items: flex-start; }
+  .why .chart { flex: 3 1 32rem; } .why ul { flex: 2 1 18rem; margin: 0; padding-left: 1.2rem; }
+  #apart { padding-left: 1.2rem; } #phase-notes { color: #57606a; }
 `;
 
 /** The page: static markup only; everything from the API is inserted by page.js with textContent. */
@@ -50,7 +54,7 @@ export function pageHtml(): string {
       <label>concurrency <input name="concurrency" type="number" placeholder="all at once"></label>
       <label>measured runs <input name="runs" type="number" value="3"></label>
       <label>warm-up runs <input name="warmup" type="number" value="0"></label>
-      <fieldset id="variants"><legend>variants (runs interleaved)</legend></fieldset>
+      <fieldset id="variants"><legend>variants (runs interleaved), each with what it changes from its baseline</legend></fieldset>
       <label><input name="save" type="checkbox" value="1"> save the runs (client-endpoints CSVs)</label>
       <p><button type="submit" id="run">Run comparison</button> <button type="button" id="cancel" hidden>Cancel</button></p>
     </form>
@@ -68,6 +72,17 @@ export function pageHtml(): string {
         <thead><tr><th>variant</th><th>against</th><th>factor</th><th>median ratio</th><th>95% CI</th><th>faster</th><th>distinguishable</th></tr></thead>
         <tbody></tbody>
       </table>
+      <h3>Can the runs tell them apart?</h3>
+      <ul id="apart"></ul>
+      <h3>Where the time went</h3>
+      <p>Each variant's request time, ms per request (medians over the runs), split into the phases it lived: the server generating,
+      serializing (and compressing) the rows, the rest of the wait for the first byte, the transfer, the client decoding, and what is
+      left (the client library's plumbing, and any phase the path did not report).</p>
+      <div class="why">
+        <div class="chart"><canvas id="phase-chart" aria-label="where each variant's request time went, by phase" role="img"></canvas></div>
+        <ul id="why-sentences"></ul>
+      </div>
+      <p id="phase-notes"></p>
     </div>
   </section>
   <section id="saved">

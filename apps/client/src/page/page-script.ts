@@ -8,6 +8,7 @@ export const PAGE_SCRIPT = `'use strict';
   var byId = function (id) { return document.getElementById(id); };
   var form = byId('compare-form');
   var chart = null;
+  var phaseChart = null;
   var running = null;
 
   // An element with text (never parsed as HTML) and attributes.
@@ -57,9 +58,11 @@ export const PAGE_SCRIPT = `'use strict';
     variants.forEach(function (v) {
       var box = el('input', null, { type: 'checkbox', name: 'variants', value: v.name });
       box.checked = v.name === 'json' || v.name === 'grpc';
-      var label = el('label', null, { title: v.changes });
+      var label = el('label');
       label.appendChild(box);
-      label.appendChild(document.createTextNode(' ' + v.name));
+      label.appendChild(el('code', v.name));
+      // What the variant changes, from the variant registry (GET /client): the one description tables and docs use too.
+      label.appendChild(el('span', ' ' + (v.factor ? v.factor + ': ' : '') + v.changes, { class: 'changes' }));
       fieldset.appendChild(label);
     });
   }
@@ -127,6 +130,39 @@ export const PAGE_SCRIPT = `'use strict';
     });
   }
 
+  // The stacked bars come from the API (why.phases: one layer per phase, never negative), drawn as they are.
+  function drawPhases(phases) {
+    if (phaseChart) phaseChart.destroy();
+    phaseChart = new Chart(byId('phase-chart'), {
+      type: 'bar',
+      data: {
+        labels: phases.bars,
+        datasets: phases.layers.map(function (layer) { return { label: layer.name, data: layer.values, backgroundColor: layer.color }; }),
+      },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        plugins: { legend: { display: true, position: 'top' }, title: { display: true, text: 'Where the time went (ms per request)' } },
+        scales: {
+          x: { stacked: true, title: { display: true, text: 'variant' } },
+          y: { stacked: true, beginAtZero: true, title: { display: true, text: 'ms per request' } },
+        },
+      },
+    });
+  }
+
+  function fillList(list, lines) {
+    clear(list);
+    lines.forEach(function (line) { list.appendChild(el('li', line)); });
+  }
+
+  function showWhy(why) {
+    fillList(byId('apart'), why.apart.length ? why.apart : ['One variant alone: nothing to compare it with.']);
+    fillList(byId('why-sentences'), why.sentences);
+    drawPhases(why.phases);
+    byId('phase-notes').textContent = why.phases.notes.join(' ');
+  }
+
   function showResult(reply) {
     byId('result').hidden = false;
     drawChart(reply.results);
@@ -141,6 +177,7 @@ export const PAGE_SCRIPT = `'use strict';
       var ci = v.ratioCi ? v.ratioCi.low.toFixed(3) + ' – ' + v.ratioCi.high.toFixed(3) : '';
       addRow(versus, [v.variant, v.against, v.factor || '', num(v.medianRatio, 3), el('td', ci, { class: 'num' }), v.faster, v.distinguishable ? 'yes' : 'no']);
     });
+    if (reply.why) showWhy(reply.why);
   }
 
   function compareQuery() {

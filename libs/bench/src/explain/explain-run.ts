@@ -12,8 +12,13 @@ import { explainSentences } from './explain-sentences';
  * run always gives the same explanation.
  */
 export function explainRun(run: BenchRun): Explanation {
-  const names = [...new Set(run.scenarios.map((r) => r.name))];
-  const cases = names.map((name) => explainCase(run.scenarios.filter((r) => r.name === name)));
+  return explainScenarios(run.scenarios);
+}
+
+/** The same for results that are not a saved run (one /client/compare call): a case per scenario name. */
+export function explainScenarios(scenarios: readonly ScenarioResult[]): Explanation {
+  const names = [...new Set(scenarios.map((r) => r.name))];
+  const cases = names.map((name) => explainCase(scenarios.filter((r) => r.name === name)));
   return { cases, sentences: cases.flatMap(explainSentences) };
 }
 
