@@ -14,7 +14,7 @@ describe('saveRun', () => {
         await saveRun(dir, run);
         expect(readdirSync(dir).sort()).toEqual([...RUN_FILES[run.kind]].sort());
         const html = readFileSync(join(dir, 'report.html'), 'utf8');
-        expect(html).toContain(`<dd>${run.id}</dd>`);
+        expect(html).toContain(`<tr><th scope="row">run id</th><td>${run.id}</td></tr>`);
       }
     } finally {
       rmSync(root, { recursive: true, force: true });
