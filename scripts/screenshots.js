@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run screenshots [-- RUN_FOLDER]`: the README's two pictures, regenerated from this machine.
+// `npm run screenshots [-- RUN_FOLDER]`: the docs' two pictures (README and docs/report.md), regenerated from this machine.
 // - docs/images/report.png: the top of RUN_FOLDER's report.html (default: the newest run under RESULTS_DIR whose
 //   result.json says preset "full", else the newest run), rebuilt with `npm run report` first, opened from file://
 //   in headless Chromium with the network off.
