@@ -18,7 +18,7 @@ export const DEFAULTS = {
   h2JsonServerPort: 3022,
   serverWorkers: 1,
   // The article's largest case. 5,000,000 cannot work over JSON: its ~1.4 GB of text is past V8's 512 MB string
-  // limit, so no Node process can JSON.stringify or JSON.parse it; see README "Limits".
+  // limit, so no Node process can JSON.stringify or JSON.parse it; see docs/configuration.md, "Limits".
   maxRows: 1_000_000,
   // Streaming holds one chunk at a time, so the bound is time, not memory: 100,000,000 rows are minutes.
   maxStreamRows: 100_000_000,

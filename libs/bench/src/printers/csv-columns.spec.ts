@@ -47,7 +47,7 @@ describe('CSV columns', () => {
     expect(notes.value({ run: SAMPLE_RUN, result: SAMPLE_RUN.scenarios[0] })).toBe('');
   });
 
-  it('documents the columns as a markdown table for the README', () => {
+  it('documents the columns as a markdown table for docs/results.md', () => {
     const text = describeColumns(RUNS_CSV_COLUMNS);
     const lines = text.trimEnd().split('\n');
     expect(lines[0]).toBe('| column | unit | meaning |');

@@ -24,7 +24,7 @@ const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'label', unit: 'text', description: 'Free-text label given to the bench run; empty when none was given.', value: (r) => r.run.label },
   { name: 'scenario', unit: 'text', description: 'Scenario name in its preset or file (for example 1-2).', value: (r) => r.result.name },
   { name: 'transport', unit: 'text', description: 'Transport measured: json (JSON over HTTP) or grpc.', value: (r) => r.result.transport },
-  { name: 'variant', unit: 'text', description: 'Client+server path within the transport (json, grpc: the article\'s; others change one factor, see the README\'s variants table).', value: (r) => r.result.variant ?? r.result.transport },
+  { name: 'variant', unit: 'text', description: 'Client+server path within the transport (json, grpc: the article\'s; others change one factor, see docs/variants.md).', value: (r) => r.result.variant ?? r.result.transport },
   { name: 'network', unit: 'text', description: 'Network profile the scenario ran under (network-profiles.json); loopback: nothing applied.', value: (r) => r.result.network?.profile ?? 'loopback' },
   { name: 'mode', unit: 'text', description: 'single: one request; parallel: several requests in flight together.', value: (r) => r.result.mode },
   { name: 'rows_per_request', unit: 'rows', description: 'Rows asked for in each request.', value: (r) => r.result.rowsPerRequest },
@@ -99,7 +99,7 @@ function notes(result: ScenarioResult): string {
   return [...result.resources.notes, ...(wireNote ? [wireNote] : []), ...(result.phases?.notes ?? [])].join('; ');
 }
 
-/** The columns as a markdown table (column, unit, meaning), for the README. */
+/** The columns as a markdown table (column, unit, meaning), as docs/results.md lists them. */
 export function describeColumns<Row>(columns: CsvColumn<Row>[]): string {
   const lines = ['| column | unit | meaning |', '| --- | --- | --- |'];
   for (const c of columns) lines.push(`| \`${c.name}\` | ${c.unit} | ${c.description.replace(/\|/g, '\\|')} |`);

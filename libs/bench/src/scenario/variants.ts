@@ -14,7 +14,7 @@ export interface VariantInfo {
   baseline: string | null;
   /** Which factor that is; null for the two baselines. */
   factor: Factor | null;
-  /** What it changes, for tables and the README. */
+  /** What it changes, for tables and docs/variants.md. */
   changes: string;
   /** Rows arrive in chunks (server streaming, NDJSON) and are never all held: its own row limit, MAX_STREAM_ROWS. */
   streaming?: boolean;

@@ -11,7 +11,7 @@ function userFile(content: unknown): string {
 }
 
 describe('network profiles', () => {
-  it("the repository's file holds the five the README names, with their figures", () => {
+  it("the repository's file holds the five docs/network.md names, with their figures", () => {
     const p = loadNetworkProfiles({});
     expect(Object.keys(p)).toEqual(['loopback', 'lan', 'region', 'wan', 'mobile']);
     expect(isPassThrough(p.loopback)).toBe(true);
