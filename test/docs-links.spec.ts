@@ -7,7 +7,7 @@ import { anchors, docFiles, headings, isExternal, links, readDoc, slug } from '.
 
 // Pages that other branches of issue 18 write (the statistics and the report pages) and this branch already links to.
 // Links to them count as resolved, anchors into them are not checked. Remove each once its page is merged.
-const EXPECTED_LATER = new Set(['docs/statistics.md', 'docs/report.md']);
+const EXPECTED_LATER = new Set(['docs/statistics.md']);
 
 const MAP = 'docs/README.md';
 const files = docFiles(ROOT);
