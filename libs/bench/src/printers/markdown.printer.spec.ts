@@ -17,6 +17,8 @@ describe('printMarkdown', () => {
     expect(text).toContain('- **Label:** laptop, "quiet" run');
     expect(text).toContain('- **Date:** 2024-05-01T10:00:00.000Z to 2024-05-01T10:03:00.000Z (UTC)');
     expect(text).toContain('- **Machine:** Test CPU 3000, 8 cores, Node v20.19.0, linux 6.8.0 x64');
+    expect(text).not.toContain('**Invocations:**');
+    expect(printMarkdown({ ...SAMPLE_RUN, invocations: 2 })).toContain('- **Invocations:** 2, each in fresh server and client processes; intervals from a two-level bootstrap');
   });
 
   it('puts the article comparison first for the article preset, one row per article case', () => {
