@@ -11,7 +11,7 @@ export async function requireFreshProcesses(launcher: AppLauncher, invocations: 
   const running = await launcher.reachable();
   if (running.length === 0) return;
   throw new UsageError(
-    `--invocations ${invocations} starts fresh server and client processes for each invocation, but ${running.join(', ')} ` +
-      `already answer at the configured addresses and were not started by this run, so it cannot restart them: stop them, or give --invocations 1`,
+    `--invocations ${invocations} starts fresh server and client processes for each invocation, but apps this run did not start ` +
+      `already answer at their configured addresses, so it cannot restart them (${running.join(', ')}): stop them, or give --invocations 1`,
   );
 }
