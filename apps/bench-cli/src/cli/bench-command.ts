@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { NetnsHosts, startNetnsHosts } from './netns-hosts';
-import { BenchRun, mergeInvocations, ScenarioResult, stampInvocation } from '@app/bench';
+import { BenchRun, ScenarioResult, stampInvocation } from '@app/bench';
 import { AppLauncher, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig } from '@app/config';
 import { runScenarioOnClient } from './client-api';
@@ -13,6 +13,7 @@ import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
 import { requireFreshProcesses } from './fresh-processes';
+import { InvocationResults } from './invocation-results';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -53,19 +54,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     invocationStarts: [],
     scenarios: [],
   };
-  // Each scenario on each variant, one result per invocation so far; run.scenarios holds them merged.
-  const parts = new Map<string, ScenarioResult[]>();
-  const keep = (results: ScenarioResult[]) => {
-    for (const result of results) {
-      const key = `${result.name}\u0000${result.variant}`;
-      const soFar = [...(parts.get(key) ?? []), result];
-      parts.set(key, soFar);
-      const merged = mergeInvocations(soFar);
-      const at = run.scenarios.findIndex((r) => r.name === result.name && r.variant === result.variant);
-      if (at === -1) run.scenarios.push(merged);
-      else run.scenarios[at] = merged;
-    }
-  };
+  const pooled = new InvocationResults(run.scenarios);
 
   // Each case runs under each chosen network profile; without --network, once, as the servers are.
   const networks: (string | undefined)[] = options.networks ?? [undefined];
@@ -100,7 +89,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
         }
         const call = { spec, name, network, transports: variants, runs: runsFor(spec, options), warmup: warmupFor(spec, options), chunk: chunkFor(spec, options) };
         const results = stampInvocation(await runScenarioOnClient(run.targets.client, call, abort.signal), invocation);
-        keep(results);
+        pooled.add(results);
         await saveRun(dir, run);
         outcomes.push(network === undefined ? outcome(results) : `${network}: ${outcome(results)}`);
       }
