@@ -154,8 +154,10 @@ describe('the client page and the endpoint index', () => {
         body.results.map((r: any) => [r.variant, '1000', '1', '2', r.stats.medianMs.toFixed(3), r.stats.p90Ms.toFixed(3), r.stats.p99Ms.toFixed(3), 'yes']),
       );
       const [versus] = body.versus;
+      // 2 runs a side: the interval is shown, no side is named.
+      expect(versus).toMatchObject({ faster: null, tooFewRuns: true, distinguishable: false });
       expect(await cells('#versus-table')).toEqual([
-        ['grpc', 'json', '', versus.medianRatio.toFixed(3), `${versus.ratioCi.low.toFixed(3)} – ${versus.ratioCi.high.toFixed(3)}`, versus.faster, versus.distinguishable ? 'yes' : 'no'],
+        ['grpc', 'json', '', versus.medianRatio.toFixed(3), `${versus.ratioCi.low.toFixed(3)} – ${versus.ratioCi.high.toFixed(3)}`, versus.tooFewRuns ? 'too few runs' : versus.faster, versus.distinguishable ? 'yes' : 'no'],
       ]);
 
       // In words: 2 runs a side are too few for any verdict, and the page says how many to use.

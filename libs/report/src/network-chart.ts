@@ -1,4 +1,4 @@
-import { networkTable, networkVerdicts, type BenchRun, type SavedRun } from '@app/bench';
+import { MIN_RUNS_FOR_VERDICT, networkTable, networkVerdicts, type BenchRun, type SavedRun } from '@app/bench';
 import type { BarChartSpec } from './chart-spec.interface';
 import { runName, seriesLabel } from './run-names';
 
@@ -26,7 +26,9 @@ export function networkChart(runs: readonly SavedRun[], benchRuns: readonly { ru
     kind: 'bar',
     id: 'network-ratio',
     title: 'gRPC/JSON under each network profile',
-    caption: 'Median gRPC time over median JSON time for each case under each network profile: above 1, gRPC took longer. Where the bars cross 1 the verdict flips.',
+    caption:
+      'Median gRPC time over median JSON time for each case under each network profile: above 1, gRPC took longer. ' +
+      `A verdict flips only where a ratio's 95% interval lies on the other side of 1, and none is drawn from fewer than ${MIN_RUNS_FOR_VERDICT} runs a side (the table says which).`,
     x: { title: 'case · variants compared', log: false },
     y: { title: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)', log: false },
     categories,

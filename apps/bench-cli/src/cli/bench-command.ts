@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { NetnsHosts, startNetnsHosts } from './netns-hosts';
-import { BenchRun, ScenarioResult } from '@app/bench';
+import { BenchRun, ScenarioResult, stampInvocation } from '@app/bench';
 import { AppLauncher, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig } from '@app/config';
 import { runScenarioOnClient } from './client-api';
@@ -12,6 +12,8 @@ import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
+import { requireFreshProcesses } from './fresh-processes';
+import { InvocationResults } from './invocation-results';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -36,6 +38,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     config = loadConfig();
     specs = buildScenarioSpecs(options, config.limits);
     requireShaperFor(options.networks, options.hosts);
+    await requireFreshProcesses(new AppLauncher(config, findProjectRoot()), options.invocations);
   } catch (error) {
     return reportUsageError('bench', error, EXIT.usage, [UsageError, ConfigError]);
   }
@@ -47,32 +50,28 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     kind: 'bench',
     preset: options.preset,
     targets: { client: config.targets.clientUrl, json: config.targets.jsonUrl, grpc: config.targets.grpcAddress },
+    invocations: options.invocations,
+    invocationStarts: [],
     scenarios: [],
   };
+  const pooled = new InvocationResults(run.scenarios);
 
   // Each case runs under each chosen network profile; without --network, once, as the servers are.
   const networks: (string | undefined)[] = options.networks ?? [undefined];
   // Progress counts runs: warm-up, measured and the wire pass's two, per variant and profile.
   const weight = (spec: ScenarioSpec) => networks.length * variantsFor(spec, options).length * (runsFor(spec, options) + warmupFor(spec, options) + 2);
-  const progress = new ProgressTracker(specs.reduce((sum, spec) => sum + weight(spec), 0));
+  const invocations = options.invocations;
+  const progress = new ProgressTracker(invocations * specs.reduce((sum, spec) => sum + weight(spec), 0));
   const launcher = new AppLauncher(config, root);
   const abort = new AbortController();
   const signals = stopOnSignal((m) => progress.note(m), 'now', () => abort.abort());
 
   let netns: NetnsHosts | undefined;
-  await recordRun(dir, run, () => signals.stopped, async () => {
-    if (options.hosts === 'netns') {
-      netns = await startNetnsHosts(config, root, join(dir, 'apps.log'), (m) => progress.note(m));
-      run.targets = { client: netns.clientUrl, json: netns.jsonUrl, grpc: netns.grpcAddress };
-      run.options = { ...run.options, hostsDescription: netns.description };
-    } else {
-      const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`));
-      if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}; they stop when this run ends (logs: ${join(dir, 'apps.log')})`);
-    }
-    await saveRun(dir, run);
+  /** Every case under every profile once, in the processes of one invocation. */
+  const runInvocation = async (invocation: number, of: string) => {
     for (const spec of specs) {
       if (signals.stopped) break;
-      progress.starting(spec.name);
+      progress.starting(spec.name + of);
       const variants = variantsFor(spec, options);
       if (variants.length === 0) {
         progress.note(`${spec.name}: skipped, it runs on streaming variants only and none was chosen`);
@@ -89,12 +88,32 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
           run.options = { ...run.options, linkShaping: { ...netns.linkShaping } };
         }
         const call = { spec, name, network, transports: variants, runs: runsFor(spec, options), warmup: warmupFor(spec, options), chunk: chunkFor(spec, options) };
-        const results = await runScenarioOnClient(run.targets.client, call, abort.signal);
-        run.scenarios.push(...results);
+        const results = stampInvocation(await runScenarioOnClient(run.targets.client, call, abort.signal), invocation);
+        pooled.add(results);
         await saveRun(dir, run);
         outcomes.push(network === undefined ? outcome(results) : `${network}: ${outcome(results)}`);
       }
-      progress.finished(spec.name, weight(spec), outcomes.join('; '));
+      progress.finished(spec.name + of, weight(spec), outcomes.join('; '));
+    }
+  };
+  await recordRun(dir, run, () => signals.stopped, async () => {
+    if (options.hosts === 'netns') {
+      // One invocation only (parseOptions refuses more): the namespaces are set up once per run.
+      netns = await startNetnsHosts(config, root, join(dir, 'apps.log'), (m) => progress.note(m));
+      run.targets = { client: netns.clientUrl, json: netns.jsonUrl, grpc: netns.grpcAddress };
+      run.options = { ...run.options, hostsDescription: netns.description };
+    }
+    for (let invocation = 1; invocation <= invocations && !signals.stopped; invocation++) {
+      const of = invocations > 1 ? ` (invocation ${invocation}/${invocations})` : '';
+      if (!netns) {
+        const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app}${of}${invocations > 1 ? '' : ' (not reachable)'}`));
+        if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}${of}; they stop when ${invocations > 1 ? 'the invocation' : 'this run'} ends (logs: ${join(dir, 'apps.log')})`);
+      }
+      run.invocationStarts!.push({ invocation, startedAt: new Date().toISOString(), pids: launcher.startedPids() });
+      await saveRun(dir, run);
+      await runInvocation(invocation, of);
+      // The next invocation needs fresh processes: stop these (requireFreshProcesses made sure they are ours).
+      if (invocation < invocations) await launcher.stopStarted();
     }
   }, async () => {
     progress.stop();

@@ -39,7 +39,7 @@ describe('parseOptions', () => {
 
   it('runs every variant once for explain (gzip only on the baselines), 5 runs after 1 warm-up, unless told otherwise', () => {
     const explain = parseOptions(['--preset', 'explain']);
-    expect(explain).toMatchObject({ runs: 5, warmup: 1 });
+    expect(explain).toMatchObject({ runs: 5, warmup: 1, invocations: 2 });
     expect(explain.transports).toEqual(VARIANT_NAMES.filter((v) => !v.endsWith('-stream') && (!v.includes('+') || ['json+gzip', 'grpc+gzip'].includes(v))));
     expect(explain.transports.slice(0, 2)).toEqual(['json', 'grpc']);
     expect(parseOptions(['--preset', 'explain', '--variants', 'json,grpc', '--runs', '3', '--warmup', '0'])).toMatchObject({ transports: ['json', 'grpc'], runs: 3, warmup: 0 });
@@ -52,8 +52,24 @@ describe('parseOptions', () => {
   it('takes --network as configured profile names, and the network preset brings its four', () => {
     expect(parseOptions([]).networks).toBeUndefined();
     expect(parseOptions(['--network', 'loopback']).networks).toEqual(['loopback']);
-    expect(parseOptions(['--preset', 'network'])).toMatchObject({ runs: 3, warmup: 1, networks: ['loopback', 'lan', 'wan', 'mobile'] });
+    expect(parseOptions(['--preset', 'network'])).toMatchObject({ runs: 5, warmup: 1, invocations: 2, networks: ['loopback', 'lan', 'wan', 'mobile'] });
     expect(parseOptions(['--preset', 'network']).transports).toEqual(['json', 'grpc', 'grpc-window', 'json-stream', 'grpc-stream']);
     expect(() => parseOptions(['--network', 'loopback,moon'])).toThrow('--network: no profile named "moon"; the profiles are loopback, lan, region, wan, mobile');
+  });
+
+  it('takes --invocations from 1 to 20, 1 by default, 2 for the presets that name a faster side', () => {
+    expect(parseOptions([]).invocations).toBe(1);
+    expect(parseOptions(['--preset', 'batching']).invocations).toBe(1);
+    expect(parseOptions(['--rows', '100', '--invocations', '3']).invocations).toBe(3);
+    expect(parseOptions(['--preset', 'explain', '--invocations', '1']).invocations).toBe(1);
+    for (const bad of ['0', '21', 'x', '2.5', '']) {
+      expect(() => parseOptions(['--invocations', bad])).toThrow(`--invocations must be an integer from 1 to 20 (each starts fresh server and client processes), got "${bad}"`);
+    }
+  });
+
+  it('refuses several invocations on netns hosts, naming the preset that asked for them', () => {
+    expect(() => parseOptions(['--hosts', 'netns', '--invocations', '2'])).toThrow('--hosts netns runs one invocation: give --invocations 1');
+    expect(() => parseOptions(['--hosts', 'netns', '--preset', 'network'])).toThrow('--hosts netns runs one invocation: give --invocations 1 (the network preset defaults to 2)');
+    expect(parseOptions(['--hosts', 'netns', '--preset', 'network', '--invocations', '1']).invocations).toBe(1);
   });
 });

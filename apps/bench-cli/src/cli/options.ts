@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { FORMATS, Format, isVariant, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName } from '@app/bench';
+import { FORMATS, Format, isVariant, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName } from '@app/bench';
 import { loadNetworkProfiles } from '@app/network';
 import { parseHosts } from './parse-hosts';
 import { parseNetworks } from './parse-networks';
@@ -14,6 +14,8 @@ export interface BenchOptions {
   requests?: number[];
   concurrency?: number[];
   runs: number;
+  /** --invocations: the whole run repeated in this many fresh server and client processes (1: as today). */
+  invocations: number;
   /** --chunk-rows: rows per chunk for the streaming variants (a case's own chunkRows wins). */
   chunkRows?: number;
   /** Whether --runs was given: a preset's per-case run count (ScenarioSpec.runs) yields to it. */
@@ -32,6 +34,13 @@ export interface BenchOptions {
   help: boolean;
 }
 
+/**
+ * Each invocation starts every app afresh and measures every case again: 20 invocations of the explain preset are
+ * most of a day on 2 cores, so a larger count is likelier a typo (100 for 10) than a plan. A CLI limit, not a
+ * configured one: only the CLI starts processes, and the endpoints take no invocations.
+ */
+export const MAX_INVOCATIONS = 20;
+
 export const HELP = `Usage: npm run bench -- [options]
 
 Runs JSON and gRPC side by side through the client app (starting the client and both servers if they are not running),
@@ -41,14 +50,15 @@ Options:
   --preset NAME        ${PRESET_NAMES.join(' | ')}   (default: article, the article's seven cases)
                        batching: 10,000 rows as 1x10000, 10x1000, 100x100 and 10000x1 requests
                        explain: the article's 1, 10,000, 1,000,000-row and 1,000-parallel cases on every variant,
-                       then why: each factor's effect with its interval, and sentences (5 runs, 1 warm-up)
+                       then why: each factor's effect with its interval, and sentences (5 runs, 1 warm-up,
+                       2 invocations)
                        memory: 1,000,000 rows on json, grpc and the streaming variants, 10,000,000 on the streaming
                        ones, with each process's peak RSS (3 runs, 1 warm-up)
                        full also sweeps the streaming variants' chunk size (100, 1,000, 10,000 rows)
                        network: the article's single cases and its 1,000-parallel case under loopback, lan, wan and
                        mobile, then the gRPC/JSON ratio per case per profile and where the verdict flips
-                       on json, grpc, grpc-window, json-stream and grpc-stream (3 runs, 1 warm-up; 2 runs, none, of
-                       the 1,000,000-row case)
+                       on json, grpc, grpc-window, json-stream and grpc-stream (5 runs, 1 warm-up, 2 invocations;
+                       no warm-up of the 1,000,000-row case; more than an hour on 2 cores)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (see docs/variants.md; default: json,grpc, or every variant for explain)
@@ -56,7 +66,13 @@ Options:
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode
   --chunk-rows N       streaming variants (json-stream, grpc-stream): rows per message / NDJSON write   (default: STREAM_CHUNK_ROWS, 1000)
-  --runs N             measured runs per scenario and variant   (default: 5; explain: 3 for its 1,000,000-row case)
+  --runs N             measured runs per scenario and variant   (default: 5; fewer than ${MIN_RUNS_FOR_VERDICT} a side shows
+                       intervals but names no faster side)
+  --invocations K      repeat the whole run K times (1 to ${MAX_INVOCATIONS}), each in fresh server and client processes
+                       started by this run; intervals then come from a two-level bootstrap (invocations, then runs)
+                       and the summary shows the share of variance between invocations. K > 1 needs the apps not
+                       running already (this run must be able to restart them); not with --hosts netns
+                       (default: 1; explain and network: 2)
   --warmup N           warm-up runs, discarded   (default: 2; explain: 1)
   --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
   --format LIST        comma list of ${FORMATS.join(', ')} printed on stdout   (default: table)
@@ -94,6 +110,13 @@ function integer(name: string, raw: string, min: number): number {
   return Number(raw);
 }
 
+function invocations(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_INVOCATIONS) {
+    throw new UsageError(`--invocations must be an integer from 1 to ${MAX_INVOCATIONS} (each starts fresh server and client processes), got "${raw}"`);
+  }
+  return Number(raw);
+}
+
 /** Parses and checks the command line; ranges against configured limits are checked when scenarios are built. */
 export function parseOptions(argv: string[]): BenchOptions {
   let values: Record<string, string | boolean | undefined>;
@@ -111,6 +134,7 @@ export function parseOptions(argv: string[]): BenchOptions {
         concurrency: { type: 'string' },
         'chunk-rows': { type: 'string' },
         runs: { type: 'string' },
+        invocations: { type: 'string' },
         warmup: { type: 'string' },
         out: { type: 'string' },
         format: { type: 'string' },
@@ -162,6 +186,13 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
   if (str('out') === '') throw new UsageError('--out must not be empty');
 
+  const hosts = parseHosts(str('hosts'));
+  const invocationCount = invocations(str('invocations') ?? String(PRESET_DEFAULTS[preset]?.invocations ?? 1));
+  // The netns hosts are started once per run; restarting them per invocation is not built (and not testable here).
+  if (hosts === 'netns' && invocationCount > 1) {
+    throw new UsageError(`--hosts netns runs one invocation: give --invocations 1${str('invocations') === undefined ? ` (the ${preset} preset defaults to ${invocationCount})` : ''}`);
+  }
+
   return {
     preset,
     transports,
@@ -170,6 +201,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     concurrency: list('concurrency', str('concurrency'))?.map((v) => integer('concurrency', v, 1)),
     runs: integer('runs', str('runs') ?? String(PRESET_DEFAULTS[preset]?.runs ?? 5), 1),
     runsGiven: str('runs') !== undefined,
+    invocations: invocationCount,
     chunkRows: str('chunk-rows') === undefined ? undefined : integer('chunk-rows', str('chunk-rows')!, 1),
     warmup: integer('warmup', str('warmup') ?? String(PRESET_DEFAULTS[preset]?.warmup ?? 2), 0),
     warmupGiven: str('warmup') !== undefined,
@@ -178,7 +210,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     scenariosFile: str('scenarios'),
     label,
     networks: parseNetworks(str('network') ?? PRESET_DEFAULTS[preset]?.networks?.join(',')),
-    hosts: parseHosts(str('hosts')),
+    hosts,
     help: values.help === true,
   };
 }

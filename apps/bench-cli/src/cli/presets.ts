@@ -1,4 +1,4 @@
-import { GZIP_SUFFIX, isStreamingVariant, VARIANT_NAMES, VariantName } from '@app/bench';
+import { GZIP_SUFFIX, isStreamingVariant, MIN_RUNS_FOR_VERDICT, VARIANT_NAMES, VariantName } from '@app/bench';
 
 /** One scenario of a preset or a --scenarios file; each runs on every selected transport. */
 export interface ScenarioSpec {
@@ -63,17 +63,13 @@ const FULL: ScenarioSpec[] = [
  */
 const MEMORY: ScenarioSpec[] = [{ ...single('rows-10000000', 10_000_000), streamingOnly: true }, single('rows-1000000', 1_000_000)];
 
-// One run of the 1,000,000-row case on every variant is about two minutes here (8 to 20 s a variant), and the wire
-// pass and the warm-up are one more each: 3 measured runs of it keep the preset under 15 minutes on 2 cores.
-const EXPLAIN_LARGE_RUNS = 3;
-
 /**
- * The article's three single-request cases and its 1,000-parallel case: what the explain preset takes apart. The
- * small cases get the preset's 5 runs; the 1,000,000-row one gets 3 (its own spread is small next to its effects).
+ * The article's three single-request cases and its 1,000-parallel case: what the explain preset takes apart, each
+ * with the preset's 5 runs, the fewest that may name a faster side (MIN_RUNS_FOR_VERDICT). One run of the
+ * 1,000,000-row case on every variant is about two minutes here (8 to 20 s a variant), so that case alone is ~16
+ * minutes an invocation with its warm-up and wire pass: the preset takes about 40 minutes with its 2 invocations.
  */
-const EXPLAIN: ScenarioSpec[] = ARTICLE.filter((c) => ['1-1', '1-2', '1-3', '2-3'].includes(c.name)).map((c) =>
-  c.rows === 1_000_000 ? { ...c, runs: EXPLAIN_LARGE_RUNS } : c,
-);
+const EXPLAIN: ScenarioSpec[] = ARTICLE.filter((c) => ['1-1', '1-2', '1-3', '2-3'].includes(c.name));
 
 // Rows each batching case moves in all; N x 1 is 10,000 one-row requests, all in flight (the article's forkJoin).
 export const BATCH_ROWS = 10_000;
@@ -88,11 +84,12 @@ const BATCHING: ScenarioSpec[] = [1, 10, 100, BATCH_ROWS].map((requests) => {
  * Where the verdict flips: the article's three single-request cases and its 1,000-parallel case, run under each of
  * the network profiles (PRESET_DEFAULTS.network.networks), each case under every profile before the next case.
  * Under mobile one 1,000,000-row JSON response alone is ~2 minutes (277 MB at 20 Mbit/s) and gRPC's with HTTP/2's
- * 64 KiB window ~3: that case gets 2 measured runs and no warm-up of its own (the smaller cases before it have
- * warmed every path), which keeps the preset under an hour with the streaming variants.
+ * 64 KiB window ~3: that case gets no warm-up of its own (the smaller cases before it have warmed every path), but
+ * it needs the 5 measured runs any verdict needs (2 runs gave two "95%" intervals that did not overlap). That is
+ * an hour or more of it per invocation on 2 cores: give --runs and --invocations, or --rows, for a quicker look.
  */
 const NETWORK: ScenarioSpec[] = ARTICLE.filter((c) => ['1-1', '1-2', '1-3', '2-3'].includes(c.name)).map((c) =>
-  c.rows === 1_000_000 ? { ...c, runs: 2, warmup: 0 } : c,
+  c.rows === 1_000_000 ? { ...c, warmup: 0 } : c,
 );
 
 export const PRESETS: Record<string, ScenarioSpec[]> = { article: ARTICLE, quick: QUICK, full: FULL, batching: BATCHING, explain: EXPLAIN, memory: MEMORY, network: NETWORK };
@@ -105,12 +102,16 @@ export interface PresetDefaults {
   networks?: string[];
   runs?: number;
   warmup?: number;
+  /**
+   * Fresh server and client processes to repeat the run in, unless --invocations is given: 2 for the presets that
+   * name a faster side, so their intervals hold across processes, not only within one.
+   */
+  invocations?: number;
 }
 
 /**
  * explain: every one-message variant once, so each factor has its own row; `+gzip` twins only of the two baselines
- * (the compression factor, once per family). 5 runs after 1 warm-up keeps the 1,000,000-row case on every variant
- * under 15 minutes on a 2-core machine.
+ * (the compression factor, once per family); 5 runs after 1 warm-up in each of 2 invocations (see EXPLAIN).
  */
 /** The two baselines and every streaming variant: what full's chunk sweep and the memory preset need. */
 const baselinesAndStreams = () => VARIANT_NAMES.filter((v) => v === 'json' || v === 'grpc' || isStreamingVariant(v));
@@ -121,11 +122,12 @@ export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
   // grpc-window beside grpc: HTTP/2's default window against a tuned one, where the round trip makes it matter.
   // The streaming variants too: a stream's many messages still cross one HTTP/2 stream's window (grpc-stream) or
   // one TCP connection (json-stream), and users who export big tables ask about them first.
-  network: { variants: () => ['json', 'grpc', 'grpc-window', 'json-stream', 'grpc-stream'], runs: 3, warmup: 1, networks: ['loopback', 'lan', 'wan', 'mobile'] },
+  network: { variants: () => ['json', 'grpc', 'grpc-window', 'json-stream', 'grpc-stream'], runs: MIN_RUNS_FOR_VERDICT, warmup: 1, invocations: 2, networks: ['loopback', 'lan', 'wan', 'mobile'] },
   explain: {
     // Not the streaming variants: they are the memory preset's, and their 1,000,000-row runs would not fit 15 minutes.
     variants: () => VARIANT_NAMES.filter((v) => !isStreamingVariant(v) && (!v.endsWith(GZIP_SUFFIX) || [`json${GZIP_SUFFIX}`, `grpc${GZIP_SUFFIX}`].includes(v))),
-    runs: 5,
+    runs: MIN_RUNS_FOR_VERDICT,
     warmup: 1,
+    invocations: 2,
   },
 };

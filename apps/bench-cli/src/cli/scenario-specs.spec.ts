@@ -29,9 +29,9 @@ describe('buildScenarioSpecs', () => {
       '1-3:1000000x1',
       '2-3:1x1000',
     ]);
-    // The 1,000,000-row case keeps the preset under 15 minutes with 3 runs; --runs overrides every case.
+    // Every case has the 5 runs a verdict needs (MIN_RUNS_FOR_VERDICT); --runs overrides every case.
     const explain = parseOptions(['--preset', 'explain']);
-    expect(buildScenarioSpecs(explain, limits).map((s) => runsFor(s, explain))).toEqual([5, 5, 3, 5]);
+    expect(buildScenarioSpecs(explain, limits).map((s) => runsFor(s, explain))).toEqual([5, 5, 5, 5]);
     const given = parseOptions(['--preset', 'explain', '--runs', '7']);
     expect(buildScenarioSpecs(given, limits).map((s) => runsFor(s, given))).toEqual([7, 7, 7, 7]);
     const batching = buildScenarioSpecs(parseOptions(['--preset', 'batching']), limits);
@@ -80,12 +80,12 @@ describe('buildScenarioSpecs', () => {
     expect(() => buildScenarioSpecs(parseOptions(['--runs', '101']), limits)).toThrow(/runs must be an integer from 1 to 100/);
   });
 
-  it("gives the network preset's 1,000,000-row case 2 runs and no warm-up of its own, unless --runs/--warmup say otherwise", () => {
+  it("gives every network case the 5 runs a verdict needs, the 1,000,000-row one no warm-up of its own, unless --runs/--warmup say otherwise", () => {
     const options = parseOptions(['--preset', 'network']);
     const large = buildScenarioSpecs(options, limits).find((s) => s.rows === 1_000_000)!;
-    expect([runsFor(large, options), warmupFor(large, options)]).toEqual([2, 0]);
+    expect([runsFor(large, options), warmupFor(large, options)]).toEqual([5, 0]);
     const small = buildScenarioSpecs(options, limits).find((s) => s.rows === 1)!;
-    expect([runsFor(small, options), warmupFor(small, options)]).toEqual([3, 1]);
+    expect([runsFor(small, options), warmupFor(small, options)]).toEqual([5, 1]);
     const told = parseOptions(['--preset', 'network', '--runs', '4', '--warmup', '2']);
     expect([runsFor(large, told), warmupFor(large, told)]).toEqual([4, 2]);
   });

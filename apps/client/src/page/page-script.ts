@@ -175,7 +175,7 @@ export const PAGE_SCRIPT = `'use strict';
     clear(versus);
     reply.versus.forEach(function (v) {
       var ci = v.ratioCi ? v.ratioCi.low.toFixed(3) + ' – ' + v.ratioCi.high.toFixed(3) : '';
-      addRow(versus, [v.variant, v.against, v.factor || '', num(v.medianRatio, 3), el('td', ci, { class: 'num' }), v.faster, v.distinguishable ? 'yes' : 'no']);
+      addRow(versus, [v.variant, v.against, v.factor || '', num(v.medianRatio, 3), el('td', ci, { class: 'num' }), v.tooFewRuns ? 'too few runs' : v.faster, v.distinguishable ? 'yes' : 'no']);
     });
     if (reply.why) showWhy(reply.why);
   }

@@ -79,6 +79,20 @@ describe('explainRun', () => {
     expect(printTable(RUN)).toContain('Why:');
   });
 
+  it('draws no verdict from 2 runs a side, however far apart: the interval is shown and the words say why', () => {
+    const two = { ...RUN, scenarios: RUN.scenarios.map((r) => ({ ...r, runs: r.runs.slice(0, 2), stats: { ...r.stats, n: 2 } })) };
+    const e = explainRun(two);
+    const [c2] = e.cases;
+    expect(c2.grpcVsJson).toMatchObject({ faster: null, distinguishable: false, tooFewRuns: true, runsPerSide: 2 });
+    expect(c2.grpcVsJson!.ratioCi).not.toBeNull();
+    const text = e.sentences.join('\n');
+    expect(text).toMatch(/^For one request of 1,000,000 rows, gRPC took 2\.00× JSON's time \(95% CI [\d.]+–[\d.]+\); 2 runs a side cannot tell these apart; use --runs 5 or more\.$/m);
+    expect(text).toContain('No verdict for one request of 1,000,000 rows on grpc-bare (client library), json-undici (client library): 2 runs a side cannot tell these apart; use --runs 5 or more.');
+    expect(text).not.toMatch(/took 0\.70× the time of grpc/);
+    expect(text).toContain('The gRPC-family variant with the lowest median for one request of 1,000,000 rows, grpc-bare, took 1.40× json\'s median time; 2 runs a side cannot tell these apart; use --runs 5 or more.');
+    expect(printMarkdown(two)).toMatch(/\| grpc vs json \| transport \(all five\) \| 2\.00 \| [\d.]+–[\d.]+ \| too few runs \|/);
+  });
+
   it('has nothing to explain for a run of the two baselines without phases', () => {
     expect(printMarkdown(SAMPLE_RUN)).not.toContain('## Why');
   });

@@ -48,6 +48,7 @@ function explainCase(results: ScenarioResult[]): CaseExplanation {
 function figures(r: ScenarioResult): VariantFigures {
   return {
     variant: r.variant ?? r.transport,
+    runs: r.stats.n,
     medianMs: r.stats.medianMs,
     clientCpuMsPerRequest: r.resources.clientCpuMsPerRequest,
     serverCpuMsPerRequest: r.resources.serverCpuMsPerRequest,

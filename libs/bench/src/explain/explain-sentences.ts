@@ -1,6 +1,7 @@
 import type { PhaseField } from '../phases/phases.interface';
 import type { VariantVersus } from '../result/compare-variants';
 import { VARIANTS } from '../scenario/variants';
+import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import type { CaseExplanation, PhaseDelta, PhaseGap } from './explanation.interface';
 
 /** How a phase reads in a sentence. */
@@ -31,9 +32,11 @@ export function caseWords(c: Pick<CaseExplanation, 'mode' | 'rowsPerRequest' | '
 
 /**
  * What the why table and sentences conclude from one ratio: its bootstrap interval lies wholly below or above 1, or
- * it does not. (The same interval is printed beside it, so the words never disagree with the numbers shown.)
+ * it does not. (The same interval is printed beside it, so the words never disagree with the numbers shown.) Below
+ * MIN_RUNS_FOR_VERDICT runs a side the interval concludes nothing, wherever it lies.
  */
-export function effectOf(v: VariantVersus): 'faster' | 'slower' | 'cannot tell' {
+export function effectOf(v: Pick<VariantVersus, 'ratioCi' | 'tooFewRuns'>): 'faster' | 'slower' | 'cannot tell' | 'too few runs' {
+  if (v.tooFewRuns) return 'too few runs';
   if (!v.ratioCi) return 'cannot tell';
   if (v.ratioCi.high < 1) return 'faster';
   if (v.ratioCi.low > 1) return 'slower';
@@ -42,6 +45,11 @@ export function effectOf(v: VariantVersus): 'faster' | 'slower' | 'cannot tell' 
 
 function interval(v: VariantVersus): string {
   return v.ratioCi ? ` (95% CI ${n(v.ratioCi.low, 2)}–${n(v.ratioCi.high, 2)})` : '';
+}
+
+/** "2 runs a side cannot tell these apart; use --runs 5 or more": why a pair with too few runs names no side. */
+export function tooFewRunsWords(runsPerSide: number): string {
+  return `${n(runsPerSide)} run${runsPerSide === 1 ? '' : 's'} a side cannot tell these apart; use --runs ${MIN_RUNS_FOR_VERDICT} or more`;
 }
 
 /** The phases that make up most of a gap, in its direction: "71% is server-side serialization (+4,100 ms)". */
@@ -60,7 +68,8 @@ export function explainSentences(c: CaseExplanation): string[] {
   const label = caseWords(c);
   const vs = c.grpcVsJson;
   if (vs) {
-    const apart = effectOf(vs) !== 'cannot tell' ? '' : '; the runs cannot tell the two apart';
+    const effect = effectOf(vs);
+    const apart = effect === 'too few runs' ? `; ${tooFewRunsWords(vs.runsPerSide)}` : effect === 'cannot tell' ? '; the runs cannot tell the two apart' : '';
     out.push(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}${apart}.`);
   }
   const gap = c.gap;
@@ -74,8 +83,14 @@ export function explainSentences(c: CaseExplanation): string[] {
     out.push(`Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more; of that, ${parts.join(', ')}${offset}.`);
   }
   const unclear: string[] = [];
+  const tooFew: VariantVersus[] = [];
   for (const f of c.factors) {
-    if (effectOf(f) === 'cannot tell') {
+    const effect = effectOf(f);
+    if (effect === 'too few runs') {
+      tooFew.push(f);
+      continue;
+    }
+    if (effect === 'cannot tell') {
       unclear.push(`${f.variant} (${f.factor})`);
       continue;
     }
@@ -91,11 +106,21 @@ export function explainSentences(c: CaseExplanation): string[] {
     }
   }
   if (unclear.length > 0) out.push(`No difference the runs can tell for ${label}: ${unclear.join(', ')}.`);
+  if (tooFew.length > 0) {
+    const fewest = Math.min(...tooFew.map((f) => f.runsPerSide));
+    out.push(`No verdict for ${label} on ${tooFew.map((f) => `${f.variant} (${f.factor})`).join(', ')}: ${tooFewRunsWords(fewest)}.`);
+  }
   const json = c.variants.find((v) => v.variant === 'json');
   const grpcFamily = c.variants.filter((v) => VARIANTS[v.variant]?.family === 'grpc');
   if (json && grpcFamily.length > 1) {
     const fastest = grpcFamily.reduce((a, b) => (b.medianMs < a.medianMs ? b : a));
-    out.push(`The fastest gRPC-family variant for ${label}, ${fastest.variant}, took ${times(fastest.medianMs / json.medianMs)} json's median time.`);
+    const fewest = Math.min(json.runs, ...grpcFamily.map((v) => v.runs));
+    // Ranking by medians is a verdict too: with too few runs it is only which median came out lowest.
+    out.push(
+      fewest < MIN_RUNS_FOR_VERDICT
+        ? `The gRPC-family variant with the lowest median for ${label}, ${fastest.variant}, took ${times(fastest.medianMs / json.medianMs)} json's median time; ${tooFewRunsWords(fewest)}.`
+        : `The fastest gRPC-family variant for ${label}, ${fastest.variant}, took ${times(fastest.medianMs / json.medianMs)} json's median time.`,
+    );
   }
   return out;
 }

@@ -22,6 +22,8 @@ export interface PhaseGap {
 /** A variant's resource figures beside its time, for the per-variant table. */
 export interface VariantFigures {
   variant: VariantName;
+  /** Measured runs the median comes from. */
+  runs: number;
   medianMs: number;
   clientCpuMsPerRequest: number | null;
   serverCpuMsPerRequest: number | null;

@@ -77,6 +77,21 @@ describe('networkVerdicts', () => {
     expect(mixed.sentences[0]).toMatch(/gRPC is faster under every profile where the runs tell them apart; the verdict does not flip \(the runs cannot tell them apart on wan/);
   });
 
+  it('draws no verdict from 2 runs a side, however far apart the ratios are, and says how many runs it needs', () => {
+    const two = (rows: ScenarioResult[]) => rows.map((r) => ({ ...r, runs: r.runs.slice(0, 2), stats: { ...r.stats, n: 2 } }));
+    const v = networkVerdicts(run(two([...pair('1-2', 'loopback', 10, 20), ...pair('1-2', 'wan', 30, 22)])))!;
+    expect(v.rows.map((r) => [r.profile, r.verdict, r.runsPerSide])).toEqual([
+      ['loopback', 'too few runs', 2],
+      ['wan', 'too few runs', 2],
+    ]);
+    expect(v.rows.every((r) => r.ratioCi !== null)).toBe(true);
+    expect(v.sentences[0]).toBe('one request of 1,000,000 rows, grpc vs json: gRPC/JSON 2.00× on loopback, 0.73× on wan. No verdict under any profile: 2 runs a side cannot tell these apart; use --runs 5 or more.');
+    expect(networkTable(v).rows[0][9]).toBe('too few runs');
+    // Enough runs on one profile, too few on the other: the told one counts, the other is named.
+    const mixed = networkVerdicts(run([...pair('1-2', 'loopback', 10, 20), ...two(pair('1-2', 'wan', 30, 22))]))!;
+    expect(mixed.sentences[0]).toMatch(/JSON is faster under every profile where the runs tell them apart; the verdict does not flip \(no verdict on wan: 2 runs a side cannot tell these apart; use --runs 5 or more\)\.$/);
+  });
+
   it('is null for a run under one profile, or without both sides of a pair', () => {
     expect(networkVerdicts(run(pair('1-3', 'loopback', 1, 2)))).toBeNull();
     expect(networkVerdicts(run([pair('1-3', 'loopback', 1, 2)[0], pair('1-3', 'wan', 1, 2)[0]]))).toBeNull();

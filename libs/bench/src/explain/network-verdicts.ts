@@ -2,7 +2,7 @@ import type { BenchRun } from '../result/bench-run.interface';
 import type { NetworkConditions, ScenarioResult } from '../result/result.interface';
 import { versusOf } from '../result/compare-variants';
 import type { RatioEstimate } from '../stats/bootstrap-ratio';
-import { caseWords, effectOf } from './explain-sentences';
+import { caseWords, effectOf, tooFewRunsWords } from './explain-sentences';
 
 /**
  * The pairs compared under each profile: the article's two paths, gRPC with a widened HTTP/2 window against the same
@@ -30,8 +30,13 @@ export interface NetworkVerdictRow {
   ratio: number;
   /** Percentile-bootstrap 95% interval of that ratio, as in the explain preset's why table; null without runs. */
   ratioCi: RatioEstimate | null;
-  /** The faster side when that interval lies wholly below or above 1; 'cannot tell' otherwise. */
-  verdict: 'grpc' | 'json' | 'cannot tell';
+  /**
+   * The faster side when that interval lies wholly below or above 1; 'cannot tell' otherwise; 'too few runs' when a
+   * side has fewer than MIN_RUNS_FOR_VERDICT runs (the interval is still shown, but decides nothing).
+   */
+  verdict: 'grpc' | 'json' | 'cannot tell' | 'too few runs';
+  /** The smaller of the two sides' measured-run counts. */
+  runsPerSide: number;
 }
 
 export interface NetworkVerdicts {
@@ -73,7 +78,8 @@ export function networkVerdicts(run: BenchRun): NetworkVerdicts | null {
           grpcMs: grpc.stats.medianMs,
           ratio: versus.medianRatio,
           ratioCi: versus.ratioCi,
-          verdict: effect === 'faster' ? 'grpc' : effect === 'slower' ? 'json' : 'cannot tell',
+          verdict: effect === 'faster' ? 'grpc' : effect === 'slower' ? 'json' : effect,
+          runsPerSide: versus.runsPerSide,
         });
       }
     }
@@ -98,10 +104,18 @@ const ratioText = (r: NetworkVerdictRow) => `${r.ratio.toFixed(2)}× on ${r.prof
  */
 function sentence(group: NetworkVerdictRow[]): string {
   const head = `${caseWords(group[0])}, ${group[0].pair}: gRPC/JSON ${group.map(ratioText).join(', ')}`;
-  const told = group.filter((r) => r.verdict !== 'cannot tell');
+  const told = group.filter((r) => r.verdict === 'grpc' || r.verdict === 'json');
   const unsure = group.filter((r) => r.verdict === 'cannot tell').map((r) => r.profile);
-  const caveat = unsure.length > 0 ? ` (the runs cannot tell them apart on ${unsure.join(', ')}: the ratio's 95% interval spans 1)` : '';
-  if (told.length === 0) return `${head}. The runs cannot tell JSON and gRPC apart under any profile (each ratio's 95% interval spans 1).`;
+  const few = group.filter((r) => r.verdict === 'too few runs');
+  const fewWords = few.length > 0 ? tooFewRunsWords(Math.min(...few.map((r) => r.runsPerSide))) : '';
+  const caveats = [
+    ...(unsure.length > 0 ? [`the runs cannot tell them apart on ${unsure.join(', ')}: the ratio's 95% interval spans 1`] : []),
+    ...(few.length > 0 && told.length + unsure.length > 0 ? [`no verdict on ${few.map((r) => r.profile).join(', ')}: ${fewWords}`] : []),
+  ];
+  const caveat = caveats.length > 0 ? ` (${caveats.join('; ')})` : '';
+  if (few.length === group.length) return `${head}. No verdict under any profile: ${fewWords}.`;
+  if (told.length === 0 && few.length === 0) return `${head}. The runs cannot tell JSON and gRPC apart under any profile (each ratio's 95% interval spans 1).`;
+  if (told.length === 0) return `${head}. The runs cannot tell JSON and gRPC apart under any profile with enough runs (each ratio's 95% interval spans 1)${caveat}.`;
   const flip = told.findIndex((r, i) => i > 0 && r.verdict !== told[i - 1].verdict);
   const side = (v: NetworkVerdictRow['verdict']) => (v === 'grpc' ? 'gRPC' : 'JSON');
   if (flip === -1) return `${head}. ${side(told[0].verdict)} is faster under every profile where the runs tell them apart; the verdict does not flip${caveat}.`;

@@ -2,6 +2,8 @@ import type { BenchRun } from '../result/bench-run.interface';
 import type { RunSample, ScenarioResult } from '../result/result.interface';
 import type { CsvColumn } from './csv-column.interface';
 import { phaseColumns } from './phase-columns';
+import { invocationOf } from '../result/runs-by-invocation';
+import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 
 export type { CsvColumn } from './csv-column.interface';
 
@@ -15,6 +17,8 @@ export interface SummaryCsvRow {
 export interface RunsCsvRow extends SummaryCsvRow {
   sample: RunSample;
 }
+
+const invocationsOf = (result: ScenarioResult): number => result.stats.invocations ?? 1;
 
 const target = ({ result: { target: t } }: SummaryCsvRow) => (t.serverAddress ? `${t.server} at ${t.serverAddress} through ${t.address}` : `${t.server} at ${t.address}`);
 
@@ -35,7 +39,9 @@ const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
 
 export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
   ...IDENTITY_COLUMNS,
-  { name: 'run', unit: 'count', description: 'Measured run number, from 1, in the order the runs were made; warm-up runs are not listed.', value: (r) => r.sample.run },
+  { name: 'invocation', unit: 'count', description: 'Which start of fresh server and client processes (--invocations) measured the run, from 1; 1 for the endpoints and for files from before invocations.', value: (r) => invocationOf(r.sample) },
+  { name: 'invocations', unit: 'count', description: 'How many invocations this scenario\'s runs came from (1 unless --invocations was given).', value: (r) => invocationsOf(r.result) },
+  { name: 'run', unit: 'count', description: 'Measured run number within its invocation, from 1, in the order the runs were made; warm-up runs are not listed.', value: (r) => r.sample.run },
   { name: 'started_at', unit: 'ISO-8601 UTC', description: 'Time the run started.', value: (r) => r.sample.at },
   { name: 'ms', unit: 'ms', description: 'Wall time from issuing the first request to decoding the last response.', value: (r) => r.sample.ms },
   { name: 'rows_received', unit: 'rows', description: 'Rows received and decoded in the run, over all its requests.', value: (r) => r.sample.rowsReceived },
@@ -52,11 +58,14 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
 
 export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   ...IDENTITY_COLUMNS,
-  { name: 'runs', unit: 'count', description: 'Measured runs the statistics are computed from.', value: (r) => r.result.stats.n },
+  { name: 'runs', unit: 'count', description: 'Measured runs the statistics are computed from, over every invocation.', value: (r) => r.result.stats.n },
+  { name: 'invocations', unit: 'count', description: 'How many times the whole run was repeated in fresh server and client processes (--invocations); the runs are pooled over them.', value: (r) => invocationsOf(r.result) },
+  { name: 'between_invocation_share', unit: 'ratio', description: 'Share of the run-time variance that lies between invocations rather than within one (one-way random effects, 0 to 1); empty with one invocation.', value: (r) => r.result.stats.betweenInvocationShare ?? null },
+  { name: 'too_few_runs', unit: 'true/false', description: `true when this side has fewer than ${MIN_RUNS_FOR_VERDICT} measured runs: any comparison with it shows its interval but names no faster side.`, value: (r) => r.result.stats.n < MIN_RUNS_FOR_VERDICT },
   { name: 'warmup', unit: 'count', description: 'Warm-up runs made first and left out of every figure.', value: (r) => r.result.warmup },
   { name: 'mean_ms', unit: 'ms', description: 'Mean run time.', value: (r) => r.result.stats.meanMs },
   { name: 'median_ms', unit: 'ms', description: 'Median run time (type 7 percentile: interpolated between the two middle runs when their number is even).', value: (r) => r.result.stats.medianMs },
-  { name: 'median_ci_low_ms', unit: 'ms', description: 'Lower end of the distribution-free 95% confidence interval for the median: one of the runs, chosen by rank from Binomial(n, 1/2).', value: (r) => r.result.stats.medianCiLowMs },
+  { name: 'median_ci_low_ms', unit: 'ms', description: 'Lower end of the 95% confidence interval for the median: with one invocation, distribution-free, one of the runs chosen by rank from Binomial(n, 1/2); with several, the two-level bootstrap\'s (invocations, then runs within them).', value: (r) => r.result.stats.medianCiLowMs },
   { name: 'median_ci_high_ms', unit: 'ms', description: 'Upper end of that interval; with fewer than 6 runs the interval is [min_ms, max_ms] and reaches less than 95% (see median_ci_level).', value: (r) => r.result.stats.medianCiHighMs },
   { name: 'median_ci_level', unit: 'ratio', description: 'Confidence the median interval actually reaches, for example 0.9785; below 0.95 only with fewer than 6 runs (5 runs: 0.9375).', value: (r) => r.result.stats.medianCiLevel },
   { name: 'p90_ms', unit: 'ms', description: '90th percentile of run time, interpolated between runs (type 7), so never above max_ms.', value: (r) => r.result.stats.p90Ms },

@@ -17,6 +17,8 @@ describe('printMarkdown', () => {
     expect(text).toContain('- **Label:** laptop, "quiet" run');
     expect(text).toContain('- **Date:** 2024-05-01T10:00:00.000Z to 2024-05-01T10:03:00.000Z (UTC)');
     expect(text).toContain('- **Machine:** Test CPU 3000, 8 cores, Node v20.19.0, linux 6.8.0 x64');
+    expect(text).not.toContain('**Invocations:**');
+    expect(printMarkdown({ ...SAMPLE_RUN, invocations: 2 })).toContain('- **Invocations:** 2, each in fresh server and client processes; intervals from a two-level bootstrap');
   });
 
   it('puts the article comparison first for the article preset, one row per article case', () => {
@@ -48,7 +50,7 @@ describe('printMarkdown', () => {
     const rows = tableRows(text, 'scenario');
     expect(rows).toHaveLength(2 + SAMPLE_RUN.scenarios.length);
     expect(rows[1]).toMatch(/^\| --- \| --- \| ---: \|/);
-    expect(rows[3]).toBe('| 1-1 | grpc | 1 | 1 | 1 | 2.80 | 2.70–2.85 (75%) | 2.85 | 2.7 | 357 | 45 |  | 1.300 | 0.700 | 90.0 | 0.95 | yes |');
+    expect(rows[3]).toBe('| 1-1 | grpc | 1 | 1 | 1 | 2.80 | 2.70–2.85 (75%) | 2.85 | 2.7 |  | 357 | 45 |  | 1.300 | 0.700 | 90.0 | 0.95 | yes |');
     expect(rows[6].startsWith(`| ${FORMULA_NAME.replace('|', '\\|').replace('!', '\\!')} | grpc |`)).toBe(true);
     // Same number of unescaped separators as the header: the name's pipe did not add a column.
     const separators = (line: string) => line.replace(/\\\|/g, '').split('|').length;

@@ -28,6 +28,9 @@ function header(run: BenchRun): string[] {
   lines.push(`- **Date:** ${run.startedAt} to ${ended} (UTC)`);
   if (run.endReason !== 'completed') lines.push(`- **Ended:** ${run.endReason}${run.error ? ` (${escapeMarkdown(run.error)})` : ''}`);
   lines.push(`- **Machine:** ${escapeMarkdown(cpu.model)}, ${cpu.cores} cores, Node ${node}, ${os.platform} ${os.release} ${os.arch}`);
+  if ((run.invocations ?? 1) > 1) {
+    lines.push(`- **Invocations:** ${run.invocations}, each in fresh server and client processes; intervals from a two-level bootstrap (invocations, then runs within them)`);
+  }
   lines.push(`- **Run id:** ${run.id}`, '');
   return lines;
 }

@@ -1,10 +1,12 @@
 import type { NetworkVerdicts } from '../explain/network-verdicts';
 import { human } from './table-columns';
+import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import type { PlainTable } from './why-tables';
 
 export const NETWORK_LEGEND =
   'Per case and network profile: the path measured just before the case (round trip, throughput server -> client; "flagged" when more than 20% off the profile), ' +
-  'median run times and gRPC/JSON (below 1: gRPC took less) with its 95% bootstrap interval. "faster" names a side only when that interval lies wholly on one side of 1.';
+  'median run times and gRPC/JSON (below 1: gRPC took less) with its 95% bootstrap interval. "faster" names a side only when that interval lies wholly on one side of 1, ' +
+  `and only with at least ${MIN_RUNS_FOR_VERDICT} measured runs a side ("too few runs" otherwise).`;
 
 /** The network preset's table: one row per case, pair and profile. */
 export function networkTable(verdicts: NetworkVerdicts): PlainTable {

@@ -30,6 +30,8 @@ describe('printRunsCsv', () => {
       chunk_rows: '',
       requests: '1',
       concurrency: '1',
+      invocation: '1',
+      invocations: '1',
       run: '2',
       started_at: '2024-05-01T10:00:01.000Z',
       ms: '2.9',

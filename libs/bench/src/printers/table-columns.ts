@@ -47,6 +47,9 @@ export function medianCiText(ci: { low: number; high: number; level: number } | 
 /** The column heading for the interval, e.g. "median 95% CI ms". */
 export const MEDIAN_CI_HEAD = `median ${MEDIAN_CI_LEVEL * 100}% CI ms`;
 
+/** The between-invocation share of the variance in percent; null with one invocation (or a file from before them). */
+const shareOf = (r: ScenarioResult): number | null => (r.stats.betweenInvocationShare == null ? null : r.stats.betweenInvocationShare * 100);
+
 const left = (head: string, cell: TableColumn['cell']): TableColumn => ({ head, align: 'left', cell });
 const right = (head: string, cell: TableColumn['cell']): TableColumn => ({ head, align: 'right', cell });
 
@@ -62,6 +65,7 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   ),
   right('p99 ms', (r) => human(r.stats.p99Ms, 2)),
   right('cv %', (r) => human(r.stats.cv * 100, 1)),
+  right('between-inv var %', (r) => human(shareOf(r), 0)),
   right('rows/s', (r) => human(r.throughput.rowsPerSec)),
   right('payload B/req', (r) => human(r.payloadBytesPerRequest)),
   right('wire B/req', (r) => human(r.wire?.bytesPerRequest)),
@@ -78,5 +82,7 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
 
 /** Read under either table: what the ratio means, so nobody has to guess which way is better. */
 export const TABLE_LEGEND =
-  `${MEDIAN_CI_HEAD}: distribution-free interval for the median run time, two of the runs; (n%) after it is the lower confidence reached with fewer than 6 runs. ` +
+  `${MEDIAN_CI_HEAD}: distribution-free interval for the median run time, two of the runs; (n%) after it is the lower confidence reached with fewer than 6 runs; ` +
+  'with several invocations (--invocations), the two-level bootstrap\'s interval instead (invocations resampled, then runs within them). ' +
+  'between-inv var %: share of the run-time variance that lies between invocations (fresh processes) rather than between runs of one; empty with one invocation. ' +
   'gRPC/JSON: median gRPC time / median JSON time for the same scenario; above 1 means gRPC took longer. MB = 10^6 bytes.';

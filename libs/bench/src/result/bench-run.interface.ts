@@ -27,10 +27,25 @@ export interface RunRecord {
   environment: RunEnvironment;
 }
 
+/** One start of the apps for `--invocations`: when, and the processes this run started (none when it found them running). */
+export interface InvocationStart {
+  invocation: number;
+  startedAt: string;
+  /** Process id of each app the bench started for this invocation, by app name. */
+  pids: Record<string, number>;
+}
+
 /** A whole `npm run bench`: its options, its environment and every scenario x transport result so far. */
 export interface BenchRun extends RunRecord {
   kind: 'bench';
   preset: string;
   targets: { client: string; json: string; grpc: string };
+  /**
+   * How many times the whole run was repeated in fresh server and client processes (`--invocations`); each result
+   * keeps its runs from every invocation, each run its invocation number. Absent in files written before: 1.
+   */
+  invocations?: number;
+  /** The invocations started so far, in order; absent in files written before invocations. */
+  invocationStarts?: InvocationStart[];
   scenarios: ScenarioResult[];
 }

@@ -28,6 +28,22 @@ describe('compareVariants', () => {
 
   it('says when few runs cannot tell, and against the first variant when the baseline did not run', () => {
     const { versus } = compareVariants([result('grpc', [10, 12, 11]), result('json-undici', [9, 11, 10])]);
-    expect(versus[0]).toMatchObject({ against: 'grpc', factor: null, faster: 'json-undici', distinguishable: false });
+    expect(versus[0]).toMatchObject({ against: 'grpc', factor: null, faster: null, distinguishable: false, runsPerSide: 3, tooFewRuns: true });
+    // The interval is still there to see; it just decides nothing.
+    expect(versus[0].ratioCi).not.toBeNull();
+  });
+
+  it('from several invocations, resamples invocations too: a gap between processes widens the interval', () => {
+    // Every run of a side within 1% of its invocation's level; json's two invocations sit 20% apart.
+    const stamped = (variant: VariantName, levels: number[]) => {
+      const r = result(variant, levels.flatMap((l) => [l, l * 1.01, l * 0.99, l * 1.005, l * 0.995]));
+      return { ...r, runs: r.runs.map((s, i) => ({ ...s, invocation: Math.floor(i / 5) + 1 })) };
+    };
+    const one = compareVariants([result('json', [10, 10.1, 9.9, 10.05, 9.95, 12, 12.1, 11.9, 12.05, 11.95]), result('json-undici', [11, 11.1, 10.9, 11.05, 10.95, 11, 11.1, 10.9, 11.05, 10.95])]).versus[0];
+    const two = compareVariants([stamped('json', [10, 12]), stamped('json-undici', [11, 11])]).versus[0];
+    expect(one.ratioCi!.invocations).toBe(1);
+    expect(two.ratioCi!.invocations).toBe(2);
+    expect(two.ratioCi!.high - two.ratioCi!.low).toBeGreaterThan(one.ratioCi!.high - one.ratioCi!.low);
+    expect(two).toMatchObject({ tooFewRuns: false, distinguishable: false });
   });
 });

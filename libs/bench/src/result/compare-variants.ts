@@ -1,8 +1,8 @@
 import type { VariantName } from '../scenario/variants';
 import { VARIANTS } from '../scenario/variants';
-import { bootstrapMedianRatio, type RatioEstimate } from '../stats/bootstrap-ratio';
-import { compareMedians } from '../stats/compare-medians';
+import type { RatioEstimate } from '../stats/bootstrap-ratio';
 import type { ScenarioResult } from './result.interface';
+import { tellApart } from './tell-apart';
 
 /** One variant against another from the same interleaved call. */
 export interface VariantVersus {
@@ -13,12 +13,19 @@ export interface VariantVersus {
   factor: string | null;
   /** median(variant) / median(against): below 1 means the variant took less time. */
   medianRatio: number;
-  /** Percentile-bootstrap 95% interval of that ratio (stats/bootstrap-ratio.ts); null without runs. */
+  /**
+   * Percentile-bootstrap 95% interval of that ratio (stats/bootstrap-ratio.ts; two-level with several invocations);
+   * null without runs. Shown even with too few runs, but then it names no faster side.
+   */
   ratioCi: RatioEstimate | null;
-  /** The lower median ('tie' when equal), whether or not the runs can tell them apart. */
-  faster: VariantName | 'tie';
-  /** The medians' 95% intervals do not overlap, with enough runs (stats/compare-medians.ts). */
+  /** The lower median ('tie' when equal), whether or not the runs can tell them apart; null with too few runs. */
+  faster: VariantName | 'tie' | null;
+  /** The medians' 95% intervals do not overlap, with enough runs (result/tell-apart.ts). */
   distinguishable: boolean;
+  /** The smaller of the two sides' measured-run counts. */
+  runsPerSide: number;
+  /** Fewer than MIN_RUNS_FOR_VERDICT (stats/min-runs-for-verdict.ts) runs on a side: no faster side is named. */
+  tooFewRuns: boolean;
 }
 
 /** Any variants side by side, as /client/compare?variants= answers. */
@@ -40,16 +47,17 @@ export function compareVariants(results: ScenarioResult[]): VariantComparison {
 
 /** `result` against `reference`; ratios above 1 mean `result` took longer. */
 export function versusOf(result: ScenarioResult, reference: ScenarioResult, factor: string | null): VariantVersus {
-  const times = (r: ScenarioResult) => r.runs.map((s) => s.ms);
   const medianRatio = result.stats.medianMs / reference.stats.medianMs;
-  const order = result.runs.length && reference.runs.length ? compareMedians(times(reference), times(result)).order : 'not distinguishable';
+  const told = tellApart(reference.runs, result.runs);
   return {
     variant: result.variant,
     against: reference.variant,
     factor,
     medianRatio,
-    ratioCi: bootstrapMedianRatio(times(reference), times(result)),
-    faster: medianRatio > 1 ? reference.variant : medianRatio < 1 ? result.variant : 'tie',
-    distinguishable: order !== 'not distinguishable',
+    ratioCi: told.ratioCi,
+    faster: told.tooFewRuns ? null : medianRatio > 1 ? reference.variant : medianRatio < 1 ? result.variant : 'tie',
+    distinguishable: told.order !== 'not distinguishable',
+    runsPerSide: told.runsPerSide,
+    tooFewRuns: told.tooFewRuns,
   };
 }

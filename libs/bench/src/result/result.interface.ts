@@ -5,8 +5,13 @@ import type { PhaseBreakdown } from '../phases/phases.interface';
 
 /** One measured (not warm-up) run of a scenario. Resource figures are null where they cannot be measured. */
 export interface RunSample {
-  /** 1-based, in the order the runs were measured. */
+  /** 1-based, in the order the runs were measured within its invocation. */
   run: number;
+  /**
+   * 1-based: which start of fresh server and client processes (`--invocations`) measured this run. Absent from the
+   * endpoints' results and from files written before invocations: one invocation, 1.
+   */
+  invocation?: number;
   /** ISO-8601 UTC time the run started. */
   at: string;
   /** Wall time from issuing the first request to the last response decoded, in milliseconds. */
@@ -33,12 +38,23 @@ export interface RunSample {
 export interface RunStats {
   n: number;
   meanMs: number;
+  /** Over every measured run of every invocation. */
   medianMs: number;
-  /** Distribution-free confidence interval for the median: two of the run times (order statistics). */
+  /**
+   * One invocation: a distribution-free confidence interval for the median, two of the run times (order statistics).
+   * Several: the two-level bootstrap's 95% interval (invocations resampled, then runs within them).
+   */
   medianCiLowMs: number;
   medianCiHighMs: number;
   /** The interval's achieved coverage, e.g. 0.9785; below 0.95 only with fewer than 6 runs (then it is [min, max]). */
   medianCiLevel: number;
+  /** Invocations (fresh server and client processes) the runs came from; absent in files written before them: 1. */
+  invocations?: number;
+  /**
+   * Share of the run-time variance that lies between invocations rather than within one (stats/invocation-variance.ts),
+   * 0 to 1; null with one invocation or no spread.
+   */
+  betweenInvocationShare?: number | null;
   p90Ms: number;
   p99Ms: number;
   minMs: number;

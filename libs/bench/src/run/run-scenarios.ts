@@ -2,7 +2,7 @@ import type { Plan } from './plan.interface';
 import type { RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
 import type { RelayTransportFactory } from '../wire/measure-wire';
-import { aggregate } from '../aggregate/aggregate';
+import { aggregateRuns } from '../aggregate/aggregate-runs';
 import { aggregateResources } from '../aggregate/aggregate-resources';
 import { measureWire } from '../wire/measure-wire';
 import { executeRun } from './execute-run';
@@ -113,7 +113,7 @@ function round3(v: number | null): number | null {
 
 function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: ServerResourcesSource[], wire: WireBytes | null, startedAt: string, endedAt: string): ScenarioResult {
   const { scenario, transport } = plan;
-  const stats = aggregate(runs.map((s) => s.ms));
+  const stats = aggregateRuns(runs);
   const rowsReceivedPerRun = scenario.rowsPerRequest * scenario.requests;
   const payloadBytesPerRun = runs[0]?.payloadBytes ?? 0;
   const seconds = stats.medianMs / 1000;

@@ -35,13 +35,26 @@ export class AppLauncher {
     private readonly root = findProjectRoot(),
   ) {}
 
+  /** The wanted apps that already answer at their configured addresses, whoever started them. */
+  async reachable(apps: ServingAppName[] = BENCH_APPS): Promise<ServingAppName[]> {
+    const addresses = appAddresses(this.config);
+    const found: ServingAppName[] = [];
+    for (const app of apps) {
+      if (await isListening(addresses[app].host, addresses[app].port)) found.push(app);
+    }
+    return found;
+  }
+
+  /** Process ids of the apps this launcher started and has not stopped yet, by app name. */
+  startedPids(): Record<string, number> {
+    return Object.fromEntries(this.started.flatMap((app) => (app.child.pid === undefined ? [] : [[app.name, app.child.pid]])));
+  }
+
   /** Returns the apps it had to start (empty when all were already running); `env` is added to theirs. */
   async ensureRunning(logFile: string, onStart: (app: ServingAppName) => void, apps: ServingAppName[] = BENCH_APPS, env: Record<string, string> = {}): Promise<ServingAppName[]> {
     const addresses = appAddresses(this.config);
-    const missing: ServingAppName[] = [];
-    for (const app of apps) {
-      if (!(await isListening(addresses[app].host, addresses[app].port))) missing.push(app);
-    }
+    const running = await this.reachable(apps);
+    const missing = apps.filter((app) => !running.includes(app));
     if (missing.length === 0) return [];
     this.log = createWriteStream(logFile, { flags: 'a' });
     const launched = missing.map((app) => {

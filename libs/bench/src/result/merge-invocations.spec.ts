@@ -1,0 +1,44 @@
+import { sampleResult, samples } from '../printers/fixtures/sample-run';
+import { aggregate } from '../aggregate/aggregate';
+import { aggregateRuns } from '../aggregate/aggregate-runs';
+import { mergeInvocations, stampInvocation } from './merge-invocations';
+import type { ScenarioResult } from './result.interface';
+
+const base = { rowsReceived: 10, payloadBytes: 1000, verified: true, clientCpuMs: 2, serverCpuMs: 1, clientPeakRssBytes: 100, serverPeakRssBytes: 200 };
+const part = (ms: number[], invocation: number, extra: Partial<ScenarioResult> = {}) => {
+  const r = sampleResult({ name: 'rows-100', transport: 'json', runs: samples(ms, base), rowsReceivedPerRun: 10, payloadBytesPerRun: 1000, ...extra });
+  return stampInvocation([{ ...r, stats: aggregateRuns(r.runs) }], invocation)[0];
+};
+
+describe('mergeInvocations', () => {
+  it('keeps every run with its invocation and recomputes the figures over all of them', () => {
+    const merged = mergeInvocations([part([10, 11, 12], 1), part([20, 21, 22], 2, { endedAt: '2024-05-01T11:00:00.000Z' })]);
+    expect(merged.runs.map((r) => [r.invocation, r.run, r.ms])).toEqual([
+      [1, 1, 10], [1, 2, 11], [1, 3, 12],
+      [2, 1, 20], [2, 2, 21], [2, 3, 22],
+    ]);
+    expect(merged.stats).toMatchObject({ n: 6, medianMs: 16, minMs: 10, maxMs: 22, invocations: 2 });
+    expect(merged.stats.betweenInvocationShare).toBeGreaterThan(0.9);
+    expect(merged.resources).toMatchObject({ clientCpuMs: 12, clientCpuMsPerRequest: 2, serverPeakRssBytes: 200 });
+    expect(merged.throughput.rowsPerSec).toBe(Math.round(10 / 0.016));
+    expect(merged.endedAt).toBe('2024-05-01T11:00:00.000Z');
+  });
+
+  it('takes the median interval from the two-level bootstrap with several invocations, from ranks with one', () => {
+    const one = mergeInvocations([part([10, 11, 12, 10.5, 11.5, 10.2], 1)]);
+    const ranks = aggregate([10, 11, 12, 10.5, 11.5, 10.2]);
+    expect(one.stats).toEqual({ ...ranks, invocations: 1, betweenInvocationShare: null });
+    const two = mergeInvocations([part([10, 11, 12], 1), part([20, 21, 22], 2)]);
+    expect(two.stats.medianCiLevel).toBe(0.95);
+    // Resampling the two invocations can draw the first twice or the second twice: the interval spans both levels.
+    expect(two.stats.medianCiLowMs).toBeLessThanOrEqual(12);
+    expect(two.stats.medianCiHighMs).toBeGreaterThanOrEqual(20);
+  });
+
+  it('keeps a flagged network path flagged and an unverified invocation unverified', () => {
+    const network = { profile: 'wan', shaping: 'toxiproxy', nominalRttMs: 40, nominalMbps: 100, rttMs: 41, mbps: 95, flagged: false, notes: ['a'] };
+    const merged = mergeInvocations([part([1, 2], 1, { network }), part([1, 2], 2, { network: { ...network, flagged: true, notes: ['b'] }, verified: false })]);
+    expect(merged.network).toMatchObject({ rttMs: 41, flagged: true, notes: ['a', 'b'] });
+    expect(merged.verified).toBe(false);
+  });
+});

@@ -1,0 +1,128 @@
+// npm run bench --invocations and the minimum runs for a verdict, through the built CLI with the apps it starts
+// itself on free ports: each invocation in fresh processes (its own pids), every run kept with its invocation, no
+// restart of apps the bench did not start, and no faster side named from 2 runs a side.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { BenchRun } from '@app/bench';
+import { appEntry } from '@app/bootstrap';
+import { AppProcess, ROOT } from './support/app-process';
+import { pidsWithEnv } from './support/processes';
+import { LISTENING, portsEnv } from './support/stack';
+import { describeWithToxiproxy, toxiproxyPath } from './support/toxiproxy';
+
+jest.setTimeout(180_000);
+
+const BENCH = appEntry('bench-cli', 'main.js', ROOT);
+type Row = Record<string, string>;
+
+/** Runs the bench into a fresh folder; returns its exit, output, the run folder's files, and removes the folder. */
+async function bench(args: string[], env: Record<string, string>) {
+  const out = mkdtempSync(join(tmpdir(), 'wirebench-invocations-'));
+  try {
+    const process_ = new AppProcess(process.execPath, [BENCH, ...args, '--out', out], env);
+    let stdout = '';
+    process_.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    const { code } = await process_.exited;
+    const dirs = readdirSync(out);
+    const read = (file: string) => (dirs.length === 1 ? readFileSync(join(out, dirs[0], file), 'utf8') : '');
+    const csv = (file: string): Row[] => (dirs.length === 1 ? parse(read(file), { columns: true }) : []);
+    return {
+      code,
+      output: process_.output,
+      stdout,
+      dirs,
+      runs: csv('runs.csv'),
+      summary: csv('summary.csv'),
+      result: dirs.length === 1 ? (JSON.parse(read('result.json')) as BenchRun) : null,
+      markdown: read('summary.md'),
+    };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+describe('npm run bench --invocations', () => {
+  it('--runs 5 --invocations 2: both invocations\' runs, each in fresh processes, invocation columns, two-level intervals', async () => {
+    const env = await portsEnv();
+    const r = await bench(['--rows', '100', '--runs', '5', '--invocations', '2', '--warmup', '0'], env);
+    // On failure, the bench's own last words say why.
+    expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+
+    // Every run kept, with its invocation: 5 a side in each.
+    expect(r.runs.map((x) => `${x.variant} ${x.invocation}/${x.invocations} run ${x.run}`)).toEqual(
+      ['json', 'grpc'].flatMap((v) => [1, 2].flatMap((inv) => [1, 2, 3, 4, 5].map((run) => `${v} ${inv}/2 run ${run}`))),
+    );
+    for (const s of r.summary) {
+      expect({ variant: s.variant, runs: s.runs, invocations: s.invocations, tooFew: s.too_few_runs, verified: s.verified }).toEqual({
+        variant: s.variant, runs: '10', invocations: '2', tooFew: 'false', verified: 'true',
+      });
+      const share = Number(s.between_invocation_share);
+      if (s.between_invocation_share !== '') expect(share >= 0 && share <= 1).toBe(true);
+      // The two-level bootstrap's interval, at its nominal level, around the pooled median.
+      expect(s.median_ci_level).toBe('0.95');
+      expect(Number(s.median_ci_low_ms)).toBeLessThanOrEqual(Number(s.median_ms));
+      expect(Number(s.median_ci_high_ms)).toBeGreaterThanOrEqual(Number(s.median_ms));
+    }
+
+    // Fresh processes: the bench started every app once per invocation, with pids of their own, and stopped them all.
+    const starts = r.result!.invocationStarts!;
+    expect(r.result!.invocations).toBe(2);
+    expect(starts.map((s) => s.invocation)).toEqual([1, 2]);
+    for (const app of ['json-server', 'grpc-server', 'client']) {
+      expect([app, starts[0].pids[app] > 0, starts[1].pids[app] > 0]).toEqual([app, true, true]);
+      expect(starts[1].pids[app]).not.toBe(starts[0].pids[app]);
+    }
+    expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
+    expect(r.output).toMatch(/started json-server, grpc-server, client.* \(invocation 2\/2\)/);
+    expect(r.markdown).toContain('- **Invocations:** 2, each in fresh server and client processes');
+    expect(r.stdout).toMatch(/between-inv var %/);
+  });
+
+  it('refuses --invocations 2 when an app already answers: it cannot restart what it did not start (exit 2, no run folder)', async () => {
+    const env = await portsEnv();
+    const json = AppProcess.start('json-server', env);
+    try {
+      await json.waitFor(LISTENING);
+      const r = await bench(['--rows', '100', '--runs', '5', '--invocations', '2'], env);
+      expect(r.code).toBe(2);
+      expect(r.output).toContain(
+        'wirebench bench: --invocations 2 starts fresh server and client processes for each invocation, but apps this run did not start already answer at their configured addresses, so it cannot restart them (json-server): stop them, or give --invocations 1 (see --help)',
+      );
+      expect(r.dirs).toEqual([]);
+      expect(json.running).toBe(true);
+    } finally {
+      await json.stop();
+    }
+  });
+
+  it('--runs 2: no faster side named, the intervals still shown, and the words say how many runs it takes', async () => {
+    const r = await bench(['--rows', '100', '--runs', '2', '--warmup', '0', '--variants', 'json,grpc,json-undici', '--format', 'table'], await portsEnv());
+    expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+    expect(r.summary.map((s) => [s.variant, s.too_few_runs])).toEqual([
+      ['json', 'true'],
+      ['grpc', 'true'],
+      ['json-undici', 'true'],
+    ]);
+    // The why table: the ratio and its interval, the verdict "too few runs".
+    expect(r.markdown).toMatch(/\| rows-100 \| one request of 100 rows \| grpc vs json \| transport \(all five\) \| [\d.]+ \| [\d.]+–[\d.]+ \| too few runs \|/);
+    expect(r.markdown).toMatch(/\| json-undici vs json \| client library \| [\d.]+ \| [\d.]+–[\d.]+ \| too few runs \|/);
+    expect(r.markdown).toMatch(/^- For one request of 100 rows, gRPC took [\d.]+× JSON's time \(95% CI [\d.]+–[\d.]+\); 2 runs a side cannot tell these apart; use --runs 5 or more\.$/m);
+    expect(r.markdown).toContain('- No verdict for one request of 100 rows on json-undici (client library): 2 runs a side cannot tell these apart; use --runs 5 or more.');
+    expect(r.stdout).toContain('too few runs');
+  });
+});
+
+describeWithToxiproxy('npm run bench --network loopback,wan --runs 2', () => {
+  it('draws no verdict under either profile and says why, the ratio and its interval still in the table', async () => {
+    const r = await bench(['--network', 'loopback,wan', '--rows', '10000', '--runs', '2', '--warmup', '0'], await portsEnv({ TOXIPROXY_BIN: toxiproxyPath() }));
+    expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+    const network = r.markdown.slice(r.markdown.indexOf('## Under network conditions'));
+    for (const profile of ['loopback', 'wan']) {
+      expect(network).toMatch(new RegExp(`\\| rows-10000 \\(10,000 rows\\) \\| grpc vs json \\| ${profile} \\|.*\\| [\\d.]+ \\| [\\d.]+–[\\d.]+ \\| too few runs \\|`));
+    }
+    expect(network).toMatch(/^- one request of 10,000 rows, grpc vs json: gRPC\/JSON [\d.]+× on loopback, [\d.]+× on wan\. No verdict under any profile: 2 runs a side cannot tell these apart; use --runs 5 or more\.$/m);
+    expect(network).not.toMatch(/overtakes|is faster under/);
+  });
+});
