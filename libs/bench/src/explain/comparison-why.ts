@@ -1,7 +1,7 @@
 import { phaseStack, type PhaseStack } from '../phases/phase-stack';
 import type { VariantComparison } from '../result/compare-variants';
 import { explainScenarios } from './explain-run';
-import { tellApart } from './tell-apart';
+import { apartSentence } from './apart-sentence';
 
 /** Why one comparison came out as it did: the picture, the sentences, and whether the runs can tell at all. */
 export interface ComparisonWhy {
@@ -24,7 +24,7 @@ export function explainComparison(comparison: VariantComparison, maxRuns?: numbe
     why: {
       phases: phaseStack(results.map((r) => ({ label: r.variant, phases: r.phases }))),
       sentences: explainScenarios(results).sentences,
-      apart: versus.map((v) => tellApart(v, { variant: runsOf(v.variant), against: runsOf(v.against) }, maxRuns)),
+      apart: versus.map((v) => apartSentence(v, { variant: runsOf(v.variant), against: runsOf(v.against) }, maxRuns)),
     },
   };
 }
