@@ -55,10 +55,10 @@ Options:
                        memory: 1,000,000 rows on json, grpc and the streaming variants, 10,000,000 on the streaming
                        ones, with each process's peak RSS (3 runs, 1 warm-up)
                        full also sweeps the streaming variants' chunk size (100, 1,000, 10,000 rows)
-                       network: the article's single cases and its 1,000-parallel case under loopback, lan, wan and
-                       mobile, then the gRPC/JSON ratio per case per profile and where the verdict flips
-                       on json, grpc, grpc-window, json-stream and grpc-stream (5 runs, 1 warm-up, 2 invocations;
-                       no warm-up of the 1,000,000-row case; more than an hour on 2 cores)
+                       network: one request of 1, 10,000 and 100,000 rows and the article's 1,000-parallel case
+                       under loopback, lan, wan and mobile, then the gRPC/JSON ratio per case per profile and where
+                       the verdict flips, on json, grpc, grpc-window, json-stream and grpc-stream (5 runs, 1 warm-up,
+                       2 invocations; --rows 1000000 --network ... for the article's largest case, hours under mobile)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (see docs/variants.md; default: json,grpc, or every variant for explain)

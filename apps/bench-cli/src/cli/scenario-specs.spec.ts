@@ -80,13 +80,12 @@ describe('buildScenarioSpecs', () => {
     expect(() => buildScenarioSpecs(parseOptions(['--runs', '101']), limits)).toThrow(/runs must be an integer from 1 to 100/);
   });
 
-  it("gives every network case the 5 runs a verdict needs, the 1,000,000-row one no warm-up of its own, unless --runs/--warmup say otherwise", () => {
+  it('gives every network case the 5 runs and the warm-up a verdict needs, unless --runs/--warmup say otherwise', () => {
     const options = parseOptions(['--preset', 'network']);
-    const large = buildScenarioSpecs(options, limits).find((s) => s.rows === 1_000_000)!;
-    expect([runsFor(large, options), warmupFor(large, options)]).toEqual([5, 0]);
-    const small = buildScenarioSpecs(options, limits).find((s) => s.rows === 1)!;
-    expect([runsFor(small, options), warmupFor(small, options)]).toEqual([5, 1]);
+    const specs = buildScenarioSpecs(options, limits);
+    expect(specs.map((s) => [s.rows, s.requests ?? 1])).toEqual([[1, 1], [10_000, 1], [100_000, 1], [1, 1000]]);
+    for (const spec of specs) expect([runsFor(spec, options), warmupFor(spec, options)]).toEqual([5, 1]);
     const told = parseOptions(['--preset', 'network', '--runs', '4', '--warmup', '2']);
-    expect([runsFor(large, told), warmupFor(large, told)]).toEqual([4, 2]);
+    expect([runsFor(specs[2], told), warmupFor(specs[2], told)]).toEqual([4, 2]);
   });
 });
