@@ -3,6 +3,7 @@ import type { BenchRun } from '../result/bench-run.interface';
 import type { ScenarioResult } from '../result/result.interface';
 import { compareMedians } from '../stats/compare-medians';
 import { MEDIAN_CI_LEVEL, type MedianInterval } from '../stats/order-statistics';
+import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 
 /** What makes two results the same measurement: a renamed or resized scenario is a different one. */
 export interface ScenarioKey {
@@ -15,8 +16,11 @@ export interface ScenarioKey {
   concurrency: number;
 }
 
-/** From the medians' confidence intervals: apart one way or the other, or overlapping (or too few runs). */
-export type CompareVerdict = 'B faster' | 'B slower' | 'not distinguishable';
+/**
+ * From the medians' confidence intervals: apart one way or the other, or overlapping; 'too few runs' when either side
+ * has fewer than MIN_RUNS_FOR_VERDICT measured runs, whatever the intervals show.
+ */
+export type CompareVerdict = 'B faster' | 'B slower' | 'not distinguishable' | 'too few runs';
 
 /** One scenario x transport in both runs; times in ms, diff percentages > 0 mean B took longer. */
 export interface ScenarioDiff extends ScenarioKey {
@@ -87,7 +91,7 @@ function diff(a: ScenarioResult, b: ScenarioResult, alpha: number, level: number
     medianDiffPercent: percent(a.stats.medianMs, b.stats.medianMs),
     medianCiA: medians?.a ?? null,
     medianCiB: medians?.b ?? null,
-    verdict: VERDICTS[medians?.order ?? 'not distinguishable'],
+    verdict: Math.min(timesA.length, timesB.length) < MIN_RUNS_FOR_VERDICT ? 'too few runs' : VERDICTS[medians?.order ?? 'not distinguishable'],
     pValue,
     significant: pValue !== null && pValue < alpha,
   };
