@@ -61,7 +61,8 @@ Options:
                        2 invocations; --rows 1000000 --network ... for the article's largest case, hours under mobile)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
-                       (${GZIP_ALIAS_NOTE}; see docs/variants.md; default: json,grpc, or every variant for explain)
+                       (${GZIP_ALIAS_NOTE}; see docs/variants.md;
+                       default: json,grpc, or every variant for explain)
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode
