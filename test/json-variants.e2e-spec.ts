@@ -62,6 +62,23 @@ describe('JSON-family variants', () => {
     );
   });
 
+  it('the compare URL of docs/variants.md, json+gzip typed raw (a + in a query is a space), answers 200; json-undici-gzip names json-undici+gzip', async () => {
+    const { status, body } = await getJson(`${client()}/client/compare?variants=json,grpc,grpc-sliced,json+gzip&rows=10000&runs=5`);
+    expect(status).toBe(200);
+    expect(body.results.map((r: any) => r.variant)).toEqual(['json', 'grpc', 'grpc-sliced', 'json+gzip']);
+    expect((await getJson(`${client()}/client/json/single/10?variant=json-undici-gzip`)).body).toMatchObject({ variant: 'json-undici+gzip', verified: true });
+  });
+
+  it('a name it cannot read is a 400 whose list of variants holds only names that work typed raw in a URL', async () => {
+    const refused = await getJson(`${client()}/client/compare?variants=json,json+gzipp`);
+    expect(refused.status).toBe(400);
+    const listed: string[] = refused.body.limit.values;
+    expect(listed).not.toContain('json gzipp');
+    expect(listed).not.toContain('json+gzipp');
+    const typed = await getJson(`${client()}/client/bench?variants=${listed.join(',')}&rows=1&runs=1&warmup=0`);
+    expect({ status: typed.status, variants: typed.body.results?.map((r: any) => r.variant) }).toEqual({ status: 200, variants: listed });
+  });
+
   it.each(JSON_VARIANTS)('GET /client/json/single/:rows?variant=%s&wire=1 is verified, with payload and wire bytes', async (variant) => {
     const { status, body } = await getJson(`${client()}/client/json/single/300?variant=${encodeURIComponent(variant)}&wire=1`);
     expect(status).toBe(200);

@@ -1,5 +1,6 @@
 // npm run report through the built entry: one run folder gets its report.html rewritten, several runs make one
-// overlaid report at --out, and a path that is not a run is one clear line and exit 2.
+// overlaid report at --out (a bare file name lands in the results folder), and a path that is not a run is one clear
+// line and exit 2.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +9,9 @@ import { benchRun, loadRun } from '../libs/report/src/fixtures/report-runs';
 
 const ENTRY = join(__dirname, '..', 'dist', 'apps', 'bench-cli', 'apps', 'bench-cli', 'src', 'report-main.js');
 
-function report(args: string[]) {
-  const r = spawnSync(process.execPath, [ENTRY, ...args], { encoding: 'utf8', timeout: 20_000 });
+function report(args: string[], where: { cwd?: string; resultsDir?: string } = {}) {
+  const env = where.resultsDir ? { ...process.env, RESULTS_DIR: where.resultsDir } : process.env;
+  const r = spawnSync(process.execPath, [ENTRY, ...args], { encoding: 'utf8', timeout: 20_000, cwd: where.cwd, env });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -48,6 +50,19 @@ describe('npm run report (dist entry)', () => {
     expect(html).toContain('first-label · json');
     expect(html).toContain('load-label · json');
     expect(existsSync(join(root, 'b', 'report.html'))).toBe(false);
+  });
+
+  it('writes --out ab.html (docs/report.md\'s example) in the results folder, not the folder it ran from; ./ab.html there', () => {
+    const run = folder('readme', benchRun({ runs: 3 }));
+    const cwd = join(root, 'repo');
+    const resultsDir = join(root, 'results');
+    mkdirSync(cwd);
+    const bare = report([run, '--out', 'ab.html'], { cwd, resultsDir });
+    expect({ code: bare.code, stderr: bare.stderr, stdout: bare.stdout }).toEqual({ code: 0, stderr: '', stdout: expect.stringMatching(/^.*\/results\/ab\.html \(/) });
+    expect(existsSync(join(resultsDir, 'ab.html'))).toBe(true);
+    expect(existsSync(join(cwd, 'ab.html'))).toBe(false);
+    expect(report([run, '--out', './here.html'], { cwd, resultsDir }).code).toBe(0);
+    expect(existsSync(join(cwd, 'here.html'))).toBe(true);
   });
 
   it('says in one line why a path is not a run, exit 2', () => {

@@ -11,6 +11,7 @@ describe('parseLoadOptions --variants', () => {
   it.each([
     [['--variants', 'json-undici'], /json-undici changes the client library, which load mode replaces with its own generator; load mode takes json, json-fastify, grpc/],
     [['--variants', 'json+gzip'], /json\+gzip changes the compression, which the load generators do not drive/],
+    [['--variants', 'json-gzip'], /json-gzip changes the compression, which the load generators do not drive/],
     [['--variants', 'soap'], /soap is not a variant/],
     [['--variants', 'json,json'], /without repeats/],
     [['--variants', 'json', '--target', 'bare'], /replaces --transport and --target/],

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { FORMATS, isVariant, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind, VARIANTS } from '@app/bench';
+import { FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
 import { UsageError } from './usage-error';
 import { parseNetworks } from './parse-networks';
 import { parseHosts } from './parse-hosts';
@@ -132,11 +132,12 @@ function loadVariants(raw: string): LoadVariantName[] {
   const valid = Object.keys(LOAD_VARIANTS);
   const items = list('variants', raw);
   for (const v of items) {
-    if (valid.includes(v)) continue;
-    const why = isVariant(v)
-      ? `${v} changes ${VARIANTS[v].factor === 'client library' ? 'the client library, which load mode replaces with its own generator' : `the ${VARIANTS[v].factor}, which the load generators do not drive`}`
+    const variant = variantNamed(v);
+    if (variant !== null && valid.includes(variant)) continue;
+    const why = variant !== null
+      ? `${v} changes ${VARIANTS[variant].factor === 'client library' ? 'the client library, which load mode replaces with its own generator' : `the ${VARIANTS[variant].factor}, which the load generators do not drive`}`
       : `${v} is not a variant`;
     throw new UsageError(`--variants: ${why}; load mode takes ${valid.join(', ')}`);
   }
-  return items as LoadVariantName[];
+  return items.map(variantNamed) as LoadVariantName[];
 }

@@ -37,6 +37,12 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--variants', 'json,nope'])).toThrow(/--variants must list variants from json, grpc, json-undici, grpc-bare/);
   });
 
+  it('reads json-gzip as json+gzip (the name results record), and the two spellings as one variant', () => {
+    expect(parseOptions(['--variants', 'json,json-gzip,proto-http+gzip']).transports).toEqual(['json', 'json+gzip', 'proto-http+gzip']);
+    expect(() => parseOptions(['--variants', 'json+gzip,json-gzip'])).toThrow(/once/);
+    expect(() => parseOptions(['--variants', 'grpc-gzip'])).toThrow(/e.g. json-gzip\), got "grpc-gzip"/);
+  });
+
   it('runs every variant once for explain (gzip only on the baselines), 5 runs after 1 warm-up, unless told otherwise', () => {
     const explain = parseOptions(['--preset', 'explain']);
     expect(explain).toMatchObject({ runs: 5, warmup: 1, invocations: 2 });

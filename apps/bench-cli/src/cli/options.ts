@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { FORMATS, Format, isVariant, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName } from '@app/bench';
+import { FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
 import { loadNetworkProfiles } from '@app/network';
 import { parseHosts } from './parse-hosts';
 import { parseNetworks } from './parse-networks';
@@ -61,7 +61,8 @@ Options:
                        2 invocations; --rows 1000000 --network ... for the article's largest case, hours under mobile)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
-                       (see docs/variants.md; default: json,grpc, or every variant for explain)
+                       (${GZIP_ALIAS_NOTE}; see docs/variants.md;
+                       default: json,grpc, or every variant for explain)
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode
@@ -154,8 +155,9 @@ export function parseOptions(argv: string[]): BenchOptions {
   let transports: VariantName[];
   if (str('variants') !== undefined) {
     transports = list('variants', str('variants'))!.map((v) => {
-      if (!isVariant(v)) throw new UsageError(`--variants must list variants from ${VARIANT_NAMES.join(', ')}, got "${v}"`);
-      return v;
+      const variant = variantNamed(v);
+      if (variant === null) throw new UsageError(`--variants must list variants from ${VARIANT_NAMES.join(', ')} (${GZIP_ALIAS_NOTE}), got "${v}"`);
+      return variant;
     });
     if (new Set(transports).size !== transports.length) throw new UsageError(`--variants must name each variant once, got "${str('variants')}"`);
   } else if (str('transport') === undefined && str('preset') !== undefined && PRESET_DEFAULTS[str('preset')!]?.variants) {

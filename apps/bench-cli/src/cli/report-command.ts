@@ -4,6 +4,7 @@ import { readSavedRun, SavedRun, SavedRunError, writeAtomic } from '@app/bench';
 import { ConfigError, loadConfig } from '@app/config';
 import { printReportHtml } from '@app/report';
 import { EXIT } from './bench-command';
+import { reportOutPath } from './report-out-path';
 import { runId } from './start-run-record';
 import { UsageError } from './usage-error';
 
@@ -12,6 +13,8 @@ export const REPORT_HELP = `Usage: npm run report -- RUN [RUN...] [--out FILE]
 One RUN: rewrites that run's report.html in its folder (or writes FILE when --out is given).
 Several RUNs: one report with the runs overlaid, each line and bar named after its run's label (or id), written
 to FILE, by default bench-results/<UTC timestamp>-report.html (RESULTS_DIR moves bench-results/).
+--out FILE: a bare file name (ab.html) is written in bench-results/ too; a path with a folder in it (./ab.html,
+reports/ab.html, /tmp/ab.html) is taken as given.
 The report is one self-contained HTML file (charts, data and Chart.js inlined): it opens from file:// offline.
 Prints the path written and its size. Exit 2 when a RUN cannot be read as a run.`;
 
@@ -39,7 +42,7 @@ export function parseReportOptions(argv: string[]): ReportOptions {
 
 /** The run's own folder for one run (its report.html is one of its files); a new file beside the runs for several. */
 async function outputPath(options: ReportOptions): Promise<string> {
-  if (options.out) return options.out;
+  if (options.out) return reportOutPath(options.out, loadConfig().resultsDir);
   if (options.paths.length === 1) {
     const path = options.paths[0];
     return join((await stat(path)).isDirectory() ? path : dirname(path), 'report.html');

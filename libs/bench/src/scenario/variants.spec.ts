@@ -1,5 +1,5 @@
 import { errorOf } from './fixtures/error-of';
-import { parseVariants, VARIANT_NAMES, VARIANTS, variantPath } from './variants';
+import { parseVariants, VARIANT_NAMES, variantNamed, VARIANTS, variantPath } from './variants';
 
 describe('variants', () => {
   it('has the two baselines and variants that each name a baseline of their own family', () => {
@@ -29,5 +29,37 @@ describe('variants', () => {
       expect(error.limit.values).toEqual(family ? VARIANT_NAMES.filter((v) => VARIANTS[v].family === family) : VARIANT_NAMES);
       expect(error.limit.values).toContain('json');
     }
+  });
+
+  it('reads json-gzip and json gzip (a raw + in a query string) as json+gzip, and nothing else as a gzip twin', () => {
+    expect(['json+gzip', 'json-gzip', 'json gzip'].map(variantNamed)).toEqual(['json+gzip', 'json+gzip', 'json+gzip']);
+    expect(variantNamed('json-h2-gzip')).toBe('json-h2+gzip');
+    expect(variantNamed('proto-http gzip')).toBe('proto-http+gzip');
+    expect(['grpc-gzip', 'grpc gzip', 'json-h2-window-gzip', 'json  gzip', 'json', 'gzip', '-gzip', undefined].map(variantNamed)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      'json',
+      null,
+      null,
+      null,
+    ]);
+    // The README's URL as typed: the query parser turns `+` into a space.
+    const typed = new URLSearchParams('variants=json,grpc,grpc-sliced,json+gzip').get('variants');
+    expect(parseVariants('variants', typed)).toEqual(['json', 'grpc', 'grpc-sliced', 'json+gzip']);
+    expect(parseVariants('variants', 'json-undici-gzip,json')).toEqual(['json-undici+gzip', 'json']);
+    expect(errorOf(() => parseVariants('variants', 'json+gzip,json-gzip')).parameter).toBe('variants');
+  });
+
+  it('lists in its 400 only names that, typed raw into a URL, are accepted', () => {
+    for (const family of [undefined, 'json', 'grpc'] as const) {
+      const error = errorOf(() => parseVariants('variants', 'json gzipp', family));
+      for (const name of error.limit.values as string[]) {
+        const typed = new URLSearchParams(`variants=${name}`).get('variants');
+        expect(parseVariants('variants', typed, family)).toEqual([name]);
+      }
+    }
+    expect(errorOf(() => parseVariants('variants', 'nope')).message).toContain('json-gzip');
   });
 });

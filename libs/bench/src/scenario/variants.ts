@@ -117,15 +117,38 @@ export function isVariant(name: unknown): name is VariantName {
 }
 
 /**
- * A comma list of variants, each known, none twice, optionally all of one family (an endpoint under /client/json
- * times JSON variants only). The same 400 / usage error as every other parameter.
+ * Other spellings of GZIP_SUFFIX. `-gzip` needs no escaping anywhere; ` gzip` is what `json+gzip` typed raw in a
+ * query string arrives as (a `+` there is a space), and no variant name has a space, so it can mean nothing else.
+ */
+const GZIP_SUFFIX_ALIASES = ['-gzip', ' gzip'] as const;
+
+/**
+ * The variant a name the user typed means, as results record it (`json+gzip`, so saved runs and old files keep
+ * their names), or null. `json-gzip` and `json gzip` read as `json+gzip`.
+ */
+export function variantNamed(name: unknown): VariantName | null {
+  if (typeof name !== 'string') return null;
+  const alias = GZIP_SUFFIX_ALIASES.find((suffix) => name.endsWith(suffix));
+  const recorded = alias ? `${name.slice(0, -alias.length)}${GZIP_SUFFIX}` : name;
+  return isVariant(recorded) ? recorded : null;
+}
+
+/** The sentence that tells a user the other spellings, for help texts and errors that list variant names. */
+export const GZIP_ALIAS_NOTE = `a ${GZIP_SUFFIX} name may also be written with -gzip, e.g. json-gzip`;
+
+/**
+ * A comma list of variants, each known (in any spelling variantNamed reads), none twice, optionally all of one family
+ * (an endpoint under /client/json times JSON variants only), as recorded names. The same 400 / usage error as every
+ * other parameter.
  */
 export function parseVariants(parameter: string, raw: unknown, family?: TransportKind): VariantName[] {
   const allowed = VARIANT_NAMES.filter((v) => family === undefined || VARIANTS[v].family === family);
-  const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : [];
-  if (list.length === 0 || list.some((v) => !(allowed as string[]).includes(v)) || new Set(list).size !== list.length) {
+  const list = typeof raw === 'string' ? raw.split(',').map((s) => variantNamed(s.trim())) : [];
+  if (list.length === 0 || list.some((v) => v === null || !allowed.includes(v)) || new Set(list).size !== list.length) {
     const what = family ? `${family} variants` : 'variants';
-    throw new ScenarioValidationError(parameter, { values: allowed }, `${parameter} must be a comma list of ${what} (${allowed.join(', ')}), each once, got ${JSON.stringify(raw)}`, raw);
+    // The recorded names: each also works typed raw in a URL (variantNamed), so none of them is what was refused.
+    const note = allowed.some((v) => v.endsWith(GZIP_SUFFIX)) ? `; ${GZIP_ALIAS_NOTE}` : '';
+    throw new ScenarioValidationError(parameter, { values: allowed }, `${parameter} must be a comma list of ${what} (${allowed.join(', ')}${note}), each once, got ${JSON.stringify(raw)}`, raw);
   }
   return list as VariantName[];
 }
