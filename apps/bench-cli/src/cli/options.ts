@@ -64,7 +64,8 @@ Options:
                        (see docs/variants.md; default: json,grpc, or every variant for explain)
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
-  --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode
+  --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode; a concurrency above
+                                                          } a case's requests is capped at them (said before the run)
   --chunk-rows N       streaming variants (json-stream, grpc-stream): rows per message / NDJSON write   (default: STREAM_CHUNK_ROWS, 1000)
   --runs N             measured runs per scenario and variant   (default: 5; fewer than ${MIN_RUNS_FOR_VERDICT} a side shows
                        intervals but names no faster side)
