@@ -13,6 +13,7 @@ const { existsSync, readdirSync, readFileSync, statSync } = require('node:fs');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { ROOT, entryOf } = require('./apps');
+const { readCommandLine } = require('./command-line');
 
 const OUT = path.join(ROOT, 'docs', 'images');
 const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
@@ -24,9 +25,15 @@ function fail(message) {
   process.exit(2);
 }
 
+const USAGE = `Usage: npm run screenshots [-- RUN_FOLDER]
+  Regenerates docs/images/report.png (and report-why.png) from RUN_FOLDER's report (default: the newest full-preset
+  run, else the newest run) and docs/images/client-page.png from a small run through the client page, on ports of its
+  own. Needs a Chromium (CHROME_PATH, or npm run setup:chromium).`;
+const cli = readCommandLine({ prefix: 'wirebench screenshots', usage: USAGE, maxPositionals: 1 });
+
 /** The run folder to picture: the argument, or the newest full-preset run, or the newest run. */
 function runFolder(resultsDir) {
-  if (process.argv[2]) return path.resolve(process.argv[2]);
+  if (cli.positionals[0]) return path.resolve(cli.positionals[0]);
   const runs = existsSync(resultsDir)
     ? readdirSync(resultsDir)
         .map((name) => path.join(resultsDir, name))

@@ -10,20 +10,17 @@ const { spawn } = require('node:child_process');
 const { createWriteStream, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const { parseArgs } = require('node:util');
 const grpc = require('@grpc/grpc-js');
 const http = require('node:http');
 const protoLoader = require('@grpc/proto-loader');
 const { ROOT, entryOf, envForApp } = require('./apps');
+const { readCommandLine } = require('./command-line');
 
-const { values: args } = parseArgs({
-  options: { minutes: { type: 'string', default: '10' }, out: { type: 'string' }, logs: { type: 'string' }, help: { type: 'boolean', default: false } },
-  strict: true,
+const { values: args } = readCommandLine({
+  prefix: 'soak',
+  usage: 'usage: npm run soak -- [--minutes N (default 10, 0.5 .. 120)] [--out result.json] [--logs DIR (the output of every app as DIR/<app>.log)]',
+  options: { minutes: { type: 'string', default: '10' }, out: { type: 'string' }, logs: { type: 'string' } },
 });
-if (args.help) {
-  process.stdout.write('usage: npm run soak -- [--minutes N (default 10, 0.5 .. 120)] [--out result.json] [--logs DIR (the output of every app as DIR/<app>.log)]\n');
-  process.exit(0);
-}
 const MINUTES = Number(args.minutes);
 if (args.logs) mkdirSync(args.logs, { recursive: true });
 if (!(MINUTES >= 0.5 && MINUTES <= 120)) {

@@ -11,6 +11,7 @@
 const path = require('node:path');
 const { concurrently } = require('concurrently');
 const { GROUPS, ROOT, entryOf, envForApp } = require('./apps');
+const { readCommandLine } = require('./command-line');
 
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
@@ -18,7 +19,11 @@ const RESTART_DELAY_MS = 1_000;
 // What each app prints once it serves: its own "listening on" line, or a cluster primary's "N workers on".
 const UP = /listening on|workers on/;
 
-const group = process.argv[2] ?? 'all';
+const USAGE = `Usage: npm run start:all | start:bare | start:client   (node scripts/start-all.js [GROUP])
+  GROUP: ${Object.keys(GROUPS).join(', ')}   (default: all). Starts the group's apps in one terminal with prefixed logs;
+  Ctrl-C stops them all. Settings come from the environment (docs/configuration.md).`;
+const { positionals } = readCommandLine({ prefix: 'wirebench', usage: USAGE, maxPositionals: 1 });
+const group = positionals[0] ?? 'all';
 if (!GROUPS[group]) {
   process.stderr.write(`wirebench: unknown app group ${JSON.stringify(group)}; one of ${Object.keys(GROUPS).join(', ')}\n`);
   process.exit(2);

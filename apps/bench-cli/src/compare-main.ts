@@ -1,4 +1,5 @@
 import { compareSavedRuns, printSavedRunComparison, readSavedRun, SavedRunError } from '@app/bench';
+import { strictArgs } from './cli/strict-args';
 import { UsageError } from './cli/usage-error';
 
 const USAGE = `Usage: npm run bench:compare -- A B
@@ -7,16 +8,19 @@ const USAGE = `Usage: npm run bench:compare -- A B
 Prints, result by result, A and B side by side and a verdict: "B faster", "B slower", "not distinguishable", or "too few runs" (fewer than 5 a side).
 Bench runs: from the medians' distribution-free 95% confidence intervals (apart or overlapping), with Welch's
 p-value on the per-run times beside it. Load runs: from Welch's t-test on the requests completed in each second
-(alpha 0.05, as autocannon-compare does).`;
+(alpha 0.05, as autocannon-compare does).
+
+Exit codes: 0 compared, 2 bad options or a file that is not a run.`;
 
 async function main(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(USAGE + '\n');
-    return 0;
-  }
   try {
-    if (argv.length !== 2) throw new UsageError(`expected two result files, got ${argv.length}`);
-    const [a, b] = await Promise.all(argv.map(readSavedRun));
+    const { values, positionals } = strictArgs(argv, { help: { type: 'boolean', short: 'h' } }, true);
+    if (values.help) {
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    }
+    if (positionals.length !== 2) throw new UsageError(`expected two result files, got ${positionals.length}`);
+    const [a, b] = await Promise.all(positionals.map(readSavedRun));
     let comparison;
     try {
       comparison = compareSavedRuns(a, b);
@@ -27,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof SavedRunError)) throw error;
-    process.stderr.write(`wirebench bench:compare: ${error.message}\n${USAGE}\n`);
+    process.stderr.write(`wirebench bench:compare: ${error.message} (see --help)\n`);
     return 2;
   }
 }

@@ -7,7 +7,7 @@ import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { ProgressTracker } from './progress-tracker';
-import { buildScenarioSpecs, chunkFor, runsFor, variantsFor, warmupFor } from './scenario-specs';
+import { buildScenarioSpecs, cappedNotes, chunkFor, runsFor, variantsFor, warmupFor } from './scenario-specs';
 import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
@@ -43,6 +43,8 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     return reportUsageError('bench', error, EXIT.usage, [UsageError, ConfigError]);
   }
 
+  // Before anything runs: a case run otherwise than asked (a concurrency capped at its requests) is said, not hidden.
+  for (const line of cappedNotes(specs)) process.stderr.write(`wirebench bench: ${line}\n`);
   const root = findProjectRoot();
   const { dir, record } = startRunRecord(options.out ?? config.resultsDir, options.preset, options.label, { ...options, scenarios: specs }, root);
   const run: BenchRun = {

@@ -1,4 +1,5 @@
-import { parseLoadOptions } from './load-options';
+import { LOAD_COLUMNS } from '@app/bench';
+import { LOAD_HELP, parseLoadOptions } from './load-options';
 import { UsageError } from './usage-error';
 
 describe('parseLoadOptions --variants', () => {
@@ -25,5 +26,16 @@ describe('parseLoadOptions --hosts', () => {
   it('is local unless told; a second host is netns, anything else refused', () => {
     expect(parseLoadOptions([]).hosts).toBe('local');
     expect(() => parseLoadOptions(['--hosts', 'moon'])).toThrow(/--hosts must be local or netns, got "moon"/);
+  });
+});
+
+describe('load mode\'s words for its gRPC generator', () => {
+  // It writes the HTTP/2 frames itself (libs/bench/src/load/raw-h2-connection.ts); node:http2 was an earlier generator.
+  it('say, in --help and in levels.csv\'s engine and transport columns, that it writes HTTP/2 frames itself', () => {
+    const described = (name: string) => LOAD_COLUMNS.find((column) => column.name === name)!.description;
+    for (const text of [LOAD_HELP, described('engine'), described('transport')]) {
+      expect(text).toMatch(/HTTP\/2 frames/);
+      expect(text).not.toMatch(/node:http2/);
+    }
   });
 });

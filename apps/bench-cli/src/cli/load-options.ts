@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
+import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 import { parseNetworks } from './parse-networks';
 import { parseHosts } from './parse-hosts';
@@ -37,8 +37,9 @@ export interface LoadOptions {
 
 export const LOAD_HELP = `Usage: npm run load -- [options]
 
-Sustained load at several concurrency levels: HTTP through autocannon, gRPC through the project's node:http2 gRPC
-generator (same closed loop, warm-up, histogram and result), each level in a load-generator process of its own. Starts the
+Sustained load at several concurrency levels: HTTP through autocannon, gRPC through the project's own generator,
+which writes the HTTP/2 frames itself (same closed loop, warm-up, histogram and result), each level in a
+load-generator process of its own. Starts the
 servers it needs if they are not running. Writes bench-results/<UTC time>-load/ (levels.csv, result.json, summary.md).
 
 Options:
@@ -67,7 +68,7 @@ Options:
                        here. --network profiles then go on that link: bandwidth tc tbf, latency netem, or Toxiproxy
                        without netem   (default: local)
   --label TEXT         kept with the run
-  --help
+  --help               this text
 
 Exit codes: 0 done, 1 a level failed, 2 bad options, 130 interrupted.`;
 
@@ -88,16 +89,11 @@ function list(name: string, raw: string, allowed?: readonly string[]): string[] 
 }
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-    for (const k of ['transport', 'target', 'variants', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts']) {
-      options[k] = { type: 'string' };
-    }
-    values = parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values as Record<string, string | boolean | undefined>;
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
+  for (const k of ['transport', 'target', 'variants', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts']) {
+    options[k] = { type: 'string' };
   }
+  const { values } = strictArgs(argv, options);
   const s = (k: string) => values[k] as string | undefined;
   const label = s('label') ?? null;
   const variants = s('variants') === undefined ? undefined : loadVariants(s('variants')!);

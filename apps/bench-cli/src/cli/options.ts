@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
 import { loadNetworkProfiles } from '@app/network';
 import { parseHosts } from './parse-hosts';
 import { parseNetworks } from './parse-networks';
 import { PRESET_DEFAULTS, PRESET_NAMES } from './presets';
+import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 
 export interface BenchOptions {
@@ -65,7 +65,8 @@ Options:
                        default: json,grpc, or every variant for explain)
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
-  --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode
+  --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode; a concurrency above
+                                                          } a case's requests is capped at them (said before the run)
   --chunk-rows N       streaming variants (json-stream, grpc-stream): rows per message / NDJSON write   (default: STREAM_CHUNK_ROWS, 1000)
   --runs N             measured runs per scenario and variant   (default: 5; fewer than ${MIN_RUNS_FOR_VERDICT} a side shows
                        intervals but names no faster side)
@@ -120,35 +121,25 @@ function invocations(raw: string): number {
 
 /** Parses and checks the command line; ranges against configured limits are checked when scenarios are built. */
 export function parseOptions(argv: string[]): BenchOptions {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        preset: { type: 'string' },
-        transport: { type: 'string' },
-        variants: { type: 'string' },
-        rows: { type: 'string' },
-        requests: { type: 'string' },
-        concurrency: { type: 'string' },
-        'chunk-rows': { type: 'string' },
-        runs: { type: 'string' },
-        invocations: { type: 'string' },
-        warmup: { type: 'string' },
-        out: { type: 'string' },
-        format: { type: 'string' },
-        scenarios: { type: 'string' },
-        label: { type: 'string' },
-        network: { type: 'string' },
-        hosts: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
-  }
+  const { values } = strictArgs(argv, {
+    preset: { type: 'string' },
+    transport: { type: 'string' },
+    variants: { type: 'string' },
+    rows: { type: 'string' },
+    requests: { type: 'string' },
+    concurrency: { type: 'string' },
+    'chunk-rows': { type: 'string' },
+    runs: { type: 'string' },
+    invocations: { type: 'string' },
+    warmup: { type: 'string' },
+    out: { type: 'string' },
+    format: { type: 'string' },
+    scenarios: { type: 'string' },
+    label: { type: 'string' },
+    network: { type: 'string' },
+    hosts: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   const str = (k: string) => values[k] as string | undefined;
 
   if (str('transport') !== undefined && str('variants') !== undefined) throw new UsageError('--transport and --variants are alternatives: give one');

@@ -16,6 +16,8 @@ export interface ScenarioSpec {
   chunkRows?: number;
   /** Run only on the chosen variants that stream (rows beyond MAX_ROWS, chunk sweeps). */
   streamingOnly?: boolean;
+  /** How the case differs from what the command line asked (a concurrency capped at the requests), kept in result.json. */
+  note?: string;
 }
 
 const single = (name: string, rows: number): ScenarioSpec => ({ name, mode: 'single', rows, requests: 1 });

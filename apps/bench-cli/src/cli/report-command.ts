@@ -6,6 +6,7 @@ import { printReportHtml } from '@app/report';
 import { EXIT } from './bench-command';
 import { reportOutPath } from './report-out-path';
 import { runId } from './start-run-record';
+import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 
 export const REPORT_HELP = `Usage: npm run report -- RUN [RUN...] [--out FILE]
@@ -25,17 +26,9 @@ interface ReportOptions {
 }
 
 export function parseReportOptions(argv: string[]): ReportOptions {
-  const options: ReportOptions = { help: false, paths: [], out: null };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') options.help = true;
-    else if (arg === '--out' || arg.startsWith('--out=')) {
-      const value = arg === '--out' ? argv[++i] : arg.slice('--out='.length);
-      if (!value) throw new UsageError('--out needs a file name');
-      options.out = value;
-    } else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
-    else options.paths.push(arg);
-  }
+  const { values, positionals } = strictArgs(argv, { help: { type: 'boolean', short: 'h' }, out: { type: 'string' } }, true);
+  const options: ReportOptions = { help: values.help === true, paths: positionals, out: (values.out as string | undefined) ?? null };
+  if (options.out === '') throw new UsageError('--out needs a file name');
   if (!options.help && options.paths.length === 0) throw new UsageError('no run given: name a bench-results/<run> folder or its result.json');
   return options;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Limits } from '@app/config';
 import { parseOptions } from './options';
 import { PRESETS } from './presets';
-import { buildScenarioSpecs, runsFor, warmupFor } from './scenario-specs';
+import { buildScenarioSpecs, cappedNotes, runsFor, warmupFor } from './scenario-specs';
 import { UsageError } from './usage-error';
 
 const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
@@ -52,10 +52,28 @@ describe('buildScenarioSpecs', () => {
     expect(PRESETS.quick.every((s) => s.rows <= 1000)).toBe(true);
   });
 
-  it('builds every combination of --rows, --requests and --concurrency, skipping concurrency above requests', () => {
-    const specs = buildScenarioSpecs(parseOptions(['--rows', '1,50', '--requests', '1,20', '--concurrency', '10']), limits);
-    expect(specs.map((s) => s.name)).toEqual(['rows-1-x20-c10', 'rows-50-x20-c10']);
+  it('builds every combination of --rows, --requests and --concurrency, capping concurrency above requests and saying so', () => {
+    // The issue's command: 4 combinations promised, 4 run; the two whose concurrency is above their requests are capped.
+    const specs = buildScenarioSpecs(parseOptions(['--rows', '1,1000', '--requests', '1,50', '--concurrency', '10']), limits);
+    expect(specs.map((s) => `${s.name}:${s.mode}:${s.requests}:${s.concurrency}`)).toEqual([
+      'rows-1:single:1:undefined',
+      'rows-1-x50-c10:parallel:50:10',
+      'rows-1000:single:1:undefined',
+      'rows-1000-x50-c10:parallel:50:10',
+    ]);
+    expect(specs.map((s) => s.note)).toEqual(['--concurrency 10 is above its 1 request: run as a single request', undefined, '--concurrency 10 is above its 1 request: run as a single request', undefined]);
+    const capped = buildScenarioSpecs(parseOptions(['--rows', '1', '--requests', '5,20', '--concurrency', '10']), limits);
+    expect(capped.map((s) => `${s.name}:${s.concurrency}:${s.note}`)).toEqual([
+      'rows-1-x5-c5:5:--concurrency 10 is above its 5 requests: capped at 5',
+      'rows-1-x20-c10:10:undefined',
+    ]);
     expect(buildScenarioSpecs(parseOptions(['--rows', '7']), limits)).toEqual([{ name: 'rows-7', mode: 'single', rows: 7, requests: 1 }]);
+  });
+
+  it('runs a case that two concurrencies cap to the same once, naming both', () => {
+    const specs = buildScenarioSpecs(parseOptions(['--rows', '1', '--requests', '5', '--concurrency', '5,10,20']), limits);
+    expect(specs.map((s) => `${s.name}:${s.note}`)).toEqual(['rows-1-x5-c5:--concurrency 10, 20 are above its 5 requests: capped at 5, the same case as --concurrency 5']);
+    expect(cappedNotes(buildScenarioSpecs(parseOptions(['--requests', '1', '--concurrency', '2,3']), limits))).toEqual(['rows-1: --concurrency 2, 3 are above its 1 request: run as a single request']);
   });
 
   it('reads a scenarios file and refuses bad items with the item number', () => {

@@ -47,20 +47,39 @@ export function buildScenarioSpecs(options: BenchOptions, limits: Limits): Scena
   return specs;
 }
 
+/**
+ * Every combination the help promises. A concurrency above a case's requests cannot be reached, so the case runs with
+ * its concurrency capped at its requests (one request: single mode) and its note says so, rather than being dropped;
+ * combinations that the cap makes the same case run once, their note naming every concurrency that asked for it.
+ */
 function combinations(options: BenchOptions): ScenarioSpec[] {
-  const specs: ScenarioSpec[] = [];
+  const byName = new Map<string, { spec: ScenarioSpec; capped: number[]; uncapped: number[] }>();
   for (const rows of options.rows ?? [1]) {
     for (const requests of options.requests ?? [1]) {
-      for (const concurrency of options.concurrency ?? [undefined]) {
-        if (concurrency !== undefined && concurrency > requests) continue;
+      for (const asked of options.concurrency ?? [undefined]) {
+        const capped = asked !== undefined && asked > requests;
+        const concurrency = capped ? requests : asked;
         const mode = requests > 1 ? 'parallel' : 'single';
         const name = mode === 'single' ? `rows-${rows}` : `rows-${rows}-x${requests}` + (concurrency ? `-c${concurrency}` : '');
-        specs.push({ name, mode, rows, requests, ...(concurrency ? { concurrency } : {}) });
+        const spec: ScenarioSpec = { name, mode, rows, requests, ...(concurrency && !(capped && mode === 'single') ? { concurrency } : {}) };
+        const entry = byName.get(name) ?? byName.set(name, { spec, capped: [], uncapped: [] }).get(name)!;
+        if (asked !== undefined) (capped ? entry.capped : entry.uncapped).push(asked);
       }
     }
   }
-  if (specs.length === 0) throw new UsageError('--concurrency is larger than every --requests value: no scenario left');
-  return specs;
+  return [...byName.values()].map(({ spec, capped, uncapped }) => (capped.length === 0 ? spec : { ...spec, note: capNote(spec, capped, uncapped) }));
+}
+
+function capNote(spec: ScenarioSpec, capped: number[], uncapped: number[]): string {
+  const requests = `${spec.requests} request${spec.requests === 1 ? '' : 's'}`;
+  const what = spec.mode === 'single' ? 'run as a single request' : `capped at ${spec.requests}`;
+  const same = uncapped.length > 0 ? `, the same case as --concurrency ${uncapped.join(', ')}` : '';
+  return `--concurrency ${capped.join(', ')} ${capped.length === 1 ? 'is' : 'are'} above its ${requests}: ${what}${same}`;
+}
+
+/** The cases whose parameters differ from what was asked, one line each, to print before the run starts. */
+export function cappedNotes(specs: ScenarioSpec[]): string[] {
+  return specs.filter((spec) => spec.note !== undefined).map((spec) => `${spec.name}: ${spec.note}`);
 }
 
 function readScenariosFile(file: string): ScenarioSpec[] {

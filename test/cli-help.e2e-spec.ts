@@ -1,0 +1,66 @@
+// Every command a user runs answers --help and refuses a flag it does not know, before it starts anything: the
+// built bench-cli entries and the scripts package.json runs with flags. A regression here once ran a 15 s measurement
+// (and started the servers) for `npm run bench:overhead -- --help`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { appEntry } from '@app/bootstrap';
+import { cleanEnv, ROOT } from './support/app-process';
+import { pidsWithEnv } from './support/processes';
+import { portsEnv } from './support/stack';
+
+const CLIS: [string, string][] = [
+  ['bench', appEntry('bench-cli', 'main.js', ROOT)],
+  ['bench:compare', appEntry('bench-cli', 'compare-main.js', ROOT)],
+  ['bench:overhead', appEntry('bench-cli', 'overhead-main.js', ROOT)],
+  ['load', appEntry('bench-cli', 'load-main.js', ROOT)],
+  ['report', appEntry('bench-cli', 'report-main.js', ROOT)],
+  ['calibration-server', appEntry('bench-cli', 'calibration-server-main.js', ROOT)],
+  ['soak', join(ROOT, 'scripts', 'soak-probe.js')],
+  ['start:all', join(ROOT, 'scripts', 'start-all.js')],
+  ['screenshots', join(ROOT, 'scripts', 'screenshots.js')],
+];
+describe('every CLI: --help and an unknown flag', () => {
+  let ports: Record<string, string>;
+  const folders: string[] = [];
+
+  beforeAll(async () => {
+    // Free ports: were a command to start the servers after all, it would not reach for the default ones.
+    ports = await portsEnv();
+  });
+  afterAll(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /**
+   * Runs one command with a results folder and a process marker of its own, and returns what it did: its exit, its
+   * output, how long it took, what it wrote and which processes it left (ended here, so one failure stays one).
+   */
+  function run(entry: string, args: string[]) {
+    const resultsDir = mkdtempSync(join(tmpdir(), 'wirebench-cli-help-'));
+    folders.push(resultsDir);
+    const marker = `cli-help-${process.pid}-${folders.length}`;
+    const env = cleanEnv({ ...ports, RESULTS_DIR: resultsDir, WIREBENCH_TEST_MARKER: marker });
+    const started = Date.now();
+    const r = spawnSync(process.execPath, [entry, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 10_000 });
+    const ms = Date.now() - started;
+    const left = pidsWithEnv('WIREBENCH_TEST_MARKER', marker);
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr, ms, written: readdirSync(resultsDir), left };
+  }
+
+  it.each(CLIS)('%s --help prints its usage on stdout and exits 0, running nothing', (_name, entry) => {
+    const { code, stdout, stderr, ms, written, left } = run(entry, ['--help']);
+    expect({ code, stderr, written, left }).toEqual({ code: 0, stderr: '', written: [], left: [] });
+    expect(stdout).toMatch(/^usage: /i);
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it.each(CLIS)('%s --bogus is one line naming the flag on stderr, exit 2, running nothing', (_name, entry) => {
+    const { code, stdout, stderr, ms, written, left } = run(entry, ['--bogus']);
+    expect({ code, stdout, written, left }).toEqual({ code: 2, stdout: '', written: [], left: [] });
+    expect(stderr).toMatch(/^[^\n]*'--bogus'[^\n]*\n$/);
+    expect(ms).toBeLessThan(5_000);
+  });
+});
