@@ -71,6 +71,20 @@ describe('explainRun', () => {
     expect(text).toContain("The fastest gRPC-family variant for one request of 1,000,000 rows, grpc-bare, took 1.40× json's median time.");
   });
 
+  it('gives a gap in ms, not in shares, when one phase alone is larger than the whole gap', () => {
+    // gRPC 400 ms more in serialization but 300 ms less in decoding: a 100 ms gap of which serialization would be "400%".
+    const offset: BenchRun = {
+      ...RUN,
+      scenarios: [
+        result('json', [5000, 5100, 4900, 5050, 4950], phases(5000, 1000, 1500)),
+        result('grpc', [5100, 5200, 5000, 5150, 5050], phases(5100, 1400, 1200)),
+      ],
+    };
+    const text = explainRun(offset).sentences.join('\n');
+    expect(text).toContain('Per request gRPC spent 100 ms more, the net of server-side serialization +400 ms; the other phases took 300 ms less.');
+    expect(text).not.toMatch(/\d{3,}% is/);
+  });
+
   it('ends summary.md with the why tables and the sentences, and prints them in the terminal table', () => {
     const md = printMarkdown(RUN);
     expect(md).toContain('## Why');

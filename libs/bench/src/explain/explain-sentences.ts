@@ -76,11 +76,17 @@ export function explainSentences(c: CaseExplanation): string[] {
   const top = gap && gap.totalMs !== 0 ? shares(gap) : [];
   if (gap && top.length > 0) {
     const slower = gap.totalMs > 0 ? 'gRPC' : 'JSON';
-    const parts = top.map((d) => `${Math.round((d.deltaMs / gap.totalMs) * 100)}% is ${PHASE_WORDS[d.field]} (${signed(Math.abs(d.deltaMs))})`);
     // Phases that went the other way make the listed shares add up to more than the whole: say so.
     const against = gap.deltas.filter((d) => Math.sign(d.deltaMs) === -Math.sign(gap.totalMs)).reduce((sum, d) => sum + Math.abs(d.deltaMs), 0);
     const offset = against >= MIN_SHARE * Math.abs(gap.totalMs) ? `; the other phases took ${ms(against)} less` : '';
-    out.push(`Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more; of that, ${parts.join(', ')}${offset}.`);
+    if (top.some((d) => Math.abs(d.deltaMs) > Math.abs(gap.totalMs))) {
+      // A phase larger than the whole gap ("719% is the rest of the wait") tells a reader nothing as a share: in ms.
+      const parts = top.map((d) => `${PHASE_WORDS[d.field]} ${signed(Math.abs(d.deltaMs))}`);
+      out.push(`Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more, the net of ${parts.join(', ')}${offset}.`);
+    } else {
+      const parts = top.map((d) => `${Math.round((d.deltaMs / gap.totalMs) * 100)}% is ${PHASE_WORDS[d.field]} (${signed(Math.abs(d.deltaMs))})`);
+      out.push(`Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more; of that, ${parts.join(', ')}${offset}.`);
+    }
   }
   const unclear: string[] = [];
   const tooFew: VariantVersus[] = [];
