@@ -25,6 +25,6 @@ export { InflightBudget, isRefusal, describeRefusal, RETRY_AFTER_S, type BudgetR
 export { chunkBudgetProblem } from './memory/chunk-budget';
 export { STREAM_PIECE_ROWS } from './memory/stream-piece-rows';
 export { admitHttpReply, clientGone, type HttpRefusal, type ClosableResponse } from './memory/admit-http-reply';
-export { jsonReplyBytes, ndjsonStreamBytes, LARGE_REPLY_ROWS, afterPendingIo } from './memory/reply-bytes';
-export { BuildLane } from './memory/build-lane';
+export { jsonReplyBytes, ndjsonStreamBytes, LARGE_REPLY_ROWS } from './memory/reply-bytes';
+export { BuildLane, afterPendingIo } from './memory/build-lane';
 export { reclaimWhenIdle, RECLAIM_AFTER_IDLE_MS } from './memory/reclaim-when-idle';

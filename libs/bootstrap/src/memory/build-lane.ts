@@ -1,4 +1,13 @@
-import { afterPendingIo } from './reply-bytes';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * Resolves once the event loop has been through its next poll phase, so I/O that had already arrived when a request
+ * was parsed (its client's FIN or RST, seen one poll later) has been read; then a caller who left can be told apart.
+ */
+export async function afterPendingIo(): Promise<void> {
+  await nextTurn();
+  await nextTurn();
+}
 
 /**
  * Large replies are built one at a time, each after the event loop has read the I/O that arrived meanwhile, and only

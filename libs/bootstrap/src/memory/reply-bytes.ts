@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { maxJsonRowBytes } from '@app/data-generator';
 
 /** The largest `{"samples":[...]}` JSON body of `count` rows: what a JSON server reserves before it builds one. */
@@ -16,12 +15,3 @@ export function ndjsonStreamBytes(count: number, offset: number, bufferBytes: nu
  * caller who left is seen and costs nothing; a smaller reply costs less to build than the wait.
  */
 export const LARGE_REPLY_ROWS = 10_000;
-
-/**
- * Resolves once the event loop has been through its next poll phase, so I/O that had already arrived when a request
- * was parsed (its client's FIN or RST, seen one poll later) has been read; then a caller who left can be told apart.
- */
-export async function afterPendingIo(): Promise<void> {
-  await nextTurn();
-  await nextTurn();
-}
