@@ -284,4 +284,33 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
       stalling.close();
     }
   });
+
+  it('a stream that keeps coming, slowly, is not timed out: the timeout is the wait for the next data, not the whole stream', async () => {
+    // Found by the soak probe: a 3,000,000-row stream on a busy machine gave 504 after 2,807,256 rows had arrived.
+    // Here 10 rows, one every 150 ms: 1.5 s in all, three times the 500 ms timeout, no gap near it.
+    const dripping = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      const lines = makeRows(10).map((r) => JSON.stringify(r) + '\n');
+      const timer = setInterval(() => {
+        res.write(lines.shift()!);
+        if (lines.length === 0) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 150);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => dripping.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = dripping.address() as { port: number };
+      const started = performance.now();
+      let rows = 0;
+      await new JsonStreamTransport(http, `http://127.0.0.1:${port}`, 500).streamRows(10, 1, { push: (chunk) => (rows += chunk.length) });
+      expect(rows).toBe(10);
+      expect(performance.now() - started).toBeGreaterThan(1000);
+    } finally {
+      dripping.closeAllConnections();
+      dripping.close();
+    }
+  });
 });

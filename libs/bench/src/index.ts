@@ -6,7 +6,7 @@ export type { ScenarioInput } from './scenario/validate-scenario';
 export { validateScenario, SCENARIO_DEFAULTS } from './scenario/validate-scenario';
 export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario-validation.error';
 export type { ParameterLimit } from './scenario/scenario-validation.error';
-export { checkCallWork, callWork } from './scenario/check-call-work';
+export { checkCallWork, callWork, callRequests } from './scenario/check-call-work';
 export { validateLoadLevel, LOAD_DEFAULTS, TARGET_KINDS, LOAD_ENGINES } from './scenario/validate-load-level';
 export { loadTarget, loadVariantOf, LOAD_VARIANTS } from './scenario/load-target';
 export type { LoadVariantName } from './scenario/load-target';

@@ -115,7 +115,7 @@ describe('loadConfig', () => {
 
   it('derives the client\'s socket pool from its open-files limit, less a reserve, for a run and its wire pass', () => {
     // (256 - 128 reserve) / 3: a wire pass relays each socket inside the client, two more descriptors each.
-    expect(loadConfig({}, 256).clientBudget).toEqual({ openFilesLimit: 256, maxSockets: 42, maxCalls: 4, heavyCallRows: 1_000_000, retryAfterS: 5 });
+    expect(loadConfig({}, 256).clientBudget).toEqual({ openFilesLimit: 256, maxSockets: 42, maxCalls: 4, heavyCallRows: 1_000_000, heavyCallRequests: 20_000, retryAfterS: 5 });
     // Past 1,000 sockets one event loop only gets slower to answer: that is the default's ceiling, not the limit's.
     expect(loadConfig({}, 20_000).clientBudget.maxSockets).toBe(1000);
     expect(loadConfig({ CLIENT_MAX_SOCKETS: '6624' }, 20_000).clientBudget.maxSockets).toBe(6624);

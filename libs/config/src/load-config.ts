@@ -77,6 +77,10 @@ export const DEFAULTS = {
   // A call of this many rows in all is seconds of CPU on both sides (1,000,000 rows of gRPC: ~20 s alone here); two at
   // once on 2 cores, beside a server's own work, ran past REQUEST_TIMEOUT_MS in the soak probe.
   clientHeavyCallRows: 1_000_000,
+  // Requests cost as rows do: on a quiet 2-core machine 100,000 parallel 1-row JSON requests took 42 s and 20,000 gRPC
+  // calls 9 s, against 12-15 s for one 1,000,000-row gRPC reply. In the soak probe such a call ran beside a
+  // 1,000,000-row one (neither heavy by rows) and made it take 59 s, and past REQUEST_TIMEOUT_MS with more beside.
+  clientHeavyCallRequests: 20_000,
   clientRetryAfterS: 5,
   // Relative to the directory the app starts in; npm scripts start in the repository root.
   resultsDir: 'bench-results',
@@ -221,6 +225,7 @@ function readClientBudget(env: Env, openFilesLimit: number | null, available: nu
     maxSockets: readInt(env, 'CLIENT_MAX_SOCKETS', Math.max(1, Math.min(DEFAULTS.clientMaxSocketsCeiling, Math.floor(available / 3))), 1, available),
     maxCalls: readInt(env, 'CLIENT_MAX_CALLS', DEFAULTS.clientMaxCalls, 1, 1000),
     heavyCallRows: readInt(env, 'CLIENT_HEAVY_CALL_ROWS', DEFAULTS.clientHeavyCallRows, 1, Number.MAX_SAFE_INTEGER),
+    heavyCallRequests: readInt(env, 'CLIENT_HEAVY_CALL_REQUESTS', DEFAULTS.clientHeavyCallRequests, 1, Number.MAX_SAFE_INTEGER),
     retryAfterS: DEFAULTS.clientRetryAfterS,
   };
 }

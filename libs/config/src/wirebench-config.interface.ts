@@ -109,6 +109,8 @@ export interface ClientBudget {
   maxCalls: number;
   /** Rows in all from which a call is heavy: one heavy call (or load level) at a time, others answered 503. */
   heavyCallRows: number;
+  /** Requests in all from which a call is heavy, whatever their rows (CLIENT_HEAVY_CALL_REQUESTS). */
+  heavyCallRequests: number;
   /** Seconds a 503 for a busy client, or one out of file descriptors, asks the caller to wait (Retry-After). */
   retryAfterS: number;
 }

@@ -24,7 +24,7 @@ describe('CallAdmission', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(ClientBusyError);
-    expect((refusal as Error).message).toMatch(/one heavy call \(1000000 rows or more in all, or a load level\) at a time \(CLIENT_HEAVY_CALL_ROWS\) and is running json,grpc parallel/);
+    expect((refusal as Error).message).toMatch(/one heavy call \(1000000 rows or 20000 requests or more in all, or a load level\) at a time \(CLIENT_HEAVY_CALL_ROWS, CLIENT_HEAVY_CALL_REQUESTS\) and is running json,grpc parallel/);
     release();
     release();
     expect(() => a.enterHeavy('load json c=1000 rows=1000000')).not.toThrow();

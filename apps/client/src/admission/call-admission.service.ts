@@ -30,13 +30,15 @@ export class CallAdmission {
   }
 
   /**
-   * A heavy call (CLIENT_HEAVY_CALL_ROWS rows or more in all, or a load level, which saturates the machine by design)
+   * A heavy call (CLIENT_HEAVY_CALL_ROWS rows or CLIENT_HEAVY_CALL_REQUESTS requests or more in all, or a load level,
+   * which saturates the machine by design)
    * also takes the one heavy slot: two of them on a 2-core machine each take more than twice as long, past the
    * client's own request timeout, and the callers got 504s. Throws ClientBusyError naming the heavy call in flight.
    */
   enterHeavy(call: string): () => void {
     if (this.heavy !== null) {
-      const rule = `one heavy call (${this.config.clientBudget.heavyCallRows} rows or more in all, or a load level) at a time (CLIENT_HEAVY_CALL_ROWS)`;
+      const { heavyCallRows, heavyCallRequests } = this.config.clientBudget;
+      const rule = `one heavy call (${heavyCallRows} rows or ${heavyCallRequests} requests or more in all, or a load level) at a time (CLIENT_HEAVY_CALL_ROWS, CLIENT_HEAVY_CALL_REQUESTS)`;
       throw new ClientBusyError([this.heavy].map(({ call: c, since }) => ({ call: c, forMs: Math.round(performance.now() - since) })), this.config.clientBudget.maxCalls, rule);
     }
     const mine = { call, since: performance.now() };

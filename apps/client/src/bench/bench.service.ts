@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  callRequests,
   callWork,
   checkCallWork,
   ClientFdLimitError,
@@ -63,8 +64,11 @@ export class BenchService {
     const scenarios = variants.map((v) => validateScenario(v, mode, streams && !isStreamingVariant(v) ? { ...input, chunk: undefined } : input, this.config.limits, this.config.streamChunkRows));
     checkCallWork(scenarios, wire, this.config.limits.maxCallRows);
     const work = callWork(scenarios, wire);
+    const requests = callRequests(scenarios, wire);
+    const { heavyCallRows, heavyCallRequests } = this.config.clientBudget;
     // A heavy call takes the one heavy slot (CallAdmission) for as long as it runs; a second is answered 503.
-    const releaseHeavy = work >= this.config.clientBudget.heavyCallRows ? this.admission.enterHeavy(`${variants.join(',')} ${mode}, ${work} rows in all`) : () => undefined;
+    const heavy = work >= heavyCallRows || requests >= heavyCallRequests;
+    const releaseHeavy = heavy ? this.admission.enterHeavy(`${variants.join(',')} ${mode}, ${work} rows in ${requests} requests in all`) : () => undefined;
     try {
       return await this.runAdmitted(variants, scenarios, wire, signal, network);
     } finally {

@@ -1,7 +1,7 @@
 import { loadConfig } from '@app/config';
 import type { Scenario } from './scenario.interface';
 import { ScenarioValidationError } from './scenario-validation.error';
-import { callWork, checkCallWork } from './check-call-work';
+import { callRequests, callWork, checkCallWork } from './check-call-work';
 
 const scenario = (transport: 'json' | 'grpc', over: Partial<Scenario> = {}): Scenario => ({
   name: 'x',
@@ -48,5 +48,15 @@ describe('checkCallWork', () => {
 
   it('refuses 150 runs of the largest case on both transports at the default limit', () => {
     expect(() => checkCallWork([scenario('json', { runs: 150 }), scenario('grpc', { runs: 150 })], false, maxCallRows)).toThrow(/MAX_CALL_ROWS 200000000/);
+  });
+});
+
+describe('callRequests', () => {
+  it('counts every request of warm-up, measured runs and the wire pass (two runs of the same requests), on every transport', () => {
+    const parallel = (transport: 'json' | 'grpc') => scenario(transport, { mode: 'parallel', rowsPerRequest: 1, requests: 20_000, runs: 1, warmup: 0 });
+    // GET /client/grpc/parallel/20000: one run of 20,000 calls, CLIENT_HEAVY_CALL_REQUESTS by default.
+    expect(callRequests([parallel('grpc')], false)).toBe(20_000);
+    expect(callRequests([parallel('json'), parallel('grpc')], true)).toBe(2 * 20_000 * 3);
+    expect(callRequests([scenario('json')], false)).toBe(7);
   });
 });

@@ -15,6 +15,14 @@ export function callWork(scenarios: readonly Scenario[], wire: boolean): number 
   return scenarios.reduce((sum, s) => sum + s.rowsPerRequest * s.requests * (s.warmup + s.runs) + (wire ? wirePassRows(s) : 0), 0);
 }
 
+/**
+ * Requests one call would send in all: requests x (warm-up + measured runs), + the wire pass's two runs when asked,
+ * summed over the call's transports. Each request costs a round trip's work on both sides whatever its rows.
+ */
+export function callRequests(scenarios: readonly Scenario[], wire: boolean): number {
+  return scenarios.reduce((sum, s) => sum + s.requests * (s.warmup + s.runs + (wire ? 2 : 0)), 0);
+}
+
 /** Refuses a call whose work is over MAX_CALL_ROWS, before anything is sent. */
 export function checkCallWork(scenarios: readonly Scenario[], wire: boolean, maxCallRows: number): void {
   const work = callWork(scenarios, wire);

@@ -51,8 +51,11 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     const clock = new PhaseClock();
     if (note) clock.note(note);
     const seen: { res?: IncomingMessage; req?: ClientRequest } = {};
-    // One deadline for the whole stream, as for a unary response: a stalled server is reported, not waited for.
-    const deadline = setTimeout(() => (seen.res ?? seen.req)?.destroy(Object.assign(new Error(`stream not complete within ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' })), this.timeoutMs);
+    // An idle timeout, as GrpcStreamTransport's, not one for the whole stream: a stream's length is bounded in rows
+    // (MAX_STREAM_ROWS), so its time is not, and a slow stream on a busy machine is still a stream (the soak probe's
+    // 3,000,000 rows gave 504 after 2,807,256 had arrived). What a timeout must catch is a server that stops sending.
+    // Refreshed by every read of the body.
+    const idle = setTimeout(() => (seen.res ?? seen.req)?.destroy(Object.assign(new Error(`no data within ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' })), this.timeoutMs);
     const received = { rows: 0 };
     try {
       const response: AxiosResponse<Readable> = await lastValueFrom(
@@ -67,7 +70,7 @@ export class JsonStreamTransport implements StreamingRowsTransport {
           transport: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => this.stampedRequest(options, callback, clock, seen) },
         }),
       );
-      const read = await this.read(response.data, sink, clock, signal, received);
+      const read = await this.read(response.data, sink, clock, signal, received, () => idle.refresh());
       clock.serverTiming(seen.res?.trailers[SERVER_TIMING]);
       return { ...read, phases: clock.phases() };
     } catch (error) {
@@ -76,7 +79,7 @@ export class JsonStreamTransport implements StreamingRowsTransport {
       if (!note && !seen.res && reused && (error as { code?: string }).code === 'ECONNRESET') throw new StaleSocketError();
       throw await this.toTransportError(error, seen.res ? received.rows : undefined);
     } finally {
-      clearTimeout(deadline);
+      clearTimeout(idle);
     }
   }
 
@@ -92,7 +95,7 @@ export class JsonStreamTransport implements StreamingRowsTransport {
   }
 
   /** Reads the body to its end: each read's complete lines become one chunk for the sink. */
-  private read(body: Readable, sink: RowSink, clock: PhaseClock, signal: AbortSignal | undefined, received: { rows: number }): Promise<Omit<StreamedRows, 'phases'>> {
+  private read(body: Readable, sink: RowSink, clock: PhaseClock, signal: AbortSignal | undefined, received: { rows: number }, progressed: () => void): Promise<Omit<StreamedRows, 'phases'>> {
     const decoder = new NdjsonLineDecoder();
     let payloadBytes = 0;
     let chunks = 0;
@@ -112,6 +115,7 @@ export class JsonStreamTransport implements StreamingRowsTransport {
         else resolve({ payloadBytes, chunks });
       };
       body.on('data', (chunk: Buffer) => {
+        progressed();
         payloadBytes += chunk.length;
         try {
           hand(clock.time('decode', () => decoder.write(chunk)));
@@ -144,7 +148,7 @@ export class JsonStreamTransport implements StreamingRowsTransport {
       const text = await firstBytes(e.response.data, 300);
       return new TransportError(e.response.status === 503 ? 'busy' : 'bad-response', this.target, `HTTP ${e.response.status} ${text}`.trim());
     }
-    if (e.code && TIMEOUT_CODES.has(e.code)) return new TransportError('timeout', this.target, `stream not complete within ${this.timeoutMs} ms`, received);
+    if (e.code && TIMEOUT_CODES.has(e.code)) return new TransportError('timeout', this.target, `${received === undefined ? 'no response' : 'no data'} within ${this.timeoutMs} ms`, received);
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return new TransportError('unavailable', this.target, e.message === 'aborted' ? `${e.code} (connection closed mid-stream)` : e.code, received);
     return new TransportError('bad-response', this.target, e.message ?? String(error), received);
   }
