@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { human, type BenchRun, type LoadRun } from '@app/bench';
 import { printReportHtml } from '@app/report';
-import { benchRun, EXPLAIN_CASES, loadRun } from '../libs/report/src/fixtures/report-runs';
+import { BATCHING_CASES, benchRun, EXPLAIN_CASES, loadRun } from '../libs/report/src/fixtures/report-runs';
 import { collectPageErrors, describeInChromium, launchChromium, screenshotDir } from './support/chromium';
 
 const BENCH_CHARTS = ['time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time', 'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss', 'article-ratio'];
@@ -173,6 +173,43 @@ describeInChromium('report.html in Chromium', () => {
       expect(requests.filter((url) => !/^(file|data|blob|about):/.test(url))).toEqual([]);
       expect(errors).toEqual([]);
       await page.screenshot({ path: join(screenshotDir('report'), 'load-report.png'), fullPage: true });
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
+  it("a batching run: the many-vs-one chart first, its axes titled, summary.md's table beneath", async () => {
+    const { html } = saveFolder(root, 'batching', benchRun({ preset: 'batching', cases: BATCHING_CASES }));
+    const { page, errors, close } = await open(html);
+    try {
+      const [first] = await drawnCharts(page);
+      expect(first).toMatchObject({ id: 'many-vs-one-1', type: 'line', xType: 'logarithmic', xTitle: 'calls the rows are split into (log)', yTitle: 'median time per run (ms, log)' });
+      expect(first.legend).toEqual(['json', 'grpc', 'crossover']);
+      expect(first.painted).toBeGreaterThan(1000);
+      expect(await page.textContent('#figure-many-vs-one-1 h3')).toBe('Many small calls or one large one: 10,000 rows');
+      expect((await tableCells(page, 'many-vs-one-1')).map((r) => r[0])).toEqual(['json', 'grpc']);
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: join(screenshotDir('report'), 'batching-report.png'), fullPage: true });
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
+  it('a load run of one level: bars from zero, the flagged bar keeping its colour inside a red outline', async () => {
+    const { html } = saveFolder(root, 'load-one-level', loadRun({ levels: loadRun().levels.filter((l) => l.concurrency === 100) }));
+    const { page, errors, close } = await open(html);
+    try {
+      const drawn = await drawnCharts(page);
+      expect(drawn.map((d) => [d.id, d.type])).toEqual([['load-rps', 'bar'], ['load-latency', 'bar']]);
+      const rps = await page.evaluate(() => {
+        const chart = (window as any).Chart.getChart(document.getElementById('chart-load-rps'));
+        const grpc = chart.data.datasets[1];
+        return { min: chart.scales.y.min, fill: grpc.backgroundColor, border: grpc.borderColor };
+      });
+      expect(rps.min).toBe(0);
+      expect(rps).toMatchObject({ fill: '#ff7f0e', border: ['#d62728'] });
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: join(screenshotDir('report'), 'load-one-level-report.png'), fullPage: true });
     } finally {
       await close();
     }

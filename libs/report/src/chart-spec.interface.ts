@@ -16,7 +16,7 @@ export interface PointSpec {
   y: number;
   p90?: number;
   p99?: number;
-  /** Why this point is marked (saturation, errors); drawn as a red triangle, listed in the table. */
+  /** Why this point is marked (saturation, errors); drawn as a triangle outlined in red, listed in the table. */
   flag?: string;
   /** Shown in the tooltip: which scenario or level the point is. */
   note?: string;
@@ -49,6 +49,8 @@ export interface BarDatasetSpec {
   values: (number | null)[];
   /** A fixed colour instead of the colour key's (a phase keeps the colour it has on the page too). */
   color?: string;
+  /** One per category: why that bar is flagged ('' for none); a flagged bar is outlined in red, keeping its colour. */
+  flags?: string[];
 }
 
 export interface TableSpec {

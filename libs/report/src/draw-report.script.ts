@@ -23,15 +23,19 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
   const dashOf = (runIndex: number, dashed?: boolean) => (dashed ? [6, 4] : dashes[runIndex % dashes.length]);
   const FLAG = '#d62728';
 
+  // A linear axis starts at zero: around one value Chart.js would otherwise span ±5% of it (47.5 to 52.5 for 50),
+  // and a small difference would look large.
   const axis = (spec: { title: string; log: boolean }, category = false) => ({
     type: category ? 'category' : spec.log ? 'logarithmic' : 'linear',
     title: { display: true, text: spec.title },
+    ...(category || spec.log ? {} : { beginAtZero: true }),
   });
 
-  const tooltipLabel = (item: { dataset: { label?: string }; raw: unknown; formattedValue: string }) => {
+  const tooltipLabel = (item: { dataset: { label?: string; flags?: string[] }; dataIndex: number; raw: unknown; formattedValue: string }) => {
     const raw = item.raw as Partial<PointSpec> | number | null;
     const point = raw !== null && typeof raw === 'object' ? raw : {};
-    return `${item.dataset.label}: ${item.formattedValue}${point.note ? ` (${point.note})` : ''}${point.flag ? ` [${point.flag}]` : ''}`;
+    const flag = point.flag ?? item.dataset.flags?.[item.dataIndex];
+    return `${item.dataset.label}: ${item.formattedValue}${point.note ? ` (${point.note})` : ''}${flag ? ` [${flag}]` : ''}`;
   };
 
   const options = (spec: ChartSpec, category = false) => ({
@@ -50,8 +54,11 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
     },
   });
 
-  const pointStyle = (ctx: { raw?: Partial<PointSpec> }) => (ctx.raw && ctx.raw.flag ? 'triangle' : 'circle');
-  const pointRadius = (ctx: { raw?: Partial<PointSpec> }) => (ctx.raw && ctx.raw.flag ? 7 : 3);
+  // A flagged point is a larger triangle outlined in red and filled with its series' colour, so the flag does not
+  // hide which series it belongs to.
+  const flagged = (ctx: { raw?: Partial<PointSpec> }) => Boolean(ctx.raw && ctx.raw.flag);
+  const pointStyle = (ctx: { raw?: Partial<PointSpec> }) => (flagged(ctx) ? 'triangle' : 'circle');
+  const pointRadius = (ctx: { raw?: Partial<PointSpec> }) => (flagged(ctx) ? 8 : 3);
 
   const lineConfig = (spec: LineChartSpec | ScatterChartSpec) => {
     const datasets: Record<string, unknown>[] = [];
@@ -67,7 +74,9 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
         showLine: spec.kind === 'line',
         pointStyle,
         pointRadius,
-        pointBackgroundColor: (ctx: { raw?: Partial<PointSpec> }) => (ctx.raw && ctx.raw.flag ? FLAG : color),
+        pointBackgroundColor: color,
+        pointBorderColor: (ctx: { raw?: Partial<PointSpec> }) => (flagged(ctx) ? FLAG : color),
+        pointBorderWidth: (ctx: { raw?: Partial<PointSpec> }) => (flagged(ctx) ? 3 : 1),
       });
       if (spec.kind === 'line' && spec.bands) {
         const edge = (key: 'p90' | 'p99', target: number, alpha: string) =>
@@ -94,7 +103,16 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
         labels: spec.categories,
         datasets: spec.datasets.map((d) => {
           const color = d.color ?? colorOf(d.colorKey);
-          return { label: d.label, data: d.values, backgroundColor: d.runIndex === 0 ? color : color + ['', '99', '55', 'cc'][d.runIndex % 4], borderColor: color, borderWidth: 1 };
+          // A flagged bar keeps its fill and gets a red outline: the colour still says whose bar it is.
+          const flags = d.flags ?? [];
+          return {
+            label: d.label,
+            data: d.values,
+            flags,
+            backgroundColor: d.runIndex === 0 ? color : color + ['', '99', '55', 'cc'][d.runIndex % 4],
+            borderColor: d.values.map((_v, i) => (flags[i] ? FLAG : color)),
+            borderWidth: d.values.map((_v, i) => (flags[i] ? 3 : 1)),
+          };
         }),
       },
       options: config,

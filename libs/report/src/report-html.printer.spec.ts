@@ -1,6 +1,6 @@
 import { chartLibrarySource } from './chart-library';
 import { escapeHtml, jsonForScript } from './escape-html';
-import { benchRun, EXPLAIN_CASES, loadRun } from './fixtures/report-runs';
+import { BATCHING_CASES, benchRun, EXPLAIN_CASES, loadRun, QUICK_CASES } from './fixtures/report-runs';
 import { printReportHtml } from './report-html.printer';
 
 describe('printReportHtml', () => {
@@ -49,6 +49,27 @@ describe('printReportHtml', () => {
     const html = printReportHtml([benchRun({ runs: 3, cases: [{ name: 'single-1', mode: 'single', rows: 1, requests: 1 }] })]);
     expect(html).toContain('<strong>Median time vs rows per request</strong>: not drawn, no single-request scenarios at two or more sizes');
     expect(html).not.toContain('chart-time-vs-rows');
+  });
+
+  it('prints no heading for a section with nothing in it: a quick run has no "Compared with the article"', () => {
+    const html = printReportHtml([benchRun({ preset: 'quick', cases: QUICK_CASES, runs: 3 })]);
+    const headings = [...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]);
+    expect(headings).toEqual(['Time', 'Cost per request']);
+    expect(html).not.toContain('Compared with the article');
+    expect(html).not.toContain('Where the time went');
+  });
+
+  it('says so once when nothing has finished yet, instead of empty sections', () => {
+    const html = printReportHtml([{ ...benchRun({ runs: 3 }), scenarios: [], endReason: 'running', endedAt: null }]);
+    expect(html).not.toContain('<h2>');
+    expect(html).toContain('Nothing to draw yet: no scenario or load level of this run has finished.');
+  });
+
+  it("prints a batching run's many-vs-one table, as summary.md has it", () => {
+    const html = printReportHtml([benchRun({ preset: 'batching', cases: BATCHING_CASES })]);
+    expect(html).toContain('<h2>Many small calls or one large one</h2>');
+    const table = /<table class="numbers" id="table-many-vs-one-1">([^]*?)<\/table>/.exec(html)![1];
+    expect(table).toContain('<th>variant</th><th class="num">1 × 10,000 ms</th><th class="num">10 × 1,000 ms</th><th class="num">100 × 100 ms</th><th class="num">10,000 × 1 ms</th><th class="num">10,000 × 1 / 1 × 10,000</th>');
   });
 
   it('prints a load run with its own charts only', () => {

@@ -36,6 +36,9 @@ function chartHtml(chart: ChartSpec): string {
   ].join('\n');
 }
 
+const NOTHING_YET =
+  '<p class="left-out">Nothing to draw yet: no scenario or load level of this run has finished. The report is rewritten after each one; the table above says how the run ended.</p>';
+
 const leftOutHtml = (l: LeftOut) => `<p class="left-out"><strong>${e(l.title)}</strong>: not drawn, ${e(l.reason)}.</p>`;
 
 function sectionHtml(section: ReportSection): string {
@@ -84,7 +87,7 @@ export function printReportHtml(runs: SavedRun[]): string {
     navHtml(model.sections),
     '</header>',
     '<main>',
-    ...model.sections.map(sectionHtml),
+    ...(model.sections.length ? model.sections.map(sectionHtml) : [NOTHING_YET]),
     '</main>',
     `<script type="application/json" id="report-data">${jsonForScript(data)}</script>`,
     `<script>${chartLibrarySource()}</script>`,

@@ -1,6 +1,6 @@
-import { human, type BenchRun } from '@app/bench';
+import { batchingTable, BATCHING_NOTE, human, type BenchRun, type ScenarioResult } from '@app/bench';
 import type { BarChartSpec, ChartSpec, LineChartSpec, ScatterChartSpec } from './chart-spec.interface';
-import { benchRun, FULL_CASES, LOAD_CONCURRENCY, LOAD_RPS, loadRun, OUTLIER } from './fixtures/report-runs';
+import { BATCHING_CASES, benchRun, FULL_CASES, LOAD_CONCURRENCY, LOAD_RPS, loadRun, OUTLIER, QUICK_CASES } from './fixtures/report-runs';
 import { reportModel } from './report-model';
 
 const charts = (model: ReturnType<typeof reportModel>): ChartSpec[] => model.sections.flatMap((s) => s.charts);
@@ -16,8 +16,9 @@ describe('reportModel of a full bench run', () => {
       'time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time',
       'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss', 'article-ratio',
     ]);
-    // Its results carry no phases, as files written before phases existed.
-    expect(leftOut(model)).toEqual(['Where the time went']);
+    // Its results carry no phases, as files written before phases existed: no heading for them at all.
+    expect(model.sections.map((s) => s.title)).toEqual(['Time', 'Cost per request', 'Compared with the article']);
+    expect(leftOut(model)).toEqual([]);
   });
 
   it('rows: a line per variant, one point per size (the first scenario at a size), medians with p90/p99, log axes with units', () => {
@@ -94,16 +95,17 @@ describe('reportModel when data is missing', () => {
     const quick = benchRun({ cases: [{ name: 'single-1', mode: 'single', rows: 1, requests: 1 }], runs: 3 });
     const model = reportModel([quick]);
     expect(charts(model).map((c) => c.id)).toEqual(['runs-over-time', 'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss']);
-    expect(leftOut(model)).toEqual(['Where the time went', 'Median time vs rows per request', 'Median time vs parallel requests', 'Median time vs concurrency cap', 'gRPC/JSON compared with the article']);
+    // Within a section that draws something, a chart left out is named with why; a section with nothing is left out whole.
+    expect(leftOut(model)).toEqual(['Median time vs rows per request', 'Median time vs parallel requests', 'Median time vs concurrency cap']);
+    expect(model.sections.map((s) => s.title)).toEqual(['Time', 'Cost per request']);
   });
 
   it('leaves out resource charts whose figures are all missing, and everything for a run that has not measured yet', () => {
     const run = benchRun({ runs: 3 });
     const bare: BenchRun = { ...run, scenarios: run.scenarios.map((r) => ({ ...r, wire: null, resources: { ...r.resources, serverCpuMsPerRequest: null } })) };
-    expect(leftOut(reportModel([bare]))).toEqual(['Where the time went', 'Bytes on the wire per request', 'Server CPU per request']);
+    expect(leftOut(reportModel([bare]))).toEqual(['Bytes on the wire per request', 'Server CPU per request']);
     const empty = reportModel([{ ...run, scenarios: [], endReason: 'running', endedAt: null }]);
-    expect(charts(empty)).toEqual([]);
-    expect(leftOut(empty)).toHaveLength(11);
+    expect(empty.sections).toEqual([]);
   });
 });
 
@@ -143,6 +145,100 @@ describe('reportModel of two runs overlaid', () => {
   });
 
   it('overlays a bench run and a load run as both kinds of sections', () => {
-    expect(reportModel([benchRun(), loadRun()]).sections.map((s) => s.title)).toEqual(['Where the time went', 'Time', 'Cost per request', 'Compared with the article', 'Load']);
+    expect(reportModel([benchRun(), loadRun()]).sections.map((s) => s.title)).toEqual(['Time', 'Cost per request', 'Compared with the article', 'Load']);
+  });
+});
+
+describe('reportModel: crossovers only where the intervals separate', () => {
+  it('the quick preset (3 runs a side): the medians swap between 1 and 1,000 rows, but no crossover is marked, and the note says why', () => {
+    const rows = chart<LineChartSpec>(reportModel([benchRun({ preset: 'quick', cases: QUICK_CASES, runs: 3 })]), 'time-vs-rows');
+    expect(rows.crossovers).toEqual([]);
+    expect(rows.notes).toEqual([
+      expect.stringMatching(/^No crossover the intervals support: json and grpc change order between 1 and 1,000 \(rows\/req\), where the medians' lines meet near [\d.]+, but at 1 and 1,000: 3 runs a side, fewer than the 5 a verdict needs\.$/),
+    ]);
+  });
+
+  it('5 runs a side whose intervals overlap at one of the two sizes: no crossover marked', () => {
+    const run = benchRun();
+    // One slow run of json at 100 rows widens its interval (5 runs: [min, max]) over grpc's there.
+    const slowed = (r: ScenarioResult): ScenarioResult => ({ ...r, runs: r.runs.map((x, k) => (k === 3 ? { ...x, ms: x.ms * 3 } : x)) });
+    const overlapping: BenchRun = { ...run, scenarios: run.scenarios.map((r) => (r.name === 'rows-100' && r.variant === 'json' ? slowed(r) : r)) };
+    const rows = chart<LineChartSpec>(reportModel([overlapping]), 'time-vs-rows');
+    expect(rows.crossovers).toEqual([]);
+    expect(rows.notes[0]).toMatch(/between 10 and 100 \(rows\/req\).*but at 100: their medians' 95% intervals overlap\.$/);
+  });
+});
+
+describe('reportModel of a batching run', () => {
+  const run = benchRun({ preset: 'batching', cases: BATCHING_CASES });
+  const model = reportModel([run]);
+
+  it('opens with the many-vs-one result: median time against the number of calls, summary.md\'s table beneath', () => {
+    expect(model.sections[0].title).toBe('Many small calls or one large one');
+    const many = chart<LineChartSpec>(model, 'many-vs-one-1');
+    expect(many.title).toBe('Many small calls or one large one: 10,000 rows');
+    expect(many.x).toEqual({ title: 'calls the rows are split into (log)', log: true });
+    expect(many.y.title).toBe('median time per run (ms, log)');
+    expect(many.series.map((s) => [s.label, s.points.map((p) => p.x)])).toEqual([['json', [1, 10, 100, 10_000]], ['grpc', [1, 10, 100, 10_000]]]);
+    const table = batchingTable(run)!;
+    expect(many.table).toEqual({ head: table.head, numeric: [false, true, true, true, true, true], rows: table.rows });
+    expect(many.table.head.at(-1)).toBe('10,000 × 1 / 1 × 10,000');
+    expect(many.notes[0]).toBe(BATCHING_NOTE);
+    // In the fixture, as on this machine, gRPC's single large call is slower and its 10,000 small ones faster.
+    expect(many.crossovers.map((c) => c.text)).toEqual(['grpc overtakes json']);
+    expect(many.notes[1]).toMatch(/^Crossover: grpc overtakes json at about [\d,]+ \(calls\)/);
+  });
+
+  it('has no article section and no sweep that needs sizes it did not run', () => {
+    expect(model.sections.map((s) => s.title)).toEqual(['Many small calls or one large one', 'Time', 'Cost per request']);
+  });
+
+  it('a run of other cases has no many-vs-one section', () => {
+    expect(charts(reportModel([benchRun({ cases: QUICK_CASES })])).map((c) => c.id)).not.toContain('many-vs-one-1');
+  });
+});
+
+describe('reportModel: a missing value says why', () => {
+  it('a wire pass that failed leaves a gap whose reason is in the table and under the chart', () => {
+    const run = benchRun({ preset: 'batching', cases: BATCHING_CASES });
+    const failed: BenchRun = {
+      ...run,
+      scenarios: run.scenarios.map((r) =>
+        r.name === 'batch-10000x1' && r.variant === 'json' ? { ...r, wire: { bytesPerRequest: null, bytesInPerRequest: null, bytesOutPerRequest: null, note: 'wire bytes not measured: read ECONNRESET' } } : r,
+      ),
+    };
+    const wire = chart<BarChartSpec>(reportModel([failed]), 'wire-bytes');
+    expect(wire.categories).toEqual(['batch-1x10000', 'batch-10x1000', 'batch-100x100', 'batch-10000x1']);
+    expect(wire.datasets[0].values[3]).toBeNull();
+    expect(wire.table.rows[3][1]).toBe('none, see below');
+    expect(wire.notes).toEqual(['No bar for json at batch-10000x1: wire bytes not measured: read ECONNRESET.']);
+  });
+
+  it('a resource figure the probe could not read gives the probe\'s note; a case a variant did not run is "not run"', () => {
+    const run = benchRun({ cases: QUICK_CASES.slice(0, 2) });
+    const scenarios = run.scenarios
+      .filter((r) => !(r.name === 'single-1000' && r.variant === 'grpc'))
+      .map((r) => (r.name === 'single-1' && r.variant === 'grpc' ? { ...r, resources: { ...r.resources, serverCpuMsPerRequest: null, notes: ['server CPU: a server process ended, or its /proc cannot be read'] } } : r));
+    const cpu = chart<BarChartSpec>(reportModel([{ ...run, scenarios }]), 'server-cpu');
+    expect(cpu.table.rows.map((row) => row[2])).toEqual(['none, see below', 'not run']);
+    expect(cpu.notes).toEqual(['No bar for grpc at single-1: server CPU: a server process ended, or its /proc cannot be read.']);
+  });
+});
+
+describe('reportModel of a load run with one level', () => {
+  const run = loadRun({ levels: loadRun().levels.filter((l) => l.concurrency === 100) });
+  const model = reportModel([run]);
+
+  it('draws bars, not lines: a bar per server, the flagged one outlined, the reason in the notes', () => {
+    expect(charts(model).map((c) => [c.id, c.kind])).toEqual([['load-rps', 'bar'], ['load-latency', 'bar']]);
+    const rps = chart<BarChartSpec>(model, 'load-rps');
+    expect(rps.title).toBe('Requests per second at 100 callers');
+    expect(rps.categories).toEqual(['100 callers']);
+    expect(rps.datasets.map((d) => [d.label, d.values, d.flags])).toEqual([['json', [LOAD_RPS.json[2]], ['']], ['grpc', [LOAD_RPS.grpc[2]], ['generator saturated']]]);
+    expect(rps.notes).toEqual(['grpc at concurrency 100: generator saturated.']);
+    const latency = chart<BarChartSpec>(model, 'load-latency');
+    expect(latency.categories).toEqual(['p50, 100 callers', 'p99, 100 callers']);
+    const json = run.levels.find((l) => l.transport === 'json')!;
+    expect(latency.datasets[0].values).toEqual([json.latency.p50, json.latency.p99]);
   });
 });

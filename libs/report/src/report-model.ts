@@ -2,6 +2,7 @@ import { chartLibraryVersion } from './chart-library';
 import { isLoadRun, type BenchRun, type LoadRun, type SavedRun } from '@app/bench';
 import type { ChartSpec, LeftOut, ReportSection } from './chart-spec.interface';
 import { articleChart } from './article-chart';
+import { BATCHING_TITLE, batchingCharts } from './batching-chart';
 import { loadCharts } from './load-charts';
 import { networkChart } from './network-chart';
 import { phaseCharts, PHASE_CHART_TITLE } from './phase-charts';
@@ -35,8 +36,9 @@ function benchSections(runs: readonly SavedRun[], benchRuns: { run: BenchRun; ru
   const article = split([articleChart(runs, benchRuns)]);
   const network = networkChart(runs, benchRuns);
   return [
-    // First when there: it is what a network run was made for.
+    // First when there: each is what its preset (network, batching) was made for.
     ...(network ? [{ title: 'Under network conditions', charts: [network], leftOut: [] }] : []),
+    { title: BATCHING_TITLE, charts: batchingCharts(runs, benchRuns), leftOut: [] },
     // Then why: the workbench's main finding, before the sweeps that show how much.
     { title: PHASE_CHART_TITLE, ...phaseCharts(runs, benchRuns) },
     { title: 'Time', charts: [...lines.charts, ...scatter.charts], leftOut: [...lines.leftOut, ...scatter.leftOut] },
@@ -47,17 +49,19 @@ function benchSections(runs: readonly SavedRun[], benchRuns: { run: BenchRun; ru
 
 /**
  * The report of one run, or of several overlaid (each series named after its run): bench sections when a bench
- * run is among them, a load section when a load run is. Pure: the same runs give the same model.
+ * run is among them, a load section when a load run is, each only when it draws something (a chart left out of a
+ * section that draws others is named with why). Pure: the same runs give the same model.
  */
 export function reportModel(runs: readonly SavedRun[]): ReportModel {
   if (runs.length === 0) throw new Error('a report needs at least one run');
   const tagged = runs.map((run, runIndex) => ({ run, runIndex }));
   const benchRuns = tagged.filter((t): t is { run: BenchRun; runIndex: number } => !isLoadRun(t.run));
   const loadRuns = tagged.filter((t): t is { run: LoadRun; runIndex: number } => isLoadRun(t.run));
+  // A heading with nothing drawn under it says less than no heading: its charts' reasons go with it.
   const sections = [
     ...(benchRuns.length ? benchSections(runs, benchRuns) : []),
     ...(loadRuns.length ? [{ title: 'Load', ...loadCharts(runs, loadRuns) }] : []),
-  ];
+  ].filter((s) => s.charts.length > 0);
   return {
     title: runs.length === 1 ? `wirebench report: ${runName(runs[0])}` : `wirebench report: ${runs.length} runs overlaid`,
     runs: runs.map(runContext),

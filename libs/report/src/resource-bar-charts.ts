@@ -12,8 +12,18 @@ interface Figure {
   log: boolean;
   decimals: number;
   value: (r: ScenarioResult) => number | null | undefined;
+  /** Why a result has no figure: what the run recorded when it could not measure it. */
+  why: (r: ScenarioResult) => string;
   missing: string;
 }
+
+const NO_REASON = 'not measured, and the run recorded no reason';
+
+/** The resource notes of the client's figures, or of the servers' (which name a server or say "server"). */
+const notesOf = (side: 'client' | 'server') => (r: ScenarioResult) => {
+  const notes = r.resources.notes.filter((n) => n.startsWith('client') === (side === 'client'));
+  return notes.length ? notes.join('; ') : NO_REASON;
+};
 
 const MB = 1_000_000;
 const mb = (bytes: number | null) => (bytes === null ? null : bytes / MB);
@@ -28,6 +38,7 @@ const FIGURES: Figure[] = [
     log: true,
     decimals: 0,
     value: (r) => r.wire?.bytesPerRequest,
+    why: (r) => (r.wire === null ? 'no counted pass was asked for' : (r.wire.note ?? NO_REASON)),
     missing: 'no wire bytes in this run (the counted pass did not run, or failed)',
   },
   {
@@ -39,6 +50,7 @@ const FIGURES: Figure[] = [
     log: true,
     decimals: 3,
     value: (r) => r.resources.clientCpuMsPerRequest,
+    why: notesOf('client'),
     missing: 'no client CPU figures in this run',
   },
   {
@@ -50,6 +62,7 @@ const FIGURES: Figure[] = [
     log: true,
     decimals: 3,
     value: (r) => r.resources.serverCpuMsPerRequest,
+    why: notesOf('server'),
     missing: 'no server CPU figures in this run (servers on another host cannot be measured)',
   },
   {
@@ -61,6 +74,7 @@ const FIGURES: Figure[] = [
     log: false,
     decimals: 1,
     value: (r) => mb(r.resources.clientPeakRssBytes),
+    why: notesOf('client'),
     missing: 'no client peak RSS figures in this run',
   },
   {
@@ -72,27 +86,44 @@ const FIGURES: Figure[] = [
     log: false,
     decimals: 1,
     value: (r) => mb(r.resources.serverPeakRssBytes),
+    why: notesOf('server'),
     missing: 'no server peak RSS figures in this run (servers on another host cannot be measured)',
   },
 ];
 
-/** One bar chart: scenarios along x, a bar per (run, variant) in each group. */
+const drawable = (figure: Figure, v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v) && (!figure.log || v > 0);
+
+/** Why a result that ran has no bar: its own recorded reason, or that a log axis cannot show its value. */
+function whyNoBar(figure: Figure, r: ScenarioResult): string {
+  const v = figure.value(r);
+  return v !== null && v !== undefined && Number.isFinite(v) ? `${human(v, figure.decimals)}, which a log axis cannot show` : figure.why(r);
+}
+
+/**
+ * One bar chart: scenarios along x, a bar per (run, variant) in each group. A result that ran without a figure keeps
+ * its gap, and the table and a note under it say why; a variant that did not run a case is "not run" in the table.
+ */
 function barChartOf(figure: Figure, runs: readonly SavedRun[], scenarios: RunScenario[]): BarChartSpec | LeftOut {
-  const present = scenarios.filter((s) => {
-    const v = figure.value(s.result);
-    return v !== null && v !== undefined && Number.isFinite(v) && (!figure.log || v > 0);
-  });
+  const present = scenarios.filter((s) => drawable(figure, figure.value(s.result)));
   if (present.length === 0) return { title: figure.title, reason: figure.missing };
   const categories = [...new Set(present.map((s) => s.result.name))];
-  const datasets = [...groupBy(present, (s) => `${s.runIndex}|${variantOf(s.result)}`).values()].map((group) => {
-    const byName = new Map(group.map((s) => [s.result.name, figure.value(s.result) ?? null]));
-    return {
-      label: seriesLabel(runs, group[0].runIndex, variantOf(group[0].result)),
-      colorKey: variantOf(group[0].result),
-      runIndex: group[0].runIndex,
-      values: categories.map((name) => byName.get(name) ?? null),
-    };
-  });
+  const notes: string[] = [];
+  const datasets = [...groupBy(scenarios, (s) => `${s.runIndex}|${variantOf(s.result)}`).values()]
+    .filter((group) => group.some((s) => categories.includes(s.result.name)))
+    .map((group) => {
+      const label = seriesLabel(runs, group[0].runIndex, variantOf(group[0].result));
+      const byName = new Map(group.map((s) => [s.result.name, s.result]));
+      const cells = categories.map((name) => {
+        const r = byName.get(name);
+        if (!r) return { value: null, cell: 'not run' };
+        const v = figure.value(r);
+        if (drawable(figure, v)) return { value: v, cell: human(v, figure.decimals) };
+        const why = whyNoBar(figure, r);
+        notes.push(`No bar for ${label} at ${name}: ${why}.`);
+        return { value: null, cell: 'none, see below' };
+      });
+      return { label, colorKey: variantOf(group[0].result), runIndex: group[0].runIndex, values: cells.map((c) => c.value), cells: cells.map((c) => c.cell) };
+    });
   return {
     kind: 'bar',
     id: figure.id,
@@ -101,13 +132,13 @@ function barChartOf(figure: Figure, runs: readonly SavedRun[], scenarios: RunSce
     x: { title: 'scenario', log: false },
     y: { title: figure.axis, log: figure.log },
     categories,
-    datasets,
+    datasets: datasets.map(({ cells: _cells, ...dataset }) => dataset),
     table: {
       head: ['scenario', ...datasets.map((d) => `${d.label} ${figure.head}`)],
       numeric: [false, ...datasets.map(() => true)],
-      rows: categories.map((name, i) => [name, ...datasets.map((d) => human(d.values[i], figure.decimals))]),
+      rows: categories.map((name, i) => [name, ...datasets.map((d) => d.cells[i])]),
     },
-    notes: [],
+    notes,
   };
 }
 

@@ -1,8 +1,10 @@
 import { human, type SavedRun } from '@app/bench';
 import type { LeftOut, LineChartSpec, SeriesSpec } from './chart-spec.interface';
-import { findCrossovers } from './crossovers';
+import { crossoverNotes } from './crossover-notes';
+import { findCrossings, supported } from './crossovers';
 import { seriesLabel } from './run-names';
 import { groupBy, variantOf, type RunScenario } from './scenario-rows';
+import { apartByRuns } from './told-apart-at';
 
 interface LineSweep {
   id: string;
@@ -24,7 +26,7 @@ const SWEEPS: LineSweep[] = [
   {
     id: 'time-vs-rows',
     title: 'Median time vs rows per request',
-    caption: 'One request at a time: how the time grows with the response size. Shaded bands reach the p90 and p99 run times; ✕ marks where one line overtakes another.',
+    caption: 'One request at a time: how the time grows with the response size. Shaded bands reach the p90 and p99 run times; ✕ marks where one line overtakes another and the runs at the sizes either side tell the two apart.',
     x: { title: 'rows per request (log)', head: 'rows/req', of: (s) => s.result.rowsPerRequest },
     include: (s) => s.result.mode === 'single' && s.result.requests === 1,
     line: (s) => ({ key: variantOf(s.result), text: variantOf(s.result) }),
@@ -80,7 +82,7 @@ function linesOf(sweep: LineSweep, runs: readonly SavedRun[], scenarios: RunScen
 function chartOf(sweep: LineSweep, runs: readonly SavedRun[], scenarios: RunScenario[]): LineChartSpec | null {
   const { series, rows } = linesOf(sweep, runs, scenarios);
   if (series.length === 0) return null;
-  const crossovers = findCrossovers(series);
+  const crossings = findCrossings(series, apartByRuns(rows, sweep.x.of));
   return {
     kind: 'line',
     id: sweep.id,
@@ -90,7 +92,7 @@ function chartOf(sweep: LineSweep, runs: readonly SavedRun[], scenarios: RunScen
     y: { title: 'median time per run (ms, log)', log: true },
     series,
     bands: true,
-    crossovers,
+    crossovers: supported(crossings),
     table: {
       head: ['line', sweep.x.head, 'scenario', 'median ms', 'p90 ms', 'p99 ms', 'runs'],
       numeric: [false, true, false, true, true, true, true],
@@ -98,9 +100,7 @@ function chartOf(sweep: LineSweep, runs: readonly SavedRun[], scenarios: RunScen
         line.map((s) => [series[i].label, human(sweep.x.of(s)), s.result.name, ms(s.result.stats.medianMs), ms(s.result.stats.p90Ms), ms(s.result.stats.p99Ms), human(s.result.stats.n)]),
       ),
     },
-    notes: crossovers.length
-      ? crossovers.map((c) => `Crossover: ${c.text} at about ${human(c.x, c.x < 10 ? 1 : 0)} (${sweep.x.head}), ${ms(c.y)} ms.`)
-      : series.length > 1 ? ['No crossover: no line overtakes another within the measured range.'] : [],
+    notes: crossoverNotes(crossings, series.length, sweep.x.head),
   };
 }
 

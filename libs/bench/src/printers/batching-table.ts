@@ -2,6 +2,10 @@ import type { BenchRun } from '../result/bench-run.interface';
 import { human } from './table-columns';
 import type { PlainTable } from './why-tables';
 
+/** What the batching table shows, said once for summary.md and report.html. */
+export const BATCHING_NOTE =
+  'Median run time for the same rows fetched in one call and split into ever more, smaller calls (all in flight at once); the last column is how many times longer the most-split case took.';
+
 /**
  * The batching preset as one table: a row per variant, a column per split of the same rows (1 x N ... N x 1),
  * median run times, and how much longer the most-split case took than one large call. Null when the run has no

@@ -5,7 +5,7 @@ import { ARTICLE_REFERENCE, ARTICLE_SOURCE_NOTE, type ArticleCase } from './arti
 import { TABLE_COLUMNS, TABLE_LEGEND, human, type TableColumn } from './table-columns';
 import { hasPhases, PHASE_LEGEND, PHASE_TABLE_COLUMNS } from './phase-table-columns';
 import { explanationOf, variantFiguresTable, WHY_LEGEND, whyTable } from './why-tables';
-import { batchingTable } from './batching-table';
+import { BATCHING_NOTE, batchingTable } from './batching-table';
 import { networkVerdicts } from '../explain/network-verdicts';
 import { NETWORK_LEGEND, networkTable } from './network-table';
 import { escapeMarkdown } from './markdown-escape';
@@ -101,8 +101,7 @@ function networkSection(run: BenchRun): string[] {
 function batchingSection(run: BenchRun): string[] {
   const t = batchingTable(run);
   if (!t) return [];
-  const note = 'Median run time for the same rows fetched in one call and split into ever more, smaller calls (all in flight at once); the last column is how many times longer the most-split case took.';
-  return ['## Many small calls or one large one', '', markdownTable(t.head, t.align, t.rows), '', note, ''];
+  return ['## Many small calls or one large one', '', markdownTable(t.head, t.align, t.rows), '', BATCHING_NOTE, ''];
 }
 
 // Ends the report, so its last lines are the generated sentences.
