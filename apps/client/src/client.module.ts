@@ -15,6 +15,8 @@ import { PageModule } from './page/page.module';
 import { NetworkService } from './network/network.service';
 import { CallAdmission } from './admission/call-admission.service';
 import { MeasurementInterceptor } from './admission/measurement.interceptor';
+import { ProgressController } from './admission/progress.controller';
+import { ProgressLog } from './admission/progress-log';
 
 @Module({})
 export class ClientModule {
@@ -29,7 +31,7 @@ export class ClientModule {
         HttpModule.register({ httpAgent: new Agent({ keepAlive: true, maxSockets: config.clientBudget.maxSockets, maxTotalSockets: config.clientBudget.maxSockets }) }),
         PageModule,
       ],
-      controllers: [BenchController, ResultsController, LoadController],
+      controllers: [BenchController, ResultsController, LoadController, ProgressController],
       providers: [
         TransportFactory,
         NetworkService,
@@ -38,6 +40,7 @@ export class ClientModule {
         LoadService,
         CallAdmission,
         MeasurementInterceptor,
+        ProgressLog,
         { provide: APP_FILTER, useClass: BenchExceptionFilter },
       ],
     };

@@ -78,6 +78,12 @@ export const ENDPOINT_DECLARATIONS: readonly EndpointDeclaration[] = [
     summary: 'one file of a saved run: report.html opens in the browser, the others download',
     example: '/client/results/client-endpoints/summary.csv',
   },
+  {
+    method: 'GET',
+    path: '/client/progress',
+    summary: 'the measurement calls running now, each with its run, rows so far and time; the page polls it while it waits',
+    example: '/client/progress',
+  },
   { method: 'GET', path: '/assets/chart.umd.min.js', summary: "the chart library this page draws with, from the app's own node_modules", example: '/assets/chart.umd.min.js' },
   { method: 'GET', path: '/assets/page.js', summary: "this page's script", example: '/assets/page.js' },
 ];
