@@ -197,11 +197,33 @@ describe('the client page and the endpoint index', () => {
       await page.screenshot({ path: join(screenshotDir('client-page'), `error-${expected.parameter}.png`) });
     });
 
+    it('clears the last result when the next comparison is refused: no stale numbers under the error', async () => {
+      expect((await submit({ rows: '10', requests: '1', runs: '1', warmup: '0' }, ['json'])).status()).toBe(200);
+      await page.waitForSelector('#result:not([hidden])');
+      expect(await page.locator('#result-table tbody tr').count()).toBe(1);
+      expect((await submit({ rows: '0' }, ['json'])).status()).toBe(400);
+      await page.waitForSelector('#error:not([hidden])');
+      expect(await page.isHidden('#result')).toBe(true);
+    });
+
+    it('shows where a long comparison is while it runs: the run and the rows so far, from GET /client/progress', async () => {
+      // A stream of small chunks, so rows arrive for seconds; cancelled once the page has shown them.
+      await fill({ rows: '2000000', requests: '1', runs: '1', warmup: '0' }, ['grpc-stream']);
+      await page.click('#run');
+      await page.waitForFunction(() => /; now grpc-stream run 1\/1, [\d.]+[KM] of 2M rows$/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 30_000 });
+      expect(await page.textContent('#status')).toMatch(/^Running 1 variant \(grpc-stream\) × 1 run: \d+\.\d s elapsed; now grpc-stream run 1\/1, [\d.]+[KM] of 2M rows$/);
+      await page.screenshot({ path: join(screenshotDir('client-page'), 'progress.png') });
+      await page.click('#cancel');
+      await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Cancelled after'));
+      await setup.stack.client.waitFor(/measurement cancelled .*grpc-stream/, 10_000);
+      expect(errors).toEqual([]);
+    });
+
     it('cancels a running comparison: the request is closed and the client stops measuring', async () => {
       await fill({ rows: '50000', requests: '1', runs: '100' }, ['json', 'grpc']);
       await page.click('#run');
       await page.waitForSelector('#cancel:not([hidden])');
-      expect(await page.textContent('#status')).toMatch(/^Running 2 variants \(json, grpc\) × 100 runs, runs interleaved: \d+\.\d s elapsed$/);
+      expect(await page.textContent('#status')).toMatch(/^Running 2 variants \(json, grpc\) × 100 runs, runs interleaved: \d+\.\d s elapsed(; now .*)?$/);
       await page.waitForTimeout(300);
       await page.click('#cancel');
       await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Cancelled after'));
@@ -226,6 +248,64 @@ describe('the client page and the endpoint index', () => {
       const [tab] = await Promise.all([context.waitForEvent('page'), row.locator('a', { hasText: 'report.html' }).click()]);
       await tab.waitForLoadState();
       expect(await tab.title()).toBe('fixture report');
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
+describe('the client page before anything is saved', () => {
+  const setup = useStackWithResults('wirebench-page-empty-');
+  const FILE_ENDPOINT = '/client/results/:id/:file';
+
+  it('GET /client gives the saved-file endpoint no example, and says why', async () => {
+    const { body } = await getJson(`${setup.stack.clientUrl}/client`);
+    expect(body.endpoints.find((e: any) => e.path === FILE_ENDPOINT)).toMatchObject({ exampleUrl: null, exampleNote: 'none until a run is saved (npm run bench, or ?save=1)' });
+    expect(body.endpoints.filter((e: any) => e.exampleUrl === null)).toHaveLength(1);
+  });
+
+  describeInChromium('in Chromium', () => {
+    let browser: Browser;
+    let page: Page;
+    let errors: string[];
+
+    beforeAll(async () => {
+      browser = await launchChromium();
+      page = await browser.newPage({ viewport: { width: 1200, height: 1400 } });
+      errors = collectPageErrors(page);
+      await page.goto(`${setup.stack.clientUrl}/`);
+      await page.waitForSelector('body[data-ready="true"]');
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    const fileExample = () => page.locator('#endpoint-list tbody tr', { hasText: FILE_ENDPOINT }).locator('td').last();
+
+    it('says "no saved runs yet" without an empty table, and links no file that does not exist', async () => {
+      await page.waitForSelector('#saved-empty:not([hidden])');
+      expect(await page.textContent('#saved-empty')).toMatch(/^No saved runs yet/);
+      expect(await page.isHidden('#saved-runs')).toBe(true);
+      expect(await fileExample().locator('a').count()).toBe(0);
+      expect(await fileExample().textContent()).toBe('none until a run is saved (npm run bench, or ?save=1)');
+      expect(errors).toEqual([]);
+    });
+
+    it('lists the run once one is saved from the form, and then links its summary.csv, which resolves', async () => {
+      await page.fill('#compare-form input[name="rows"]', '10');
+      await page.fill('#compare-form input[name="runs"]', '1');
+      await page.check('#compare-form input[name="save"]');
+      const [reply] = await Promise.all([page.waitForResponse((r) => r.url().includes('/client/compare?')), page.click('#run')]);
+      expect(reply.status()).toBe(200);
+      const row = page.locator('#saved-runs tbody tr', { hasText: 'client-endpoints' });
+      await row.waitFor();
+      expect(await page.isHidden('#saved-empty')).toBe(true);
+      await fileExample().locator('a').waitFor();
+      const href = await fileExample().locator('a').getAttribute('href');
+      expect(href).toBe('/client/results/client-endpoints/summary.csv');
+      expect(await row.locator('a', { hasText: 'summary.csv' }).getAttribute('href')).toBe(href);
+      const csv = await fetch(`${setup.stack.clientUrl}${href}`);
+      expect(csv.status).toBe(200);
+      expect(await csv.text()).toMatch(/^\S+/);
       expect(errors).toEqual([]);
     });
   });

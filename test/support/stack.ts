@@ -63,14 +63,14 @@ export async function getJson<T = any>(url: string): Promise<{ status: number; b
 }
 
 /**
- * For a describe block: the stack started before its tests with RESULTS_DIR in a fresh temporary folder, both
- * removed after them. Read `.stack` and `.resultsDir` inside the tests.
+ * For a describe block: the stack started before its tests with RESULTS_DIR in a fresh temporary folder (and `env`),
+ * both removed after them. Read `.stack` and `.resultsDir` inside the tests.
  */
-export function useStackWithResults(prefix: string, options: StackOptions = {}): { readonly stack: Stack; readonly resultsDir: string } {
+export function useStackWithResults(prefix: string, options: StackOptions = {}, env: Record<string, string> = {}): { readonly stack: Stack; readonly resultsDir: string } {
   const resultsDir = mkdtempSync(join(tmpdir(), prefix));
   let stack: Stack | undefined;
   beforeAll(async () => {
-    stack = await startStack({ RESULTS_DIR: resultsDir }, options);
+    stack = await startStack({ ...env, RESULTS_DIR: resultsDir }, options);
   });
   afterAll(async () => {
     await stack?.stop();

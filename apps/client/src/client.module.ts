@@ -7,14 +7,15 @@ import { BenchService } from './bench/bench.service';
 import { BenchController } from './bench/bench.controller';
 import { TransportFactory } from './bench/transport.factory';
 import { BenchExceptionFilter } from './filters/bench-exception.filter';
-import { ResultsController } from './results/results.controller';
-import { ResultsService } from './results/results.service';
+import { ResultsModule } from './results/results.module';
 import { LoadController } from './load/load.controller';
 import { LoadService } from './load/load.service';
 import { PageModule } from './page/page.module';
 import { NetworkService } from './network/network.service';
 import { CallAdmission } from './admission/call-admission.service';
 import { MeasurementInterceptor } from './admission/measurement.interceptor';
+import { ProgressController } from './admission/progress.controller';
+import { ProgressLog } from './admission/progress-log';
 
 @Module({})
 export class ClientModule {
@@ -27,17 +28,18 @@ export class ClientModule {
         // budget (CLIENT_MAX_SOCKETS, from its open-files limit) over all servers; requests beyond wait for a socket
         // instead of running the client out of file descriptors.
         HttpModule.register({ httpAgent: new Agent({ keepAlive: true, maxSockets: config.clientBudget.maxSockets, maxTotalSockets: config.clientBudget.maxSockets }) }),
+        ResultsModule,
         PageModule,
       ],
-      controllers: [BenchController, ResultsController, LoadController],
+      controllers: [BenchController, LoadController, ProgressController],
       providers: [
         TransportFactory,
         NetworkService,
         BenchService,
-        ResultsService,
         LoadService,
         CallAdmission,
         MeasurementInterceptor,
+        ProgressLog,
         { provide: APP_FILTER, useClass: BenchExceptionFilter },
       ],
     };

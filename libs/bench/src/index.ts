@@ -34,6 +34,8 @@ export { executeRun } from './run/execute-run';
 export type { Plan } from './run/plan.interface';
 export type { RunEvent, RunOptions } from './run/run-scenarios';
 export { runScenarios } from './run/run-scenarios';
+export { RunProgress } from './run/run-progress';
+export type { ProgressSnapshot, RunPosition } from './run/run-progress';
 export { PayloadMismatchError } from './run/payload-mismatch.error';
 export { RunCancelledError } from './run/run-cancelled.error';
 export { expectedDigest } from './run/expected-digest';

@@ -53,6 +53,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ GRPC_SLICE_ROWS: '7' }).grpcSliceRows).toBe(7);
   });
 
+  it('reads how often the client logs a long call\'s progress', () => {
+    expect(loadConfig({}).progressLogMs).toBe(5000);
+    expect(loadConfig({ CLIENT_PROGRESS_LOG_MS: '1000' }).progressLogMs).toBe(1000);
+    expect(() => loadConfig({ CLIENT_PROGRESS_LOG_MS: '0' })).toThrow(/CLIENT_PROGRESS_LOG_MS/);
+  });
+
   it.each([
     ['CLIENT_PORT', 'abc'],
     ['JSON_SERVER_PORT', '70000'],

@@ -82,6 +82,8 @@ export const DEFAULTS = {
   // 1,000,000-row one (neither heavy by rows) and made it take 59 s, and past REQUEST_TIMEOUT_MS with more beside.
   clientHeavyCallRequests: 20_000,
   clientRetryAfterS: 5,
+  // Seldom enough not to flood the log, often enough that a long call never looks hung.
+  progressLogMs: 5_000,
   // Relative to the directory the app starts in; npm scripts start in the repository root.
   resultsDir: 'bench-results',
 } as const;
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
     grpcMaxMessageBytes: readInt(env, 'GRPC_MAX_MESSAGE_BYTES', DEFAULTS.grpcMaxMessageBytes, 4 * 1024 * 1024, GRPC_MESSAGE_MAX),
     // A chunk is one gRPC message (or one NDJSON write), so it is held to the unary limit.
     streamChunkRows: readInt(env, 'STREAM_CHUNK_ROWS', Math.min(DEFAULTS.streamChunkRows, maxRows), 1, maxRows),
+    progressLogMs: readInt(env, 'CLIENT_PROGRESS_LOG_MS', DEFAULTS.progressLogMs, 100, 3_600_000),
     grpcSliceRows: readInt(env, 'GRPC_SLICE_ROWS', Math.min(DEFAULTS.grpcSliceRows, maxRows), 1, maxRows),
     grpcFlowControlWindow: readInt(env, 'GRPC_FLOW_CONTROL_WINDOW', DEFAULTS.grpcFlowControlWindow, HTTP2_DEFAULT_WINDOW, INT32_MAX),
     jsonH2FlowControlWindow: readInt(env, 'JSON_H2_FLOW_CONTROL_WINDOW', DEFAULTS.jsonH2FlowControlWindow, HTTP2_DEFAULT_WINDOW, INT32_MAX),

@@ -159,6 +159,8 @@ export interface WirebenchConfig {
   grpcServerTimeouts: GrpcServerTimeouts;
   /** Rows per message / NDJSON write that the streaming clients ask for by default (?chunk=, --chunk-rows). */
   streamChunkRows: number;
+  /** How often the client logs where a measurement call still running is (CLIENT_PROGRESS_LOG_MS). */
+  progressLogMs: number;
   /** Where bench runs and saved endpoint measurements are written (absolute). */
   resultsDir: string;
   /** NETWORK_LINK_*: the path to the servers is a link shaped on the link itself; null = shaped here by Toxiproxy alone. */

@@ -1,3 +1,4 @@
+import { RunProgress } from '@app/bench';
 import { loadConfig } from '@app/config';
 import { CallAdmission } from './call-admission.service';
 import { ClientBusyError } from './client-busy.error';
@@ -28,5 +29,21 @@ describe('CallAdmission', () => {
     release();
     release();
     expect(() => a.enterHeavy('load json c=1000 rows=1000000')).not.toThrow();
+  });
+
+  it('lists the calls in flight with where their engine is, and forgets a call once released', () => {
+    const a = admission();
+    const progress = new RunProgress();
+    const release = a.enter('GET /client/grpc/single/5000000?variant=grpc-stream', progress);
+    a.enter('GET /client/load?concurrency=10');
+    expect(a.progress()).toEqual([
+      { call: 'GET /client/grpc/single/5000000?variant=grpc-stream', forMs: expect.any(Number), progress: null },
+      { call: 'GET /client/load?concurrency=10', forMs: expect.any(Number), progress: null },
+    ]);
+    progress.startRun({ variant: 'grpc-stream', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 5_000_000 });
+    progress.received(10_000);
+    expect(a.progress()[0].progress).toEqual({ variant: 'grpc-stream', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 5_000_000, rowsSoFar: 10_000 });
+    release();
+    expect(a.progress().map((c) => c.call)).toEqual(['GET /client/load?concurrency=10']);
   });
 });

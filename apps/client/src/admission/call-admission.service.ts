@@ -2,7 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { reclaimWhenIdle } from '@app/bootstrap';
+import type { ProgressSnapshot, RunProgress } from '@app/bench';
 import { CallInFlight, ClientBusyError } from './client-busy.error';
+
+/** A call in flight with where it is (GET /client/progress); `progress` is null before its first run. */
+export interface CallProgress extends CallInFlight {
+  progress: ProgressSnapshot | null;
+}
 
 /**
  * At most CLIENT_MAX_CALLS measurement calls at once. Each can hold the whole socket pool and a core, so one more
@@ -11,17 +17,17 @@ import { CallInFlight, ClientBusyError } from './client-busy.error';
  */
 @Injectable()
 export class CallAdmission {
-  private readonly running = new Map<symbol, { call: string; since: number }>();
+  private readonly running = new Map<symbol, { call: string; since: number; progress?: RunProgress }>();
   private heavy: { call: string; since: number } | null = null;
 
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
 
-  /** Takes a slot for `call` and returns its release; throws ClientBusyError when none is free. */
-  enter(call: string): () => void {
+  /** Takes a slot for `call` (whose engine keeps `progress`) and returns its release; throws ClientBusyError when none is free. */
+  enter(call: string, progress?: RunProgress): () => void {
     const { maxCalls } = this.config.clientBudget;
     if (this.running.size >= maxCalls) throw new ClientBusyError(this.inFlight(), maxCalls);
     const slot = Symbol(call);
-    this.running.set(slot, { call, since: performance.now() });
+    this.running.set(slot, { call, since: performance.now(), progress });
     return () => {
       this.running.delete(slot);
       // A measurement leaves decoded rows behind (a 1,000,000-row call, GBs); collected once the client is idle.
@@ -51,5 +57,11 @@ export class CallAdmission {
   inFlight(): CallInFlight[] {
     const now = performance.now();
     return [...this.running.values()].map(({ call, since }) => ({ call, forMs: Math.round(now - since) }));
+  }
+
+  /** The calls in flight, oldest first, each with where its engine is. */
+  progress(): CallProgress[] {
+    const now = performance.now();
+    return [...this.running.values()].map(({ call, since, progress }) => ({ call, forMs: Math.round(now - since), progress: progress?.snapshot() ?? null }));
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, UseInterceptors, Param } from '@nestjs/common';
-import { Comparison, Mode, parseVariants, ScenarioResult, TransportKind, ExplainedComparison } from '@app/bench';
+import { Comparison, Mode, parseVariants, RunProgress, ScenarioResult, TransportKind, ExplainedComparison } from '@app/bench';
 import { ResultsService } from '../results/results.service';
 import { BenchQuery } from './bench-query.decorator';
 import type { NetworkProfile } from '@app/network';
@@ -9,6 +9,7 @@ import { CallSignal } from './call-signal.decorator';
 import { BenchQueryDto, CompareQueryDto, RunQueryDto } from './dto/bench-query.dto';
 import { parseBenchVariants, parseLabel, parseMode, parseSwitch } from './parse-flags';
 import { MeasurementInterceptor } from '../admission/measurement.interceptor';
+import { CallProgress } from '../admission/call-progress.decorator';
 
 /**
  * The client endpoints, with the article's names as aliases. Everything here is a translation to BenchService;
@@ -25,13 +26,23 @@ export class BenchController {
   ) {}
 
   @Get(['json/single/:rows', 'call-a/:rows'])
-  jsonSingle(@Param('rows') rows: string, @BenchQuery('single') query: BenchQueryDto, @CallSignal() signal: AbortSignal): Promise<ScenarioResult> {
-    return this.one('json', 'single', { ...query, rows }, signal);
+  jsonSingle(
+    @Param('rows') rows: string,
+    @BenchQuery('single') query: BenchQueryDto,
+    @CallSignal() signal: AbortSignal,
+    @CallProgress() progress: RunProgress,
+  ): Promise<ScenarioResult> {
+    return this.one('json', 'single', { ...query, rows }, signal, progress);
   }
 
   @Get(['grpc/single/:rows', 'call-b/:rows'])
-  grpcSingle(@Param('rows') rows: string, @BenchQuery('single') query: BenchQueryDto, @CallSignal() signal: AbortSignal): Promise<ScenarioResult> {
-    return this.one('grpc', 'single', { ...query, rows }, signal);
+  grpcSingle(
+    @Param('rows') rows: string,
+    @BenchQuery('single') query: BenchQueryDto,
+    @CallSignal() signal: AbortSignal,
+    @CallProgress() progress: RunProgress,
+  ): Promise<ScenarioResult> {
+    return this.one('grpc', 'single', { ...query, rows }, signal, progress);
   }
 
   @Get(['json/parallel/:requests', 'call-a-parallel/:requests'])
@@ -39,8 +50,9 @@ export class BenchController {
     @Param('requests') requests: string,
     @BenchQuery('parallel') query: BenchQueryDto,
     @CallSignal() signal: AbortSignal,
+    @CallProgress() progress: RunProgress,
   ): Promise<ScenarioResult> {
-    return this.one('json', 'parallel', { ...query, requests }, signal);
+    return this.one('json', 'parallel', { ...query, requests }, signal, progress);
   }
 
   @Get(['grpc/parallel/:requests', 'call-b-parallel/:requests'])
@@ -48,8 +60,9 @@ export class BenchController {
     @Param('requests') requests: string,
     @BenchQuery('parallel') query: BenchQueryDto,
     @CallSignal() signal: AbortSignal,
+    @CallProgress() progress: RunProgress,
   ): Promise<ScenarioResult> {
-    return this.one('grpc', 'parallel', { ...query, requests }, signal);
+    return this.one('grpc', 'parallel', { ...query, requests }, signal, progress);
   }
 
   /**
@@ -58,29 +71,35 @@ export class BenchController {
    * sentences, whether the runs can tell them apart) for the page.
    */
   @Get('compare')
-  async compare(@BenchQuery('compare') query: CompareQueryDto, @CallSignal() signal: AbortSignal): Promise<Comparison | ExplainedComparison> {
+  async compare(
+    @BenchQuery('compare') query: CompareQueryDto,
+    @CallSignal() signal: AbortSignal,
+    @CallProgress() progress: RunProgress,
+  ): Promise<Comparison | ExplainedComparison> {
     const { wire, save, label, network } = this.flags(query);
     const variants = query.variants === undefined ? undefined : parseVariants('variants', query.variants);
-    const comparison = variants ? await this.bench.compareVariants(variants, query, wire, signal, network) : await this.bench.compare(query, wire, signal, network);
+    const comparison = variants
+      ? await this.bench.compareVariants(variants, query, wire, signal, network, progress)
+      : await this.bench.compare(query, wire, signal, network, progress);
     if (save) await this.results.saveEndpointRuns('results' in comparison ? comparison.results : [comparison.json, comparison.grpc], label);
     return comparison;
   }
 
   /** The general form the bench CLI uses: any transports, either mode, optional wire pass. */
   @Get('bench')
-  async run(@BenchQuery('bench') query: RunQueryDto, @CallSignal() signal: AbortSignal): Promise<{ results: ScenarioResult[] }> {
+  async run(@BenchQuery('bench') query: RunQueryDto, @CallSignal() signal: AbortSignal, @CallProgress() progress: RunProgress): Promise<{ results: ScenarioResult[] }> {
     const { wire, save, label, network } = this.flags(query);
     const variants = parseBenchVariants(query.transports, query.variants);
-    const results = await this.bench.run({ variants, mode: parseMode(query.mode, query.requests), input: query, wire, signal, network });
+    const results = await this.bench.run({ variants, mode: parseMode(query.mode, query.requests), input: query, wire, signal, network, progress });
     if (save) await this.results.saveEndpointRuns(results, label);
     return { results };
   }
 
   /** One variant of the route's transport family: `?variant=` (default the family's baseline, json or grpc). */
-  private async one(family: TransportKind, mode: Mode, query: BenchQueryDto, signal: AbortSignal): Promise<ScenarioResult> {
+  private async one(family: TransportKind, mode: Mode, query: BenchQueryDto, signal: AbortSignal, progress: RunProgress): Promise<ScenarioResult> {
     const { wire, save, label, network } = this.flags(query);
     const variants = query.variant === undefined ? [family] : parseVariants('variant', query.variant, family);
-    const [result] = await this.bench.run({ variants, mode, input: query, wire, signal, network });
+    const [result] = await this.bench.run({ variants, mode, input: query, wire, signal, network, progress });
     if (save) await this.results.saveEndpointRuns([result], label);
     return result;
   }

@@ -14,6 +14,7 @@ import {
   Plan,
   ResourceProbe,
   RunEvent,
+  RunProgress,
   runScenarios,
   Scenario,
   ScenarioInput,
@@ -39,6 +40,8 @@ export interface RunRequest {
   signal?: AbortSignal;
   /** A network profile to run under: every variant's path shaped, and calibrated just before the runs. */
   network?: NetworkProfile;
+  /** Kept up to date by the engine while it runs, for GET /client/progress and the progress log. */
+  progress?: RunProgress;
 }
 
 /** Turns endpoint parameters into validated scenarios, runs them through the engine and logs each measurement. */
@@ -58,7 +61,7 @@ export class BenchService {
   }
 
   /** The given variants with the same parameters, runs interleaved; the call's total work is checked before anything is sent. */
-  async run({ variants, mode, input, wire = false, signal, network }: RunRequest): Promise<ScenarioResult[]> {
+  async run({ variants, mode, input, wire = false, signal, network, progress }: RunRequest): Promise<ScenarioResult[]> {
     // In a call that mixes them, `chunk` is for the streaming variants; alone with one-message variants it is refused.
     const streams = variants.some(isStreamingVariant);
     const scenarios = variants.map((v) => validateScenario(v, mode, streams && !isStreamingVariant(v) ? { ...input, chunk: undefined } : input, this.config.limits, this.config.streamChunkRows));
@@ -70,13 +73,13 @@ export class BenchService {
     const heavy = work >= heavyCallRows || requests >= heavyCallRequests;
     const releaseHeavy = heavy ? this.admission.enterHeavy(`${variants.join(',')} ${mode}, ${work} rows in ${requests} requests in all`) : () => undefined;
     try {
-      return await this.runAdmitted(variants, scenarios, wire, signal, network);
+      return await this.runAdmitted(variants, scenarios, wire, { signal, network, progress });
     } finally {
       releaseHeavy();
     }
   }
 
-  private async runAdmitted(variants: VariantName[], scenarios: Scenario[], wire: boolean, signal: AbortSignal | undefined, network: NetworkProfile | undefined): Promise<ScenarioResult[]> {
+  private async runAdmitted(variants: VariantName[], scenarios: Scenario[], wire: boolean, { signal, network, progress }: Pick<RunRequest, 'signal' | 'network' | 'progress'>): Promise<ScenarioResult[]> {
     // Under a profile: each server reached through its shaping proxy, and the path measured right before the runs.
     const dials = network ? await Promise.all(variants.map((v) => this.network.route(network, this.transports.serverAddress(v)))) : [];
     // A run held to its pool's sockets keeps only that many requests in flight: the rest would wait in the pool anyway,
@@ -92,7 +95,7 @@ export class BenchService {
     }));
     let results: ScenarioResult[];
     try {
-      results = await runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.transports : undefined, signal });
+      results = await runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.transports : undefined, signal, progress });
     } catch (error) {
       await Promise.all(leases.map((lease) => lease.release(false)));
       if (error instanceof ClientFdLimitError) await this.transports.releaseIdleSockets();
@@ -103,8 +106,8 @@ export class BenchService {
   }
 
   /** JSON and gRPC with the same parameters, runs interleaved; more than one request means parallel mode. */
-  async compare(input: ScenarioInput, wire = false, signal?: AbortSignal, network?: NetworkProfile): Promise<Comparison> {
-    const [json, grpc] = await this.run({ variants: ['json', 'grpc'], mode: compareMode(input), input, wire, signal, network });
+  async compare(input: ScenarioInput, wire = false, signal?: AbortSignal, network?: NetworkProfile, progress?: RunProgress): Promise<Comparison> {
+    const [json, grpc] = await this.run({ variants: ['json', 'grpc'], mode: compareMode(input), input, wire, signal, network, progress });
     return compareResults(json, grpc);
   }
 
@@ -112,8 +115,8 @@ export class BenchService {
    * Any variants with the same parameters, runs interleaved; each against its baseline when present, else the first;
    * with the why the page shows (where the time went, the explain sentences, whether the runs can tell them apart).
    */
-  async compareVariants(variants: VariantName[], input: ScenarioInput, wire = false, signal?: AbortSignal, network?: NetworkProfile): Promise<ExplainedComparison> {
-    const comparison = compareVariants(await this.run({ variants, mode: compareMode(input), input, wire, signal, network }));
+  async compareVariants(variants: VariantName[], input: ScenarioInput, wire = false, signal?: AbortSignal, network?: NetworkProfile, progress?: RunProgress): Promise<ExplainedComparison> {
+    const comparison = compareVariants(await this.run({ variants, mode: compareMode(input), input, wire, signal, network, progress }));
     return explainComparison(comparison, this.config.limits.maxRuns);
   }
 

@@ -3,7 +3,7 @@ import { MODULE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/
 import { loadConfig } from '@app/config';
 import { ClientModule } from '../client.module';
 import { ENDPOINT_PARAMETERS } from '../bench/endpoint-parameters';
-import { endpointIndex } from './endpoint-index';
+import { endpointIndex, NO_SAVED_FILE } from './endpoint-index';
 
 type Class = new (...args: never[]) => unknown;
 
@@ -21,7 +21,8 @@ const join = (...parts: string[]): string => '/' + parts.flatMap((p) => p.split(
 
 /** "GET /client/compare" for every handler, read from Nest's route metadata, as the router will mount them. */
 function declaredRoutes(): string[] {
-  return controllersOf(ClientModule.forRoot(loadConfig({}))).flatMap((controller) => {
+  // A module imported in two places (ResultsModule) is one instance, its routes mounted once.
+  return [...new Set(controllersOf(ClientModule.forRoot(loadConfig({}))))].flatMap((controller) => {
     const prefixes = asList(Reflect.getMetadata(PATH_METADATA, controller));
     const proto = controller.prototype as Record<string, unknown>;
     return Object.getOwnPropertyNames(proto)
@@ -36,7 +37,8 @@ function declaredRoutes(): string[] {
 
 describe('endpointIndex', () => {
   const config = loadConfig({ CLIENT_HOST: '127.0.0.1', CLIENT_PORT: '4100' });
-  const index = endpointIndex(config);
+  const savedFile = '/client/results/2026-04-01T00-00-00Z-quick/summary.csv';
+  const index = endpointIndex(config, savedFile);
 
   it('lists every route the controllers declare, and no other', () => {
     const listed = index.endpoints.flatMap((e) => [e.path, ...e.aliases].map((path) => `${e.method} ${path}`));
@@ -46,13 +48,22 @@ describe('endpointIndex', () => {
 
   it('builds example URLs on the configured client address, on the route they illustrate', () => {
     for (const e of index.endpoints) {
-      const url = new URL(e.exampleUrl);
+      const url = new URL(e.exampleUrl!);
       expect(url.origin).toBe('http://127.0.0.1:4100');
       const route = new RegExp('^' + e.path.replace(/:\w+/g, '[^/]+') + '$');
       expect(url.pathname).toMatch(route);
       // Only parameters the endpoint takes, so every example would pass the API's own check.
       for (const name of url.searchParams.keys()) expect(e.queryParameters).toContain(name);
     }
+  });
+
+  it('links a saved file only when one exists, and says what would make one otherwise', () => {
+    const files = (i: typeof index) => i.endpoints.find((e) => e.path === '/client/results/:id/:file');
+    expect(files(index)).toMatchObject({ exampleUrl: `http://127.0.0.1:4100${savedFile}`, exampleNote: null });
+    const empty = endpointIndex(config, null);
+    expect(files(empty)).toMatchObject({ exampleUrl: null, exampleNote: NO_SAVED_FILE });
+    // Every other example works on any stack, saved runs or not.
+    expect(empty.endpoints.filter((e) => e.exampleUrl === null)).toHaveLength(1);
   });
 
   it('gives each endpoint its query parameters and path parameters', () => {

@@ -11,9 +11,12 @@ interface EndpointDeclaration {
   summary: string;
   /** Whose query parameters it takes (endpoint-parameters.ts); none when absent. */
   query?: EndpointKind;
-  /** Path and query of a call that works on a default stack. */
-  example: string;
+  /** Path and query of a call that works on a default stack; SAVED_FILE: a file of a saved run, when there is one. */
+  example: string | typeof SAVED_FILE;
 }
+
+/** The example of an endpoint that serves saved files: one that exists, or none (a 404 is no example). */
+export const SAVED_FILE = Symbol('a saved file');
 
 export const ENDPOINT_DECLARATIONS: readonly EndpointDeclaration[] = [
   { method: 'GET', path: '/', summary: 'this page: endpoints, one comparison in a form, saved runs', example: '/' },
@@ -76,7 +79,13 @@ export const ENDPOINT_DECLARATIONS: readonly EndpointDeclaration[] = [
     method: 'GET',
     path: '/client/results/:id/:file',
     summary: 'one file of a saved run: report.html opens in the browser, the others download',
-    example: '/client/results/client-endpoints/summary.csv',
+    example: SAVED_FILE,
+  },
+  {
+    method: 'GET',
+    path: '/client/progress',
+    summary: 'the measurement calls running now, each with its run, rows so far and time; the page polls it while it waits',
+    example: '/client/progress',
   },
   { method: 'GET', path: '/assets/chart.umd.min.js', summary: "the chart library this page draws with, from the app's own node_modules", example: '/assets/chart.umd.min.js' },
   { method: 'GET', path: '/assets/page.js', summary: "this page's script", example: '/assets/page.js' },
@@ -89,7 +98,9 @@ export interface EndpointIndexEntry {
   summary: string;
   pathParameters: string[];
   queryParameters: readonly string[];
-  exampleUrl: string;
+  /** Null when no call would work yet: `exampleNote` says what would make one. */
+  exampleUrl: string | null;
+  exampleNote: string | null;
 }
 
 /** Inclusive bounds of the numeric parameters, for form hints; the API's validation stays the judge. */
@@ -101,20 +112,30 @@ export interface EndpointIndex {
   variants: (VariantInfo & { name: string })[];
 }
 
-/** The endpoints with example URLs on the configured client address, the limits in force and the variants. */
-export function endpointIndex(config: WirebenchConfig): EndpointIndex {
+/** Why the saved-file endpoint has no example yet. */
+export const NO_SAVED_FILE = 'none until a run is saved (npm run bench, or ?save=1)';
+
+/**
+ * The endpoints with example URLs on the configured client address, the limits in force and the variants.
+ * `savedFile` is the path of a saved run's file (ResultsService.newestFile), or null when nothing is saved.
+ */
+export function endpointIndex(config: WirebenchConfig, savedFile: string | null): EndpointIndex {
   const base = config.targets.clientUrl.replace(/\/$/, '');
   const { limits } = config;
   return {
-    endpoints: ENDPOINT_DECLARATIONS.map((e) => ({
-      method: e.method,
-      path: e.path,
-      aliases: e.aliases ?? [],
-      summary: e.summary,
-      pathParameters: [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]),
-      queryParameters: e.query ? ENDPOINT_PARAMETERS[e.query] : [],
-      exampleUrl: base + e.example,
-    })),
+    endpoints: ENDPOINT_DECLARATIONS.map((e) => {
+      const example = e.example === SAVED_FILE ? savedFile : e.example;
+      return {
+        method: e.method,
+        path: e.path,
+        aliases: e.aliases ?? [],
+        summary: e.summary,
+        pathParameters: [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]),
+        queryParameters: e.query ? ENDPOINT_PARAMETERS[e.query] : [],
+        exampleUrl: example === null ? null : base + example,
+        exampleNote: example === null ? NO_SAVED_FILE : null,
+      };
+    }),
     // The bounds validateScenario applies; rows above maxRows are for the streaming variants only.
     ranges: {
       rows: { min: 1, max: limits.maxStreamRows },

@@ -87,7 +87,8 @@ export function pageHtml(): string {
   </section>
   <section id="saved">
     <h2>Saved runs</h2>
-    <table id="saved-runs">
+    <!-- Shown once the list has come, and only with rows in it. -->
+    <table id="saved-runs" hidden>
       <thead><tr><th>run</th><th>kind</th><th>preset</th><th>label</th><th>started</th><th>files</th></tr></thead>
       <tbody></tbody>
     </table>

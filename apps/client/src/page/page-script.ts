@@ -44,11 +44,13 @@ export const PAGE_SCRIPT = `'use strict';
 
   function renderEndpoints(endpoints) {
     var tbody = byId('endpoint-list').tBodies[0];
+    clear(tbody);
     endpoints.forEach(function (e) {
       var path = el('td');
       path.appendChild(el('code', e.path));
       if (e.aliases.length) path.appendChild(el('div', 'also ' + e.aliases.join(', ')));
-      var example = el('a', e.exampleUrl, { href: new URL(e.exampleUrl).pathname + new URL(e.exampleUrl).search });
+      // No link where no call would work yet (a saved file before anything is saved): the API says why instead.
+      var example = e.exampleUrl === null ? el('td', e.exampleNote) : el('a', e.exampleUrl, { href: new URL(e.exampleUrl).pathname + new URL(e.exampleUrl).search });
       addRow(tbody, [e.method, path, e.summary, e.queryParameters.join(', '), example]);
     });
   }
@@ -79,7 +81,9 @@ export const PAGE_SCRIPT = `'use strict';
   function renderSavedRuns(runs) {
     var tbody = byId('saved-runs').tBodies[0];
     clear(tbody);
+    // A sentence instead of a table with a header and no rows.
     byId('saved-empty').hidden = runs.length > 0;
+    byId('saved-runs').hidden = runs.length === 0;
     runs.forEach(function (run) {
       var files = el('td');
       ['report.html', 'summary.csv', 'runs.csv', 'levels.csv'].forEach(function (name) {
@@ -96,6 +100,11 @@ export const PAGE_SCRIPT = `'use strict';
 
   function loadSavedRuns() {
     return getJson('/client/results').then(function (r) { if (r.response.ok) renderSavedRuns(r.body); });
+  }
+
+  // The index again after a save: the saved-file example links a file only once one exists.
+  function loadEndpoints() {
+    return getJson('/client').then(function (r) { if (r.response.ok) renderEndpoints(r.body.endpoints); });
   }
 
   function showError(text) {
@@ -195,7 +204,34 @@ export const PAGE_SCRIPT = `'use strict';
 
   function describe(query) {
     var variants = query.get('variants').split(',').filter(Boolean);
-    return variants.length + ' variants (' + variants.join(', ') + ') × ' + (query.get('runs') || 'default') + ' runs, runs interleaved';
+    var runs = query.get('runs') || 'default';
+    return variants.length + (variants.length === 1 ? ' variant (' : ' variants (') + variants.join(', ') + ') × ' + runs + (runs === '1' ? ' run' : ' runs') + (variants.length > 1 ? ', runs interleaved' : '');
+  }
+
+  var compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+  var PHASE_WORDS = { warmup: 'warm-up run', measure: 'run', wire: 'wire pass' };
+
+  // Where the engine is in this call (GET /client/progress), e.g. "grpc-stream run 2/5, 1.2M of 5M rows".
+  function progressText(p) {
+    var where = p.phase === 'wire' ? PHASE_WORDS.wire : PHASE_WORDS[p.phase] + ' ' + p.run + '/' + p.of;
+    return p.variant + ' ' + where + ', ' + compact.format(p.rowsSoFar) + ' of ' + compact.format(p.rowsPerRun) + ' rows';
+  }
+
+  // Polls GET /client/progress for the call at url (as the client names it: method, then path and query) until stopped.
+  function followProgress(url, onProgress) {
+    var pending = false;
+    var timer = setInterval(function () {
+      if (pending) return;
+      pending = true;
+      getJson('/client/progress')
+        .then(function (r) {
+          var mine = r.response.ok && r.body.calls.filter(function (c) { return c.call === 'GET ' + url; })[0];
+          if (mine && mine.progress) onProgress(progressText(mine.progress));
+        })
+        .catch(function () { /* the next poll tries again; the comparison's own reply says what went wrong */ })
+        .finally(function () { pending = false; });
+    }, 1000);
+    return function () { clearInterval(timer); };
   }
 
   function runComparison(event) {
@@ -206,19 +242,24 @@ export const PAGE_SCRIPT = `'use strict';
     var status = byId('status');
     var started = performance.now();
     var seconds = function () { return ((performance.now() - started) / 1000).toFixed(1); };
-    var tick = function () { status.textContent = 'Running ' + what + ': ' + seconds() + ' s elapsed'; };
+    var now = '';
+    var tick = function () { status.textContent = 'Running ' + what + ': ' + seconds() + ' s elapsed' + (now ? '; now ' + now : ''); };
+    var url = '/client/compare?' + query;
     running = new AbortController();
     byId('error').hidden = true;
+    // The last result belongs to other parameters: never left under this call's error or status.
+    byId('result').hidden = true;
     byId('run').disabled = true;
     byId('cancel').hidden = false;
     tick();
     var timer = setInterval(tick, 100);
-    getJson('/client/compare?' + query, { signal: running.signal })
+    var stopProgress = followProgress(url, function (text) { now = text; });
+    getJson(url, { signal: running.signal })
       .then(function (r) {
         if (r.response.ok) {
           status.textContent = 'Done: ' + what + ' in ' + seconds() + ' s.';
           showResult(r.body);
-          if (query.get('save')) loadSavedRuns();
+          if (query.get('save')) loadSavedRuns().then(loadEndpoints);
         } else {
           status.textContent = 'The API refused or failed (HTTP ' + r.response.status + ') after ' + seconds() + ' s.';
           showError(r.body && r.body.message ? r.body.message : 'HTTP ' + r.response.status);
@@ -231,6 +272,7 @@ export const PAGE_SCRIPT = `'use strict';
       })
       .finally(function () {
         clearInterval(timer);
+        stopProgress();
         running = null;
         byId('run').disabled = false;
         byId('cancel').hidden = true;

@@ -27,6 +27,11 @@ export interface SavedRunSummary {
 // A run id is a folder name we wrote; anything else (slashes, dots first) is refused before touching the disk.
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
+// What an example link shows first: the file a spreadsheet opens, else any the run has.
+const EXAMPLE_FILES = ['summary.csv', ...SAVED_RUN_FILES];
+
+const fileLink = (id: string, file: string): string => `/client/results/${id}/${file}`;
+
 /** Saved runs under RESULTS_DIR: listing (every kind), downloads, and appending endpoint measurements. */
 @Injectable()
 export class ResultsService {
@@ -38,15 +43,20 @@ export class ResultsService {
 
   /** Newest first; a folder that cannot be read is listed with its error, never a failed call. */
   async list(): Promise<SavedRunSummary[]> {
-    let entries: string[];
-    try {
-      entries = await readdir(this.config.resultsDir);
-    } catch {
-      return [];
+    const runs = await Promise.all((await this.runIds()).map((id) => this.summarise(id)));
+    return runs.filter((r): r is SavedRunSummary => r !== null);
+  }
+
+  /**
+   * A link to one file of the newest saved run (its summary.csv when it has one), or null when nothing is saved:
+   * an example that resolves. Only looks for files, so GET /client reads no result.json.
+   */
+  async newestFile(): Promise<string | null> {
+    for (const id of await this.runIds()) {
+      const file = EXAMPLE_FILES.find((f) => existsSync(join(this.config.resultsDir, id, f)));
+      if (file) return fileLink(id, file);
     }
-    const runs = await Promise.all(entries.filter((e) => RUN_ID.test(e)).map((id) => this.summarise(id)));
-    // Ids start with a sortable UTC timestamp.
-    return runs.filter((r): r is SavedRunSummary => r !== null).sort((a, b) => b.id.localeCompare(a.id));
+    return null;
   }
 
   /** The path of one file of one saved run; 404 for an unknown run or file. */
@@ -64,6 +74,15 @@ export class ResultsService {
     return next;
   }
 
+  /** The folder names that may be runs, newest first (ids start with a sortable UTC timestamp); none when RESULTS_DIR cannot be read. */
+  private async runIds(): Promise<string[]> {
+    try {
+      return (await readdir(this.config.resultsDir)).filter((e) => RUN_ID.test(e)).sort((a, b) => b.localeCompare(a));
+    } catch {
+      return [];
+    }
+  }
+
   private async summarise(id: string): Promise<SavedRunSummary | null> {
     const dir = join(this.config.resultsDir, id);
     const blank = { id, kind: null, preset: null, label: null, startedAt: null, endedAt: null, endReason: null, results: null, files: {}, error: null };
@@ -75,7 +94,7 @@ export class ResultsService {
     }
     const files = SAVED_RUN_FILES.filter((f) => existsSync(join(dir, f)));
     if (files.length === 0) return null;
-    const links = Object.fromEntries(files.map((f) => [f, `/client/results/${id}/${f}`]));
+    const links = Object.fromEntries(files.map((f) => [f, fileLink(id, f)]));
     if (!files.includes('result.json')) {
       const endpoint = RUN_FILES.endpoint.every((f) => files.includes(f));
       return { ...blank, kind: endpoint ? 'endpoint' : null, files: links, error: endpoint ? null : `${id} has no result.json` };

@@ -7,6 +7,7 @@ import { TransportError } from '../transports/transport-errors';
 import { executeRun } from './execute-run';
 import { PayloadMismatchError } from './payload-mismatch.error';
 import { RunCancelledError } from './run-cancelled.error';
+import { RunProgress } from './run-progress';
 
 class InMemoryStream implements StreamingRowsTransport {
   readonly kind = 'grpc' as const;
@@ -39,6 +40,17 @@ describe('executeRun on a stream', () => {
     const run = await executeRun(scenario, stream);
     expect(stream.chunkSizes).toEqual([1000, 1000, 500]);
     expect(run).toMatchObject({ rowsReceived: 2500, payloadBytes: 25_000 });
+  });
+
+  it('counts rows into a RunProgress per chunk, as they arrive', async () => {
+    const progress = new RunProgress();
+    progress.startRun({ variant: 'grpc-stream', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 2500 });
+    const counted: number[] = [];
+    const stream = new InMemoryStream();
+    const push = stream.streamRows.bind(stream);
+    stream.streamRows = (count, chunkRows, sink, signal) => push(count, chunkRows, { push: (r) => (sink.push(r), counted.push(progress.snapshot()!.rowsSoFar)) }, signal);
+    await executeRun(scenario, stream, undefined, progress);
+    expect(counted).toEqual([1000, 2000, 2500]);
   });
 
   it('catches a wrong row in a later chunk', async () => {

@@ -13,6 +13,7 @@ import { combinePhases } from '../phases/combine-phases';
 import { expectedDigest } from './expected-digest';
 import { PayloadMismatchError } from './payload-mismatch.error';
 import { RunCancelledError, throwIfCancelled } from './run-cancelled.error';
+import type { RunProgress } from './run-progress';
 
 /** What one run measured, before it is numbered as a sample. */
 export interface RunMeasurement {
@@ -48,8 +49,10 @@ interface Timed {
  * The first request that fails aborts the others in flight too, and its error is the run's.
  * Each request's own time is stamped around its transport call (two performance.now() reads) for the phase
  * breakdown, which is put together after the clock stops.
+ * `progress` counts rows as they arrive, for a caller that shows how far a long run is: one addition per stream
+ * chunk or per completed reply, which the clock cannot resolve either.
  */
-export async function executeRun(scenario: Scenario, transport: AnyTransport, signal?: AbortSignal): Promise<RunMeasurement> {
+export async function executeRun(scenario: Scenario, transport: AnyTransport, signal?: AbortSignal, progress?: RunProgress): Promise<RunMeasurement> {
   const expected = expectedDigest(scenario.rowsPerRequest);
   const { rowsPerRequest, requests, concurrency } = scenario;
   // Aborts every request of the run still in flight when the caller leaves or one request fails: a failed run's
@@ -65,6 +68,7 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
     if (!isStreamingTransport(transport)) {
       try {
         const response = await transport.fetchRows(rowsPerRequest, inFlight.signal);
+        progress?.received(rowsPerRequest);
         return { digest: () => checksum(response.rows), payloadBytes: response.payloadBytes, phases: response.phases, requestMs: performance.now() - issued };
       } catch (error) {
         inFlight.abort();
@@ -75,7 +79,12 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
     const accumulator = new ChecksumAccumulator();
     const chunkRows = scenario.chunkRows ?? SCENARIO_DEFAULTS.chunkRows;
     try {
-      const streamed = await transport.streamRows(rowsPerRequest, chunkRows, { push: (rows) => accumulator.add(rows) }, inFlight.signal);
+      const streamed = await transport.streamRows(rowsPerRequest, chunkRows, {
+        push: (rows) => {
+          accumulator.add(rows);
+          progress?.received(rows.length);
+        },
+      }, inFlight.signal);
       return { digest: () => accumulator.digest(), payloadBytes: streamed.payloadBytes, phases: streamed.phases, requestMs: performance.now() - issued };
     } catch (error) {
       inFlight.abort();

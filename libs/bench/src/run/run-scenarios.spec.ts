@@ -6,6 +6,7 @@ import type { FetchedRows, RowsTransport } from '../transports/rows-transport.in
 import { PayloadMismatchError } from './payload-mismatch.error';
 import { RunCancelledError } from './run-cancelled.error';
 import { runScenarios } from './run-scenarios';
+import { RunProgress } from './run-progress';
 
 class InMemoryTransport implements RowsTransport {
   calls: number[] = [];
@@ -88,6 +89,25 @@ describe('runScenarios', () => {
       onRun: (e) => events.push(`${e.phase} ${e.run}/${e.of}`),
     });
     expect(events).toEqual(['warmup 1/1', 'measure 1/2', 'measure 2/2']);
+  });
+
+  it('keeps a RunProgress on the run in progress and its rows so far, counted per reply', async () => {
+    const progress = new RunProgress();
+    const seen: unknown[] = [];
+    const t: RowsTransport = {
+      kind: 'json',
+      target: { server: 'json-server', address: 'memory' },
+      async fetchRows(count) {
+        seen.push(progress.snapshot());
+        return { rows: rows(count), payloadBytes: 1 };
+      },
+    };
+    expect(progress.snapshot()).toBeNull();
+    await runScenarios([{ scenario: scenario('json', { mode: 'parallel', rowsPerRequest: 5, requests: 2, concurrency: 1, runs: 2, warmup: 1 }), transport: t }], { progress });
+    const at = (phase: string, run: number, of: number, rowsSoFar: number) => ({ variant: 'json', mode: 'parallel', phase, run, of, rowsPerRun: 10, rowsSoFar });
+    // Each request sees the replies of its run that came before it, and each run starts from 0.
+    expect(seen).toEqual([at('warmup', 1, 1, 0), at('warmup', 1, 1, 5), at('measure', 1, 2, 0), at('measure', 1, 2, 5), at('measure', 2, 2, 0), at('measure', 2, 2, 5)]);
+    expect(progress.snapshot()).toEqual(at('measure', 2, 2, 10));
   });
 
   describe('with an AbortSignal', () => {

@@ -8,6 +8,7 @@ import { measureWire } from '../wire/measure-wire';
 import { executeRun } from './execute-run';
 import { combinePhases } from '../phases/combine-phases';
 import { throwIfCancelled } from './run-cancelled.error';
+import type { RunPosition, RunProgress } from './run-progress';
 
 /** Emitted after every run, warm-up or measured, for progress bars and log lines. */
 export interface RunEvent {
@@ -33,6 +34,8 @@ export interface RunOptions {
    * wire pass, and before each request of a run, so the call rejects with RunCancelledError instead of going on.
    */
   signal?: AbortSignal;
+  /** Kept up to date with the run in progress and its rows so far, for a caller that shows progress while it waits. */
+  progress?: RunProgress;
 }
 
 /**
@@ -41,7 +44,7 @@ export interface RunOptions {
  * A failed request or a payload that does not verify rejects the whole call: no partial numbers.
  */
 export async function runScenarios(plans: Plan[], options: RunOptions = {}): Promise<ScenarioResult[]> {
-  const { signal } = options;
+  const { signal, progress } = options;
   const startedAt = new Date().toISOString();
   // Taken before the first run (warm-up included: a server restarted after it would be measured cold).
   const servers = options.probe?.watch(plans.map((p) => p.transport.target));
@@ -50,7 +53,8 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
     for (const plan of rotate(plans, w)) {
       if (w > plan.scenario.warmup) continue;
       throwIfCancelled(signal, () => `before warm-up run ${w}/${plan.scenario.warmup} of ${describe(plan)}`);
-      await executeRun(plan.scenario, plan.transport, signal);
+      progress?.startRun(position(plan, 'warmup', w, plan.scenario.warmup));
+      await executeRun(plan.scenario, plan.transport, signal, progress);
       servers?.check(() => `warm-up run ${w}/${plan.scenario.warmup} of ${plan.scenario.variant}`);
       options.onRun?.({ plan, phase: 'warmup', run: w, of: plan.scenario.warmup });
     }
@@ -66,7 +70,8 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
       throwIfCancelled(signal, () => `before measured run ${r}/${plan.scenario.runs} of ${describe(plan)}`);
       const at = new Date().toISOString();
       const probe = await options.probe?.begin(plan.transport.target);
-      const measured = await executeRun(plan.scenario, plan.transport, signal);
+      progress?.startRun(position(plan, 'measure', r, plan.scenario.runs));
+      const measured = await executeRun(plan.scenario, plan.transport, signal, progress);
       const resources = await probe?.end();
       servers?.check(() => `measured run ${r}/${plan.scenario.runs} of ${plan.scenario.variant}`);
       const i = plans.indexOf(plan);
@@ -91,7 +96,8 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   for (const plan of plans) {
     // The wire pass's own two runs are not cancellable inside: measureWire turns any error into a note.
     if (options.wire) throwIfCancelled(signal, () => `before the wire pass of ${describe(plan)}`);
-    wire.push(options.wire ? await measureWire(plan, options.wire) : null);
+    if (options.wire) progress?.startRun(position(plan, 'wire', 1, 1));
+    wire.push(options.wire ? await measureWire(plan, options.wire, progress) : null);
     if (options.wire) options.onRun?.({ plan, phase: 'wire', run: 1, of: 1 });
   }
   const endedAt = new Date().toISOString();
@@ -100,6 +106,10 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
 
 function describe({ scenario: s }: Plan): string {
   return `${s.variant} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests}`;
+}
+
+function position({ scenario: s }: Plan, phase: RunPosition['phase'], run: number, of: number): RunPosition {
+  return { variant: s.variant, mode: s.mode, phase, run, of, rowsPerRun: s.rowsPerRequest * s.requests };
 }
 
 function rotate<T>(items: T[], by: number): T[] {

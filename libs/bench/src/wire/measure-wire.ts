@@ -3,6 +3,7 @@ import type { WireBytes } from '../result/result.interface';
 import type { RowsTransport, StreamingRowsTransport } from '../transports/rows-transport.interface';
 import type { Plan } from '../run/plan.interface';
 import { executeRun } from '../run/execute-run';
+import type { RunProgress } from '../run/run-progress';
 import { targetHostPort } from '../resources/target-address';
 import { CountingRelay } from './counting-relay';
 
@@ -14,16 +15,16 @@ export interface RelayTransportFactory {
 /**
  * Bytes on the wire per request, in a pass of its own: one run of the same shape but 1 row per request through a
  * counting relay to open the same connections (HTTP/2 preface, settings) cheaply, then one counted run. Its
- * timings are thrown away.
+ * timings are thrown away. `progress` counts the counted run's rows, as a measured run's.
  */
-export async function measureWire(plan: Plan, factory: RelayTransportFactory): Promise<WireBytes> {
+export async function measureWire(plan: Plan, factory: RelayTransportFactory, progress?: RunProgress): Promise<WireBytes> {
   const { host, port } = targetHostPort(plan.transport.target);
   const relay = await CountingRelay.start(host, port);
   const { transport, close } = factory.create(plan.scenario.variant, '127.0.0.1', relay.port);
   try {
     await executeRun({ ...plan.scenario, rowsPerRequest: 1 }, transport);
     relay.reset();
-    await executeRun(plan.scenario, transport);
+    await executeRun(plan.scenario, transport, undefined, progress);
     const requests = plan.scenario.requests;
     return {
       bytesPerRequest: (relay.bytesIn + relay.bytesOut) / requests,
