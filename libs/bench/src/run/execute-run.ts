@@ -10,7 +10,7 @@ import { roundMicros } from '../round-micros';
 import type { PhaseBreakdown } from '../phases/phases.interface';
 import { requestPhases } from '../phases/request-phases';
 import { combinePhases } from '../phases/combine-phases';
-import { expectedDigest } from './expected-digest';
+import { expectedDigestYielding } from './expected-digest';
 import { PayloadMismatchError } from './payload-mismatch.error';
 import { RunCancelledError, throwIfCancelled } from './run-cancelled.error';
 import type { RunProgress } from './run-progress';
@@ -53,7 +53,7 @@ interface Timed {
  * chunk or per completed reply, which the clock cannot resolve either.
  */
 export async function executeRun(scenario: Scenario, transport: AnyTransport, signal?: AbortSignal, progress?: RunProgress): Promise<RunMeasurement> {
-  const expected = expectedDigest(scenario.rowsPerRequest);
+  const expected = await expectedDigestYielding(scenario.rowsPerRequest);
   const { rowsPerRequest, requests, concurrency } = scenario;
   // Aborts every request of the run still in flight when the caller leaves or one request fails: a failed run's
   // other replies (up to MAX_REQUESTS of MAX_ROWS rows) would otherwise still be built by the server and read here.
