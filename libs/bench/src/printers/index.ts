@@ -60,3 +60,4 @@ export type { RunsCsvOptions } from './runs-csv.printer';
 export { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS, describeColumns } from './csv-columns';
 export type { CsvColumn, RunsCsvRow, SummaryCsvRow } from './csv-columns';
 export { printComparison } from './compare-table.printer';
+export { readableNumber, readableNumbers } from './readable-numbers';
