@@ -191,16 +191,21 @@ describe('npm run load', () => {
     }
   });
 
-  it('names timeouts as timeouts, not as a server that may be down, and ends "failed", with exit 1, when a level failed', async () => {
+  it('names timeouts as timeouts, not as a server that may be down, and ends "failed", with exit 1, when a level failed; its table fits COLUMNS', async () => {
     // A 1 ms timeout on 100,000-row replies: every request times out while the server is up and answering.
     const env = await portsEnv();
     const server = AppProcess.start('json-server', env);
     const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
     try {
       await server.waitFor(LISTENING);
-      const load = new AppProcess(process.execPath, [LOAD, '--transport', 'json', '--rate', '20', '--concurrency', '4', '--rows', '100000', '--timeout', '1', '--duration', '1', '--warmup', '0', '--out', out], env);
+      // COLUMNS as a terminal of 80 would give it: the table on stdout fits that width (it is whole when piped).
+      const load = new AppProcess(process.execPath, [LOAD, '--transport', 'json', '--rate', '20', '--concurrency', '4', '--rows', '100000', '--timeout', '1', '--duration', '1', '--warmup', '0', '--out', out], { ...env, COLUMNS: '80' });
+      let stdout = '';
+      load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
       const { code } = await load.exited;
       expect(code).toBe(1);
+      expect(stdout).toMatch(/│ transport │ target │/);
+      expect(Math.max(...stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
       expect(load.output).toMatch(/json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out \(no answer within 1 ms\)/);
       expect(load.output).not.toMatch(/still up|completed/);
       expect(load.output).toMatch(/wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out/);
