@@ -20,7 +20,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * "53 of 40,210 requests failed: 53 timed out (no answer within 10,000 ms)"; connection failures first, by kind, and
  * then, only for those, whether the server is still up. Empty when nothing failed.
  */
-export function levelFailureText(level: LoadLevelResult, timeoutMs: number): string {
+export function levelFailureText(level: Pick<LoadLevelResult, 'requests' | 'successes' | 'errors' | 'target'>, timeoutMs: number): string {
   const failed = level.requests - level.successes;
   if (failed <= 0) return '';
   const kinds = Object.entries(level.errors).filter(([, n]) => n > 0);
