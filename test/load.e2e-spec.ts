@@ -2,10 +2,10 @@
 // client's short /client/load run. Shapes and counts only; no assertion on absolute rates.
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { findGhz, LOAD_COLUMNS } from '@app/bench';
+import { defaultSweep, findGhz, LOAD_COLUMNS } from '@app/bench';
 import { appEntry } from '@app/bootstrap';
 import { AppProcess, ROOT } from './support/app-process';
 import { pidsWithEnv } from './support/processes';
@@ -155,7 +155,8 @@ describe('npm run load', () => {
       const { code } = await load.exited;
       expect(Date.now() - started).toBeLessThan(30_000);
       expect(code).toBe(1);
-      expect(load.output).toMatch(/requests failed \(ECONN(REFUSED|RESET)/);
+      expect(load.output).toMatch(/requests failed: ECONN(REFUSED|RESET) \d+.*; is http:\/\/127\.0\.0\.1:\d+ still up\?/);
+      expect(load.output).toMatch(/wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=10: [\d,]+ of [\d,]+ requests failed: ECONN/);
       const rows: Row[] = parse(readFileSync(join(out, readdirSync(out)[0], 'levels.csv'), 'utf8'), { columns: true });
       expect(rows).toHaveLength(1);
       checkLevel(rows[0]);
@@ -164,6 +165,53 @@ describe('npm run load', () => {
       expect(rows[0].notes).toMatch(/requests failed/);
     } finally {
       await load.stop();
+      await server.stop();
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  // The issue: the default sweep exited 1 on a 2-core machine (JSON at c=500 timed out), printing "completed" beside it.
+  it('with no --concurrency sweeps the levels this machine can drive, and they succeed', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+    const load = new AppProcess(process.execPath, [LOAD, '--duration', '1', '--warmup', '0', '--out', out, '--format', 'json'], await portsEnv());
+    let stdout = '';
+    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    try {
+      const { code } = await load.exited;
+      const run = JSON.parse(stdout);
+      const sweep = defaultSweep(availableParallelism());
+      expect(run.levels.map((l: any) => `${l.transport} c=${l.concurrency}`)).toEqual(sweep.flatMap((c) => [`json c=${c}`, `grpc c=${c}`]));
+      // Succeeded, or stopped where this machine was the limit and said so: either way the words and the code agree.
+      expect(code).toBe(0);
+      expect(run.endReason).toBe('completed');
+      expect(load.output).toMatch(/wirebench load: completed; /);
+      expect(load.output).not.toMatch(/still up|wirebench load: failed/);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('names timeouts as timeouts, not as a server that may be down, and ends "failed", with exit 1, when a level failed; its table fits COLUMNS', async () => {
+    // A 1 ms timeout on 100,000-row replies: every request times out while the server is up and answering.
+    const env = await portsEnv();
+    const server = AppProcess.start('json-server', env);
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+    try {
+      await server.waitFor(LISTENING);
+      // COLUMNS as a terminal of 80 would give it: the table on stdout fits that width (it is whole when piped).
+      const load = new AppProcess(process.execPath, [LOAD, '--transport', 'json', '--rate', '20', '--concurrency', '4', '--rows', '100000', '--timeout', '1', '--duration', '1', '--warmup', '0', '--out', out], { ...env, COLUMNS: '80' });
+      let stdout = '';
+      load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+      const { code } = await load.exited;
+      expect(code).toBe(1);
+      expect(stdout).toMatch(/│ transport │ target │/);
+      expect(Math.max(...stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+      expect(load.output).toMatch(/json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out \(no answer within 1 ms\)/);
+      expect(load.output).not.toMatch(/still up|completed/);
+      expect(load.output).toMatch(/wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out/);
+      const run = JSON.parse(readFileSync(join(out, readdirSync(out)[0], 'result.json'), 'utf8'));
+      expect(run).toMatchObject({ endReason: 'failed', error: expect.stringMatching(/timed out/) });
+    } finally {
       await server.stop();
       rmSync(out, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 import { compareSavedRuns, printSavedRunComparison, readSavedRun, SavedRunError } from '@app/bench';
 import { strictArgs } from './cli/strict-args';
 import { UsageError } from './cli/usage-error';
+import { terminalWidth } from './cli/terminal-width';
 
 const USAGE = `Usage: npm run bench:compare -- A B
   A, B: two result.json files (or the bench-results/<run> folders holding them), both from npm run bench or both
@@ -27,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    process.stdout.write(printSavedRunComparison(comparison) + '\n');
+    process.stdout.write(printSavedRunComparison(comparison, terminalWidth()) + '\n');
     return 0;
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof SavedRunError)) throw error;

@@ -94,6 +94,8 @@ export type { LoadLevelSpec, LoadLevelResult, GeneratorResult } from './load/loa
 export { findGhz, GHZ_INSTALL_HINT } from './load/find-ghz';
 export { runGenerator } from './load/run-generator';
 export { runLoadLevel } from './load/run-load-level';
+export { LoadSweep } from './load/load-sweep';
+export { defaultSweep, defaultSweepText } from './load/default-sweep';
 export { serverProcesses, descendantsOf } from './resources/server-processes';
 export type { LoadRun } from './result/load-run.interface';
 export { LOAD_COLUMNS } from './printers/load-columns';

@@ -40,6 +40,8 @@ export function runScenarioOnClient(clientUrl: string, call: ScenarioCall, signa
     runs: String(call.runs),
     warmup: String(call.warmup),
     wire: '1',
+    // Numbers as measured: the reply becomes the run's files, which keep raw values (replies to people are rounded).
+    raw: '1',
   });
   if (call.spec.concurrency !== undefined) query.set('concurrency', String(call.spec.concurrency));
   if (call.chunk !== undefined && call.transports.some(isStreamingVariant)) query.set('chunk', String(call.chunk));

@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { findGhz, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, loadTarget, ResourceProbe, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
+import { findGhz, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, LoadSweep, loadTarget, ResourceProbe, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { loadNetworkProfiles, NetworkShaper } from '@app/network';
@@ -95,7 +96,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   const launcher = new AppLauncher(config, root);
   // A level in progress finishes (it is bounded in time); no new one starts.
   const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);
-  let failedRequests = 0;
+  // Judges each level as it ends: what to say about its failures, and whether higher levels still run.
+  const sweep = new LoadSweep(availableParallelism());
   await recordRun(dir, run, () => signals.stopped, async () => {
     const apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]!))];
     const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
@@ -124,6 +126,10 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       const spec = profile ? { ...direct, target: { ...direct.target, address: await shaper.route(profile, direct.target.address), serverAddress: direct.target.address } } : direct;
       const conditions = profile ? await shaper.measure(profile) : undefined;
       const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''} c=${spec.concurrency}${network ? ` ${network}` : ''}`;
+      if (!sweep.runs(spec.concurrency, title)) {
+        progress.finished(title, secondsPerLevel, 'not run: above the level where this machine was the limit');
+        continue;
+      }
       progress.starting(title);
       const measured = await runLoadLevel(name, spec, undefined, probe);
       // Nothing is proxied for a pass-through profile, nor on a link that carries all of a profile (tbf and netem).
@@ -135,10 +141,18 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       run.levels.push(level);
       await saveRun(dir, run);
       const failed = level.requests - level.successes;
-      failedRequests += failed;
       progress.finished(title, secondsPerLevel, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : ''));
-      if (failed > 0) progress.note(`${title}: ${failed} of ${level.requests} requests failed (${Object.entries(level.errors).map(([k, v]) => `${k} ${v}`).join(', ')}); is ${spec.target.address} still up?`);
+      const said = sweep.record(title, level, spec.timeoutMs);
+      if (said) progress.note(said);
     }
+    const stopped = sweep.stopped();
+    if (stopped) {
+      run.stopped = stopped;
+      progress.note(`wirebench load: ${stopped}`);
+    }
+    // A failed level fails the run, so its end reason, the line that says it and the exit code agree.
+    const failure = sweep.failure();
+    if (failure) throw new Error(failure);
   }, async () => {
     progress.stop();
     await shaper.close();
@@ -148,7 +162,5 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   });
 
   reportRun('load', dir, run, options.formats, `${run.levels.length} levels`);
-  if (run.endReason === 'interrupted') return EXIT.interrupted;
-  // Failed requests make the run fail too, so a script or CI sees them.
-  return run.endReason === 'completed' && failedRequests === 0 ? EXIT.ok : EXIT.failed;
+  return run.endReason === 'completed' ? EXIT.ok : run.endReason === 'interrupted' ? EXIT.interrupted : EXIT.failed;
 }

@@ -1,4 +1,5 @@
-import { FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
+import { availableParallelism } from 'node:os';
+import { defaultSweep, defaultSweepText, FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 import { parseNetworks } from './parse-networks';
@@ -35,6 +36,9 @@ export interface LoadOptions {
   help: boolean;
 }
 
+// The default sweep is sized to this machine: generator and servers share its cores (load/default-sweep.ts).
+const CORES = availableParallelism();
+
 export const LOAD_HELP = `Usage: npm run load -- [options]
 
 Sustained load at several concurrency levels: HTTP through autocannon, gRPC through the project's own generator,
@@ -49,7 +53,7 @@ Options:
   --variants LIST      instead of --transport/--target: ${Object.keys(LOAD_VARIANTS).join(', ')} (the variants that differ in
                        their server; the client side is the load generator, so client-library variants do not apply)
   --engine LIST        wirebench,ghz: the project's generators and/or ghz (gRPC only, closed loop; a cross-check)   (default: wirebench)
-  --concurrency LIST   callers in flight per level   (default: 1,10,50,100,500)
+  --concurrency LIST   callers in flight per level   (default: ${defaultSweepText(CORES)})
   --connections N      sockets (HTTP) or channels (gRPC) shared by the callers   (default: one socket per caller for HTTP, 1 channel for gRPC)
   --duration S         measured seconds per level   (default: 10)
   --warmup S           seconds of load before each level's window, not counted   (default: 2)
@@ -70,7 +74,11 @@ Options:
   --label TEXT         kept with the run
   --help               this text
 
-Exit codes: 0 done, 1 a level failed, 2 bad options, 130 interrupted.`;
+A level whose only failures are timeouts while this machine was at its limit (the generator at >= 80% of its core,
+or generator and server at >= 80% of all cores) measured the machine, not the server: the sweep runs no level of
+higher concurrency, says where it stopped and why, and that is no failure when a level below it succeeded.
+
+Exit codes: 0 completed, 1 failed (a level failed, said as "failed: why"), 2 bad options, 130 interrupted.`;
 
 // Processes per server are a server setting (SERVER_WORKERS), not a load level's: its range is the config's.
 const MAX_WORKERS = 64;
@@ -104,7 +112,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     targets: list('target', s('target') ?? 'nest', TARGET_KINDS) as TargetKind[],
     variants,
     engines: list('engine', s('engine') ?? 'wirebench', LOAD_ENGINES) as LoadEngine[],
-    concurrency: list('concurrency', s('concurrency') ?? '1,10,50,100,500'),
+    concurrency: list('concurrency', s('concurrency') ?? defaultSweep(CORES).join(',')),
     connections: s('connections'),
     duration: s('duration'),
     warmup: s('warmup'),

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { collectEnvironment, print, RUN_FILES, RunRecord, SavedRun } from '@app/bench';
 import { saveRun } from './save-run';
+import { terminalWidth } from './terminal-width';
 
 /** 2026-11-22T03:50:12.345Z -> 2026-11-22T03-50-12Z: sortable, and a valid folder name everywhere. */
 export function runId(startedAt: Date, name: string): string {
@@ -38,9 +39,13 @@ export function endRunRecord(record: RunRecord, stopped: boolean, error?: unknow
   record.endedAt = new Date().toISOString();
 }
 
-/** The chosen formats on stdout, then one line on stderr saying how the run ended and where its files are. */
+/**
+ * The chosen formats on stdout (tables fitted to the terminal, see terminalWidth), then one line on stderr saying how
+ * the run ended and where its files are.
+ */
 export function reportRun(command: string, dir: string, run: SavedRun, formats: string[], results: string): void {
-  for (const format of formats) process.stdout.write(print(format, run) + '\n');
+  const width = terminalWidth();
+  for (const format of formats) process.stdout.write(print(format, run, { width }) + '\n');
   process.stderr.write(`wirebench ${command}: ${run.endReason}; ${results} in ${dir}/ (${RUN_FILES[run.kind].join(', ')})\n`);
   if (run.error) process.stderr.write(`wirebench ${command}: failed: ${run.error}\n`);
 }

@@ -10,13 +10,15 @@ import { BenchQueryDto, CompareQueryDto, RunQueryDto } from './dto/bench-query.d
 import { parseBenchVariants, parseLabel, parseMode, parseSwitch } from './parse-flags';
 import { MeasurementInterceptor } from '../admission/measurement.interceptor';
 import { CallProgress } from '../admission/call-progress.decorator';
+import { ReadableNumbersInterceptor } from './readable-numbers.interceptor';
 
 /**
  * The client endpoints, with the article's names as aliases. Everything here is a translation to BenchService;
  * which query parameters each accepts is declared in endpoint-parameters.ts.
  */
-// Every call here measures: at most CLIENT_MAX_CALLS at once, the rest answered 503 while the client stays responsive.
-@UseInterceptors(MeasurementInterceptor)
+// Every call here measures: at most CLIENT_MAX_CALLS at once, the rest answered 503 while the client stays responsive;
+// replies carry readable numbers unless ?raw=1.
+@UseInterceptors(MeasurementInterceptor, ReadableNumbersInterceptor)
 @Controller('client')
 export class BenchController {
   constructor(

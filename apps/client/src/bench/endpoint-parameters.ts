@@ -1,7 +1,7 @@
 import { ScenarioValidationError } from '@app/bench';
 
 // Every endpoint that measures takes these; path parameters (rows, requests) are not repeated in the query.
-const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label', 'network'] as const;
+const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label', 'network', 'raw'] as const;
 
 /**
  * The query parameters each client endpoint accepts, the one list per endpoint: anything else is refused rather
@@ -13,7 +13,7 @@ export const ENDPOINT_PARAMETERS = {
   compare: ['variants', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON],
   bench: ['transports', 'variants', 'mode', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON],
   // GET /client/load: one load level, checked by validateLoadLevel like `npm run load`.
-  load: ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'rows', 'rate', 'generators'],
+  load: ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'rows', 'rate', 'generators', 'raw'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type EndpointKind = keyof typeof ENDPOINT_PARAMETERS;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ProbeWindow, ResourceProbe, ResourceSample } from '../resources/resource-probe';
 import type { GeneratorResult, LoadLevelResult, LoadLevelSpec } from './load-level.interface';
 import { mergeGeneratorResults } from './merge-generator-results';
+import { levelFailureText } from './level-verdict';
 import { splitLevel } from './split-level';
 
 // Above this share of one core the generator, not the server, may be what limits the rate: its event loop also
@@ -103,7 +104,7 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
   // Saturation is per process: each generator has one event loop, so the busiest one is what counts.
   const coreShare = Math.max(...results.map((r) => (r.windowMs > 0 ? r.generatorWindowCpuMs / r.windowMs : 0)));
   const failed = g.requests - g.successes;
-  if (failed > 0) notes.push(`${failed} of ${g.requests} requests failed: ${Object.entries(g.errors).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (failed > 0) notes.push(levelFailureText({ ...g, target: spec.target }, spec.timeoutMs));
   if (coreShare >= SATURATED_CORE_SHARE) notes.push(`load generator used ${(coreShare * 100).toFixed(0)}% of a core: it may be the limit here, not the server` + (parts.length === 1 ? ' (try --generators 2)' : ''));
   const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
   return {

@@ -1,6 +1,7 @@
-import Table from 'cli-table3';
 import type { RunComparison, ScenarioKey } from '../compare-runs/compare-runs';
 import { human, medianCiText } from './table-columns';
+import { fitTable } from './fit-table';
+import { wrapText } from './wrap-text';
 
 const runName = (side: RunComparison['a']) => (side.label ? `${side.id} (${side.label})` : side.id);
 
@@ -23,28 +24,28 @@ function unmatched(title: string, keys: ScenarioKey[]): string[] {
   return keys.length === 0 ? [] : [`${title}:`, ...keys.map((k) => `  ${keyText(k)}`)];
 }
 
-/** Run A against run B as a terminal table, then the results that only one of them has. */
-export function printComparison(c: RunComparison): string {
+/** Run A against run B as a terminal table (fitted to `width` when given), then the results that only one of them has. */
+export function printComparison(c: RunComparison, width?: number): string {
   const ci = `${c.level * 100}% CI`;
-  const table = new Table({
-    head: ['scenario', 'variant', 'A median ms', `A ${ci}`, 'B median ms', `B ${ci}`, 'diff %', 'verdict', 'Welch p'],
-    colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'left', 'right'],
-    // No colour codes (pipes, log files); compact drops the rule between rows.
-    style: { head: [], border: [], compact: true },
-  });
-  for (const d of c.matched) {
-    table.push([d.name, d.variant, human(d.medianA, 2), medianCiText(d.medianCiA), human(d.medianB, 2), medianCiText(d.medianCiB),
-      diffText(d.medianDiffPercent), d.verdict, pValueText(d.pValue)]);
-  }
+  const table = fitTable(
+    {
+      head: ['scenario', 'variant', 'A median ms', `A ${ci}`, 'B median ms', `B ${ci}`, 'diff %', 'verdict', 'Welch p'],
+      align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'left', 'right'],
+      rows: c.matched.map((d) => [d.name, d.variant, human(d.medianA, 2), medianCiText(d.medianCiA), human(d.medianB, 2), medianCiText(d.medianCiB),
+        diffText(d.medianDiffPercent), d.verdict, pValueText(d.pValue)]),
+      key: [0, 1],
+    },
+    width,
+  );
   const lines = [
     `A: ${runName(c.a)}`,
     `B: ${runName(c.b)}`,
-    table.toString(),
+    table,
     `diff % = (B median - A median) / A median. verdict: B faster or slower when the medians' ${ci}s do not overlap;`,
     `not distinguishable when they overlap or the runs are too few (3 + 3 never tell; 4 + 4 can). (n%) = confidence an`,
     `interval reaches with fewer than 6 runs. Welch p: Welch's t-test on the means, for reference only.`,
     ...unmatched('Only in A', c.onlyInA),
     ...unmatched('Only in B', c.onlyInB),
   ];
-  return lines.join('\n');
+  return lines.map((line) => wrapText(line, width, 2)).join('\n');
 }

@@ -12,20 +12,25 @@ import { printTable } from './table.printer';
 export const FORMATS = ['table', 'csv', 'json', 'md'] as const;
 export type Format = (typeof FORMATS)[number];
 
+/** How a printer may shape its text: `width`, a terminal's, fits the table format to it (the others ignore it). */
+export interface PrintOptions {
+  width?: number;
+}
+
 // csv is the summary: one row per result, like the other formats; runs.csv is written by name, not by format.
-const BENCH_PRINTERS: Record<Format, (run: BenchRun) => string> = {
+const BENCH_PRINTERS: Record<Format, (run: BenchRun, width?: number) => string> = {
   table: printTable,
-  csv: printSummaryCsv,
-  json: printJson,
-  md: printMarkdown,
+  csv: (run) => printSummaryCsv(run),
+  json: (run) => printJson(run),
+  md: (run) => printMarkdown(run),
 };
 
 // A load run's csv is levels.csv: one row per level, like the bench summary.
-const LOAD_PRINTERS: Record<Format, (run: LoadRun) => string> = {
+const LOAD_PRINTERS: Record<Format, (run: LoadRun, width?: number) => string> = {
   table: printLoadTable,
-  csv: printLoadCsv,
-  json: printJson,
-  md: printLoadMarkdown,
+  csv: (run) => printLoadCsv(run),
+  json: (run) => printJson(run),
+  md: (run) => printLoadMarkdown(run),
 };
 
 export function isFormat(name: string): name is Format {
@@ -37,9 +42,9 @@ function unknownFormat(name: string): Error {
 }
 
 /** The one dispatcher: any format, either kind of run. */
-export function print(format: string, run: SavedRun): string {
+export function print(format: string, run: SavedRun, options: PrintOptions = {}): string {
   if (!isFormat(format)) throw unknownFormat(format);
-  return isLoadRun(run) ? LOAD_PRINTERS[format](run) : BENCH_PRINTERS[format](run);
+  return isLoadRun(run) ? LOAD_PRINTERS[format](run, options.width) : BENCH_PRINTERS[format](run, options.width);
 }
 
 /** "table,csv" -> ['table', 'csv']: trimmed, duplicates dropped, every name checked before anything is printed. */
@@ -61,3 +66,4 @@ export { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS, describeColumns } from './csv-co
 export type { CsvColumn, RunsCsvRow, SummaryCsvRow } from './csv-columns';
 export { printComparison } from './compare-table.printer';
 export { batchingTable, BATCHING_NOTE } from './batching-table';
+export { readableNumber, readableNumbers } from './readable-numbers';

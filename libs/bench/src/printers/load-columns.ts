@@ -65,4 +65,6 @@ export const LOAD_COLUMNS: LoadColumn[] = [
 ];
 
 export const LOAD_TABLE_COLUMNS = LOAD_COLUMNS.filter((c) => c.table).map((c) => c.table!);
+/** transport, target and c name a level: repeated in each part of a table split to fit a terminal. */
+export const LOAD_TABLE_KEY = ['transport', 'target', 'c'].map((head) => LOAD_TABLE_COLUMNS.findIndex((c) => c.head === head));
 export const LOAD_TABLE_LEGEND = 'req/s: successful requests per second; latencies of successes; gen core %: load generator CPU as a share of one core (! = saturated, the generator may be the limit). MB = 10^6 bytes.';

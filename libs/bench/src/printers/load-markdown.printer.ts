@@ -21,5 +21,6 @@ export function printLoadMarkdown(run: LoadRun): string {
     '',
     LOAD_TABLE_LEGEND,
     ...run.levels.flatMap((l) => l.notes.map((n) => `- ${l.transport}/${l.targetKind} c=${l.concurrency}: ${escapeMarkdown(n)}`)),
+    ...(run.stopped ? ['', `**${escapeMarkdown(run.stopped)}**`] : []),
   ].join('\n');
 }

@@ -25,5 +25,6 @@ export function networkTable(verdicts: NetworkVerdicts): PlainTable {
       r.ratioCi ? `${human(r.ratioCi.low, 2)}–${human(r.ratioCi.high, 2)}` : '',
       r.verdict,
     ]),
+    key: [0, 1, 2],
   };
 }

@@ -1,42 +1,41 @@
-import Table from 'cli-table3';
 import type { BenchRun } from '../result/bench-run.interface';
 import { TABLE_COLUMNS, TABLE_LEGEND, type TableColumn } from './table-columns';
 import { hasPhases, PHASE_LEGEND, PHASE_TABLE_COLUMNS } from './phase-table-columns';
 import { explanationOf, PlainTable, variantFiguresTable, WHY_LEGEND, whyTable } from './why-tables';
 import { networkVerdicts } from '../explain/network-verdicts';
 import { NETWORK_LEGEND, networkTable } from './network-table';
+import { fitTable } from './fit-table';
+import { wrapText } from './wrap-text';
 
-function textTable(run: BenchRun, columns: readonly TableColumn[]): string {
-  const table = new Table({
+// scenario and variant name a row; they are repeated in each part of a table split to fit a terminal.
+const SCENARIO_KEY = [0, 1];
+
+function columnsTable(run: BenchRun, columns: readonly TableColumn[]): PlainTable {
+  return {
     head: columns.map((column) => column.head),
-    colAligns: columns.map((column) => column.align),
-    // No colour codes (pipes, log files); compact drops the rule between rows.
-    style: { head: [], border: [], compact: true },
-  });
-  for (const result of run.scenarios) table.push(columns.map((column) => column.cell(result, run)));
-  return table.toString();
-}
-
-function plainTable(t: PlainTable): string {
-  const table = new Table({ head: t.head, colAligns: t.align, style: { head: [], border: [], compact: true } });
-  for (const row of t.rows) table.push(row);
-  return table.toString();
+    align: columns.map((column) => column.align),
+    rows: run.scenarios.map((result) => columns.map((column) => column.cell(result, run))),
+    key: SCENARIO_KEY,
+  };
 }
 
 /**
  * The results as plain-text terminal tables, one line per scenario x variant: the figures, where the time went,
- * and, when the run has something to explain, why (factor by factor) with the generated sentences.
+ * and, when the run has something to explain, why (factor by factor) with the generated sentences. With a `width`
+ * (a terminal's), every line fits it: tables split into parts, legends and sentences wrapped; without, full width.
  */
-export function printTable(run: BenchRun): string {
-  const parts = [`${textTable(run, TABLE_COLUMNS)}\n${TABLE_LEGEND}`];
-  if (hasPhases(run.scenarios)) parts.push(`${textTable(run, PHASE_TABLE_COLUMNS)}\n${PHASE_LEGEND}`);
+export function printTable(run: BenchRun, width?: number): string {
+  const legend = (text: string) => wrapText(text, width);
+  const sentences = (list: string[]) => list.map((s) => wrapText(`- ${s}`, width, 2)).join('\n');
+  const parts = [`${fitTable(columnsTable(run, TABLE_COLUMNS), width)}\n${legend(TABLE_LEGEND)}`];
+  if (hasPhases(run.scenarios)) parts.push(`${fitTable(columnsTable(run, PHASE_TABLE_COLUMNS), width)}\n${legend(PHASE_LEGEND)}`);
   const verdicts = networkVerdicts(run);
-  if (verdicts) parts.push(`Under network conditions:\n${plainTable(networkTable(verdicts))}\n${NETWORK_LEGEND}\n${verdicts.sentences.map((s) => `- ${s}`).join('\n')}`);
+  if (verdicts) parts.push(`Under network conditions:\n${fitTable(networkTable(verdicts), width)}\n${legend(NETWORK_LEGEND)}\n${sentences(verdicts.sentences)}`);
   const explanation = explanationOf(run);
   if (explanation) {
-    parts.push(`Why:\n${plainTable(whyTable(explanation))}\n${WHY_LEGEND}`);
-    parts.push(plainTable(variantFiguresTable(explanation)));
-    parts.push(explanation.sentences.map((s) => `- ${s}`).join('\n'));
+    parts.push(`Why:\n${fitTable(whyTable(explanation), width)}\n${legend(WHY_LEGEND)}`);
+    parts.push(fitTable(variantFiguresTable(explanation), width));
+    parts.push(sentences(explanation.sentences));
   }
   return parts.join('\n\n');
 }

@@ -11,6 +11,8 @@ export interface PlainTable {
   head: string[];
   align: ('left' | 'right')[];
   rows: string[][];
+  /** The columns that name a row (by index), repeated in each part when a terminal is too narrow for the whole table. */
+  key?: number[];
 }
 
 const BYTES_PER_MB = 1_000_000;
@@ -43,6 +45,7 @@ export function whyTable(explanation: Explanation): PlainTable {
     head: ['scenario', 'case', 'comparison', 'factor', 'time ratio', 'ratio 95% CI', 'verdict', 'largest phase change per request'],
     align: ['left', 'left', 'left', 'left', 'right', 'right', 'left', 'left'],
     rows,
+    key: [0, 2],
   };
 }
 
@@ -66,6 +69,7 @@ export function variantFiguresTable(explanation: Explanation): PlainTable {
     head: ['scenario', 'variant', 'median ms', 'client CPU ms/req', 'server CPU ms/req', 'payload B/req', 'wire B/req', 'client peak RSS MB', 'server peak RSS MB'],
     align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
     rows,
+    key: [0, 1],
   };
 }
 

@@ -6,4 +6,9 @@ export interface LoadRun extends RunRecord {
   kind: 'load';
   targets: Record<string, string>;
   levels: LoadLevelResult[];
+  /**
+   * Why no level above some concurrency ran: there this machine (generator and server sharing its cores), not the
+   * server, was the limit (load/load-sweep.ts). Absent when every level ran, and in files written before.
+   */
+  stopped?: string;
 }

@@ -21,6 +21,8 @@ export interface BenchQueryDto {
   chunk?: string;
   /** A network profile's name (network-profiles.json): the paths to the servers shaped and calibrated. */
   network?: string;
+  /** 1: the reply's numbers as measured, not rounded to 3 significant digits (ReadableNumbersInterceptor). */
+  raw?: string;
 }
 
 /** `/client/compare` may name any variants. */
