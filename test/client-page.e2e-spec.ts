@@ -9,6 +9,8 @@ import { getJson, useStackWithResults } from './support/stack';
 jest.setTimeout(60_000);
 
 const SAVED_ID = '2026-04-01T00-00-00Z-page';
+// How the page shows a number of the reply: as it comes (the client rounds it), grouped in thousands.
+const shown = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
 describe('the client page and the endpoint index', () => {
   const setup = useStackWithResults('wirebench-page-');
@@ -151,13 +153,13 @@ describe('the client page and the endpoint index', () => {
 
       const cells = (table: string) => page.$$eval(`${table} tbody tr`, (rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
       expect(await cells('#result-table')).toEqual(
-        body.results.map((r: any) => [r.variant, '1000', '1', '2', r.stats.medianMs.toFixed(3), r.stats.p90Ms.toFixed(3), r.stats.p99Ms.toFixed(3), 'yes']),
+        body.results.map((r: any) => [r.variant, '1,000', '1', '2', shown(r.stats.medianMs), shown(r.stats.p90Ms), shown(r.stats.p99Ms), 'yes']),
       );
       const [versus] = body.versus;
       // 2 runs a side: the interval is shown, no side is named.
       expect(versus).toMatchObject({ faster: null, tooFewRuns: true, distinguishable: false });
       expect(await cells('#versus-table')).toEqual([
-        ['grpc', 'json', '', versus.medianRatio.toFixed(3), `${versus.ratioCi.low.toFixed(3)} – ${versus.ratioCi.high.toFixed(3)}`, versus.tooFewRuns ? 'too few runs' : versus.faster, versus.distinguishable ? 'yes' : 'no'],
+        ['grpc', 'json', '', shown(versus.medianRatio), `${shown(versus.ratioCi.low)} – ${shown(versus.ratioCi.high)}`, versus.tooFewRuns ? 'too few runs' : versus.faster, versus.distinguishable ? 'yes' : 'no'],
       ]);
 
       // In words: 2 runs a side are too few for any verdict, and the page says how many to use.

@@ -32,7 +32,9 @@ export const PAGE_SCRIPT = `'use strict';
     return td;
   }
 
-  function num(value, digits) { return el('td', value === null || value === undefined ? '' : value.toFixed(digits), { class: 'num' }); }
+  // Numbers as the reply has them: the client already rounds them to what their precision supports.
+  function shown(value) { return typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 6 }) : ''; }
+  function num(value) { return el('td', shown(value), { class: 'num' }); }
 
   function clear(tbody) { while (tbody.firstChild) tbody.removeChild(tbody.firstChild); }
 
@@ -178,13 +180,13 @@ export const PAGE_SCRIPT = `'use strict';
     var results = byId('result-table').tBodies[0];
     clear(results);
     reply.results.forEach(function (r) {
-      addRow(results, [r.variant, num(r.rowsPerRequest, 0), num(r.requests, 0), num(r.stats.n, 0), num(r.stats.medianMs, 3), num(r.stats.p90Ms, 3), num(r.stats.p99Ms, 3), r.verified ? 'yes' : 'no']);
+      addRow(results, [r.variant, num(r.rowsPerRequest), num(r.requests), num(r.stats.n), num(r.stats.medianMs), num(r.stats.p90Ms), num(r.stats.p99Ms), r.verified ? 'yes' : 'no']);
     });
     var versus = byId('versus-table').tBodies[0];
     clear(versus);
     reply.versus.forEach(function (v) {
-      var ci = v.ratioCi ? v.ratioCi.low.toFixed(3) + ' – ' + v.ratioCi.high.toFixed(3) : '';
-      addRow(versus, [v.variant, v.against, v.factor || '', num(v.medianRatio, 3), el('td', ci, { class: 'num' }), v.tooFewRuns ? 'too few runs' : v.faster, v.distinguishable ? 'yes' : 'no']);
+      var ci = v.ratioCi ? shown(v.ratioCi.low) + ' – ' + shown(v.ratioCi.high) : '';
+      addRow(versus, [v.variant, v.against, v.factor || '', num(v.medianRatio), el('td', ci, { class: 'num' }), v.tooFewRuns ? 'too few runs' : v.faster, v.distinguishable ? 'yes' : 'no']);
     });
     if (reply.why) showWhy(reply.why);
   }
