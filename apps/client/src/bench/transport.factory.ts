@@ -180,7 +180,7 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         return { transport, close: async () => client.close() };
       }
       case 'grpc-stream': {
-        // The grpc variant's client, built the same way; only the method (and so the message shape) differs.
+        // The grpc variant's client, built the same way; only the method (and so the message form: one message or a stream) differs.
         const client = this.nestGrpcClient(address);
         const transport = new GrpcStreamTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout);
         transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;

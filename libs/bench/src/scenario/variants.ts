@@ -5,7 +5,7 @@ export type TransportKind = 'json' | 'grpc';
 export const TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc'];
 
 /** The factors a variant may change, one at a time. */
-export type Factor = 'client library' | 'server framework' | 'encoding' | 'serializer' | 'protocol' | 'message shape' | 'compression' | 'flow control';
+export type Factor = 'client library' | 'server framework' | 'encoding' | 'serializer' | 'protocol' | 'message form' | 'compression' | 'flow control';
 
 /** A named client+server path of one transport family, and the one factor it changes from its baseline. */
 export interface VariantInfo {
@@ -41,7 +41,7 @@ const BASE_VARIANTS = {
   'json-stream': {
     family: 'json',
     baseline: 'json',
-    factor: 'message shape',
+    factor: 'message form',
     changes: 'NDJSON streamed in writes of chunk rows instead of one JSON body (same server, same client)',
     streaming: true,
   },
@@ -60,7 +60,7 @@ const BASE_VARIANTS = {
   'grpc-stream': {
     family: 'grpc',
     baseline: 'grpc',
-    factor: 'message shape',
+    factor: 'message form',
     changes: 'server streaming in messages of chunk rows instead of one message (same server, same client)',
     streaming: true,
   },

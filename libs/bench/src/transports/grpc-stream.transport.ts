@@ -9,7 +9,7 @@ import { ClientFdLimitError } from './client-fd-limit.error';
 
 /**
  * gRPC server streaming (StreamSamples) through Nest's ClientGrpc, built exactly as the `grpc` variant's client:
- * only the message shape differs. Each message's rows go to the sink as it arrives and are not kept; payload bytes
+ * only the message form (a stream of messages, not one) differs. Each message's rows go to the sink as it arrives and are not kept; payload bytes
  * and decode come from the measured deserializer, headers and the server-timing trailer from grpcPhaseInterceptor.
  */
 export class GrpcStreamTransport implements StreamingRowsTransport {

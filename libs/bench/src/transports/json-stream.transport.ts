@@ -17,7 +17,7 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
 /**
  * NDJSON streamed over HTTP/1.1 through Nest's HttpService (axios), the json variant's client: the same server and
- * client as `json`, only the message shape differs (`GET /samples/:count/stream?chunk=`, one row per line). The
+ * client as `json`, only the message form differs (`GET /samples/:count/stream?chunk=`, one row per line). The
  * body is read as it arrives (`responseType: 'stream'`), each read's complete lines decoded and handed to the sink,
  * so neither side holds the whole body. ttfb is the status line, ttlb the body's end, decode the sum over reads, and
  * the server's phases come from its Server-Timing trailer, which node:http exposes once the body has ended.
