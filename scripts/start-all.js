@@ -39,15 +39,20 @@ try {
   process.exit(2);
 }
 
+// The apps write to concurrently's pipes, never a terminal: they colour only when told to, which they are exactly
+// when this script's own output is a terminal (or FORCE_COLOR says so, and NO_COLOR does not), as its prefixes are.
+const { colourWanted } = require(path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'bootstrap', 'src', 'colour-wanted'));
+const colour = colourWanted(process.stdout, process.env);
+
 const { result, commands } = concurrently(
   Object.entries(GROUPS[group]).map(([app, { name, color }]) => ({
     command: `exec "${process.execPath}" "${entryOf(app)}"`,
-    env: envForApp(app, process.env),
+    env: { ...envForApp(app, process.env), ...(colour ? { FORCE_COLOR: process.env.FORCE_COLOR || '1' } : { NO_COLOR: '1' }) },
     name,
     prefixColor: color,
   })),
   // No killOthersOn: this script decides, per exit, between restarting one app and stopping them all.
-  { killSignal: 'SIGTERM', prefix: 'name', handleInput: false },
+  { killSignal: 'SIGTERM', prefix: 'name', handleInput: false, ...(colour ? {} : { prefixColors: false }) },
 );
 
 let stopping = false;
@@ -67,11 +72,22 @@ function reason(code) {
   return `signal ${code}` + (code === 'SIGKILL' ? ' (killed: by hand, or the kernel out of memory?)' : code === 'SIGABRT' ? ' (aborted: V8 out of memory?)' : '');
 }
 
+// Said once, when every app has said where it listens: the last line of a settled start.
+const everUp = new Set();
+function markUp(command) {
+  if (everUp.has(command.name) || stopping) return;
+  everUp.add(command.name);
+  if (everUp.size === commands.length) process.stdout.write(`wirebench: ${commands.map((c) => c.name).join(', ')} up; Ctrl-C stops ${commands.length === 1 ? 'it' : 'them all'}\n`);
+}
+
 for (const command of commands) {
   let up = false;
   const restarts = [];
   command.stdout.subscribe((chunk) => {
-    if (!up && UP.test(chunk.toString())) up = true;
+    if (!up && UP.test(chunk.toString())) {
+      up = true;
+      markUp(command);
+    }
   });
   command.close.subscribe(({ exitCode: code, killed }) => {
     if (stopping || killed) return;
