@@ -51,18 +51,21 @@ describe('start-up output', () => {
   describe('npm run start:all', () => {
     const startAll = (args: string[], env: Record<string, string>) => new AppProcess(process.execPath, [join(ROOT, 'scripts', 'start-all.js'), ...args], env);
 
-    it('into a pipe: per app where it listens, then one line saying how to stop, and nothing coloured', async () => {
+    it('into a pipe: per app where it listens, one line saying how to stop, one when stopped, nothing coloured', async () => {
       const all = startAll([], { ...(await portsEnv()), ...AS_A_USER_RUNS_IT });
       try {
         await all.waitFor(/Ctrl-C stops them all/, 40_000);
         for (const name of ['json', 'grpc', 'client', 'json-fastify', 'json-h2']) expect(all.output).toMatch(new RegExp(`^\\[${name}\\] .*listening on`, 'm'));
         expect(all.output).toMatch(/^wirebench: json, grpc, client, json-fastify, json-h2 up; Ctrl-C stops them all$/m);
-        expect(all.output).not.toMatch(ESCAPE);
-        expect(all.output).not.toMatch(ROUTE_LINE);
       } finally {
-        all.child.kill('SIGTERM');
+        all.child.kill('SIGINT');
         await all.exited;
       }
+      expect(all.output).not.toMatch(ESCAPE);
+      expect(all.output).not.toMatch(ROUTE_LINE);
+      // One line for the stop, not concurrently's '<command line> exited with code SIGTERM' per app.
+      expect(all.output).not.toMatch(/exited with code/);
+      expect(all.output.trimEnd().split('\n').pop()).toBe('wirebench: stopped json, grpc, client, json-fastify, json-h2');
     });
 
     it('FORCE_COLOR=1 colours the prefixes and the apps\' own lines', async () => {
