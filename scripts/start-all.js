@@ -8,8 +8,10 @@
 //   MAX_RESTARTS times per app within RESTART_WINDOW_MS, each restart logged with the exit reason; past that bound
 //   everything stops with exit 1. Meanwhile the others keep serving (the client answers 503 naming the missing server).
 // - Ctrl-C or SIGTERM stops them all and nothing restarts; concurrently forwards the signal and waits for the children.
+// - What it says: each app's own lines (where it listens; Nest's wiring only with LOG_LEVEL=debug), then one line once
+//   all are up and how to stop them, and one line when they have stopped. Colour only as colourWanted allows.
 const path = require('node:path');
-const { concurrently } = require('concurrently');
+const { concurrently, Logger } = require('concurrently');
 const { GROUPS, ROOT, entryOf, envForApp } = require('./apps');
 const { readCommandLine } = require('./command-line');
 
@@ -39,15 +41,29 @@ try {
   process.exit(2);
 }
 
+// The apps write to concurrently's pipes, never a terminal: they colour only when told to, which they are exactly
+// when this script's own output is a terminal (or FORCE_COLOR says so, and NO_COLOR does not), as its prefixes are.
+const { colourWanted } = require(path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'bootstrap', 'src', 'colour-wanted'));
+const colour = colourWanted(process.stdout, process.env);
+
+// concurrently says '<command line> exited with code SIGTERM' for each app at every stop; this script says once,
+// in words, why apps stopped or restarted (below), so those lines are left out.
+class AppLogger extends Logger {
+  logCommandEvent(text, command) {
+    if (text.startsWith(`${command.command} exited with code `)) return;
+    super.logCommandEvent(text, command);
+  }
+}
+
 const { result, commands } = concurrently(
   Object.entries(GROUPS[group]).map(([app, { name, color }]) => ({
     command: `exec "${process.execPath}" "${entryOf(app)}"`,
-    env: envForApp(app, process.env),
+    env: { ...envForApp(app, process.env), ...(colour ? { FORCE_COLOR: process.env.FORCE_COLOR || '1' } : { NO_COLOR: '1' }) },
     name,
     prefixColor: color,
   })),
   // No killOthersOn: this script decides, per exit, between restarting one app and stopping them all.
-  { killSignal: 'SIGTERM', prefix: 'name', handleInput: false },
+  { killSignal: 'SIGTERM', logger: new AppLogger({ prefixFormat: 'name' }), handleInput: false, ...(colour ? {} : { prefixColors: false }) },
 );
 
 let stopping = false;
@@ -67,11 +83,27 @@ function reason(code) {
   return `signal ${code}` + (code === 'SIGKILL' ? ' (killed: by hand, or the kernel out of memory?)' : code === 'SIGABRT' ? ' (aborted: V8 out of memory?)' : '');
 }
 
+// Said once, when every app has said where it listens: the last line of a settled start. A server's line about its
+// resources report follows its listening line in a write of its own, hence the short wait.
+const SETTLE_MS = 250;
+const everUp = new Set();
+function markUp(command) {
+  if (everUp.has(command.name)) return;
+  everUp.add(command.name);
+  if (everUp.size < commands.length) return;
+  setTimeout(() => {
+    if (!stopping) process.stdout.write(`wirebench: ${commands.map((c) => c.name).join(', ')} up; Ctrl-C stops ${commands.length === 1 ? 'it' : 'them all'}\n`);
+  }, SETTLE_MS);
+}
+
 for (const command of commands) {
   let up = false;
   const restarts = [];
   command.stdout.subscribe((chunk) => {
-    if (!up && UP.test(chunk.toString())) up = true;
+    if (!up && UP.test(chunk.toString())) {
+      up = true;
+      markUp(command);
+    }
   });
   command.close.subscribe(({ exitCode: code, killed }) => {
     if (stopping || killed) return;
@@ -94,7 +126,8 @@ for (const command of commands) {
 }
 
 // Settles once every app has exited: after a signal (exit 0), a start-up failure (its code) or too many restarts (1).
-result.then(
-  () => process.exit(exitCode),
-  () => process.exit(exitCode),
-);
+function exit() {
+  if (exitCode === 0) process.stdout.write(`wirebench: stopped ${commands.map((c) => c.name).join(', ')}\n`);
+  process.exit(exitCode);
+}
+result.then(exit, exit);

@@ -1,4 +1,4 @@
-import { INestMicroservice, LogLevel } from '@nestjs/common';
+import { INestMicroservice, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { logVerbosity, setLogVerbosity } from '@grpc/grpc-js';
 import { addHealthAndReflection, guardHandshakes, sampleGrpcOptions } from '@app/grpc';
@@ -13,7 +13,7 @@ export function grpcListenUrl(config: WirebenchConfig): string {
 }
 
 /** Creates the gRPC server (SampleService + health + reflection, and the admin service if allowed) and starts it; main.ts calls it. */
-export async function startGrpcServer(config: WirebenchConfig, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestMicroservice> {
+export async function startGrpcServer(config: WirebenchConfig, logger: LoggerService | false = new StartupLogger(config.logLevel)): Promise<INestMicroservice> {
   const meter = serverResourceMeter(config, config.grpcServer.host);
   const app = await NestFactory.createMicroservice(
     GrpcServerModule.forRoot(config),
@@ -25,7 +25,7 @@ export async function startGrpcServer(config: WirebenchConfig, logger: LogLevel[
         serverTimeouts: config.grpcServerTimeouts,
         onLoadPackageDefinition: (pkg, server) => addHealthAndReflection(pkg, server, meter),
       }),
-      logger: logger && new StartupLogger(logger),
+      logger,
       abortOnError: false,
     },
   );

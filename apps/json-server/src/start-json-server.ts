@@ -1,4 +1,4 @@
-import { INestApplication, LogLevel } from '@nestjs/common';
+import { INestApplication, LoggerService } from '@nestjs/common';
 import type { ListenAddress, WirebenchConfig } from '@app/config';
 import { createFastifyApp, createHttpApp, serverResourceMeter, StartupLogger } from '@app/bootstrap';
 import { JsonServerModule } from './json-server.module';
@@ -14,11 +14,10 @@ export function jsonServerAddress(config: WirebenchConfig, platform: JsonServerP
 }
 
 /** Creates the JSON server on a platform and listens on that instance's configured host and port; the mains call it. */
-export async function startJsonServer(config: WirebenchConfig, platform: JsonServerPlatform = 'express', logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestApplication> {
+export async function startJsonServer(config: WirebenchConfig, platform: JsonServerPlatform = 'express', logger: LoggerService | false = new StartupLogger(config.logLevel)): Promise<INestApplication> {
   const { port, host } = jsonServerAddress(config, platform);
   const module = JsonServerModule.forRoot(config, serverResourceMeter(config, host));
-  const startupLogger = logger && new StartupLogger(logger);
-  const app = platform === 'express' ? await createHttpApp(module, config.httpTimeouts, startupLogger) : await createFastifyApp(module, config.httpTimeouts, startupLogger, platform === 'fastify-h2');
+  const app = platform === 'express' ? await createHttpApp(module, config.httpTimeouts, logger) : await createFastifyApp(module, config.httpTimeouts, logger, platform === 'fastify-h2');
   await app.listen(port, host);
   return app;
 }

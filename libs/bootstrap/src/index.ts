@@ -1,7 +1,8 @@
 // Process bootstrap shared by every app, the CLIs and the tests: start-up, workers, signals, launching the apps.
 export { runWithWorkers, type RunWithWorkersOptions } from './run-with-workers';
 export { exitOnStartupError } from './exit-on-startup-error';
-export { StartupLogger } from './startup-logger';
+export { StartupLogger, logLevelsFor } from './startup-logger';
+export { colourWanted } from './colour-wanted';
 export { stopOnSignal } from './stop-on-signal';
 export { findProjectRoot } from './find-project-root';
 export { APP_NAMES, SERVING_APP_NAMES, appEntry, builtAppEntry } from './app-entry';

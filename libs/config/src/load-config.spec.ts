@@ -91,6 +91,8 @@ describe('loadConfig', () => {
     ['GRPC_KEEPALIVE_TIME_MS', '-1'],
     ['GRPC_KEEPALIVE_TIME_MS', '1m'],
     ['GRPC_KEEPALIVE_TIMEOUT_MS', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['LOG_LEVEL', 'warn'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {
     let error: unknown;
     try {
@@ -131,5 +133,13 @@ describe('loadConfig', () => {
     // More sockets than the limit leaves is refused at start-up, naming the bound, not found out as EMFILE later.
     expect(() => loadConfig({ CLIENT_MAX_SOCKETS: '129' }, 256)).toThrow('CLIENT_MAX_SOCKETS="129": must be an integer from 1 to 128');
     expect(() => loadConfig({ CLIENT_MAX_CALLS: '0' })).toThrow(/CLIENT_MAX_CALLS/);
+  });
+
+  it('reads LOG_LEVEL: log by default, Nest\'s level names, and info as log', () => {
+    expect(loadConfig({}).logLevel).toBe('log');
+    expect(loadConfig({ LOG_LEVEL: ' Debug ' }).logLevel).toBe('debug');
+    expect(loadConfig({ LOG_LEVEL: 'verbose' }).logLevel).toBe('verbose');
+    expect(loadConfig({ LOG_LEVEL: 'info' }).logLevel).toBe('log');
+    expect(() => loadConfig({ LOG_LEVEL: 'trace' })).toThrow('invalid LOG_LEVEL="trace": must be one of log, debug, verbose');
   });
 });

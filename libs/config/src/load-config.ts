@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Env, readChoice, readHost, readHostPort, readHttpUrl, readInt, readPath, readPort } from './env-readers';
-import { ClientBudget, HttpTimeouts, LoadLimits, ServerMemory, NETWORK_LINK_LATENCY, NetworkLink, SERVER_RESOURCES_FROM, SERVER_RESOURCES_MODES, WirebenchConfig } from './wirebench-config.interface';
+import { ClientBudget, HttpTimeouts, LoadLimits, LOG_LEVELS, LogLevelSetting, ServerMemory, NETWORK_LINK_LATENCY, NetworkLink, SERVER_RESOURCES_FROM, SERVER_RESOURCES_MODES, WirebenchConfig } from './wirebench-config.interface';
 import { ConfigError } from './config-error';
 import { HTTP2_DEFAULT_WINDOW } from './config.constants';
 import { readOpenFilesLimit } from './read-open-files-limit';
@@ -183,8 +183,15 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
     serverResources: readChoice(env, 'SERVER_RESOURCES', 'auto', SERVER_RESOURCES_MODES),
     serverResourcesFrom: readChoice(env, 'SERVER_RESOURCES_FROM', 'auto', SERVER_RESOURCES_FROM),
     clientBudget: readClientBudget(env, openFilesLimit, fdsAvailable),
+    logLevel: readLogLevel(env),
   };
   return config;
+}
+
+// 'info' is what most other tools call Nest's 'log': a shell that sets LOG_LEVEL=info for them should not stop the apps.
+function readLogLevel(env: Env): LogLevelSetting {
+  if (env.LOG_LEVEL?.trim().toLowerCase() === 'info') return 'log';
+  return readChoice(env, 'LOG_LEVEL', 'log', LOG_LEVELS);
 }
 
 // A server bound to every interface is still reached through loopback by a client on the same machine.

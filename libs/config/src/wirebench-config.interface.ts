@@ -77,6 +77,15 @@ export const SERVER_RESOURCES_MODES = ['auto', 'on', 'off'] as const;
 /** Whether a server answers the resource admin endpoint / RPC; auto = only when it binds a loopback address. */
 export type ServerResourcesMode = (typeof SERVER_RESOURCES_MODES)[number];
 
+/**
+ * How much the Nest apps log (LOG_LEVEL), each level showing itself and everything more severe. `log` is what a user
+ * needs: where each app listens, its measurements, warnings and errors. Nest's own start-up lines (modules
+ * initialised, every route mapped) are `debug`. Nothing quieter than `log`: the "listening on" line is what
+ * `npm run start:all`, the bench's launcher and the tests wait for.
+ */
+export const LOG_LEVELS = ['log', 'debug', 'verbose'] as const;
+export type LogLevelSetting = (typeof LOG_LEVELS)[number];
+
 export const SERVER_RESOURCES_FROM = ['auto', 'proc', 'server'] as const;
 /** Where the engine reads a server's CPU and memory: auto = /proc when the server is local, else its own report. */
 export type ServerResourcesFrom = (typeof SERVER_RESOURCES_FROM)[number];
@@ -170,4 +179,6 @@ export interface WirebenchConfig {
   /** SERVER_RESOURCES_FROM: `server` forces the self-report even for a local server (to compare it with /proc). */
   serverResourcesFrom: ServerResourcesFrom;
   clientBudget: ClientBudget;
+  /** LOG_LEVEL: what the Nest apps log (the bare servers print only their start-up lines and errors anyway). */
+  logLevel: LogLevelSetting;
 }
