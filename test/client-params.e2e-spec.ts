@@ -6,7 +6,7 @@ import { Stack, getJson, startStack } from './support/stack';
 jest.setTimeout(90_000);
 
 const MAX_CALL_ROWS = 20_000_000;
-const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label', 'network'];
+const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label', 'network', 'raw'];
 const SINGLE = ['variant', 'chunk', ...COMMON];
 const PARALLEL = ['variant', 'chunk', 'rows', 'concurrency', ...COMMON];
 const COMPARE = ['variants', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON];
