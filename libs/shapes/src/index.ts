@@ -1,0 +1,13 @@
+export type { JsonRow, JsonValue, MessageRow, Shape, ShapeChecksumAccumulator } from './shape.interface';
+export type { ShapeName } from './registry';
+export { SHAPES, DEFAULT_SHAPE, shapeNames, isShapeName, getShape, UnknownShapeError } from './registry';
+export { toJsonRow, canonicalFromProtobuf, shapeChecksum, newShapeChecksum } from './shape-json';
+export { canonicalJson, CanonicalChecksumAccumulator } from './canonical-json';
+export { proto3JsonConverter, protoJsonName } from './proto3-json';
+export { timestampToJson } from './timestamp-json';
+export { SHAPES_PROTO_FILE, findProtoFile, loadProtoRoot } from './shapes-proto';
+export type { NumericRow } from './shapes/numeric.shape';
+export type { TextRow } from './shapes/text.shape';
+export type { NestedRow } from './shapes/nested.shape';
+export type { BinaryRow } from './shapes/binary.shape';
+export { binaryShape, BINARY_BLOB_BYTES } from './shapes/binary.shape';

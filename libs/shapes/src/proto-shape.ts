@@ -1,0 +1,28 @@
+import { CanonicalChecksumAccumulator } from './canonical-json';
+import { proto3JsonConverter } from './proto3-json';
+import type { JsonRow, MessageRow, Shape } from './shape.interface';
+import { loadProtoRoot, SHAPES_PROTO_FILE } from './shapes-proto';
+import { rowsOf } from './row-range';
+
+const PACKAGE = 'wirebench.shapes';
+
+/**
+ * A built-in shape of proto/shapes.proto from its name, message and row generator: the rest (wrapper, JSON form,
+ * checksum) follows the same rules for every one of them. The proto is read on the first toJson, not at import.
+ */
+export function protoShape<R extends MessageRow>(def: { name: string; description: string; message: string; row: (i: number) => R }): Shape<R> {
+  const rowMessage = `${PACKAGE}.${def.message}`;
+  let toJson: ((row: R) => JsonRow) | undefined;
+  return {
+    name: def.name,
+    description: def.description,
+    protoFile: SHAPES_PROTO_FILE,
+    rowMessage,
+    rowsMessage: `${rowMessage}s`,
+    rowsField: 'rows',
+    row: def.row,
+    rows: (count, offset) => rowsOf(def.row, count, offset),
+    toJson: (row) => (toJson ??= proto3JsonConverter(loadProtoRoot(SHAPES_PROTO_FILE).lookupType(rowMessage)))(row),
+    newChecksum: () => new CanonicalChecksumAccumulator(),
+  };
+}

@@ -1,0 +1,47 @@
+import type { Shape } from './shape.interface';
+import { binaryShape } from './shapes/binary.shape';
+import { nestedShape } from './shapes/nested.shape';
+import { numericShape } from './shapes/numeric.shape';
+import { rowShape } from './shapes/row.shape';
+import { textShape } from './shapes/text.shape';
+
+/**
+ * Every built-in message shape, by the name users select it with; `row` (the article's) first and the default.
+ * Code that handles shapes iterates this and never switches on a name.
+ */
+export const SHAPES = {
+  row: rowShape,
+  numeric: numericShape,
+  text: textShape,
+  nested: nestedShape,
+  binary: binaryShape(),
+} as const satisfies Record<string, Shape>;
+
+export type ShapeName = keyof typeof SHAPES;
+
+/** The shape a scenario gets when it names none: the article's row, as before shapes existed. */
+export const DEFAULT_SHAPE: ShapeName = 'row';
+
+/** The valid names, in the registry's order. */
+export function shapeNames(): ShapeName[] {
+  return Object.keys(SHAPES) as ShapeName[];
+}
+
+export function isShapeName(name: unknown): name is ShapeName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(SHAPES, name);
+}
+
+/** A name that is not a shape; the message lists the valid ones, for a 400, an INVALID_ARGUMENT or an exit 2. */
+export class UnknownShapeError extends Error {
+  readonly validNames = shapeNames();
+  constructor(readonly shape: unknown) {
+    super(`unknown shape ${JSON.stringify(shape)}: valid shapes are ${shapeNames().join(', ')}`);
+    this.name = 'UnknownShapeError';
+  }
+}
+
+/** The shape of that name, or an UnknownShapeError listing the valid names. */
+export function getShape(name: unknown): Shape {
+  if (!isShapeName(name)) throw new UnknownShapeError(name);
+  return SHAPES[name] as Shape;
+}

@@ -1,0 +1,42 @@
+import type { RowsDigest } from '@app/data-generator';
+
+/** A row in its proto3 JSON form, as JSON.parse gives it back: what a JSON reply carries and what checksums read. */
+export type JsonRow = { [key: string]: JsonValue };
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonRow;
+
+/**
+ * A row as the protobuf side holds it: the proto's own field names (proto-loader's keepCase), 64-bit integers as
+ * decimal strings, enums as names, bytes as a Buffer, a Timestamp as { seconds, nanos }. It is both what
+ * proto-loader's serializer accepts and what its deserializer gives back (longs: String, enums: String).
+ */
+export type MessageRow = object;
+
+/** Receives a shape's rows in JSON form in order, in chunks of any size, and gives the digest they share. */
+export interface ShapeChecksumAccumulator {
+  add(rows: Iterable<JsonRow>): this;
+  readonly rows: number;
+  digest(): RowsDigest;
+}
+
+/** One message shape: its protobuf messages, its deterministic rows, their JSON form and their checksum. */
+export interface Shape<R extends MessageRow = MessageRow> {
+  /** The name users select it by (`?shape=`, `--shapes`). */
+  name: string;
+  /** One line for tables, --help and docs/shapes.md. */
+  description: string;
+  /** The proto file that declares it, relative to the repository root. */
+  protoFile: string;
+  /** Fully-qualified name of one row's message. */
+  rowMessage: string;
+  /** Fully-qualified name of the message one reply carries, and its repeated field of rows. */
+  rowsMessage: string;
+  rowsField: string;
+  /** Row i: the same value for the same i, every run, on every machine. */
+  row(i: number): R;
+  /** Rows offset .. offset + count - 1 (row numbers must fit an int32). */
+  rows(count: number, offset?: number): R[];
+  /** The row's proto3 JSON form (also accepts what proto-loader decodes, which has the same layout as R). */
+  toJson(row: R): JsonRow;
+  /** A fresh checksum over rows in JSON form. */
+  newChecksum(): ShapeChecksumAccumulator;
+}

@@ -1,0 +1,40 @@
+import { mix32, pick } from '../row-hash';
+import { protoShape } from '../proto-shape';
+import type { Shape } from '../shape.interface';
+
+/** wirebench.shapes.BinaryRow as proto-loader holds it. */
+export interface BinaryRow {
+  row_num: number;
+  content_type: string;
+  data: Buffer;
+}
+
+/** The blob's size unless a caller asks for another: 4 KiB, a typical small attachment or thumbnail. */
+export const BINARY_BLOB_BYTES = 4096;
+
+const CONTENT_TYPES = ['application/octet-stream', 'image/png', 'application/zip'] as const;
+
+/** `size` bytes of xorshift32 output seeded from the row number: looks random (so it does not compress), is not. */
+function blob(i: number, size: number): Buffer {
+  const data = Buffer.allocUnsafe(size);
+  let x = mix32(i, 40) | 1; // xorshift needs a non-zero state
+  for (let o = 0; o < size; o += 4) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    const word = x >>> 0;
+    for (let b = 0; b < 4 && o + b < size; b++) data[o + b] = (word >>> (8 * b)) & 0xff;
+  }
+  return data;
+}
+
+/** The `binary` shape with blobs of `blobBytes` each; the registry's has BINARY_BLOB_BYTES. */
+export function binaryShape(blobBytes: number = BINARY_BLOB_BYTES): Shape<BinaryRow> {
+  if (!Number.isSafeInteger(blobBytes) || blobBytes < 0) throw new RangeError(`blobBytes must be a non-negative integer, got ${blobBytes}`);
+  return protoShape({
+    name: 'binary',
+    description: `one opaque bytes blob per row (${blobBytes} bytes; base64 in JSON): bytes, and JSON's cost of base64`,
+    message: 'BinaryRow',
+    row: (i) => ({ row_num: i, content_type: pick(CONTENT_TYPES, i, 41), data: blob(i, blobBytes) }),
+  });
+}

@@ -1,0 +1,61 @@
+import { mix32, pick } from '../row-hash';
+import { protoShape } from '../proto-shape';
+
+/** wirebench.shapes.NumericRow as proto-loader holds it (keepCase, longs and enums as strings). */
+export interface NumericRow {
+  row_num: number;
+  taken_at: { seconds: string; nanos: number };
+  device_id: string;
+  sequence: string;
+  uptime_ms: string;
+  error_count: number;
+  rssi_dbm: number;
+  temperature_c: number;
+  pressure_hpa: number;
+  latitude: number;
+  longitude: number;
+  voltage: number;
+  current_a: number;
+  humidity: number;
+  charging: boolean;
+  health: string;
+}
+
+// 2026-01-01T00:00:00Z: a fixed origin, so timestamps do not depend on when or where rows are made.
+const EPOCH_SECONDS = 1_767_225_600;
+const HEALTH = ['HEALTH_UNSPECIFIED', 'HEALTH_OK', 'HEALTH_DEGRADED', 'HEALTH_FAILED'] as const;
+// Rows cycle through whole seconds, milliseconds, microseconds and nanoseconds: the JSON form writes 0, 3, 6 or 9 digits.
+const NANOS_STEP = [0, 1_000_000, 1000, 1];
+
+/**
+ * Row i of `numeric`. 64-bit values sit beyond 2^53 (and `sequence` beyond int64) so a reader that parses them as
+ * JS numbers loses digits and the checksum says so; floats are multiples of powers of two, exact in 32 bits, so
+ * a float32 round trip gives back the same number.
+ */
+export function numericRow(i: number): NumericRow {
+  return {
+    row_num: i,
+    taken_at: { seconds: String(EPOCH_SECONDS + i), nanos: (mix32(i, 1) % 1000) * NANOS_STEP[i % 4] },
+    device_id: String(4_000_000_000_000_000_000n + BigInt(mix32(i, 2)) * 1_000_000_007n),
+    sequence: String(18_000_000_000_000_000_000n + BigInt(i)),
+    uptime_ms: String(BigInt(i) * 1000n + BigInt(mix32(i, 3) % 1000)),
+    error_count: mix32(i, 4) % 50,
+    rssi_dbm: -30 - (mix32(i, 5) % 70),
+    temperature_c: ((mix32(i, 6) % 8000) - 2000) / 100,
+    pressure_hpa: 950 + (mix32(i, 7) % 10_000) / 100,
+    latitude: (mix32(i, 8) % 180_000_000) / 1e6 - 90,
+    longitude: (mix32(i, 9) % 360_000_000) / 1e6 - 180,
+    voltage: 3 + (mix32(i, 10) % 1024) / 1024,
+    current_a: (mix32(i, 11) % 4096) / 256,
+    humidity: (mix32(i, 12) % 6400) / 64,
+    charging: (mix32(i, 13) & 1) === 1,
+    health: pick(HEALTH, i, 14),
+  };
+}
+
+export const numericShape = protoShape({
+  name: 'numeric',
+  description: 'telemetry: 16 numeric fields (int32, int64, uint64, double, float, bool, an enum, a Timestamp), no strings',
+  message: 'NumericRow',
+  row: numericRow,
+});
