@@ -11,18 +11,20 @@ export interface RowsDigest {
 const ROWS_PER_CHUNK = 4096;
 
 /**
- * The checksum fed chunk by chunk, for rows that arrive in pieces (streams) and must not all be held: `add` each
- * chunk in order, then `digest`. SHA-256 is over the rows' serialisation in order, so how the rows were chunked does
- * not change the value: the same rows always give the same digest as `checksum` over all of them.
+ * SHA-256 over each item's text, in order, fed chunk by chunk: `add` each chunk in order, then `digest`. How the
+ * items were chunked does not change the value. Shared by every kind of row a checksum is taken over (the article's
+ * rows here, the message shapes' JSON forms in @app/shapes); `text` must make rows that differ differ as text.
  */
-export class ChecksumAccumulator {
+export class TextChecksumAccumulator<T> {
   private readonly hash = createHash('sha256');
   private pending: string[] = [];
   private count = 0;
 
-  add(rows: Iterable<Row>): this {
+  constructor(private readonly text: (item: T) => string) {}
+
+  add(rows: Iterable<T>): this {
     for (const r of rows) {
-      this.pending.push(serialiseRow(r));
+      this.pending.push(this.text(r));
       this.count++;
       if (this.pending.length === ROWS_PER_CHUNK) this.flush();
     }
@@ -42,6 +44,16 @@ export class ChecksumAccumulator {
   private flush(): void {
     if (this.pending.length > 0) this.hash.update(this.pending.join(''));
     this.pending = [];
+  }
+}
+
+/**
+ * The checksum fed chunk by chunk, for rows that arrive in pieces (streams) and must not all be held: the same rows
+ * always give the same digest as `checksum` over all of them.
+ */
+export class ChecksumAccumulator extends TextChecksumAccumulator<Row> {
+  constructor() {
+    super(serialiseRow);
   }
 }
 

@@ -1,3 +1,4 @@
+import { protocCamelCase } from '@app/shapes';
 import { FileDescriptorProto, IDescriptorProto, IFileDescriptorProto } from 'protobufjs/ext/descriptor';
 
 /**
@@ -5,16 +6,7 @@ import { FileDescriptorProto, IDescriptorProto, IFileDescriptorProto } from 'pro
  * pools (Go's protodesc under grpcurl and ghz, Python's, C++'s) reject a map whose entry is named otherwise.
  */
 export function mapEntryName(fieldName: string): string {
-  let name = '';
-  let upperNext = true;
-  for (const c of fieldName) {
-    if (c === '_') upperNext = true;
-    else {
-      name += upperNext && c >= 'a' && c <= 'z' ? c.toUpperCase() : c;
-      upperNext = false;
-    }
-  }
-  return `${name}Entry`;
+  return `${protocCamelCase(fieldName, true)}Entry`;
 }
 
 const LABEL_REPEATED = 3;

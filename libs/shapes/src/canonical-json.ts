@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { RowsDigest } from '@app/data-generator';
+import { TextChecksumAccumulator } from '@app/data-generator';
 import type { JsonRow, JsonValue, ShapeChecksumAccumulator } from './shape.interface';
 
 /**
@@ -14,38 +13,12 @@ export function canonicalJson(value: JsonValue): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
 }
 
-// Rows are joined into text chunks before hashing: one hash.update per row costs more than hashing itself.
-const ROWS_PER_CHUNK = 4096;
-
 /**
  * SHA-256 over each row's canonical JSON text, one row per line (JSON text never holds a raw newline), in order.
- * Chunking does not change it, as with @app/data-generator's ChecksumAccumulator.
+ * Chunking does not change it: @app/data-generator's hasher, over this text instead of the article row's.
  */
-export class CanonicalChecksumAccumulator implements ShapeChecksumAccumulator {
-  private readonly hash = createHash('sha256');
-  private pending: string[] = [];
-  private count = 0;
-
-  add(rows: Iterable<JsonRow>): this {
-    for (const row of rows) {
-      this.pending.push(canonicalJson(row) + '\n');
-      this.count++;
-      if (this.pending.length === ROWS_PER_CHUNK) this.flush();
-    }
-    return this;
-  }
-
-  get rows(): number {
-    return this.count;
-  }
-
-  digest(): RowsDigest {
-    this.flush();
-    return { count: this.count, checksum: this.hash.digest('hex') };
-  }
-
-  private flush(): void {
-    if (this.pending.length > 0) this.hash.update(this.pending.join(''));
-    this.pending = [];
+export class CanonicalChecksumAccumulator extends TextChecksumAccumulator<JsonRow> implements ShapeChecksumAccumulator {
+  constructor() {
+    super((row) => canonicalJson(row) + '\n');
   }
 }

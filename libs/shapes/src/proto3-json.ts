@@ -16,12 +16,13 @@ interface FieldPlan {
 }
 
 /**
- * protoc's json_name: drop each underscore and upper-case the letter after it (`postal_code` -> `postalCode`).
- * Not protobufjs's camelCase, which differs on names such as `a_1`.
+ * protoc's camel case of a field name: drop each underscore and upper-case the ASCII letter after it, and the first
+ * one too when `upperFirst` (`postal_code` -> `postalCode` / `PostalCode`). Not protobufjs's camelCase, which
+ * differs on names such as `a_1`. protoc derives both a field's json_name and a map's entry message name this way.
  */
-export function protoJsonName(fieldName: string): string {
+export function protocCamelCase(fieldName: string, upperFirst = false): string {
   let name = '';
-  let upperNext = false;
+  let upperNext = upperFirst;
   for (const c of fieldName) {
     if (c === '_') upperNext = true;
     else {
@@ -31,6 +32,9 @@ export function protoJsonName(fieldName: string): string {
   }
   return name;
 }
+
+/** protoc's json_name (`postal_code` -> `postalCode`). */
+export const protoJsonName = (fieldName: string): string => protocCamelCase(fieldName);
 
 const LONG_TYPES = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 

@@ -8,9 +8,8 @@ export const SHAPES_PROTO_FILE = join('proto', 'shapes.proto');
 export const SAMPLE_PROTO_FILE = join('proto', 'sample.proto');
 
 /**
- * Finds a file of the root `proto/` by walking up from this file, so the same code works under ts-jest and from
- * dist/. Spelled here rather than taken from @app/grpc because that lib will serve the shapes, so it depends on this
- * one and not the other way round.
+ * Finds a file of the root `proto/` by walking up from `from`, so the same code works under ts-jest and from
+ * dist/. The one finder of proto files: @app/grpc, which depends on this lib, uses it too.
  */
 export function findProtoFile(file: string, from: string = __dirname): string {
   for (let dir = from; ; dir = dirname(dir)) {
