@@ -68,8 +68,10 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
     if (!isStreamingTransport(transport)) {
       try {
         const response = await transport.fetchRows(rowsPerRequest, inFlight.signal);
+        const requestMs = performance.now() - issued;
+        // Counted once the request's own time is stamped, so the count is not part of it.
         progress?.received(rowsPerRequest);
-        return { digest: () => checksum(response.rows), payloadBytes: response.payloadBytes, phases: response.phases, requestMs: performance.now() - issued };
+        return { digest: () => checksum(response.rows), payloadBytes: response.payloadBytes, phases: response.phases, requestMs };
       } catch (error) {
         inFlight.abort();
         if (signal?.aborted) throw new RunCancelledError(`during request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run (requests in flight aborted)`);
