@@ -10,7 +10,7 @@ const PACKAGE = 'wirebench.shapes';
  * A built-in shape of proto/shapes.proto from its name, message and row generator: the rest (wrapper, JSON form,
  * checksum) follows the same rules for every one of them. The proto is read on the first toJson, not at import.
  */
-export function protoShape<R extends MessageRow>(def: { name: string; description: string; message: string; row: (i: number) => R }): Shape<R> {
+export function protoShape<R extends MessageRow>(def: { name: string; description: string; message: string; service: string; row: (i: number) => R }): Shape<R> {
   const rowMessage = `${PACKAGE}.${def.message}`;
   let toJson: ((row: R) => JsonRow) | undefined;
   return {
@@ -20,6 +20,9 @@ export function protoShape<R extends MessageRow>(def: { name: string; descriptio
     rowMessage,
     rowsMessage: `${rowMessage}s`,
     rowsField: 'rows',
+    grpcService: `${PACKAGE}.${def.service}`,
+    unaryMethod: 'GetRows',
+    streamMethod: 'StreamRows',
     row: def.row,
     rows: (count, offset) => rowsOf(def.row, count, offset),
     toJson: (row) => (toJson ??= proto3JsonConverter(loadProtoRoot(SHAPES_PROTO_FILE).lookupType(rowMessage)))(row),

@@ -1,4 +1,4 @@
-import { Type } from 'protobufjs';
+import { Method, Type } from 'protobufjs';
 import { getShape, isShapeName, shapeNames, SHAPES, UnknownShapeError } from './registry';
 import { shapeChecksum, toJsonRow } from './shape-json';
 import { loadProtoRoot } from './shapes-proto';
@@ -28,6 +28,17 @@ describe('the shapes registry', () => {
       expect(rows.repeated).toBe(true);
       expect((rows.resolve().resolvedType as Type).fullName).toBe(`.${shape.rowMessage}`);
       expect(shape.description).toMatch(/^\S.{10,}$/);
+    });
+
+    it('is served by a service of its proto: a unary method returning the wrapper, a stream of wrappers', () => {
+      const service = loadProtoRoot(shape.protoFile).lookupService(shape.grpcService);
+      const unary = service.methods[shape.unaryMethod].resolve() as Method;
+      const stream = service.methods[shape.streamMethod].resolve() as Method;
+      expect([unary.resolvedResponseType?.fullName, unary.responseStream ?? false]).toEqual([`.${shape.rowsMessage}`, false]);
+      expect([stream.resolvedResponseType?.fullName, stream.responseStream]).toEqual([`.${shape.rowsMessage}`, true]);
+      // The same request fields as sample.proto's, so one request check serves every shape.
+      expect(Object.keys(unary.resolvedRequestType!.fields)).toEqual(['count']);
+      expect(Object.keys(stream.resolvedRequestType!.fields)).toEqual(['count', 'offset', 'chunk_rows']);
     });
 
     it('makes the same rows every time, with row_num = i, each row different', () => {

@@ -31,6 +31,14 @@ export interface Shape<R extends MessageRow = MessageRow> {
   /** Fully-qualified name of the message one reply carries, and its repeated field of rows. */
   rowsMessage: string;
   rowsField: string;
+  /**
+   * The gRPC service that serves it (fully-qualified, in protoFile) and its two methods, which take the fields of
+   * sample.GetSamplesParam and sample.StreamSamplesParam: `unaryMethod` returns one rowsMessage, `streamMethod` a
+   * stream of them.
+   */
+  grpcService: string;
+  unaryMethod: string;
+  streamMethod: string;
   /** Row i: the same value for the same i, every run, on every machine. */
   row(i: number): R;
   /** Rows offset .. offset + count - 1 (row numbers must fit an int32). */

@@ -35,6 +35,7 @@ export function binaryShape(blobBytes: number = BINARY_BLOB_BYTES): Shape<Binary
     name: 'binary',
     description: `one opaque bytes blob per row (${blobBytes} bytes; base64 in JSON): bytes, and JSON's cost of base64`,
     message: 'BinaryRow',
+    service: 'BinaryService',
     row: (i) => ({ row_num: i, content_type: pick(CONTENT_TYPES, i, 41), data: blob(i, blobBytes) }),
   });
 }

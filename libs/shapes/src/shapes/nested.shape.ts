@@ -68,5 +68,6 @@ export const nestedShape = protoShape({
   name: 'nested',
   description: 'an order: a nested address, repeated line items, a map<string,string> of attributes, optional fields',
   message: 'NestedRow',
+  service: 'NestedService',
   row: nestedRow,
 });

@@ -62,5 +62,6 @@ export const textShape = protoShape({
   name: 'text',
   description: 'a few long UTF-8 strings per row (1-2 KiB, many scripts, emoji): strings and their escaping',
   message: 'TextRow',
+  service: 'TextService',
   row: textRow,
 });
