@@ -14,5 +14,6 @@ export { binaryShape, BINARY_BLOB_BYTES } from './shapes/binary.shape';
 export type { UserShapeOptions } from './user/user-shape';
 export { userShape } from './user/user-shape';
 export { UserShapeError } from './user/user-shape-error';
+export type { UserShapeInput } from './user/user-shape-error';
 export { USER_PACKAGE } from './user/user-service';
 export { useUserShape, configuredUserShape, USER_SHAPE_NAME } from './user/user-shape-registration';

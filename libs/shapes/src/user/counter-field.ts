@@ -24,12 +24,12 @@ export function counterField(type: Type, name?: string): CounterField {
   let field: Field | undefined;
   if (name !== undefined) {
     const named = type.fieldsArray.find((f) => f.name === name || protoJsonName(f.name) === name || f.options?.json_name === name);
-    if (!named) throw new UserShapeError(`counter field "${name}": ${type.fullName.slice(1)} has no such field (fields: ${type.fieldsArray.map((f) => f.name).join(', ')})`);
-    if (!canCount(named)) throw new UserShapeError(`counter field "${name}": must be a singular integer or double field outside a oneof, not ${named.repeated ? 'repeated ' : ''}${named.map ? 'a map' : named.type} (candidates: ${candidates.map((f) => f.name).join(', ') || 'none'})`);
+    if (!named) throw new UserShapeError(`counter field "${name}": ${type.fullName.slice(1)} has no such field (fields: ${type.fieldsArray.map((f) => f.name).join(', ')})`, 'counterField');
+    if (!canCount(named)) throw new UserShapeError(`counter field "${name}": must be a singular integer or double field outside a oneof, not ${named.repeated ? 'repeated ' : ''}${named.map ? 'a map' : named.type} (candidates: ${candidates.map((f) => f.name).join(', ') || 'none'})`, 'counterField');
     field = named;
   } else {
     field = candidates.find((f) => INTEGER_TYPES.includes(f.type));
-    if (!field) throw new UserShapeError(`${type.fullName.slice(1)} has no integer field for the row counter: name a numeric field with --counter-field (WIREBENCH_COUNTER_FIELD)${candidates.length ? ` (candidates: ${candidates.map((f) => f.name).join(', ')})` : ', or add an int32 one'}`);
+    if (!field) throw new UserShapeError(`${type.fullName.slice(1)} has no integer field for the row counter: name a numeric field with --counter-field (WIREBENCH_COUNTER_FIELD)${candidates.length ? ` (candidates: ${candidates.map((f) => f.name).join(', ')})` : ', or add an int32 one'}`, 'counterField');
   }
   const long = LONG_TYPES.has(field.type);
   return { field, value: long ? (i) => String(i) : (i) => i };

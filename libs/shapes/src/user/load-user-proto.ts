@@ -31,13 +31,13 @@ export function loadUserProto(protoFile: string): UserProto {
     root.loadSync(main, { keepCase: true });
     root.resolveAll();
   } catch (error) {
-    throw new UserShapeError(`cannot load proto ${protoFile}: ${oneLine(error)}`);
+    throw new UserShapeError(`cannot load proto ${protoFile}: ${oneLine(error)}`, 'proto');
   }
   const local = root.files.filter((file) => existsSync(file));
   for (const object of reflectionObjects(root)) {
     const edition = (object as unknown as { _edition?: string })._edition;
     if (object.filename && local.includes(object.filename) && edition !== undefined && edition !== 'proto3') {
-      throw new UserShapeError(`cannot load proto ${protoFile}: ${object.filename} is ${edition}; only syntax = "proto3" files are supported`);
+      throw new UserShapeError(`cannot load proto ${protoFile}: ${object.filename} is ${edition}; only syntax = "proto3" files are supported`, 'proto');
     }
   }
   const hash = createHash('sha256');

@@ -18,9 +18,9 @@ export function parseSampleByMapping(text: string, schema: DescMessage, registry
   try {
     sample = JSON.parse(text) as JsonValue;
   } catch (error) {
-    throw new UserShapeError(`sample is not JSON: ${(error as Error).message}`);
+    throw new UserShapeError(`sample is not JSON: ${(error as Error).message}`, 'sample');
   }
-  if (!isObject(sample)) throw new UserShapeError(`sample must be a JSON object (one ${schema.typeName}), not ${JSON.stringify(sample).slice(0, 40)}`);
+  if (!isObject(sample)) throw new UserShapeError(`sample must be a JSON object (one ${schema.typeName}), not ${JSON.stringify(sample).slice(0, 40)}`, 'sample');
   for (const [path, literal] of impreciseJsonIntegers(text)) {
     throw fieldError(path, `${literal} does not survive a JSON number (becomes ${Number(literal)}); write 64-bit integers as strings, "${literal}"`);
   }
@@ -29,7 +29,7 @@ export function parseSampleByMapping(text: string, schema: DescMessage, registry
   try {
     message = fromJson(schema, sample as EsJsonValue, { registry });
   } catch (error) {
-    throw new UserShapeError(`sample does not parse as ${schema.typeName}: ${(error as Error).message}`);
+    throw new UserShapeError(`sample does not parse as ${schema.typeName}: ${(error as Error).message}`, 'sample');
   }
   // Through the wire form, as the rows travel: a float32 is rounded only when encoded.
   const decoded = fromBinary(schema, toBinary(schema, message));
@@ -37,7 +37,7 @@ export function parseSampleByMapping(text: string, schema: DescMessage, registry
   return decoded;
 }
 
-const fieldError = (path: string, why: string) => new UserShapeError(`sample field "${path}": ${why}`);
+const fieldError = (path: string, why: string) => new UserShapeError(`sample field "${path}": ${why}`, 'sample');
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 // Well-known types have JSON forms of their own (a Timestamp is a string): the mapping parses them whole.
 const hasOwnForm = (m: DescMessage): boolean => m.typeName.startsWith('google.protobuf.');

@@ -11,7 +11,7 @@ export interface UserService {
 
 /** The user's proto may not declare the package wirebench declares its wrapper in. */
 export function checkPackageFree(root: Root): void {
-  if (root.lookup(USER_PACKAGE)) throw new UserShapeError(`the proto declares ${USER_PACKAGE}, the package wirebench keeps for its own wrapper and service`);
+  if (root.lookup(USER_PACKAGE)) throw new UserShapeError(`the proto declares ${USER_PACKAGE}, the package wirebench keeps for its own wrapper and service`, 'proto');
 }
 
 /**

@@ -40,7 +40,7 @@ export function userShape(options: UserShapeOptions): Shape {
   const type = root.lookup(options.message.replace(/^\./, ''));
   if (!(type instanceof Type)) {
     const messages = messageNames(root);
-    throw new UserShapeError(`no message ${options.message} in ${options.protoFile}: it declares ${messages.join(', ') || 'no messages'}`);
+    throw new UserShapeError(`no message ${options.message} in ${options.protoFile}: it declares ${messages.join(', ') || 'no messages'}`, 'message');
   }
   const message = type.fullName.slice(1);
   const registry = userFileRegistry(root, type.filename!);
@@ -49,7 +49,7 @@ export function userShape(options: UserShapeOptions): Shape {
   try {
     sampleText = readFileSync(options.sampleFile, 'utf8');
   } catch (error) {
-    throw new UserShapeError(`cannot read sample ${options.sampleFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UserShapeError(`cannot read sample ${options.sampleFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'sample');
   }
   const sample = parseSampleByMapping(sampleText, schema, registry);
   const counter = counterField(type, options.counterField);
@@ -108,7 +108,7 @@ function checkJsonForm(ours: JsonRow, mapping: () => JsonRow, message: string): 
   const theirs = mapping();
   if (canonicalJson(ours) === canonicalJson(theirs)) return;
   const path = firstDifference(ours, theirs, '');
-  throw new UserShapeError(`cannot serve ${message} yet: its field "${path}" is written in a JSON form wirebench does not produce (well-known types other than Timestamp are not supported)`);
+  throw new UserShapeError(`cannot serve ${message} yet: its field "${path}" is written in a JSON form wirebench does not produce (well-known types other than Timestamp are not supported)`, 'message');
 }
 
 function firstDifference(a: JsonValue, b: JsonValue, path: string): string {
