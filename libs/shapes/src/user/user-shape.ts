@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fromJSON } from '@grpc/proto-loader';
 import { create, toBinary, toJson } from '@bufbuild/protobuf';
 import { Type } from 'protobufjs';
 import { canonicalJson, CanonicalChecksumAccumulator } from '../canonical-json';
@@ -13,6 +12,7 @@ import { loadUserProto } from './load-user-proto';
 import { parseSampleByMapping } from './sample-round-trip';
 import { checkPackageFree, declareUserService, USER_PACKAGE } from './user-service';
 import { userFileRegistry } from './user-file-registry';
+import { userPackageDefinition } from './user-package-definition';
 import { UserShapeError } from './user-shape-error';
 import { USER_SHAPE_NAME } from './user-shape-registration';
 
@@ -90,7 +90,7 @@ export function userShape(options: UserShapeOptions): Shape {
       sampleSha256: createHash('sha256').update(readFileSync(options.sampleFile)).digest('hex'),
     },
     protoRoot: root,
-    packageDefinition: (loaderOptions) => fromJSON(root.toJSON(), loaderOptions),
+    packageDefinition: (loaderOptions) => userPackageDefinition(root, message, loaderOptions),
   };
 }
 
