@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { userShape } from './user-shape';
 import { EXAMPLE_MESSAGE, EXAMPLE_PROTO, exampleSample, filesIn } from './user-shape.fixtures';
-import { impreciseJsonIntegers } from './json-number-texts';
+import { scanJsonText } from './scan-json-text';
 
 /** What userShape says of examples/order.proto with the example sample changed by `change` (written as given). */
 function errorFor(change: (sample: Record<string, any>) => void, text?: (json: string) => string): string {
@@ -41,6 +41,10 @@ describe('the sample must survive the proto3 JSON mapping', () => {
     expect(errorFor(change)).toBe(line);
   });
 
+  it('refuses a key given twice (JSON.parse would keep the last silently)', () => {
+    expect(errorFor((s) => (s.total.currencyCode = 'DUP'), (json) => json.replace('"currencyCode": "DUP"', '"currencyCode": "EUR", "currencyCode": "USD"'))).toBe('sample field "total.currencyCode": is given twice; JSON keeps only the last');
+  });
+
   it('refuses an int64 written as a number beyond 2^53, from the text (JSON.parse has already rounded it)', () => {
     expect(errorFor((s) => (s.customerId = 'BIG'), (json) => json.replace('"BIG"', '18446744073709551615'))).toBe(
       'sample field "customerId": 18446744073709551615 does not survive a JSON number (becomes 18446744073709552000); write 64-bit integers as strings, "18446744073709551615"',
@@ -58,9 +62,13 @@ describe('the sample must survive the proto3 JSON mapping', () => {
   });
 });
 
-describe('impreciseJsonIntegers', () => {
+describe('scanJsonText', () => {
   it('finds integer literals past 2^53 by path, and nothing in strings or safe numbers', () => {
-    const text = '{"a": 9007199254740993, "b": [1, -9007199254740993, {"c d": 12345678901234567890}], "e": "9007199254740993", "f": 9007199254740991, "g": 1.5e300}';
-    expect(impreciseJsonIntegers(text)).toEqual(new Map([['a', '9007199254740993'], ['b[1]', '-9007199254740993'], ['b[2]["c d"]', '12345678901234567890']]));
+    const text = '{"a": 9007199254740993, "b": [1, -9007199254740993, {"c d": 12345678901234567890}], "e": "9007199254740993", "f": 9007199254740991, "g": 1.5e300, "h": "}\\"]"}';
+    expect(scanJsonText(text)).toEqual({ impreciseIntegers: new Map([['a', '9007199254740993'], ['b[1]', '-9007199254740993'], ['b[2]["c d"]', '12345678901234567890']]), duplicateKeys: [] });
+  });
+
+  it('finds keys given twice in one object, not the same key in two objects', () => {
+    expect(scanJsonText('{"a": {"x": 1, "y": 2, "x": 3}, "b": [{"x": 1}, {"x": 2}]}').duplicateKeys).toEqual(['a.x']);
   });
 });

@@ -1,6 +1,6 @@
 import { DescField, DescMessage, fromBinary, fromJson, JsonValue as EsJsonValue, Message, Registry, ScalarType, toBinary, toJson } from '@bufbuild/protobuf';
 import type { JsonValue } from '../shape.interface';
-import { impreciseJsonIntegers, joinPath } from './json-number-texts';
+import { joinPath, scanJsonText } from './scan-json-text';
 import { UserShapeError } from './user-shape-error';
 
 type JsonObject = { [key: string]: JsonValue };
@@ -21,7 +21,9 @@ export function parseSampleByMapping(text: string, schema: DescMessage, registry
     throw new UserShapeError(`sample is not JSON: ${(error as Error).message}`, 'sample');
   }
   if (!isObject(sample)) throw new UserShapeError(`sample must be a JSON object (one ${schema.typeName}), not ${JSON.stringify(sample).slice(0, 40)}`, 'sample');
-  for (const [path, literal] of impreciseJsonIntegers(text)) {
+  const losses = scanJsonText(text);
+  if (losses.duplicateKeys.length > 0) throw fieldError(losses.duplicateKeys[0], 'is given twice; JSON keeps only the last');
+  for (const [path, literal] of losses.impreciseIntegers) {
     throw fieldError(path, `${literal} does not survive a JSON number (becomes ${Number(literal)}); write 64-bit integers as strings, "${literal}"`);
   }
   checkValues(schema, sample, '', registry);

@@ -10,6 +10,7 @@ import type { JsonRow, JsonValue, MessageRow, Shape } from '../shape.interface';
 import { counterField } from './counter-field';
 import { loadUserProto } from './load-user-proto';
 import { parseSampleByMapping } from './sample-round-trip';
+import { checkSupportedFields } from './supported-fields';
 import { checkPackageFree, declareUserService, USER_PACKAGE } from './user-service';
 import { userFileRegistry } from './user-file-registry';
 import { userPackageDefinition } from './user-package-definition';
@@ -43,6 +44,7 @@ export function userShape(options: UserShapeOptions): Shape {
     throw new UserShapeError(`no message ${options.message} in ${options.protoFile}: it declares ${messages.join(', ') || 'no messages'}`, 'message');
   }
   const message = type.fullName.slice(1);
+  checkSupportedFields(type);
   const registry = userFileRegistry(root, type.filename!);
   const schema = registry.getMessage(message)!;
   let sampleText: string;

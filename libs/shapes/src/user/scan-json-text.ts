@@ -1,10 +1,15 @@
-/**
- * The number literals of a JSON text that JSON.parse cannot keep: integers beyond 2^53, which come back as the
- * nearest double (18446744073709551615 -> 18446744073709552000). Keyed by the path of the value, in the form
- * `sample field "…"` lines use. The text must be valid JSON (JSON.parse it first); this only scans it.
- */
-export function impreciseJsonIntegers(text: string): Map<string, string> {
+/** What JSON.parse changes silently in a JSON text, by the path of the value (as `sample field "…"` lines write it). */
+export interface JsonTextLosses {
+  /** Integer literals beyond 2^53, which come back as the nearest double (18446744073709551615 -> 18446744073709552000). */
+  impreciseIntegers: Map<string, string>;
+  /** Keys given twice in one object, of which JSON.parse keeps the last. */
+  duplicateKeys: string[];
+}
+
+/** Scans a JSON text for what JSON.parse would lose. The text must be valid JSON (JSON.parse it first). */
+export function scanJsonText(text: string): JsonTextLosses {
   const found = new Map<string, string>();
+  const duplicateKeys: string[] = [];
   let at = 0;
   const skipSpace = () => {
     while (/\s/.test(text[at] ?? '')) at++;
@@ -21,9 +26,12 @@ export function impreciseJsonIntegers(text: string): Map<string, string> {
     if (c === '{') {
       at++;
       skipSpace();
+      const keys = new Set<string>();
       while (text[at] !== '}') {
         skipSpace();
         const key = readString();
+        if (keys.has(key)) duplicateKeys.push(joinPath(path, key));
+        keys.add(key);
         skipSpace();
         at++; // ':'
         value(joinPath(path, key));
@@ -51,7 +59,7 @@ export function impreciseJsonIntegers(text: string): Map<string, string> {
     }
   };
   value('');
-  return found;
+  return { impreciseIntegers: found, duplicateKeys };
 }
 
 /** `a.b`, or `a["b c"]` for a key that is not a plain name (map keys). */
