@@ -33,8 +33,10 @@ export function loadUserProto(protoFile: string): UserProto {
   } catch (error) {
     throw new UserShapeError(`cannot load proto ${protoFile}: ${oneLine(error)}`, 'proto');
   }
-  const local = root.files.filter((file) => existsSync(file));
+  // Files read from disk have absolute paths here; protobufjs's bundled google/protobuf ones keep their import name.
+  const local = root.files.filter((file) => isAbsolute(file));
   for (const object of reflectionObjects(root)) {
+    // protobufjs (7.4+) records each declaration's syntax or edition here, and has no public accessor for it.
     const edition = (object as unknown as { _edition?: string })._edition;
     if (object.filename && local.includes(object.filename) && edition !== undefined && edition !== 'proto3') {
       throw new UserShapeError(`cannot load proto ${protoFile}: ${object.filename} is ${edition}; only syntax = "proto3" files are supported`, 'proto');

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { create, toBinary, toJson } from '@bufbuild/protobuf';
-import { Type } from 'protobufjs';
+import { fromBinary, toBinary, toJson } from '@bufbuild/protobuf';
+import { Namespace, Type } from 'protobufjs';
 import { canonicalJson, CanonicalChecksumAccumulator } from '../canonical-json';
 import { proto3JsonConverter } from '../proto3-json';
 import { rowsOf } from '../row-range';
@@ -11,7 +11,7 @@ import { counterField } from './counter-field';
 import { loadUserProto } from './load-user-proto';
 import { parseSampleByMapping } from './sample-round-trip';
 import { checkSupportedFields } from './supported-fields';
-import { checkPackageFree, declareUserService, USER_PACKAGE } from './user-service';
+import { checkPackageFree, declareUserService } from './user-service';
 import { userFileRegistry } from './user-file-registry';
 import { userPackageDefinition } from './user-package-definition';
 import { UserShapeError } from './user-shape-error';
@@ -47,13 +47,13 @@ export function userShape(options: UserShapeOptions): Shape {
   checkSupportedFields(type);
   const registry = userFileRegistry(root, type.filename!);
   const schema = registry.getMessage(message)!;
-  let sampleText: string;
+  let sampleBytes: Buffer;
   try {
-    sampleText = readFileSync(options.sampleFile, 'utf8');
+    sampleBytes = readFileSync(options.sampleFile);
   } catch (error) {
     throw new UserShapeError(`cannot read sample ${options.sampleFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'sample');
   }
-  const sample = parseSampleByMapping(sampleText, schema, registry);
+  const sample = parseSampleByMapping(sampleBytes.toString('utf8'), schema, registry);
   const counter = counterField(type, options.counterField);
   const service = declareUserService(root, message);
 
@@ -62,12 +62,9 @@ export function userShape(options: UserShapeOptions): Shape {
   const sampleRow = type.toObject(type.decode(Buffer.from(toBinary(schema, sample))), ROW_FORM);
   const row = (i: number): MessageRow => ({ ...sampleRow, [counter.field.name]: counter.value(i) });
   const toJsonRow = proto3JsonConverter(type);
-  checkJsonForm(toJsonRow(row(0)), () => {
-    const zero = create(schema, sample);
-    const counterDesc = schema.fields.find((f) => f.name === counter.field.name)!;
-    (zero as unknown as Record<string, unknown>)[counterDesc.localName] = counterDesc.fieldKind === 'scalar' && /64/.test(counter.field.type) ? 0n : 0;
-    return toJson(schema, zero, { alwaysEmitImplicit: true, registry }) as JsonRow;
-  }, message);
+  // A row as proto-loader puts it on the wire, printed by the conformant mapping: what our JSON form must equal.
+  const onTheWire = fromBinary(schema, type.encode(type.fromObject(row(0))).finish());
+  checkJsonForm(toJsonRow(row(0)), toJson(schema, onTheWire, { alwaysEmitImplicit: true, registry }) as JsonRow, message);
 
   return {
     name: USER_SHAPE_NAME,
@@ -89,25 +86,26 @@ export function userShape(options: UserShapeOptions): Shape {
       sampleFile: resolve(options.sampleFile),
       counterField: counter.field.name,
       protoSha256,
-      sampleSha256: createHash('sha256').update(readFileSync(options.sampleFile)).digest('hex'),
+      sampleSha256: createHash('sha256').update(sampleBytes).digest('hex'),
     },
     protoRoot: root,
     packageDefinition: (loaderOptions) => userPackageDefinition(root, message, loaderOptions),
   };
 }
 
-function messageNames(root: import('protobufjs').Namespace): string[] {
-  return root.nestedArray.flatMap((o) => (o instanceof Type ? [o.fullName.slice(1), ...messageNames(o)] : 'nestedArray' in o ? messageNames(o as import('protobufjs').Namespace) : [])).filter((n) => !n.startsWith('google.protobuf.') && !n.startsWith(`${USER_PACKAGE}.`));
+/** The messages a user may name: the proto's own (nested ones too), not the bundled google.protobuf ones. */
+function messageNames(ns: Namespace): string[] {
+  const names = ns.nestedArray.flatMap((o): string[] => (o instanceof Type ? [o.fullName.slice(1), ...messageNames(o)] : o instanceof Namespace ? messageNames(o) : []));
+  return names.filter((n) => !n.startsWith('google.protobuf.'));
 }
 
 /**
  * The JSON servers write rows with the shapes' own converter (fast, and shared with the checksum); it must agree
- * with the conformant mapping on this message, or a row would travel in a form the mapping does not give. It
+ * with the conformant mapping on this message's rows, or a row would travel in a form the mapping does not give. It
  * covers what the built-in shapes use (Timestamp, enums, maps, 64-bit integers, bytes); other well-known types
  * (Duration, wrappers, Struct, Any...) are refused here by the field that holds one.
  */
-function checkJsonForm(ours: JsonRow, mapping: () => JsonRow, message: string): void {
-  const theirs = mapping();
+function checkJsonForm(ours: JsonRow, theirs: JsonRow, message: string): void {
   if (canonicalJson(ours) === canonicalJson(theirs)) return;
   const path = firstDifference(ours, theirs, '');
   throw new UserShapeError(`cannot serve ${message} yet: its field "${path}" is written in a JSON form wirebench does not produce (well-known types other than Timestamp are not supported)`, 'message');
