@@ -1,4 +1,4 @@
-export type { JsonRow, JsonValue, MessageRow, Shape, ShapeChecksumAccumulator } from './shape.interface';
+export type { JsonRow, JsonValue, MessageRow, Shape, ShapeChecksumAccumulator, ShapeSource } from './shape.interface';
 export type { ShapeName } from './registry';
 export { SHAPES, DEFAULT_SHAPE, shapeNames, isShapeName, getShape, UnknownShapeError } from './registry';
 export { toJsonRow, canonicalFromProtobuf, shapeChecksum, newShapeChecksum } from './shape-json';
@@ -11,3 +11,9 @@ export type { TextRow } from './shapes/text.shape';
 export type { NestedRow } from './shapes/nested.shape';
 export type { BinaryRow } from './shapes/binary.shape';
 export { binaryShape, BINARY_BLOB_BYTES } from './shapes/binary.shape';
+export type { UserShapeOptions } from './user/user-shape';
+export { userShape } from './user/user-shape';
+export { UserShapeError } from './user/user-shape-error';
+export type { UserShapeInput } from './user/user-shape-error';
+export { USER_PACKAGE } from './user/user-service';
+export { useUserShape, configuredUserShape, USER_SHAPE_NAME } from './user/user-shape-registration';
