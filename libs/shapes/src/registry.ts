@@ -22,6 +22,14 @@ export type ShapeName = keyof typeof SHAPES;
 /** The shape a scenario gets when it names none: the article's row, as before shapes existed. */
 export const DEFAULT_SHAPE: ShapeName = 'row';
 
+/**
+ * The shapes every server serves, in the registry's order: the one list the servers read (HTTP routes, gRPC
+ * services, health, reflection), so a shape that joins the registry (a user's own, later) is served everywhere.
+ */
+export function servedShapes(): Shape[] {
+  return Object.values(SHAPES);
+}
+
 /** The valid names, in the registry's order. */
 export function shapeNames(): ShapeName[] {
   return Object.keys(SHAPES) as ShapeName[];
