@@ -1,10 +1,15 @@
 // Every shape from every server, as built processes: the JSON servers (Nest on Express, Fastify and h2c; bare
-// node:http) in JSON, protobuf where offered, and NDJSON streams. A reply is checked by its row count and by the shapes' checksum against
+// node:http) in JSON, protobuf where offered, and NDJSON streams; the gRPC servers (Nest, bare grpc-js) unary and
+// streaming, through a plain grpc-js client. A reply is checked by its row count and by the shapes' checksum against
 // the rows the generator makes, so JSON and protobuf of the same rows must agree.
+import * as grpc from '@grpc/grpc-js';
+import type { MethodDefinition } from '@grpc/proto-loader';
+import { loadSync } from '@grpc/proto-loader';
+import { protoPath as healthProtoPath } from 'grpc-health-check';
 import { request as http1Request } from 'node:http';
 import { connect } from 'node:http2';
 import { rows as articleRows } from '@app/data-generator';
-import { rowsCodec } from '@app/grpc';
+import { LOADER_OPTIONS, loadSamplePackageDefinition, rowsCodec, SLICE_ROWS_METADATA } from '@app/grpc';
 import { canonicalFromProtobuf, getShape, type JsonRow, servedShapes, type Shape, shapeChecksum, shapeNames } from '@app/shapes';
 import { parseServerTiming } from '@app/server-timing';
 import { AppProcess } from './support/app-process';
@@ -177,6 +182,127 @@ describe('every shape from every JSON server', () => {
       expect(reply.status).toBe(200);
       const rows = (JSON.parse(reply.body.toString('utf8')) as { rows: JsonRow[] }).rows;
       expect(shapeChecksum(getShape('numeric'), rows)).toEqual(expectedDigest(getShape('numeric'), 10_001));
+    });
+  });
+});
+
+type Method = MethodDefinition<object, Record<string, object[]>>;
+
+describe('every shape from every gRPC server', () => {
+  let env: Record<string, string>;
+  const processes: AppProcess[] = [];
+  const SERVERS = [
+    ['Nest gRPC', 'grpc-server', 'GRPC_SERVER_PORT'],
+    ['bare grpc-js', 'bare-grpc-server', 'BARE_GRPC_SERVER_PORT'],
+  ] as const;
+  const pkg = loadSamplePackageDefinition();
+  const methodOf = (shape: Shape, name: string) => (pkg[shape.grpcService] as unknown as Record<string, Method>)[name];
+  const clients = new Map<string, grpc.Client>();
+  const clientOf = (portVariable: string) => {
+    if (!clients.has(portVariable)) clients.set(portVariable, new grpc.Client(`127.0.0.1:${env[portVariable]}`, grpc.credentials.createInsecure()));
+    return clients.get(portVariable)!;
+  };
+
+  /** A shape's unary method through a plain grpc-js client: the rows in JSON form, and the trailers. */
+  function unary(portVariable: string, shape: Shape, request: object, metadata = new grpc.Metadata()): Promise<{ rows: JsonRow[]; trailers: grpc.Metadata }> {
+    const method = methodOf(shape, shape.unaryMethod);
+    return new Promise((resolve, reject) => {
+      let reply: Record<string, object[]> | undefined;
+      const call = clientOf(portVariable).makeUnaryRequest(method.path, method.requestSerialize, method.responseDeserialize, request, metadata, { deadline: Date.now() + 20_000 }, (error, value) => {
+        if (error) reject(error);
+        reply = value;
+      });
+      call.on('status', (status: grpc.StatusObject) => {
+        if (status.code === grpc.status.OK) resolve({ rows: reply![shape.rowsField].map((row) => canonicalFromProtobuf(shape, row)), trailers: status.metadata });
+      });
+    });
+  }
+
+  /** A shape's streaming method: the rows of every message in JSON form, the message count and the trailers. */
+  function stream(portVariable: string, shape: Shape, request: object): Promise<{ rows: JsonRow[]; messages: number; trailers: grpc.Metadata }> {
+    const method = methodOf(shape, shape.streamMethod);
+    return new Promise((resolve, reject) => {
+      const rows: JsonRow[] = [];
+      let messages = 0;
+      const call = clientOf(portVariable).makeServerStreamRequest(method.path, method.requestSerialize, method.responseDeserialize, request, new grpc.Metadata(), { deadline: Date.now() + 20_000 });
+      call.on('data', (message: Record<string, object[]>) => {
+        messages++;
+        rows.push(...message[shape.rowsField].map((row) => canonicalFromProtobuf(shape, row)));
+      });
+      call.on('error', reject);
+      call.on('status', (status: grpc.StatusObject) => {
+        if (status.code === grpc.status.OK) resolve({ rows, messages, trailers: status.metadata });
+      });
+    });
+  }
+
+  beforeAll(async () => {
+    env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()), MAX_INFLIGHT_BYTES: String(MAX_INFLIGHT_BYTES), STREAM_BUFFER_BYTES: String(4 * 1024 * 1024) });
+    for (const [, app] of SERVERS) processes.push(AppProcess.start(app, env));
+    await Promise.all(processes.map((p) => p.waitFor(LISTENING)));
+  });
+
+  afterAll(async () => {
+    for (const client of clients.values()) client.close();
+    await Promise.all(processes.map((p) => p.stop()));
+  });
+
+  describe.each(SERVERS)('%s', (_name, _app, portVariable) => {
+    it.each(SHAPES)("%s: the unary method's reply has count rows, the right checksum, and a server-timing trailer", async (_shape, shape) => {
+      const { rows, trailers } = await unary(portVariable, shape, { count: 23 });
+      expect(rows).toHaveLength(23);
+      expect(shapeChecksum(shape, rows)).toEqual(expectedDigest(shape, 23));
+      expect(parseServerTiming(String(trailers.get('server-timing')[0])).phases).toEqual({ generateMs: expect.any(Number), serializeMs: expect.any(Number), sendMs: expect.any(Number) });
+    });
+
+    it.each(SHAPES)('%s: the stream sends rows from offset in messages of chunk_rows, with the server-timing trailer', async (_shape, shape) => {
+      const { rows, messages, trailers } = await stream(portVariable, shape, { count: 31, offset: 2_000_000, chunk_rows: 7 });
+      expect([rows.length, messages]).toEqual([31, 5]);
+      expect(shapeChecksum(shape, rows)).toEqual(expectedDigest(shape, 31, 2_000_000));
+      expect(parseServerTiming(String(trailers.get('server-timing')[0])).phases).toEqual({ generateMs: expect.any(Number), serializeMs: expect.any(Number), sendMs: expect.any(Number) });
+    });
+
+    it.each(SHAPES)('%s: sliced encoding (wirebench-slice-rows) gives the same rows', async (_shape, shape) => {
+      const metadata = new grpc.Metadata();
+      metadata.set(SLICE_ROWS_METADATA, '4');
+      const { rows } = await unary(portVariable, shape, { count: 23 }, metadata);
+      expect(shapeChecksum(shape, rows)).toEqual(expectedDigest(shape, 23));
+    });
+
+    it('serves a large reply (past the build lane threshold) of another shape', async () => {
+      const { rows } = await unary(portVariable, getShape('nested'), { count: 10_001 });
+      expect(shapeChecksum(getShape('nested'), rows)).toEqual(expectedDigest(getShape('nested'), 10_001));
+    });
+
+    it.each([
+      ['count -1', 'unaryMethod', { count: -1 }, /count must be an integer from 0 to \d+/],
+      ['count 2^31-1', 'unaryMethod', { count: 2 ** 31 - 1 }, /count must be an integer from 0 to \d+/],
+      ['stream count -1', 'streamMethod', { count: -1, offset: 0, chunk_rows: 1 }, /count must be an integer from 0 to \d+ \(MAX_STREAM_ROWS\)/],
+      ['stream chunk_rows 0', 'streamMethod', { count: 5, offset: 0, chunk_rows: 0 }, /chunk_rows must be an integer from 1 to \d+ \(MAX_ROWS\)/],
+    ] as const)('a shape service answers INVALID_ARGUMENT naming the limit: %s', async (_case, kind, request, details) => {
+      const shape = getShape('text');
+      const call = kind === 'unaryMethod' ? unary(portVariable, shape, request) : stream(portVariable, shape, request);
+      await expect(call).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT, details: expect.stringMatching(details) });
+    });
+
+    it("weighs the shape's size against MAX_INFLIGHT_BYTES: rows that fit as `row` are refused as `binary`, naming the limit", async () => {
+      const count = 5000;
+      expect(getShape('binary').maxRowBytes(count - 1).protobuf * count).toBeGreaterThan(MAX_INFLIGHT_BYTES);
+      expect((await unary(portVariable, getShape('row'), { count })).rows).toHaveLength(count);
+      await expect(unary(portVariable, getShape('binary'), { count })).rejects.toMatchObject({ details: expect.stringContaining(`MAX_INFLIGHT_BYTES (${MAX_INFLIGHT_BYTES} bytes)`) });
+    });
+
+    it("reports SERVING for every shape's service", async () => {
+      const health = grpc.loadPackageDefinition(loadSync(healthProtoPath, LOADER_OPTIONS)) as any;
+      const client = new health.grpc.health.v1.Health(`127.0.0.1:${env[portVariable]}`, grpc.credentials.createInsecure());
+      try {
+        for (const shape of servedShapes()) {
+          const reply = await new Promise((resolve, reject) => client.Check({ service: shape.grpcService }, (e: Error | null, r: unknown) => (e ? reject(e) : resolve(r))));
+          expect({ service: shape.grpcService, reply }).toEqual({ service: shape.grpcService, reply: { status: 'SERVING' } });
+        }
+      } finally {
+        client.close();
+      }
     });
   });
 });

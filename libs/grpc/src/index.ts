@@ -8,7 +8,7 @@ export { serializeSamples, deserializeSamples, rowsCodec, PROTOBUF_MEDIA_TYPE, t
 export type { ReplyPhases, StreamTotals } from './reply-phases';
 export { replyPhases } from './reply-phases';
 export { InvalidSliceRowsError, readSliceRows, SLICE_ROWS_METADATA } from './slice-rows';
-export { samplesReply } from './samples-reply';
+export { rowsReply, samplesReply } from './samples-reply';
 export { serializeInSlices } from './serialize-in-slices';
 export { withServerPhases } from './with-server-phases';
 export { withStrictRequests } from './with-strict-requests';
