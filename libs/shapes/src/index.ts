@@ -1,7 +1,7 @@
-export type { JsonRow, JsonValue, MessageRow, Shape, ShapeChecksumAccumulator, ShapeSource } from './shape.interface';
+export type { JsonRow, JsonValue, MessageRow, RowBytes, Shape, ShapeChecksumAccumulator, ShapeSource } from './shape.interface';
 export type { ShapeName } from './registry';
-export { SHAPES, DEFAULT_SHAPE, shapeNames, isShapeName, getShape, UnknownShapeError } from './registry';
-export { toJsonRow, canonicalFromProtobuf, shapeChecksum, newShapeChecksum } from './shape-json';
+export { SHAPES, DEFAULT_SHAPE, shapeNames, isShapeName, getShape, servedShapes, UnknownShapeError } from './registry';
+export { jsonRowsOf, toJsonRow, canonicalFromProtobuf, shapeChecksum, newShapeChecksum } from './shape-json';
 export { canonicalJson, CanonicalChecksumAccumulator } from './canonical-json';
 export { proto3JsonConverter, protocCamelCase, protoJsonName } from './proto3-json';
 export { timestampToJson } from './timestamp-json';

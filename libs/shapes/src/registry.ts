@@ -24,6 +24,15 @@ export type ShapeName = keyof typeof SHAPES | typeof USER_SHAPE_NAME;
 /** The shape a scenario gets when it names none: the article's row, as before shapes existed. */
 export const DEFAULT_SHAPE: ShapeName = 'row';
 
+/**
+ * The shapes every server serves, in the registry's order: the one list the servers read (HTTP routes, gRPC
+ * services, health, reflection), so a shape that joins the registry (the user's own, once useUserShape registered it) is served everywhere.
+ */
+export function servedShapes(): Shape[] {
+  const user = configuredUserShape();
+  return [...Object.values(SHAPES), ...(user ? [user] : [])];
+}
+
 /** The valid names, in the registry's order; then `user` when this process has the user's message (useUserShape). */
 export function shapeNames(): ShapeName[] {
   const user = configuredUserShape();

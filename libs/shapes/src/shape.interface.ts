@@ -20,6 +20,16 @@ export interface ShapeChecksumAccumulator {
   digest(): RowsDigest;
 }
 
+/**
+ * An upper bound of what one row adds to a reply, in bytes: its JSON text plus one separator (`,` in an array, `\n`
+ * in NDJSON), and its protobuf record in the rows message (field tag, length, row). What servers reserve memory by
+ * before they build a reply, so it must never be below a real row.
+ */
+export interface RowBytes {
+  json: number;
+  protobuf: number;
+}
+
 /** One message shape: its protobuf messages, its deterministic rows, their JSON form and their checksum. */
 export interface Shape<R extends MessageRow = MessageRow> {
   /** The name users select it by (`?shape=`, `--shapes`). */
@@ -45,6 +55,13 @@ export interface Shape<R extends MessageRow = MessageRow> {
   row(i: number): R;
   /** Rows offset .. offset + count - 1 (row numbers must fit an int32). */
   rows(count: number, offset?: number): R[];
+  /**
+   * Rows in their JSON form directly, for a shape whose rows are their own JSON form (`row`): no per-row
+   * conversion, no copy. Absent: rows(count, offset).map(toJson) (see jsonRowsOf).
+   */
+  jsonRows?(count: number, offset?: number): JsonRow[];
+  /** The bound of RowBytes for every row numbered 0 .. lastRowNum. */
+  maxRowBytes(lastRowNum: number): RowBytes;
   /** The row's proto3 JSON form (also accepts what proto-loader decodes, which has the same layout as R). */
   toJson(row: R): JsonRow;
   /** A fresh checksum over rows in JSON form. */

@@ -59,6 +59,19 @@ describe('userShape: the example order', () => {
     expect(shapeChecksum(shape, shape.rows(500, 11).map((r) => toJsonRow(shape, r))).checksum).not.toBe(viaJson.checksum);
   });
 
+  it('bounds every row of its JSON and protobuf bytes by the row at the last row number (for memory admission)', () => {
+    const rowsType = shape.protoRoot!.lookupType(shape.rowsMessage);
+    for (const last of [0, 9, 10_000, 2 ** 31 - 1]) {
+      const bound = shape.maxRowBytes(last);
+      for (const i of [0, Math.floor(last / 2), Math.max(0, last - 1), last]) {
+        const r = shape.row(i);
+        expect(Buffer.byteLength(JSON.stringify(toJsonRow(shape, r))) + 1).toBeLessThanOrEqual(bound.json);
+        expect(rowsType.encode(rowsType.fromObject({ rows: [r] })).finish().length).toBeLessThanOrEqual(bound.protobuf);
+      }
+    }
+    expect(shape.maxRowBytes(2 ** 31 - 1).json).toBeGreaterThan(shape.maxRowBytes(0).json);
+  });
+
   it('records where it came from, with the SHA-256 of the proto and of the sample', () => {
     expect(shape.source).toEqual({ protoFile: EXAMPLE_PROTO, message: 'shop.v1.Order', sampleFile: EXAMPLE_SAMPLE, counterField: 'order_number', protoSha256: sha256(EXAMPLE_PROTO), sampleSha256: sha256(EXAMPLE_SAMPLE) });
     expect(shape.source!.protoSha256).toMatch(/^[0-9a-f]{64}$/);

@@ -79,6 +79,16 @@ export function userShape(options: UserShapeOptions): Shape {
     row,
     rows: (count, offset) => rowsOf(row, count, offset),
     toJson: (r) => toJsonRow(r),
+    // Rows differ only in the counter, whose JSON digits and varint never shrink as the row number grows (zigzag
+    // and fixed-width fields included): the last row is the widest, in both encodings.
+    maxRowBytes: (lastRowNum) => {
+      const widest = row(Math.max(0, lastRowNum));
+      const rowsType = root.lookupType(service.rowsMessage);
+      return {
+        json: Buffer.byteLength(JSON.stringify(toJsonRow(widest))) + 1,
+        protobuf: rowsType.encode(rowsType.fromObject({ rows: [widest] })).finish().length,
+      };
+    },
     newChecksum: () => new CanonicalChecksumAccumulator(),
     source: {
       protoFile,
