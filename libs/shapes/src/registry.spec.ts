@@ -62,7 +62,7 @@ describe('the shapes registry', () => {
   // to a generator must be deliberate. Update these only together with such a change.
   it.each([
     ['row', '813671beb89523d50c19b4743f28473da840a4d675c74cfe36895d995ddb8082'],
-    ['numeric', '68051b27df5a194a151af5cd7823ef9995e3328a39eb14b8797a31bd34e173c7'],
+    ['numeric', '5fb1addf9f9027a9eca12ca592f1f421efd6e9655c95d09a1b6cbe02cc686b82'],
     ['text', '7ebd016385548423bf058edf3384d4a7e1d7db0b45165f4182fefa1ed81e5192'],
     ['nested', 'bfbef6afbd817fa198ef6024a45feee80d1d96ef74073eb852b3a4851de55761'],
     ['binary', '0e187e4186b51d20d190b6fd0439304c8971e1f6123ec51e51019159637aaac9'],

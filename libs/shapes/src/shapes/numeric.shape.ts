@@ -30,8 +30,10 @@ const NANOS_STEP = [0, 1_000_000, 1000, 1];
 
 /**
  * Row i of `numeric`. 64-bit values sit beyond 2^53 (and `sequence` beyond int64) so a reader that parses them as
- * JS numbers loses digits and the checksum says so; floats are multiples of powers of two, exact in 32 bits, so
- * a float32 round trip gives back the same number.
+ * JS numbers loses digits and the checksum says so; floats are multiples of 1/64 below 100, exact in 32 bits (a
+ * float32 round trip gives back the same number) and with no shorter decimal that reads back as the same float32:
+ * so printers that write a float32 in its shortest form (Go's, Java's, Python's json_format) and JavaScript's, which
+ * writes the double it decoded, write the same text (3.60546875 would come out as 3.6054688 from the former).
  */
 export function numericRow(i: number): NumericRow {
   return {
@@ -46,8 +48,8 @@ export function numericRow(i: number): NumericRow {
     pressure_hpa: 950 + (mix32(i, 7) % 10_000) / 100,
     latitude: (mix32(i, 8) % 180_000_000) / 1e6 - 90,
     longitude: (mix32(i, 9) % 360_000_000) / 1e6 - 180,
-    voltage: 3 + (mix32(i, 10) % 1024) / 1024,
-    current_a: (mix32(i, 11) % 4096) / 256,
+    voltage: 3 + (mix32(i, 10) % 64) / 64,
+    current_a: (mix32(i, 11) % 1024) / 64,
     humidity: (mix32(i, 12) % 6400) / 64,
     charging: (mix32(i, 13) & 1) === 1,
     health: pick(HEALTH, i, 14),
