@@ -1,3 +1,4 @@
+import { DEFAULT_SHAPE } from '@app/shapes';
 import type { Plan } from './plan.interface';
 import type { RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
@@ -105,7 +106,7 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
 }
 
 function describe({ scenario: s }: Plan): string {
-  return `${s.variant} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests}`;
+  return `${s.variant} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests}` + (s.shape === DEFAULT_SHAPE ? '' : ` shape=${s.shape}`);
 }
 
 function position({ scenario: s }: Plan, phase: RunPosition['phase'], run: number, of: number): RunPosition {
@@ -131,6 +132,7 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: Serve
     name: scenario.name,
     transport: scenario.transport,
     variant: scenario.variant,
+    shape: scenario.shape,
     mode: scenario.mode,
     target: transport.target,
     rowsPerRequest: scenario.rowsPerRequest,
