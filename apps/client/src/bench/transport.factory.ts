@@ -14,6 +14,7 @@ import {
   JsonUndiciTransport,
   RelayTransportFactory,
   RowsTransport,
+  shapeGrpcMethods,
   splitServiceName,
   StreamingRowsTransport,
   VariantName,
@@ -205,11 +206,14 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
    * already names it).
    */
   private nestGrpcClient(address: string, shape: ShapeName, flowControlWindow?: number): ClientGrpcProxy {
+    const packageDefinition = withPayloadByteCounts(loadSamplePackageDefinition());
+    // A contract without the shape's service is said as such, not as Nest's failure to find a package.
+    shapeGrpcMethods(shape, packageDefinition);
     const options = sampleGrpcOptions({
       url: address,
       flowControlWindow,
       maxMessageBytes: this.config.grpcMaxMessageBytes,
-      packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
+      packageDefinition,
       interceptors: [grpcPhaseInterceptor],
     });
     const packages = [options.options.package].flat();
