@@ -110,7 +110,7 @@ function describe({ scenario: s }: Plan): string {
 }
 
 function position({ scenario: s }: Plan, phase: RunPosition['phase'], run: number, of: number): RunPosition {
-  return { variant: s.variant, mode: s.mode, phase, run, of, rowsPerRun: s.rowsPerRequest * s.requests };
+  return { variant: s.variant, shape: s.shape, mode: s.mode, phase, run, of, rowsPerRun: s.rowsPerRequest * s.requests };
 }
 
 function rotate<T>(items: T[], by: number): T[] {
