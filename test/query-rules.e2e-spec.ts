@@ -19,20 +19,20 @@ function getRaw(port: string, path: string): Promise<{ status: number; body: str
   });
 }
 
-const STREAM_PARAMETERS = { parameters: ['chunk', 'offset'] };
+const STREAM_PARAMETERS = { parameters: ['chunk', 'offset', 'shape'] };
 const unknownOnStream = (name: string) => ({
   statusCode: 400,
   error: 'Bad Request',
   parameter: name,
   limit: STREAM_PARAMETERS,
-  message: `${name} does not apply to GET /samples/:count/stream; valid parameters: chunk, offset`,
+  message: `${name} does not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape`,
 });
 const unknownOnSamples = (name: string) => ({
   statusCode: 400,
   error: 'Bad Request',
   parameter: name,
-  limit: { parameters: [] },
-  message: `${name} does not apply to GET /samples/:count; it takes no query parameters`,
+  limit: { parameters: ['shape'] },
+  message: `${name} does not apply to GET /samples/:count; valid parameters: shape`,
 });
 
 describe('one query rule for every JSON server, and the client', () => {
@@ -76,7 +76,7 @@ describe('one query rule for every JSON server, and the client', () => {
     ['chunk=1', unknownOnSamples('chunk')],
     ['x[]=1', unknownOnSamples('x[]')],
     ['__proto__[x]=1', unknownOnSamples('__proto__[x]')],
-  ])('GET /samples/10?%s: the same 400 from every server, as that route takes no parameters', async (query, expected) => {
+  ])('GET /samples/10?%s: the same 400 from every server, as that route takes only shape', async (query, expected) => {
     const replies = await Promise.all(servers.map(([, port]) => getRaw(port, `/samples/10?${query}`)));
     for (const [i, reply] of replies.entries()) {
       expect({ server: servers[i][0], status: reply.status, body: JSON.parse(reply.body) }).toEqual({ server: servers[i][0], status: 400, body: expected });

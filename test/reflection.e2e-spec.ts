@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { rows } from '@app/data-generator';
+import { servedShapes } from '@app/shapes';
 import { AppProcess, ROOT } from './support/app-process';
 import { findGrpcurl } from './support/grpcurl';
 import { freePort } from './support/free-port';
@@ -20,6 +21,10 @@ function runGrpcurl(args: string[]): Promise<string> {
     ),
   );
 }
+
+// grpcurl prints the proto's own field names (row_num; the article's is rowNum) and leaves out zero values (row 0's).
+type Printed = { rowNum?: number; row_num?: number };
+const rowNumOf = (row: Printed) => row.rowNum ?? row.row_num ?? 0;
 
 const SERVERS = [
   ['grpc-server', 'GRPC_SERVER_PORT'],
@@ -75,6 +80,29 @@ const SERVERS = [
       );
       const reply = await runGrpcurl(['-emit-defaults', '-d', '{"count":2}', address(), 'sample.SampleService/GetSamples']);
       expect(JSON.parse(reply)).toEqual({ samples: rows(2) });
+    });
+
+    it("lists every shape's service", async () => {
+      const services = (await runGrpcurl([address(), 'list'])).split('\n');
+      expect(services).toEqual(expect.arrayContaining(servedShapes().map((shape) => shape.grpcService)));
+    });
+
+    // shapes.proto imports google/protobuf/timestamp.proto and NestedRow has a map: grpcurl accepts both from
+    // reflection alone, and gets the right number of rows, unary and streamed, from every shape.
+    it.each(servedShapes().map((shape) => [shape.name, shape] as const))('fetches %s from reflection alone: unary and stream, the right row count', async (_name, shape) => {
+      const unary = JSON.parse(await runGrpcurl(['-d', '{"count":3}', address(), `${shape.grpcService}/${shape.unaryMethod}`]));
+      expect((unary[shape.rowsField] as Printed[]).map(rowNumOf)).toEqual([0, 1, 2]);
+      const streamed = await runGrpcurl(['-format-error', '-d', '{"count":5,"offset":10,"chunk_rows":2}', address(), `${shape.grpcService}/${shape.streamMethod}`]);
+      // grpcurl prints one JSON object per message, separated by blank lines: 2 + 2 + 1 rows.
+      const messages = streamed.split(/\n(?=\{)/).map((text) => JSON.parse(text)[shape.rowsField] as Printed[]);
+      expect(messages.map((m) => m.map(rowNumOf))).toEqual([[10, 11], [12, 13], [14]]);
+    });
+
+    it("Health/Check answers SERVING for every shape's service", async () => {
+      for (const shape of servedShapes()) {
+        const reply = await runGrpcurl(['-d', JSON.stringify({ service: shape.grpcService }), address(), 'grpc.health.v1.Health/Check']);
+        expect({ service: shape.grpcService, reply: JSON.parse(reply) }).toEqual({ service: shape.grpcService, reply: { status: 'SERVING' } });
+      }
     });
   });
 });

@@ -1,9 +1,10 @@
 import { logVerbosity, Server, ServerCredentials, ServiceDefinition, setLogVerbosity } from '@grpc/grpc-js';
-import { addHealthAndReflection, grpcServerOptions, guardHandshakes, loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE, serverPackageDefinition } from '@app/grpc';
+import { addHealthAndReflection, grpcServerOptions, guardHandshakes, loadSamplePackageDefinition, serverPackageDefinition } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
-import { InflightBudget, serverResourceMeter } from '@app/bootstrap';
-import { getSamplesHandler } from './get-samples.handler';
-import { streamSamplesHandler } from './stream-samples.handler';
+import { BuildLane, InflightBudget, serverResourceMeter } from '@app/bootstrap';
+import { servedShapes } from '@app/shapes';
+import { getRowsHandler } from './get-rows.handler';
+import { streamRowsHandler } from './stream-rows.handler';
 
 /** The address grpc-js binds: IPv6 literals need brackets. */
 export function bareGrpcListenUrl(config: WirebenchConfig): string {
@@ -13,19 +14,25 @@ export function bareGrpcListenUrl(config: WirebenchConfig): string {
 
 /**
  * A plain grpc-js Server with the Nest server's services, options (message size limits, connection timeouts,
- * server-timing trailer), handshake guard and strict request decoding (SampleService, health, reflection), bound
- * to BARE_GRPC_SERVER_HOST/PORT.
+ * server-timing trailer), handshake guard and strict request decoding (every shape's service, health, reflection),
+ * bound to BARE_GRPC_SERVER_HOST/PORT.
  */
 export async function startBareGrpcServer(config: WirebenchConfig): Promise<Server> {
   const server = new Server(grpcServerOptions({ maxMessageBytes: config.grpcMaxMessageBytes, timeouts: config.grpcServerTimeouts }));
   const pkg = serverPackageDefinition(loadSamplePackageDefinition());
   // One budget for the process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
   const budget = new InflightBudget(config.serverMemory.maxInflightBytes);
+  // Large replies take turns, each built only if its caller is still there: one lane for every shape's replies.
+  const lane = new BuildLane();
   const { limits, serverMemory } = config;
-  server.addService(pkg[`${SAMPLE_PACKAGE}.${SAMPLE_SERVICE}`] as ServiceDefinition, {
-    GetSamples: getSamplesHandler(limits.maxRows, budget),
-    StreamSamples: streamSamplesHandler({ maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes }, budget),
-  });
+  const streamLimits = { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes };
+  // Every shape the registry serves: its service's unary and streaming methods, by the names the shape gives them.
+  for (const shape of servedShapes()) {
+    server.addService(pkg[shape.grpcService] as ServiceDefinition, {
+      [shape.unaryMethod]: getRowsHandler(shape, limits.maxRows, budget, lane),
+      [shape.streamMethod]: streamRowsHandler(shape, streamLimits, budget),
+    });
+  }
   addHealthAndReflection(pkg, server, serverResourceMeter(config, config.bareGrpcServer.host));
   // Before binding, so that no connection escapes it.
   guardHandshakes(config.bareGrpcServer.port, config.grpcServerTimeouts.handshakeMs);

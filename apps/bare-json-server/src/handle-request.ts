@@ -1,5 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { rows } from '@app/data-generator';
+import { jsonRowsOf } from '@app/shapes';
 import {
   admitHttpReply,
   BuildLane,
@@ -9,6 +9,7 @@ import {
   LARGE_REPLY_ROWS,
   ndjsonStreamBytes,
   parseQuery,
+  parseShape,
   parseStreamParams,
   ResourceMeter,
   resourcesRoute,
@@ -25,8 +26,8 @@ const SAMPLES_ROUTE = /^\/(?:samples|server-a)\/([^/]+)\/?$/i;
 const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
 
 /**
- * `GET /samples/:count` and `/server-a/:count` -> `{ samples: Row[] }`, and `GET /samples/:count/stream` -> NDJSON
- * (the Nest server's stream, shared), with nothing between the socket and the generator; with a meter also the
+ * `GET /samples/:count?shape=` and `/server-a/:count` -> `{ samples: Row[] }` (another shape: `{ rows: [...] }` in
+ * its proto3 JSON form), and `GET /samples/:count/stream` -> NDJSON (the Nest server's stream, shared), with nothing between the socket and the generator; with a meter also the
  * resource admin routes (libs/bootstrap), which are otherwise 404 like any unknown path.
  */
 export function handleRequest(maxRows: number, streamLimits: StreamLimits, budget: InflightBudget, meter: ResourceMeter | null = null) {
@@ -40,11 +41,14 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
       // The query before the count, as on the Nest server, where it is checked before the route's pipes run.
       const parsed = parseQuery(url, STREAM_QUERY);
       if ('error' in parsed) return sendJson(res, 400, parsed.error);
-      const params = parseStreamParams(decodeParam(stream[1]), parsed.query.chunk, parsed.query.offset, streamLimits);
+      const shaped = parseShape(parsed.query.shape);
+      if ('error' in shaped) return sendJson(res, 400, shaped.error);
+      const { shape } = shaped;
+      const params = parseStreamParams(decodeParam(stream[1]), parsed.query.chunk, parsed.query.offset, streamLimits, shape);
       if ('error' in params) return sendJson(res, 400, params.error);
-      const refusal = admitHttpReply(budget, ndjsonStreamBytes(params.count, params.offset, streamLimits.bufferBytes), res, 'stream');
+      const refusal = admitHttpReply(budget, ndjsonStreamBytes(params.count, params.offset, streamLimits.bufferBytes, shape), res, 'stream');
       if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
-      void streamNdjson(res, params);
+      void streamNdjson(res, { ...params, shape });
       return;
     }
     const admin = meter && resourcesRoute(meter, req.method ?? 'GET', path);
@@ -58,14 +62,16 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
     if ('error' in query) return sendJson(res, 400, query.error);
     const parsed = parseCount(decodeParam(match[1]), maxRows);
     if ('error' in parsed) return sendJson(res, 400, parsed.error);
-    const refusal = admitHttpReply(budget, jsonReplyBytes(parsed.count), res);
+    const shaped = parseShape(query.query.shape);
+    if ('error' in shaped) return sendJson(res, 400, shaped.error);
+    const { shape } = shaped;
+    const refusal = admitHttpReply(budget, jsonReplyBytes(parsed.count, shape), res);
     if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
-    if (parsed.count <= LARGE_REPLY_ROWS) return sendJson(res, 200, { samples: rows(parsed.count) });
+    // The rows in their JSON form (for the article's row, the rows themselves), under the shape's key.
+    const reply = () => sendJson(res, 200, { [shape.rowsField]: jsonRowsOf(shape, parsed.count) });
+    if (parsed.count <= LARGE_REPLY_ROWS) return reply();
     // Seconds of work: built in its turn, and only if its caller is still there.
-    void lane.run(
-      () => clientGone(res),
-      () => sendJson(res, 200, { samples: rows(parsed.count) }),
-    );
+    void lane.run(() => clientGone(res), reply);
   };
 }
 

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { WirebenchConfig, WirebenchConfigModule } from '@app/config';
-import { SamplesController } from './samples/samples.controller';
+import { servedShapes } from '@app/shapes';
+import { shapeRowsController } from './samples/shape-rows.controller';
 import { SamplesService } from './samples/samples.service';
 
 @Module({})
@@ -9,7 +10,8 @@ export class GrpcServerModule {
     return {
       module: GrpcServerModule,
       imports: [WirebenchConfigModule.forRoot(config)],
-      controllers: [SamplesController],
+      // One controller per shape the registry serves (shapeRowsController says why they are built).
+      controllers: servedShapes().map(shapeRowsController),
       providers: [SamplesService],
     };
   }

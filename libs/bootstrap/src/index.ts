@@ -17,6 +17,8 @@ export { httpServerOptions } from './http/http-server-options';
 export { NdjsonRowsStream, type NdjsonRange } from './http/ndjson/ndjson-rows-stream';
 export { streamNdjson, NDJSON_MEDIA_TYPE, type NodeResponse } from './http/ndjson/stream-ndjson';
 export { parseQuery, SAMPLES_QUERY, STREAM_QUERY, type BadQueryBody, type QueryRule } from './http/parse-query';
+export { parseShape, type BadShapeBody } from './http/parse-shape';
+export { ndjsonLines, type NdjsonLines } from './http/ndjson/ndjson-lines';
 export { parseStreamParams, type BadStreamParamBody, type StreamParams, type StreamLimits } from './http/ndjson/parse-stream-params';
 export { ResourceMeter, type ResourceReport, type ResourceSnapshot, type ResourceMeterOptions } from './resources/resource-meter';
 export { readPeakRss, resetPeakRss } from './resources/peak-rss';

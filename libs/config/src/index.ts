@@ -8,3 +8,4 @@ export { WirebenchConfigModule } from './config.module';
 export { hostPortOf, isLoopback } from './host-port-of';
 export { checkWritableDir } from './check-writable-dir';
 export { readOpenFilesLimit } from './read-open-files-limit';
+export { readUserShape, userShapeEnv, USER_SHAPE_VARIABLES } from './read-user-shape';

@@ -4,6 +4,7 @@ import { ClientBudget, HttpTimeouts, LoadLimits, LOG_LEVELS, LogLevelSetting, Se
 import { ConfigError } from './config-error';
 import { HTTP2_DEFAULT_WINDOW } from './config.constants';
 import { readOpenFilesLimit } from './read-open-files-limit';
+import { readUserShape } from './read-user-shape';
 
 /** The defaults; the only place a port, limit or timeout is written down. */
 export const DEFAULTS = {
@@ -184,6 +185,7 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
     serverResourcesFrom: readChoice(env, 'SERVER_RESOURCES_FROM', 'auto', SERVER_RESOURCES_FROM),
     clientBudget: readClientBudget(env, openFilesLimit, fdsAvailable),
     logLevel: readLogLevel(env),
+    userShape: readUserShape(env),
   };
   return config;
 }

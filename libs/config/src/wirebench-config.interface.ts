@@ -1,3 +1,5 @@
+import type { Shape } from '@app/shapes';
+
 /** Where one app listens. */
 export interface ListenAddress {
   host: string;
@@ -181,4 +183,9 @@ export interface WirebenchConfig {
   clientBudget: ClientBudget;
   /** LOG_LEVEL: what the Nest apps log (the bare servers print only their start-up lines and errors anyway). */
   logLevel: LogLevelSetting;
+  /**
+   * WIREBENCH_PROTO, WIREBENCH_MESSAGE, WIREBENCH_SAMPLE (WIREBENCH_COUNTER_FIELD): the user's own message as the
+   * shape `user`, checked at start-up; null when not set. An app makes it selectable with @app/shapes' useUserShape.
+   */
+  userShape: Shape | null;
 }

@@ -15,7 +15,7 @@ describe('sampleGrpcOptions', () => {
   it('uses the sample package and the same limit for sending and receiving', () => {
     const { transport, options } = sampleGrpcOptions({ url: '127.0.0.1:1234', maxMessageBytes: 123_456_789 });
     expect(transport).toBe(Transport.GRPC);
-    expect(options).toMatchObject({ package: 'sample', url: '127.0.0.1:1234', maxSendMessageLength: 123_456_789, maxReceiveMessageLength: 123_456_789 });
+    expect(options).toMatchObject({ package: ['sample', 'wirebench.shapes'], url: '127.0.0.1:1234', maxSendMessageLength: 123_456_789, maxReceiveMessageLength: 123_456_789 });
   });
 
   it('gives servers the options both gRPC servers share, timed serializers and strict request decoding, clients only the interceptors they pass', () => {

@@ -2,6 +2,7 @@ import { GrpcOptions, Transport } from '@nestjs/microservices';
 import type { Interceptor } from '@grpc/grpc-js';
 import { loadSync, Options, PackageDefinition } from '@grpc/proto-loader';
 import type { GrpcServerTimeouts } from '@app/config';
+import { servedShapes, SHAPES_PROTO_FILE } from '@app/shapes';
 import { resolveProtoPath } from './proto-path';
 import { grpcServerOptions } from './grpc-server-options';
 import { serverPackageDefinition } from './server-package-definition';
@@ -41,9 +42,18 @@ export interface SampleGrpcOptionsInput {
   flowControlWindow?: number;
 }
 
-/** The contract loaded with the shared loader options. */
+/**
+ * The contract loaded with the shared loader options: sample.proto (the article's SampleService) and shapes.proto
+ * (one service per shape, google/protobuf/timestamp.proto with it) in one package definition, so every server
+ * serves, and every client can call, every shape's service.
+ */
 export function loadSamplePackageDefinition(): PackageDefinition {
-  return loadSync(resolveProtoPath(), LOADER_OPTIONS);
+  return loadSync([resolveProtoPath(), resolveProtoPath(__dirname, SHAPES_PROTO_FILE)], LOADER_OPTIONS);
+}
+
+/** The proto packages of the shapes' services (`sample`, `wirebench.shapes`): what Nest's options list. */
+export function servedPackages(): string[] {
+  return [...new Set(servedShapes().map((shape) => shape.grpcService.slice(0, shape.grpcService.lastIndexOf('.'))))];
 }
 
 /**
@@ -78,7 +88,7 @@ export function sampleGrpcOptions(input: SampleGrpcOptionsInput): GrpcOptions {
   return {
     transport: Transport.GRPC,
     options: {
-      package: SAMPLE_PACKAGE,
+      package: servedPackages(),
       packageDefinition: server ? serverPackageDefinition(packageDefinition) : packageDefinition,
       url: input.url,
       maxSendMessageLength: input.maxMessageBytes,

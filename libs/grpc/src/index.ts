@@ -1,14 +1,14 @@
 export { resolveProtoPath, SAMPLE_PROTO_FILE, ADMIN_PROTO_FILE } from './proto-path';
 export { ADMIN_PACKAGE, ADMIN_SERVICE, addAdminService, loadAdminPackageDefinition } from './admin-service';
 export type { SampleGrpcOptionsInput } from './grpc-options.factory';
-export { sampleGrpcOptions, loadSamplePackageDefinition, LOADER_OPTIONS, OWN_CONNECTION_OPTION, SAMPLE_PACKAGE, SAMPLE_SERVICE } from './grpc-options.factory';
+export { sampleGrpcOptions, loadSamplePackageDefinition, servedPackages, LOADER_OPTIONS, OWN_CONNECTION_OPTION, SAMPLE_PACKAGE, SAMPLE_SERVICE } from './grpc-options.factory';
 export { addHealthAndReflection } from './standard-services';
 export type { GetSamplesParam, StreamSamplesParam, Samples, SampleServiceController, SampleServiceClient } from './interfaces/sample-service.interface';
-export { serializeSamples, deserializeSamples, PROTOBUF_MEDIA_TYPE } from './samples-codec';
+export { serializeSamples, deserializeSamples, rowsCodec, PROTOBUF_MEDIA_TYPE, type RowsCodec } from './samples-codec';
 export type { ReplyPhases, StreamTotals } from './reply-phases';
 export { replyPhases } from './reply-phases';
 export { InvalidSliceRowsError, readSliceRows, SLICE_ROWS_METADATA } from './slice-rows';
-export { samplesReply } from './samples-reply';
+export { rowsReply, samplesReply } from './samples-reply';
 export { serializeInSlices } from './serialize-in-slices';
 export { withServerPhases } from './with-server-phases';
 export { withStrictRequests } from './with-strict-requests';

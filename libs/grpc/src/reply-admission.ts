@@ -1,6 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { BudgetRefusal, describeRefusal, InflightBudget, isRefusal, Reservation } from '@app/bootstrap';
-import type { Samples, StreamSamplesParam } from './interfaces/sample-service.interface';
+import type { Shape } from '@app/shapes';
+import type { StreamSamplesParam } from './interfaces/sample-service.interface';
 import { replyPhases } from './reply-phases';
 import { maxProtoRowBytes } from './row-bytes';
 
@@ -24,21 +25,22 @@ export function isGrpcRefusal(admission: Admission): admission is GrpcRefusal {
 }
 
 /**
- * A GetSamples reply of `count` rows reserves its largest encoding. The reservation is given back when the reply's
+ * A unary reply of `count` rows of the shape (default: the article's row) reserves its largest encoding (the
+ * shape's bound). The reservation is given back when the reply's
  * bytes were taken by the HTTP/2 stream (serverTimingInterceptor sees the status go out) or when the client cancels
  * first: until then grpc-js holds the encoded message, however slowly the client reads.
  */
-export function admitUnaryReply(budget: InflightBudget, count: number, call: CancellableCall): Admission {
-  return admit(budget, count * maxProtoRowBytes(count - 1), call, true);
+export function admitUnaryReply(budget: InflightBudget, count: number, call: CancellableCall, shape?: Shape): Admission {
+  return admit(budget, count * maxProtoRowBytes(count - 1, shape), call, true);
 }
 
-/** A StreamSamples stream reserves what it may hold: its stream budget, or all of its rows when they are fewer. */
-export function admitStream(budget: InflightBudget, param: StreamSamplesParam, bufferBytes: number, call: CancellableCall): Admission {
-  return admit(budget, Math.min(bufferBytes, param.count * maxProtoRowBytes(param.offset + param.count - 1)), call, false);
+/** A stream reserves what it may hold: its stream budget, or all of its rows (by the shape's bound) when they are fewer. */
+export function admitStream(budget: InflightBudget, param: StreamSamplesParam, bufferBytes: number, call: CancellableCall, shape?: Shape): Admission {
+  return admit(budget, Math.min(bufferBytes, param.count * maxProtoRowBytes(param.offset + param.count - 1, shape)), call, false);
 }
 
 /** Ties a unary reservation to its reply, for serverTimingInterceptor to release when the status goes out. */
-export function holdForReply(reply: Samples, reservation: Reservation): Samples {
+export function holdForReply<T extends object>(reply: T, reservation: Reservation): T {
   replyPhases(reply, true)!.release = reservation.release;
   return reply;
 }

@@ -18,6 +18,8 @@ export interface ReplyPhases {
   generateMs?: number;
   /** Encode in slices of this many rows (grpc-sliced); absent = one encode of the whole message. */
   sliceRows?: number;
+  /** The reply's repeated field of rows, which slicing cuts (the shape's rowsField; absent: `samples`). */
+  rowsField?: string;
   /** The method's responseSerialize (protobuf encode), measured by withServerPhases. */
   serializeMs?: number;
   /** performance.now() when encoding ended: grpc-js frames the bytes and hands them to the HTTP/2 stream next. */
@@ -48,7 +50,10 @@ export function replyPhases(reply: unknown, create = false): ReplyPhases | undef
   return holder[REPLY_PHASES];
 }
 
-/** A `Samples` reply whose bytes are already encoded (see ReplyPhases.encoded), counted in a stream's totals. */
+/**
+ * A reply whose bytes are already encoded (see ReplyPhases.encoded), counted in a stream's totals. The object only
+ * carries the phases: the serializer hands grpc-js the bytes instead of encoding it.
+ */
 export function preEncodedReply(encoded: Buffer, stream: StreamTotals): Samples {
   const message: Samples = { samples: [] };
   const phases = replyPhases(message, true)!;

@@ -1,11 +1,9 @@
-import { row } from '@app/data-generator';
-import { serializeSamples } from './samples-codec';
+import { getShape, type Shape } from '@app/shapes';
 
 /**
- * The most bytes one row up to row number `lastRowNum` adds to a `Samples` message: its field tag, length and the
- * encoded row, by the server's own encoder. As with JSON, only the digits of the row number vary, so the last row
- * of a range bounds them all exactly.
+ * The most bytes one row up to row number `lastRowNum` adds to the shape's rows message (default: the article's
+ * `Samples`): its field tag, length and the encoded row (Shape.maxRowBytes, a bound tested against the rows).
  */
-export function maxProtoRowBytes(lastRowNum: number): number {
-  return serializeSamples({ samples: [row(Math.max(0, lastRowNum))] }).length;
+export function maxProtoRowBytes(lastRowNum: number, shape: Shape = getShape('row')): number {
+  return shape.maxRowBytes(lastRowNum).protobuf;
 }

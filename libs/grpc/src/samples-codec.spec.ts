@@ -1,6 +1,7 @@
 import { rows } from '@app/data-generator';
+import { canonicalFromProtobuf, servedShapes } from '@app/shapes';
 import { loadSamplePackageDefinition } from './grpc-options.factory';
-import { deserializeSamples, serializeSamples } from './samples-codec';
+import { deserializeSamples, rowsCodec, serializeSamples } from './samples-codec';
 
 describe('samples codec', () => {
   it("is gRPC's own GetSamples response (de)serializer: same bytes, and row 0 keeps rowNum", () => {
@@ -10,5 +11,16 @@ describe('samples codec', () => {
     expect(bytes.equals(grpc.responseSerialize(samples))).toBe(true);
     expect(deserializeSamples(bytes)).toEqual(samples);
     expect(deserializeSamples(Buffer.alloc(0))).toEqual({ samples: [] });
+  });
+});
+
+describe.each(servedShapes().map((shape) => [shape.name, shape] as const))('rowsCodec of %s', (_name, shape) => {
+  it("is the gRPC unary method's own serializer, and decodes back to the same rows", () => {
+    const method = (loadSamplePackageDefinition()[shape.grpcService] as any)[shape.unaryMethod];
+    const message = { [shape.rowsField]: shape.rows(20, 5) };
+    const bytes = rowsCodec(shape).serialize(message);
+    expect(bytes.equals(method.responseSerialize(message))).toBe(true);
+    const back = rowsCodec(shape).deserialize(bytes)[shape.rowsField];
+    expect(back.map((row) => canonicalFromProtobuf(shape, row))).toEqual(shape.rows(20, 5).map((row) => shape.toJson(row)));
   });
 });

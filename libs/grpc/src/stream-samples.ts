@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { rows } from '@app/data-generator';
 import { STREAM_PIECE_ROWS } from '@app/bootstrap';
+import { DEFAULT_SHAPE, getShape, type Shape } from '@app/shapes';
 import type { Samples, StreamSamplesParam } from './interfaces/sample-service.interface';
 import { preEncodedReply, replyPhases, StreamTotals } from './reply-phases';
-import { serializeSamples } from './samples-codec';
+import { rowsCodec } from './samples-codec';
 import { maxProtoRowBytes } from './row-bytes';
 
 /**
@@ -13,7 +13,7 @@ import { maxProtoRowBytes } from './row-bytes';
  */
 export interface SamplesWritable {
   /** false once the call's buffer is full (objectMode Writable: 16 messages); 'drain' says when to go on. */
-  write(message: Samples, callback: (error?: Error | null) => void): boolean;
+  write(message: object, callback: (error?: Error | null) => void): boolean;
   end(): void;
   readonly cancelled: boolean;
   once(event: 'drain' | 'cancelled' | 'close', listener: () => void): unknown;
@@ -24,7 +24,8 @@ export interface SamplesWritable {
 export type StreamOutcome = 'done' | 'cancelled';
 
 /**
- * Writes rows offset .. offset + count - 1 to the call in messages of chunk_rows rows, then ends it.
+ * Writes rows offset .. offset + count - 1 of the shape (default: the article's row) to the call in messages of
+ * chunk_rows rows (the shape's rows message), then ends it: StreamSamples and every shape's StreamRows.
  *
  * Memory: a chunk is built as encoded bytes, piece by piece (rows of a piece are garbage as soon as it is encoded), and
  * the next chunk is started only when it fits `bufferBytes` (STREAM_BUFFER_BYTES) beside the bytes already written and
@@ -42,15 +43,15 @@ export type StreamOutcome = 'done' | 'cancelled';
  * serverTimingInterceptor puts the totals in the `server-timing` trailer when the stream ends OK.
  * `param` must have passed streamSamplesProblem with the same `bufferBytes`.
  */
-export async function writeSampleChunks(call: SamplesWritable, param: StreamSamplesParam, bufferBytes: number): Promise<StreamOutcome> {
+export async function writeSampleChunks(call: SamplesWritable, param: StreamSamplesParam, bufferBytes: number, shape: Shape = getShape(DEFAULT_SHAPE)): Promise<StreamOutcome> {
   const { count, offset, chunk_rows: chunkRows } = param;
   const totals: StreamTotals = { generateMs: 0, serializeMs: 0, sendMs: 0 };
-  const rowBytes = maxProtoRowBytes(offset + count - 1);
+  const rowBytes = maxProtoRowBytes(offset + count - 1, shape);
   const queue = new WrittenBytes(call);
   for (let start = 0; start < count; start += chunkRows) {
     const chunk = Math.min(chunkRows, count - start);
     if (!(await queue.roomFor(chunk * rowBytes, bufferBytes))) return 'cancelled';
-    const encoded = await encodeChunk(call, chunk, offset + start, totals);
+    const encoded = await encodeChunk(shape, call, chunk, offset + start, totals);
     if (encoded === null) return 'cancelled';
     const message = preEncodedReply(encoded, totals);
     queue.write(message, encoded.length, totals);
@@ -61,8 +62,9 @@ export async function writeSampleChunks(call: SamplesWritable, param: StreamSamp
   return 'done';
 }
 
-/** One chunk's `Samples` bytes, built STREAM_PIECE_ROWS at a time; null when the call was cancelled meanwhile. */
-async function encodeChunk(call: SamplesWritable, chunk: number, first: number, totals: StreamTotals): Promise<Buffer | null> {
+/** One chunk's rows message bytes, built STREAM_PIECE_ROWS at a time; null when the call was cancelled meanwhile. */
+async function encodeChunk(shape: Shape, call: SamplesWritable, chunk: number, first: number, totals: StreamTotals): Promise<Buffer | null> {
+  const codec = rowsCodec(shape);
   const parts: Buffer[] = [];
   let bytes = 0;
   for (let done = 0; done < chunk; done += STREAM_PIECE_ROWS) {
@@ -70,12 +72,12 @@ async function encodeChunk(call: SamplesWritable, chunk: number, first: number, 
     await nextTurn();
     if (call.cancelled) return null;
     let started = performance.now();
-    const piece = rows(Math.min(STREAM_PIECE_ROWS, chunk - done), first + done);
+    const piece = shape.rows(Math.min(STREAM_PIECE_ROWS, chunk - done), first + done);
     let now = performance.now();
     totals.generateMs += now - started;
     started = now;
     // A repeated field's records concatenate into one message: the pieces' bytes are the chunk's, byte for byte.
-    const part = serializeSamples({ samples: piece });
+    const part = codec.serialize({ [shape.rowsField]: piece });
     parts.push(part);
     bytes += part.length;
     now = performance.now();
@@ -99,7 +101,7 @@ class WrittenBytes {
 
   constructor(private readonly call: SamplesWritable) {}
 
-  write(message: Samples, bytes: number, totals: StreamTotals): void {
+  write(message: object, bytes: number, totals: StreamTotals): void {
     this.pending += bytes;
     const phases = replyPhases(message)!;
     const room = this.call.write(message, () => {

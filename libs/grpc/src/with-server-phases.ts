@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import type { PackageDefinition } from '@grpc/proto-loader';
-import type { Samples } from './interfaces/sample-service.interface';
 import { replyPhases } from './reply-phases';
 import { serializeInSlices } from './serialize-in-slices';
 import { mapServiceMethods } from './map-service-methods';
@@ -29,7 +28,8 @@ function timedSerializer(original: Serialize): Serialize {
       return bytes;
     }
     const started = performance.now();
-    const bytes = phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Samples).samples, phases.sliceRows);
+    const field = phases.rowsField ?? 'samples';
+    const bytes = phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Record<string, object[]>)[field], phases.sliceRows, field);
     const ended = performance.now();
     phases.serializeMs = ended - started;
     phases.serializedAt = ended;

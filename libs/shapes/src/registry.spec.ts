@@ -6,7 +6,7 @@ import { loadProtoRoot } from './shapes-proto';
 describe('the shapes registry', () => {
   it('has the article row first, then the built-in shapes', () => {
     expect(shapeNames()).toEqual(['row', 'numeric', 'text', 'nested', 'binary']);
-    for (const name of shapeNames()) expect(getShape(name)).toBe(SHAPES[name]);
+    for (const name of shapeNames()) expect(getShape(name)).toBe(SHAPES[name as keyof typeof SHAPES]);
   });
 
   it.each([['csv'], [''], ['Row'], [undefined], [7], ['toString'], ['__proto__']])('rejects %p, listing the valid names', (name) => {

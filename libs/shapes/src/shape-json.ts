@@ -14,6 +14,14 @@ export function toJsonRow(shape: ShapeRef, row: MessageRow): JsonRow {
 }
 
 /**
+ * Rows offset .. offset + count - 1 in their JSON form: what a JSON reply carries. The conversion is part of making
+ * the rows a JSON server sends (its `generate` phase), not of serializing them.
+ */
+export function jsonRowsOf(shape: Shape, count: number, offset = 0): JsonRow[] {
+  return shape.jsonRows ? shape.jsonRows(count, offset) : shape.rows(count, offset).map((row) => shape.toJson(row));
+}
+
+/**
  * What a protobuf receiver decoded (proto-loader style: keepCase, longs: String, enums: String, defaults: true,
  * oneofs: true, bytes as Buffer), in the JSON form a JSON receiver parsed: then one checksum covers both. The
  * decoded object has the generator's layout, plus protobufjs's extras (oneof names, nulls for unset messages)

@@ -4,10 +4,11 @@ import { Metadata, status } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
-import { admitStream, admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, samplesReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
-import type { CancellableCall, GetSamplesParam, Samples, SamplesWritable, StreamSamplesParam } from '@app/grpc';
+import type { Shape } from '@app/shapes';
+import { admitStream, admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, rowsReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
+import type { CancellableCall, GetSamplesParam, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
-/** Rows for one reply or one stream, after checking the request against the limits and the server's memory budget. */
+/** Rows of a shape for one reply or one stream (every shape's service alike), after checking the request against the limits and the server's memory budget. */
 @Injectable()
 export class SamplesService {
   // One per server process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
@@ -19,7 +20,7 @@ export class SamplesService {
     this.budget = new InflightBudget(config.serverMemory.maxInflightBytes);
   }
 
-  async getSamples(param: GetSamplesParam, metadata: Metadata, call: CancellableCall): Promise<Samples> {
+  async getRows(shape: Shape, param: GetSamplesParam, metadata: Metadata, call: CancellableCall): Promise<object> {
     const max = this.config.limits.maxRows;
     const problem = getSamplesProblem(param, max);
     if (problem !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: problem });
@@ -31,10 +32,10 @@ export class SamplesService {
       throw error;
     }
     const { count } = param;
-    const admission = admitUnaryReply(this.budget, count, call);
+    const admission = admitUnaryReply(this.budget, count, call, shape);
     if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });
     // A large reply is built in its turn, and not at all for a caller that left meanwhile (its cancel was read).
-    const reply = count <= LARGE_REPLY_ROWS ? samplesReply(count, sliceRows) : await this.lane.run(() => call.cancelled, () => samplesReply(count, sliceRows));
+    const reply = count <= LARGE_REPLY_ROWS ? rowsReply(shape, count, sliceRows) : await this.lane.run(() => call.cancelled, () => rowsReply(shape, count, sliceRows));
     if (reply === null) {
       admission.release();
       throw new RpcException({ code: status.CANCELLED, message: 'the client cancelled the call' });
@@ -47,14 +48,14 @@ export class SamplesService {
    * waiting for room (an Observable that emitted the chunks would be drained by Nest into an unbounded queue),
    * and completes it when the rows are written or the client cancelled; Nest then ends the call (already ended).
    */
-  streamSamples(param: StreamSamplesParam, call: SamplesWritable): Observable<never> {
+  streamRows(shape: Shape, param: StreamSamplesParam, call: SamplesWritable): Observable<never> {
     const { limits, serverMemory } = this.config;
-    const problem = streamSamplesProblem(param, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes });
+    const problem = streamSamplesProblem(param, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes }, shape);
     if (problem !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: problem });
-    const admission = admitStream(this.budget, param, serverMemory.streamBufferBytes, call);
+    const admission = admitStream(this.budget, param, serverMemory.streamBufferBytes, call, shape);
     if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });
     return new Observable<never>((subscriber) => {
-      writeSampleChunks(call, param, serverMemory.streamBufferBytes)
+      writeSampleChunks(call, param, serverMemory.streamBufferBytes, shape)
         .finally(admission.release)
         .then(
           () => subscriber.complete(),

@@ -1,6 +1,6 @@
-import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { admitHttpReply, clientGone, InflightBudget, SAMPLES_QUERY } from '@app/bootstrap';
+import { admitHttpReply, clientGone, InflightBudget, parseShape, SAMPLES_QUERY } from '@app/bootstrap';
 import { negotiateRepresentation } from './negotiate-representation';
 import { nodeResponseOf } from './node-response';
 import { refusalException } from './refuse';
@@ -10,8 +10,8 @@ import { SamplesService } from './samples.service';
 import { sendSamples } from './send-samples';
 
 /**
- * `GET /samples/:count` -> `{ samples: Row[] }` as JSON, or the protobuf `Samples` message for
- * `Accept: application/x-protobuf`, gzip-compressed when Accept-Encoding allows it, with a Server-Timing header;
+ * `GET /samples/:count?shape=` -> `{ samples: Row[] }` as JSON (another shape: `{ rows: [...] }`, each row in its
+ * proto3 JSON form), or the shape's rows message as protobuf for `Accept: application/x-protobuf`, gzip-compressed when Accept-Encoding allows it, with a Server-Timing header;
  * `/server-a/:count` is the article's name for it. The same controller runs on Express and on Fastify (HTTP/1.1, h2c),
  * so it speaks to the response only through Nest's HTTP adapter.
  */
@@ -26,20 +26,23 @@ export class SamplesController {
   @Get(['samples/:count', 'server-a/:count'])
   async getSamples(
     @Param('count', ParseCountPipe) count: number,
-    // Takes none: any query parameter is a 400 rather than ignored (the decorator refuses; the value is empty).
-    @RawQuery(SAMPLES_QUERY) _query: Record<string, never>,
+    // Takes `shape` only: any other query parameter is a 400 rather than ignored (the decorator refuses).
+    @RawQuery(SAMPLES_QUERY) query: { shape?: string },
     @Headers('accept') accept: string | undefined,
     @Headers('accept-encoding') acceptEncoding: string | undefined,
     @Res() response: unknown,
   ): Promise<void> {
+    const parsed = parseShape(query.shape);
+    if ('error' in parsed) throw new BadRequestException(parsed.error);
+    const { shape } = parsed;
     const adapter = this.adapterHost.httpAdapter;
     const raw = nodeResponseOf(adapter, response);
     const representation = negotiateRepresentation(accept, acceptEncoding);
-    // The reply's largest encoding is held against MAX_INFLIGHT_BYTES until the response closes, sent or abandoned.
-    const refusal = admitHttpReply(this.budget, this.samples.replyBytes(count, representation), raw);
+    // The reply's largest encoding (the shape's bound) is held against MAX_INFLIGHT_BYTES until the response closes.
+    const refusal = admitHttpReply(this.budget, this.samples.replyBytes(shape, count, representation), raw);
     if (refusal) throw refusalException(adapter, response, refusal);
     // A caller who left before its turn gets nothing built; the response is gone with it.
-    const rendered = await this.samples.renderIfWanted(count, representation, () => clientGone(raw));
+    const rendered = await this.samples.renderIfWanted(shape, count, representation, () => clientGone(raw));
     if (rendered !== null) sendSamples(adapter, response, rendered);
   }
 }

@@ -1,13 +1,16 @@
 import { gunzipSync } from 'node:zlib';
 import { rows } from '@app/data-generator';
-import { deserializeSamples, serializeSamples } from '@app/grpc';
+import { deserializeSamples, rowsCodec, serializeSamples } from '@app/grpc';
+import { getShape } from '@app/shapes';
 import { SamplesService } from './samples.service';
+
+const row = getShape('row');
 
 describe('SamplesService.render', () => {
   const service = new SamplesService();
 
   it('JSON by default: the text res.json sent before, with generate and serialize timed and nothing else', async () => {
-    const r = await service.render(3, { encoding: 'json', gzip: false });
+    const r = await service.render(row, 3, { encoding: 'json', gzip: false });
     expect(r.body).toBe(JSON.stringify({ samples: rows(3) }));
     expect(r).toMatchObject({ contentType: 'application/json; charset=utf-8', contentEncoding: null });
     expect(Object.keys(r.timing)).toEqual(['generateMs', 'serializeMs']);
@@ -15,17 +18,34 @@ describe('SamplesService.render', () => {
   });
 
   it("protobuf: exactly gRPC's bytes for the same rows", async () => {
-    const r = await service.render(3, { encoding: 'protobuf', gzip: false });
+    const r = await service.render(row, 3, { encoding: 'protobuf', gzip: false });
     expect(Buffer.isBuffer(r.body) && r.body.equals(serializeSamples({ samples: rows(3) }))).toBe(true);
     expect(r.contentType).toBe('application/x-protobuf');
   });
 
   it('gzip: the same body compressed, with the compression timed', async () => {
-    const json = await service.render(50, { encoding: 'json', gzip: true });
+    const json = await service.render(row, 50, { encoding: 'json', gzip: true });
     expect(json.contentEncoding).toBe('gzip');
     expect(gunzipSync(json.body as Buffer).toString()).toBe(JSON.stringify({ samples: rows(50) }));
     expect(json.timing.compressMs).toBeGreaterThanOrEqual(0);
-    const protobuf = await service.render(50, { encoding: 'protobuf', gzip: true });
+    const protobuf = await service.render(row, 50, { encoding: 'protobuf', gzip: true });
     expect(deserializeSamples(gunzipSync(protobuf.body as Buffer))).toEqual({ samples: rows(50) });
+  });
+});
+
+describe('SamplesService.render of another shape', () => {
+  const service = new SamplesService();
+  const numeric = getShape('numeric');
+
+  it('JSON: `{ rows }` of each row in its proto3 JSON form; protobuf: the shape\'s gRPC bytes', async () => {
+    const json = await service.render(numeric, 4, { encoding: 'json', gzip: false });
+    expect(json.body).toBe(JSON.stringify({ rows: numeric.rows(4).map((r) => numeric.toJson(r)) }));
+    const protobuf = await service.render(numeric, 4, { encoding: 'protobuf', gzip: false });
+    expect((protobuf.body as Buffer).equals(rowsCodec(numeric).serialize({ rows: numeric.rows(4) }))).toBe(true);
+  });
+
+  it("reserves by the shape's bound", () => {
+    expect(service.replyBytes(numeric, 10, { encoding: 'json', gzip: false })).toBe(10 * numeric.maxRowBytes(9).json + '{"rows":[]}'.length);
+    expect(service.replyBytes(numeric, 10, { encoding: 'protobuf', gzip: false })).toBe(10 * numeric.maxRowBytes(9).protobuf);
   });
 });

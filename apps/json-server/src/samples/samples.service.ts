@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
-import { rows } from '@app/data-generator';
-import { maxProtoRowBytes, PROTOBUF_MEDIA_TYPE, serializeSamples } from '@app/grpc';
+import { jsonRowsOf, type Shape } from '@app/shapes';
+import { maxProtoRowBytes, PROTOBUF_MEDIA_TYPE, rowsCodec } from '@app/grpc';
 import { BuildLane, jsonReplyBytes, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { ServerPhases } from '@app/server-timing';
 import type { Representation } from './negotiate-representation';
@@ -21,44 +21,48 @@ export interface RenderedSamples {
 export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Rows for one response in the representation asked for; ParseCountPipe has already held the count to MAX_ROWS.
- * Each step is the work the server did before it measured (JSON.stringify is what Express's res.json ran), now
- * between two performance.now() calls so the client learns where the server's time went.
+ * Rows of one shape for one response in the representation asked for; ParseCountPipe has already held the count to
+ * MAX_ROWS. Each step is the work the server did before it measured (JSON.stringify is what Express's res.json ran),
+ * now between two performance.now() calls so the client learns where the server's time went.
  */
 @Injectable()
 export class SamplesService {
   /** The most bytes `count` rows can take in this representation (before gzip, which only shrinks them). */
-  replyBytes(count: number, representation: Representation): number {
-    return representation.encoding === 'protobuf' ? count * maxProtoRowBytes(count - 1) : jsonReplyBytes(count);
+  replyBytes(shape: Shape, count: number, representation: Representation): number {
+    return representation.encoding === 'protobuf' ? count * maxProtoRowBytes(count - 1, shape) : jsonReplyBytes(count, shape);
   }
 
   // Large replies take turns (one process, one thread: they would be built one after another anyway).
   private readonly lane = new BuildLane();
 
-  async render(count: number, representation: Representation): Promise<RenderedSamples> {
-    return this.compress(this.build(count, representation), representation);
+  async render(shape: Shape, count: number, representation: Representation): Promise<RenderedSamples> {
+    return this.compress(this.build(shape, count, representation), representation);
   }
 
   /**
    * render(), but a large reply waits for its turn on the lane and is not built when `gone()` says its caller left
    * meanwhile (null): a server must not build replies nobody reads.
    */
-  async renderIfWanted(count: number, representation: Representation, gone: () => boolean): Promise<RenderedSamples | null> {
-    if (count <= LARGE_REPLY_ROWS) return this.render(count, representation);
-    const built = await this.lane.run(gone, () => this.build(count, representation));
+  async renderIfWanted(shape: Shape, count: number, representation: Representation, gone: () => boolean): Promise<RenderedSamples | null> {
+    if (count <= LARGE_REPLY_ROWS) return this.render(shape, count, representation);
+    const built = await this.lane.run(gone, () => this.build(shape, count, representation));
     return built && this.compress(built, representation);
   }
 
   /** Generate and serialize: synchronous, the part that takes the event loop. */
-  private build(count: number, representation: Representation): RenderedSamples {
+  private build(shape: Shape, count: number, representation: Representation): RenderedSamples {
+    const protobuf = representation.encoding === 'protobuf';
     let started = performance.now();
-    const samples = { samples: rows(count) };
+    // Generate makes the rows in the form that is sent: for JSON, a shape other than the article's row includes the
+    // conversion to its proto3 JSON form (toJson) here, so serialize is JSON.stringify alone, as for the row.
+    const message = { [shape.rowsField]: protobuf ? shape.rows(count) : jsonRowsOf(shape, count) };
     const generateMs = performance.now() - started;
 
     started = performance.now();
-    const serialized = representation.encoding === 'protobuf' ? serializeSamples(samples) : JSON.stringify(samples);
+    // The gRPC servers' serializer for the shape's unary method: protobuf over HTTP and gRPC carry the same bytes.
+    const serialized = protobuf ? rowsCodec(shape).serialize(message) : JSON.stringify(message);
     const serializeMs = performance.now() - started;
-    const contentType = representation.encoding === 'protobuf' ? PROTOBUF_MEDIA_TYPE : JSON_MEDIA_TYPE;
+    const contentType = protobuf ? PROTOBUF_MEDIA_TYPE : JSON_MEDIA_TYPE;
     return { body: serialized, contentType, contentEncoding: null, timing: { generateMs, serializeMs } };
   }
 

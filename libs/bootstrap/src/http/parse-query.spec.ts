@@ -1,7 +1,7 @@
 import { parseQuery, SAMPLES_QUERY, STREAM_QUERY } from './parse-query';
 
 const refused = (parameter: string, limit: object, message: string) => ({ error: { statusCode: 400, error: 'Bad Request', parameter, limit, message } });
-const VALID = { parameters: ['chunk', 'offset'] };
+const VALID = { parameters: ['chunk', 'offset', 'shape'] };
 
 describe('parseQuery', () => {
   it('takes each known parameter once, with its decoded value as sent', () => {
@@ -19,17 +19,23 @@ describe('parseQuery', () => {
 
   it.each(['chunk[]', 'chunk[a]', '__proto__[chunk]', '__proto__', 'constructor', 'Chunk', 'chunk%5B%5D'])('refuses %s as an unknown parameter, listing the valid ones', (name) => {
     const decoded = decodeURIComponent(name);
-    expect(parseQuery(`/s?${name}=1`, STREAM_QUERY)).toEqual(refused(decoded, VALID, `${decoded} does not apply to GET /samples/:count/stream; valid parameters: chunk, offset`));
+    expect(parseQuery(`/s?${name}=1`, STREAM_QUERY)).toEqual(refused(decoded, VALID, `${decoded} does not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape`));
   });
 
   it('names every unknown parameter once, before any repeat, quoting names that would not read', () => {
     expect(parseQuery('/s?x=1&chunk=1&chunk=2&y&x=3&=4&a%20b=5', STREAM_QUERY)).toEqual(
-      refused('x,y,,a b', VALID, 'x, y, "", "a b" do not apply to GET /samples/:count/stream; valid parameters: chunk, offset'),
+      refused('x,y,,a b', VALID, 'x, y, "", "a b" do not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape'),
     );
   });
 
-  it('refuses any parameter on a route that takes none', () => {
-    expect(parseQuery('/samples/5?chunk=1', SAMPLES_QUERY)).toEqual(refused('chunk', { parameters: [] }, 'chunk does not apply to GET /samples/:count; it takes no query parameters'));
+  it('refuses any parameter but shape on the unary route', () => {
+    expect(parseQuery('/samples/5?chunk=1', SAMPLES_QUERY)).toEqual(refused('chunk', { parameters: ['shape'] }, 'chunk does not apply to GET /samples/:count; valid parameters: shape'));
     expect(parseQuery('/samples/5', SAMPLES_QUERY)).toEqual({ query: {} });
+    expect(parseQuery('/samples/5?shape=text', SAMPLES_QUERY)).toEqual({ query: { shape: 'text' } });
+    expect(parseQuery('/samples/5?shape=text&shape=row', SAMPLES_QUERY)).toEqual(refused('shape', { maxCount: 1 }, 'shape is given 2 times; give it once'));
+  });
+
+  it('refuses no route: a rule that takes no parameters says so', () => {
+    expect(parseQuery('/x?a=1', { route: 'GET /x', parameters: [] })).toEqual(refused('a', { parameters: [] }, 'a does not apply to GET /x; it takes no query parameters'));
   });
 });

@@ -14,8 +14,8 @@ export interface QueryRule<P extends string = string> {
   parameters: readonly P[];
 }
 
-export const SAMPLES_QUERY: QueryRule<never> = { route: 'GET /samples/:count', parameters: [] };
-export const STREAM_QUERY: QueryRule<'chunk' | 'offset'> = { route: 'GET /samples/:count/stream', parameters: ['chunk', 'offset'] };
+export const SAMPLES_QUERY: QueryRule<'shape'> = { route: 'GET /samples/:count', parameters: ['shape'] };
+export const STREAM_QUERY: QueryRule<'chunk' | 'offset' | 'shape'> = { route: 'GET /samples/:count/stream', parameters: ['chunk', 'offset', 'shape'] };
 
 /**
  * The query of a request URL (`/path?a=1&b=2`, as the socket delivered it) checked against a route's rule, the one

@@ -1,13 +1,16 @@
-import { maxJsonRowBytes } from '@app/data-generator';
+import { DEFAULT_SHAPE, getShape, type Shape } from '@app/shapes';
 
-/** The largest `{"samples":[...]}` JSON body of `count` rows: what a JSON server reserves before it builds one. */
-export function jsonReplyBytes(count: number): number {
-  return count * maxJsonRowBytes(count - 1) + '{"samples":[]}'.length;
+/**
+ * The largest `{"<rowsField>":[...]}` JSON body of `count` rows of the shape (default: the article's row, whose
+ * bound is exact): what a JSON server reserves before it builds one.
+ */
+export function jsonReplyBytes(count: number, shape: Shape = getShape(DEFAULT_SHAPE)): number {
+  return count * shape.maxRowBytes(count - 1).json + `{"${shape.rowsField}":[]}`.length;
 }
 
 /** What an NDJSON stream may hold: its budget, or all of its rows when they are fewer. */
-export function ndjsonStreamBytes(count: number, offset: number, bufferBytes: number): number {
-  return Math.min(bufferBytes, count * maxJsonRowBytes(offset + count - 1));
+export function ndjsonStreamBytes(count: number, offset: number, bufferBytes: number, shape: Shape = getShape(DEFAULT_SHAPE)): number {
+  return Math.min(bufferBytes, count * shape.maxRowBytes(offset + count - 1).json);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { mix32, pick } from '../row-hash';
 import { protoShape } from '../proto-shape';
+import { longestString, WIDEST_ROW_NUM } from '../row-bytes-bound';
 import type { Shape } from '../shape.interface';
 
 /** wirebench.shapes.BinaryRow as proto-loader holds it. */
@@ -37,5 +38,7 @@ export function binaryShape(blobBytes: number = BINARY_BLOB_BYTES): Shape<Binary
     message: 'BinaryRow',
     service: 'BinaryService',
     row: (i) => ({ row_num: i, content_type: pick(CONTENT_TYPES, i, 41), data: blob(i, blobBytes) }),
+    // Every blob has the same size: only the row number and the content type vary in length.
+    widestRow: { row_num: WIDEST_ROW_NUM, content_type: longestString(CONTENT_TYPES), data: Buffer.alloc(blobBytes) },
   });
 }

@@ -1,5 +1,6 @@
 import { mix32, pick } from '../row-hash';
 import { protoShape } from '../proto-shape';
+import { longestString, WIDEST_DOUBLE, WIDEST_ROW_NUM } from '../row-bytes-bound';
 
 /** wirebench.shapes.NestedRow (an order) as proto-loader holds it; `?` marks fields with presence. */
 export interface NestedRow {
@@ -64,10 +65,32 @@ export function nestedRow(i: number): NestedRow {
   return row;
 }
 
+/**
+ * Wider than any row nestedRow makes: every optional field and the address set, five items of the longest title and
+ * the largest numbers, all four attributes with their longest values, the longest string of every list.
+ */
+const WIDEST_NESTED: NestedRow = {
+  row_num: WIDEST_ROW_NUM,
+  order_id: `ORD-${String(WIDEST_ROW_NUM).padStart(10, '0')}`,
+  customer: longestString(CUSTOMERS),
+  ship_to: {
+    street: `${longestString(STREETS)} 200`,
+    city: longestString(CITIES.map(([city]) => city)),
+    postal_code: '99999',
+    country_code: longestString(CITIES.map(([, country]) => country)),
+  },
+  items: Array.from({ length: 5 }, () => ({ sku: 'SKU-99999', title: longestString(PRODUCTS), quantity: 9, unit_price_micros: '499999000' })),
+  attributes: Object.fromEntries(ATTRIBUTES.map(([key, values]) => [key, longestString(values)])),
+  coupon_code: 'SAVE49',
+  discount: WIDEST_DOUBLE,
+  gift: false,
+};
+
 export const nestedShape = protoShape({
   name: 'nested',
   description: 'an order: a nested address, repeated line items, a map<string,string> of attributes, optional fields',
   message: 'NestedRow',
   service: 'NestedService',
   row: nestedRow,
+  widestRow: WIDEST_NESTED,
 });

@@ -1,5 +1,6 @@
 import { mix32, pick } from '../row-hash';
 import { protoShape } from '../proto-shape';
+import { longestString, WIDEST_DOUBLE, WIDEST_INT64, WIDEST_ROW_NUM, WIDEST_UINT64 } from '../row-bytes-bound';
 
 /** wirebench.shapes.NumericRow as proto-loader holds it (keepCase, longs and enums as strings). */
 export interface NumericRow {
@@ -53,10 +54,35 @@ export function numericRow(i: number): NumericRow {
   };
 }
 
+/**
+ * Wider than any row numericRow makes, field by field: the widest value each field's type can hold where the
+ * generator's range is not obviously narrower (int64s, doubles and floats at their longest JSON text; the last
+ * timestamp with 9 fractional digits; negative int32s, 10-byte varints; the longest enum name; `false`).
+ */
+const WIDEST_NUMERIC: NumericRow = {
+  row_num: WIDEST_ROW_NUM,
+  taken_at: { seconds: String(EPOCH_SECONDS + WIDEST_ROW_NUM), nanos: 999_999_999 },
+  device_id: WIDEST_INT64,
+  sequence: WIDEST_UINT64,
+  uptime_ms: WIDEST_INT64,
+  error_count: 2 ** 32 - 1,
+  rssi_dbm: -(2 ** 31),
+  temperature_c: WIDEST_DOUBLE,
+  pressure_hpa: WIDEST_DOUBLE,
+  latitude: WIDEST_DOUBLE,
+  longitude: WIDEST_DOUBLE,
+  voltage: WIDEST_DOUBLE,
+  current_a: WIDEST_DOUBLE,
+  humidity: WIDEST_DOUBLE,
+  charging: false,
+  health: longestString(HEALTH),
+};
+
 export const numericShape = protoShape({
   name: 'numeric',
   description: 'telemetry: 16 numeric fields (int32, int64, uint64, double, float, bool, an enum, a Timestamp), no strings',
   message: 'NumericRow',
   service: 'NumericService',
   row: numericRow,
+  widestRow: WIDEST_NUMERIC,
 });

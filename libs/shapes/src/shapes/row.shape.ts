@@ -1,4 +1,5 @@
-import { ChecksumAccumulator, Row, row, rows } from '@app/data-generator';
+import { ChecksumAccumulator, maxJsonRowBytes, Row, row, rows } from '@app/data-generator';
+import { rowBytesOf } from '../row-bytes-bound';
 import type { JsonRow, Shape, ShapeChecksumAccumulator } from '../shape.interface';
 import { SAMPLE_PROTO_FILE } from '../shapes-proto';
 
@@ -34,6 +35,12 @@ export const rowShape: Shape<Row> = {
   streamMethod: 'StreamSamples',
   row,
   rows,
+  jsonRows: (count, offset) => rows(count, offset) as unknown as JsonRow[],
+  // A row differs from another only in the digits of its number, so the last row of a range is its longest: exact.
+  maxRowBytes: (lastRowNum) => {
+    const last = Math.max(0, lastRowNum);
+    return { json: maxJsonRowBytes(last), protobuf: rowBytesOf(rowShape, row(last), (r) => r as unknown as JsonRow).protobuf };
+  },
   toJson: (r) => r as unknown as JsonRow,
   newChecksum: () => new RowChecksum(),
 };

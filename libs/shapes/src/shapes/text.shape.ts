@@ -1,5 +1,6 @@
 import { mix32, pick } from '../row-hash';
 import { protoShape } from '../proto-shape';
+import { longestString, WIDEST_ROW_NUM } from '../row-bytes-bound';
 
 /** wirebench.shapes.TextRow as proto-loader holds it. */
 export interface TextRow {
@@ -58,10 +59,23 @@ export function textRow(i: number): TextRow {
   };
 }
 
+// JSON's escapes make a sentence at most this many times longer (its quotes, backslashes and tabs): the body's bound.
+const ESCAPE_GROWTH = Math.max(...SENTENCES.map((s) => (Buffer.byteLength(JSON.stringify(s)) - 2) / Buffer.byteLength(s)));
+
+/** Wider than any row textRow makes: the longest title, author and language, a body as long as body() allows, escaped. */
+const WIDEST_TEXT: TextRow = {
+  row_num: WIDEST_ROW_NUM,
+  title: `${longestString(TITLES)} #${WIDEST_ROW_NUM}`,
+  author: longestString(AUTHORS),
+  language: longestString(LANGUAGES),
+  body: 'x'.repeat(Math.ceil((BODY_MIN_BYTES + BODY_SPREAD_BYTES) * ESCAPE_GROWTH)),
+};
+
 export const textShape = protoShape({
   name: 'text',
   description: 'a few long UTF-8 strings per row (1-2 KiB, many scripts, emoji): strings and their escaping',
   message: 'TextRow',
   service: 'TextService',
   row: textRow,
+  widestRow: WIDEST_TEXT,
 });

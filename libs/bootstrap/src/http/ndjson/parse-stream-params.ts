@@ -1,4 +1,4 @@
-import { maxJsonRowBytes } from '@app/data-generator';
+import { DEFAULT_SHAPE, getShape, type Shape } from '@app/shapes';
 import { chunkBudgetProblem } from '../../memory/chunk-budget';
 
 /** The 400 body of a bad stream parameter: ParseCountPipe's shape, naming the parameter and its limit. */
@@ -34,13 +34,14 @@ const INTEGER = /^\d{1,16}$/;
 /**
  * `GET /samples/:count/stream?chunk=&offset=` for both JSON servers (Nest and bare), checked in one place so they
  * fail alike: count 0..MAX_STREAM_ROWS, chunk 1..MAX_ROWS (default STREAM_CHUNK_ROWS), offset >= 0 with the last row
- * number <= 2^31-1. The first bad one is the body of a 400.
+ * number <= 2^31-1, and one chunk of the shape's rows within the stream's budget. The first bad one is the body of a 400.
  */
 export function parseStreamParams(
   count: string,
   chunk: string | undefined,
   offset: string | undefined,
   limits: StreamLimits,
+  shape: Shape = getShape(DEFAULT_SHAPE),
 ): StreamParams | { error: BadStreamParamBody } {
   if (!INTEGER.test(count) || Number(count) > limits.maxStreamRows) return bad('count', limits.maxStreamRows, `count must be an integer from 0 to ${limits.maxStreamRows}`, count);
   const rows = Number(count);
@@ -53,7 +54,7 @@ export function parseStreamParams(
   if (offset !== undefined && (!INTEGER.test(offset) || first > maxOffset)) {
     return bad('offset', maxOffset, `offset must be an integer from 0 to ${maxOffset} (the last row number, offset + count - 1, must fit in an int32)`, offset);
   }
-  const rowBytes = maxJsonRowBytes(first + rows - 1);
+  const rowBytes = shape.maxRowBytes(first + rows - 1).json;
   const overBudget = chunkBudgetProblem('chunk', Math.min(chunkRows, rows), rowBytes, limits.bufferBytes);
   if (overBudget !== null) return { error: { statusCode: 400, error: 'Bad Request', parameter: 'chunk', limit: Math.floor(limits.bufferBytes / rowBytes), message: overBudget } };
   return { count: rows, chunkRows, offset: first };
