@@ -202,8 +202,7 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
   /**
    * What ClientsModule.register builds, from the one options factory: deserializers also count payload bytes and
    * time the decode, the interceptor stamps headers and reads the server-timing trailer. ClientGrpc finds a service
-   * only in the packages its options name, so the shape's package is among them (the factory's own list when it
-   * already names it).
+   * only in the packages its options name: the factory names every served shape's.
    */
   private nestGrpcClient(address: string, shape: ShapeName, flowControlWindow?: number): ClientGrpcProxy {
     const packageDefinition = withPayloadByteCounts(loadSamplePackageDefinition());
@@ -216,9 +215,6 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       packageDefinition,
       interceptors: [grpcPhaseInterceptor],
     });
-    const packages = [options.options.package].flat();
-    const { packageName } = splitServiceName(getShape(shape).grpcService);
-    if (!packages.includes(packageName)) options.options.package = [...packages, packageName];
     return ClientProxyFactory.create(options) as unknown as ClientGrpcProxy;
   }
 }

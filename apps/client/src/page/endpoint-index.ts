@@ -1,5 +1,5 @@
 import { VARIANT_NAMES, VARIANTS, VariantInfo } from '@app/bench';
-import { DEFAULT_SHAPE, shapeNames, SHAPES } from '@app/shapes';
+import { DEFAULT_SHAPE, getShape, shapeNames } from '@app/shapes';
 import type { WirebenchConfig } from '@app/config';
 import { ENDPOINT_PARAMETERS, EndpointKind } from '../bench/endpoint-parameters';
 
@@ -157,6 +157,6 @@ export function endpointIndex(config: WirebenchConfig, savedFile: string | null)
       chunk: { min: 1, max: limits.maxRows },
     },
     variants: VARIANT_NAMES.map((name) => ({ name, ...VARIANTS[name] })),
-    shapes: shapeNames().map((name) => ({ name, description: SHAPES[name].description, isDefault: name === DEFAULT_SHAPE })),
+    shapes: shapeNames().map((name) => ({ name, description: getShape(name).description, isDefault: name === DEFAULT_SHAPE })),
   };
 }

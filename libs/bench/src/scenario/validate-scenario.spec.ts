@@ -2,7 +2,7 @@ import type { Limits } from '@app/config';
 import { ScenarioValidationError } from './scenario-validation.error';
 import { errorOf } from './fixtures/error-of';
 import { validateScenario } from './validate-scenario';
-import { shapeNames } from '@app/shapes';
+import { getShape, shapeNames } from '@app/shapes';
 
 const limits: Limits = { maxRows: 5_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
 
@@ -50,6 +50,16 @@ describe('validateScenario', () => {
       const s = validateScenario('grpc-stream', 'parallel', { rows: '10', requests: '2', shape }, limits);
       expect(s.shape).toBe(shape);
       expect(s.name).toBe(`parallel rows=10 requests=2 chunk=1000${shape === 'row' ? '' : ` shape=${shape}`}`);
+    });
+
+    it('checks a stream\'s chunk against STREAM_BUFFER_BYTES by the shape\'s own row bound', () => {
+      // 100,000 article rows fit 64 MiB as JSON; 100,000 binary rows (4 KiB each, base64) do not.
+      expect(validateScenario('json-stream', 'single', { rows: '1000000', chunk: '100000' }, limits).chunkRows).toBe(100_000);
+      const e = errorOf(() => validateScenario('json-stream', 'single', { rows: '1000000', chunk: '100000', shape: 'binary' }, limits));
+      const fits = Math.floor(limits.streamBufferBytes / getShape('binary').maxRowBytes(999_999).json);
+      expect([e.parameter, e.limit]).toEqual(['chunk', { min: 1, max: fits }]);
+      expect(e.message).toMatch(/^chunk must be at most \d+ here: .*STREAM_BUFFER_BYTES/);
+      expect(validateScenario('grpc-stream', 'single', { rows: '1000000', chunk: String(fits), shape: 'binary' }, limits).chunkRows).toBe(fits);
     });
 
     it.each([['nope'], ['Row'], [''], [['row', 'text']], [3]])('refuses %p with the error every bad parameter gets, listing the valid names', (shape) => {

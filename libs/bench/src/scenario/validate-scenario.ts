@@ -1,8 +1,6 @@
 import type { Limits } from '@app/config';
-import { maxJsonRowBytes } from '@app/data-generator';
 import { chunkBudgetProblem } from '@app/bootstrap';
-import { maxProtoRowBytes } from '@app/grpc';
-import { DEFAULT_SHAPE } from '@app/shapes';
+import { DEFAULT_SHAPE, getShape, type ShapeName } from '@app/shapes';
 import { Mode, Scenario, TransportKind } from './scenario.interface';
 import { isStreamingVariant, streamingVariantNames, VariantName, VARIANTS } from './variants';
 import { ScenarioNameError, ScenarioRangeError, ScenarioValidationError } from './scenario-validation.error';
@@ -39,7 +37,7 @@ export function validateScenario(variant: VariantName, mode: Mode, input: Scenar
     throw new ScenarioValidationError('chunk', { values: streamingVariantNames() }, `chunk applies to the streaming variants (${streamingVariantNames().join(', ')}), not ${variant}`, input.chunk);
   }
   const chunkRows = streaming ? integerParam('chunk', input.chunk, Math.min(defaultChunkRows, limits.maxRows), 1, limits.maxRows) : null;
-  if (chunkRows !== null && shape === DEFAULT_SHAPE) checkChunkBytes(transport, chunkRows, rowsPerRequest, limits.streamBufferBytes, input.chunk);
+  if (chunkRows !== null) checkChunkBytes(shape, transport, chunkRows, rowsPerRequest, limits.streamBufferBytes, input.chunk);
   const requests = mode === 'single' ? 1 : integerParam('requests', input.requests, SCENARIO_DEFAULTS.requests, 1, limits.maxRequests);
   const concurrencyMax = Math.min(requests, limits.maxConcurrency);
   const concurrency = integerParam('concurrency', input.concurrency, concurrencyMax, 1, concurrencyMax);
@@ -72,12 +70,12 @@ function rowsParam(raw: unknown, streaming: boolean, limits: Limits): number {
 }
 
 /**
- * A chunk is held whole by the server while it is sent, so its largest encoding must fit STREAM_BUFFER_BYTES. The
- * largest row is known here for the article's row only; the servers check every shape's chunks against their own
- * budget and answer 400 / INVALID_ARGUMENT, which the run reports.
+ * A chunk is held whole by the server while it is sent, so its largest encoding must fit STREAM_BUFFER_BYTES: the
+ * shape's bound of one row (Shape.maxRowBytes, what the servers reserve by), as JSON or protobuf by the family.
  */
-function checkChunkBytes(family: TransportKind, chunkRows: number, rows: number, bufferBytes: number, raw: unknown): void {
-  const rowBytes = family === 'grpc' ? maxProtoRowBytes(rows - 1) : maxJsonRowBytes(rows - 1);
+function checkChunkBytes(shape: ShapeName, family: TransportKind, chunkRows: number, rows: number, bufferBytes: number, raw: unknown): void {
+  const bound = getShape(shape).maxRowBytes(rows - 1);
+  const rowBytes = family === 'grpc' ? bound.protobuf : bound.json;
   const problem = chunkBudgetProblem('chunk', Math.min(chunkRows, rows), rowBytes, bufferBytes);
   if (problem !== null) throw new ScenarioValidationError('chunk', { min: 1, max: Math.floor(bufferBytes / rowBytes) }, problem, raw);
 }

@@ -1,6 +1,6 @@
-import { loadSync, type PackageDefinition } from '@grpc/proto-loader';
-import { LOADER_OPTIONS } from '@app/grpc';
-import { canonicalFromProtobuf, findProtoFile, getShape, SAMPLE_PROTO_FILE, shapeChecksum, shapeNames, SHAPES_PROTO_FILE, type ShapeName } from '@app/shapes';
+import { loadSync } from '@grpc/proto-loader';
+import { LOADER_OPTIONS, rowsCodec } from '@app/grpc';
+import { canonicalFromProtobuf, findProtoFile, getShape, SAMPLE_PROTO_FILE, shapeChecksum, shapeNames, type ShapeName } from '@app/shapes';
 import { decodeJsonRows } from './decode-json-rows';
 import { decodeProtobufRows } from './decode-protobuf-rows';
 import { shapeGrpcMethods } from './shape-grpc-methods';
@@ -8,8 +8,6 @@ import { TransportError } from './transport-errors';
 import { expectedDigest } from '../run/expected-digest';
 
 const target = { server: 'json-server' as const, address: 'memory' };
-// Both contracts as the gRPC client loads them (the one loader's options), serializers included.
-const contract: PackageDefinition = loadSync([findProtoFile(SAMPLE_PROTO_FILE), findProtoFile(SHAPES_PROTO_FILE)], LOADER_OPTIONS);
 const COUNT = 40;
 
 /** The reply a server sends for rows 0..COUNT-1 of the shape, as JSON and as its protobuf rows message. */
@@ -18,7 +16,8 @@ function bodies(name: ShapeName): { json: Buffer; protobuf: Buffer } {
   const rows = shape.rows(COUNT);
   return {
     json: Buffer.from(JSON.stringify({ [shape.rowsField]: rows.map((r) => shape.toJson(r)) })),
-    protobuf: shapeGrpcMethods(name, contract).unary.responseSerialize({ [shape.rowsField]: rows }),
+    // By the serializer the gRPC servers and the protobuf HTTP reply use.
+    protobuf: rowsCodec(shape).serialize({ [shape.rowsField]: rows }),
   };
 }
 
@@ -33,7 +32,7 @@ describe.each(shapeNames())('decoding a %s reply', (name) => {
   });
 
   it('from protobuf (the gRPC client\'s deserializer) gives rows that, through canonicalFromProtobuf, have the same digest', () => {
-    const fetched = decodeProtobufRows(protobuf, target, name, contract);
+    const fetched = decodeProtobufRows(protobuf, target, name);
     expect(fetched.payloadBytes).toBe(protobuf.length);
     expect(fetched.rows).toHaveLength(COUNT);
     expect(shapeChecksum(shape, fetched.rows.map((r) => canonicalFromProtobuf(shape, r)))).toEqual(expectedDigest(COUNT, name));
@@ -47,7 +46,7 @@ describe.each(shapeNames())('decoding a %s reply', (name) => {
 
 describe('decodeProtobufRows', () => {
   it('names the message a body that is not one', () => {
-    expect(() => decodeProtobufRows(Buffer.from([0xff, 0xff, 0xff]), target, 'numeric', contract)).toThrow(/body is not a protobuf wirebench\.shapes\.NumericRows message/);
+    expect(() => decodeProtobufRows(Buffer.from([0xff, 0xff, 0xff]), target, 'numeric')).toThrow(/body is not a protobuf wirebench\.shapes\.NumericRows message/);
   });
 });
 
@@ -55,7 +54,7 @@ describe('shapeGrpcMethods', () => {
   it('finds each shape\'s methods by its registry entry', () => {
     for (const name of shapeNames()) {
       const { grpcService, unaryMethod, streamMethod } = getShape(name);
-      const methods = shapeGrpcMethods(name, contract);
+      const methods = shapeGrpcMethods(name);
       expect(methods.unary.path).toBe(`/${grpcService}/${unaryMethod}`);
       expect(methods.stream.path).toBe(`/${grpcService}/${streamMethod}`);
       expect(methods.stream.responseStream).toBe(true);
