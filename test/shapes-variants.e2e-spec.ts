@@ -26,6 +26,9 @@ describe('every variant on every shape, through the client app', () => {
     for (const r of body.results) {
       expect({ variant: r.variant, shape: r.shape, verified: r.verified, rows: r.runs[0].rowsReceived }).toEqual({ variant: r.variant, shape, verified: true, rows: ROWS });
       expect([r.variant, r.payloadBytesPerRequest > 0]).toEqual([r.variant, true]);
+      // The phases came through for every shape's methods: first byte (gRPC: the phase interceptor) and decode
+      // (gRPC: the measured deserializer of withPayloadByteCounts).
+      expect([r.variant, r.phases.ttfbMs > 0, r.phases.clientDecodeMs > 0]).toEqual([r.variant, true, true]);
       expect(r.name).toBe(`single rows=${ROWS}${isStreamingVariant(r.variant) ? ' chunk=7' : ''}${shape === 'row' ? '' : ` shape=${shape}`}`);
     }
     // A +gzip twin carries the same payload as its path: the bytes after gunzip are the same rows.
