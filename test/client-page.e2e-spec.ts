@@ -118,6 +118,19 @@ describe('the client page and the endpoint index', () => {
       expect(Object.fromEntries(labels)['grpc-bare']).toMatch(/^ client library: a plain @grpc\/grpc-js client/);
     });
 
+    it('offers every shape of the registry, the default selected, and sends the one chosen', async () => {
+      const { body } = await getJson(`${setup.stack.clientUrl}/client`);
+      const options = await page.locator('#shape option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent, (o as HTMLOptionElement).selected]));
+      expect(options).toEqual(body.shapes.map((s: any) => [s.name, `${s.name}: ${s.description}`, s.isDefault]));
+      expect(options.find(([, , selected]) => selected)?.[0]).toBe('row');
+      await page.selectOption('#shape', 'numeric');
+      const reply = await submit({ rows: '100', requests: '1', runs: '1', warmup: '0' }, ['json', 'grpc']);
+      expect(new URL(reply.url()).searchParams.get('shape')).toBe('numeric');
+      expect(reply.status()).toBe(200);
+      const results = (await reply.json()).results;
+      expect(results.map((r: any) => [r.variant, r.shape, r.verified])).toEqual([['json', 'numeric', true], ['grpc', 'numeric', true]]);
+    });
+
     it('runs a small comparison from the form and draws it: chart, legend, axis titles, the API numbers in the table', async () => {
       const reply = await submit({ rows: '1000', requests: '1', runs: '2', warmup: '0' }, ['json', 'grpc']);
       expect(reply.status()).toBe(200);

@@ -1,12 +1,13 @@
 // Bad input and abandoned calls on the client endpoints, against the built apps: parameters an endpoint does not
 // use, the `limit` every 400 carries, MAX_CALL_ROWS, and a caller that hangs up mid-measurement.
 import { processCpuMs } from '@app/bench';
+import { shapeNames } from '@app/shapes';
 import { Stack, getJson, startStack } from './support/stack';
 
 jest.setTimeout(90_000);
 
 const MAX_CALL_ROWS = 20_000_000;
-const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label', 'network', 'raw'];
+const COMMON = ['shape', 'runs', 'warmup', 'name', 'wire', 'save', 'label', 'network', 'raw'];
 const SINGLE = ['variant', 'chunk', ...COMMON];
 const PARALLEL = ['variant', 'chunk', 'rows', 'concurrency', ...COMMON];
 const COMPARE = ['variants', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON];
@@ -55,6 +56,7 @@ describe('client endpoint parameters and cancellation', () => {
     ['compare?rows=1&rows=1', 'rows'],
     ['bench?transports=json&transports=grpc', 'transports'],
     ['grpc/parallel/3?label=a&label=b', 'label'],
+    ['bench?shape=row&shape=text', 'shape'],
   ])('GET /client/%s -> 400: %s given twice', async (path, parameter) => {
     const { status, body } = await getJson(`${stack.clientUrl}/client/${path}`);
     expect(status).toBe(400);
@@ -70,10 +72,31 @@ describe('client endpoint parameters and cancellation', () => {
     ['bench?mode=burst', 'mode', { values: ['single', 'parallel'] }],
     ['json/single/5?name=%0A', 'name', { minLength: 1, maxLength: 64 }],
     ['json/single/0', 'rows', { min: 1, max: 1_000_000 }],
+    ['json/single/5?shape=nope', 'shape', { values: shapeNames() }],
+    ['grpc/parallel/2?shape=Row', 'shape', { values: shapeNames() }],
+    ['compare?variants=json,grpc-stream&shape=', 'shape', { values: shapeNames() }],
+    ['bench?transports=json&shape=nope', 'shape', { values: shapeNames() }],
   ])('GET /client/%s -> 400 with the limit of %s', async (path, parameter, limit) => {
     const { status, body } = await getJson(`${stack.clientUrl}/client/${path}`);
     expect(status).toBe(400);
     expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining(parameter), parameter, limit });
+  });
+
+  it('names the valid shapes in the 400 for an unknown one', async () => {
+    const { body } = await getJson(`${stack.clientUrl}/client/json/single/5?shape=nope`);
+    expect(body.message).toBe(`unknown shape "nope": valid shapes are ${shapeNames().join(', ')}`);
+  });
+
+  it('measures the same thing with ?shape=row as with no shape: the article\'s row, as before shapes', async () => {
+    const fields = (r: any) => ({ name: r.name, shape: r.shape, variant: r.variant, rows: r.rowsPerRequest, payload: r.payloadBytesPerRequest, received: r.rowsReceivedPerRun, verified: r.verified });
+    for (const variant of ['json', 'grpc', 'proto-http', 'grpc-stream']) {
+      const family = variant.startsWith('grpc') ? 'grpc' : 'json';
+      const plain = await getJson(`${stack.clientUrl}/client/${family}/single/100?variant=${variant}&raw=1`);
+      const named = await getJson(`${stack.clientUrl}/client/${family}/single/100?variant=${variant}&shape=row&raw=1`);
+      expect([plain.status, named.status]).toEqual([200, 200]);
+      expect(fields(named.body)).toEqual(fields(plain.body));
+      expect(fields(plain.body)).toMatchObject({ name: expect.stringMatching(/^single rows=100( chunk=\d+)?$/), shape: 'row', verified: true });
+    }
   });
 
   it.each([

@@ -26,7 +26,7 @@ describe('progress of long calls', () => {
     }
     expect(seen).toMatchObject({
       forMs: expect.any(Number),
-      progress: { variant: 'grpc-stream', mode: 'single', phase: 'measure', of: 2, rowsPerRun: 2_000_000, rowsSoFar: expect.any(Number) },
+      progress: { variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', of: 2, rowsPerRun: 2_000_000, rowsSoFar: expect.any(Number) },
     });
     expect(seen.progress.rowsSoFar).toBeGreaterThan(0);
     expect(seen.progress.rowsSoFar).toBeLessThan(2_000_000);

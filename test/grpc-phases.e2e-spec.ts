@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { loadSync } from '@grpc/proto-loader';
 import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
-import { checksum, iterateRows, rows } from '@app/data-generator';
+import { checksum, iterateRows, type Row, rows } from '@app/data-generator';
 import { ClientPhases, FetchedRows, GrpcBareTransport, grpcPhaseInterceptor, GrpcTransport, RowsTransport, withPayloadByteCounts } from '@app/bench';
 import { LOADER_OPTIONS, loadSamplePackageDefinition, resolveProtoPath, SAMPLE_SERVICE, sampleGrpcOptions, SampleServiceClient, SLICE_ROWS_METADATA } from '@app/grpc';
 import { SERVER_TIMING } from '@app/server-timing';
@@ -43,7 +43,7 @@ function expectServerPhases(phases: ClientPhases | undefined): void {
 }
 
 function expectRows(fetched: FetchedRows, count: number): void {
-  expect(checksum(fetched.rows)).toEqual(checksum(iterateRows(count)));
+  expect(checksum(fetched.rows as Row[])).toEqual(checksum(iterateRows(count)));
 }
 
 describe('gRPC phases against the built servers', () => {

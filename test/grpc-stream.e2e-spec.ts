@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
-import { checksum, ChecksumAccumulator, iterateRows } from '@app/data-generator';
+import { checksum, ChecksumAccumulator, iterateRows, type Row } from '@app/data-generator';
 import { GrpcStreamTransport, grpcPhaseInterceptor, StreamedRows, TransportError, withPayloadByteCounts } from '@app/bench';
 import { loadSamplePackageDefinition, SAMPLE_SERVICE, sampleGrpcOptions, SampleServiceClient } from '@app/grpc';
 import { SERVER_TIMING } from '@app/server-timing';
@@ -37,7 +37,7 @@ async function streamChecksummed(transport: GrpcStreamTransport, count: number, 
   const sum = new ChecksumAccumulator();
   const sizes: number[] = [];
   const started = performance.now();
-  const streamed = await transport.streamRows(count, chunkRows, { push: (rows) => (sum.add(rows), sizes.push(rows.length)) });
+  const streamed = await transport.streamRows(count, chunkRows, { push: (rows) => (sum.add(rows as Row[]), sizes.push(rows.length)) });
   return { streamed, digest: sum.digest(), sizes, ms: performance.now() - started };
 }
 

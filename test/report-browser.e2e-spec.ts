@@ -120,7 +120,8 @@ describeInChromium('report.html in Chromium', () => {
       }
       const scatter = await tableCells(page, 'runs-over-time');
       expect(scatter.length).toBe(saved.scenarios.length);
-      expect(scatter.map((r) => r[4])).toEqual(saved.scenarios.map((r) => human(r.stats.medianMs, 2)));
+      expect(scatter.map((r) => r[5])).toEqual(saved.scenarios.map((r) => human(r.stats.medianMs, 2)));
+      expect(scatter.map((r) => r[1])).toEqual(saved.scenarios.map(() => 'row'));
       // The header is a table of what was run; the hostile label is text in its cell, not markup.
       const header = await page.$$eval('table.run-header tr', (rows) => rows.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
       expect(header.slice(0, 4)).toEqual([['run id', saved.id], ['label', saved.label], ['kind', 'bench'], ['preset', 'full']]);

@@ -1,7 +1,7 @@
-import { human, invocationOf, percentile, sortAscending, type SavedRun } from '@app/bench';
+import { human, invocationOf, percentile, shapeOf, sortAscending, type SavedRun } from '@app/bench';
 import type { LeftOut, PointSpec, ScatterChartSpec } from './chart-spec.interface';
 import { seriesLabel } from './run-names';
-import { groupBy, variantOf, type RunScenario } from './scenario-rows';
+import { groupBy, lineOf, type RunScenario } from './scenario-rows';
 
 const TITLE = 'Every measured run over time';
 
@@ -37,12 +37,12 @@ export function runScatterChart(runs: readonly SavedRun[], scenarios: RunScenari
     const fence = outlierAbove(s.result.runs.map((r) => r.ms));
     return s.result.runs.map((r) => ({ s, r, outlier: r.ms > fence }));
   });
-  const key = ({ s, r }: (typeof points)[number]) => `${s.runIndex}|${variantOf(s.result)}${byInvocation(s.run) ? `|${invocationOf(r)}` : ''}`;
+  const key = ({ s, r }: (typeof points)[number]) => `${s.runIndex}|${lineOf(s.result)}${byInvocation(s.run) ? `|${invocationOf(r)}` : ''}`;
   const series = [...groupBy(points, key).values()].map((group) => {
     const { s: first, r: firstRun } = group[0];
     const start = Date.parse(first.run.startedAt);
     const invocation = byInvocation(first.run) ? invocationOf(firstRun) : null;
-    const text = invocation === null ? variantOf(first.result) : `${variantOf(first.result)} · invocation ${invocation}`;
+    const text = invocation === null ? lineOf(first.result) : `${lineOf(first.result)} · invocation ${invocation}`;
     const label = seriesLabel(runs, first.runIndex, text);
     const dots: PointSpec[] = group.map(({ s, r, outlier }) => {
       const point: PointSpec = { x: (Date.parse(r.at) - start) / 1000, y: r.ms, note: `${s.result.name}, run ${r.run}${invocation === null ? '' : `, invocation ${invocation}`}` };
@@ -52,7 +52,7 @@ export function runScatterChart(runs: readonly SavedRun[], scenarios: RunScenari
       }
       return point;
     });
-    return { label, colorKey: invocation === null ? variantOf(first.result) : `invocation ${invocation}`, runIndex: first.runIndex, points: dots };
+    return { label, colorKey: invocation === null ? lineOf(first.result) : `invocation ${invocation}`, runIndex: first.runIndex, points: dots };
   });
   return {
     kind: 'scatter',
@@ -65,10 +65,11 @@ export function runScatterChart(runs: readonly SavedRun[], scenarios: RunScenari
     y: { title: 'run time (ms, log)', log: true },
     series,
     table: {
-      head: ['variant', 'scenario', 'run times ms, in order', 'min ms', 'median ms', 'max ms', 'cv %'],
-      numeric: [false, false, false, true, true, true, true],
+      head: ['variant', 'shape', 'scenario', 'run times ms, in order', 'min ms', 'median ms', 'max ms', 'cv %'],
+      numeric: [false, false, false, false, true, true, true, true],
       rows: withRuns.map((s) => [
-        seriesLabel(runs, s.runIndex, variantOf(s.result)),
+        seriesLabel(runs, s.runIndex, s.result.variant ?? s.result.transport),
+        shapeOf(s.result),
         s.result.name,
         runTimes(s),
         ms(s.result.stats.minMs),

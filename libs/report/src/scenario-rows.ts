@@ -1,4 +1,5 @@
-import type { BenchRun, ScenarioResult } from '@app/bench';
+import { shapeOf, type BenchRun, type ScenarioResult } from '@app/bench';
+import { DEFAULT_SHAPE } from '@app/shapes';
 
 /** A scenario result with the index of the saved run it comes from. */
 export interface RunScenario {
@@ -25,3 +26,9 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
 }
 
 export const variantOf = (r: ScenarioResult): string => r.variant ?? r.transport;
+
+/**
+ * What a chart's line or series stands for: the variant, and the message shape when it is not the article's row
+ * ("grpc · numeric"), so results of two shapes never share a line; a run of rows alone reads as before shapes.
+ */
+export const lineOf = (r: ScenarioResult): string => (shapeOf(r) === DEFAULT_SHAPE ? variantOf(r) : `${variantOf(r)} · ${shapeOf(r)}`);

@@ -3,7 +3,7 @@ import type { LeftOut, LineChartSpec, SeriesSpec } from './chart-spec.interface'
 import { crossoverNotes } from './crossover-notes';
 import { findCrossings, supported } from './crossovers';
 import { seriesLabel } from './run-names';
-import { groupBy, variantOf, type RunScenario } from './scenario-rows';
+import { groupBy, lineOf, type RunScenario } from './scenario-rows';
 import { apartByRuns } from './told-apart-at';
 
 interface LineSweep {
@@ -29,7 +29,7 @@ const SWEEPS: LineSweep[] = [
     caption: 'One request at a time: how the time grows with the response size. Shaded bands reach the p90 and p99 run times; ✕ marks where one line overtakes another and the runs at the sizes either side tell the two apart.',
     x: { title: 'rows per request (log)', head: 'rows/req', of: (s) => s.result.rowsPerRequest },
     include: (s) => s.result.mode === 'single' && s.result.requests === 1,
-    line: (s) => ({ key: variantOf(s.result), text: variantOf(s.result) }),
+    line: (s) => ({ key: lineOf(s.result), text: lineOf(s.result) }),
     missing: 'no single-request scenarios at two or more sizes in this run (a rows sweep: the full preset)',
   },
   {
@@ -39,8 +39,8 @@ const SWEEPS: LineSweep[] = [
     x: { title: 'parallel requests per run (log)', head: 'requests', of: (s) => s.result.requests },
     include: (s) => s.result.mode === 'parallel',
     line: (s) => ({
-      key: `${variantOf(s.result)}|${s.result.rowsPerRequest}|${cap(s)}`,
-      text: `${variantOf(s.result)}, ${plural(s.result.rowsPerRequest, 'row')}, ${cap(s)}`,
+      key: `${lineOf(s.result)}|${s.result.rowsPerRequest}|${cap(s)}`,
+      text: `${lineOf(s.result)}, ${plural(s.result.rowsPerRequest, 'row')}, ${cap(s)}`,
     }),
     missing: 'no parallel scenarios at two or more request counts in this run (a parallel sweep: the full preset)',
   },
@@ -51,8 +51,8 @@ const SWEEPS: LineSweep[] = [
     x: { title: 'requests in flight at most (log)', head: 'concurrency', of: (s) => s.result.concurrency },
     include: (s) => s.result.mode === 'parallel',
     line: (s) => ({
-      key: `${variantOf(s.result)}|${s.result.rowsPerRequest}|${s.result.requests}`,
-      text: `${variantOf(s.result)}, ${plural(s.result.requests, 'request')} of ${plural(s.result.rowsPerRequest, 'row')}`,
+      key: `${lineOf(s.result)}|${s.result.rowsPerRequest}|${s.result.requests}`,
+      text: `${lineOf(s.result)}, ${plural(s.result.requests, 'request')} of ${plural(s.result.rowsPerRequest, 'row')}`,
     }),
     missing: 'no batch of parallel requests run under two or more concurrency caps in this run (the full preset has some)',
   },
@@ -70,7 +70,7 @@ function linesOf(sweep: LineSweep, runs: readonly SavedRun[], scenarios: RunScen
     const first = byX[0];
     series.push({
       label: seriesLabel(runs, first.runIndex, sweep.line(first).text),
-      colorKey: variantOf(first.result),
+      colorKey: lineOf(first.result),
       runIndex: first.runIndex,
       points: byX.map((s) => ({ x: sweep.x.of(s), y: s.result.stats.medianMs, p90: s.result.stats.p90Ms, p99: s.result.stats.p99Ms, note: s.result.name })),
     });

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { isStreamingVariant, type ScenarioResult, type VariantName } from '@app/bench';
+import { DEFAULT_SHAPE } from '@app/shapes';
 import type { ScenarioSpec } from './presets';
 
 export interface ScenarioCall {
@@ -46,6 +47,8 @@ export function runScenarioOnClient(clientUrl: string, call: ScenarioCall, signa
   if (call.spec.concurrency !== undefined) query.set('concurrency', String(call.spec.concurrency));
   if (call.chunk !== undefined && call.transports.some(isStreamingVariant)) query.set('chunk', String(call.chunk));
   if (call.network !== undefined) query.set('network', call.network);
+  // The article's row is the client's default: its calls stay what they were.
+  if (call.spec.shape !== undefined && call.spec.shape !== DEFAULT_SHAPE) query.set('shape', call.spec.shape);
   return new Promise((resolve, reject) => {
     const req = request(`${clientUrl}/client/bench?${query}`, { signal }, (res) => {
       const chunks: Buffer[] = [];

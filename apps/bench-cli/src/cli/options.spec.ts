@@ -1,5 +1,6 @@
 import { VARIANT_NAMES } from '@app/bench';
-import { parseOptions } from './options';
+import { shapeNames } from '@app/shapes';
+import { HELP, parseOptions } from './options';
 import { UsageError } from './usage-error';
 
 describe('parseOptions', () => {
@@ -30,6 +31,18 @@ describe('parseOptions', () => {
     [['--bogus']],
   ])('refuses %p with a UsageError', (argv) => {
     expect(() => parseOptions(argv)).toThrow(UsageError);
+  });
+
+  it('takes --shapes as names of the shapes registry, each once, row by default', () => {
+    expect(parseOptions([]).shapes).toEqual(['row']);
+    expect(parseOptions(['--shapes', 'numeric,row,binary']).shapes).toEqual(['numeric', 'row', 'binary']);
+    expect(() => parseOptions(['--shapes', 'numeric,nope'])).toThrow(`--shapes must list shapes from ${shapeNames().join(', ')}, got "nope"`);
+    expect(() => parseOptions(['--shapes', 'text,text'])).toThrow('--shapes must name each shape once, got "text,text"');
+    expect(() => parseOptions(['--shapes', 'text,'])).toThrow(UsageError);
+  });
+
+  it('--help lists every shape of the registry', () => {
+    for (const name of shapeNames()) expect(HELP).toContain(name);
   });
 
   it('takes --variants instead of --transport, each known and once', () => {

@@ -1,5 +1,6 @@
 import { FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
 import { loadNetworkProfiles } from '@app/network';
+import { DEFAULT_SHAPE, isShapeName, shapeNames, ShapeName } from '@app/shapes';
 import { parseHosts } from './parse-hosts';
 import { parseNetworks } from './parse-networks';
 import { PRESET_DEFAULTS, PRESET_NAMES } from './presets';
@@ -10,6 +11,8 @@ export interface BenchOptions {
   preset: string;
   /** The variants timed side by side: --variants, or --transport's baselines (default json and grpc). */
   transports: VariantName[];
+  /** --shapes: the message shapes every case runs with, in order (default: row, the article's). */
+  shapes: ShapeName[];
   rows?: number[];
   requests?: number[];
   concurrency?: number[];
@@ -63,6 +66,8 @@ Options:
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (${GZIP_ALIAS_NOTE}; see docs/variants.md;
                        default: json,grpc, or every variant for explain)
+  --shapes LIST        message shapes every case runs with: any of ${shapeNames().join(', ')}; each case runs once
+                       per shape, named <case>-<shape> for all but row (see docs/shapes.md)   (default: row)
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode; a concurrency above
@@ -112,6 +117,15 @@ function integer(name: string, raw: string, min: number): number {
   return Number(raw);
 }
 
+/** --shapes: names of the shapes registry, each once; the usage error lists the valid ones, as the client's 400 does. */
+function shapesOption(raw: string | undefined): ShapeName[] {
+  const names = list('shapes', raw) ?? [DEFAULT_SHAPE];
+  const unknown = names.filter((n) => !isShapeName(n));
+  if (unknown.length > 0) throw new UsageError(`--shapes must list shapes from ${shapeNames().join(', ')}, got "${unknown.join(', ')}"`);
+  if (new Set(names).size !== names.length) throw new UsageError(`--shapes must name each shape once, got "${raw}"`);
+  return names as ShapeName[];
+}
+
 function invocations(raw: string): number {
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_INVOCATIONS) {
     throw new UsageError(`--invocations must be an integer from 1 to ${MAX_INVOCATIONS} (each starts fresh server and client processes), got "${raw}"`);
@@ -125,6 +139,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     preset: { type: 'string' },
     transport: { type: 'string' },
     variants: { type: 'string' },
+    shapes: { type: 'string' },
     rows: { type: 'string' },
     requests: { type: 'string' },
     concurrency: { type: 'string' },
@@ -189,6 +204,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   return {
     preset,
     transports,
+    shapes: shapesOption(str('shapes')),
     rows: list('rows', str('rows'))?.map((v) => integer('rows', v, 1)),
     requests: list('requests', str('requests'))?.map((v) => integer('requests', v, 1)),
     concurrency: list('concurrency', str('concurrency'))?.map((v) => integer('concurrency', v, 1)),

@@ -1,3 +1,4 @@
+import type { ShapeName } from '@app/shapes';
 import { GZIP_SUFFIX, isStreamingVariant, MIN_RUNS_FOR_VERDICT, VARIANT_NAMES, VariantName } from '@app/bench';
 
 /** One scenario of a preset or a --scenarios file; each runs on every selected transport. */
@@ -18,6 +19,8 @@ export interface ScenarioSpec {
   streamingOnly?: boolean;
   /** How the case differs from what the command line asked (a concurrency capped at the requests), kept in result.json. */
   note?: string;
+  /** The message shape of every request (--shapes crosses each case with each shape); absent: row. */
+  shape?: ShapeName;
 }
 
 const single = (name: string, rows: number): ScenarioSpec => ({ name, mode: 'single', rows, requests: 1 });

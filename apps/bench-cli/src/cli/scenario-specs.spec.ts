@@ -4,12 +4,39 @@ import { join } from 'node:path';
 import type { Limits } from '@app/config';
 import { parseOptions } from './options';
 import { PRESETS } from './presets';
-import { buildScenarioSpecs, cappedNotes, runsFor, warmupFor } from './scenario-specs';
+import { buildScenarioSpecs, cappedNotes, runsFor, warmupFor, withShapes } from './scenario-specs';
 import { UsageError } from './usage-error';
 
 const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
 
 describe('buildScenarioSpecs', () => {
+  it('crosses every case with every shape of --shapes, row keeping the case\'s own name', () => {
+    const specs = buildScenarioSpecs(parseOptions(['--rows', '1,100', '--shapes', 'numeric,row,text']), limits);
+    expect(specs.map((s) => `${s.name}:${s.rows}:${s.shape ?? '-'}`)).toEqual([
+      'rows-1-numeric:1:numeric',
+      'rows-1:1:-',
+      'rows-1-text:1:text',
+      'rows-100-numeric:100:numeric',
+      'rows-100:100:-',
+      'rows-100-text:100:text',
+    ]);
+    const article = buildScenarioSpecs(parseOptions(['--shapes', 'nested']), limits);
+    expect(article.map((s) => s.name)).toEqual(['1-1', '1-2', '1-3', '2-1', '2-2', '2-3', 'extra'].map((n) => `${n}-nested`));
+    expect(article.every((s) => s.shape === 'nested')).toBe(true);
+  });
+
+  it('leaves a run without --shapes as it was: no case gets a shape', () => {
+    expect(buildScenarioSpecs(parseOptions([]), limits).some((s) => 'shape' in s)).toBe(false);
+    expect(withShapes(PRESETS.article, ['row'])).toEqual(PRESETS.article);
+  });
+
+  it('refuses a crossed name that another case already has', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wirebench-shapes-'));
+    const file = join(dir, 's.json');
+    writeFileSync(file, JSON.stringify([{ name: 'a', rows: 1 }, { name: 'a-text', rows: 2 }]));
+    expect(() => buildScenarioSpecs(parseOptions(['--scenarios', file, '--shapes', 'row,text']), limits)).toThrow('scenario name "a-text" is used twice');
+  });
+
   it("has the article's seven cases under their names", () => {
     expect(buildScenarioSpecs(parseOptions([]), limits).map((s) => `${s.name}:${s.rows}x${s.requests}`)).toEqual([
       '1-1:1x1',

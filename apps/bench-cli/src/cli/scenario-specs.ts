@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isStreamingVariant, ScenarioValidationError, validateScenario, VariantName } from '@app/bench';
 import type { Limits } from '@app/config';
+import { DEFAULT_SHAPE, type ShapeName } from '@app/shapes';
 import type { BenchOptions } from './options';
 import { PRESETS, ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
@@ -25,9 +26,13 @@ export function warmupFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'warmu
   return options.warmupGiven ? options.warmup : (spec.warmup ?? options.warmup);
 }
 
-/** The scenarios a run will make: a preset, a --scenarios file, or every combination of --rows/--requests/--concurrency. */
+/**
+ * The scenarios a run will make: a preset, a --scenarios file, or every combination of --rows/--requests/--concurrency,
+ * each crossed with every shape of --shapes.
+ */
 export function buildScenarioSpecs(options: BenchOptions, limits: Limits): ScenarioSpec[] {
-  const specs = options.scenariosFile ? readScenariosFile(options.scenariosFile) : options.preset in PRESETS ? PRESETS[options.preset] : combinations(options);
+  const cases = options.scenariosFile ? readScenariosFile(options.scenariosFile) : options.preset in PRESETS ? PRESETS[options.preset] : combinations(options);
+  const specs = withShapes(cases, options.shapes ?? [DEFAULT_SHAPE]);
   const names = new Set<string>();
   for (const spec of specs) {
     if (names.has(spec.name)) throw new UsageError(`scenario name "${spec.name}" is used twice`);
@@ -37,7 +42,7 @@ export function buildScenarioSpecs(options: BenchOptions, limits: Limits): Scena
     for (const variant of variantsFor(spec, options)) {
       const chunk = isStreamingVariant(variant) ? chunkFor(spec, options) : undefined;
       try {
-        validateScenario(variant, spec.mode, { name: spec.name, rows: spec.rows, chunk, requests: spec.requests, concurrency: spec.concurrency, runs: runsFor(spec, options), warmup: warmupFor(spec, options) }, limits);
+        validateScenario(variant, spec.mode, { name: spec.name, shape: spec.shape, rows: spec.rows, chunk, requests: spec.requests, concurrency: spec.concurrency, runs: runsFor(spec, options), warmup: warmupFor(spec, options) }, limits);
       } catch (error) {
         if (error instanceof ScenarioValidationError) throw new UsageError(`scenario "${spec.name}" on ${variant}: ${error.message}`);
         throw error;
@@ -45,6 +50,14 @@ export function buildScenarioSpecs(options: BenchOptions, limits: Limits): Scena
     }
   }
   return specs;
+}
+
+/**
+ * Each case once per shape, the shapes of one case side by side. The article's row keeps the case's own name (and
+ * no `shape` of its own), so a run without --shapes is what it was; another shape's case is named <case>-<shape>.
+ */
+export function withShapes(cases: ScenarioSpec[], shapes: ShapeName[]): ScenarioSpec[] {
+  return cases.flatMap((spec) => shapes.map((shape) => (shape === DEFAULT_SHAPE ? spec : { ...spec, name: `${spec.name}-${shape}`, shape })));
 }
 
 /**

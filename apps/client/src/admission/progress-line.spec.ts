@@ -1,7 +1,7 @@
 import { progressLine } from './progress-line';
 
 describe('progressLine', () => {
-  const progress = { variant: 'grpc-stream', mode: 'single' as const, phase: 'measure' as const, run: 1, of: 1, rowsPerRun: 5_000_000, rowsSoFar: 2_310_000 };
+  const progress = { variant: 'grpc-stream', shape: 'row', mode: 'single' as const, phase: 'measure' as const, run: 1, of: 1, rowsPerRun: 5_000_000, rowsSoFar: 2_310_000 };
   const call = 'GET /client/grpc/single/5000000?variant=grpc-stream&chunk=10000';
 
   it('says what the call fetches, which run it is in, its rows so far and how long it has run', () => {
@@ -10,6 +10,10 @@ describe('progressLine', () => {
     );
     expect(progressLine({ call, forMs: 6_000, progress: { ...progress, phase: 'warmup', run: 2, of: 3, rowsSoFar: 0 } })).toMatch(/: warm-up run 2\/3, 0 rows so far, 6 s/);
     expect(progressLine({ call, forMs: 6_000, progress: { ...progress, phase: 'wire' } })).toMatch(/: wire pass, 2,310,000 rows so far/);
+  });
+
+  it('names the shape of rows other than the article\'s', () => {
+    expect(progressLine({ call, forMs: 1_000, progress: { ...progress, shape: 'binary' } })).toMatch(/^grpc-stream single 5,000,000 binary rows: measured run 1\/1/);
   });
 
   it('says only how long when no engine run has started (calibrating a network profile) or none will (a load level)', () => {

@@ -23,6 +23,7 @@ import {
   validateScenario,
 } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
+import { DEFAULT_SHAPE } from '@app/shapes';
 import type { NetworkProfile } from '@app/network';
 import { NetworkService } from '../network/network.service';
 import { TransportFactory } from './transport.factory';
@@ -88,7 +89,7 @@ export class BenchService {
     caps.forEach((capped, i) => capped && this.logger.warn(`${variants[i]}: ${capped.reason}`));
     const conditions = network ? await this.network.conditions(network) : undefined;
     // Released however the runs end: a gRPC lease holds a channel no other measurement uses meanwhile.
-    const leases = variants.map((variant, i) => this.transports.lease(variant, dials[i]));
+    const leases = variants.map((variant, i) => this.transports.lease(variant, scenarios[i].shape, dials[i]));
     const plans: Plan[] = scenarios.map((scenario, i) => ({
       scenario: caps[i] ? { ...scenario, concurrency: caps[i].cap } : scenario,
       transport: leases[i].transport,
@@ -125,7 +126,7 @@ export class BenchService {
     const s = plan.scenario;
     const cpu = sample.serverCpuMs === null ? '' : `, server CPU ${sample.serverCpuMs.toFixed(1)} ms`;
     this.logger.log(
-      `${s.variant} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests} concurrency=${s.concurrency} ` +
+      `${s.variant} ${s.mode}${s.shape === DEFAULT_SHAPE ? '' : ` shape=${s.shape}`} rows=${s.rowsPerRequest} requests=${s.requests} concurrency=${s.concurrency} ` +
         `${phase} ${run}/${of}: ${sample.ms.toFixed(3)} ms, ${sample.rowsReceived} rows, ${sample.payloadBytes} B payload${cpu}, verified`,
     );
   }

@@ -24,7 +24,7 @@ describe('checkQueryParameters', () => {
     const e = errorOf(() => checkQueryParameters('/client/json/single/:rows', { requests: 'abc', runs: '2' }, single));
     expect(e.parameter).toBe('requests');
     expect(e.limit).toEqual({ parameters: single });
-    expect(e.message).toBe('requests does not apply to /client/json/single/:rows; valid parameters: variant, chunk, runs, warmup, name, wire, save, label, network, raw');
+    expect(e.message).toBe('requests does not apply to /client/json/single/:rows; valid parameters: variant, chunk, shape, runs, warmup, name, wire, save, label, network, raw');
     const two = errorOf(() => checkQueryParameters('/client/compare', { mode: 'serial', Rows: '1' }, ENDPOINT_PARAMETERS.compare));
     expect(two.parameter).toBe('mode,Rows');
     expect(two.message).toMatch(/^mode, Rows do not apply to \/client\/compare; valid parameters: variants, chunk, rows, requests, /);

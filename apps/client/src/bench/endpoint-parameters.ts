@@ -1,7 +1,8 @@
 import { ScenarioValidationError } from '@app/bench';
 
 // Every endpoint that measures takes these; path parameters (rows, requests) are not repeated in the query.
-const COMMON = ['runs', 'warmup', 'name', 'wire', 'save', 'label', 'network', 'raw'] as const;
+// `shape` (the message type) applies to every variant, so every endpoint that takes variants takes it.
+const COMMON = ['shape', 'runs', 'warmup', 'name', 'wire', 'save', 'label', 'network', 'raw'] as const;
 
 /**
  * The query parameters each client endpoint accepts, the one list per endpoint: anything else is refused rather

@@ -1,6 +1,7 @@
 import type { HttpService } from '@nestjs/axios';
 import { GrpcStreamTransport, GrpcTransport, isStreamingTransport, VARIANT_NAMES, VARIANTS } from '@app/bench';
 import { loadConfig } from '@app/config';
+import { shapeNames } from '@app/shapes';
 import { TransportFactory } from './transport.factory';
 
 // Building a transport opens nothing: grpc-js connects on the first call, so no server is needed here.
@@ -28,6 +29,22 @@ describe('TransportFactory', () => {
     }
     expect(factory.forVariant('grpc')).toBeInstanceOf(GrpcTransport);
   });
+
+  it('builds one transport per variant and shape, each fetching its shape in the form it decodes to', async () => {
+    for (const variant of VARIANT_NAMES) {
+      const row = factory.forVariant(variant);
+      expect(factory.forVariant(variant, 'row')).toBe(row);
+      const protobuf = VARIANTS[variant].family === 'grpc' || variant.startsWith('proto-http');
+      for (const shape of shapeNames()) {
+        const transport = factory.forVariant(variant, shape);
+        expect([variant, transport.shape, transport.rowForm]).toEqual([variant, shape, protobuf ? 'protobuf' : 'json']);
+        if (shape !== 'row') expect(transport).not.toBe(row);
+        const twin = factory.create(variant, '127.0.0.1', 2, shape);
+        expect([variant, twin.transport.shape]).toEqual([variant, shape]);
+        await twin.close();
+      }
+    }
+  });
 });
 
 describe('TransportFactory.lease', () => {
@@ -50,6 +67,16 @@ describe('TransportFactory.lease', () => {
     const e = factory.lease('grpc');
     expect([d.transport, e.transport]).toContain(a.transport);
     expect([d.transport, e.transport]).not.toContain(b.transport);
+  });
+
+  it('keeps idle gRPC channels apart by shape', async () => {
+    const row = factory.lease('grpc');
+    await row.release(true);
+    const numeric = factory.lease('grpc', 'numeric');
+    expect(numeric.transport).not.toBe(row.transport);
+    expect(numeric.transport.shape).toBe('numeric');
+    await numeric.release(true);
+    expect(factory.lease('grpc', 'row').transport).toBe(row.transport);
   });
 
   it('shares the HTTP transports, whose requests each have a socket of their own', () => {

@@ -7,18 +7,23 @@ import {
   grpcPhaseInterceptor,
   GrpcStreamTransport,
   GrpcTransport,
+  NestGrpcService,
+  NestGrpcStreamService,
   JsonHttpTransport,
   JsonStreamTransport,
   JsonUndiciTransport,
   RelayTransportFactory,
   RowsTransport,
+  shapeGrpcMethods,
+  splitServiceName,
   StreamingRowsTransport,
   VariantName,
   variantPath,
   VARIANTS,
   withPayloadByteCounts,
 } from '@app/bench';
-import { loadSamplePackageDefinition, SAMPLE_SERVICE, sampleGrpcOptions, SampleServiceClient } from '@app/grpc';
+import { loadSamplePackageDefinition, sampleGrpcOptions } from '@app/grpc';
+import { DEFAULT_SHAPE, getShape, ShapeName } from '@app/shapes';
 import { HTTP2_DEFAULT_WINDOW, WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
 /** A transport and how to let go of what it holds (sockets, channels). */
@@ -35,13 +40,14 @@ interface BuiltTransport {
 }
 
 /**
- * The one place a variant becomes a client transport: the measured transports (one per variant, built on first
- * use, closed with the app) and their twins pointed at the counting relay for the wire-bytes pass, so both passes
- * run the same client code by construction.
+ * The one place a variant becomes a client transport: the measured transports (one per variant and message shape,
+ * built on first use, closed with the app) and their twins pointed at the counting relay for the wire-bytes pass,
+ * so both passes run the same client code by construction. A transport is built for one shape (its URL's `shape=`,
+ * its gRPC service and method, its decoder), so fetchRows keeps its one argument and the engine nothing to pass.
  */
 @Injectable()
 export class TransportFactory implements RelayTransportFactory, OnModuleDestroy {
-  /** By variant, or variant|proxy address for a shaped path. */
+  /** By variant|shape, or variant|shape|proxy address for a shaped path (keyOf). */
   private readonly built = new Map<string, BuiltTransport>();
   /** gRPC-family transports between measurements, by the same key (see lease). */
   private readonly idleChannels = new Map<string, BuiltTransport[]>();
@@ -56,19 +62,19 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
    * The transport that times `variant` against its configured server; with `dial`, one that reaches that server
    * through a shaping proxy at `dial` (a network profile) and still knows where the server itself is.
    */
-  forVariant(variant: VariantName, dial?: string): RowsTransport | StreamingRowsTransport {
-    const key = dial === undefined ? variant : `${variant}|${dial}`;
+  forVariant(variant: VariantName, shape: ShapeName = DEFAULT_SHAPE, dial?: string): RowsTransport | StreamingRowsTransport {
+    const key = keyOf(variant, shape, dial);
     let entry = this.built.get(key);
     if (!entry) {
-      entry = this.buildFor(variant, dial);
+      entry = this.buildFor(variant, shape, dial);
       this.built.set(key, entry);
     }
     return entry.transport;
   }
 
-  private buildFor(variant: VariantName, dial: string | undefined): BuiltTransport {
+  private buildFor(variant: VariantName, shape: ShapeName, dial: string | undefined): BuiltTransport {
     // A shaped path moves the same bytes far slower, so it gets the network deadline (NETWORK_REQUEST_TIMEOUT_MS).
-    const entry = this.build(variant, dial ?? this.serverAddress(variant), dial === undefined ? this.config.requestTimeoutMs : this.config.networkRequestTimeoutMs);
+    const entry = this.build(variant, shape, dial ?? this.serverAddress(variant), dial === undefined ? this.config.requestTimeoutMs : this.config.networkRequestTimeoutMs);
     if (dial !== undefined) entry.transport.target.serverAddress = this.serverAddress(variant);
     return entry;
   }
@@ -83,12 +89,12 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
    * whose measurement ended well waits for the next one, still connected, so calls one after another measure a warm
    * connection as before; one whose measurement failed or was cancelled is closed.
    */
-  lease(variant: VariantName, dial?: string): { transport: RowsTransport | StreamingRowsTransport; release(ok: boolean): Promise<void> } {
-    if (VARIANTS[variant].family !== 'grpc') return { transport: this.forVariant(variant, dial), release: async () => undefined };
-    const key = dial === undefined ? variant : `${variant}|${dial}`;
+  lease(variant: VariantName, shape: ShapeName = DEFAULT_SHAPE, dial?: string): { transport: RowsTransport | StreamingRowsTransport; release(ok: boolean): Promise<void> } {
+    if (VARIANTS[variant].family !== 'grpc') return { transport: this.forVariant(variant, shape, dial), release: async () => undefined };
+    const key = keyOf(variant, shape, dial);
     const idle = this.idleChannels.get(key) ?? [];
     this.idleChannels.set(key, idle);
-    const entry = idle.pop() ?? this.buildFor(variant, dial);
+    const entry = idle.pop() ?? this.buildFor(variant, shape, dial);
     return {
       transport: entry.transport,
       release: async (ok) => {
@@ -102,12 +108,12 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
   socketCap(variant: VariantName): number | null {
     if (VARIANTS[variant].family === 'grpc') return null;
     this.forVariant(variant);
-    return this.built.get(variant)?.socketCap ?? null;
+    return this.built.get(keyOf(variant, DEFAULT_SHAPE))?.socketCap ?? null;
   }
 
-  /** RelayTransportFactory: the same client path pointed at host:port (the counting relay). */
-  create(variant: VariantName, host: string, port: number): BuiltTransport {
-    return this.build(variant, VARIANTS[variant].family === 'grpc' ? `${host}:${port}` : `http://${host}:${port}`);
+  /** RelayTransportFactory: the same client path for the same shape, pointed at host:port (the counting relay). */
+  create(variant: VariantName, host: string, port: number, shape: ShapeName = DEFAULT_SHAPE): BuiltTransport {
+    return this.build(variant, shape, VARIANTS[variant].family === 'grpc' ? `${host}:${port}` : `http://${host}:${port}`);
   }
 
   /**
@@ -141,7 +147,7 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     return targets.jsonUrl;
   }
 
-  private build(variant: VariantName, address: string, timeout = this.config.requestTimeoutMs): BuiltTransport {
+  private build(variant: VariantName, shape: ShapeName, address: string, timeout = this.config.requestTimeoutMs): BuiltTransport {
     const { path, compression } = variantPath(variant);
     // axios's agent (ClientModule) and undici's pool alike: requests beyond it wait for a socket.
     const socketCap = this.config.clientBudget.maxSockets;
@@ -149,22 +155,22 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       // One axios client (Nest's HttpService) for every path but json-undici; the variants differ in its options.
       case 'json':
       case 'json-fastify':
-        return { transport: new JsonHttpTransport(this.http, address, timeout, { compression }), close: async () => undefined, socketCap };
+        return { transport: new JsonHttpTransport(this.http, address, timeout, { shape, compression }), close: async () => undefined, socketCap };
       case 'proto-http':
-        return { transport: new JsonHttpTransport(this.http, address, timeout, { encoding: 'protobuf', compression }), close: async () => undefined, socketCap };
+        return { transport: new JsonHttpTransport(this.http, address, timeout, { shape, encoding: 'protobuf', compression }), close: async () => undefined, socketCap };
       case 'json-h2':
       case 'json-h2-window': {
         // json-h2-window is the json-h2 client offering a larger HTTP/2 window.
         const window = path === 'json-h2-window' ? this.config.jsonH2FlowControlWindow : undefined;
-        const transport = new JsonHttpTransport(this.http, address, timeout, { httpVersion: 2, compression, http2WindowBytes: window });
+        const transport = new JsonHttpTransport(this.http, address, timeout, { shape, httpVersion: 2, compression, http2WindowBytes: window });
         transport.target.http2WindowBytes = window ?? HTTP2_DEFAULT_WINDOW;
         return { transport, close: async () => undefined };
       }
       // The json client (axios), asking the same server for NDJSON in chunks instead of one body.
       case 'json-stream':
-        return { transport: new JsonStreamTransport(this.http, address, timeout), close: async () => undefined, socketCap };
+        return { transport: new JsonStreamTransport(this.http, address, timeout, shape), close: async () => undefined, socketCap };
       case 'json-undici': {
-        const transport = new JsonUndiciTransport(address, timeout, { compression }, socketCap);
+        const transport = new JsonUndiciTransport(address, timeout, { shape, compression }, socketCap);
         return { transport, close: () => transport.close(), socketCap, closesSockets: true };
       }
       case 'grpc':
@@ -172,22 +178,22 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       case 'grpc-window': {
         // grpc-window is the grpc client offering a larger HTTP/2 window.
         const window = path === 'grpc-window' ? this.config.grpcFlowControlWindow : undefined;
-        const client = this.nestGrpcClient(address, window);
+        const client = this.nestGrpcClient(address, shape, window);
         // grpc-sliced is the grpc client plus one request metadata entry asking for sliced encoding.
         const options = path === 'grpc-sliced' ? { sliceRows: this.config.grpcSliceRows } : {};
-        const transport = new GrpcTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout, options);
+        const transport = new GrpcTransport(client.getService<NestGrpcService>(serviceNameOf(shape)), address, timeout, { ...options, shape });
         transport.target.http2WindowBytes = window ?? HTTP2_DEFAULT_WINDOW;
         return { transport, close: async () => client.close() };
       }
       case 'grpc-stream': {
         // The grpc variant's client, built the same way; only the method (and so the message form: one message or a stream) differs.
-        const client = this.nestGrpcClient(address);
-        const transport = new GrpcStreamTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, timeout);
+        const client = this.nestGrpcClient(address, shape);
+        const transport = new GrpcStreamTransport(client.getService<NestGrpcStreamService>(serviceNameOf(shape)), address, timeout, shape);
         transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
         return { transport, close: async () => client.close() };
       }
       case 'grpc-bare': {
-        const transport = new GrpcBareTransport(address, this.config.grpcMaxMessageBytes, timeout);
+        const transport = new GrpcBareTransport(address, this.config.grpcMaxMessageBytes, timeout, shape);
         return { transport, close: async () => transport.close() };
       }
     }
@@ -195,17 +201,30 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
 
   /**
    * What ClientsModule.register builds, from the one options factory: deserializers also count payload bytes and
-   * time the decode, the interceptor stamps headers and reads the server-timing trailer.
+   * time the decode, the interceptor stamps headers and reads the server-timing trailer. ClientGrpc finds a service
+   * only in the packages its options name: the factory names every served shape's.
    */
-  private nestGrpcClient(address: string, flowControlWindow?: number): ClientGrpcProxy {
-    return ClientProxyFactory.create(
-      sampleGrpcOptions({
-        url: address,
-        flowControlWindow,
-        maxMessageBytes: this.config.grpcMaxMessageBytes,
-        packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
-        interceptors: [grpcPhaseInterceptor],
-      }),
-    ) as unknown as ClientGrpcProxy;
+  private nestGrpcClient(address: string, shape: ShapeName, flowControlWindow?: number): ClientGrpcProxy {
+    const packageDefinition = withPayloadByteCounts(loadSamplePackageDefinition());
+    // A contract without the shape's service is said as such, not as Nest's failure to find a package.
+    shapeGrpcMethods(shape, packageDefinition);
+    const options = sampleGrpcOptions({
+      url: address,
+      flowControlWindow,
+      maxMessageBytes: this.config.grpcMaxMessageBytes,
+      packageDefinition,
+      interceptors: [grpcPhaseInterceptor],
+    });
+    return ClientProxyFactory.create(options) as unknown as ClientGrpcProxy;
   }
+}
+
+/** The cache key of a transport: one per variant, shape and (under a network profile) proxy address. */
+function keyOf(variant: VariantName, shape: ShapeName, dial?: string): string {
+  return dial === undefined ? `${variant}|${shape}` : `${variant}|${shape}|${dial}`;
+}
+
+/** The service's name as ClientGrpc.getService takes it: unqualified, found in the client's packages. */
+function serviceNameOf(shape: ShapeName): string {
+  return splitServiceName(getShape(shape).grpcService).serviceName;
 }

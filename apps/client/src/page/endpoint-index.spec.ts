@@ -1,3 +1,4 @@
+import { getShape, shapeNames } from '@app/shapes';
 import { RequestMethod } from '@nestjs/common';
 import { MODULE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { loadConfig } from '@app/config';
@@ -76,5 +77,9 @@ describe('endpointIndex', () => {
     expect(index.ranges.runs).toEqual({ min: 1, max: config.limits.maxRuns });
     expect(index.ranges.requests.max).toBe(config.limits.maxRequests);
     expect(index.variants.map((v) => v.name)).toEqual(expect.arrayContaining(['json', 'grpc', 'grpc-stream']));
+  });
+
+  it('lists every shape of the registry, in its order, with its description and the default marked', () => {
+    expect(index.shapes).toEqual(shapeNames().map((name) => ({ name, description: getShape(name).description, isDefault: name === 'row' })));
   });
 });

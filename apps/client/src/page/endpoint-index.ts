@@ -1,4 +1,5 @@
 import { VARIANT_NAMES, VARIANTS, VariantInfo } from '@app/bench';
+import { DEFAULT_SHAPE, getShape, shapeNames } from '@app/shapes';
 import type { WirebenchConfig } from '@app/config';
 import { ENDPOINT_PARAMETERS, EndpointKind } from '../bench/endpoint-parameters';
 
@@ -110,6 +111,16 @@ export interface EndpointIndex {
   endpoints: EndpointIndexEntry[];
   ranges: ParameterRanges;
   variants: (VariantInfo & { name: string })[];
+  /** The message shapes (@app/shapes' registry), in its order, for the page's select and any other client. */
+  shapes: ShapeEntry[];
+}
+
+/** One message shape as the index lists it. */
+export interface ShapeEntry {
+  name: string;
+  description: string;
+  /** The shape a call gets without `?shape=` (the article's row). */
+  isDefault: boolean;
 }
 
 /** Why the saved-file endpoint has no example yet. */
@@ -146,5 +157,6 @@ export function endpointIndex(config: WirebenchConfig, savedFile: string | null)
       chunk: { min: 1, max: limits.maxRows },
     },
     variants: VARIANT_NAMES.map((name) => ({ name, ...VARIANTS[name] })),
+    shapes: shapeNames().map((name) => ({ name, description: getShape(name).description, isDefault: name === DEFAULT_SHAPE })),
   };
 }

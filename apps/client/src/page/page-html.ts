@@ -54,6 +54,8 @@ export function pageHtml(): string {
       <label>concurrency <input name="concurrency" type="number" placeholder="all at once"></label>
       <label>measured runs <input name="runs" type="number" value="3"></label>
       <label>warm-up runs <input name="warmup" type="number" value="0"></label>
+      <!-- Filled from the shapes registry (GET /client's shapes), the default selected. -->
+      <label>message shape <select name="shape" id="shape"></select></label>
       <fieldset id="variants"><legend>variants (runs interleaved), each with what it changes from its baseline</legend></fieldset>
       <label><input name="save" type="checkbox" value="1"> save the runs (client-endpoints CSVs)</label>
       <p><button type="submit" id="run">Run comparison</button> <button type="button" id="cancel" hidden>Cancel</button></p>

@@ -71,6 +71,17 @@ export const PAGE_SCRIPT = `'use strict';
     });
   }
 
+  function renderShapes(shapes) {
+    var select = byId('shape');
+    shapes.forEach(function (s) {
+      // Name and what it is, from the shapes registry (GET /client), as --help and docs/shapes.md describe it.
+      var option = el('option', s.name + ': ' + s.description, { value: s.name });
+      option.selected = s.isDefault;
+      if (s.isDefault) option.setAttribute('data-default', 'true');
+      select.appendChild(option);
+    });
+  }
+
   function applyRanges(ranges) {
     Object.keys(ranges).forEach(function (name) {
       var input = form.elements.namedItem(name);
@@ -200,6 +211,9 @@ export const PAGE_SCRIPT = `'use strict';
     });
     // Always sent, even empty, so the reply has one shape and no variant ticked is the API's 400, not a default.
     query.set('variants', data.getAll('variants').join(','));
+    // The default shape is what a call without ?shape= gets, so its URL stays the one it always was.
+    var shape = byId('shape').selectedOptions[0];
+    if (shape && !shape.hasAttribute('data-default')) query.set('shape', shape.value);
     if (data.get('save')) query.set('save', '1');
     return query;
   }
@@ -207,7 +221,7 @@ export const PAGE_SCRIPT = `'use strict';
   function describe(query) {
     var variants = query.get('variants').split(',').filter(Boolean);
     var runs = query.get('runs') || 'default';
-    return variants.length + (variants.length === 1 ? ' variant (' : ' variants (') + variants.join(', ') + ') × ' + runs + (runs === '1' ? ' run' : ' runs') + (variants.length > 1 ? ', runs interleaved' : '');
+    return variants.length + (variants.length === 1 ? ' variant (' : ' variants (') + variants.join(', ') + ') × ' + runs + (runs === '1' ? ' run' : ' runs') + (variants.length > 1 ? ', runs interleaved' : '') + (query.get('shape') ? ', ' + query.get('shape') + ' rows' : '');
   }
 
   var compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -287,6 +301,7 @@ export const PAGE_SCRIPT = `'use strict';
   getJson('/client').then(function (r) {
     renderEndpoints(r.body.endpoints);
     renderVariants(r.body.variants);
+    renderShapes(r.body.shapes);
     applyRanges(r.body.ranges);
     document.body.setAttribute('data-ready', 'true');
   }).catch(function (error) { showError('Cannot read the endpoint index: ' + error.message); });

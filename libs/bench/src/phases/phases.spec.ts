@@ -67,13 +67,15 @@ describe('phases through the engine', () => {
   class PhasedTransport implements RowsTransport {
     readonly kind = 'json' as const;
     readonly target = { server: 'json-server' as const, address: 'memory' };
+    readonly shape = 'row' as const;
+    readonly rowForm = 'json' as const;
     async fetchRows(count: number): Promise<FetchedRows> {
       return { rows: rows(count), payloadBytes: 1, phases: client() };
     }
   }
 
   it('records per-run means and per-scenario medians, each run\'s request time within the run\'s time', async () => {
-    const scenario = { name: 't', transport: 'json' as const, variant: 'json' as const, mode: 'parallel' as const, rowsPerRequest: 3, chunkRows: null, requests: 4, concurrency: 2, runs: 3, warmup: 0 };
+    const scenario = { name: 't', transport: 'json' as const, variant: 'json' as const, shape: 'row' as const, mode: 'parallel' as const, rowsPerRequest: 3, chunkRows: null, requests: 4, concurrency: 2, runs: 3, warmup: 0 };
     const [result] = await runScenarios([{ scenario, transport: new PhasedTransport() }]);
     for (const run of result.runs) {
       expect(run.phases).toMatchObject({ serverGenerateMs: 2, ttfbMs: 6, transferMs: 2 });

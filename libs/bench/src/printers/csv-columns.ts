@@ -4,6 +4,7 @@ import type { CsvColumn } from './csv-column.interface';
 import { phaseColumns } from './phase-columns';
 import { invocationOf } from '../result/runs-by-invocation';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
+import { shapeOf } from '../result/shape-of';
 
 export type { CsvColumn } from './csv-column.interface';
 
@@ -29,6 +30,7 @@ const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'scenario', unit: 'text', description: 'Scenario name in its preset or file (for example 1-2).', value: (r) => r.result.name },
   { name: 'transport', unit: 'text', description: 'Transport measured: json (JSON over HTTP) or grpc.', value: (r) => r.result.transport },
   { name: 'variant', unit: 'text', description: 'Client+server path within the transport (json, grpc: the article\'s; others change one factor, see docs/variants.md).', value: (r) => r.result.variant ?? r.result.transport },
+  { name: 'shape', unit: 'text', description: "Message type every request carried, by its name in the shapes registry (see docs/shapes.md); row, the article's, in files from before shapes.", value: (r) => shapeOf(r.result) },
   { name: 'network', unit: 'text', description: 'Network profile the scenario ran under (network-profiles.json); loopback: nothing applied.', value: (r) => r.result.network?.profile ?? 'loopback' },
   { name: 'mode', unit: 'text', description: 'single: one request; parallel: several requests in flight together.', value: (r) => r.result.mode },
   { name: 'rows_per_request', unit: 'rows', description: 'Rows asked for in each request.', value: (r) => r.result.rowsPerRequest },

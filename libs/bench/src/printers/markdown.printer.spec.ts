@@ -49,8 +49,8 @@ describe('printMarkdown', () => {
   it('lists every result with the table columns, escaping pipes', () => {
     const rows = tableRows(text, 'scenario');
     expect(rows).toHaveLength(2 + SAMPLE_RUN.scenarios.length);
-    expect(rows[1]).toMatch(/^\| --- \| --- \| ---: \|/);
-    expect(rows[3]).toBe('| 1-1 | grpc | 1 | 1 | 1 | 2.80 | 2.70–2.85 (75%) | 2.85 | 2.7 |  | 357 | 45 |  | 1.300 | 0.700 | 90.0 | 0.95 | yes |');
+    expect(rows[1]).toMatch(/^\| --- \| --- \| --- \| ---: \|/);
+    expect(rows[3]).toBe('| 1-1 | grpc | row | 1 | 1 | 1 | 2.80 | 2.70–2.85 (75%) | 2.85 | 2.7 |  | 357 | 45 |  | 1.300 | 0.700 | 90.0 | 0.95 | yes |');
     expect(rows[6].startsWith(`| ${FORMULA_NAME.replace('|', '\\|').replace('!', '\\!')} | grpc |`)).toBe(true);
     // Same number of unescaped separators as the header: the name's pipe did not add a column.
     const separators = (line: string) => line.replace(/\\\|/g, '').split('|').length;

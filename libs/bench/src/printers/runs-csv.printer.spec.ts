@@ -24,6 +24,7 @@ describe('printRunsCsv', () => {
       scenario: '1-1',
       transport: 'json',
       variant: 'json',
+      shape: 'row',
       mode: 'single',
       network: 'loopback',
       rows_per_request: '1',

@@ -3,6 +3,7 @@ import { SUMMARY_CSV_COLUMNS } from './csv-columns';
 import { FORMULA_NAME, SAMPLE_LABEL, SAMPLE_RUN } from './fixtures/sample-run';
 import { JSON_PHASES_CELLS } from './fixtures/json-phases-cells';
 import { printSummaryCsv } from './summary-csv.printer';
+import { printRunsCsv } from './runs-csv.printer';
 
 describe('printSummaryCsv', () => {
   const text = printSummaryCsv(SAMPLE_RUN);
@@ -24,6 +25,7 @@ describe('printSummaryCsv', () => {
       scenario: '1-1',
       transport: 'json',
       variant: 'json',
+      shape: 'row',
       mode: 'single',
       network: 'loopback',
       net_rtt_ms: '',
@@ -93,6 +95,16 @@ describe('printSummaryCsv', () => {
       client_peak_rss_bytes: '',
       notes: 'client peak RSS: cannot reset VmHWM; wire pass failed: relay closed early',
     });
+  });
+
+  it('writes each result\'s shape, and row for one written before shapes', () => {
+    const [first, second] = SAMPLE_RUN.scenarios;
+    const { shape: _, ...older } = first;
+    const run = { ...SAMPLE_RUN, scenarios: [{ ...second, shape: 'numeric' as const }, older] };
+    const read: Record<string, string>[] = parse(printSummaryCsv(run), { columns: true });
+    expect(read.map((r) => r.shape)).toEqual(['numeric', 'row']);
+    const runs: Record<string, string>[] = parse(printRunsCsv(run), { columns: true });
+    expect([...new Set(runs.map((r) => r.shape))]).toEqual(['numeric', 'row']);
   });
 
   it('writes an unverified result as false', () => {

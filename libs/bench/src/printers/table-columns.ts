@@ -2,6 +2,7 @@ import type { BenchRun } from '../result/bench-run.interface';
 import type { ScenarioResult } from '../result/result.interface';
 import { compareResults } from '../result/compare-results';
 import { MEDIAN_CI_LEVEL } from '../stats/order-statistics';
+import { shapeOf } from '../result/shape-of';
 
 /** A column of the human-readable results table, shared by the terminal table and the markdown report. */
 export interface TableColumn {
@@ -56,6 +57,7 @@ const right = (head: string, cell: TableColumn['cell']): TableColumn => ({ head,
 export const TABLE_COLUMNS: readonly TableColumn[] = [
   left('scenario', (r) => r.name),
   left('variant', (r) => r.variant ?? r.transport),
+  left('shape', (r) => shapeOf(r)),
   right('rows/req', (r) => human(r.rowsPerRequest)),
   right('requests', (r) => human(r.requests)),
   right('conc', (r) => human(r.concurrency)),

@@ -18,20 +18,20 @@ describe('printTable', () => {
 
   it('writes one line per result with human-readable figures', () => {
     expect(cells(text, '1-2', 'json')).toEqual([
-      '1-2', 'json', '10,000', '1', '1', '47.90', '47.00–48.50 (75%)', '48.49', '1.6', '', '208,768', '1,234,567', '1,235,000', '40.083', '', '', '', 'yes',
+      '1-2', 'json', 'row', '10,000', '1', '1', '47.90', '47.00–48.50 (75%)', '48.49', '1.6', '', '208,768', '1,234,567', '1,235,000', '40.083', '', '', '', 'yes',
     ]);
   });
 
   it('shows gRPC/JSON only on grpc rows with a json twin', () => {
-    expect(cells(text, '1-1', 'grpc')[16]).toBe('0.95');
-    expect(cells(text, '1-2', 'grpc')[16]).toBe('1.98');
-    expect(cells(text, '1-1', 'json')[16]).toBe('');
-    expect(cells(text, "=cmd|' /C calc'!A0", 'grpc')[16]).toBe('');
+    expect(cells(text, '1-1', 'grpc')[17]).toBe('0.95');
+    expect(cells(text, '1-2', 'grpc')[17]).toBe('1.98');
+    expect(cells(text, '1-1', 'json')[17]).toBe('');
+    expect(cells(text, "=cmd|' /C calc'!A0", 'grpc')[17]).toBe('');
   });
 
   it('shows server peak RSS in MB and an unverified result as no', () => {
-    expect(cells(text, '1-1', 'json')[15]).toBe('95.5');
-    expect(cells(text, "=cmd|' /C calc'!A0", 'grpc')[17]).toBe('no');
+    expect(cells(text, '1-1', 'json')[16]).toBe('95.5');
+    expect(cells(text, "=cmd|' /C calc'!A0", 'grpc')[18]).toBe('no');
   });
 
   it('explains the ratio and the median interval under the table', () => {

@@ -1,3 +1,4 @@
+import type { ShapeName } from '@app/shapes';
 import type { Mode, TransportKind } from '../scenario/scenario.interface';
 import type { VariantName } from '../scenario/variants';
 import type { TargetInfo } from '../transports/rows-transport.interface';
@@ -133,6 +134,8 @@ export interface ScenarioResult {
   transport: TransportKind;
   /** The client+server path within the transport family; `json` / `grpc` for the article's two paths. */
   variant: VariantName;
+  /** The message type of every request (@app/shapes); absent in files written before shapes, which were all `row`. */
+  shape?: ShapeName;
   mode: Mode;
   target: TargetInfo;
   rowsPerRequest: number;

@@ -13,6 +13,8 @@ class InMemoryStream implements StreamingRowsTransport {
   readonly kind = 'grpc' as const;
   readonly streaming = true as const;
   readonly target = { server: 'grpc-server' as const, address: 'memory' };
+  readonly shape = 'row' as const;
+  readonly rowForm = 'protobuf' as const;
   chunkSizes: number[] = [];
   constructor(private readonly fault: 'none' | 'corrupt' | 'break' = 'none') {}
 
@@ -32,7 +34,7 @@ class InMemoryStream implements StreamingRowsTransport {
   }
 }
 
-const scenario: Scenario = { name: 's', transport: 'grpc', variant: 'grpc', mode: 'single', rowsPerRequest: 2500, chunkRows: 1000, requests: 1, concurrency: 1, runs: 1, warmup: 0 };
+const scenario: Scenario = { name: 's', transport: 'grpc', variant: 'grpc', shape: 'row', mode: 'single', rowsPerRequest: 2500, chunkRows: 1000, requests: 1, concurrency: 1, runs: 1, warmup: 0 };
 
 describe('executeRun on a stream', () => {
   it('verifies the chunks as they come, in chunkRows pieces', async () => {
@@ -44,7 +46,7 @@ describe('executeRun on a stream', () => {
 
   it('counts rows into a RunProgress per chunk, as they arrive', async () => {
     const progress = new RunProgress();
-    progress.startRun({ variant: 'grpc-stream', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 2500 });
+    progress.startRun({ variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 2500 });
     const counted: number[] = [];
     const stream = new InMemoryStream();
     const push = stream.streamRows.bind(stream);

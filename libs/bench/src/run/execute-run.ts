@@ -1,7 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { lastValueFrom, mergeMap, range, toArray } from 'rxjs';
-import { checksum, ChecksumAccumulator, type RowsDigest } from '@app/data-generator';
+import type { RowsDigest } from '@app/data-generator';
+import { getShape } from '@app/shapes';
 import type { Scenario } from '../scenario/scenario.interface';
 import type { ClientPhases, RowsTransport, StreamingRowsTransport } from '../transports/rows-transport.interface';
 import { SCENARIO_DEFAULTS } from '../scenario/validate-scenario';
@@ -11,6 +12,7 @@ import type { PhaseBreakdown } from '../phases/phases.interface';
 import { requestPhases } from '../phases/request-phases';
 import { combinePhases } from '../phases/combine-phases';
 import { expectedDigestYielding } from './expected-digest';
+import { inJsonForm } from './json-form';
 import { PayloadMismatchError } from './payload-mismatch.error';
 import { RunCancelledError, throwIfCancelled } from './run-cancelled.error';
 import type { RunProgress } from './run-progress';
@@ -30,8 +32,9 @@ export type AnyTransport = RowsTransport | StreamingRowsTransport;
 
 /**
  * One request's outcome with the time it took (responses arrive in completion order, not request order) and how
- * to get its digest: a one-message response is hashed after the clock stops; a stream's chunks were hashed as
- * they came (holding them all is what streaming avoids), so only the final digest is left.
+ * to get its digest: a one-message response is hashed after the clock stops (its protobuf rows converted to their
+ * JSON form then, too); a stream's chunks were converted and hashed as they came (holding them all is what
+ * streaming avoids), so only the final digest is left.
  */
 interface Timed {
   digest: () => RowsDigest;
@@ -53,7 +56,10 @@ interface Timed {
  * chunk or per completed reply, which the clock cannot resolve either.
  */
 export async function executeRun(scenario: Scenario, transport: AnyTransport, signal?: AbortSignal, progress?: RunProgress): Promise<RunMeasurement> {
-  const expected = await expectedDigestYielding(scenario.rowsPerRequest);
+  // A transport asks for one shape: timing one against another shape's digest would only ever fail, late.
+  if (transport.shape !== scenario.shape) throw new Error(`a transport built for shape ${transport.shape} cannot run a ${scenario.shape} scenario`);
+  const shape = getShape(scenario.shape);
+  const expected = await expectedDigestYielding(scenario.rowsPerRequest, scenario.shape);
   const { rowsPerRequest, requests, concurrency } = scenario;
   // Aborts every request of the run still in flight when the caller leaves or one request fails: a failed run's
   // other replies (up to MAX_REQUESTS of MAX_ROWS rows) would otherwise still be built by the server and read here.
@@ -71,19 +77,19 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
         const requestMs = performance.now() - issued;
         // Counted once the request's own time is stamped, so the count is not part of it.
         progress?.received(rowsPerRequest);
-        return { digest: () => checksum(response.rows), payloadBytes: response.payloadBytes, phases: response.phases, requestMs };
+        return { digest: () => shape.newChecksum().add(inJsonForm(shape, transport.rowForm, response.rows)).digest(), payloadBytes: response.payloadBytes, phases: response.phases, requestMs };
       } catch (error) {
         inFlight.abort();
         if (signal?.aborted) throw new RunCancelledError(`during request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run (requests in flight aborted)`);
         throw error;
       }
     }
-    const accumulator = new ChecksumAccumulator();
+    const accumulator = shape.newChecksum();
     const chunkRows = scenario.chunkRows ?? SCENARIO_DEFAULTS.chunkRows;
     try {
       const streamed = await transport.streamRows(rowsPerRequest, chunkRows, {
         push: (rows) => {
-          accumulator.add(rows);
+          accumulator.add(inJsonForm(shape, transport.rowForm, rows));
           progress?.received(rows.length);
         },
       }, inFlight.signal);

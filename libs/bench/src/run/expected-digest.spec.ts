@@ -1,4 +1,5 @@
 import { checksum, iterateRows } from '@app/data-generator';
+import { getShape, shapeChecksum, shapeNames, toJsonRow } from '@app/shapes';
 import { expectedDigest, expectedDigestYielding } from './expected-digest';
 
 describe('expectedDigest', () => {
@@ -16,5 +17,22 @@ describe('expectedDigest', () => {
     clearInterval(ticker);
     expect(a).toBe(b);
     expect(turns).toBeGreaterThan(2);
+  });
+});
+
+describe('expectedDigest per shape', () => {
+  it.each(shapeNames())('is the shape\'s checksum of rows 0..n-1 in their JSON form, sliced or not (%s)', async (name) => {
+    const shape = getShape(name);
+    // Beyond one slice for every shape (a binary row's slice is under 1,000 rows).
+    const count = 2_345;
+    const direct = shapeChecksum(shape, shape.rows(count).map((r) => toJsonRow(shape, r)));
+    expect(await expectedDigestYielding(count, name)).toEqual(direct);
+    expect(expectedDigest(count, name)).toEqual(direct);
+  });
+
+  it('keeps one digest per shape and count, not one per count', async () => {
+    const digests = await Promise.all(shapeNames().map((name) => expectedDigestYielding(77, name)));
+    expect(new Set(digests.map((d) => d.checksum)).size).toBe(shapeNames().length);
+    expect(await expectedDigestYielding(77)).toEqual(digests[shapeNames().indexOf('row')]);
   });
 });

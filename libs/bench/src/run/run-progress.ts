@@ -3,6 +3,8 @@ import type { Mode } from '../scenario/scenario.interface';
 /** Which run the engine is in, and how many rows that run fetches in all. */
 export interface RunPosition {
   variant: string;
+  /** The message shape of the run's rows (@app/shapes). */
+  shape: string;
   mode: Mode;
   phase: 'warmup' | 'measure' | 'wire';
   /** 1-based within its phase. */

@@ -16,6 +16,8 @@ class InMemoryTransport implements RowsTransport {
     private readonly corrupt = false,
   ) {}
   readonly target = { server: 'json-server' as const, address: 'memory' };
+  readonly shape = 'row' as const;
+  readonly rowForm = 'json' as const;
   async fetchRows(count: number): Promise<FetchedRows> {
     this.calls.push(count);
     this.log.push(this.kind);
@@ -29,6 +31,7 @@ const scenario = (transport: 'json' | 'grpc', over: Partial<Scenario> = {}): Sce
   name: 'test',
   transport,
   variant: transport,
+  shape: 'row',
   mode: 'single',
   rowsPerRequest: 5,
   chunkRows: null,
@@ -66,6 +69,8 @@ describe('runScenarios', () => {
     const t: RowsTransport = {
       kind: 'grpc',
       target: { server: 'grpc-server', address: 'memory' },
+      shape: 'row',
+      rowForm: 'json',
       async fetchRows(count) {
         peak = Math.max(peak, ++inFlight);
         await new Promise((r) => setTimeout(r, 2));
@@ -97,6 +102,8 @@ describe('runScenarios', () => {
     const t: RowsTransport = {
       kind: 'json',
       target: { server: 'json-server', address: 'memory' },
+      shape: 'row',
+      rowForm: 'json',
       async fetchRows(count) {
         seen.push(progress.snapshot());
         return { rows: rows(count), payloadBytes: 1 };
@@ -104,7 +111,7 @@ describe('runScenarios', () => {
     };
     expect(progress.snapshot()).toBeNull();
     await runScenarios([{ scenario: scenario('json', { mode: 'parallel', rowsPerRequest: 5, requests: 2, concurrency: 1, runs: 2, warmup: 1 }), transport: t }], { progress });
-    const at = (phase: string, run: number, of: number, rowsSoFar: number) => ({ variant: 'json', mode: 'parallel', phase, run, of, rowsPerRun: 10, rowsSoFar });
+    const at = (phase: string, run: number, of: number, rowsSoFar: number) => ({ variant: 'json', shape: 'row', mode: 'parallel', phase, run, of, rowsPerRun: 10, rowsSoFar });
     // Each request sees the replies of its run that came before it, and each run starts from 0.
     expect(seen).toEqual([at('warmup', 1, 1, 0), at('warmup', 1, 1, 5), at('measure', 1, 2, 0), at('measure', 1, 2, 5), at('measure', 2, 2, 0), at('measure', 2, 2, 5)]);
     expect(progress.snapshot()).toEqual(at('measure', 2, 2, 10));
@@ -142,6 +149,8 @@ describe('runScenarios', () => {
       const t: RowsTransport = {
         kind: 'json',
         target: { server: 'json-server', address: 'memory' },
+        shape: 'row',
+        rowForm: 'json',
         async fetchRows(count, signal) {
           if (++started === 6) controller.abort();
           await new Promise<void>((resolve, reject) => {
@@ -175,6 +184,8 @@ describe('runScenarios', () => {
       const t: RowsTransport = {
         kind: 'json',
         target: { server: 'json-server', address: 'memory' },
+        shape: 'row',
+        rowForm: 'json',
         async fetchRows(count, signal) {
           signals.push(signal!);
           if (signals.length === 2) throw new Error('HTTP 503 busy');

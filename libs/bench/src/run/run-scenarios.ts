@@ -1,3 +1,4 @@
+import { DEFAULT_SHAPE } from '@app/shapes';
 import type { Plan } from './plan.interface';
 import type { RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
@@ -105,11 +106,11 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
 }
 
 function describe({ scenario: s }: Plan): string {
-  return `${s.variant} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests}`;
+  return `${s.variant} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests}` + (s.shape === DEFAULT_SHAPE ? '' : ` shape=${s.shape}`);
 }
 
 function position({ scenario: s }: Plan, phase: RunPosition['phase'], run: number, of: number): RunPosition {
-  return { variant: s.variant, mode: s.mode, phase, run, of, rowsPerRun: s.rowsPerRequest * s.requests };
+  return { variant: s.variant, shape: s.shape, mode: s.mode, phase, run, of, rowsPerRun: s.rowsPerRequest * s.requests };
 }
 
 function rotate<T>(items: T[], by: number): T[] {
@@ -131,6 +132,7 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: Serve
     name: scenario.name,
     transport: scenario.transport,
     variant: scenario.variant,
+    shape: scenario.shape,
     mode: scenario.mode,
     target: transport.target,
     rowsPerRequest: scenario.rowsPerRequest,

@@ -7,6 +7,7 @@ const scenario = (transport: 'json' | 'grpc', over: Partial<Scenario> = {}): Sce
   name: 'x',
   transport,
   variant: transport,
+  shape: 'row',
   mode: 'single',
   rowsPerRequest: 1_000_000,
   chunkRows: null,

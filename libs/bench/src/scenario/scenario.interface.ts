@@ -1,3 +1,4 @@
+import type { ShapeName } from '@app/shapes';
 import type { TransportKind, VariantName } from './variants';
 
 export { TRANSPORT_KINDS } from './variants';
@@ -14,6 +15,8 @@ export interface Scenario {
   transport: TransportKind;
   /** The client+server path within the transport family (variants.ts); `json` and `grpc` are the defaults. */
   variant: VariantName;
+  /** The message type every request carries (@app/shapes' registry); `row`, the article's, is the default. */
+  shape: ShapeName;
   mode: Mode;
   rowsPerRequest: number;
   /** Streaming variants: rows per message / NDJSON write; null for the one-message variants. */

@@ -2,6 +2,7 @@ import type { Limits } from '@app/config';
 import { ScenarioValidationError } from './scenario-validation.error';
 import { errorOf } from './fixtures/error-of';
 import { validateScenario } from './validate-scenario';
+import { getShape, shapeNames } from '@app/shapes';
 
 const limits: Limits = { maxRows: 5_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
 
@@ -11,6 +12,7 @@ describe('validateScenario', () => {
       name: 'parallel rows=1 requests=100',
       transport: 'json',
       variant: 'json',
+      shape: 'row',
       mode: 'parallel',
       rowsPerRequest: 1,
       chunkRows: null,
@@ -26,6 +28,7 @@ describe('validateScenario', () => {
       name: 'single rows=1000000',
       transport: 'grpc',
       variant: 'grpc',
+      shape: 'row',
       mode: 'single',
       rowsPerRequest: 1_000_000,
       chunkRows: null,
@@ -33,6 +36,38 @@ describe('validateScenario', () => {
       concurrency: 1,
       runs: 3,
       warmup: 1,
+    });
+  });
+
+  describe('shape', () => {
+    it('defaults to the article\'s row, which leaves the default name as it was', () => {
+      const s = validateScenario('json', 'single', { rows: '10' }, limits);
+      expect([s.shape, s.name]).toEqual(['row', 'single rows=10']);
+      expect(validateScenario('json', 'single', { rows: '10', shape: 'row' }, limits)).toEqual(s);
+    });
+
+    it.each(shapeNames())('takes %s, named in the default name unless it is row', (shape) => {
+      const s = validateScenario('grpc-stream', 'parallel', { rows: '10', requests: '2', shape }, limits);
+      expect(s.shape).toBe(shape);
+      expect(s.name).toBe(`parallel rows=10 requests=2 chunk=1000${shape === 'row' ? '' : ` shape=${shape}`}`);
+    });
+
+    it('checks a stream\'s chunk against STREAM_BUFFER_BYTES by the shape\'s own row bound', () => {
+      // 100,000 article rows fit 64 MiB as JSON; 100,000 binary rows (4 KiB each, base64) do not.
+      expect(validateScenario('json-stream', 'single', { rows: '1000000', chunk: '100000' }, limits).chunkRows).toBe(100_000);
+      const e = errorOf(() => validateScenario('json-stream', 'single', { rows: '1000000', chunk: '100000', shape: 'binary' }, limits));
+      const fits = Math.floor(limits.streamBufferBytes / getShape('binary').maxRowBytes(999_999).json);
+      expect([e.parameter, e.limit]).toEqual(['chunk', { min: 1, max: fits }]);
+      expect(e.message).toMatch(/^chunk must be at most \d+ here: .*STREAM_BUFFER_BYTES/);
+      expect(validateScenario('grpc-stream', 'single', { rows: '1000000', chunk: String(fits), shape: 'binary' }, limits).chunkRows).toBe(fits);
+    });
+
+    it.each([['nope'], ['Row'], [''], [['row', 'text']], [3]])('refuses %p with the error every bad parameter gets, listing the valid names', (shape) => {
+      const e = errorOf(() => validateScenario('json', 'single', { rows: '1', shape }, limits));
+      expect(e).toBeInstanceOf(ScenarioValidationError);
+      expect(e.parameter).toBe('shape');
+      expect(e.limit).toEqual({ values: shapeNames() });
+      expect(e.message).toBe(`unknown shape ${JSON.stringify(shape)}: valid shapes are ${shapeNames().join(', ')}`);
     });
   });
 

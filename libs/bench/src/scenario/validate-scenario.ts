@@ -1,15 +1,17 @@
 import type { Limits } from '@app/config';
-import { maxJsonRowBytes } from '@app/data-generator';
 import { chunkBudgetProblem } from '@app/bootstrap';
-import { maxProtoRowBytes } from '@app/grpc';
+import { DEFAULT_SHAPE, getShape, type ShapeName } from '@app/shapes';
 import { Mode, Scenario, TransportKind } from './scenario.interface';
 import { isStreamingVariant, streamingVariantNames, VariantName, VARIANTS } from './variants';
 import { ScenarioNameError, ScenarioRangeError, ScenarioValidationError } from './scenario-validation.error';
 import { integerParam } from './integer-param';
+import { shapeParam } from './shape-param';
 
 /** Raw parameters as they arrive from a URL or a command line: strings, numbers or absent. */
 export interface ScenarioInput {
   name?: unknown;
+  /** A shape's name (@app/shapes); absent: `row`. */
+  shape?: unknown;
   rows?: unknown;
   /** Streaming variants only: rows per chunk. */
   chunk?: unknown;
@@ -28,20 +30,21 @@ export const SCENARIO_DEFAULTS = { rows: 1, requests: 1, runs: 1, warmup: 0, chu
 export function validateScenario(variant: VariantName, mode: Mode, input: ScenarioInput, limits: Limits, defaultChunkRows: number = SCENARIO_DEFAULTS.chunkRows): Scenario {
   // The two families' names are also their baseline variants, so callers that pass 'json' or 'grpc' mean what they did.
   const transport = VARIANTS[variant].family;
+  const shape = shapeParam(input.shape);
   const streaming = isStreamingVariant(variant);
   const rowsPerRequest = rowsParam(input.rows, streaming, limits);
   if (!streaming && input.chunk !== undefined && input.chunk !== null) {
     throw new ScenarioValidationError('chunk', { values: streamingVariantNames() }, `chunk applies to the streaming variants (${streamingVariantNames().join(', ')}), not ${variant}`, input.chunk);
   }
   const chunkRows = streaming ? integerParam('chunk', input.chunk, Math.min(defaultChunkRows, limits.maxRows), 1, limits.maxRows) : null;
-  if (chunkRows !== null) checkChunkBytes(transport, chunkRows, rowsPerRequest, limits.streamBufferBytes, input.chunk);
+  if (chunkRows !== null) checkChunkBytes(shape, transport, chunkRows, rowsPerRequest, limits.streamBufferBytes, input.chunk);
   const requests = mode === 'single' ? 1 : integerParam('requests', input.requests, SCENARIO_DEFAULTS.requests, 1, limits.maxRequests);
   const concurrencyMax = Math.min(requests, limits.maxConcurrency);
   const concurrency = integerParam('concurrency', input.concurrency, concurrencyMax, 1, concurrencyMax);
   const runs = integerParam('runs', input.runs, SCENARIO_DEFAULTS.runs, 1, limits.maxRuns);
   const warmup = integerParam('warmup', input.warmup, SCENARIO_DEFAULTS.warmup, 0, limits.maxWarmup);
-  const name = nameParam(input.name) ?? defaultName(mode, rowsPerRequest, requests, concurrency) + (chunkRows === null ? '' : ` chunk=${chunkRows}`);
-  return { name, transport, variant, mode, rowsPerRequest, chunkRows, requests, concurrency, runs, warmup };
+  const name = nameParam(input.name) ?? defaultName(mode, rowsPerRequest, requests, concurrency) + (chunkRows === null ? '' : ` chunk=${chunkRows}`) + (shape === DEFAULT_SHAPE ? '' : ` shape=${shape}`);
+  return { name, transport, variant, shape, mode, rowsPerRequest, chunkRows, requests, concurrency, runs, warmup };
 }
 
 /**
@@ -66,9 +69,13 @@ function rowsParam(raw: unknown, streaming: boolean, limits: Limits): number {
   }
 }
 
-/** A chunk is held whole by the server while it is sent, so its largest encoding must fit STREAM_BUFFER_BYTES. */
-function checkChunkBytes(family: TransportKind, chunkRows: number, rows: number, bufferBytes: number, raw: unknown): void {
-  const rowBytes = family === 'grpc' ? maxProtoRowBytes(rows - 1) : maxJsonRowBytes(rows - 1);
+/**
+ * A chunk is held whole by the server while it is sent, so its largest encoding must fit STREAM_BUFFER_BYTES: the
+ * shape's bound of one row (Shape.maxRowBytes, what the servers reserve by), as JSON or protobuf by the family.
+ */
+function checkChunkBytes(shape: ShapeName, family: TransportKind, chunkRows: number, rows: number, bufferBytes: number, raw: unknown): void {
+  const bound = getShape(shape).maxRowBytes(rows - 1);
+  const rowBytes = family === 'grpc' ? bound.protobuf : bound.json;
   const problem = chunkBudgetProblem('chunk', Math.min(chunkRows, rows), rowBytes, bufferBytes);
   if (problem !== null) throw new ScenarioValidationError('chunk', { min: 1, max: Math.floor(bufferBytes / rowBytes) }, problem, raw);
 }

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { PROTOBUF_MEDIA_TYPE } from '@app/grpc';
 import type { FetchedRows, TargetInfo } from './rows-transport.interface';
-import type { HttpBodyOptions } from './http-body-options';
+import { HttpBodyOptions, shapeAskedFor } from './http-body-options';
 import type { PhaseClock } from './phase-clock';
 import { TransportError } from './transport-errors';
 import { decodeJsonRows } from './decode-json-rows';
@@ -48,7 +48,8 @@ export async function decodeHttpRows(received: ReceivedBody, asked: HttpBodyOpti
     clock.note('asked for gzip; the server sent the body uncompressed');
   }
 
-  const fetched = clock.time('decode', () => (asked.encoding === 'protobuf' ? decodeProtobufRows(body, target) : decodeJsonRows(body, target)));
+  const shape = shapeAskedFor(asked);
+  const fetched = clock.time('decode', () => (asked.encoding === 'protobuf' ? decodeProtobufRows(body, target, shape) : decodeJsonRows(body, target, shape)));
   return { ...fetched, phases: clock.phases() };
 }
 

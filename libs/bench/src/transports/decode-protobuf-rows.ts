@@ -1,18 +1,22 @@
-import { deserializeSamples } from '@app/grpc';
+import { rowsCodec } from '@app/grpc';
+import { getShape, ShapeName } from '@app/shapes';
 import type { FetchedRows, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
 
 /**
- * A protobuf body (the `Samples` message, as `proto-http` asks for it) as rows, by the deserializer a gRPC client
- * uses, so protobuf over HTTP and gRPC decode alike. Bytes that are not the message are a bad response, named.
+ * A protobuf body (the shape's rows message, as `proto-http` asks for it) as rows, by the deserializer a gRPC client
+ * of that shape uses (@app/grpc's rowsCodec: its unary method's), so protobuf over HTTP and gRPC decode alike. The
+ * rows stay in the deserializer's form (rowForm `protobuf`). Bytes that are not the message are a bad response, named.
  */
-export function decodeProtobufRows(body: Buffer, target: TargetInfo): FetchedRows {
-  let decoded: { samples?: unknown };
+export function decodeProtobufRows(body: Buffer, target: TargetInfo, shape: ShapeName): FetchedRows {
+  const { rowsMessage, rowsField } = getShape(shape);
+  let decoded: Record<string, unknown>;
   try {
-    decoded = deserializeSamples(body);
+    decoded = rowsCodec(getShape(shape)).deserialize(body);
   } catch (error) {
-    throw new TransportError('bad-response', target, `body is not a protobuf Samples message (${(error as Error).message})`);
+    throw new TransportError('bad-response', target, `body is not a protobuf ${rowsMessage} message (${(error as Error).message})`);
   }
-  if (!decoded || !Array.isArray(decoded.samples)) throw new TransportError('bad-response', target, 'body has no "samples" array');
-  return { rows: decoded.samples, payloadBytes: body.length };
+  const rows = decoded?.[rowsField];
+  if (!Array.isArray(rows)) throw new TransportError('bad-response', target, `body has no "${rowsField}" array`);
+  return { rows, payloadBytes: body.length };
 }

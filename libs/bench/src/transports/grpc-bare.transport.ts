@@ -1,17 +1,19 @@
-import { CallOptions, Client, credentials, loadPackageDefinition, Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
+import { CallOptions, Client, credentials, loadPackageDefinition, Metadata, ServiceClientConstructor, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
 import { loadSamplePackageDefinition, OWN_CONNECTION_OPTION } from '@app/grpc';
-import type { Samples } from '@app/grpc';
+import { DEFAULT_SHAPE, getShape, ShapeName } from '@app/shapes';
 import { GrpcCallPhases } from './grpc-call-phases';
 import { grpcPhaseInterceptor } from './grpc-phase.interceptor';
 import { payloadBytesOf, withPayloadByteCounts } from './measured-package-definition';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { grpcFailure, TransportError } from './transport-errors';
 
-type GetSamples = (
+type RowsReply = Record<string, unknown>;
+
+type UnaryCall = (
   request: { count: number },
   metadata: Metadata,
   options: CallOptions,
-  callback: (error: ServiceError | null, reply?: Samples) => void,
+  callback: (error: ServiceError | null, reply?: RowsReply) => void,
 ) => { cancel(): void };
 
 /**
@@ -21,18 +23,27 @@ type GetSamples = (
 export class GrpcBareTransport implements RowsTransport {
   readonly kind = 'grpc' as const;
   readonly target: TargetInfo;
-  private readonly client: Client & { GetSamples: GetSamples };
+  readonly rowForm = 'protobuf' as const;
+  private readonly client: Client & Record<string, UnaryCall>;
+  private readonly method: string;
+  private readonly rowsField: string;
 
-  constructor(address: string, maxMessageBytes: number, private readonly timeoutMs: number) {
+  constructor(address: string, maxMessageBytes: number, private readonly timeoutMs: number, readonly shape: ShapeName = DEFAULT_SHAPE) {
     this.target = { server: 'grpc-server', address };
-    const pkg = loadPackageDefinition(withPayloadByteCounts(loadSamplePackageDefinition())) as any;
+    const { grpcService, unaryMethod, rowsField } = getShape(shape);
+    this.method = unaryMethod;
+    this.rowsField = rowsField;
+    // grpc-js's loaded package nests services by their package path (sample.SampleService, wirebench.shapes.NumericService).
+    const pkg = loadPackageDefinition(withPayloadByteCounts(loadSamplePackageDefinition()));
+    const Service = grpcService.split('.').reduce<any>((at, part) => at?.[part], pkg) as ServiceClientConstructor | undefined;
+    if (typeof Service !== 'function') throw new Error(`the gRPC contract has no ${grpcService}: shape ${shape} cannot be fetched over gRPC`);
     // Its own connection, as the Nest client's (OWN_CONNECTION_OPTION says why).
-    this.client = new pkg.sample.SampleService(address, credentials.createInsecure(), {
+    this.client = new Service(address, credentials.createInsecure(), {
       ...OWN_CONNECTION_OPTION,
       'grpc.max_receive_message_length': maxMessageBytes,
       'grpc.max_send_message_length': maxMessageBytes,
       interceptors: [grpcPhaseInterceptor],
-    });
+    }) as unknown as GrpcBareTransport['client'];
   }
 
   fetchRows(count: number, signal?: AbortSignal): Promise<FetchedRows> {
@@ -45,13 +56,14 @@ export class GrpcBareTransport implements RowsTransport {
         reject(new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`));
       }, this.timeoutMs);
       // grpc-js makes an empty Metadata and options for a call without them; ours carry the call's phases.
-      const call = this.client.GetSamples({ count }, new Metadata(), phases.callOptions(), (error, reply) => {
+      const call = this.client[this.method]({ count }, new Metadata(), phases.callOptions(), (error, reply) => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', abort);
         if (error) return reject(this.toTransportError(error));
         const payloadBytes = reply ? payloadBytesOf(reply) : undefined;
-        if (!reply || !Array.isArray(reply.samples) || payloadBytes === undefined) return reject(new TransportError('bad-response', this.target, 'reply has no samples'));
-        resolve({ rows: reply.samples, payloadBytes, phases: phases.finish(reply) });
+        const rows = reply?.[this.rowsField];
+        if (!reply || !Array.isArray(rows) || payloadBytes === undefined) return reject(new TransportError('bad-response', this.target, `reply has no ${this.rowsField}`));
+        resolve({ rows, payloadBytes, phases: phases.finish(reply) });
       });
       // The caller left or another request of the run failed: the server sees a cancel and stops.
       if (signal?.aborted) abort();

@@ -2,7 +2,7 @@ import { status } from '@grpc/grpc-js';
 import { Observable, Subscriber } from 'rxjs';
 import { loadSamplePackageDefinition } from '@app/grpc';
 import type { Samples, SampleServiceClient, StreamSamplesParam } from '@app/grpc';
-import { rows } from '@app/data-generator';
+import { type Row, rows } from '@app/data-generator';
 import { GrpcStreamTransport } from './grpc-stream.transport';
 import { withPayloadByteCounts } from './measured-package-definition';
 import { TransportError } from './transport-errors';
@@ -17,16 +17,16 @@ const received = (count: number, offset: number): { message: Samples; bytes: num
 /** A SampleServiceClient whose one stream the test drives, recording the request and whether it was cancelled. */
 function fakeService() {
   const state: { param?: StreamSamplesParam; subscriber?: Subscriber<Samples>; unsubscribed: boolean } = { unsubscribed: false };
-  const service = {
-    streamSamples: (param: StreamSamplesParam) =>
-      new Observable<Samples>((subscriber) => {
-        state.param = param;
-        state.subscriber = subscriber;
-        return () => {
-          state.unsubscribed = true;
-        };
-      }),
-  } as unknown as SampleServiceClient;
+  const streamSamples = (param: StreamSamplesParam) =>
+    new Observable<Samples>((subscriber) => {
+      state.param = param;
+      state.subscriber = subscriber;
+      return () => {
+        state.unsubscribed = true;
+      };
+    });
+  // Nest's ClientGrpc has each method under its proto name and its camelCase alias; the transport calls the proto's.
+  const service = { StreamSamples: streamSamples, streamSamples } as unknown as SampleServiceClient;
   return { service, state };
 }
 
@@ -35,7 +35,7 @@ describe('GrpcStreamTransport', () => {
     const { service, state } = fakeService();
     const transport = new GrpcStreamTransport(service, 'h:1', 1000);
     const chunks: number[][] = [];
-    const done = transport.streamRows(5, 2, { push: (r) => chunks.push(r.map((x) => x.rowNum)) });
+    const done = transport.streamRows(5, 2, { push: (r) => chunks.push((r as Row[]).map((x) => x.rowNum)) });
     expect(state.param).toEqual({ count: 5, offset: 0, chunk_rows: 2 });
     const messages = [received(2, 0), received(2, 2), received(1, 4)];
     for (const { message } of messages) state.subscriber!.next(message);

@@ -1,14 +1,24 @@
-import { Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
-import type { Observer } from 'rxjs';
-import type { Samples, SampleServiceClient } from '@app/grpc';
+import { CallOptions, Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
+import type { Observable, Observer } from 'rxjs';
+import { DEFAULT_SHAPE, getShape, ShapeName } from '@app/shapes';
 import { RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './rows-transport.interface';
 import { GrpcCallPhases } from './grpc-call-phases';
 import { payloadBytesOf } from './measured-package-definition';
 import { grpcFailure, TransportError } from './transport-errors';
 import { ClientFdLimitError } from './client-fd-limit.error';
 
+/** One message of any shape's stream: the shape's rowsField, as proto-loader decodes it. */
+type RowsMessage = Record<string, unknown>;
+
 /**
- * gRPC server streaming (StreamSamples) through Nest's ClientGrpc, built exactly as the `grpc` variant's client:
+ * A service as Nest's ClientGrpc.getService gives it; a server-streaming method returns an Observable of messages.
+ * Typed loosely, as NestGrpcService, so SampleServiceClient passes as it is.
+ */
+export type NestGrpcStreamService = object;
+type StreamMethods = Record<string, (request: object, metadata: Metadata, options: CallOptions) => Observable<RowsMessage>>;
+
+/**
+ * gRPC server streaming (the shape's streamMethod: StreamSamples for `row`) through Nest's ClientGrpc, built exactly as the `grpc` variant's client:
  * only the message form (a stream of messages, not one) differs. Each message's rows go to the sink as it arrives and are not kept; payload bytes
  * and decode come from the measured deserializer, headers and the server-timing trailer from grpcPhaseInterceptor.
  */
@@ -16,14 +26,20 @@ export class GrpcStreamTransport implements StreamingRowsTransport {
   readonly kind = 'grpc' as const;
   readonly streaming = true as const;
   readonly target: TargetInfo;
+  readonly rowForm = 'protobuf' as const;
+  private readonly method: string;
+  private readonly rowsField: string;
 
   constructor(
-    private readonly service: SampleServiceClient,
+    /** The shape's service (its registry entry's grpcService), from the client built for it. */
+    private readonly service: NestGrpcStreamService,
     address: string,
     /** Longest silence allowed between two messages (or before the first), in ms. */
     private readonly timeoutMs: number,
+    readonly shape: ShapeName = DEFAULT_SHAPE,
   ) {
     this.target = { server: 'grpc-server', address };
+    ({ streamMethod: this.method, rowsField: this.rowsField } = getShape(shape));
   }
 
   streamRows(count: number, chunkRows: number, sink: RowSink, signal?: AbortSignal): Promise<StreamedRows> {
@@ -52,20 +68,21 @@ export class GrpcStreamTransport implements StreamingRowsTransport {
       const onAbort = () => settle(abortReason(signal!));
       signal?.addEventListener('abort', onAbort, { once: true });
       let subscription: { unsubscribe(): void } | undefined;
-      const messages = this.service.streamSamples({ count, offset: 0, chunk_rows: chunkRows }, new Metadata(), phases.callOptions());
-      const observer: Partial<Observer<Samples>> = {
-        next: (message: Samples) => {
+      const messages = (this.service as StreamMethods)[this.method]({ count, offset: 0, chunk_rows: chunkRows }, new Metadata(), phases.callOptions());
+      const observer: Partial<Observer<RowsMessage>> = {
+        next: (message: RowsMessage) => {
           if (settled) return;
           timer.refresh();
           const bytes = payloadBytesOf(message);
           if (bytes === undefined) return settle(new Error('gRPC client was built without withPayloadByteCounts: payload size cannot be measured'));
-          if (!Array.isArray(message.samples)) return settle(new TransportError('bad-response', this.target, 'a message has no samples', rows));
+          const messageRows = message[this.rowsField];
+          if (!Array.isArray(messageRows)) return settle(new TransportError('bad-response', this.target, `a message has no ${this.rowsField}`, rows));
           phases.received(message);
           payloadBytes += bytes;
           chunks++;
-          rows += message.samples.length;
+          rows += messageRows.length;
           try {
-            sink.push(message.samples);
+            sink.push(messageRows);
           } catch (error) {
             // The engine refused the chunk (e.g. a verification mismatch): stop the stream and say why.
             settle(error);

@@ -1,7 +1,7 @@
-import { Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
+import { CallOptions, Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
 import { SLICE_ROWS_METADATA } from '@app/grpc';
-import type { Samples, SampleServiceClient } from '@app/grpc';
+import { DEFAULT_SHAPE, getShape, ShapeName } from '@app/shapes';
 import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { GrpcCallPhases } from './grpc-call-phases';
 import { payloadBytesOf } from './measured-package-definition';
@@ -11,7 +11,20 @@ import { ClientFdLimitError } from './client-fd-limit.error';
 export interface GrpcTransportOptions {
   /** grpc-sliced: ask the server to encode the reply in slices of this many rows (request metadata). */
   sliceRows?: number;
+  /** The message shape to fetch (default `row`): its service's unary method, its rows field. */
+  shape?: ShapeName;
 }
+
+/** A reply of any shape: one repeated field of rows (the shape's rowsField), as proto-loader decodes it. */
+type RowsReply = Record<string, unknown>;
+
+/**
+ * A service as Nest's ClientGrpc.getService gives it: each method by its proto name (and its camelCase alias), a
+ * unary one returning an Observable of its reply. Typed loosely (any service object) so a typed client such as
+ * SampleServiceClient passes as it is; the method is looked up by the shape's name.
+ */
+export type NestGrpcService = object;
+type UnaryMethods = Record<string, (request: object, metadata: Metadata, options: CallOptions) => Observable<RowsReply>>;
 
 /**
  * Unary gRPC through Nest's ClientGrpc, as a Nest user would call the gRPC server. Phases are stamped when the
@@ -20,16 +33,23 @@ export interface GrpcTransportOptions {
 export class GrpcTransport implements RowsTransport {
   readonly kind = 'grpc' as const;
   readonly target: TargetInfo;
+  readonly shape: ShapeName;
+  readonly rowForm = 'protobuf' as const;
   private readonly sliceRows: string | null;
+  private readonly method: string;
+  private readonly rowsField: string;
 
   constructor(
-    private readonly service: SampleServiceClient,
+    /** The shape's service (its registry entry's grpcService), from the client built for it. */
+    private readonly service: NestGrpcService,
     address: string,
     private readonly timeoutMs: number,
     options: GrpcTransportOptions = {},
   ) {
     this.target = { server: 'grpc-server', address };
     this.sliceRows = options.sliceRows === undefined ? null : String(options.sliceRows);
+    this.shape = options.shape ?? DEFAULT_SHAPE;
+    ({ unaryMethod: this.method, rowsField: this.rowsField } = getShape(this.shape));
   }
 
   async fetchRows(count: number, signal?: AbortSignal): Promise<FetchedRows> {
@@ -37,9 +57,9 @@ export class GrpcTransport implements RowsTransport {
     // grpc-js makes an empty Metadata for a call without one; passing ours (to reach the call options) costs the same.
     const metadata = new Metadata();
     if (this.sliceRows !== null) metadata.set(SLICE_ROWS_METADATA, this.sliceRows);
-    let reply: Samples;
+    let reply: RowsReply;
     try {
-      reply = await this.withTimeout(this.service.getSamples({ count }, metadata, phases.callOptions()), signal);
+      reply = await this.withTimeout((this.service as UnaryMethods)[this.method]({ count }, metadata, phases.callOptions()), signal);
     } catch (error) {
       throw this.toTransportError(error);
     }
@@ -47,8 +67,9 @@ export class GrpcTransport implements RowsTransport {
     if (payloadBytes === undefined) {
       throw new Error('gRPC client was built without withPayloadByteCounts: payload size cannot be measured');
     }
-    if (!Array.isArray(reply.samples)) throw new TransportError('bad-response', this.target, 'reply has no samples');
-    return { rows: reply.samples, payloadBytes, phases: phases.finish(reply) };
+    const rows = reply[this.rowsField];
+    if (!Array.isArray(rows)) throw new TransportError('bad-response', this.target, `reply has no ${this.rowsField}`);
+    return { rows, payloadBytes, phases: phases.finish(reply) };
   }
 
   /**
@@ -56,9 +77,9 @@ export class GrpcTransport implements RowsTransport {
    * it, but adds a grpc-timeout header and deadline timers on both sides that the JSON request lacks; and one
    * plain timer costs less than rxjs's timeout operator, which showed in bench:overhead on 1-row calls.
    */
-  private withTimeout(call: Observable<Samples>, signal: AbortSignal | undefined): Promise<Samples> {
+  private withTimeout(call: Observable<RowsReply>, signal: AbortSignal | undefined): Promise<RowsReply> {
     return new Promise((resolve, reject) => {
-      let value: Samples | undefined;
+      let value: RowsReply | undefined;
       const timer = setTimeout(() => {
         subscription.unsubscribe();
         reject(new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`));

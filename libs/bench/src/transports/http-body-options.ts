@@ -1,8 +1,12 @@
 import { PROTOBUF_MEDIA_TYPE } from '@app/grpc';
+import { DEFAULT_SHAPE, ShapeName } from '@app/shapes';
+import type { RowForm } from './rows-transport.interface';
 
-/** What a JSON-family transport asks the server for: the body's encoding and whether it may come gzip-compressed. */
+/** What a JSON-family transport asks the server for: the message shape, the body's encoding and whether it may come gzip-compressed. */
 export interface HttpBodyOptions {
-  /** `json` (the default) or the protobuf `Samples` message (`proto-http`). */
+  /** The rows' message shape (@app/shapes); default `row`, the article's. */
+  shape?: ShapeName;
+  /** `json` (the default) or the shape's protobuf rows message (`proto-http`; `sample.Samples` for `row`). */
   encoding?: 'json' | 'protobuf';
   /** `gzip` for the `+gzip` variants; none by default. */
   compression?: 'gzip' | null;
@@ -17,4 +21,14 @@ export function requestHeadersFor(options: HttpBodyOptions): Record<string, stri
   const headers: Record<string, string> = { 'Accept-Encoding': options.compression === 'gzip' ? 'gzip' : 'identity' };
   if (options.encoding === 'protobuf') headers.Accept = PROTOBUF_MEDIA_TYPE;
   return headers;
+}
+
+/** The shape asked for, `row` unless another is named. */
+export function shapeAskedFor(options: HttpBodyOptions): ShapeName {
+  return options.shape ?? DEFAULT_SHAPE;
+}
+
+/** The form of the rows a body in the asked encoding decodes to (RowForm). */
+export function rowFormFor(options: HttpBodyOptions): RowForm {
+  return options.encoding === 'protobuf' ? 'protobuf' : 'json';
 }

@@ -4,11 +4,13 @@ import type { Readable } from 'node:stream';
 import type { HttpService } from '@nestjs/axios';
 import { AxiosError, AxiosResponse } from 'axios';
 import { lastValueFrom } from 'rxjs';
-import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
+import type { ShapeName } from '@app/shapes';
+import { FetchedRows, RowForm, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
 import { ClientFdLimitError } from './client-fd-limit.error';
 import { PhaseClock } from './phase-clock';
-import { HttpBodyOptions, requestHeadersFor } from './http-body-options';
+import { HttpBodyOptions, requestHeadersFor, rowFormFor, shapeAskedFor } from './http-body-options';
+import { samplesPath } from './samples-path';
 import { decodeHttpRows, ReceivedBody } from './decode-http-rows';
 
 // Connection-level failures: nothing listening, or nothing reachable, at the target address.
@@ -27,12 +29,14 @@ export interface JsonHttpOptions extends HttpBodyOptions {
 
 /**
  * JSON over HTTP through Nest's HttpService (axios), as a Nest user would call the JSON server; with options, the
- * same client asks for protobuf (`proto-http`), gzip (`+gzip`) or speaks HTTP/2 (`json-h2`). Each request also
+ * same client asks for another message shape, protobuf (`proto-http`), gzip (`+gzip`) or speaks HTTP/2 (`json-h2`). Each request also
  * records its phases (PhaseClock): a few timestamps taken where axios lets us see the response, no extra work.
  */
 export class JsonHttpTransport implements RowsTransport {
   readonly kind = 'json' as const;
   readonly target: TargetInfo;
+  readonly shape: ShapeName;
+  readonly rowForm: RowForm;
   private readonly headers: Record<string, string>;
 
   constructor(
@@ -42,6 +46,8 @@ export class JsonHttpTransport implements RowsTransport {
     private readonly options: JsonHttpOptions = {},
   ) {
     this.target = { server: 'json-server', address: baseUrl };
+    this.shape = shapeAskedFor(options);
+    this.rowForm = rowFormFor(options);
     this.headers = requestHeadersFor(options);
   }
 
@@ -131,7 +137,7 @@ export class JsonHttpTransport implements RowsTransport {
   }
 
   private url(count: number): string {
-    return `${this.target.address}/samples/${count}`;
+    return this.target.address + samplesPath(count, this.shape);
   }
 
   private toTransportError(error: unknown): TransportError | ClientFdLimitError {

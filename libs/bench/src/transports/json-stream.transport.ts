@@ -3,13 +3,14 @@ import type { Readable } from 'node:stream';
 import type { HttpService } from '@nestjs/axios';
 import type { AxiosError, AxiosResponse } from 'axios';
 import { lastValueFrom } from 'rxjs';
-import type { Row } from '@app/data-generator';
+import { DEFAULT_SHAPE, ShapeName } from '@app/shapes';
 import { SERVER_TIMING } from '@app/server-timing';
 import { RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
 import { ClientFdLimitError } from './client-fd-limit.error';
 import { PhaseClock } from './phase-clock';
 import { NdjsonLineDecoder } from './ndjson-line-decoder';
+import { samplesPath } from './samples-path';
 
 // Connection-level failures: nothing listening, the server gone mid-stream, or nothing reachable.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
@@ -26,11 +27,14 @@ export class JsonStreamTransport implements StreamingRowsTransport {
   readonly kind = 'json' as const;
   readonly streaming = true as const;
   readonly target: TargetInfo;
+  // Every NDJSON line is one row's JSON form, whatever the shape.
+  readonly rowForm = 'json' as const;
 
   constructor(
     private readonly http: HttpService,
     baseUrl: string,
     private readonly timeoutMs: number,
+    readonly shape: ShapeName = DEFAULT_SHAPE,
   ) {
     this.target = { server: 'json-server', address: baseUrl };
   }
@@ -59,7 +63,7 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     const received = { rows: 0 };
     try {
       const response: AxiosResponse<Readable> = await lastValueFrom(
-        this.http.get<Readable>(`${this.target.address}/samples/${count}/stream?chunk=${chunkRows}`, {
+        this.http.get<Readable>(this.target.address + samplesPath(count, this.shape, chunkRows), {
           responseType: 'stream',
           maxRedirects: 0,
           decompress: false,
@@ -99,7 +103,7 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     const decoder = new NdjsonLineDecoder();
     let payloadBytes = 0;
     let chunks = 0;
-    const hand = (rows: Row[]) => {
+    const hand = (rows: object[]) => {
       if (rows.length === 0) return;
       received.rows += rows.length;
       chunks++;

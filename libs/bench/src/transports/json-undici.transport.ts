@@ -1,9 +1,11 @@
 import { Agent, errors, request } from 'undici';
-import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
+import type { ShapeName } from '@app/shapes';
+import { FetchedRows, RowForm, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
 import { ClientFdLimitError } from './client-fd-limit.error';
 import { PhaseClock } from './phase-clock';
-import { HttpBodyOptions, requestHeadersFor } from './http-body-options';
+import { HttpBodyOptions, requestHeadersFor, rowFormFor, shapeAskedFor } from './http-body-options';
+import { samplesPath } from './samples-path';
 import { decodeHttpRows, ReceivedBody } from './decode-http-rows';
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET']);
@@ -16,6 +18,8 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH',
 export class JsonUndiciTransport implements RowsTransport {
   readonly kind = 'json' as const;
   readonly target: TargetInfo;
+  readonly shape: ShapeName;
+  readonly rowForm: RowForm;
   private readonly dispatcher: Agent;
   private readonly headers: Record<string, string>;
 
@@ -28,6 +32,8 @@ export class JsonUndiciTransport implements RowsTransport {
   ) {
     this.dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: maxSockets });
     this.target = { server: 'json-server', address: baseUrl };
+    this.shape = shapeAskedFor(options);
+    this.rowForm = rowFormFor(options);
     this.headers = requestHeadersFor(options);
   }
 
@@ -37,7 +43,7 @@ export class JsonUndiciTransport implements RowsTransport {
     const clock = new PhaseClock();
     let received: ReceivedBody;
     try {
-      const response = await request(`${this.target.address}/samples/${count}`, { dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, headers: this.headers, signal });
+      const response = await request(this.target.address + samplesPath(count, this.shape), { dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, headers: this.headers, signal });
       clock.firstByte();
       response.body.once('end', () => clock.lastByte());
       const body = Buffer.from(await response.body.arrayBuffer());

@@ -1,4 +1,4 @@
-import type { Row } from '@app/data-generator';
+import type { ShapeName } from '@app/shapes';
 import type { ServerPhases } from '@app/server-timing';
 import type { TransportKind } from '../scenario/scenario.interface';
 
@@ -34,9 +34,26 @@ export interface ClientPhases {
   notes: string[];
 }
 
+/**
+ * How the rows a transport hands over are laid out, so the engine can hash them all alike: `json`, each row in its
+ * proto3 JSON form as JSON.parse gives it back (what checksums read); `protobuf`, each row as the protobuf
+ * deserializer gives it back, which the engine turns into the JSON form (canonicalFromProtobuf) before hashing:
+ * after the clock stops for a one-message reply, chunk by chunk for a stream. A property of the transport, not of a
+ * reply: it says what it decodes before its first chunk arrives, and no transport converts rows on the clock.
+ */
+export type RowForm = 'json' | 'protobuf';
+
+/** What every transport says about the rows it fetches: which shape it asks the server for, and in what form it hands them over. */
+export interface FetchesShape {
+  /** The message shape (@app/shapes) the transport was built for; a transport asks for one shape only. */
+  readonly shape: ShapeName;
+  readonly rowForm: RowForm;
+}
+
 /** What one request returned: the decoded rows and the payload size the transport measured on arrival. */
 export interface FetchedRows {
-  rows: Row[];
+  /** In the transport's rowForm. */
+  rows: object[];
   /** Bytes of the response body (JSON text / protobuf message) as received, before decoding (and after gunzip). */
   payloadBytes: number;
   /** The per-phase breakdown; absent for a transport that does not measure phases. */
@@ -47,7 +64,7 @@ export interface FetchedRows {
  * One client transport: turns "fetch N rows" into a real request. The promise settles when the response is
  * fully received and decoded into JS objects, which is where the engine stops its clock.
  */
-export interface RowsTransport {
+export interface RowsTransport extends FetchesShape {
   readonly kind: TransportKind;
   readonly target: TargetInfo;
   /** `signal` aborts the request in flight (the caller left, or another request of the run failed). */
@@ -57,7 +74,7 @@ export interface RowsTransport {
 /** Where a streaming transport hands rows as they arrive; the engine counts and checksums each chunk, in order. */
 export interface RowSink {
   /** One chunk, in order; the transport keeps no reference to it afterwards, so no layer holds all rows. */
-  push(rows: Row[]): void;
+  push(rows: object[]): void;
 }
 
 /** What a whole stream measured; the rows themselves went to the sink. */
@@ -76,7 +93,7 @@ export interface StreamedRows {
  * A failure after some rows rejects with a TransportError whose `rowsReceived` says how many had arrived.
  * The unary transports are the one-chunk case of the same idea: fetchRows hands back its one chunk.
  */
-export interface StreamingRowsTransport {
+export interface StreamingRowsTransport extends FetchesShape {
   readonly kind: TransportKind;
   readonly target: TargetInfo;
   readonly streaming: true;

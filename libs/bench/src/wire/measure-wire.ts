@@ -1,3 +1,4 @@
+import type { ShapeName } from '@app/shapes';
 import type { VariantName } from '../scenario/variants';
 import type { WireBytes } from '../result/result.interface';
 import type { RowsTransport, StreamingRowsTransport } from '../transports/rows-transport.interface';
@@ -9,7 +10,7 @@ import { CountingRelay } from './counting-relay';
 
 /** Builds a transport of the same kind and client library as the measured one, pointed at another address. */
 export interface RelayTransportFactory {
-  create(variant: VariantName, host: string, port: number): { transport: RowsTransport | StreamingRowsTransport; close(): Promise<void> };
+  create(variant: VariantName, host: string, port: number, shape: ShapeName): { transport: RowsTransport | StreamingRowsTransport; close(): Promise<void> };
 }
 
 /**
@@ -20,7 +21,7 @@ export interface RelayTransportFactory {
 export async function measureWire(plan: Plan, factory: RelayTransportFactory, progress?: RunProgress): Promise<WireBytes> {
   const { host, port } = targetHostPort(plan.transport.target);
   const relay = await CountingRelay.start(host, port);
-  const { transport, close } = factory.create(plan.scenario.variant, '127.0.0.1', relay.port);
+  const { transport, close } = factory.create(plan.scenario.variant, '127.0.0.1', relay.port, plan.scenario.shape);
   try {
     await executeRun({ ...plan.scenario, rowsPerRequest: 1 }, transport);
     relay.reset();

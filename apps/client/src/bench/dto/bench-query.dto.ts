@@ -17,6 +17,8 @@ export interface BenchQueryDto {
   label?: string;
   /** Single and parallel endpoints: the variant of the route's transport family (variants.ts). */
   variant?: string;
+  /** The message shape every request carries (@app/shapes' registry; default `row`, the article's). */
+  shape?: string;
   /** Streaming variants: rows per chunk (default STREAM_CHUNK_ROWS). */
   chunk?: string;
   /** A network profile's name (network-profiles.json): the paths to the servers shaped and calibrated. */
