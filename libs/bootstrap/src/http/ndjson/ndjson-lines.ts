@@ -26,7 +26,8 @@ function joinedThenSplit(firstKey: string): NdjsonLines {
 function flatFirstKey(shape: Shape): string | null {
   let type: Type;
   try {
-    type = loadProtoRoot(shape.protoFile).lookupType(shape.rowMessage);
+    // The user's message is not in proto/: its shape carries its own loaded types.
+    type = (shape.protoRoot ?? loadProtoRoot(shape.protoFile)).lookupType(shape.rowMessage);
   } catch {
     return null;
   }
