@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
+import { VARIANT_NAMES } from '@app/bench';
 import { appEntry, isListening } from '@app/bootstrap';
 import { JsonRow, protoJsonName, shapeChecksum, toJsonRow, userShape } from '@app/shapes';
 import { AppProcess, ROOT } from './support/app-process';
 import { findGrpcurl } from './support/grpcurl';
 import { freePort } from './support/free-port';
-import { getJson, LISTENING, portsEnv } from './support/stack';
+import { getJson, LISTENING, portsEnv, useStackWithResults } from './support/stack';
 
 jest.setTimeout(240_000);
 
@@ -81,6 +82,21 @@ describe('npm run bench --proto examples/order.proto --message shop.v1.Order --s
     }
   });
 
+  it('apps that already answer (started without the message): exit 2 naming them, nothing measured', async () => {
+    const env = await portsEnv();
+    const client = AppProcess.start('client', env);
+    try {
+      await client.waitFor(LISTENING);
+      const run = bench([...FLAGS, '--rows', '10'], env);
+      expect((await run.exited).code).toBe(2);
+      expect(lines(run.output)).toEqual([
+        'wirebench bench: --proto starts the servers and the client with your message, but apps this run did not start already answer at their configured addresses (client): stop them, or set other ports (see --help)',
+      ]);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('a partial set of the flags: exit 2 naming what is missing', async () => {
     const run = bench(['--proto', PROTO, '--rows', '10'], await portsEnv());
     expect((await run.exited).code).toBe(2);
@@ -127,7 +143,39 @@ function jsonNames(value: unknown): unknown {
   });
 });
 
+describe('the bare JSON server started with the settings', () => {
+  it('serves ?shape=user as JSON and NDJSON, the rows the shape gives', async () => {
+    const env = { BARE_JSON_SERVER_PORT: String(await freePort()), ...SETTINGS };
+    const server = AppProcess.start('bare-json-server', env);
+    try {
+      await server.waitFor(LISTENING);
+      const shape = userShape({ protoFile: PROTO, message: 'shop.v1.Order', sampleFile: SAMPLE });
+      const { status, body } = await getJson(`http://127.0.0.1:${env.BARE_JSON_SERVER_PORT}/samples/3?shape=user`);
+      expect({ status, rows: body.rows }).toEqual({ status: 200, rows: shape.rows(3).map((r) => toJsonRow(shape, r)) });
+      const ndjson = await (await fetch(`http://127.0.0.1:${env.BARE_JSON_SERVER_PORT}/samples/2/stream?shape=user&offset=5`)).text();
+      expect(lines(ndjson).map((l) => JSON.parse(l))).toEqual(shape.rows(2, 5).map((r) => toJsonRow(shape, r)));
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('the client endpoints and the user shape', () => {
+  describe('with the client and the servers started with the settings', () => {
+    const setup = useStackWithResults('wirebench-user-stack-', { jsonVariants: true }, SETTINGS);
+
+    it('?shape=user: every variant (the streams and +gzip twins included) verified, with its source', async () => {
+      const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?variants=${VARIANT_NAMES.join(',')}&rows=40&chunk=9&runs=1&shape=user&raw=1`);
+      expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
+      expect(body.results.map((r: any) => r.variant)).toEqual(VARIANT_NAMES);
+      for (const r of body.results) {
+        expect({ variant: r.variant, shape: r.shape, verified: r.verified, rows: r.runs[0].rowsReceived, message: r.shapeSource?.message }).toEqual({ variant: r.variant, shape: 'user', verified: true, rows: 40, message: 'shop.v1.Order' });
+      }
+      const listed = await getJson(`${setup.stack.clientUrl}/client`);
+      expect(listed.body.shapes.map((s: any) => s.name)).toEqual(['row', 'numeric', 'text', 'nested', 'binary', 'user']);
+    });
+  });
+
   it('a client started without the settings refuses shape=user as an unknown shape, listing the valid ones', async () => {
     const env = await portsEnv();
     const client = AppProcess.start('client', env);
