@@ -120,7 +120,7 @@ function jsonNames(value: unknown): unknown {
   const apps: AppProcess[] = [];
   const addresses: Record<string, string> = {};
   beforeAll(async () => {
-    const env = { ...(await portsEnv()), BARE_GRPC_SERVER_PORT: String(await freePort()), ...SETTINGS };
+    const env: Record<string, string> = { ...(await portsEnv()), BARE_GRPC_SERVER_PORT: String(await freePort()), ...SETTINGS };
     apps.push(AppProcess.start('grpc-server', env), AppProcess.start('bare-grpc-server', env));
     await Promise.all(apps.map((a) => a.waitFor(LISTENING)));
     addresses['grpc-server'] = `127.0.0.1:${env.GRPC_SERVER_PORT}`;
