@@ -4,3 +4,8 @@ export { PROTOBUF_CODECS, DEFAULT_PROTOBUF_CODEC, protobufCodecNames, getProtobu
 export type { GrpcResponseCodec } from './protobuf/grpc-method-codec';
 export { grpcResponseCodec } from './protobuf/grpc-method-codec';
 export { withoutSetDefaults } from './protobuf/without-set-defaults';
+export type { JsonCodec, ShapeJsonCodec } from './json/json-codec.interface';
+export type { JsonCodecName } from './json/json-codecs';
+export { JSON_CODECS, DEFAULT_JSON_CODEC, jsonCodecNames, getJsonCodec, replyJsonSchema } from './json/json-codecs';
+export type { JsonSchema } from './json/json-schema';
+export { jsonSchemaOfMessage } from './json/json-schema';
