@@ -21,3 +21,18 @@ export function grpcResponseCodec(shape: Shape, codec: ProtobufCodec): GrpcRespo
     responseDeserialize: (bytes) => bound.decode(bytes),
   };
 }
+
+/**
+ * A copy of a shape's grpc-js service definition (as proto-loader loads it) whose unary and stream methods carry
+ * their replies with `codec`: the server and the client built from it speak the same protobuf over the same
+ * transport, only another serializer encodes and decodes it. Requests keep proto-loader's (de)serializers.
+ */
+export function withResponseCodec<S extends Record<string, object>>(service: S, shape: Shape, codec: ProtobufCodec): S {
+  const response = grpcResponseCodec(shape, codec);
+  const copy: Record<string, object> = { ...service };
+  for (const method of [shape.unaryMethod, shape.streamMethod]) {
+    if (!copy[method]) throw new Error(`the service definition has no ${method} for ${shape.grpcService}`);
+    copy[method] = { ...copy[method], ...response };
+  }
+  return copy as S;
+}
