@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { getShape, shapeNames, UnknownShapeError, type Shape } from '@app/shapes';
 import { benchCodecs } from './bench-codec';
 import { codecTable } from './codec-table';
@@ -89,15 +90,16 @@ async function main(argv: string[]): Promise<void> {
     memoryJobs.push(...names(row).map((codec) => ({ shape: 'row', codecs: [codec], rows: options.bigRows, runs: 1, warmup: 0 })));
   }
   const started = new Date();
+  const loadBefore = loadavg()[0];
   const timings: CodecMeasurement[] = [];
   const alone: CodecMeasurement[] = [];
   for (const [k, job] of [...jobs, ...memoryJobs].entries()) {
     process.stderr.write(`bench:codecs: ${k + 1}/${jobs.length + memoryJobs.length} ${job.shape}: ${job.codecs.join(', ')}; ${job.rows} rows, ${job.warmup} warm-up + ${job.runs} runs\n`);
     (k < jobs.length ? timings : alone).push(...(await inChild(job)));
   }
-  const cpu = (await import('node:os')).cpus()[0]?.model ?? 'unknown CPU';
+  const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;
   const lines = [
-    `Node ${process.version}, ${cpu}, started ${started.toISOString()}. Medians of the timed rounds (first round dropped), serializers interleaved round by round in one process per shape; every reply checked against the reference bytes and the rows' checksum after the clock.`,
+    `Node ${process.version}, ${machine}, started ${started.toISOString()}. Medians of the timed rounds (first round dropped), serializers interleaved round by round in one process per shape; every reply checked against the reference bytes and the rows' checksum after the clock.`,
     '',
     codecTable(timings),
   ];
