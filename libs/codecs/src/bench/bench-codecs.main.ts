@@ -13,6 +13,9 @@ const USAGE = 'usage: bench:codecs [--shapes a,b] [--rows N (default: up to 1000
 // A reply's JSON size the default row count stays under, so the 4 KiB `binary` rows do not need gigabytes.
 const MAX_REPLY_BYTES = 100e6;
 const MAX_ROWS = 100_000;
+// The measuring process's heap limit: above V8's default (about 4 GiB here), which 1,000,000 rows held in a
+// serializer's form, plus its reply and the decoded rows, can reach. Peak RSS is reported, so nothing is hidden.
+const HEAP_MB = 8192;
 
 interface Options {
   shapes: Shape[];
@@ -67,7 +70,7 @@ interface Job {
 
 function inChild(job: Job): Promise<CodecMeasurement[]> {
   return new Promise((resolve, reject) => {
-    const child = fork(__filename, ['--child', JSON.stringify(job)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    const child = fork(__filename, ['--child', JSON.stringify(job)], { execArgv: ['--expose-gc', `--max-old-space-size=${HEAP_MB}`], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
     let out = '';
     child.stdout?.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as CodecMeasurement[]) : reject(new Error(`${job.codecs.join(', ')} on ${job.shape} (${job.rows} rows) failed, exit ${code}`))));
@@ -93,9 +96,11 @@ async function main(argv: string[]): Promise<void> {
   const loadBefore = loadavg()[0];
   const timings: CodecMeasurement[] = [];
   const alone: CodecMeasurement[] = [];
+  const failures: string[] = [];
   for (const [k, job] of [...jobs, ...memoryJobs].entries()) {
     process.stderr.write(`bench:codecs: ${k + 1}/${jobs.length + memoryJobs.length} ${job.shape}: ${job.codecs.join(', ')}; ${job.rows} rows, ${job.warmup} warm-up + ${job.runs} runs\n`);
-    (k < jobs.length ? timings : alone).push(...(await inChild(job)));
+    // A failed measurement is reported and the others go on: an hour's run is not lost to its last job.
+    await inChild(job).then((results) => (k < jobs.length ? timings : alone).push(...results), (error: Error) => failures.push(error.message));
   }
   const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;
   const lines = [
@@ -104,7 +109,9 @@ async function main(argv: string[]): Promise<void> {
     codecTable(timings),
   ];
   if (alone.length) lines.push('', `Memory: \`row\` at ${options.bigRows.toLocaleString('en-US')} rows, each serializer alone in its process (one encode and one decode):`, '', codecTable(alone));
+  if (failures.length) lines.push('', 'Failed (no figures):', ...failures.map((failure) => `- ${failure}`));
   process.stdout.write(lines.join('\n') + '\n');
+  if (failures.length) process.exitCode = 1;
 }
 
 main(process.argv.slice(2)).catch((error: Error) => {

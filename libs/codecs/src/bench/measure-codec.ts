@@ -32,15 +32,15 @@ interface Lane {
   prepared: unknown;
   encodeMs: number[];
   decodeMs: number[];
-  encoded?: Uint8Array | string;
-  decoded?: unknown;
+  encodedBytes: number;
 }
 
 /**
  * Generates `rows` rows of the shape once, prepares them for each serializer (untimed: the generate side's
  * conversion), then `warmup` rounds that are thrown away and `runs` timed rounds. A round runs every serializer in
  * turn (interleaved, so drift of a shared machine hits them alike): an encode timed alone, then a decode of its bytes
- * timed alone. The last round's bytes and rows of each are verified after the clock.
+ * timed alone. Each serializer's last reply is verified after its clock, then let go, so that only one reply and its
+ * decoded rows are alive at a time (1,000,000 rows of six serializers would not fit one heap together).
  */
 export function measureCodecs(shape: Shape, codecNames: readonly string[], rows: number, runs: number, warmup: number): CodecMeasurement[] {
   const all = benchCodecs(shape);
@@ -48,24 +48,20 @@ export function measureCodecs(shape: Shape, codecNames: readonly string[], rows:
   const lanes: Lane[] = codecNames.map((name) => {
     const codec = all.find((c) => c.name === name);
     if (!codec) throw new Error(`unknown serializer ${name}: valid ones are ${all.map((c) => c.name).join(', ')}`);
-    return { codec, prepared: codec.prepare(generated), encodeMs: [], decodeMs: [] };
+    return { codec, prepared: codec.prepare(generated), encodeMs: [], decodeMs: [], encodedBytes: 0 };
   });
   const rssBeforeBytes = process.memoryUsage().rss;
   for (let round = 0; round < warmup + runs; round++) {
     for (const lane of lanes) {
-      lane.encoded = lane.decoded = undefined; // let the previous reply go before the next is made
-      let ms: number;
-      [lane.encoded, ms] = timed(() => lane.codec.encode(lane.prepared));
-      if (round >= warmup) lane.encodeMs.push(ms);
-      const encoded = lane.encoded;
-      [lane.decoded, ms] = timed(() => lane.codec.decode(encoded));
-      if (round >= warmup) lane.decodeMs.push(ms);
+      const [encoded, encodeMs] = timed(() => lane.codec.encode(lane.prepared));
+      const [decoded, decodeMs] = timed(() => lane.codec.decode(encoded));
+      if (round < warmup) continue;
+      lane.encodeMs.push(encodeMs);
+      lane.decodeMs.push(decodeMs);
+      if (round === warmup + runs - 1) verifyBenchRun(shape, lane.codec, generated, encoded, decoded);
+      lane.encodedBytes = typeof encoded === 'string' ? Buffer.byteLength(encoded) : encoded.byteLength;
     }
   }
   const peakRssBytes = process.resourceUsage().maxRSS * 1024;
-  return lanes.map(({ codec, encodeMs, decodeMs, encoded, decoded }) => {
-    verifyBenchRun(shape, codec, generated, encoded as Uint8Array | string, decoded);
-    const encodedBytes = typeof encoded === 'string' ? Buffer.byteLength(encoded) : (encoded as Uint8Array).byteLength;
-    return { shape: shape.name, family: codec.family, codec: codec.name, rows, encodedBytes, encodeMs, decodeMs, rssBeforeBytes, peakRssBytes, alone: lanes.length === 1 };
-  });
+  return lanes.map(({ codec, encodeMs, decodeMs, encodedBytes }) => ({ shape: shape.name, family: codec.family, codec: codec.name, rows, encodedBytes, encodeMs, decodeMs, rssBeforeBytes, peakRssBytes, alone: lanes.length === 1 }));
 }
