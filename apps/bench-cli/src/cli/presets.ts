@@ -168,7 +168,7 @@ export function serializerVariants(): VariantName[] {
  * fastest was measured here (2 cores shared with other jobs, Node 20) before the preset was written: one request of
  * 10,000 rows of each shape, 3 runs after 1 warm-up, every one-message variant of the two families (docs/shapes.md):
  * `json-undici` had the lowest JSON-family median on row, numeric and text (0.43×, 0.49×, 0.62× json), `json-fastify`
- * on nested, `json` on binary; `grpc-sliced` the lowest gRPC-family median on row (0.81× grpc) and within 2% of the lowest elsewhere,
+ * on nested, `json` on binary; `grpc-sliced` the lowest gRPC-family median on row (0.81× grpc) and within 4% of the lowest elsewhere,
  * and at 1,000,000 rows of `row` it is the only one the runs told apart from grpc (0.63×, docs/variants.md).
  */
 export const SHAPES_PRESET_VARIANTS: VariantName[] = ['json', 'json-undici', 'grpc', 'grpc-sliced'];
