@@ -113,13 +113,12 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
             borderColor: d.values.map((_v, i) => (flags[i] ? FLAG : color)),
             borderWidth: d.values.map((_v, i) => (flags[i] ? 3 : 1)),
           };
-          // An interval is a floating bar [low, high], thin and dark, in the same slot as its value's bar.
+          // An interval is a floating bar [low, high], thin and dark, in the slot beside its value's bar (listed after it).
           const interval = d.intervals && {
             label: `${d.label} 95% CI`,
             data: d.intervals,
             backgroundColor: '#000000aa',
             barPercentage: 0.15,
-            order: -1,
           };
           return interval ? [bar, interval] : [bar];
         }),

@@ -18,7 +18,7 @@ function verdict(v: Versus): string {
 const interval = (v: Versus | undefined): [number, number] | null => (v?.ratioCi ? [v.ratioCi.low, v.ratioCi.high] : null);
 const ciText = (v: Versus) => (v.ratioCi ? `${two(v.ratioCi.low)}–${two(v.ratioCi.high)}` : '');
 
-const CAPTION_END = ' The thin dark bar is the 95% interval of the ratio: a side is named only where it lies wholly above or below 1.';
+const CAPTION_END = ' The thin dark bar beside each bar is the 95% interval of the ratio: a side is named only where it lies wholly above or below 1.';
 
 /**
  * gRPC/JSON per shape: one bar per case of each shape (grpc over json, medians), with its interval. Only for a run
