@@ -169,7 +169,9 @@ export function serializerVariants(): VariantName[] {
  * 10,000 rows of each shape, 3 runs after 1 warm-up, every one-message variant of the two families (docs/shapes.md):
  * `json-undici` had the lowest JSON-family median on row, numeric and text (0.43×, 0.49×, 0.62× json), `json-fastify`
  * on nested, `json` on binary; `grpc-sliced` the lowest gRPC-family median on row (0.81× grpc) and within 4% of the lowest elsewhere,
- * and at 1,000,000 rows of `row` it is the only one the runs told apart from grpc (0.63×, docs/variants.md).
+ * and at 1,000,000 rows of `row` it is the only one the runs told apart from grpc (0.63×, docs/variants.md). Three
+ * runs with spreads of 4–69% (the machine was shared) rank medians, they tell nothing apart: the preset itself runs
+ * the baselines beside them, so a wrong pick shows as a ratio near 1, not as a wrong verdict.
  */
 export const SHAPES_PRESET_VARIANTS: VariantName[] = ['json', 'json-undici', 'grpc', 'grpc-sliced'];
 
