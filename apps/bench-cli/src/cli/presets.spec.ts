@@ -1,5 +1,6 @@
 import { VARIANT_NAMES, VARIANTS } from '@app/bench';
 import { SHAPES } from '@app/shapes';
+import { parseOptions } from './options';
 import { PRESET_DEFAULTS, PRESETS, serializerVariants, SHAPES_PRESET_VARIANTS } from './presets';
 import { shapeSizes } from './shape-sizes';
 
@@ -45,5 +46,13 @@ describe('the serializers preset', () => {
     // Nothing that is not on the serializer axis (no other factor's variant).
     expect(variants.filter((v) => v !== 'json' && !serializers.includes(v) && !serializers.some((s) => VARIANTS[s].baseline === v))).toEqual([]);
     expect(PRESET_DEFAULTS.serializers.variants).toBe(serializerVariants);
+  });
+});
+
+describe('--preset shapes and --preset serializers on the command line', () => {
+  it('selects their variants and 5 runs after 1 warm-up unless told otherwise', () => {
+    expect(parseOptions(['--preset', 'shapes'])).toMatchObject({ preset: 'shapes', transports: SHAPES_PRESET_VARIANTS, runs: 5, warmup: 1 });
+    expect(parseOptions(['--preset', 'serializers'])).toMatchObject({ preset: 'serializers', transports: serializerVariants(), runs: 5, warmup: 1 });
+    expect(parseOptions(['--preset', 'shapes', '--variants', 'json,grpc', '--runs', '2']).transports).toEqual(['json', 'grpc']);
   });
 });
