@@ -67,6 +67,9 @@ describe('per-shape sentences', () => {
     expect(section).toMatch(/- For \\`numeric\\` rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's time \(95% CI [\d.–]+\): gRPC is faster\./);
     expect(section).toContain('JSON is faster.');
     expect(section).toContain('not told apart.');
+    // The why by phase only where a side is named: numeric's gap is there, nested's (not told apart) is not.
+    expect(section).toContain('Per request JSON spent 40.0 ms more');
+    expect(section.split('\n').filter((l) => l.startsWith('- Per request'))).toHaveLength(2);
     expect(printMarkdown(SAMPLE_RUN)).not.toContain('## By shape');
   });
 

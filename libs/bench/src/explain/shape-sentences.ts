@@ -58,11 +58,15 @@ export function isGrpcSerializerVariant(variant: string, present: readonly strin
 }
 
 /**
- * Per shape, what decided it: the verdict with its interval, where the gap went by phase, and the serializers.
- * Only the cases whose shape is named (explain-run.ts), for summary.md's "By shape" section.
+ * Per shape, what decided it: the verdict with its interval, where the gap went by phase (only where the runs name a
+ * side: a gap they cannot tell from noise explains nothing), and the serializers. Only the cases whose shape is named
+ * (explain-run.ts), for summary.md's "By shape" section.
  */
 export function shapeSentences(cases: readonly CaseExplanation[]): string[] {
   return cases
-    .filter((c) => c.shape !== null && c.grpcVsJson)
-    .flatMap((c) => [shapeVerdictSentence(c as CaseExplanation & { grpcVsJson: VariantVersus }), gapSentence(c), serializerSentence(c)].filter((s): s is string => s !== null));
+    .filter((c): c is CaseExplanation & { grpcVsJson: VariantVersus } => c.shape !== null && c.grpcVsJson !== null)
+    .flatMap((c) => {
+      const told = ['faster', 'slower'].includes(effectOf(c.grpcVsJson));
+      return [shapeVerdictSentence(c), told ? gapSentence(c) : null, serializerSentence(c)].filter((s): s is string => s !== null);
+    });
 }
