@@ -176,7 +176,8 @@ export function serializerVariants(): VariantName[] {
 export const SHAPES_PRESET_VARIANTS: VariantName[] = ['json', 'json-undici', 'grpc', 'grpc-sliced'];
 
 export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
-  // 5 runs (the fewest that name a side) after 1 warm-up, one invocation: 15 cases on 4 variants, about 15 minutes here.
+  // 5 runs (the fewest that name a side) after 1 warm-up, one invocation: 15 cases on 4 variants took 20 minutes here
+  // (2 cores shared with other jobs, docs/shapes.md); 2 invocations, as explain has, would double it.
   shapes: { variants: () => [...SHAPES_PRESET_VARIANTS], runs: MIN_RUNS_FOR_VERDICT, warmup: 1 },
   serializers: { variants: serializerVariants, runs: MIN_RUNS_FOR_VERDICT, warmup: 1 },
   full: { variants: baselinesAndStreams },
