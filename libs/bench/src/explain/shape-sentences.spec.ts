@@ -84,7 +84,7 @@ describe('per-shape sentences', () => {
     };
     const text = explainRun(run).sentences;
     expect(text).toContainEqual(
-      expect.stringMatching(/^For `numeric` rows \(one request of 1,000 rows\), against json: with grpc it took 1\.40× \(95% CI [\d.–]+\); with grpc-sliced it took 0\.60× \(95% CI [\d.–]+\): the serializer, not the protocol\.$/),
+      expect.stringMatching(/^For `numeric` rows \(one request of 1,000 rows\), against json: with grpc it took 1\.40× \(95% CI [\d.–]+\), slower than JSON; with grpc-sliced it took 0\.60× \(95% CI [\d.–]+\), faster than JSON: the serializer, not the protocol\.$/),
     );
     // Without a serializer variant there is no serializer sentence.
     expect(explainRun(SHAPE_RUN).sentences.join('\n')).not.toContain('against json: with');

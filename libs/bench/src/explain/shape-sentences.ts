@@ -35,7 +35,7 @@ export function serializerSentence(c: CaseExplanation): string | null {
   if (c.serializers.length < 2) return null;
   const parts = c.serializers.map((s) => {
     const effect = effectOf(s);
-    const told = effect === 'faster' || effect === 'slower' ? '' : effect === 'too few runs' ? ', too few runs' : ', not told apart from JSON';
+    const told = { faster: ', faster than JSON', slower: ', slower than JSON', 'too few runs': ', too few runs', 'cannot tell': ', not told apart from JSON' }[effect];
     return `with ${s.variant} it took ${two(s.medianRatio)}×${interval(s)}${told}`;
   });
   const effects = c.serializers.map(effectOf);
