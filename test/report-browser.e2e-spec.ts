@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { human, type BenchRun, type LoadRun } from '@app/bench';
 import { printReportHtml } from '@app/report';
-import { BATCHING_CASES, benchRun, EXPLAIN_CASES, loadRun } from '../libs/report/src/fixtures/report-runs';
+import { BATCHING_CASES, benchRun, EXPLAIN_CASES, loadRun, shapeRun } from '../libs/report/src/fixtures/report-runs';
 import { collectPageErrors, describeInChromium, launchChromium, screenshotDir } from './support/chromium';
 
 const BENCH_CHARTS = ['time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time', 'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss', 'article-ratio'];
@@ -191,6 +191,39 @@ describeInChromium('report.html in Chromium', () => {
       expect((await tableCells(page, 'many-vs-one-1')).map((r) => r[0])).toEqual(['json', 'grpc']);
       expect(errors).toEqual([]);
       await page.screenshot({ path: join(screenshotDir('report'), 'batching-report.png'), fullPage: true });
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
+  it('a run of several shapes: gRPC/JSON per shape and per serializer, each ratio with its 95% interval drawn beside it', async () => {
+    const { html } = saveFolder(root, 'shapes', shapeRun());
+    const { page, errors, close } = await open(html);
+    try {
+      const drawn = await drawnCharts(page);
+      const shape = drawn.find((d) => d.id === 'shape-ratio')!;
+      expect(shape).toMatchObject({ type: 'bar', xTitle: 'shape · rows per request', yTitle: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)' });
+      expect(shape.legend).toEqual(['grpc / json', 'grpc / json 95% CI']);
+      expect(shape.painted).toBeGreaterThan(1000);
+      expect(drawn.find((d) => d.id === 'serializer-ratio')!.legend).toEqual(['grpc / json', 'grpc / json 95% CI', 'grpc-sliced / json', 'grpc-sliced / json 95% CI']);
+      // The interval is a floating bar [low, high] around the ratio, as the table beneath says.
+      const bars = await page.evaluate(() => {
+        const chart = (window as any).Chart.getChart(document.getElementById('chart-shape-ratio'));
+        return { labels: chart.data.labels, ratios: chart.data.datasets[0].data, intervals: chart.data.datasets[1].data };
+      });
+      expect(bars.labels).toEqual(['numeric · 1,000 rows', 'text · 1,000 rows']);
+      bars.intervals.forEach(([low, high]: [number, number], i: number) => {
+        expect(low).toBeLessThanOrEqual(bars.ratios[i]);
+        expect(high).toBeGreaterThanOrEqual(bars.ratios[i]);
+      });
+      const cells = await tableCells(page, 'shape-ratio');
+      expect(cells.map((r) => [r[0], r[4]])).toEqual([
+        ['numeric', 'gRPC faster'],
+        ['text', 'JSON faster'],
+      ]);
+      expect(cells[0][3]).toBe(`${bars.intervals[0][0].toFixed(2)}–${bars.intervals[0][1].toFixed(2)}`);
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: join(screenshotDir('report'), 'shapes-report.png'), fullPage: true });
     } finally {
       await close();
     }

@@ -51,6 +51,8 @@ export interface BarDatasetSpec {
   color?: string;
   /** One per category: why that bar is flagged ('' for none); a flagged bar is outlined in red, keeping its colour. */
   flags?: string[];
+  /** One per category: the value's 95% interval [low, high], drawn as a thin dark floating bar beside it (null: none). */
+  intervals?: ([number, number] | null)[];
 }
 
 export interface TableSpec {

@@ -101,11 +101,11 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
       type: 'bar',
       data: {
         labels: spec.categories,
-        datasets: spec.datasets.map((d) => {
+        datasets: spec.datasets.flatMap((d) => {
           const color = d.color ?? colorOf(d.colorKey);
           // A flagged bar keeps its fill and gets a red outline: the colour still says whose bar it is.
           const flags = d.flags ?? [];
-          return {
+          const bar = {
             label: d.label,
             data: d.values,
             flags,
@@ -113,6 +113,14 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
             borderColor: d.values.map((_v, i) => (flags[i] ? FLAG : color)),
             borderWidth: d.values.map((_v, i) => (flags[i] ? 3 : 1)),
           };
+          // An interval is a floating bar [low, high], thin and dark, in the slot beside its value's bar (listed after it).
+          const interval = d.intervals && {
+            label: `${d.label} 95% CI`,
+            data: d.intervals,
+            backgroundColor: '#000000aa',
+            barPercentage: 0.15,
+          };
+          return interval ? [bar, interval] : [bar];
         }),
       },
       options: config,

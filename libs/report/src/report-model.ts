@@ -10,6 +10,7 @@ import { resourceBarCharts } from './resource-bar-charts';
 import { runContext, type RunContext } from './run-context';
 import { runName } from './run-names';
 import { runScatterChart } from './run-scatter-chart';
+import { serializerRatioChart, shapeRatioChart } from './shape-charts';
 import { measuredScenarios } from './scenario-rows';
 import { timeLineCharts } from './time-line-charts';
 
@@ -35,10 +36,13 @@ function benchSections(runs: readonly SavedRun[], benchRuns: { run: BenchRun; ru
   const resources = resourceBarCharts(runs, scenarios);
   const article = split([articleChart(runs, benchRuns)]);
   const network = networkChart(runs, benchRuns);
+  const byShape = [shapeRatioChart(runs, benchRuns), serializerRatioChart(runs, benchRuns)].filter((c) => c !== null);
   return [
     // First when there: each is what its preset (network, batching) was made for.
     ...(network ? [{ title: 'Under network conditions', charts: [network], leftOut: [] }] : []),
     { title: BATCHING_TITLE, charts: batchingCharts(runs, benchRuns), leftOut: [] },
+    // Only when the run has more than one shape, or a serializer beside its baseline (shape-charts.ts).
+    { title: 'By shape and serializer', charts: byShape, leftOut: [] },
     // Then why: the workbench's main finding, before the sweeps that show how much.
     { title: PHASE_CHART_TITLE, ...phaseCharts(runs, benchRuns) },
     { title: 'Time', charts: [...lines.charts, ...scatter.charts], leftOut: [...lines.leftOut, ...scatter.leftOut] },

@@ -1,5 +1,6 @@
 import type { ShapeName } from '@app/shapes';
-import { GZIP_SUFFIX, isStreamingVariant, MIN_RUNS_FOR_VERDICT, VARIANT_NAMES, VariantName } from '@app/bench';
+import { GZIP_SUFFIX, isStreamingVariant, MIN_RUNS_FOR_VERDICT, VARIANT_NAMES, VariantName, VARIANTS } from '@app/bench';
+import { builtInShapeSizes } from './shape-sizes';
 
 /** One scenario of a preset or a --scenarios file; each runs on every selected transport. */
 export interface ScenarioSpec {
@@ -99,7 +100,34 @@ const NETWORK: ScenarioSpec[] = [
   ...ARTICLE.filter((c) => c.name === '2-3'),
 ];
 
-export const PRESETS: Record<string, ScenarioSpec[]> = { article: ARTICLE, quick: QUICK, full: FULL, batching: BATCHING, explain: EXPLAIN, memory: MEMORY, network: NETWORK };
+/** One request of `rows` rows of a shape, named <case>-<shape> as --shapes names them (the row's too: every case names its shape). */
+const ofShape = (shape: ShapeName, rows: number): ScenarioSpec => ({ ...single(`rows-${rows}-${shape}`, rows), shape });
+
+/**
+ * Does the verdict follow the message? Every built-in shape at three sizes: a reply of ~100 MB of JSON, a tenth and a
+ * hundredth of it. The sizes are computed, not guessed (shape-sizes.ts): 100 MB over each shape's mean JSON row,
+ * measured on its own rows, so a 5 KiB `binary` row gets ~18,000 rows where the article's ~280-byte row gets ~360,000.
+ */
+const SHAPES_CASES: ScenarioSpec[] = builtInShapeSizes().flatMap(({ shape, sizes }) => sizes.map((rows) => ofShape(shape, rows)));
+
+/**
+ * Serializers on every shape at one large size: each shape's ~10 MB case (the middle of SHAPES_CASES). Large enough
+ * that encoding and decoding are most of a request (at 10,000 rows of `row` serialization is already gRPC's largest
+ * phase, docs/variants.md), and ten times cheaper than the 100 MB case on the preset's six or more variants.
+ */
+const SERIALIZERS_CASES: ScenarioSpec[] = builtInShapeSizes().map(({ shape, sizes }) => ofShape(shape, sizes[1]));
+
+export const PRESETS: Record<string, ScenarioSpec[]> = {
+  article: ARTICLE,
+  quick: QUICK,
+  full: FULL,
+  batching: BATCHING,
+  explain: EXPLAIN,
+  memory: MEMORY,
+  network: NETWORK,
+  shapes: SHAPES_CASES,
+  serializers: SERIALIZERS_CASES,
+};
 export const PRESET_NAMES = Object.keys(PRESETS);
 
 /** What a preset runs when the command line does not say: its variants, runs and warm-ups. */
@@ -123,7 +151,35 @@ export interface PresetDefaults {
 /** The two baselines and every streaming variant: what full's chunk sweep and the memory preset need. */
 const baselinesAndStreams = () => VARIANT_NAMES.filter((v) => v === 'json' || v === 'grpc' || isStreamingVariant(v));
 
+/**
+ * The serializer axis from the registry: every variant whose factor is `serializer`, the baseline each changes (its
+ * serializer held fixed: `grpc`'s proto-loader, `json-fastify`'s JSON.stringify), and `json`, the JSON side of every
+ * gRPC/JSON ratio. A serializer that joins the registry joins the preset.
+ */
+export function serializerVariants(): VariantName[] {
+  const serializers = VARIANT_NAMES.filter((v) => VARIANTS[v].factor === 'serializer');
+  const wanted = new Set<string>(['json', ...serializers.map((v) => VARIANTS[v].baseline!), ...serializers]);
+  return VARIANT_NAMES.filter((v) => wanted.has(v));
+}
+
+/**
+ * The shapes preset's variants: the two baselines and the fastest one-message variant of each family. One message,
+ * since the streams are another message form (the memory preset's), and the question is the message type. Which is
+ * fastest was measured here (2 cores shared with other jobs, Node 20) before the preset was written: one request of
+ * 10,000 rows of each shape, 3 runs after 1 warm-up, every one-message variant of the two families (docs/shapes.md):
+ * `json-undici` had the lowest JSON-family median on row, numeric and text (0.43×, 0.49×, 0.62× json), `json-fastify`
+ * on nested, `json` on binary; `grpc-sliced` the lowest gRPC-family median on row (0.81× grpc) and within 4% of the lowest elsewhere,
+ * and at 1,000,000 rows of `row` it is the only one the runs told apart from grpc (0.63×, docs/variants.md). Three
+ * runs with spreads of 4–69% (the machine was shared) rank medians, they tell nothing apart: the preset itself runs
+ * the baselines beside them, so a wrong pick shows as a ratio near 1, not as a wrong verdict.
+ */
+export const SHAPES_PRESET_VARIANTS: VariantName[] = ['json', 'json-undici', 'grpc', 'grpc-sliced'];
+
 export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
+  // 5 runs (the fewest that name a side) after 1 warm-up, one invocation: 15 cases on 4 variants took 20 minutes here
+  // (2 cores shared with other jobs, docs/shapes.md); 2 invocations, as explain has, would double it.
+  shapes: { variants: () => [...SHAPES_PRESET_VARIANTS], runs: MIN_RUNS_FOR_VERDICT, warmup: 1 },
+  serializers: { variants: serializerVariants, runs: MIN_RUNS_FOR_VERDICT, warmup: 1 },
   full: { variants: baselinesAndStreams },
   memory: { variants: baselinesAndStreams, runs: 3, warmup: 1 },
   // grpc-window beside grpc: HTTP/2's default window against a tuned one, where the round trip makes it matter.

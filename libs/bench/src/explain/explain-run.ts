@@ -5,6 +5,8 @@ import { VARIANTS, type VariantName } from '../scenario/variants';
 import type { CaseExplanation, Explanation, VariantFigures } from './explanation.interface';
 import { phaseGap } from './phase-gap';
 import { explainSentences } from './explain-sentences';
+import { isGrpcSerializerVariant } from './shape-sentences';
+import { DEFAULT_SHAPE } from '@app/shapes';
 
 /**
  * Why one transport won, from the run's own numbers: per scenario, gRPC against JSON with the gap split by phase,
@@ -18,11 +20,14 @@ export function explainRun(run: BenchRun): Explanation {
 /** The same for results that are not a saved run (one /client/compare call): a case per scenario name. */
 export function explainScenarios(scenarios: readonly ScenarioResult[]): Explanation {
   const names = [...new Set(scenarios.map((r) => r.name))];
-  const cases = names.map((name) => explainCase(scenarios.filter((r) => r.name === name)));
+  // Sentences name the shape when the run has more than one, or one that is not the article's row.
+  const shapes = new Set(scenarios.map((r) => r.shape ?? DEFAULT_SHAPE));
+  const nameShapes = shapes.size > 1 || !shapes.has(DEFAULT_SHAPE);
+  const cases = names.map((name) => explainCase(scenarios.filter((r) => r.name === name), nameShapes));
   return { cases, sentences: cases.flatMap(explainSentences) };
 }
 
-function explainCase(results: ScenarioResult[]): CaseExplanation {
+function explainCase(results: ScenarioResult[], nameShape: boolean): CaseExplanation {
   const of = (v: VariantName) => results.find((r) => (r.variant ?? r.transport) === v);
   const json = of('json');
   const grpc = of('grpc');
@@ -32,9 +37,12 @@ function explainCase(results: ScenarioResult[]): CaseExplanation {
     if (!reference) return [];
     return [{ ...versusOf(r, reference, VARIANTS[r.variant].factor), gap: phaseGap(reference.variant, reference.phases, r.variant, r.phases) }];
   });
+  const present = results.map((r) => r.variant);
+  const serializers = json ? results.filter((r) => isGrpcSerializerVariant(r.variant, present)).map((r) => versusOf(r, json, 'serializer')) : [];
   const first = results[0];
   return {
     scenario: first.name,
+    shape: nameShape ? (first.shape ?? DEFAULT_SHAPE) : null,
     mode: first.mode,
     rowsPerRequest: first.rowsPerRequest,
     requests: first.requests,
@@ -42,6 +50,7 @@ function explainCase(results: ScenarioResult[]): CaseExplanation {
     gap: json && grpc ? phaseGap('json', json.phases, 'grpc', grpc.phases) : null,
     factors,
     variants: results.map(figures),
+    serializers,
   };
 }
 

@@ -3,6 +3,7 @@ import type { VariantVersus } from '../result/compare-variants';
 import { VARIANTS } from '../scenario/variants';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import type { CaseExplanation, PhaseDelta, PhaseGap } from './explanation.interface';
+import { serializerSentence, shapeVerdictSentence } from './shape-sentences';
 
 /** How a phase reads in a sentence. */
 export const PHASE_WORDS: Partial<Record<PhaseField, string>> = {
@@ -58,20 +59,8 @@ function shares(gap: PhaseGap): PhaseDelta[] {
   return gap.deltas.filter((d) => Math.sign(d.deltaMs) === Math.sign(total) && Math.abs(d.deltaMs) >= MIN_SHARE * Math.abs(total)).slice(0, 3);
 }
 
-/**
- * Sentences from one case's measured values, never from fixed text: the gRPC/JSON ratio, where the gap went, each
- * factor that made a difference the runs can tell (and what it did to gRPC's biggest extra cost), and the fastest
- * gRPC-family variant against json.
- */
-export function explainSentences(c: CaseExplanation): string[] {
-  const out: string[] = [];
-  const label = caseWords(c);
-  const vs = c.grpcVsJson;
-  if (vs) {
-    const effect = effectOf(vs);
-    const apart = effect === 'too few runs' ? `; ${tooFewRunsWords(vs.runsPerSide)}` : effect === 'cannot tell' ? '; the runs cannot tell the two apart' : '';
-    out.push(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}${apart}.`);
-  }
+/** Where the gap between gRPC and JSON went, by phase: "Per request gRPC spent 860 ms more; of that, 94% is ...". */
+export function gapSentence(c: CaseExplanation): string | null {
   const gap = c.gap;
   const top = gap && gap.totalMs !== 0 ? shares(gap) : [];
   if (gap && top.length > 0) {
@@ -82,12 +71,35 @@ export function explainSentences(c: CaseExplanation): string[] {
     if (top.some((d) => Math.abs(d.deltaMs) > Math.abs(gap.totalMs))) {
       // A phase larger than the whole gap ("719% is the rest of the wait") tells a reader nothing as a share: in ms.
       const parts = top.map((d) => `${PHASE_WORDS[d.field]} ${signed(Math.abs(d.deltaMs))}`);
-      out.push(`Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more, the net of ${parts.join(', ')}${offset}.`);
-    } else {
-      const parts = top.map((d) => `${Math.round((d.deltaMs / gap.totalMs) * 100)}% is ${PHASE_WORDS[d.field]} (${signed(Math.abs(d.deltaMs))})`);
-      out.push(`Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more; of that, ${parts.join(', ')}${offset}.`);
+      return `Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more, the net of ${parts.join(', ')}${offset}.`;
     }
+    const parts = top.map((d) => `${Math.round((d.deltaMs / gap.totalMs) * 100)}% is ${PHASE_WORDS[d.field]} (${signed(Math.abs(d.deltaMs))})`);
+    return `Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more; of that, ${parts.join(', ')}${offset}.`;
   }
+  return null;
+}
+
+/**
+ * Sentences from one case's measured values, never from fixed text: the gRPC/JSON ratio, where the gap went, each
+ * factor that made a difference the runs can tell (and what it did to gRPC's biggest extra cost), and the fastest
+ * gRPC-family variant against json.
+ */
+export function explainSentences(c: CaseExplanation): string[] {
+  const out: string[] = [];
+  const label = caseWords(c);
+  const vs = c.grpcVsJson;
+  if (vs && c.shape !== null) {
+    out.push(shapeVerdictSentence({ ...c, grpcVsJson: vs }));
+  } else if (vs) {
+    const effect = effectOf(vs);
+    const apart = effect === 'too few runs' ? `; ${tooFewRunsWords(vs.runsPerSide)}` : effect === 'cannot tell' ? '; the runs cannot tell the two apart' : '';
+    out.push(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}${apart}.`);
+  }
+  const gap = c.gap;
+  const why = gapSentence(c);
+  if (why) out.push(why);
+  const serializers = serializerSentence(c);
+  if (serializers) out.push(serializers);
   const unclear: string[] = [];
   const tooFew: VariantVersus[] = [];
   for (const f of c.factors) {

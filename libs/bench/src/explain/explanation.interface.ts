@@ -39,6 +39,8 @@ export interface CaseExplanation {
   mode: 'single' | 'parallel';
   rowsPerRequest: number;
   requests: number;
+  /** The message shape, when the run's sentences name it (more than one shape, or not the article's row); else null. */
+  shape: string | null;
   /** grpc against json, when both baselines ran. */
   grpcVsJson: VariantVersus | null;
   /** Where gRPC's extra (or saved) time per request went, when both baselines reported phases. */
@@ -46,6 +48,8 @@ export interface CaseExplanation {
   /** Each variant against its registry baseline (one factor), when both ran. */
   factors: (VariantVersus & { gap: PhaseGap | null })[];
   variants: VariantFigures[];
+  /** Each gRPC variant on the serializer axis (shape-sentences.ts) against json, when json and one such serializer ran. */
+  serializers: VariantVersus[];
 }
 
 export interface Explanation {

@@ -7,6 +7,8 @@ import { hasPhases, PHASE_LEGEND, PHASE_TABLE_COLUMNS } from './phase-table-colu
 import { explanationOf, variantFiguresTable, WHY_LEGEND, whyTable } from './why-tables';
 import { BATCHING_NOTE, batchingTable } from './batching-table';
 import { networkVerdicts } from '../explain/network-verdicts';
+import { explainRun } from '../explain/explain-run';
+import { shapeSentences } from '../explain/shape-sentences';
 import { NETWORK_LEGEND, networkTable } from './network-table';
 import { escapeMarkdown } from './markdown-escape';
 import { userMessageLine } from './user-message-line';
@@ -92,7 +94,14 @@ function resultsTable(run: BenchRun, columns: readonly TableColumn[]): string {
 export function printMarkdown(run: BenchRun): string {
   const article = run.preset === 'article' ? articleSection(run) : run.preset === 'batching' ? batchingSection(run) : [];
   const phases = hasPhases(run.scenarios) ? ['', '## Where the time went', '', resultsTable(run, PHASE_TABLE_COLUMNS), '', PHASE_LEGEND] : [];
-  return [...header(run), ...article, ...networkSection(run), '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
+  return [...header(run), ...article, ...networkSection(run), ...shapeSection(run), '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
+}
+
+/** Per shape, which transport the runs name and why by phase; only when the run names its shapes (explain-run.ts). */
+function shapeSection(run: BenchRun): string[] {
+  const sentences = shapeSentences(explainRun(run).cases);
+  if (sentences.length === 0) return [];
+  return ['## By shape', '', 'Generated from this run\'s measured values: a side is named only where the ratio\'s 95% interval excludes 1.', '', ...sentences.map((s) => `- ${escapeMarkdown(s)}`), ''];
 }
 
 function networkSection(run: BenchRun): string[] {

@@ -1,0 +1,72 @@
+import type { VariantVersus } from '../result/compare-variants';
+import { VARIANTS } from '../scenario/variants';
+import type { CaseExplanation } from './explanation.interface';
+import { caseWords, effectOf, gapSentence, tooFewRunsWords } from './explain-sentences';
+
+const two = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const interval = (v: VariantVersus) => (v.ratioCi ? ` (95% CI ${two(v.ratioCi.low)}–${two(v.ratioCi.high)})` : '');
+
+/** "For `numeric` rows (one request of 27,000 rows)": the case as the per-shape sentences name it (its shape when named). */
+export function shapeCaseWords(c: CaseExplanation): string {
+  return c.shape === null ? `For ${caseWords(c)}` : `For \`${c.shape}\` rows (${caseWords(c)})`;
+}
+
+/** Which side the runs name, in the words a verdict line ends with. */
+function verdictWords(v: VariantVersus): string {
+  const effect = effectOf(v);
+  if (effect === 'too few runs') return `no verdict: ${tooFewRunsWords(v.runsPerSide)}`;
+  if (effect === 'faster') return 'gRPC is faster';
+  if (effect === 'slower') return 'JSON is faster';
+  return 'not told apart';
+}
+
+/** "For `numeric` rows (...), gRPC took 0.60× JSON's time (95% CI 0.55–0.66): gRPC is faster." */
+export function shapeVerdictSentence(c: CaseExplanation & { grpcVsJson: VariantVersus }): string {
+  const vs = c.grpcVsJson;
+  return `${shapeCaseWords(c)}, gRPC took ${two(vs.medianRatio)}× JSON's time${interval(vs)}: ${verdictWords(vs)}.`;
+}
+
+/**
+ * Each gRPC serializer in the case against json, and what the ratios say together: when one serializer is told
+ * faster than JSON and another told slower, the verdict is the serializer's, not the protocol's; when every one is
+ * told on the same side, it holds whichever serializer. Null without a serializer variant in the case.
+ */
+export function serializerSentence(c: CaseExplanation): string | null {
+  if (c.serializers.length < 2) return null;
+  const parts = c.serializers.map((s) => {
+    const effect = effectOf(s);
+    const told = { faster: ', faster than JSON', slower: ', slower than JSON', 'too few runs': ', too few runs', 'cannot tell': ', not told apart from JSON' }[effect];
+    return `with ${s.variant} it took ${two(s.medianRatio)}×${interval(s)}${told}`;
+  });
+  const effects = c.serializers.map(effectOf);
+  const conclusion = effects.includes('faster') && effects.includes('slower')
+    ? ': the serializer, not the protocol'
+    : effects.every((e) => e === 'faster')
+      ? ': gRPC is faster with every serializer'
+      : effects.every((e) => e === 'slower')
+        ? ': JSON is faster whichever gRPC serializer'
+        : '';
+  return `${shapeCaseWords(c)}, against json: ${parts.join('; ')}${conclusion}.`;
+}
+
+/** The gRPC-family variants that are on the serializer axis (a serializer, or the baseline one changes). */
+export function isGrpcSerializerVariant(variant: string, present: readonly string[]): boolean {
+  const info = VARIANTS[variant as keyof typeof VARIANTS];
+  if (!info || info.family !== 'grpc') return false;
+  if (info.factor === 'serializer') return true;
+  return present.some((other) => VARIANTS[other as keyof typeof VARIANTS]?.factor === 'serializer' && VARIANTS[other as keyof typeof VARIANTS].baseline === variant);
+}
+
+/**
+ * Per shape, what decided it: the verdict with its interval, where the gap went by phase (only where the runs name a
+ * side: a gap they cannot tell from noise explains nothing), and the serializers. Only the cases whose shape is named
+ * (explain-run.ts), for summary.md's "By shape" section.
+ */
+export function shapeSentences(cases: readonly CaseExplanation[]): string[] {
+  return cases
+    .filter((c): c is CaseExplanation & { grpcVsJson: VariantVersus } => c.shape !== null && c.grpcVsJson !== null)
+    .flatMap((c) => {
+      const told = ['faster', 'slower'].includes(effectOf(c.grpcVsJson));
+      return [shapeVerdictSentence(c), told ? gapSentence(c) : null, serializerSentence(c)].filter((s): s is string => s !== null);
+    });
+}
