@@ -10,11 +10,21 @@ const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 const { ROOT, APPS, BARE_APPS, entryOf } = require('./apps');
 const { buildReason } = require('./build-reason');
+const { generateCodecs } = require('./generate-codecs');
 const { buildOrder, trackBuild, HOOK } = require('./build-progress');
 
 const STAMP = path.join(ROOT, 'dist', '.build-stamp');
 const ENTRIES = [...Object.keys(APPS), ...Object.keys(BARE_APPS), 'bench-cli'].map(entryOf);
 const say = (line) => process.stderr.write(`wirebench: ${line}\n`);
+
+// The codecs' generated code first (when proto/ changed or it was never made): the build compiles it, and the unit
+// tests (`pretest` runs this script) import it even when no build is due.
+try {
+  generateCodecs();
+} catch (error) {
+  say(error.message);
+  process.exit(1);
+}
 
 const reason = buildReason({ root: ROOT, stamp: STAMP, entries: ENTRIES });
 if (reason === null) process.exit(0);

@@ -1,0 +1,11 @@
+export type { ProtobufCodec, ShapeProtobufCodec } from './protobuf/protobuf-codec.interface';
+export type { ProtobufCodecName } from './protobuf/protobuf-codecs';
+export { PROTOBUF_CODECS, DEFAULT_PROTOBUF_CODEC, protobufCodecNames, getProtobufCodec, UnknownCodecError } from './protobuf/protobuf-codecs';
+export type { GrpcResponseCodec } from './protobuf/grpc-method-codec';
+export { grpcResponseCodec, withResponseCodec } from './protobuf/grpc-method-codec';
+export { withoutSetDefaults } from './protobuf/without-set-defaults';
+export type { JsonCodec, ShapeJsonCodec } from './json/json-codec.interface';
+export type { JsonCodecName } from './json/json-codecs';
+export { JSON_CODECS, DEFAULT_JSON_CODEC, jsonCodecNames, getJsonCodec, replyJsonSchema } from './json/json-codecs';
+export type { JsonSchema } from './json/json-schema';
+export { jsonSchemaOfMessage } from './json/json-schema';
