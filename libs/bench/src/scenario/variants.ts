@@ -1,4 +1,4 @@
-import { PROTOBUF_CODECS, type JsonCodecName, type ProtobufCodecName } from '@app/codecs';
+import { DEFAULT_PROTOBUF_CODEC, protobufCodecNames, type JsonCodecName, type ProtobufCodecName } from '@app/codecs';
 import { ScenarioValidationError } from './scenario-validation.error';
 
 /** The transport families the engine times; each has variants below that change one factor. */
@@ -84,15 +84,15 @@ const GRPC_SERIALIZER_VARIANT_NAMES = {
 
 type GrpcSerializerVariantName = (typeof GRPC_SERIALIZER_VARIANT_NAMES)[keyof typeof GRPC_SERIALIZER_VARIANT_NAMES];
 
-/** The `grpc` path with another protobuf serializer on both sides: one entry per PROTOBUF_CODECS entry. */
+/** The `grpc` path with another protobuf serializer on both sides: one entry per PROTOBUF_CODECS entry (what each is: its description, docs/serializers.md). */
 const GRPC_SERIALIZER_VARIANTS = Object.fromEntries(
-  (Object.entries(GRPC_SERIALIZER_VARIANT_NAMES) as [keyof typeof GRPC_SERIALIZER_VARIANT_NAMES, GrpcSerializerVariantName][]).map(([codec, name]) => [
-    name,
+  (protobufCodecNames().filter((codec) => codec !== DEFAULT_PROTOBUF_CODEC) as (keyof typeof GRPC_SERIALIZER_VARIANT_NAMES)[]).map((codec) => [
+    GRPC_SERIALIZER_VARIANT_NAMES[codec],
     {
       family: 'grpc',
       baseline: 'grpc',
       factor: 'serializer',
-      changes: `${PROTOBUF_CODECS[codec].description}, instead of proto-loader, encodes the reply on the server and decodes it on the client (same server, client and transport)`,
+      changes: `${codec} instead of proto-loader encodes the reply on the server and decodes it on the client (same server, client and transport)`,
       serializer: codec,
     },
   ]),
@@ -104,7 +104,7 @@ const JSON_SERIALIZER_VARIANTS = {
     family: 'json',
     baseline: 'json-fastify',
     factor: 'serializer',
-    changes: "fast-json-stringify compiled from the shape's JSON Schema (what Fastify does with a response schema) instead of JSON.stringify: the same Fastify server and axios client",
+    changes: "fast-json-stringify (compiled from the shape's JSON Schema, as Fastify does with a response schema) instead of JSON.stringify writes the body (same Fastify server, same client)",
     serializer: 'fast-json-stringify',
   },
 } as const satisfies Record<string, VariantInfo>;
