@@ -1,4 +1,4 @@
-// What the gRPC servers will serve for the user's message, checked before they are wired to it: the run-time wrapper
+// What the gRPC servers serve for the user's message, checked on its own (the servers themselves: user-shape-bench.e2e-spec.ts): the run-time wrapper
 // and service (wirebench.user) given to a real grpc-js server with the project's health and reflection, then
 // described and called by grpcurl (reflection only, no .proto), and its reply verified as the bench verifies rows.
 import { execFile } from 'node:child_process';

@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { checkWritableDir, loadConfig } from '@app/config';
-import { exitOnStartupError } from '@app/bootstrap';
+import { checkWritableDir } from '@app/config';
+import { exitOnStartupError, loadAppConfig } from '@app/bootstrap';
 import { startClient } from './start-client';
 
 async function bootstrap(): Promise<void> {
-  const config = loadConfig();
+  const config = loadAppConfig();
   checkWritableDir('RESULTS_DIR', config.resultsDir);
   const app = await startClient(config);
   new Logger('client').log(

@@ -1,4 +1,5 @@
 // Process bootstrap shared by every app, the CLIs and the tests: start-up, workers, signals, launching the apps.
+export { loadAppConfig } from './load-app-config';
 export { runWithWorkers, type RunWithWorkersOptions } from './run-with-workers';
 export { exitOnStartupError } from './exit-on-startup-error';
 export { StartupLogger, logLevelsFor } from './startup-logger';

@@ -1,5 +1,6 @@
 import cluster, { Worker } from 'node:cluster';
-import { ConfigError, ListenAddress, loadConfig, serverResourcesEnabled, WirebenchConfig } from '@app/config';
+import { ConfigError, ListenAddress, serverResourcesEnabled, WirebenchConfig } from '@app/config';
+import { loadAppConfig } from './load-app-config';
 import { exitOnStartupError } from './exit-on-startup-error';
 
 export interface RunWithWorkersOptions {
@@ -21,14 +22,14 @@ type SerialisedError = { name?: string; message?: string; stack?: string; code?:
 const STOP_GRACE_MS = 10_000;
 
 /**
- * Loads the configuration and starts one server: in this process when SERVER_WORKERS is 1 (no cluster at all),
+ * Loads the configuration (loadAppConfig: the user's message too) and starts one server: in this process when SERVER_WORKERS is 1 (no cluster at all),
  * otherwise as that many node:cluster workers sharing the port while this process only supervises them.
  * Start-up failures end in exitOnStartupError's one line either way.
  */
 export function runWithWorkers(options: RunWithWorkersOptions): void {
   let config: WirebenchConfig;
   try {
-    config = loadConfig();
+    config = loadAppConfig();
   } catch (error) {
     exitOnStartupError(options.app, error);
   }

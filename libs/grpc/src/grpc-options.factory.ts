@@ -6,6 +6,7 @@ import { servedShapes, SHAPES_PROTO_FILE } from '@app/shapes';
 import { resolveProtoPath } from './proto-path';
 import { grpcServerOptions } from './grpc-server-options';
 import { serverPackageDefinition } from './server-package-definition';
+import { userShapePackageDefinition } from './user-shape-package';
 
 export const SAMPLE_PACKAGE = 'sample';
 export const SAMPLE_SERVICE = 'SampleService';
@@ -44,11 +45,13 @@ export interface SampleGrpcOptionsInput {
 
 /**
  * The contract loaded with the shared loader options: sample.proto (the article's SampleService) and shapes.proto
- * (one service per shape, google/protobuf/timestamp.proto with it) in one package definition, so every server
- * serves, and every client can call, every shape's service.
+ * (one service per shape, google/protobuf/timestamp.proto with it) in one package definition, with the user's
+ * message when this process has one (userShapePackageDefinition), so every server serves, and every client can call,
+ * every shape's service.
  */
 export function loadSamplePackageDefinition(): PackageDefinition {
-  return loadSync([resolveProtoPath(), resolveProtoPath(__dirname, SHAPES_PROTO_FILE)], LOADER_OPTIONS);
+  // The user's message (when configured) first: where both loads declare a type (google.protobuf.Timestamp), proto/'s stays.
+  return { ...userShapePackageDefinition(LOADER_OPTIONS), ...loadSync([resolveProtoPath(), resolveProtoPath(__dirname, SHAPES_PROTO_FILE)], LOADER_OPTIONS) };
 }
 
 /** The proto packages of the shapes' services (`sample`, `wirebench.shapes`): what Nest's options list. */

@@ -9,7 +9,8 @@ export interface RowsCodec {
   deserialize(bytes: Buffer): Record<string, object[]>;
 }
 
-const codecs = new Map<string, RowsCodec>();
+// By the shape itself, not its name: `user` may name another message in a test's process.
+const codecs = new Map<Shape, RowsCodec>();
 
 /**
  * The shape's rows message as bytes, by the very functions grpc-js calls for its unary method (proto-loader's
@@ -17,12 +18,12 @@ const codecs = new Map<string, RowsCodec>();
  * use, once per process: the JSON server and client only pay for it if they speak protobuf.
  */
 export function rowsCodec(shape: Shape): RowsCodec {
-  let codec = codecs.get(shape.name);
+  let codec = codecs.get(shape);
   if (!codec) {
     const service = loadSamplePackageDefinition()[shape.grpcService] as unknown as Record<string, MethodDefinition<object, Record<string, object[]>>>;
     const method = service[shape.unaryMethod];
     codec = { serialize: (message) => method.responseSerialize(message as Record<string, object[]>), deserialize: (bytes) => method.responseDeserialize(bytes) };
-    codecs.set(shape.name, codec);
+    codecs.set(shape, codec);
   }
   return codec;
 }

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { NetnsHosts, startNetnsHosts } from './netns-hosts';
 import { BenchRun, ScenarioResult, stampInvocation } from '@app/bench';
-import { AppLauncher, findProjectRoot, stopOnSignal } from '@app/bootstrap';
-import { ConfigError, loadConfig } from '@app/config';
+import { AppLauncher, BENCH_APPS, findProjectRoot, stopOnSignal } from '@app/bootstrap';
+import { ConfigError, loadConfig, userShapeEnv } from '@app/config';
 import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
@@ -12,7 +12,7 @@ import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
-import { requireFreshProcesses } from './fresh-processes';
+import { requireFreshProcesses, requireOwnAppsForUserShape } from './fresh-processes';
 import { InvocationResults } from './invocation-results';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
@@ -39,6 +39,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     specs = buildScenarioSpecs(options, config.limits);
     requireShaperFor(options.networks, options.hosts);
     await requireFreshProcesses(new AppLauncher(config, findProjectRoot()), options.invocations);
+    await requireOwnAppsForUserShape(new AppLauncher(config, findProjectRoot()), options.userShape !== null);
   } catch (error) {
     return reportUsageError('bench', error, EXIT.usage, [UsageError, ConfigError]);
   }
@@ -65,6 +66,8 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   const invocations = options.invocations;
   const progress = new ProgressTracker(invocations * specs.reduce((sum, spec) => sum + weight(spec), 0));
   const launcher = new AppLauncher(config, root);
+  // The user's message, as settings for the apps this run starts (they build and check it again, and serve it).
+  const appEnv = options.userShape ? userShapeEnv(options.userShape) : {};
   const abort = new AbortController();
   const signals = stopOnSignal((m) => progress.note(m), 'now', () => abort.abort());
 
@@ -101,14 +104,14 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   await recordRun(dir, run, () => signals.stopped, async () => {
     if (options.hosts === 'netns') {
       // One invocation only (parseOptions refuses more): the namespaces are set up once per run.
-      netns = await startNetnsHosts(config, root, join(dir, 'apps.log'), (m) => progress.note(m));
+      netns = await startNetnsHosts(config, root, join(dir, 'apps.log'), (m) => progress.note(m), appEnv);
       run.targets = { client: netns.clientUrl, json: netns.jsonUrl, grpc: netns.grpcAddress };
       run.options = { ...run.options, hostsDescription: netns.description };
     }
     for (let invocation = 1; invocation <= invocations && !signals.stopped; invocation++) {
       const of = invocations > 1 ? ` (invocation ${invocation}/${invocations})` : '';
       if (!netns) {
-        const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app}${of}${invocations > 1 ? '' : ' (not reachable)'}`));
+        const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app}${of}${invocations > 1 ? '' : ' (not reachable)'}`), BENCH_APPS, appEnv);
         if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}${of}; they stop when ${invocations > 1 ? 'the invocation' : 'this run'} ends (logs: ${join(dir, 'apps.log')})`);
       }
       run.invocationStarts!.push({ invocation, startedAt: new Date().toISOString(), pids: launcher.startedPids() });

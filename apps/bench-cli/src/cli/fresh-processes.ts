@@ -15,3 +15,16 @@ export async function requireFreshProcesses(launcher: AppLauncher, invocations: 
       `already answer at their configured addresses, so it cannot restart them (${running.join(', ')}): stop them, or give --invocations 1`,
   );
 }
+
+/**
+ * The user's message (--proto ...) reaches the apps through the settings this run starts them with; apps that already
+ * answer were started without them, or with another message, and would refuse `user` or serve something else.
+ */
+export async function requireOwnAppsForUserShape(launcher: AppLauncher, withUserShape: boolean): Promise<void> {
+  if (!withUserShape) return;
+  const running = await launcher.reachable();
+  if (running.length === 0) return;
+  throw new UsageError(
+    `--proto starts the servers and the client with your message, but apps this run did not start already answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
+  );
+}

@@ -135,13 +135,14 @@ export async function startNetnsServers(
  * `npm run bench --hosts netns`: the bench's servers on the second host, and a client of this run's own here whose
  * targets are their address on the link and which is told the link's shaping (NETWORK_LINK_*).
  */
-export async function startNetnsHosts(config: WirebenchConfig, root: string, logFile: string, note: (m: string) => void): Promise<NetnsHosts> {
+/** `appEnv`: settings for every app it starts, servers and client (the user's message: userShapeEnv). */
+export async function startNetnsHosts(config: WirebenchConfig, root: string, logFile: string, note: (m: string) => void, appEnv: Record<string, string> = {}): Promise<NetnsHosts> {
   let clientPort = 0;
   const hereApps = async (env: NodeJS.ProcessEnv, log: WriteStream) => {
     // Picked only now, just before the client binds it: the servers took seconds to start, time enough for the
     // port to be handed to some outgoing connection had it been picked first.
     clientPort = await freePort();
-    const client = LaunchedApp.launch('client', { cwd: root, env: { ...env, CLIENT_PORT: String(clientPort) }, log });
+    const client = LaunchedApp.launch('client', { cwd: root, env: { ...env, ...appEnv, CLIENT_PORT: String(clientPort) }, log });
     try {
       await client.waitUntilListening('127.0.0.1', clientPort);
     } catch (error) {
@@ -150,6 +151,6 @@ export async function startNetnsHosts(config: WirebenchConfig, root: string, log
     }
     return [client];
   };
-  const servers = await startNetnsServers(config, root, logFile, note, { servers: BENCH_SERVERS, hereApps });
+  const servers = await startNetnsServers(config, root, logFile, note, { servers: BENCH_SERVERS, serverEnv: appEnv, hereApps });
   return { ...servers, clientUrl: `http://127.0.0.1:${clientPort}`, jsonUrl: servers.targetsEnv.JSON_SERVER_URL, grpcAddress: servers.targetsEnv.GRPC_SERVER_ADDRESS };
 }

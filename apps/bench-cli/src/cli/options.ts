@@ -1,11 +1,12 @@
 import { FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
 import { loadNetworkProfiles } from '@app/network';
-import { DEFAULT_SHAPE, isShapeName, shapeNames, ShapeName } from '@app/shapes';
+import { DEFAULT_SHAPE, isShapeName, shapeNames, ShapeName, USER_SHAPE_NAME, type UserShapeOptions } from '@app/shapes';
 import { parseHosts } from './parse-hosts';
 import { parseNetworks } from './parse-networks';
 import { PRESET_DEFAULTS, PRESET_NAMES } from './presets';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
+import { userShapeOption } from './user-shape-option';
 
 export interface BenchOptions {
   preset: string;
@@ -13,6 +14,8 @@ export interface BenchOptions {
   transports: VariantName[];
   /** --shapes: the message shapes every case runs with, in order (default: row, the article's). */
   shapes: ShapeName[];
+  /** --proto, --message, --sample (--counter-field): the user's own message, built and registered as `user`; null without them. */
+  userShape: UserShapeOptions | null;
   rows?: number[];
   requests?: number[];
   concurrency?: number[];
@@ -67,7 +70,13 @@ Options:
                        (${GZIP_ALIAS_NOTE}; see docs/variants.md;
                        default: json,grpc, or every variant for explain)
   --shapes LIST        message shapes every case runs with: any of ${shapeNames().join(', ')}; each case runs once
-                       per shape, named <case>-<shape> for all but row (see docs/shapes.md)   (default: row)
+                       per shape, named <case>-<shape> for all but row (see docs/shapes.md)   (default: row;
+                       user with --proto, which joins any --shapes list)
+  --proto FILE         your own message: its proto3 file, with --message and --sample (all three or none); the run
+  --message pkg.Name   starts the servers and the client with it (they must not be running already) and every case
+  --sample FILE.json   runs on the shape user: your sample (one message in its proto3 JSON form, which must survive
+                       the mapping's round trip unchanged) repeated, the row number in one integer field
+  --counter-field NAME that field (its proto or JSON name)   (default: the message's first integer field)
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode; a concurrency above
@@ -117,9 +126,13 @@ function integer(name: string, raw: string, min: number): number {
   return Number(raw);
 }
 
-/** --shapes: names of the shapes registry, each once; the usage error lists the valid ones, as the client's 400 does. */
-function shapesOption(raw: string | undefined): ShapeName[] {
-  const names = list('shapes', raw) ?? [DEFAULT_SHAPE];
+/**
+ * --shapes: names of the shapes registry, each once; the usage error lists the valid ones, as the client's 400 does.
+ * With the user's message (--proto ...) `user` is the default, and one of the shapes of any list that omits it.
+ */
+function shapesOption(raw: string | undefined, withUser: boolean): ShapeName[] {
+  const listed = list('shapes', raw);
+  const names = withUser ? (listed?.includes(USER_SHAPE_NAME) ? listed : [...(listed ?? []), USER_SHAPE_NAME]) : (listed ?? [DEFAULT_SHAPE]);
   const unknown = names.filter((n) => !isShapeName(n));
   if (unknown.length > 0) throw new UsageError(`--shapes must list shapes from ${shapeNames().join(', ')}, got "${unknown.join(', ')}"`);
   if (new Set(names).size !== names.length) throw new UsageError(`--shapes must name each shape once, got "${raw}"`);
@@ -140,6 +153,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     transport: { type: 'string' },
     variants: { type: 'string' },
     shapes: { type: 'string' },
+    proto: { type: 'string' },
+    message: { type: 'string' },
+    sample: { type: 'string' },
+    'counter-field': { type: 'string' },
     rows: { type: 'string' },
     requests: { type: 'string' },
     concurrency: { type: 'string' },
@@ -201,10 +218,13 @@ export function parseOptions(argv: string[]): BenchOptions {
     throw new UsageError(`--hosts netns runs one invocation: give --invocations 1${str('invocations') === undefined ? ` (the ${preset} preset defaults to ${invocationCount})` : ''}`);
   }
 
+  // Before --shapes: building the user's message registers `user`, which --shapes may then name.
+  const userShape = values.help === true ? null : userShapeOption(str);
   return {
     preset,
     transports,
-    shapes: shapesOption(str('shapes')),
+    shapes: shapesOption(str('shapes'), userShape !== null),
+    userShape,
     rows: list('rows', str('rows'))?.map((v) => integer('rows', v, 1)),
     requests: list('requests', str('requests'))?.map((v) => integer('requests', v, 1)),
     concurrency: list('concurrency', str('concurrency'))?.map((v) => integer('concurrency', v, 1)),

@@ -9,6 +9,7 @@ import { BATCHING_NOTE, batchingTable } from './batching-table';
 import { networkVerdicts } from '../explain/network-verdicts';
 import { NETWORK_LEGEND, networkTable } from './network-table';
 import { escapeMarkdown } from './markdown-escape';
+import { userMessageLine } from './user-message-line';
 
 type Align = 'left' | 'right';
 
@@ -28,6 +29,9 @@ function header(run: BenchRun): string[] {
   lines.push(`- **Date:** ${run.startedAt} to ${ended} (UTC)`);
   if (run.endReason !== 'completed') lines.push(`- **Ended:** ${run.endReason}${run.error ? ` (${escapeMarkdown(run.error)})` : ''}`);
   lines.push(`- **Machine:** ${escapeMarkdown(cpu.model)}, ${cpu.cores} cores, Node ${node}, ${os.platform} ${os.release} ${os.arch}`);
+  // File paths and a message name are the user's: text, never markup.
+  const message = userMessageLine(run.scenarios);
+  if (message) lines.push(`- **Message:** ${escapeMarkdown(message)}`);
   if ((run.invocations ?? 1) > 1) {
     lines.push(`- **Invocations:** ${run.invocations}, each in fresh server and client processes; intervals from a two-level bootstrap (invocations, then runs within them)`);
   }

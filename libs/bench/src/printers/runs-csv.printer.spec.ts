@@ -25,6 +25,8 @@ describe('printRunsCsv', () => {
       transport: 'json',
       variant: 'json',
       shape: 'row',
+      proto_sha256: '',
+      sample_sha256: '',
       mode: 'single',
       network: 'loopback',
       rows_per_request: '1',

@@ -26,6 +26,8 @@ describe('printSummaryCsv', () => {
       transport: 'json',
       variant: 'json',
       shape: 'row',
+      proto_sha256: '',
+      sample_sha256: '',
       mode: 'single',
       network: 'loopback',
       net_rtt_ms: '',

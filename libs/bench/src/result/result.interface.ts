@@ -1,4 +1,4 @@
-import type { ShapeName } from '@app/shapes';
+import type { ShapeName, ShapeSource } from '@app/shapes';
 import type { Mode, TransportKind } from '../scenario/scenario.interface';
 import type { VariantName } from '../scenario/variants';
 import type { TargetInfo } from '../transports/rows-transport.interface';
@@ -136,6 +136,8 @@ export interface ScenarioResult {
   variant: VariantName;
   /** The message type of every request (@app/shapes); absent in files written before shapes, which were all `row`. */
   shape?: ShapeName;
+  /** Only for the user's own message (shape `user`): the proto, message, sample and counter field, with the files' SHA-256. */
+  shapeSource?: ShapeSource;
   mode: Mode;
   target: TargetInfo;
   rowsPerRequest: number;

@@ -1,4 +1,4 @@
-import { DEFAULT_SHAPE } from '@app/shapes';
+import { DEFAULT_SHAPE, getShape } from '@app/shapes';
 import type { Plan } from './plan.interface';
 import type { RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
@@ -128,11 +128,14 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: Serve
   const rowsReceivedPerRun = scenario.rowsPerRequest * scenario.requests;
   const payloadBytesPerRun = runs[0]?.payloadBytes ?? 0;
   const seconds = stats.medianMs / 1000;
+  // The user's message says where it came from (files and their SHA-256), so a result names what it measured.
+  const shapeSource = getShape(scenario.shape).source;
   return {
     name: scenario.name,
     transport: scenario.transport,
     variant: scenario.variant,
     shape: scenario.shape,
+    ...(shapeSource ? { shapeSource } : {}),
     mode: scenario.mode,
     target: transport.target,
     rowsPerRequest: scenario.rowsPerRequest,

@@ -26,7 +26,8 @@ function joinedThenSplit(firstKey: string): NdjsonLines {
 function flatFirstKey(shape: Shape): string | null {
   let type: Type;
   try {
-    type = loadProtoRoot(shape.protoFile).lookupType(shape.rowMessage);
+    // The user's message is not in proto/: its shape carries its own loaded types.
+    type = (shape.protoRoot ?? loadProtoRoot(shape.protoFile)).lookupType(shape.rowMessage);
   } catch {
     return null;
   }
@@ -37,15 +38,16 @@ function flatFirstKey(shape: Shape): string | null {
   return (first.options?.json_name as string | undefined) ?? protoJsonName(first.name);
 }
 
-const encoders = new Map<string, NdjsonLines>();
+// By the shape itself, not its name: `user` may name another message in a test's process.
+const encoders = new Map<Shape, NdjsonLines>();
 
 /** The NDJSON encoder for a shape's rows, picked once per shape from its proto: joined-then-split where exact, else row by row. */
 export function ndjsonLines(shape: Shape): NdjsonLines {
-  let encoder = encoders.get(shape.name);
+  let encoder = encoders.get(shape);
   if (!encoder) {
     const firstKey = flatFirstKey(shape);
     encoder = firstKey === null ? oneByOne : joinedThenSplit(firstKey);
-    encoders.set(shape.name, encoder);
+    encoders.set(shape, encoder);
   }
   return encoder;
 }

@@ -1,0 +1,14 @@
+import { loadConfig, WirebenchConfig } from '@app/config';
+import { useUserShape } from '@app/shapes';
+
+/**
+ * What every app (the six servers through runWithWorkers, and the client) loads at start-up: the configuration, and
+ * with it the user's own message (WIREBENCH_PROTO & co.) made the shape `user` of this process, so the registry's
+ * readers (getShape, servedShapes: HTTP routes, gRPC services, health, reflection, the client's transports) serve
+ * and call it like a built-in one. The one place an app registers it; loadConfig itself stays free of side effects.
+ */
+export function loadAppConfig(env: Record<string, string | undefined> = process.env): WirebenchConfig {
+  const config = loadConfig(env);
+  useUserShape(config.userShape);
+  return config;
+}
