@@ -3,7 +3,7 @@ import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { Shape } from '@app/shapes';
 import { admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, rowsReply } from '@app/grpc';
 import type { GetSamplesParam, ReplySerializer } from '@app/grpc';
-import { readProtobufSerializer, SLICES_WITH_SERIALIZER, UnknownCodecError } from '@app/codecs';
+import { readShapeSerializer, SLICES_WITH_SERIALIZER, InvalidSerializerError } from '@app/codecs';
 
 /**
  * A shape's unary method (GetSamples for the article's row, GetRows for the others) as a plain grpc-js handler: the
@@ -18,9 +18,9 @@ export function getRowsHandler(shape: Shape, maxRows: number, budget: InflightBu
     let serializer: ReplySerializer | null;
     try {
       sliceRows = readSliceRows(call.metadata, maxRows);
-      serializer = readProtobufSerializer(call.metadata)?.forShape(shape) ?? null;
+      serializer = readShapeSerializer(call.metadata, shape);
     } catch (error) {
-      if (error instanceof InvalidSliceRowsError || error instanceof UnknownCodecError) return callback({ code: status.INVALID_ARGUMENT, details: error.message });
+      if (error instanceof InvalidSliceRowsError || error instanceof InvalidSerializerError) return callback({ code: status.INVALID_ARGUMENT, details: error.message });
       throw error;
     }
     if (sliceRows !== null && serializer !== null) return callback({ code: status.INVALID_ARGUMENT, details: SLICES_WITH_SERIALIZER });

@@ -5,7 +5,7 @@ import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { Shape } from '@app/shapes';
-import { readProtobufSerializer, SERIALIZER_METADATA, SLICES_WITH_SERIALIZER, STREAM_SERIALIZER, UnknownCodecError } from '@app/codecs';
+import { readShapeSerializer, SERIALIZER_METADATA, SLICES_WITH_SERIALIZER, STREAM_SERIALIZER, InvalidSerializerError } from '@app/codecs';
 import { admitStream, admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, rowsReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
 import type { CancellableCall, GetSamplesParam, ReplySerializer, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
@@ -30,9 +30,9 @@ export class SamplesService {
     try {
       sliceRows = readSliceRows(metadata, max);
       // The serializer the client named (grpc-static, grpc-es, grpc-tsproto): this reply is encoded with it.
-      serializer = readProtobufSerializer(metadata)?.forShape(shape) ?? null;
+      serializer = readShapeSerializer(metadata, shape);
     } catch (error) {
-      if (error instanceof InvalidSliceRowsError || error instanceof UnknownCodecError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
+      if (error instanceof InvalidSliceRowsError || error instanceof InvalidSerializerError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
       throw error;
     }
     if (sliceRows !== null && serializer !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: SLICES_WITH_SERIALIZER });
