@@ -19,12 +19,13 @@ describe('JSON-family variants', () => {
   const client = () => setup.stack.clientUrl;
 
   it('registers each JSON path and its +gzip twin, one factor from its baseline', () => {
-    expect(JSON_VARIANTS).toEqual(['json', 'json-undici', 'proto-http', 'json-fastify', 'json-h2', 'json-h2-window', 'json+gzip', 'json-undici+gzip', 'json-fastify+gzip', 'json-h2+gzip', 'proto-http+gzip']);
+    expect(JSON_VARIANTS).toEqual(['json', 'json-undici', 'proto-http', 'json-fastify', 'json-h2', 'json-h2-window', 'json-fjs', 'json+gzip', 'json-undici+gzip', 'json-fastify+gzip', 'json-h2+gzip', 'proto-http+gzip']);
     expect(VARIANTS['proto-http']).toMatchObject({ baseline: 'json', factor: 'encoding' });
     expect(VARIANTS['json-fastify']).toMatchObject({ baseline: 'json', factor: 'server framework' });
     expect(VARIANTS['json-h2']).toMatchObject({ baseline: 'json-fastify', factor: 'protocol' });
     expect(VARIANTS['json-h2+gzip']).toMatchObject({ baseline: 'json-h2', factor: 'compression' });
     expect(VARIANTS['json-h2-window']).toMatchObject({ baseline: 'json-h2', factor: 'flow control' });
+    expect(VARIANTS['json-fjs']).toMatchObject({ baseline: 'json-fastify', factor: 'serializer', serializer: 'fast-json-stringify' });
   });
 
   it('times every JSON-family variant, verified, with the same payload as its uncompressed twin and its wire bytes counted', async () => {
@@ -38,7 +39,7 @@ describe('JSON-family variants', () => {
       expect(r.wire.bytesPerRequest).toBeGreaterThan(0);
     }
     // Same server code, same JSON text; only the framework, protocol or client changed.
-    for (const v of ['json-undici', 'json-fastify', 'json-h2', 'json-h2-window']) expect(by[v].payloadBytesPerRequest).toBe(by.json.payloadBytesPerRequest);
+    for (const v of ['json-undici', 'json-fastify', 'json-h2', 'json-h2-window', 'json-fjs']) expect(by[v].payloadBytesPerRequest).toBe(by.json.payloadBytesPerRequest);
     // Each HTTP/2 path records the window its client offered; HTTP/1.1 has none.
     expect([by['json-h2'].target.http2WindowBytes, by['json-h2-window'].target.http2WindowBytes, by.json.target.http2WindowBytes]).toEqual([65_535, 4 * 1024 * 1024, undefined]);
     expect(by['proto-http'].payloadBytesPerRequest).toBeLessThan(by.json.payloadBytesPerRequest);

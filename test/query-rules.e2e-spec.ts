@@ -31,8 +31,8 @@ const unknownOnSamples = (name: string) => ({
   statusCode: 400,
   error: 'Bad Request',
   parameter: name,
-  limit: { parameters: ['shape'] },
-  message: `${name} does not apply to GET /samples/:count; valid parameters: shape`,
+  limit: { parameters: ['shape', 'serializer'] },
+  message: `${name} does not apply to GET /samples/:count; valid parameters: shape, serializer`,
 });
 
 describe('one query rule for every JSON server, and the client', () => {

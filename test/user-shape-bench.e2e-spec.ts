@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
-import { VARIANT_NAMES } from '@app/bench';
+import { VARIANT_NAMES, VARIANTS as VARIANT_REGISTRY } from '@app/bench';
 import { appEntry, isListening } from '@app/bootstrap';
 import { JsonRow, protoJsonName, shapeChecksum, toJsonRow, userShape } from '@app/shapes';
 import { AppProcess, ROOT } from './support/app-process';
@@ -164,10 +164,15 @@ describe('the client endpoints and the user shape', () => {
   describe('with the client and the servers started with the settings', () => {
     const setup = useStackWithResults('wirebench-user-stack-', { jsonVariants: true }, SETTINGS);
 
-    it('?shape=user: every variant (the streams and +gzip twins included) verified, with its source', async () => {
-      const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?variants=${VARIANT_NAMES.join(',')}&rows=40&chunk=9&runs=1&shape=user&raw=1`);
+    it('?shape=user: every variant (the streams and +gzip twins included) verified, with its source; the generated serializers refused', async () => {
+      // The generated serializers have code for proto/'s messages only: refused for the user's, naming what they serve.
+      const generated = VARIANT_NAMES.filter((v) => VARIANT_REGISTRY[v].family === 'grpc' && VARIANT_REGISTRY[v].serializer !== undefined);
+      const refused = await getJson(`${setup.stack.clientUrl}/client/bench?variants=grpc,${generated[0]}&rows=40&runs=1&shape=user`);
+      expect([refused.status, refused.body.parameter, refused.body.message]).toEqual([400, 'shape', expect.stringContaining(`variant ${generated[0]}`)]);
+      const variants = VARIANT_NAMES.filter((v) => !generated.includes(v));
+      const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?variants=${variants.join(',')}&rows=40&chunk=9&runs=1&shape=user&raw=1`);
       expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
-      expect(body.results.map((r: any) => r.variant)).toEqual(VARIANT_NAMES);
+      expect(body.results.map((r: any) => r.variant)).toEqual(variants);
       for (const r of body.results) {
         expect({ variant: r.variant, shape: r.shape, verified: r.verified, rows: r.runs[0].rowsReceived, message: r.shapeSource?.message }).toEqual({ variant: r.variant, shape: 'user', verified: true, rows: 40, message: 'shop.v1.Order' });
       }

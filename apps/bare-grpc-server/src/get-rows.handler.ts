@@ -2,7 +2,8 @@ import { handleUnaryCall, status } from '@grpc/grpc-js';
 import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { Shape } from '@app/shapes';
 import { admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, rowsReply } from '@app/grpc';
-import type { GetSamplesParam } from '@app/grpc';
+import type { GetSamplesParam, ReplySerializer } from '@app/grpc';
+import { readShapeSerializer, SLICES_WITH_SERIALIZER, InvalidSerializerError } from '@app/codecs';
 
 /**
  * A shape's unary method (GetSamples for the article's row, GetRows for the others) as a plain grpc-js handler: the
@@ -14,17 +15,20 @@ export function getRowsHandler(shape: Shape, maxRows: number, budget: InflightBu
     if (problem !== null) return callback({ code: status.INVALID_ARGUMENT, details: problem });
     const { count } = call.request;
     let sliceRows: number | null;
+    let serializer: ReplySerializer | null;
     try {
       sliceRows = readSliceRows(call.metadata, maxRows);
+      serializer = readShapeSerializer(call.metadata, shape);
     } catch (error) {
-      if (error instanceof InvalidSliceRowsError) return callback({ code: status.INVALID_ARGUMENT, details: error.message });
+      if (error instanceof InvalidSliceRowsError || error instanceof InvalidSerializerError) return callback({ code: status.INVALID_ARGUMENT, details: error.message });
       throw error;
     }
+    if (sliceRows !== null && serializer !== null) return callback({ code: status.INVALID_ARGUMENT, details: SLICES_WITH_SERIALIZER });
     const admission = admitUnaryReply(budget, count, call, shape);
     if (isGrpcRefusal(admission)) return callback(admission);
-    if (count <= LARGE_REPLY_ROWS) return callback(null, holdForReply(rowsReply(shape, count, sliceRows), admission));
+    if (count <= LARGE_REPLY_ROWS) return callback(null, holdForReply(rowsReply(shape, count, sliceRows, serializer), admission));
     // A large reply is built in its turn, and not at all for a caller that left meanwhile (its cancel was read).
-    void lane.run(() => call.cancelled, () => rowsReply(shape, count, sliceRows)).then((reply) => {
+    void lane.run(() => call.cancelled, () => rowsReply(shape, count, sliceRows, serializer)).then((reply) => {
       if (reply !== null) return callback(null, holdForReply(reply, admission));
       admission.release();
       callback({ code: status.CANCELLED, details: 'the client cancelled the call' });

@@ -3,6 +3,7 @@ import type { InflightBudget } from '@app/bootstrap';
 import type { Shape } from '@app/shapes';
 import { admitStream, isGrpcRefusal, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
 import type { StreamSamplesLimits, StreamSamplesParam } from '@app/grpc';
+import { SERIALIZER_METADATA, STREAM_SERIALIZER } from '@app/codecs';
 
 /**
  * A shape's streaming method (StreamSamples, StreamRows) as a plain grpc-js handler: the Nest server's checks,
@@ -10,6 +11,8 @@ import type { StreamSamplesLimits, StreamSamplesParam } from '@app/grpc';
  */
 export function streamRowsHandler(shape: Shape, limits: StreamSamplesLimits, budget: InflightBudget): handleServerStreamingCall<StreamSamplesParam, object> {
   return (call) => {
+    // The streams encode with proto-loader only: a serializer asked for is refused, not silently replaced.
+    if (call.metadata.get(SERIALIZER_METADATA).length > 0) return void call.emit('error', { code: status.INVALID_ARGUMENT, details: STREAM_SERIALIZER });
     const problem = streamSamplesProblem(call.request, limits, shape);
     // grpc-js turns an 'error' on a server stream into its status (details from the message) and ends the call.
     if (problem !== null) return void call.emit('error', { code: status.INVALID_ARGUMENT, details: problem });

@@ -1,5 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonRowsOf } from '@app/shapes';
+import { jsonReplyText, parseJsonSerializer } from '@app/codecs';
 import {
   admitHttpReply,
   BuildLane,
@@ -19,14 +20,14 @@ import {
   streamNdjson,
 } from '@app/bootstrap';
 import { parseCount } from './parse-count';
-import { sendJson } from './send-json';
+import { sendJson, sendJsonText } from './send-json';
 
 // The Nest server's two routes; like Express it ignores case and a trailing slash.
 const SAMPLES_ROUTE = /^\/(?:samples|server-a)\/([^/]+)\/?$/i;
 const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
 
 /**
- * `GET /samples/:count?shape=` and `/server-a/:count` -> `{ samples: Row[] }` (another shape: `{ rows: [...] }` in
+ * `GET /samples/:count?shape=&serializer=` and `/server-a/:count` -> `{ samples: Row[] }` (another shape: `{ rows: [...] }` in
  * its proto3 JSON form), and `GET /samples/:count/stream` -> NDJSON (the Nest server's stream, shared), with nothing between the socket and the generator; with a meter also the
  * resource admin routes (libs/bootstrap), which are otherwise 404 like any unknown path.
  */
@@ -65,10 +66,13 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
     const shaped = parseShape(query.query.shape);
     if ('error' in shaped) return sendJson(res, 400, shaped.error);
     const { shape } = shaped;
+    const serializer = parseJsonSerializer(query.query.serializer);
+    if ('error' in serializer) return sendJson(res, 400, serializer.error);
     const refusal = admitHttpReply(budget, jsonReplyBytes(parsed.count, shape), res);
     if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
-    // The rows in their JSON form (for the article's row, the rows themselves), under the shape's key.
-    const reply = () => sendJson(res, 200, { [shape.rowsField]: jsonRowsOf(shape, parsed.count) });
+    // The rows in their JSON form (for the article's row, the rows themselves), under the shape's key, written by
+    // the serializer asked for (JSON.stringify unless another was named).
+    const reply = () => sendJsonText(res, 200, jsonReplyText(serializer.codec, shape, jsonRowsOf(shape, parsed.count)));
     if (parsed.count <= LARGE_REPLY_ROWS) return reply();
     // Seconds of work: built in its turn, and only if its caller is still there.
     void lane.run(() => clientGone(res), reply);

@@ -9,3 +9,6 @@ export type { JsonCodecName } from './json/json-codecs';
 export { JSON_CODECS, DEFAULT_JSON_CODEC, jsonCodecNames, getJsonCodec, replyJsonSchema } from './json/json-codecs';
 export type { JsonSchema } from './json/json-schema';
 export { jsonSchemaOfMessage } from './json/json-schema';
+export { SERIALIZER_METADATA, readProtobufSerializer, readShapeSerializer, InvalidSerializerError, SLICES_WITH_SERIALIZER, STREAM_SERIALIZER } from './protobuf/serializer-metadata';
+export type { BadSerializerBody } from './json/parse-json-serializer';
+export { parseJsonSerializer, jsonReplyText } from './json/parse-json-serializer';

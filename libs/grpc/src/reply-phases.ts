@@ -20,6 +20,12 @@ export interface ReplyPhases {
   sliceRows?: number;
   /** The reply's repeated field of rows, which slicing cuts (the shape's rowsField; absent: `samples`). */
   rowsField?: string;
+  /**
+   * The reply in another serializer's own form (a wirebench-serializer request), with its encoder: the method's
+   * serializer encodes it with this instead of proto-loader's, timed the same. The reply object itself then carries
+   * no rows. Dropped once encoded, so only the bytes stay.
+   */
+  encodeWith?: PreparedReply;
   /** The method's responseSerialize (protobuf encode), measured by withServerPhases. */
   serializeMs?: number;
   /** performance.now() when encoding ended: grpc-js frames the bytes and hands them to the HTTP/2 stream next. */
@@ -36,6 +42,11 @@ export interface ReplyPhases {
   encoded?: Buffer;
   /** Gives back the reply's memory reservation (reply-admission.ts) once its bytes are sent. */
   release?: () => void;
+}
+
+/** A reply prepared for a serializer (@app/codecs' prepare) and the call that encodes it (its encode). */
+export interface PreparedReply {
+  encode(): Uint8Array;
 }
 
 const REPLY_PHASES = Symbol('wirebench.replyPhases');

@@ -1,7 +1,8 @@
 import { rows } from '@app/data-generator';
 import { loadSamplePackageDefinition } from './grpc-options.factory';
 import { replyPhases } from './reply-phases';
-import { samplesReply } from './samples-reply';
+import { getShape } from '@app/shapes';
+import { rowsReply, samplesReply } from './samples-reply';
 import { serializeInSlices } from './serialize-in-slices';
 import { withServerPhases } from './with-server-phases';
 
@@ -41,6 +42,26 @@ describe('withServerPhases', () => {
       for (const ms of [phases.generateMs, phases.serializeMs]) expect(ms).toBeGreaterThanOrEqual(0);
       expect(phases.serializedAt).toBeGreaterThan(0);
     }
+  });
+
+  it("encodes a reply prepared for another serializer with it, timed as the serialize phase, its prepared form let go", () => {
+    const calls: string[] = [];
+    // A serializer of its own form (the rows reversed, then proto-loader's bytes of them): what matters is that
+    // prepare runs in the handler (generate) and encode in the method's serializer, once.
+    const serializer = {
+      prepare: (samples: readonly object[]) => (calls.push('prepare'), [...samples].reverse()),
+      encode: (prepared: object[]) => (calls.push('encode'), new Uint8Array(encode({ samples: prepared }))),
+    };
+    const reply = rowsReply(getShape('row'), 50, null, serializer);
+    expect(calls).toEqual(['prepare']);
+    expect(reply.samples).toEqual([]);
+    const bytes: Buffer = timed.responseSerialize(reply);
+    expect(calls).toEqual(['prepare', 'encode']);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect(bytes.equals(encode({ samples: rows(50).reverse() }))).toBe(true);
+    const phases = replyPhases(reply)!;
+    expect(phases.encodeWith).toBeUndefined();
+    for (const ms of [phases.generateMs, phases.serializeMs]) expect(ms).toBeGreaterThanOrEqual(0);
   });
 
   it('keeps the phases off the wire and leaves other values and the original definition alone', () => {

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { PackageDefinition } from '@grpc/proto-loader';
-import { replyPhases } from './reply-phases';
+import { replyPhases, type ReplyPhases } from './reply-phases';
 import { serializeInSlices } from './serialize-in-slices';
 import { mapServiceMethods } from './map-service-methods';
 
@@ -29,11 +29,18 @@ function timedSerializer(original: Serialize): Serialize {
     }
     const started = performance.now();
     const field = phases.rowsField ?? 'samples';
-    const bytes = phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Record<string, object[]>)[field], phases.sliceRows, field);
+    const bytes = phases.encodeWith ? encodedBy(phases) : phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Record<string, object[]>)[field], phases.sliceRows, field);
     const ended = performance.now();
     phases.serializeMs = ended - started;
     phases.serializedAt = ended;
     if (phases.stream) phases.stream.serializeMs += phases.serializeMs;
     return bytes;
   };
+}
+
+// Another serializer's bytes as grpc-js frames them (a Buffer; the same memory, no copy), its prepared reply let go.
+function encodedBy(phases: ReplyPhases): Buffer {
+  const bytes = phases.encodeWith!.encode();
+  phases.encodeWith = undefined;
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

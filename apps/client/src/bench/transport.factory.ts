@@ -23,6 +23,8 @@ import {
   withPayloadByteCounts,
 } from '@app/bench';
 import { loadSamplePackageDefinition, sampleGrpcOptions } from '@app/grpc';
+import { getProtobufCodec, withResponseCodec, type JsonCodecName, type ProtobufCodec } from '@app/codecs';
+import type { PackageDefinition, ServiceDefinition } from '@grpc/proto-loader';
 import { DEFAULT_SHAPE, getShape, ShapeName } from '@app/shapes';
 import { HTTP2_DEFAULT_WINDOW, WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
@@ -142,7 +144,8 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     const { targets } = this.config;
     if (VARIANTS[variant].family === 'grpc') return targets.grpcAddress;
     const { path } = variantPath(variant);
-    if (path === 'json-fastify') return targets.fastifyJsonUrl;
+    // json-fjs is the Fastify server's reply with another serializer.
+    if (path === 'json-fastify' || path === 'json-fjs') return targets.fastifyJsonUrl;
     if (path === 'json-h2' || path === 'json-h2-window') return targets.h2JsonUrl;
     return targets.jsonUrl;
   }
@@ -155,7 +158,11 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       // One axios client (Nest's HttpService) for every path but json-undici; the variants differ in its options.
       case 'json':
       case 'json-fastify':
-        return { transport: new JsonHttpTransport(this.http, address, timeout, { shape, compression }), close: async () => undefined, socketCap };
+      // json-fjs is the json-fastify client asking for another serializer (?serializer=).
+      case 'json-fjs': {
+        const serializer = VARIANTS[variant].serializer as JsonCodecName | undefined;
+        return { transport: new JsonHttpTransport(this.http, address, timeout, { shape, compression, serializer }), close: async () => undefined, socketCap };
+      }
       case 'proto-http':
         return { transport: new JsonHttpTransport(this.http, address, timeout, { shape, encoding: 'protobuf', compression }), close: async () => undefined, socketCap };
       case 'json-h2':
@@ -175,13 +182,20 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       }
       case 'grpc':
       case 'grpc-sliced':
-      case 'grpc-window': {
+      case 'grpc-window':
+      case 'grpc-static':
+      case 'grpc-es':
+      case 'grpc-tsproto': {
         // grpc-window is the grpc client offering a larger HTTP/2 window.
         const window = path === 'grpc-window' ? this.config.grpcFlowControlWindow : undefined;
-        const client = this.nestGrpcClient(address, shape, window);
+        // The serializer variants are the grpc client whose service definition decodes the reply with their codec,
+        // naming it to the server per call.
+        const name = VARIANTS[variant].serializer;
+        const serializer = name === undefined ? undefined : getProtobufCodec(name);
+        const client = this.nestGrpcClient(address, shape, window, serializer);
         // grpc-sliced is the grpc client plus one request metadata entry asking for sliced encoding.
         const options = path === 'grpc-sliced' ? { sliceRows: this.config.grpcSliceRows } : {};
-        const transport = new GrpcTransport(client.getService<NestGrpcService>(serviceNameOf(shape)), address, timeout, { ...options, shape });
+        const transport = new GrpcTransport(client.getService<NestGrpcService>(serviceNameOf(shape)), address, timeout, { ...options, shape, serializer });
         transport.target.http2WindowBytes = window ?? HTTP2_DEFAULT_WINDOW;
         return { transport, close: async () => client.close() };
       }
@@ -204,8 +218,8 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
    * time the decode, the interceptor stamps headers and reads the server-timing trailer. ClientGrpc finds a service
    * only in the packages its options name: the factory names every served shape's.
    */
-  private nestGrpcClient(address: string, shape: ShapeName, flowControlWindow?: number): ClientGrpcProxy {
-    const packageDefinition = withPayloadByteCounts(loadSamplePackageDefinition());
+  private nestGrpcClient(address: string, shape: ShapeName, flowControlWindow?: number, serializer?: ProtobufCodec): ClientGrpcProxy {
+    const packageDefinition = withPayloadByteCounts(serializer ? withShapeCodec(loadSamplePackageDefinition(), shape, serializer) : loadSamplePackageDefinition());
     // A contract without the shape's service is said as such, not as Nest's failure to find a package.
     shapeGrpcMethods(shape, packageDefinition);
     const options = sampleGrpcOptions({
@@ -217,6 +231,14 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     });
     return ClientProxyFactory.create(options) as unknown as ClientGrpcProxy;
   }
+}
+
+/** The contract with the shape's service replaced by one whose replies `codec` decodes (withResponseCodec). */
+function withShapeCodec(pkg: PackageDefinition, shape: ShapeName, codec: ProtobufCodec): PackageDefinition {
+  const { grpcService } = getShape(shape);
+  const service = pkg[grpcService] as ServiceDefinition | undefined;
+  // A contract without the shape's service is reported by shapeGrpcMethods, in its words.
+  return service ? { ...pkg, [grpcService]: withResponseCodec(service, getShape(shape), codec) } : pkg;
 }
 
 /** The cache key of a transport: one per variant, shape and (under a network profile) proxy address. */

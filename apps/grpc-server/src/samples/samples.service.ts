@@ -5,8 +5,9 @@ import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { Shape } from '@app/shapes';
+import { readShapeSerializer, SERIALIZER_METADATA, SLICES_WITH_SERIALIZER, STREAM_SERIALIZER, InvalidSerializerError } from '@app/codecs';
 import { admitStream, admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, rowsReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
-import type { CancellableCall, GetSamplesParam, SamplesWritable, StreamSamplesParam } from '@app/grpc';
+import type { CancellableCall, GetSamplesParam, ReplySerializer, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
 /** Rows of a shape for one reply or one stream (every shape's service alike), after checking the request against the limits and the server's memory budget. */
 @Injectable()
@@ -25,17 +26,21 @@ export class SamplesService {
     const problem = getSamplesProblem(param, max);
     if (problem !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: problem });
     let sliceRows: number | null;
+    let serializer: ReplySerializer | null;
     try {
       sliceRows = readSliceRows(metadata, max);
+      // The serializer the client named (grpc-static, grpc-es, grpc-tsproto): this reply is encoded with it.
+      serializer = readShapeSerializer(metadata, shape);
     } catch (error) {
-      if (error instanceof InvalidSliceRowsError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
+      if (error instanceof InvalidSliceRowsError || error instanceof InvalidSerializerError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
       throw error;
     }
+    if (sliceRows !== null && serializer !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: SLICES_WITH_SERIALIZER });
     const { count } = param;
     const admission = admitUnaryReply(this.budget, count, call, shape);
     if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });
     // A large reply is built in its turn, and not at all for a caller that left meanwhile (its cancel was read).
-    const reply = count <= LARGE_REPLY_ROWS ? rowsReply(shape, count, sliceRows) : await this.lane.run(() => call.cancelled, () => rowsReply(shape, count, sliceRows));
+    const reply = count <= LARGE_REPLY_ROWS ? rowsReply(shape, count, sliceRows, serializer) : await this.lane.run(() => call.cancelled, () => rowsReply(shape, count, sliceRows, serializer));
     if (reply === null) {
       admission.release();
       throw new RpcException({ code: status.CANCELLED, message: 'the client cancelled the call' });
@@ -48,7 +53,9 @@ export class SamplesService {
    * waiting for room (an Observable that emitted the chunks would be drained by Nest into an unbounded queue),
    * and completes it when the rows are written or the client cancelled; Nest then ends the call (already ended).
    */
-  streamRows(shape: Shape, param: StreamSamplesParam, call: SamplesWritable): Observable<never> {
+  streamRows(shape: Shape, param: StreamSamplesParam, metadata: Metadata, call: SamplesWritable): Observable<never> {
+    // The streams encode with proto-loader only: a serializer asked for is refused, not silently replaced.
+    if (metadata.get(SERIALIZER_METADATA).length > 0) throw new RpcException({ code: status.INVALID_ARGUMENT, message: STREAM_SERIALIZER });
     const { limits, serverMemory } = this.config;
     const problem = streamSamplesProblem(param, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes }, shape);
     if (problem !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: problem });

@@ -26,8 +26,8 @@ export function shapeRowsController(shape: Shape): Type<unknown> {
 
     // Nest 11 honours GrpcStreamCall only for methods with a request stream; for a server stream GrpcMethod passes
     // the grpc-js call as the third argument, which is what lets the service wait for 'drain'.
-    streamRows(param: StreamSamplesParam, _metadata: Metadata, call: ServerWritableStream<StreamSamplesParam, object>): Observable<never> {
-      return this.samples.streamRows(shape, param, call);
+    streamRows(param: StreamSamplesParam, metadata: Metadata, call: ServerWritableStream<StreamSamplesParam, object>): Observable<never> {
+      return this.samples.streamRows(shape, param, metadata, call);
     }
   }
 

@@ -1,9 +1,17 @@
 import { PROTOBUF_MEDIA_TYPE } from '@app/grpc';
+import type { JsonCodec } from '@app/codecs';
 
 /** What the client asked the body to be: JSON or the protobuf `Samples` message, gzip-compressed or not. */
 export interface Representation {
   encoding: 'json' | 'protobuf';
   gzip: boolean;
+  /** The JSON serializer that writes a JSON body (`?serializer=`); absent: JSON.stringify. */
+  jsonCodec?: JsonCodec;
+}
+
+/** The 400 message of `?serializer=` on a request that asked for protobuf: the serializers named there write JSON. */
+export function protobufWithJsonSerializer(serializer: string): string {
+  return `serializer=${serializer} names a JSON serializer, but the request asked for ${PROTOBUF_MEDIA_TYPE} (Accept): leave serializer out for protobuf`;
 }
 
 /**

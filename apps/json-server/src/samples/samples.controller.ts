@@ -1,7 +1,8 @@
 import { BadRequestException, Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { admitHttpReply, clientGone, InflightBudget, parseShape, SAMPLES_QUERY } from '@app/bootstrap';
-import { negotiateRepresentation } from './negotiate-representation';
+import { parseJsonSerializer } from '@app/codecs';
+import { negotiateRepresentation, protobufWithJsonSerializer } from './negotiate-representation';
 import { nodeResponseOf } from './node-response';
 import { refusalException } from './refuse';
 import { ParseCountPipe } from './parse-count.pipe';
@@ -10,7 +11,8 @@ import { SamplesService } from './samples.service';
 import { sendSamples } from './send-samples';
 
 /**
- * `GET /samples/:count?shape=` -> `{ samples: Row[] }` as JSON (another shape: `{ rows: [...] }`, each row in its
+ * `GET /samples/:count?shape=&serializer=` -> `{ samples: Row[] }` as JSON (written by the named JSON serializer,
+ * JSON.stringify unless another is named) (another shape: `{ rows: [...] }`, each row in its
  * proto3 JSON form), or the shape's rows message as protobuf for `Accept: application/x-protobuf`, gzip-compressed when Accept-Encoding allows it, with a Server-Timing header;
  * `/server-a/:count` is the article's name for it. The same controller runs on Express and on Fastify (HTTP/1.1, h2c),
  * so it speaks to the response only through Nest's HTTP adapter.
@@ -26,8 +28,8 @@ export class SamplesController {
   @Get(['samples/:count', 'server-a/:count'])
   async getSamples(
     @Param('count', ParseCountPipe) count: number,
-    // Takes `shape` only: any other query parameter is a 400 rather than ignored (the decorator refuses).
-    @RawQuery(SAMPLES_QUERY) query: { shape?: string },
+    // Takes `shape` and `serializer` only: any other query parameter is a 400 rather than ignored (the decorator refuses).
+    @RawQuery(SAMPLES_QUERY) query: { shape?: string; serializer?: string },
     @Headers('accept') accept: string | undefined,
     @Headers('accept-encoding') acceptEncoding: string | undefined,
     @Res() response: unknown,
@@ -35,9 +37,13 @@ export class SamplesController {
     const parsed = parseShape(query.shape);
     if ('error' in parsed) throw new BadRequestException(parsed.error);
     const { shape } = parsed;
+    const serializer = parseJsonSerializer(query.serializer);
+    if ('error' in serializer) throw new BadRequestException(serializer.error);
     const adapter = this.adapterHost.httpAdapter;
     const raw = nodeResponseOf(adapter, response);
-    const representation = negotiateRepresentation(accept, acceptEncoding);
+    const representation = { ...negotiateRepresentation(accept, acceptEncoding), jsonCodec: serializer.codec };
+    // A JSON serializer cannot write a protobuf body: said, never replaced by proto-loader's encoder unasked.
+    if (representation.encoding === 'protobuf' && query.serializer !== undefined) throw new BadRequestException(protobufWithJsonSerializer(query.serializer));
     // The reply's largest encoding (the shape's bound) is held against MAX_INFLIGHT_BYTES until the response closes.
     const refusal = admitHttpReply(this.budget, this.samples.replyBytes(shape, count, representation), raw);
     if (refusal) throw refusalException(adapter, response, refusal);

@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
-import { jsonRowsOf, type Shape } from '@app/shapes';
+import { jsonRowsOf, type JsonRow, type Shape } from '@app/shapes';
+import { DEFAULT_JSON_CODEC, getJsonCodec, jsonReplyText } from '@app/codecs';
 import { maxProtoRowBytes, PROTOBUF_MEDIA_TYPE, rowsCodec } from '@app/grpc';
 import { BuildLane, jsonReplyBytes, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { ServerPhases } from '@app/server-timing';
@@ -60,7 +61,8 @@ export class SamplesService {
 
     started = performance.now();
     // The gRPC servers' serializer for the shape's unary method: protobuf over HTTP and gRPC carry the same bytes.
-    const serialized = protobuf ? rowsCodec(shape).serialize(message) : JSON.stringify(message);
+    // JSON: the serializer asked for (JSON.stringify unless another was named) writes the rows, `{"<rowsField>":` around them.
+    const serialized = protobuf ? rowsCodec(shape).serialize(message) : jsonReplyText(representation.jsonCodec ?? getJsonCodec(DEFAULT_JSON_CODEC), shape, message[shape.rowsField] as JsonRow[]);
     const serializeMs = performance.now() - started;
     const contentType = protobuf ? PROTOBUF_MEDIA_TYPE : JSON_MEDIA_TYPE;
     return { body: serialized, contentType, contentEncoding: null, timing: { generateMs, serializeMs } };

@@ -1,7 +1,7 @@
 import type { BenchRun } from '../result/bench-run.interface';
 import type { RunSample, ScenarioResult } from '../result/result.interface';
 import type { CsvColumn } from './csv-column.interface';
-import { phaseColumns } from './phase-columns';
+import { perRowPhaseColumns, phaseColumns } from './phase-columns';
 import { invocationOf } from '../result/runs-by-invocation';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import { shapeOf } from '../result/shape-of';
@@ -55,6 +55,7 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
   { name: 'client_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the client process during the run; empty when not measured.', value: (r) => r.sample.clientPeakRssBytes },
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the serving process(es) during the run; empty when not measured.', value: (r) => r.sample.serverPeakRssBytes },
   ...phaseColumns<RunsCsvRow>((r) => r.sample.phases),
+  ...perRowPhaseColumns<RunsCsvRow>((r) => r.sample.phases, (r) => r.result.rowsPerRequest),
   { name: 'verified', unit: 'true/false', description: 'true when every response of the run held the expected rows and checksum.', value: (r) => r.sample.verified },
   { name: 'target', unit: 'text', description: 'Server and the address it listens on; under a network profile also the shaping proxy the client called ("through ...").', value: target },
   { name: 'phase_notes', unit: 'text', description: 'Why a phase cell of this run is empty, when one is; several notes are joined with "; ".', value: (r) => r.sample.phases?.notes.join('; ') ?? '' },
@@ -92,6 +93,7 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the serving process(es) over the measured runs; empty when not measured.', value: (r) => r.result.resources.serverPeakRssBytes },
   { name: 'server_resources_source', unit: 'text', description: "Where the server figures came from: proc (read from /proc on the client's machine), server (the server's own report, GET /admin/resources or wirebench.admin.Admin); empty when not measured.", value: (r) => r.result.resources.serverResourcesSource ?? null },
   ...phaseColumns<SummaryCsvRow>((r) => r.result.phases),
+  ...perRowPhaseColumns<SummaryCsvRow>((r) => r.result.phases, (r) => r.result.rowsPerRequest),
   { name: 'net_rtt_ms', unit: 'ms', description: 'Round trip of the network path, measured just before the scenario (median of small requests through the same shaping); empty on loopback.', value: (r) => r.result.network?.rttMs ?? null },
   { name: 'net_mbps', unit: 'Mbit/s', description: 'Throughput of the network path server -> client, measured just before the scenario by a bulk transfer through the same shaping; empty on loopback.', value: (r) => r.result.network?.mbps ?? null },
   { name: 'net_nominal_rtt_ms', unit: 'ms', description: 'Round trip the profile asks for (twice its one-way latency); empty when it sets none.', value: (r) => r.result.network?.nominalRttMs ?? null },

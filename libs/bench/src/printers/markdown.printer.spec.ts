@@ -78,10 +78,10 @@ describe('printMarkdown sections', () => {
   it('ends with where the time went: one row per result, the stack cells of a result with phases, empty cells for one without', () => {
     const text = printMarkdown(SAMPLE_RUN);
     const rows = tableRows(text.slice(text.indexOf('## Where the time went')), 'scenario');
-    expect(rows[0]).toBe('| scenario | variant | request ms | generate | serialize | compress | wait/other | transfer | decompress | decode | client other | (send) |');
+    expect(rows[0]).toBe('| scenario | variant | request ms | generate | serialize | ser µs/row | compress | wait/other | transfer | decompress | decode | dec µs/row | client other | (send) |');
     expect(rows).toHaveLength(2 + SAMPLE_RUN.scenarios.length);
-    expect(rows[2]).toBe('| 1-1 | json | 2.90 | 0.01 | 0.02 |  | 2.07 | 0.10 |  | 0.05 | 0.65 |  |');
-    expect(rows[3]).toBe('| 1-1 | grpc |  |  |  |  |  |  |  |  |  |  |');
+    expect(rows[2]).toBe('| 1-1 | json | 2.90 | 0.01 | 0.02 | 20.00 |  | 2.07 | 0.10 |  | 0.05 | 50.00 | 0.65 |  |');
+    expect(rows[3]).toBe('| 1-1 | grpc |  |  |  |  |  |  |  |  |  |  |  |  |');
     expect(text).toContain('They add up to request ms.');
   });
 

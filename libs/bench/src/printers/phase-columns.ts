@@ -29,3 +29,39 @@ export function phaseColumns<Row>(pick: (row: Row) => PhaseBreakdown | null | un
     value: (row: Row) => pick(row)?.[field] ?? null,
   }));
 }
+
+/**
+ * The phases that are a serializer's own work, also per row (µs): the serializer's and the decoder's cost, comparable
+ * across sizes, shapes and serializers (bench:codecs measures the same quantity alone). Declared once; the CSVs and
+ * the phase table read them.
+ */
+export const PER_ROW_PHASE_INFO = {
+  serverSerializeMs: {
+    name: 'server_serialize_us_per_row',
+    head: 'ser µs/row',
+    description: 'Server: server_serialize_ms per row of a request, in microseconds (the serializer\'s cost per row: JSON.stringify, fast-json-stringify or a protobuf encoder).',
+  },
+  clientDecodeMs: {
+    name: 'client_decode_us_per_row',
+    head: 'dec µs/row',
+    description: 'Client: client_decode_ms per row of a request, in microseconds (JSON.parse or the protobuf decoder of the variant\'s serializer).',
+  },
+} as const satisfies Partial<Record<PhaseField, { name: string; head: string; description: string }>>;
+
+export type PerRowPhaseField = keyof typeof PER_ROW_PHASE_INFO;
+
+/** A per-request phase in µs per row; null when the phase is empty or the request had no rows. */
+export function microsPerRow(ms: number | null | undefined, rowsPerRequest: number): number | null {
+  if (ms === null || ms === undefined || !(rowsPerRequest > 0)) return null;
+  return Math.round((ms * 1000 * 1000) / rowsPerRequest) / 1000;
+}
+
+/** One CSV column per PER_ROW_PHASE_INFO entry, from the breakdown and the rows per request of a row. */
+export function perRowPhaseColumns<Row>(pick: (row: Row) => PhaseBreakdown | null | undefined, rowsOf: (row: Row) => number): CsvColumn<Row>[] {
+  return (Object.entries(PER_ROW_PHASE_INFO) as [PerRowPhaseField, { name: string; description: string }][]).map(([field, info]) => ({
+    name: info.name,
+    unit: 'µs/row',
+    description: info.description,
+    value: (row: Row) => microsPerRow(pick(row)?.[field], rowsOf(row)),
+  }));
+}

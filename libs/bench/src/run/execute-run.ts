@@ -77,7 +77,8 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
         const requestMs = performance.now() - issued;
         // Counted once the request's own time is stamped, so the count is not part of it.
         progress?.received(rowsPerRequest);
-        return { digest: () => shape.newChecksum().add(inJsonForm(shape, transport.rowForm, response.rows)).digest(), payloadBytes: response.payloadBytes, phases: response.phases, requestMs };
+        const jsonRows = () => response.jsonRows?.() ?? inJsonForm(shape, transport.rowForm, response.rows);
+        return { digest: () => shape.newChecksum().add(jsonRows()).digest(), payloadBytes: response.payloadBytes, phases: response.phases, requestMs };
       } catch (error) {
         inFlight.abort();
         if (signal?.aborted) throw new RunCancelledError(`during request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run (requests in flight aborted)`);

@@ -1,3 +1,4 @@
+import { jsonCodecNames, protobufCodecNames } from '@app/codecs';
 import { errorOf } from './fixtures/error-of';
 import { parseVariants, VARIANT_NAMES, variantNamed, VARIANTS, variantPath } from './variants';
 
@@ -10,6 +11,18 @@ describe('variants', () => {
       if (baseline === null) continue;
       expect(VARIANTS[baseline as keyof typeof VARIANTS].family).toBe(family);
     }
+  });
+
+  it('has one serializer variant per codec: each protobuf one but proto-loader against grpc, fast-json-stringify against json-fastify', () => {
+    const serializers = VARIANT_NAMES.filter((v) => VARIANTS[v].serializer !== undefined);
+    expect(serializers).toEqual(['grpc-static', 'grpc-es', 'grpc-tsproto', 'json-fjs']);
+    const grpc = serializers.filter((v) => VARIANTS[v].family === 'grpc');
+    expect(grpc.map((v) => VARIANTS[v].serializer)).toEqual(protobufCodecNames().filter((c) => c !== 'proto-loader'));
+    for (const v of grpc) expect(VARIANTS[v]).toMatchObject({ baseline: 'grpc', factor: 'serializer' });
+    expect(VARIANTS['json-fjs']).toMatchObject({ family: 'json', baseline: 'json-fastify', factor: 'serializer', serializer: 'fast-json-stringify' });
+    expect(jsonCodecNames()).toContain(VARIANTS['json-fjs'].serializer);
+    // No streaming serializer variant, no +gzip twin of one: the serializer is the one factor.
+    for (const v of serializers) expect([v, VARIANTS[v].streaming, VARIANTS[`${v}+gzip` as keyof typeof VARIANTS]]).toEqual([v, undefined, undefined]);
   });
 
   it('has a +gzip twin of each JSON path, one factor (compression) from it', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_PROTOBUF_CODEC, protobufCodecNames, type JsonCodecName, type ProtobufCodecName } from '@app/codecs';
 import { ScenarioValidationError } from './scenario-validation.error';
 
 /** The transport families the engine times; each has variants below that change one factor. */
@@ -18,6 +19,11 @@ export interface VariantInfo {
   changes: string;
   /** Rows arrive in chunks (server streaming, NDJSON) and are never all held: its own row limit, MAX_STREAM_ROWS. */
   streaming?: boolean;
+  /**
+   * The serializer (@app/codecs) the server encodes the reply with and the client decodes it with, asked for per
+   * request; absent: the family's own (proto-loader for gRPC, JSON.stringify for JSON).
+   */
+  serializer?: ProtobufCodecName | JsonCodecName;
 }
 
 /**
@@ -66,7 +72,46 @@ const BASE_VARIANTS = {
   },
 } as const satisfies Record<string, VariantInfo>;
 
+/**
+ * The variant of each protobuf serializer but proto-loader (which is `grpc` itself), by its PROTOBUF_CODECS name: the
+ * names users and presets type. Typed by the registry, so a new codec does not compile until it has its variant.
+ */
+const GRPC_SERIALIZER_VARIANT_NAMES = {
+  'protobufjs-static': 'grpc-static',
+  'protobuf-es': 'grpc-es',
+  'ts-proto': 'grpc-tsproto',
+} as const satisfies Record<Exclude<ProtobufCodecName, 'proto-loader'>, string>;
+
+type GrpcSerializerVariantName = (typeof GRPC_SERIALIZER_VARIANT_NAMES)[keyof typeof GRPC_SERIALIZER_VARIANT_NAMES];
+
+/** The `grpc` path with another protobuf serializer on both sides: one entry per PROTOBUF_CODECS entry (what each is: its description, docs/serializers.md). */
+const GRPC_SERIALIZER_VARIANTS = Object.fromEntries(
+  (protobufCodecNames().filter((codec) => codec !== DEFAULT_PROTOBUF_CODEC) as (keyof typeof GRPC_SERIALIZER_VARIANT_NAMES)[]).map((codec) => [
+    GRPC_SERIALIZER_VARIANT_NAMES[codec],
+    {
+      family: 'grpc',
+      baseline: 'grpc',
+      factor: 'serializer',
+      changes: `${codec} instead of proto-loader encodes the reply on the server and decodes it on the client (same server, client and transport)`,
+      serializer: codec,
+    },
+  ]),
+) as Record<GrpcSerializerVariantName, VariantInfo>;
+
+/** The JSON serializers' variants: the Fastify server's reply from another JSON_CODECS entry; the client still JSON.parse's. */
+const JSON_SERIALIZER_VARIANTS = {
+  'json-fjs': {
+    family: 'json',
+    baseline: 'json-fastify',
+    factor: 'serializer',
+    changes: "fast-json-stringify (compiled from the shape's JSON Schema, as Fastify does with a response schema) instead of JSON.stringify writes the body (same Fastify server, same client)",
+    serializer: 'fast-json-stringify',
+  },
+} as const satisfies Record<string, VariantInfo>;
+
 type BaseVariantName = keyof typeof BASE_VARIANTS;
+/** A client+server path: one of the base variants or a serializer's (the +gzip twins are paths with compression). */
+export type PathName = BaseVariantName | GrpcSerializerVariantName | keyof typeof JSON_SERIALIZER_VARIANTS;
 
 /**
  * The variants that also come as `<name>+gzip`: the same path with the response body gzip-compressed by the server
@@ -82,10 +127,12 @@ const GZIP_VARIANTS = ['json', 'json-undici', 'json-fastify', 'json-h2', 'proto-
 export const GZIP_SUFFIX = '+gzip';
 
 type GzipVariantName = `${(typeof GZIP_VARIANTS)[number]}${typeof GZIP_SUFFIX}`;
-export type VariantName = BaseVariantName | GzipVariantName;
+export type VariantName = PathName | GzipVariantName;
 
 export const VARIANTS: Record<VariantName, VariantInfo> = {
   ...BASE_VARIANTS,
+  ...GRPC_SERIALIZER_VARIANTS,
+  ...JSON_SERIALIZER_VARIANTS,
   ...(Object.fromEntries(
     GZIP_VARIANTS.map((base: BaseVariantName) => [
       `${base}${GZIP_SUFFIX}`,
@@ -96,10 +143,10 @@ export const VARIANTS: Record<VariantName, VariantInfo> = {
 export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
 
 /** `json+gzip` -> { path: 'json', compression: 'gzip' }: the client+server path and whether its response is compressed. */
-export function variantPath(variant: VariantName): { path: BaseVariantName; compression: 'gzip' | null } {
+export function variantPath(variant: VariantName): { path: PathName; compression: 'gzip' | null } {
   return variant.endsWith(GZIP_SUFFIX)
-    ? { path: variant.slice(0, -GZIP_SUFFIX.length) as BaseVariantName, compression: 'gzip' }
-    : { path: variant as BaseVariantName, compression: null };
+    ? { path: variant.slice(0, -GZIP_SUFFIX.length) as PathName, compression: 'gzip' }
+    : { path: variant as PathName, compression: null };
 }
 
 /** Whether a variant streams its rows in chunks (then rows go up to MAX_STREAM_ROWS and `chunk` applies). */

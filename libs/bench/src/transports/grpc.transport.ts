@@ -1,8 +1,9 @@
 import { CallOptions, Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
 import { SLICE_ROWS_METADATA } from '@app/grpc';
+import { SERIALIZER_METADATA, type ProtobufCodec, type ShapeProtobufCodec } from '@app/codecs';
 import { DEFAULT_SHAPE, getShape, ShapeName } from '@app/shapes';
-import { FetchedRows, RowsTransport, TargetInfo } from './rows-transport.interface';
+import { FetchedRows, RowForm, RowsTransport, TargetInfo } from './rows-transport.interface';
 import { GrpcCallPhases } from './grpc-call-phases';
 import { payloadBytesOf } from './measured-package-definition';
 import { grpcFailure, TransportError } from './transport-errors';
@@ -13,6 +14,12 @@ export interface GrpcTransportOptions {
   sliceRows?: number;
   /** The message shape to fetch (default `row`): its service's unary method, its rows field. */
   shape?: ShapeName;
+  /**
+   * Another serializer than proto-loader (grpc-static, grpc-es, grpc-tsproto): named to the server per call (request
+   * metadata), and the one the client's service definition decodes the reply with (withResponseCodec), so the reply
+   * arrives in its form and its toJsonRows gives the rows' JSON form after the clock.
+   */
+  serializer?: ProtobufCodec;
 }
 
 /** A reply of any shape: one repeated field of rows (the shape's rowsField), as proto-loader decodes it. */
@@ -34,10 +41,11 @@ export class GrpcTransport implements RowsTransport {
   readonly kind = 'grpc' as const;
   readonly target: TargetInfo;
   readonly shape: ShapeName;
-  readonly rowForm = 'protobuf' as const;
+  readonly rowForm: RowForm;
   private readonly sliceRows: string | null;
   private readonly method: string;
   private readonly rowsField: string;
+  private readonly serializer: { name: string; codec: ShapeProtobufCodec } | null;
 
   constructor(
     /** The shape's service (its registry entry's grpcService), from the client built for it. */
@@ -50,6 +58,8 @@ export class GrpcTransport implements RowsTransport {
     this.sliceRows = options.sliceRows === undefined ? null : String(options.sliceRows);
     this.shape = options.shape ?? DEFAULT_SHAPE;
     ({ unaryMethod: this.method, rowsField: this.rowsField } = getShape(this.shape));
+    this.serializer = options.serializer ? { name: options.serializer.name, codec: options.serializer.forShape(getShape(this.shape)) } : null;
+    this.rowForm = this.serializer ? 'serializer' : 'protobuf';
   }
 
   async fetchRows(count: number, signal?: AbortSignal): Promise<FetchedRows> {
@@ -57,6 +67,7 @@ export class GrpcTransport implements RowsTransport {
     // grpc-js makes an empty Metadata for a call without one; passing ours (to reach the call options) costs the same.
     const metadata = new Metadata();
     if (this.sliceRows !== null) metadata.set(SLICE_ROWS_METADATA, this.sliceRows);
+    if (this.serializer !== null) metadata.set(SERIALIZER_METADATA, this.serializer.name);
     let reply: RowsReply;
     try {
       reply = await this.withTimeout((this.service as UnaryMethods)[this.method]({ count }, metadata, phases.callOptions()), signal);
@@ -66,6 +77,11 @@ export class GrpcTransport implements RowsTransport {
     const payloadBytes = payloadBytesOf(reply);
     if (payloadBytes === undefined) {
       throw new Error('gRPC client was built without withPayloadByteCounts: payload size cannot be measured');
+    }
+    if (this.serializer !== null) {
+      // The reply is the serializer's own decoded message; its rows' JSON form is made when the engine hashes them.
+      const { codec } = this.serializer;
+      return { rows: [], jsonRows: () => codec.toJsonRows(reply), payloadBytes, phases: phases.finish(reply) };
     }
     const rows = reply[this.rowsField];
     if (!Array.isArray(rows)) throw new TransportError('bad-response', this.target, `reply has no ${this.rowsField}`);

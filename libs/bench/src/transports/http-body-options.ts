@@ -1,4 +1,5 @@
 import { PROTOBUF_MEDIA_TYPE } from '@app/grpc';
+import type { JsonCodecName } from '@app/codecs';
 import { DEFAULT_SHAPE, ShapeName } from '@app/shapes';
 import type { RowForm } from './rows-transport.interface';
 
@@ -10,6 +11,8 @@ export interface HttpBodyOptions {
   encoding?: 'json' | 'protobuf';
   /** `gzip` for the `+gzip` variants; none by default. */
   compression?: 'gzip' | null;
+  /** A JSON serializer for the server to write the body with (`json-fjs`: fast-json-stringify); none: the server's JSON.stringify. */
+  serializer?: JsonCodecName;
 }
 
 /**

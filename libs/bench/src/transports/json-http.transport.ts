@@ -35,6 +35,7 @@ export interface JsonHttpOptions extends HttpBodyOptions {
 export class JsonHttpTransport implements RowsTransport {
   readonly kind = 'json' as const;
   readonly target: TargetInfo;
+  private readonly serializer: string | undefined;
   readonly shape: ShapeName;
   readonly rowForm: RowForm;
   private readonly headers: Record<string, string>;
@@ -47,6 +48,7 @@ export class JsonHttpTransport implements RowsTransport {
   ) {
     this.target = { server: 'json-server', address: baseUrl };
     this.shape = shapeAskedFor(options);
+    this.serializer = options.serializer;
     this.rowForm = rowFormFor(options);
     this.headers = requestHeadersFor(options);
   }
@@ -137,7 +139,7 @@ export class JsonHttpTransport implements RowsTransport {
   }
 
   private url(count: number): string {
-    return this.target.address + samplesPath(count, this.shape);
+    return this.target.address + samplesPath(count, this.shape, undefined, this.serializer);
   }
 
   private toTransportError(error: unknown): TransportError | ClientFdLimitError {

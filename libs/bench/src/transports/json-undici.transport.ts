@@ -18,6 +18,7 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH',
 export class JsonUndiciTransport implements RowsTransport {
   readonly kind = 'json' as const;
   readonly target: TargetInfo;
+  private readonly serializer: string | undefined;
   readonly shape: ShapeName;
   readonly rowForm: RowForm;
   private readonly dispatcher: Agent;
@@ -33,6 +34,7 @@ export class JsonUndiciTransport implements RowsTransport {
     this.dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: maxSockets });
     this.target = { server: 'json-server', address: baseUrl };
     this.shape = shapeAskedFor(options);
+    this.serializer = options.serializer;
     this.rowForm = rowFormFor(options);
     this.headers = requestHeadersFor(options);
   }
@@ -43,7 +45,7 @@ export class JsonUndiciTransport implements RowsTransport {
     const clock = new PhaseClock();
     let received: ReceivedBody;
     try {
-      const response = await request(this.target.address + samplesPath(count, this.shape), { dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, headers: this.headers, signal });
+      const response = await request(this.target.address + samplesPath(count, this.shape, undefined, this.serializer), { dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, headers: this.headers, signal });
       clock.firstByte();
       response.body.once('end', () => clock.lastByte());
       const body = Buffer.from(await response.body.arrayBuffer());

@@ -1,4 +1,4 @@
-import type { ShapeName } from '@app/shapes';
+import type { JsonRow, ShapeName } from '@app/shapes';
 import type { ServerPhases } from '@app/server-timing';
 import type { TransportKind } from '../scenario/scenario.interface';
 
@@ -40,8 +40,10 @@ export interface ClientPhases {
  * deserializer gives it back, which the engine turns into the JSON form (canonicalFromProtobuf) before hashing:
  * after the clock stops for a one-message reply, chunk by chunk for a stream. A property of the transport, not of a
  * reply: it says what it decodes before its first chunk arrives, and no transport converts rows on the clock.
+ * `serializer`: the reply as another protobuf serializer decoded it (@app/codecs), whose own conversion
+ * (FetchedRows.jsonRows, the codec's toJsonRows) gives the JSON form, likewise after the clock.
  */
-export type RowForm = 'json' | 'protobuf';
+export type RowForm = 'json' | 'protobuf' | 'serializer';
 
 /** What every transport says about the rows it fetches: which shape it asks the server for, and in what form it hands them over. */
 export interface FetchesShape {
@@ -52,8 +54,10 @@ export interface FetchesShape {
 
 /** What one request returned: the decoded rows and the payload size the transport measured on arrival. */
 export interface FetchedRows {
-  /** In the transport's rowForm. */
+  /** In the transport's rowForm; empty for rowForm `serializer`, whose rows `jsonRows` gives. */
   rows: object[];
+  /** rowForm `serializer`: the reply's rows in their JSON form, which the engine calls after its clock stops. */
+  jsonRows?: () => Iterable<JsonRow>;
   /** Bytes of the response body (JSON text / protobuf message) as received, before decoding (and after gunzip). */
   payloadBytes: number;
   /** The per-phase breakdown; absent for a transport that does not measure phases. */

@@ -10,4 +10,9 @@ describe('samplesPath', () => {
     expect(samplesPath(10, 'numeric')).toBe('/samples/10?shape=numeric');
     expect(samplesPath(10, 'binary', 5)).toBe('/samples/10/stream?chunk=5&shape=binary');
   });
+
+  it('names a JSON serializer when one is asked for', () => {
+    expect(samplesPath(10, 'row', undefined, 'fast-json-stringify')).toBe('/samples/10?serializer=fast-json-stringify');
+    expect(samplesPath(10, 'nested', undefined, 'fast-json-stringify')).toBe('/samples/10?shape=nested&serializer=fast-json-stringify');
+  });
 });

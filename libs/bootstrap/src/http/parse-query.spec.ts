@@ -29,7 +29,7 @@ describe('parseQuery', () => {
   });
 
   it('refuses any parameter but shape on the unary route', () => {
-    expect(parseQuery('/samples/5?chunk=1', SAMPLES_QUERY)).toEqual(refused('chunk', { parameters: ['shape'] }, 'chunk does not apply to GET /samples/:count; valid parameters: shape'));
+    expect(parseQuery('/samples/5?chunk=1', SAMPLES_QUERY)).toEqual(refused('chunk', { parameters: ['shape', 'serializer'] }, 'chunk does not apply to GET /samples/:count; valid parameters: shape, serializer'));
     expect(parseQuery('/samples/5', SAMPLES_QUERY)).toEqual({ query: {} });
     expect(parseQuery('/samples/5?shape=text', SAMPLES_QUERY)).toEqual({ query: { shape: 'text' } });
     expect(parseQuery('/samples/5?shape=text&shape=row', SAMPLES_QUERY)).toEqual(refused('shape', { maxCount: 1 }, 'shape is given 2 times; give it once'));

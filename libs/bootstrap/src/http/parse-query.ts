@@ -14,7 +14,7 @@ export interface QueryRule<P extends string = string> {
   parameters: readonly P[];
 }
 
-export const SAMPLES_QUERY: QueryRule<'shape'> = { route: 'GET /samples/:count', parameters: ['shape'] };
+export const SAMPLES_QUERY: QueryRule<'shape' | 'serializer'> = { route: 'GET /samples/:count', parameters: ['shape', 'serializer'] };
 export const STREAM_QUERY: QueryRule<'chunk' | 'offset' | 'shape'> = { route: 'GET /samples/:count/stream', parameters: ['chunk', 'offset', 'shape'] };
 
 /**
