@@ -1,6 +1,6 @@
 import type { VariantVersus } from '../result/compare-variants';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
-import { effectOf } from './explain-sentences';
+import { effectOf } from './sentence-parts';
 
 const two = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const whole = (v: number) => v.toLocaleString('en-US');

@@ -2,7 +2,7 @@ import type { BenchRun } from '../result/bench-run.interface';
 import type { NetworkConditions, ScenarioResult } from '../result/result.interface';
 import { versusOf } from '../result/compare-variants';
 import type { RatioEstimate } from '../stats/bootstrap-ratio';
-import { caseWords, effectOf, tooFewRunsWords } from './explain-sentences';
+import { caseWords, effectOf, tooFewRunsWords } from './sentence-parts';
 
 /**
  * The pairs compared under each profile: the article's two paths, gRPC with a widened HTTP/2 window against the same

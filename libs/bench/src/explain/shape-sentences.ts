@@ -1,10 +1,7 @@
 import type { VariantVersus } from '../result/compare-variants';
 import { VARIANTS } from '../scenario/variants';
 import type { CaseExplanation } from './explanation.interface';
-import { caseWords, effectOf, gapSentence, tooFewRunsWords } from './explain-sentences';
-
-const two = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const interval = (v: VariantVersus) => (v.ratioCi ? ` (95% CI ${two(v.ratioCi.low)}–${two(v.ratioCi.high)})` : '');
+import { caseWords, effectOf, gapSentence, interval, times, tooFewRunsWords } from './sentence-parts';
 
 /** "For `numeric` rows (one request of 27,000 rows)": the case as the per-shape sentences name it (its shape when named). */
 export function shapeCaseWords(c: CaseExplanation): string {
@@ -23,7 +20,7 @@ function verdictWords(v: VariantVersus): string {
 /** "For `numeric` rows (...), gRPC took 0.60× JSON's time (95% CI 0.55–0.66): gRPC is faster." */
 export function shapeVerdictSentence(c: CaseExplanation & { grpcVsJson: VariantVersus }): string {
   const vs = c.grpcVsJson;
-  return `${shapeCaseWords(c)}, gRPC took ${two(vs.medianRatio)}× JSON's time${interval(vs)}: ${verdictWords(vs)}.`;
+  return `${shapeCaseWords(c)}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}: ${verdictWords(vs)}.`;
 }
 
 /**
@@ -36,7 +33,7 @@ export function serializerSentence(c: CaseExplanation): string | null {
   const parts = c.serializers.map((s) => {
     const effect = effectOf(s);
     const told = { faster: ', faster than JSON', slower: ', slower than JSON', 'too few runs': ', too few runs', 'cannot tell': ', not told apart from JSON' }[effect];
-    return `with ${s.variant} it took ${two(s.medianRatio)}×${interval(s)}${told}`;
+    return `with ${s.variant} it took ${times(s.medianRatio)}${interval(s)}${told}`;
   });
   const effects = c.serializers.map(effectOf);
   const conclusion = effects.includes('faster') && effects.includes('slower')

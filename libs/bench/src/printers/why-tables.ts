@@ -1,7 +1,7 @@
 import type { BenchRun } from '../result/bench-run.interface';
 import type { VariantVersus } from '../result/compare-variants';
 import { explainRun } from '../explain/explain-run';
-import { caseWords, effectOf, PHASE_WORDS } from '../explain/explain-sentences';
+import { caseWords, effectOf, PHASE_WORDS } from '../explain/sentence-parts';
 import type { Explanation, PhaseGap } from '../explain/explanation.interface';
 import { human } from './table-columns';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
