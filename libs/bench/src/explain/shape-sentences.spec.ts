@@ -64,7 +64,7 @@ describe('per-shape sentences', () => {
   it('gives summary.md a "By shape" section of those lines, and leaves a run of one row-shaped case without it', () => {
     const md = printMarkdown(SHAPE_RUN);
     const section = md.slice(md.indexOf('## By shape'), md.indexOf('## Results'));
-    expect(section).toMatch(/- For \\`numeric\\` rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's time \(95% CI [\d.–]+\): gRPC is faster\./);
+    expect(section).toMatch(/- For `numeric` rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's time \(95% CI [\d.–]+\): gRPC is faster\./);
     expect(section).toContain('JSON is faster.');
     expect(section).toContain('not told apart.');
     // The why by phase only where a side is named: numeric's gap is there, nested's (not told apart) is not.

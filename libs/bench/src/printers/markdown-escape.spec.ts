@@ -1,4 +1,4 @@
-import { escapeMarkdown } from './markdown-escape';
+import { escapeMarkdown, escapeMarkdownKeepingCode } from './markdown-escape';
 
 describe('escapeMarkdown', () => {
   it('leaves ordinary text as it is', () => {
@@ -17,5 +17,20 @@ describe('escapeMarkdown', () => {
   it('turns every line break into a space, so a row or item cannot be ended from inside', () => {
     expect(escapeMarkdown('a\r\nb\nc\rd\u2028e\u2029f')).toBe('a b c d e f');
     expect(escapeMarkdown('x\n# heading\n| a | b |')).toBe('x \\# heading \\| a \\| b \\|');
+  });
+});
+
+describe('escapeMarkdownKeepingCode', () => {
+  it('keeps the code spans of a generated sentence and escapes the words around them', () => {
+    expect(escapeMarkdownKeepingCode('For `numeric` rows, `grpc-static` took 0.60× [sic] *x*')).toBe('For `numeric` rows, `grpc-static` took 0.60× \\[sic\\] \\*x\\*');
+  });
+
+  it('escapes a stray backtick and leaves nothing rendered outside a span', () => {
+    expect(escapeMarkdownKeepingCode('`c` then a stray ` and <img>')).toBe('`c` then a stray \\` and \\<img\\>');
+    expect(escapeMarkdownKeepingCode('no spans | here')).toBe(escapeMarkdown('no spans | here'));
+  });
+
+  it('does not let a span cross a line break', () => {
+    expect(escapeMarkdownKeepingCode('`a\nb`')).toBe('\\`a b\\`');
   });
 });

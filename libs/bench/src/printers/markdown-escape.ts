@@ -13,3 +13,21 @@ const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/g;
 export function escapeMarkdown(text: string): string {
   return text.replace(SPECIAL, '\\$&').replace(LINE_BREAK, ' ');
 }
+
+// A code span as generated sentences write names: one backtick, no backtick or line break inside.
+const CODE_SPAN = /`([^`\r\n\u2028\u2029]+)`/g;
+
+/**
+ * A generated sentence for summary.md whose names sit in code spans (`numeric`, `grpc-static`): the spans are kept,
+ * so the names read as code, and everything around them is escaped as escapeMarkdown does. Inside a span nothing
+ * renders (no emphasis, link or tag), so a name needs no escaping there; a stray backtick outside a span is escaped.
+ */
+export function escapeMarkdownKeepingCode(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(CODE_SPAN)) {
+    out += `${escapeMarkdown(text.slice(last, match.index))}\`${match[1]}\``;
+    last = match.index + match[0].length;
+  }
+  return out + escapeMarkdown(text.slice(last));
+}

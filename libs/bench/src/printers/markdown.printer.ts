@@ -10,7 +10,7 @@ import { networkVerdicts } from '../explain/network-verdicts';
 import { explainRun } from '../explain/explain-run';
 import { shapeSentences } from '../explain/shape-sentences';
 import { NETWORK_LEGEND, networkTable } from './network-table';
-import { escapeMarkdown } from './markdown-escape';
+import { escapeMarkdown, escapeMarkdownKeepingCode } from './markdown-escape';
 import { userMessageLine } from './user-message-line';
 
 type Align = 'left' | 'right';
@@ -101,7 +101,7 @@ export function printMarkdown(run: BenchRun): string {
 function shapeSection(run: BenchRun): string[] {
   const sentences = shapeSentences(explainRun(run).cases);
   if (sentences.length === 0) return [];
-  return ['## By shape', '', 'Generated from this run\'s measured values: a side is named only where the ratio\'s 95% interval excludes 1.', '', ...sentences.map((s) => `- ${escapeMarkdown(s)}`), ''];
+  return ['## By shape', '', 'Generated from this run\'s measured values: a side is named only where the ratio\'s 95% interval excludes 1.', '', ...sentences.map((s) => `- ${escapeMarkdownKeepingCode(s)}`), ''];
 }
 
 function networkSection(run: BenchRun): string[] {
