@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { findGhz, shapeTag, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, LoadSweep, loadTarget, ResourceProbe, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
+import { findGhz, levelTooLarge, shapeTag, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, LoadSweep, loadTarget, ResourceProbe, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { loadNetworkProfiles, NetworkShaper } from '@app/network';
@@ -45,6 +45,9 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
             if (!(error instanceof ScenarioValidationError)) throw error;
             throw new UsageError(`--${error.parameter}: ${error.message}`);
           }
+          // A reply of this shape that no server would ever admit: said now, in the servers' words, not as a level of refusals.
+          const tooLarge = levelTooLarge(level.transport, level.rows, level.shape, config.serverMemory.maxInflightBytes);
+          if (tooLarge) throw new UsageError(`--rows: ${level.rows} rows of ${level.shape} over ${level.transport}: ${tooLarge}`);
           out.push({ name: `c${level.concurrency}${level.shape === DEFAULT_SHAPE ? '' : `-${level.shape}`}`, spec: { ...level, target: loadTarget(config.targets, transport, target), grpcMaxMessageBytes: config.grpcMaxMessageBytes } });
         }
       }
