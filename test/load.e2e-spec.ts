@@ -75,6 +75,8 @@ describe('npm run load', () => {
       expect(header).toEqual(LOAD_COLUMNS.map((c) => c.name));
       const rows: Row[] = parse(text, { columns: true });
       expect(rows.map((r) => `${r.transport}/${r.target_kind}/${r.variant}/${r.concurrency}`)).toEqual(['json/nest/json/10', 'grpc/nest/grpc/10']);
+      // The article's row unless --shapes names others.
+      expect(rows.map((r) => r.shape)).toEqual(['row', 'row']);
       for (const r of rows) {
         checkLevel(r);
         expect(Number(r.errors)).toBe(0);
@@ -98,6 +100,43 @@ describe('npm run load', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+  });
+
+  it('--shapes numeric,text runs each level per shape on both transports, every reply verified for its shape, the shape read back from levels.csv', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+    const load = new AppProcess(process.execPath, [LOAD, '--shapes', 'numeric,text', '--concurrency', '4', '--duration', '1', '--warmup', '0', '--out', out, '--format', 'json'], await portsEnv());
+    let stdout = '';
+    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    const { code } = await load.exited;
+    try {
+      expect(code).toBe(0);
+      const text = readFileSync(join(out, readdirSync(out)[0], 'levels.csv'), 'utf8');
+      const rows: Row[] = parse(text, { columns: true });
+      expect(rows.map((r) => `${r.shape}/${r.transport}`)).toEqual(['numeric/json', 'numeric/grpc', 'text/json', 'text/grpc']);
+      for (const r of rows) {
+        checkLevel(r);
+        expect(r).toMatchObject({ verified: 'true', errors: '0' });
+        expect(Number(r.successes)).toBeGreaterThan(0);
+      }
+      // Each shape's replies are its own size: a text row (1-2 KiB of strings) is far larger than a numeric one.
+      const perReply = (r: Row) => Number(r.payload_bytes_per_s) / Number(r.rps);
+      expect(perReply(rows[2])).toBeGreaterThan(perReply(rows[0]) * 3);
+      const run = JSON.parse(stdout);
+      expect(run.levels.map((l: any) => `${l.name} ${l.shape}`)).toEqual(['c4-numeric numeric', 'c4-numeric numeric', 'c4-text text', 'c4-text text']);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('a level too large for its shape exits 2 before any load, in the servers\' words; a bad shape exits 2 with one line listing the valid ones', () => {
+    const env = { ...process.env, PATH: process.env.PATH };
+    const tooLarge = spawnSync(process.execPath, [LOAD, '--shapes', 'row,binary', '--rows', '100000', '--transport', 'json'], { env, encoding: 'utf8' });
+    expect(tooLarge.status).toBe(2);
+    expect(tooLarge.stderr.trim().split('\n')).toHaveLength(1);
+    expect(tooLarge.stderr).toMatch(/--rows: 100000 rows of binary over json: this reply may take up to [\d.]+ MiB \(\d+ bytes\), more than the server's MAX_INFLIGHT_BYTES/);
+    const bad = spawnSync(process.execPath, [LOAD, '--shapes', 'numeric,square'], { env, encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toEqual(['wirebench load: --shapes must list shapes from row, numeric, text, nested, binary, got "square" (see --help)']);
   });
 
   it('drives the bare reference servers too, and their rows verify', async () => {
@@ -131,6 +170,20 @@ describe('npm run load', () => {
       expect(l.generatorWindowCpuMs).toBeGreaterThan(0);
       expect(l.serverCpuMs).toBeGreaterThan(0);
     }
+  });
+
+  (GHZ ? it : it.skip)(`ghz calls a shape's own service, the open loop and the bare servers verify it too${GHZ ? '' : ' (SKIPPED: ghz not found)'}`, async () => {
+    const env = await portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()), BARE_GRPC_SERVER_PORT: String(await freePort()) });
+    const ghz = await runLoadJson(['--transport', 'grpc', '--shapes', 'nested', '--engine', 'ghz', '--concurrency', '2', '--duration', '1', '--warmup', '0'], env);
+    expect(ghz.code).toBe(0);
+    expect(ghz.run.levels[0]).toMatchObject({ engine: 'ghz', shape: 'nested', verified: true, errors: {} });
+    expect(ghz.run.levels[0].successes).toBeGreaterThan(0);
+    // node:http's open loop (httpFire) and the bare servers, on a shape whose JSON form has base64; room for 20 in flight so a
+    // slow first call on a busy machine is not counted as client-overload.
+    const open = await runLoadJson(['--target', 'bare', '--shapes', 'binary', '--rows', '3', '--rate', '50', '--concurrency', '20', '--duration', '1', '--warmup', '0'], env);
+    expect({ code: open.code, error: open.run?.error ?? null }).toEqual({ code: 0, error: null });
+    expect(open.run.levels.map((l: any) => `${l.transport}/${l.targetKind}/${l.shape}/${l.mode}/${l.verified}`)).toEqual(['json/bare/binary/open/true', 'grpc/bare/binary/open/true']);
+    for (const l of open.run.levels) expect(l).toMatchObject({ requests: 50, successes: 50 });
   });
 
   it('an open-loop level sends at the scheduled rate', async () => {
@@ -250,7 +303,13 @@ describe('GET /client/load', () => {
     expect(body.rps).toBeGreaterThan(0);
   });
 
-  it.each(['duration=31', 'concurrency=1001', 'transport=soap', 'target=x'])('GET /client/load?%s -> 400', async (q) => {
+  it('runs a level of another shape by ?shape=, verified', async () => {
+    const { status, body } = await getJson(`${stack.clientUrl}/client/load?transport=grpc&shape=numeric&concurrency=2&duration=1&warmup=0`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ transport: 'grpc', shape: 'numeric', verified: true, errors: {} });
+  });
+
+  it.each(['duration=31', 'concurrency=1001', 'transport=soap', 'target=x', 'shape=square'])('GET /client/load?%s -> 400', async (q) => {
     expect((await getJson(`${stack.clientUrl}/client/load?${q}`)).status).toBe(400);
   });
 });

@@ -100,6 +100,8 @@ export type { LoadLevelSpec, LoadLevelResult, GeneratorResult } from './load/loa
 export { findGhz, GHZ_INSTALL_HINT } from './load/find-ghz';
 export { runGenerator } from './load/run-generator';
 export { runLoadLevel } from './load/run-load-level';
+export { levelShape, shapeTag } from './load/level-shape';
+export { levelTooLarge } from './load/level-admission';
 export { LoadSweep } from './load/load-sweep';
 export { defaultSweep, defaultSweepText } from './load/default-sweep';
 export { serverProcesses, descendantsOf } from './resources/server-processes';

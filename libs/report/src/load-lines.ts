@@ -1,4 +1,4 @@
-import { human, loadVariantOf, type LoadLevelResult, type LoadRun, type SavedRun } from '@app/bench';
+import { human, levelShape, loadVariantOf, shapeTag, type LoadLevelResult, type LoadRun, type SavedRun } from '@app/bench';
 import type { TableSpec } from './chart-spec.interface';
 import { seriesLabel } from './run-names';
 import { groupBy } from './scenario-rows';
@@ -6,7 +6,7 @@ import { groupBy } from './scenario-rows';
 // Less than 5% more requests/s for a higher concurrency: the server (or the generator) gives no more.
 const PLATEAU_GAIN = 1.05;
 
-/** One server (x engine x mode x rows) of one load run, its levels in rising concurrency, each with its flags. */
+/** One server (x shape x engine x mode x rows) of one load run, its levels in rising concurrency, each with its flags. */
 export interface LoadLine {
   runIndex: number;
   label: string;
@@ -17,7 +17,7 @@ export interface LoadLine {
 
 function nameOf(level: LoadLevelResult, manyRows: boolean): string {
   const server = loadVariantOf(level.transport, level.targetKind) ?? `${level.transport}/${level.targetKind}`;
-  return `${server}${level.engine === 'ghz' ? ' (ghz)' : ''}${level.mode === 'open' ? ' open loop' : ''}${manyRows ? `, ${human(level.rows)} rows` : ''}`;
+  return `${server}${shapeTag(level)}${level.engine === 'ghz' ? ' (ghz)' : ''}${level.mode === 'open' ? ' open loop' : ''}${manyRows ? `, ${human(level.rows)} rows` : ''}`;
 }
 
 /** Why a level is flagged: the generator was the limit, requests failed, or requests/s stopped rising. */
@@ -32,11 +32,11 @@ function flagsOf(levels: LoadLevelResult[]): string[] {
   });
 }
 
-/** One line per run x server x engine x mode x rows, its levels in rising concurrency. */
+/** One line per run x server x shape x engine x mode x rows, its levels in rising concurrency. */
 export function loadLines(runs: readonly SavedRun[], loadRuns: readonly { run: LoadRun; runIndex: number }[]): LoadLine[] {
   return loadRuns.flatMap(({ run, runIndex }) => {
     const manyRows = new Set(run.levels.map((l) => l.rows)).size > 1;
-    return [...groupBy(run.levels, (l) => `${l.transport}|${l.targetKind}|${l.engine}|${l.mode}|${l.rows}`).values()].map((group) => {
+    return [...groupBy(run.levels, (l) => `${l.transport}|${l.targetKind}|${levelShape(l)}|${l.engine}|${l.mode}|${l.rows}`).values()].map((group) => {
       const levels = [...group].sort((a, b) => a.concurrency - b.concurrency);
       const name = nameOf(levels[0], manyRows);
       return { runIndex, label: seriesLabel(runs, runIndex, name), colorKey: loadVariantOf(levels[0].transport, levels[0].targetKind) ?? name, levels, flags: flagsOf(levels) };

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { findGhz, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, LoadSweep, loadTarget, ResourceProbe, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
+import { findGhz, levelTooLarge, shapeTag, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, LoadSweep, loadTarget, ResourceProbe, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { loadNetworkProfiles, NetworkShaper } from '@app/network';
@@ -12,6 +12,7 @@ import { ProgressTracker } from './progress-tracker';
 import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
+import { DEFAULT_SHAPE } from '@app/shapes';
 
 const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>> = {
   nest: { json: 'json-server', grpc: 'grpc-server' },
@@ -20,7 +21,7 @@ const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>
 };
 
 /**
- * Every level x (target x transport, or variant) x engine, in that order, so the servers and engines of one level
+ * Every level x shape x (target x transport, or variant) x engine, in that order, so the servers and engines of one level
  * run side by side; each checked by validateLoadLevel against the configured limits, as GET /client/load's one
  * level is. A target that does not serve a transport (fastify serves JSON only) is left out of the product.
  */
@@ -32,10 +33,11 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
     : options.targets.flatMap((target) => options.transports.filter((transport) => APP_FOR[target][transport]).map((transport) => ({ target, transport })));
   if (servers.length === 0) throw new UsageError(`--target ${options.targets.join(',')} serves none of --transport ${options.transports.join(',')}`);
   for (const concurrency of options.concurrency) {
-    for (const { target, transport } of servers) {
-      {
+    // Each shape's servers side by side within a concurrency, so one shape's JSON and gRPC levels run back to back.
+    for (const shape of options.shapes) {
+      for (const { target, transport } of servers) {
         for (const engine of options.engines) {
-          const input = { transport, target, engine, concurrency, connections, duration, warmup, requests, rows, rate, timeout, generators };
+          const input = { transport, target, engine, shape, concurrency, connections, duration, warmup, requests, rows, rate, timeout, generators };
           let level: LoadLevelParams;
           try {
             level = validateLoadLevel(input, config.loadLimits, config.limits.maxRows, LOAD_DEFAULTS.cli);
@@ -43,7 +45,10 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
             if (!(error instanceof ScenarioValidationError)) throw error;
             throw new UsageError(`--${error.parameter}: ${error.message}`);
           }
-          out.push({ name: `c${level.concurrency}`, spec: { ...level, target: loadTarget(config.targets, transport, target), grpcMaxMessageBytes: config.grpcMaxMessageBytes } });
+          // A reply of this shape that no server would ever admit: said now, in the servers' words, not as a level of refusals.
+          const tooLarge = levelTooLarge(level.transport, level.rows, level.shape, config.serverMemory.maxInflightBytes);
+          if (tooLarge) throw new UsageError(`--rows: ${level.rows} rows of ${level.shape} over ${level.transport}: ${tooLarge}`);
+          out.push({ name: `c${level.concurrency}${level.shape === DEFAULT_SHAPE ? '' : `-${level.shape}`}`, spec: { ...level, target: loadTarget(config.targets, transport, target), grpcMaxMessageBytes: config.grpcMaxMessageBytes } });
         }
       }
     }
@@ -125,7 +130,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       const profile = network === undefined ? undefined : profiles[network];
       const spec = profile ? { ...direct, target: { ...direct.target, address: await shaper.route(profile, direct.target.address), serverAddress: direct.target.address } } : direct;
       const conditions = profile ? await shaper.measure(profile) : undefined;
-      const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''} c=${spec.concurrency}${network ? ` ${network}` : ''}`;
+      const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''}${shapeTag(spec)} c=${spec.concurrency}${network ? ` ${network}` : ''}`;
       if (!sweep.runs(spec.concurrency, title)) {
         progress.finished(title, secondsPerLevel, 'not run: above the level where this machine was the limit');
         continue;

@@ -39,3 +39,22 @@ describe('load mode\'s words for its gRPC generator', () => {
     }
   });
 });
+
+describe('parseLoadOptions --shapes', () => {
+  it('is the article\'s row unless told; a list runs each level once per shape, in its order', () => {
+    expect(parseLoadOptions([]).shapes).toEqual(['row']);
+    expect(parseLoadOptions(['--shapes', 'numeric,text']).shapes).toEqual(['numeric', 'text']);
+    expect(LOAD_HELP).toMatch(/--shapes LIST .* row, numeric, text, nested, binary/);
+  });
+
+  it.each([
+    [['--shapes', 'numeric,square'], '--shapes must list shapes from row, numeric, text, nested, binary, got "square"'],
+    [['--shapes', 'text,text'], '--shapes must name each shape once, got "text,text"'],
+    [['--shapes', 'row,'], '--shapes must be a comma list without empty items, got "row,"'],
+    // The user's own message is the bench's (--proto); load mode has none, so `user` is not a shape here.
+    [['--shapes', 'user'], '--shapes must list shapes from row, numeric, text, nested, binary, got "user"'],
+  ])('refuses %p in the bench\'s words', (argv, message) => {
+    expect(() => parseLoadOptions(argv)).toThrow(UsageError);
+    expect(() => parseLoadOptions(argv)).toThrow(message);
+  });
+});

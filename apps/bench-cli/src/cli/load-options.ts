@@ -4,6 +4,8 @@ import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 import { parseNetworks } from './parse-networks';
 import { parseHosts } from './parse-hosts';
+import { shapesOption } from './options';
+import { shapeNames, type ShapeName } from '@app/shapes';
 
 /**
  * The command line, parsed but not yet checked against limits: lists are split, the per-level values stay as given
@@ -15,6 +17,8 @@ export interface LoadOptions {
   /** Instead of transports x targets: the variants whose servers to load (LOAD_VARIANTS). */
   variants?: LoadVariantName[];
   engines: LoadEngine[];
+  /** --shapes: the message shapes every level runs with, in order (default: row, the article's); the bench's parsing. */
+  shapes: ShapeName[];
   /** Raw per-level values: one level per concurrency x target x transport. */
   concurrency: string[];
   connections?: string;
@@ -52,6 +56,8 @@ Options:
                        bare node:http / grpc-js ones   (default: nest)
   --variants LIST      instead of --transport/--target: ${Object.keys(LOAD_VARIANTS).join(', ')} (the variants that differ in
                        their server; the client side is the load generator, so client-library variants do not apply)
+  --shapes LIST        message shapes every level runs with: any of ${shapeNames().join(', ')}; each level runs once
+                       per shape, its replies checked for that shape (see docs/shapes.md)   (default: row)
   --engine LIST        wirebench,ghz: the project's generators and/or ghz (gRPC only, closed loop; a cross-check)   (default: wirebench)
   --concurrency LIST   callers in flight per level   (default: ${defaultSweepText(CORES)})
   --connections N      sockets (HTTP) or channels (gRPC) shared by the callers   (default: one socket per caller for HTTP, 1 channel for gRPC)
@@ -98,7 +104,7 @@ function list(name: string, raw: string, allowed?: readonly string[]): string[] 
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-  for (const k of ['transport', 'target', 'variants', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts']) {
+  for (const k of ['transport', 'target', 'variants', 'shapes', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts']) {
     options[k] = { type: 'string' };
   }
   const { values } = strictArgs(argv, options);
@@ -112,6 +118,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     targets: list('target', s('target') ?? 'nest', TARGET_KINDS) as TargetKind[],
     variants,
     engines: list('engine', s('engine') ?? 'wirebench', LOAD_ENGINES) as LoadEngine[],
+    shapes: shapesOption(s('shapes'), false),
     concurrency: list('concurrency', s('concurrency') ?? defaultSweep(CORES).join(',')),
     connections: s('connections'),
     duration: s('duration'),

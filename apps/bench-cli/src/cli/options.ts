@@ -129,8 +129,9 @@ function integer(name: string, raw: string, min: number): number {
 /**
  * --shapes: names of the shapes registry, each once; the usage error lists the valid ones, as the client's 400 does.
  * With the user's message (--proto ...) `user` is the default, and one of the shapes of any list that omits it.
+ * `npm run load` parses its --shapes here too (without the user's message), so both say the same.
  */
-function shapesOption(raw: string | undefined, withUser: boolean): ShapeName[] {
+export function shapesOption(raw: string | undefined, withUser: boolean): ShapeName[] {
   const listed = list('shapes', raw);
   const names = withUser ? (listed?.includes(USER_SHAPE_NAME) ? listed : [...(listed ?? []), USER_SHAPE_NAME]) : (listed ?? [DEFAULT_SHAPE]);
   const unknown = names.filter((n) => !isShapeName(n));

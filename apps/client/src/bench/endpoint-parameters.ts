@@ -14,7 +14,7 @@ export const ENDPOINT_PARAMETERS = {
   compare: ['variants', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON],
   bench: ['transports', 'variants', 'mode', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON],
   // GET /client/load: one load level, checked by validateLoadLevel like `npm run load`.
-  load: ['transport', 'target', 'concurrency', 'connections', 'duration', 'warmup', 'rows', 'rate', 'generators', 'raw'],
+  load: ['transport', 'target', 'shape', 'concurrency', 'connections', 'duration', 'warmup', 'rows', 'rate', 'generators', 'raw'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type EndpointKind = keyof typeof ENDPOINT_PARAMETERS;

@@ -34,4 +34,13 @@ describe('compareLoadRuns', () => {
     expect(text).toContain('+50.0');
     expect(text).toContain('only in B');
   });
+
+  it('matches a run saved before shapes (no shape: row) with today\'s row levels, and keeps other shapes apart', () => {
+    const old = run('old', [level(10, [1000, 1000, 1000])]);
+    const today = run('new', [{ ...level(10, [1000, 1000, 1000]), shape: 'row' }, { ...level(10, [300, 300, 300]), shape: 'numeric' }]);
+    const c = compareLoadRuns(old, today);
+    expect(c.matched.map((d) => d.key)).toEqual(['json/nest closed c=10 conn=10 rows=1']);
+    expect(c.onlyInB).toEqual(['json/nest shape=numeric closed c=10 conn=10 rows=1']);
+  });
 });
+

@@ -1,5 +1,6 @@
 import type { LoadLevelResult } from '../load/load-level.interface';
 import type { LoadRun } from '../result/load-run.interface';
+import { levelShape, shapeTag } from '../load/level-shape';
 import { CompareVerdict, welchPValue } from './compare-runs';
 
 /** One level x target x transport in both load runs; diffPercent > 0 means B served more requests per second. */
@@ -29,7 +30,9 @@ export interface LoadComparison {
 function keyOf(l: LoadLevelResult): string {
   const rate = l.rate === null ? '' : ` rate=${l.rate}`;
   const engine = (l.engine ?? 'wirebench') === 'wirebench' ? '' : ` engine=${l.engine}`;
-  return `${l.transport}/${l.targetKind}${engine} ${l.mode} c=${l.concurrency} conn=${l.connections} rows=${l.rows}${rate}`;
+  // ` shape=X` for all but `row`, so runs saved before shapes (all `row`) still match today's `row` levels.
+  const shape = shapeTag(l) === '' ? '' : ` shape=${levelShape(l)}`;
+  return `${l.transport}/${l.targetKind}${engine}${shape} ${l.mode} c=${l.concurrency} conn=${l.connections} rows=${l.rows}${rate}`;
 }
 
 export function compareLoadRuns(a: LoadRun, b: LoadRun, alpha = 0.05): LoadComparison {

@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
-import { expectedJsonBody } from './http-fire';
+import { expectedJsonBody, loadLevelUrl } from './http-fire';
+import { levelShape } from './level-shape';
 import { LevelTally } from './level-tally';
 import type { LoadLevelSpec, MeasuredWindow } from './load-level.interface';
 
@@ -17,8 +18,8 @@ function runAutocannon(options: autocannon.Options, onInstance: (i: autocannon.I
  * microsecond recorder (its own histogram keeps whole milliseconds); every body is checked with expectBody.
  */
 export async function autocannonClosedLoop(spec: LoadLevelSpec, onWindow?: (edge: 'start' | 'end') => void): Promise<MeasuredWindow & { verified: boolean }> {
-  const url = `${spec.target.address}/samples/${spec.rows}`;
-  const expectBody = expectedJsonBody(spec.rows);
+  const url = loadLevelUrl(spec);
+  const expectBody = expectedJsonBody(spec.rows, levelShape(spec));
   const bodyBytes = Buffer.byteLength(expectBody);
   const pipelining = Math.max(1, Math.round(spec.concurrency / spec.connections));
   const base = { url, connections: spec.connections, pipelining, timeout: Math.max(1, Math.ceil(spec.timeoutMs / 1000)), expectBody };

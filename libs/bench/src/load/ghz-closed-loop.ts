@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { resolveProtoPath } from '@app/grpc';
+import { getShape } from '@app/shapes';
 import { reapedChildrenCpuMs } from './children-cpu-ms';
 import { findGhz, GHZ_INSTALL_HINT } from './find-ghz';
 import { GhzReport, ghzReportWindow } from './ghz-report-window';
 import { grpcH2Fire } from './grpc-h2-fire';
 import type { LoadLevelSpec, MeasuredWindow } from './load-level.interface';
+import { levelShape } from './level-shape';
 
 export type GhzWindow = MeasuredWindow & {
   verified: boolean;
@@ -55,6 +57,15 @@ async function probe(spec: LoadLevelSpec): Promise<{ verified: boolean; messageB
 }
 
 /**
+ * What ghz calls for a shape: its proto file (ghz resolves google/protobuf/* itself) and its unary method, as the
+ * registry names them (`row`: sample.SampleService.GetSamples in sample.proto).
+ */
+export function ghzCallArgs(shapeName: string): string[] {
+  const shape = getShape(shapeName);
+  return ['--proto', resolveProtoPath(__dirname, shape.protoFile), '--call', `${shape.grpcService}.${shape.unaryMethod}`];
+}
+
+/**
  * A gRPC closed-loop level driven by ghz (a cross-check of the project's generator): a warm-up run, then the
  * measured run, each a ghz process; its report rebuilt into the same window, histogram and error kinds. The
  * generator CPU is ghz's own, read when each run has ended.
@@ -65,8 +76,7 @@ export async function ghzClosedLoop(spec: LoadLevelSpec, onWindow?: (edge: 'star
   const { verified, messageBytes } = await probe(spec);
   const base = [
     '--insecure',
-    '--proto', resolveProtoPath(),
-    '--call', 'sample.SampleService.GetSamples',
+    ...ghzCallArgs(levelShape(spec)),
     '-d', JSON.stringify({ count: spec.rows }),
     '-c', String(spec.concurrency),
     '--connections', String(spec.connections),

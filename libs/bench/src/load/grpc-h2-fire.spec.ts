@@ -3,6 +3,8 @@ import { createServer as createTcpServer, Server as TcpServer, Socket } from 'no
 import { sendUnaryData, Server, ServerCredentials, ServerUnaryCall, ServiceDefinition, status } from '@grpc/grpc-js';
 import { rows } from '@app/data-generator';
 import { loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE } from '@app/grpc';
+import { getShape, SHAPES } from '@app/shapes';
+import { clientPackageDefinition } from '../transports/shape-grpc-methods';
 import { errorKind } from './error-kind';
 import { grpcH2Fire } from './grpc-h2-fire';
 import type { LoadLevelSpec } from './load-level.interface';
@@ -133,5 +135,35 @@ describe('grpcH2Fire', () => {
     } finally {
       g.close();
     }
+  });
+
+  describe('per shape', () => {
+    /** A grpc-js server of the shape's own service (as the registry names it) whose GetRows answers `reply(count)`. */
+    async function serveShape(shape: 'numeric' | 'nested', reply: (count: number) => object[]): Promise<string> {
+      const s = getShape(shape);
+      const server = new Server();
+      server.addService(clientPackageDefinition()[s.grpcService] as ServiceDefinition, {
+        [s.unaryMethod]: (call: ServerUnaryCall<{ count: number }, unknown>, cb: sendUnaryData<unknown>) => cb(null, { [s.rowsField]: reply(call.request.count) }),
+      });
+      const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+      servers.push(server);
+      return `127.0.0.1:${port}`;
+    }
+
+    it.each(['numeric', 'nested'] as const)('calls %s\'s service and verifies its rows by count and the shape\'s checksum', async (shape) => {
+      const address = await serveShape(shape, (count) => SHAPES[shape].rows(count));
+      const { results, verified } = await outcomes(spec(address, { shape, rows: 5 }), [0, 1, 0, 1]);
+      expect(new Set(results).size).toBe(1);
+      expect(verified).toBe(true);
+    });
+
+    it('counts rows of the shape that are not the expected ones as a mismatch, and a row level cannot reach another shape\'s service', async () => {
+      const shifted = await serveShape('numeric', (count) => SHAPES.numeric.rows(count, 1));
+      expect(await outcomes(spec(shifted, { shape: 'numeric' }), [0])).toEqual({ results: ['mismatch'], verified: false });
+      const tooFew = await serveShape('numeric', (count) => SHAPES.numeric.rows(count - 1));
+      expect(await outcomes(spec(tooFew, { shape: 'numeric' }), [0])).toEqual({ results: ['mismatch'], verified: false });
+      // The row's sample.SampleService/GetSamples is not served there.
+      expect((await outcomes(spec(shifted), [0])).results).toEqual(['UNIMPLEMENTED']);
+    });
   });
 });

@@ -1,9 +1,10 @@
 import { constants } from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import { status } from '@grpc/grpc-js';
-import { checksum } from '@app/data-generator';
-import { loadSamplePackageDefinition, SAMPLE_PACKAGE, SAMPLE_SERVICE } from '@app/grpc';
+import { getShape, type MessageRow } from '@app/shapes';
 import { expectedDigest } from '../run/expected-digest';
+import { shapeGrpcMethods } from '../transports/shape-grpc-methods';
+import { levelShape } from './level-shape';
 import type { Fire } from './fire.interface';
 import { grpcError, statusFromHttp, statusFromRstCode, streamError } from './grpc-call-status';
 import { H2SessionPool } from './h2-session-pool';
@@ -50,14 +51,17 @@ interface Call extends StreamHandler {
  * gRPC for the load generator, spoken as raw HTTP/2 frames (raw-h2-connection.ts) so that it costs far less CPU
  * per call than the server it drives: grpc-js's client cost about twice the server's per call, node:http2 about
  * as much. The request is encoded and framed once; `connections` connections, caller i on connection i mod n.
- * Each caller's first reply is decoded and checked by row count and checksum, and its bytes become that caller's
- * reference: every later reply must be byte-identical to it, a full check at the cost of a memcmp.
+ * The call is the level's shape's unary method (`row`: sample.SampleService/GetSamples; the others their service's
+ * GetRows). Each caller's first reply is decoded and checked by row count and the shape's checksum (the one its JSON
+ * form shares), and its bytes become that caller's reference: every later reply must be byte-identical to it, a full
+ * check at the cost of a memcmp.
  */
 export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => boolean; close: () => void } {
-  const method = (loadSamplePackageDefinition()[`${SAMPLE_PACKAGE}.${SAMPLE_SERVICE}`] as any).GetSamples;
+  const shape = getShape(levelShape(spec));
+  const method = shapeGrpcMethods(levelShape(spec)).unary;
   const request = encodedRequest(method.path, spec.target.address, spec.timeoutMs, method.requestSerialize({ count: spec.rows }));
   const maxBody = PREFIX + spec.grpcMaxMessageBytes;
-  const expected = expectedDigest(spec.rows);
+  const expected = expectedDigest(spec.rows, levelShape(spec));
   const references: (Buffer | undefined)[] = [];
   const pool = new H2SessionPool(spec.target.address, spec.connections, request.bytes, request.dataOffset);
   let ok = true;
@@ -119,10 +123,11 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
               return settle(new MismatchError('reply differs from the first verified one'));
             }
           } else {
-            const samples = method.responseDeserialize(reply.subarray(PREFIX)).samples;
-            if (samples.length !== spec.rows || checksum(samples).checksum !== expected.checksum) {
+            const decoded = method.responseDeserialize(reply.subarray(PREFIX)) as Record<string, MessageRow[]>;
+            const rows = decoded[shape.rowsField] ?? [];
+            if (rows.length !== spec.rows || shape.newChecksum().add(rows.map((row) => shape.toJson(row))).digest().checksum !== expected.checksum) {
               ok = false;
-              return settle(new MismatchError(samples.length !== spec.rows ? `${samples.length} rows, expected ${spec.rows}` : 'checksum'));
+              return settle(new MismatchError(rows.length !== spec.rows ? `${rows.length} rows, expected ${spec.rows}` : 'checksum'));
             }
             references[caller] = Buffer.from(reply);
           }

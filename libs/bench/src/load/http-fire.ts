@@ -1,12 +1,24 @@
 import { Agent, request } from 'node:http';
-import { rows as generateRows } from '@app/data-generator';
+import { DEFAULT_SHAPE, getShape, jsonRowsOf, type ShapeName } from '@app/shapes';
+import { samplesPath } from '../transports/samples-path';
 import type { Fire } from './fire.interface';
 import type { LoadLevelSpec } from './load-level.interface';
+import { levelShape } from './level-shape';
 import { MismatchError } from './mismatch-error';
 
-/** The exact body both JSON servers send for `rows` rows (JSON.stringify of the same generator output). */
-export function expectedJsonBody(rows: number): string {
-  return JSON.stringify({ samples: generateRows(rows) });
+/**
+ * The exact body every JSON server sends for `rows` rows of `shape`: `{"<rowsField>":[...]}` of the shape's rows in
+ * their proto3 JSON form, through JSON.stringify (the servers' default serializer). For `row` that is
+ * `{"samples":[...]}` of the article's rows, byte for byte what it was before shapes.
+ */
+export function expectedJsonBody(rows: number, shape: ShapeName = DEFAULT_SHAPE): string {
+  const s = getShape(shape);
+  return JSON.stringify({ [s.rowsField]: jsonRowsOf(s, rows) });
+}
+
+/** The URL a level's HTTP requests go to: its rows of its shape (`?shape=` for all but `row`, as the bench asks). */
+export function loadLevelUrl(spec: LoadLevelSpec): string {
+  return `${spec.target.address}${samplesPath(spec.rows, levelShape(spec))}`;
 }
 
 /**
@@ -15,8 +27,8 @@ export function expectedJsonBody(rows: number): string {
  */
 export function httpFire(spec: LoadLevelSpec): { fire: Fire; verified: () => boolean; close: () => void } {
   const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
-  const url = new URL(`${spec.target.address}/samples/${spec.rows}`);
-  const expected = Buffer.from(expectedJsonBody(spec.rows));
+  const url = new URL(loadLevelUrl(spec));
+  const expected = Buffer.from(expectedJsonBody(spec.rows, levelShape(spec)));
   let ok = true;
   let seen = 0;
   const fire: Fire = () =>

@@ -2,15 +2,18 @@ import type { NetworkConditions } from '../result/result.interface';
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { TransportKind } from '../scenario/scenario.interface';
 import type { LoadEngine, LoadLevelParams, TargetKind } from '../scenario/validate-load-level';
+import type { ShapeName } from '@app/shapes';
 
 /** What one load level drives: a checked level (validateLoadLevel) pointed at its server. */
-export interface LoadLevelSpec extends Omit<LoadLevelParams, 'generators' | 'engine'> {
+export interface LoadLevelSpec extends Omit<LoadLevelParams, 'generators' | 'engine' | 'shape'> {
   target: TargetInfo;
   grpcMaxMessageBytes: number;
   /** Generator processes sharing the callers, connections, rate and request count (default 1). */
   generators?: number;
   /** Default wirebench. */
   engine?: LoadEngine;
+  /** The message shape the level asks for and verifies (@app/shapes); absent: `row`, the article's. */
+  shape?: ShapeName;
 }
 
 /** What the generator measured in the window, the same shape for both transports. */
@@ -51,6 +54,8 @@ export interface LoadLevelResult extends GeneratorResult {
   transport: TransportKind;
   targetKind: TargetKind;
   engine: LoadEngine;
+  /** The message shape every reply carried; absent in files from before shapes: `row` (read it with levelShape). */
+  shape?: ShapeName;
   target: TargetInfo;
   mode: 'closed' | 'open';
   rows: number;

@@ -7,6 +7,7 @@ import { ProbeWindow, ResourceProbe, ResourceSample } from '../resources/resourc
 import type { GeneratorResult, LoadLevelResult, LoadLevelSpec } from './load-level.interface';
 import { mergeGeneratorResults } from './merge-generator-results';
 import { levelFailureText } from './level-verdict';
+import { levelShape } from './level-shape';
 import { splitLevel } from './split-level';
 
 // Above this share of one core the generator, not the server, may be what limits the rate: its event loop also
@@ -112,6 +113,7 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
     transport: spec.transport,
     targetKind: spec.targetKind,
     engine: spec.engine ?? 'wirebench',
+    shape: levelShape(spec),
     target: spec.target,
     mode: spec.rate === undefined ? 'closed' : 'open',
     rows: spec.rows,

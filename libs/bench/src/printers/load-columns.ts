@@ -3,6 +3,7 @@ import type { LoadRun } from '../result/load-run.interface';
 import type { CsvValue } from './csv-cell';
 import { human } from './table-columns';
 import { loadVariantOf } from '../scenario/load-target';
+import { levelShape } from '../load/level-shape';
 
 /** A column of levels.csv; `table` marks the ones the terminal table and markdown show, with their heading. */
 export interface LoadColumn {
@@ -21,6 +22,7 @@ export const LOAD_COLUMNS: LoadColumn[] = [
   { name: 'transport', unit: 'text', description: 'json (HTTP/1.1, autocannon or node:http) or grpc (HTTP/2 frames written by wirebench itself, or ghz).', value: (l) => l.transport, table: { head: 'transport', cell: (l) => l.transport } },
   { name: 'target_kind', unit: 'text', description: 'Which servers: nest (the Nest servers), fastify (the Nest JSON server on Fastify) or bare (the node:http / plain grpc-js reference servers); the address is in `address`.', value: (l) => l.targetKind, table: { head: 'target', cell: (l) => l.targetKind } },
   { name: 'variant', unit: 'text', description: 'The variant whose server the level loaded (json, json-fastify, grpc); empty for the bare reference servers, which are not variants.', value: (l) => loadVariantOf(l.transport, l.targetKind), table: { head: 'variant', cell: (l) => loadVariantOf(l.transport, l.targetKind) ?? '' } },
+  { name: 'shape', unit: 'text', description: 'The message shape every reply carried (docs/shapes.md): row (the article\'s, the default; also for runs saved before shapes), numeric, text, nested or binary.', value: (l) => levelShape(l), table: { head: 'shape', cell: (l) => levelShape(l) } },
   { name: 'engine', unit: 'text', description: 'What generated the load: wirebench (autocannon for HTTP; for gRPC its own generator, which writes the HTTP/2 frames itself) or ghz.', value: (l) => l.engine ?? 'wirebench', table: { head: 'engine', cell: (l) => l.engine ?? 'wirebench' } },
   { name: 'network', unit: 'text', description: 'Network profile the level ran under (network-profiles.json); loopback: nothing applied.', value: (l) => l.network?.profile ?? 'loopback', table: { head: 'network', cell: (l) => l.network?.profile ?? '' } },
   { name: 'net_rtt_ms', unit: 'ms', description: 'Round trip of the network path, measured just before the level; empty without a profile.', value: (l) => l.network?.rttMs ?? null },
@@ -65,6 +67,6 @@ export const LOAD_COLUMNS: LoadColumn[] = [
 ];
 
 export const LOAD_TABLE_COLUMNS = LOAD_COLUMNS.filter((c) => c.table).map((c) => c.table!);
-/** transport, target and c name a level: repeated in each part of a table split to fit a terminal. */
-export const LOAD_TABLE_KEY = ['transport', 'target', 'c'].map((head) => LOAD_TABLE_COLUMNS.findIndex((c) => c.head === head));
+/** transport, target, shape and c name a level: repeated in each part of a table split to fit a terminal. */
+export const LOAD_TABLE_KEY = ['transport', 'target', 'shape', 'c'].map((head) => LOAD_TABLE_COLUMNS.findIndex((c) => c.head === head));
 export const LOAD_TABLE_LEGEND = 'req/s: successful requests per second; latencies of successes; gen core %: load generator CPU as a share of one core (! = saturated, the generator may be the limit). MB = 10^6 bytes.';

@@ -1,4 +1,5 @@
 import type { LoadRun } from '../result/load-run.interface';
+import { shapeTag } from '../load/level-shape';
 import { escapeMarkdown } from './markdown-escape';
 import { LOAD_TABLE_COLUMNS, LOAD_TABLE_LEGEND } from './load-columns';
 
@@ -20,7 +21,7 @@ export function printLoadMarkdown(run: LoadRun): string {
     ...rows,
     '',
     LOAD_TABLE_LEGEND,
-    ...run.levels.flatMap((l) => l.notes.map((n) => `- ${l.transport}/${l.targetKind} c=${l.concurrency}: ${escapeMarkdown(n)}`)),
+    ...run.levels.flatMap((l) => l.notes.map((n) => `- ${l.transport}/${l.targetKind}${shapeTag(l)} c=${l.concurrency}: ${escapeMarkdown(n)}`)),
     ...(run.stopped ? ['', `**${escapeMarkdown(run.stopped)}**`] : []),
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import type { LoadRun } from '../result/load-run.interface';
+import { shapeTag } from '../load/level-shape';
 import { LOAD_TABLE_COLUMNS, LOAD_TABLE_KEY, LOAD_TABLE_LEGEND } from './load-columns';
 import { fitTable } from './fit-table';
 import { wrapText } from './wrap-text';
@@ -12,6 +13,6 @@ export function printLoadTable(run: LoadRun, width?: number): string {
     { head: LOAD_TABLE_COLUMNS.map((c) => c.head), align: LOAD_TABLE_COLUMNS.map(() => 'left'), rows: run.levels.map((level) => LOAD_TABLE_COLUMNS.map((c) => c.cell(level))), key: LOAD_TABLE_KEY },
     width,
   );
-  const notes = run.levels.flatMap((l) => l.notes.map((n) => `${l.transport}/${l.targetKind} c=${l.concurrency}: ${n}`));
+  const notes = run.levels.flatMap((l) => l.notes.map((n) => `${l.transport}/${l.targetKind}${shapeTag(l)} c=${l.concurrency}: ${n}`));
   return [table, LOAD_TABLE_LEGEND, ...notes, ...(run.stopped ? [run.stopped] : [])].map((text) => wrapText(text, width, 2)).join('\n');
 }

@@ -9,7 +9,7 @@ describe('validateLoadLevel', () => {
   it('applies the caller defaults: one socket per HTTP caller, one channel for gRPC', () => {
     expect(validateLoadLevel({}, loadLimits, 1000, LOAD_DEFAULTS.cli)).toEqual({
       transport: 'json', targetKind: 'nest', rows: 1, concurrency: 10, connections: 10, durationMs: 10_000,
-      requests: undefined, warmupMs: 2000, rate: undefined, timeoutMs: 10_000, generators: 1, engine: 'wirebench',
+      requests: undefined, warmupMs: 2000, rate: undefined, timeoutMs: 10_000, generators: 1, engine: 'wirebench', shape: 'row',
     });
     expect(validateLoadLevel({ transport: 'grpc', concurrency: '50', target: 'bare' }, loadLimits, 1000, LOAD_DEFAULTS.cli)).toMatchObject({ connections: 1, concurrency: 50, targetKind: 'bare' });
     expect(validateLoadLevel({ target: 'fastify' }, loadLimits, 1000, LOAD_DEFAULTS.cli)).toMatchObject({ transport: 'json', targetKind: 'fastify' });
@@ -51,5 +51,13 @@ describe('validateLoadLevel', () => {
     // Shared by three generators, 100 sockets each fit.
     expect(validateLoadLevel({ concurrency: '300', generators: '3' }, limits, 1000, LOAD_DEFAULTS.endpoint)).toMatchObject({ connections: 300, generators: 3 });
     expect(validateLoadLevel({ concurrency: '300', connections: '100' }, limits, 1000, LOAD_DEFAULTS.endpoint).connections).toBe(100);
+  });
+
+  it('takes a shape of the registry (absent: row) and refuses any other, listing the valid ones', () => {
+    expect(validateLoadLevel({ shape: 'numeric', transport: 'grpc' }, loadLimits, 1000, LOAD_DEFAULTS.cli).shape).toBe('numeric');
+    const error = errorOf(() => validateLoadLevel({ shape: 'square' }, loadLimits, 1000, LOAD_DEFAULTS.cli));
+    expect(error).toBeInstanceOf(ScenarioValidationError);
+    expect(error.parameter).toBe('shape');
+    expect(error.message).toBe('unknown shape "square": valid shapes are row, numeric, text, nested, binary');
   });
 });

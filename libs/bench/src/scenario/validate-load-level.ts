@@ -2,6 +2,8 @@ import type { LoadLimits } from '@app/config';
 import { TRANSPORT_KINDS, TransportKind } from './scenario.interface';
 import { ScenarioValidationError } from './scenario-validation.error';
 import { integerParam as integer } from './integer-param';
+import { shapeParam } from './shape-param';
+import type { ShapeName } from '@app/shapes';
 
 /** nest: the Nest servers (Express for JSON); fastify: the Nest JSON server on Fastify (JSON only); bare: node:http / plain grpc-js. */
 export const TARGET_KINDS = ['nest', 'bare', 'fastify'] as const;
@@ -25,6 +27,8 @@ export interface LoadLevelInput {
   timeout?: unknown;
   generators?: unknown;
   engine?: unknown;
+  /** A shape's name (@app/shapes); absent: `row`. */
+  shape?: unknown;
 }
 
 /** What differs between callers when a parameter is absent (the CLI sweeps long levels, the endpoint runs short ones). */
@@ -63,6 +67,8 @@ export interface LoadLevelParams {
   /** Generator processes sharing the callers, connections, rate and request count. */
   generators: number;
   engine: LoadEngine;
+  /** The message shape every reply carries (@app/shapes); `row`, the article's, unless one was named. */
+  shape: ShapeName;
 }
 
 /**
@@ -73,6 +79,7 @@ export interface LoadLevelParams {
  */
 export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, maxRows: number, defaults: LoadLevelDefaults): LoadLevelParams {
   const transport = oneOf('transport', input.transport, TRANSPORT_KINDS, 'json');
+  const shape = shapeParam(input.shape);
   const targetKind = oneOf('target', input.target, TARGET_KINDS, 'nest');
   if (targetKind === 'fastify' && transport !== 'json') {
     throw new ScenarioValidationError('target', { values: ['nest', 'bare'] }, 'target fastify is the JSON server on Fastify: it serves transport json only', input.target);
@@ -118,6 +125,7 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
     timeoutMs: integer('timeout', input.timeout, defaults.timeoutMs, 1, limits.maxTimeoutMs),
     generators,
     engine,
+    shape,
   };
   // autocannon's closed loop pipelines concurrency / connections requests per socket, and each generator runs its own.
   if (transport === 'json' && rate === undefined && (concurrency % connections !== 0 || concurrency % generators !== 0 || connections % generators !== 0)) {
