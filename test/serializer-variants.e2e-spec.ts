@@ -28,14 +28,14 @@ describe('serializer variants through the client app', () => {
   const setup = useStackWithResults('wirebench-serializers-', { jsonVariants: true });
 
   it('are one per serializer: the protobuf ones from PROTOBUF_CODECS against grpc, json-fjs against json-fastify, the fastest protobuf one as an option of proto-http and grpc-stream', () => {
-    expect(SERIALIZER_VARIANTS).toEqual(['grpc-static', 'grpc-es', 'grpc-tsproto', 'json-fjs', 'proto-http-static', 'grpc-stream-static']);
+    expect(SERIALIZER_VARIANTS).toEqual(['grpc-static', 'grpc-es', 'grpc-tsproto', 'json-fjs', 'json-stream-fjs', 'proto-http-static', 'grpc-stream-static']);
     expect(SERIALIZER_VARIANTS.filter((v) => VARIANTS[v].baseline === 'grpc').map((v) => VARIANTS[v].serializer)).toEqual(
       protobufCodecNames().filter((name) => name !== 'proto-loader'),
     );
   });
 
   it.each(shapeNames())('%s: every serializer verified, with its own bytes, its serialize and decode phases', async (shape) => {
-    const variants = ['grpc', 'json-fastify', 'proto-http', 'grpc-stream', ...SERIALIZER_VARIANTS];
+    const variants = ['grpc', 'json-fastify', 'proto-http', 'grpc-stream', 'json-stream', ...SERIALIZER_VARIANTS];
     const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?variants=${variants.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`);
     expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
     const byVariant = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
@@ -58,6 +58,7 @@ describe('serializer variants through the client app', () => {
     }
     // fast-json-stringify writes the text JSON.stringify writes: the same body.
     expect(byVariant['json-fjs'].payloadBytesPerRequest).toBe(byVariant['json-fastify'].payloadBytesPerRequest);
+    expect(byVariant['json-stream-fjs'].payloadBytesPerRequest).toBe(byVariant['json-stream'].payloadBytesPerRequest);
   });
 
   it('compares each serializer against its baseline, with the factor named', async () => {
@@ -87,6 +88,20 @@ describe('serializer variants through the client app', () => {
       const json = await getJson(`http://127.0.0.1:${port}/samples/5?serializer=protobufjs-static`);
       expect([json.status, json.body.limit]).toEqual([400, { serializers: jsonCodecNames() }]);
       expect(json.body.message).toContain('application/x-protobuf');
+    }
+  });
+
+  it.each(shapeNames())('%s: the JSON servers write NDJSON lines with ?serializer=fast-json-stringify: the default text; an unknown one is a 400', async (shape) => {
+    const env = setup.stack.env;
+    for (const port of [env.JSON_SERVER_PORT, env.FASTIFY_JSON_SERVER_PORT]) {
+      const url = `http://127.0.0.1:${port}/samples/${ROWS}/stream?chunk=7&shape=${shape}`;
+      const plain = await (await fetch(url)).text();
+      expect(plain.split('\n')).toHaveLength(ROWS + 1);
+      const fjs = await fetch(`${url}&serializer=fast-json-stringify`);
+      expect(fjs.status).toBe(200);
+      expect(await fjs.text()).toBe(plain);
+      const bad = await getJson(`${url}&serializer=protobufjs-static`);
+      expect([bad.status, bad.body.parameter, bad.body.limit]).toEqual([400, 'serializer', { serializers: jsonCodecNames() }]);
     }
   });
 

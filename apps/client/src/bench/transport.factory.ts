@@ -179,7 +179,11 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       }
       // The json client (axios), asking the same server for NDJSON in chunks instead of one body.
       case 'json-stream':
-        return { transport: new JsonStreamTransport(this.http, address, timeout, shape), close: async () => undefined, socketCap };
+      // json-stream-fjs is the json-stream client asking for another serializer of the lines (?serializer=).
+      case 'json-stream-fjs': {
+        const serializer = VARIANTS[variant].serializer as JsonCodecName | undefined;
+        return { transport: new JsonStreamTransport(this.http, address, timeout, shape, serializer), close: async () => undefined, socketCap };
+      }
       case 'json-undici': {
         const transport = new JsonUndiciTransport(address, timeout, { shape, compression }, socketCap);
         return { transport, close: () => transport.close(), socketCap, closesSockets: true };

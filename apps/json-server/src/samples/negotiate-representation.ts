@@ -20,7 +20,8 @@ export interface Representation {
 export function withSerializer(representation: Representation, serializer: string | undefined, shape: Shape): Representation | { error: BadSerializerBody } {
   if (representation.encoding === 'json') {
     const parsed = parseJsonSerializer(serializer);
-    return 'error' in parsed ? parsed : { ...representation, jsonCodec: parsed.codec };
+    if ('error' in parsed) return { error: { ...parsed.error, message: `${parsed.error.message} (the request asked for a JSON body; a protobuf serializer applies with Accept: ${PROTOBUF_MEDIA_TYPE})` } };
+    return { ...representation, jsonCodec: parsed.codec };
   }
   const parsed = parseProtobufSerializer(serializer, shape);
   if ('error' in parsed) return parsed;

@@ -14,7 +14,7 @@ describe('variants', () => {
   });
 
   it('has one serializer variant per codec: each protobuf one but proto-loader against grpc, fast-json-stringify against json-fastify', () => {
-    const serializers = VARIANT_NAMES.filter((v) => VARIANTS[v].serializer !== undefined && !['proto-http-static', 'grpc-stream-static'].includes(v));
+    const serializers = VARIANT_NAMES.filter((v) => VARIANTS[v].serializer !== undefined && !['proto-http-static', 'grpc-stream-static', 'json-stream-fjs'].includes(v));
     expect(serializers).toEqual(['grpc-static', 'grpc-es', 'grpc-tsproto', 'json-fjs']);
     const grpc = serializers.filter((v) => VARIANTS[v].family === 'grpc');
     expect(grpc.map((v) => VARIANTS[v].serializer)).toEqual(protobufCodecNames().filter((c) => c !== 'proto-loader'));
@@ -25,7 +25,7 @@ describe('variants', () => {
     for (const v of serializers) expect([v, VARIANTS[v].streaming, VARIANTS[`${v}+gzip` as keyof typeof VARIANTS]]).toEqual([v, undefined, undefined]);
   });
 
-  it('has proto-http and grpc-stream with the fastest protobuf serializer as an option: one factor (serializer) from each, the transport and message form kept', () => {
+  it('has proto-http and grpc-stream with the fastest protobuf serializer as an option, json-stream with fast-json-stringify: one factor (serializer) from each, the transport and message form kept', () => {
     expect(FASTEST_PROTOBUF_CODEC).toBe('protobufjs-static');
     expect(protobufCodecNames()).toContain(FASTEST_PROTOBUF_CODEC);
     expect(VARIANTS['proto-http-static']).toMatchObject({ family: 'json', baseline: 'proto-http', factor: 'serializer', serializer: FASTEST_PROTOBUF_CODEC });
@@ -37,6 +37,8 @@ describe('variants', () => {
     expect(isProtobufSerializer('fast-json-stringify')).toBe(false);
     // No +gzip twin: the serializer is the one factor.
     expect(VARIANT_NAMES).not.toContain('proto-http-static+gzip');
+    // The NDJSON stream with fast-json-stringify writing its lines.
+    expect(VARIANTS['json-stream-fjs']).toMatchObject({ family: 'json', baseline: 'json-stream', factor: 'serializer', serializer: 'fast-json-stringify', streaming: true });
   });
 
   it('has a +gzip twin of each JSON path, one factor (compression) from it', () => {

@@ -112,6 +112,14 @@ const JSON_SERIALIZER_VARIANTS = {
     changes: "fast-json-stringify (compiled from the shape's JSON Schema, as Fastify does with a response schema) instead of JSON.stringify writes the body (same Fastify server, same client)",
     serializer: 'fast-json-stringify',
   },
+  'json-stream-fjs': {
+    family: 'json',
+    baseline: 'json-stream',
+    factor: 'serializer',
+    changes: 'fast-json-stringify instead of JSON.stringify writes the NDJSON lines, one row each (same server, same stream, same client)',
+    streaming: true,
+    serializer: 'fast-json-stringify',
+  },
 } as const satisfies Record<string, VariantInfo>;
 
 /**

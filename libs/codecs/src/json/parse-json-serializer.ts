@@ -21,7 +21,7 @@ export function parseJsonSerializer(value: string | undefined): { codec: JsonCod
     return { codec: getJsonCodec(value ?? DEFAULT_JSON_CODEC) };
   } catch (error) {
     if (!(error instanceof UnknownCodecError)) throw error;
-    return { error: { statusCode: 400, error: 'Bad Request', parameter: 'serializer', limit: { serializers: jsonCodecNames() }, message: `${error.message} (the request asked for a JSON body; a protobuf serializer applies with Accept: application/x-protobuf)` } };
+    return { error: { statusCode: 400, error: 'Bad Request', parameter: 'serializer', limit: { serializers: jsonCodecNames() }, message: error.message } };
   }
 }
 
