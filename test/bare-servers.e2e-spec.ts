@@ -83,6 +83,17 @@ describe('bare servers', () => {
       expect(JSON.parse(bare.body.toString()).samples).toHaveLength(count);
     });
 
+    it.each(['row', 'nested'])('streams %s NDJSON written by ?serializer=fast-json-stringify: the Nest server\'s default text; an unknown serializer is the same 400', async (shape) => {
+      const path = `/samples/30/stream?chunk=7&shape=${shape}`;
+      const [nest, bare] = await Promise.all([fetchRaw(`${nestUrl}${path}`), fetchRaw(`${bareUrl}${path}&serializer=fast-json-stringify`)]);
+      expect(bare.status).toBe(200);
+      expect(nonEmptyLines(bare.body.toString())).toHaveLength(30);
+      expect(bare.body.equals(nest.body)).toBe(true);
+      const [nestBad, bareBad] = await Promise.all([fetchRaw(`${nestUrl}${path}&serializer=avro`), fetchRaw(`${bareUrl}${path}&serializer=avro`)]);
+      expect([bareBad.status, JSON.parse(bareBad.body.toString()).limit]).toEqual([400, { serializers: ['json-stringify', 'fast-json-stringify'] }]);
+      expect(bareBad.body.toString()).toBe(nestBad.body.toString());
+    });
+
     it('serves the article route /server-a/:count and rows that verify by checksum', async () => {
       const { body } = await fetchRaw(`${bareUrl}/server-a/${MAX_ROWS}`);
       expect(checksum(JSON.parse(body.toString()).samples)).toEqual(checksum(iterateRows(MAX_ROWS)));

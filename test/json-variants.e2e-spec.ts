@@ -19,7 +19,7 @@ describe('JSON-family variants', () => {
   const client = () => setup.stack.clientUrl;
 
   it('registers each JSON path and its +gzip twin, one factor from its baseline', () => {
-    expect(JSON_VARIANTS).toEqual(['json', 'json-undici', 'proto-http', 'json-fastify', 'json-h2', 'json-h2-window', 'json-fjs', 'json+gzip', 'json-undici+gzip', 'json-fastify+gzip', 'json-h2+gzip', 'proto-http+gzip']);
+    expect(JSON_VARIANTS).toEqual(['json', 'json-undici', 'proto-http', 'json-fastify', 'json-h2', 'json-h2-window', 'json-fjs', 'proto-http-static', 'json+gzip', 'json-undici+gzip', 'json-fastify+gzip', 'json-h2+gzip', 'proto-http+gzip']);
     expect(VARIANTS['proto-http']).toMatchObject({ baseline: 'json', factor: 'encoding' });
     expect(VARIANTS['json-fastify']).toMatchObject({ baseline: 'json', factor: 'server framework' });
     expect(VARIANTS['json-h2']).toMatchObject({ baseline: 'json-fastify', factor: 'protocol' });

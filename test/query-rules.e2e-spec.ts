@@ -19,13 +19,13 @@ function getRaw(port: string, path: string): Promise<{ status: number; body: str
   });
 }
 
-const STREAM_PARAMETERS = { parameters: ['chunk', 'offset', 'shape'] };
+const STREAM_PARAMETERS = { parameters: ['chunk', 'offset', 'shape', 'serializer'] };
 const unknownOnStream = (name: string) => ({
   statusCode: 400,
   error: 'Bad Request',
   parameter: name,
   limit: STREAM_PARAMETERS,
-  message: `${name} does not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape`,
+  message: `${name} does not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape, serializer`,
 });
 const unknownOnSamples = (name: string) => ({
   statusCode: 400,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { VARIANT_NAMES, VARIANTS as VARIANT_REGISTRY } from '@app/bench';
+import { protobufCodecNames } from '@app/codecs';
 import { appEntry, isListening } from '@app/bootstrap';
 import { JsonRow, protoJsonName, shapeChecksum, toJsonRow, userShape } from '@app/shapes';
 import { AppProcess, ROOT } from './support/app-process';
@@ -166,7 +167,8 @@ describe('the client endpoints and the user shape', () => {
 
     it('?shape=user: every variant (the streams and +gzip twins included) verified, with its source; the generated serializers refused', async () => {
       // The generated serializers have code for proto/'s messages only: refused for the user's, naming what they serve.
-      const generated = VARIANT_NAMES.filter((v) => VARIANT_REGISTRY[v].family === 'grpc' && VARIANT_REGISTRY[v].serializer !== undefined);
+      // (Every protobuf serializer variant: the grpc-* ones, proto-http-static and grpc-stream-static.)
+      const generated = VARIANT_NAMES.filter((v) => (protobufCodecNames() as string[]).includes(VARIANT_REGISTRY[v].serializer ?? ''));
       const refused = await getJson(`${setup.stack.clientUrl}/client/bench?variants=grpc,${generated[0]}&rows=40&runs=1&shape=user`);
       expect([refused.status, refused.body.parameter, refused.body.message]).toEqual([400, 'shape', expect.stringContaining(`variant ${generated[0]}`)]);
       const variants = VARIANT_NAMES.filter((v) => !generated.includes(v));

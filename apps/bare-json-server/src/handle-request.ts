@@ -45,11 +45,13 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
       const shaped = parseShape(parsed.query.shape);
       if ('error' in shaped) return sendJson(res, 400, shaped.error);
       const { shape } = shaped;
+      const serializer = parseJsonSerializer(parsed.query.serializer);
+      if ('error' in serializer) return sendJson(res, 400, serializer.error);
       const params = parseStreamParams(decodeParam(stream[1]), parsed.query.chunk, parsed.query.offset, streamLimits, shape);
       if ('error' in params) return sendJson(res, 400, params.error);
       const refusal = admitHttpReply(budget, ndjsonStreamBytes(params.count, params.offset, streamLimits.bufferBytes, shape), res, 'stream');
       if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
-      void streamNdjson(res, { ...params, shape });
+      void streamNdjson(res, { ...params, shape, stringify: serializer.codec.forShape(shape).stringify });
       return;
     }
     const admin = meter && resourcesRoute(meter, req.method ?? 'GET', path);

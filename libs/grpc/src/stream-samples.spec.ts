@@ -2,7 +2,9 @@ import { EventEmitter } from 'node:events';
 import { checksum, iterateRows, Row } from '@app/data-generator';
 import type { Samples } from './interfaces/sample-service.interface';
 import { replyPhases } from './reply-phases';
-import { deserializeSamples } from './samples-codec';
+import { deserializeSamples, rowsCodec } from './samples-codec';
+import type { ReplySerializer } from './samples-reply';
+import { getShape, type MessageRow } from '@app/shapes';
 import { maxProtoRowBytes } from './row-bytes';
 import { STREAM_PIECE_ROWS } from '@app/bootstrap';
 import { SamplesWritable, writeSampleChunks } from './stream-samples';
@@ -73,6 +75,28 @@ describe('writeSampleChunks', () => {
     expect(call.bytes.slice(0, -1).every((b) => deserializeSamples(b).samples.length === chunk)).toBe(true);
     expect(checksum(allRows(call))).toEqual(checksum(iterateRows(count, offset)));
     expect(call.ended).toBe(true);
+  });
+
+  it("with a serializer, prepares and encodes every piece with it (a 1,000-row chunk is several pieces): the same messages proto-loader's encoder writes", async () => {
+    const shape = getShape('numeric');
+    const prepared: number[] = [];
+    const serializer: ReplySerializer<{ rows: readonly MessageRow[] }> = {
+      prepare: (rows) => {
+        prepared.push(rows.length);
+        return { rows };
+      },
+      // Another encoder's bytes as a Uint8Array (not a Buffer), as protobuf-es gives them.
+      encode: ({ rows }) => new Uint8Array(rowsCodec(shape).serialize({ [shape.rowsField]: rows })),
+    };
+    const withSerializer = new FakeCall();
+    const plain = new FakeCall();
+    const param = { count: 2500, offset: 3, chunk_rows: 1000 };
+    await writeSampleChunks(withSerializer, param, BUDGET, shape, serializer as ReplySerializer);
+    await writeSampleChunks(plain, param, BUDGET, shape);
+    expect(prepared.reduce((a, b) => a + b, 0)).toBe(2500);
+    expect(Math.max(...prepared)).toBeLessThanOrEqual(STREAM_PIECE_ROWS);
+    expect(withSerializer.bytes.map((b) => Buffer.isBuffer(b))).toEqual([true, true, true]);
+    expect(withSerializer.bytes.map((b) => b.toString('base64'))).toEqual(plain.bytes.map((b) => b.toString('base64')));
   });
 
   it('generates the next chunk only after drain when the call is full', async () => {

@@ -1,11 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { STREAM_PIECE_ROWS } from '@app/bootstrap';
-import { DEFAULT_SHAPE, getShape, type Shape } from '@app/shapes';
+import { DEFAULT_SHAPE, getShape, type MessageRow, type Shape } from '@app/shapes';
 import type { Samples, StreamSamplesParam } from './interfaces/sample-service.interface';
 import { preEncodedReply, replyPhases, StreamTotals } from './reply-phases';
 import { rowsCodec } from './samples-codec';
 import { maxProtoRowBytes } from './row-bytes';
+import type { ReplySerializer } from './samples-reply';
 
 /**
  * The part of a grpc-js server-streaming call (ServerWritableStream) the chunk loop uses; both servers hand theirs
@@ -42,8 +43,18 @@ export type StreamOutcome = 'done' | 'cancelled';
  * write callbacks add each message's send (encode end -> the HTTP/2 stream took the bytes), and
  * serverTimingInterceptor puts the totals in the `server-timing` trailer when the stream ends OK.
  * `param` must have passed streamSamplesProblem with the same `bufferBytes`.
+ *
+ * `serializer` (a wirebench-serializer request: grpc-stream-static): each piece is prepared in its form within the
+ * generate time and encoded by it within the serialize time, instead of proto-loader's encoder; the same bytes for
+ * a serializer that writes set defaults (docs/serializers.md).
  */
-export async function writeSampleChunks(call: SamplesWritable, param: StreamSamplesParam, bufferBytes: number, shape: Shape = getShape(DEFAULT_SHAPE)): Promise<StreamOutcome> {
+export async function writeSampleChunks(
+  call: SamplesWritable,
+  param: StreamSamplesParam,
+  bufferBytes: number,
+  shape: Shape = getShape(DEFAULT_SHAPE),
+  serializer: ReplySerializer | null = null,
+): Promise<StreamOutcome> {
   const { count, offset, chunk_rows: chunkRows } = param;
   const totals: StreamTotals = { generateMs: 0, serializeMs: 0, sendMs: 0 };
   const rowBytes = maxProtoRowBytes(offset + count - 1, shape);
@@ -51,7 +62,7 @@ export async function writeSampleChunks(call: SamplesWritable, param: StreamSamp
   for (let start = 0; start < count; start += chunkRows) {
     const chunk = Math.min(chunkRows, count - start);
     if (!(await queue.roomFor(chunk * rowBytes, bufferBytes))) return 'cancelled';
-    const encoded = await encodeChunk(shape, call, chunk, offset + start, totals);
+    const encoded = await encodeChunk(shape, serializer, call, chunk, offset + start, totals);
     if (encoded === null) return 'cancelled';
     const message = preEncodedReply(encoded, totals);
     queue.write(message, encoded.length, totals);
@@ -63,8 +74,8 @@ export async function writeSampleChunks(call: SamplesWritable, param: StreamSamp
 }
 
 /** One chunk's rows message bytes, built STREAM_PIECE_ROWS at a time; null when the call was cancelled meanwhile. */
-async function encodeChunk(shape: Shape, call: SamplesWritable, chunk: number, first: number, totals: StreamTotals): Promise<Buffer | null> {
-  const codec = rowsCodec(shape);
+async function encodeChunk(shape: Shape, serializer: ReplySerializer | null, call: SamplesWritable, chunk: number, first: number, totals: StreamTotals): Promise<Buffer | null> {
+  const encode = pieceEncoder(shape, serializer);
   const parts: Buffer[] = [];
   let bytes = 0;
   for (let done = 0; done < chunk; done += STREAM_PIECE_ROWS) {
@@ -72,12 +83,13 @@ async function encodeChunk(shape: Shape, call: SamplesWritable, chunk: number, f
     await nextTurn();
     if (call.cancelled) return null;
     let started = performance.now();
-    const piece = shape.rows(Math.min(STREAM_PIECE_ROWS, chunk - done), first + done);
+    const rows = shape.rows(Math.min(STREAM_PIECE_ROWS, chunk - done), first + done);
+    const piece = encode.prepare(rows);
     let now = performance.now();
     totals.generateMs += now - started;
     started = now;
     // A repeated field's records concatenate into one message: the pieces' bytes are the chunk's, byte for byte.
-    const part = codec.serialize({ [shape.rowsField]: piece });
+    const part = encode.bytes(piece);
     parts.push(part);
     bytes += part.length;
     now = performance.now();
@@ -88,6 +100,21 @@ async function encodeChunk(shape: Shape, call: SamplesWritable, chunk: number, f
   const whole = Buffer.concat(parts, bytes);
   totals.serializeMs += performance.now() - started;
   return whole;
+}
+
+/**
+ * How a piece of rows becomes its bytes: prepared (generate side) and encoded (serialize) by the serializer the call
+ * named, or as proto-loader's unary method encodes a rows message (rowsCodec) when it named none.
+ */
+function pieceEncoder(shape: Shape, serializer: ReplySerializer | null): { prepare(rows: MessageRow[]): unknown; bytes(prepared: unknown): Buffer } {
+  if (serializer) return { prepare: (rows) => serializer.prepare(rows), bytes: (prepared) => bufferOf(serializer.encode(prepared)) };
+  const codec = rowsCodec(shape);
+  return { prepare: (rows) => rows, bytes: (rows) => codec.serialize({ [shape.rowsField]: rows }) };
+}
+
+// The serializer's bytes as grpc-js frames them, without a copy (with-server-phases.ts does the same for a unary reply).
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**

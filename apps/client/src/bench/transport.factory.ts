@@ -23,7 +23,7 @@ import {
   withPayloadByteCounts,
 } from '@app/bench';
 import { loadSamplePackageDefinition, sampleGrpcOptions } from '@app/grpc';
-import { getProtobufCodec, withResponseCodec, type JsonCodecName, type ProtobufCodec } from '@app/codecs';
+import { getProtobufCodec, withResponseCodec, type JsonCodecName, type ProtobufCodec, type ProtobufCodecName } from '@app/codecs';
 import type { PackageDefinition, ServiceDefinition } from '@grpc/proto-loader';
 import { DEFAULT_SHAPE, getShape, ShapeName } from '@app/shapes';
 import { HTTP2_DEFAULT_WINDOW, WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
@@ -164,7 +164,11 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         return { transport: new JsonHttpTransport(this.http, address, timeout, { shape, compression, serializer }), close: async () => undefined, socketCap };
       }
       case 'proto-http':
-        return { transport: new JsonHttpTransport(this.http, address, timeout, { shape, encoding: 'protobuf', compression }), close: async () => undefined, socketCap };
+      // proto-http-static is the proto-http client naming a protobuf serializer (?serializer=) and decoding with it.
+      case 'proto-http-static': {
+        const serializer = VARIANTS[variant].serializer as ProtobufCodecName | undefined;
+        return { transport: new JsonHttpTransport(this.http, address, timeout, { shape, encoding: 'protobuf', compression, serializer }), close: async () => undefined, socketCap };
+      }
       case 'json-h2':
       case 'json-h2-window': {
         // json-h2-window is the json-h2 client offering a larger HTTP/2 window.
@@ -175,7 +179,11 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       }
       // The json client (axios), asking the same server for NDJSON in chunks instead of one body.
       case 'json-stream':
-        return { transport: new JsonStreamTransport(this.http, address, timeout, shape), close: async () => undefined, socketCap };
+      // json-stream-fjs is the json-stream client asking for another serializer of the lines (?serializer=).
+      case 'json-stream-fjs': {
+        const serializer = VARIANTS[variant].serializer as JsonCodecName | undefined;
+        return { transport: new JsonStreamTransport(this.http, address, timeout, shape, serializer), close: async () => undefined, socketCap };
+      }
       case 'json-undici': {
         const transport = new JsonUndiciTransport(address, timeout, { shape, compression }, socketCap);
         return { transport, close: () => transport.close(), socketCap, closesSockets: true };
@@ -199,10 +207,14 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         transport.target.http2WindowBytes = window ?? HTTP2_DEFAULT_WINDOW;
         return { transport, close: async () => client.close() };
       }
-      case 'grpc-stream': {
+      case 'grpc-stream':
+      case 'grpc-stream-static': {
         // The grpc variant's client, built the same way; only the method (and so the message form: one message or a stream) differs.
-        const client = this.nestGrpcClient(address, shape);
-        const transport = new GrpcStreamTransport(client.getService<NestGrpcStreamService>(serviceNameOf(shape)), address, timeout, shape);
+        // grpc-stream-static names a serializer per call and decodes each message with it, as grpc-static does.
+        const name = VARIANTS[variant].serializer;
+        const serializer = name === undefined ? undefined : getProtobufCodec(name);
+        const client = this.nestGrpcClient(address, shape, undefined, serializer);
+        const transport = new GrpcStreamTransport(client.getService<NestGrpcStreamService>(serviceNameOf(shape)), address, timeout, shape, serializer);
         transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
         return { transport, close: async () => client.close() };
       }

@@ -5,7 +5,7 @@ import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { Shape } from '@app/shapes';
-import { readShapeSerializer, SERIALIZER_METADATA, SLICES_WITH_SERIALIZER, STREAM_SERIALIZER, InvalidSerializerError } from '@app/codecs';
+import { readShapeSerializer, SLICES_WITH_SERIALIZER, InvalidSerializerError } from '@app/codecs';
 import { admitStream, admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, rowsReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
 import type { CancellableCall, GetSamplesParam, ReplySerializer, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
@@ -54,20 +54,30 @@ export class SamplesService {
    * and completes it when the rows are written or the client cancelled; Nest then ends the call (already ended).
    */
   streamRows(shape: Shape, param: StreamSamplesParam, metadata: Metadata, call: SamplesWritable): Observable<never> {
-    // The streams encode with proto-loader only: a serializer asked for is refused, not silently replaced.
-    if (metadata.get(SERIALIZER_METADATA).length > 0) throw new RpcException({ code: status.INVALID_ARGUMENT, message: STREAM_SERIALIZER });
+    // The serializer the client named (grpc-stream-static) encodes every message, as it does the unary reply.
+    const serializer = streamSerializer(metadata, shape);
     const { limits, serverMemory } = this.config;
     const problem = streamSamplesProblem(param, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes }, shape);
     if (problem !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: problem });
     const admission = admitStream(this.budget, param, serverMemory.streamBufferBytes, call, shape);
     if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });
     return new Observable<never>((subscriber) => {
-      writeSampleChunks(call, param, serverMemory.streamBufferBytes, shape)
+      writeSampleChunks(call, param, serverMemory.streamBufferBytes, shape, serializer)
         .finally(admission.release)
         .then(
           () => subscriber.complete(),
           (error: unknown) => subscriber.error(error),
         );
     });
+  }
+}
+
+// The call's wirebench-serializer bound to the shape, or null; one it cannot use is INVALID_ARGUMENT naming why.
+function streamSerializer(metadata: Metadata, shape: Shape): ReplySerializer | null {
+  try {
+    return readShapeSerializer(metadata, shape);
+  } catch (error) {
+    if (error instanceof InvalidSerializerError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
+    throw error;
   }
 }

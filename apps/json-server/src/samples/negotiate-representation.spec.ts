@@ -1,4 +1,6 @@
-import { negotiateRepresentation } from './negotiate-representation';
+import { JSON_CODECS, jsonCodecNames, PROTOBUF_CODECS, protobufCodecNames } from '@app/codecs';
+import { getShape } from '@app/shapes';
+import { negotiateRepresentation, withSerializer } from './negotiate-representation';
 
 const encoding = (accept: string | undefined) => negotiateRepresentation(accept, undefined).encoding;
 const gzip = (acceptEncoding: string | undefined) => negotiateRepresentation(undefined, acceptEncoding).gzip;
@@ -47,5 +49,23 @@ describe('negotiateRepresentation', () => {
 
   it('reads both headers together', () => {
     expect(negotiateRepresentation('application/x-protobuf', 'gzip')).toEqual({ encoding: 'protobuf', gzip: true });
+  });
+});
+
+describe('withSerializer', () => {
+  const numeric = getShape('numeric');
+  const json = { encoding: 'json', gzip: false } as const;
+  const protobuf = { encoding: 'protobuf', gzip: true } as const;
+
+  it('a JSON body takes a JSON serializer (JSON.stringify when none is named), a protobuf body a protobuf one bound to the shape (none: proto-loader)', () => {
+    expect(withSerializer(json, undefined, numeric)).toEqual({ ...json, jsonCodec: JSON_CODECS['json-stringify'] });
+    expect(withSerializer(json, 'fast-json-stringify', numeric)).toEqual({ ...json, jsonCodec: JSON_CODECS['fast-json-stringify'] });
+    expect(withSerializer(protobuf, undefined, numeric)).toEqual(protobuf);
+    expect(withSerializer(protobuf, 'protobufjs-static', numeric)).toEqual({ ...protobuf, protobufCodec: PROTOBUF_CODECS['protobufjs-static'].forShape(numeric) });
+  });
+
+  it("a serializer of the other family is a 400 naming the valid ones for the body asked for", () => {
+    expect(withSerializer(protobuf, 'fast-json-stringify', numeric)).toMatchObject({ error: { statusCode: 400, parameter: 'serializer', limit: { serializers: protobufCodecNames() } } });
+    expect(withSerializer(json, 'protobufjs-static', numeric)).toMatchObject({ error: { statusCode: 400, parameter: 'serializer', limit: { serializers: jsonCodecNames() } } });
   });
 });

@@ -1,5 +1,6 @@
 import { PROTOBUF_MEDIA_TYPE } from '@app/grpc';
-import type { JsonCodec } from '@app/codecs';
+import { parseJsonSerializer, parseProtobufSerializer, type BadSerializerBody, type JsonCodec, type ShapeProtobufCodec } from '@app/codecs';
+import type { Shape } from '@app/shapes';
 
 /** What the client asked the body to be: JSON or the protobuf `Samples` message, gzip-compressed or not. */
 export interface Representation {
@@ -7,11 +8,24 @@ export interface Representation {
   gzip: boolean;
   /** The JSON serializer that writes a JSON body (`?serializer=`); absent: JSON.stringify. */
   jsonCodec?: JsonCodec;
+  /** The protobuf serializer that writes a protobuf body (`?serializer=`, proto-http-static); absent: proto-loader (rowsCodec). */
+  protobufCodec?: ShapeProtobufCodec;
 }
 
-/** The 400 message of `?serializer=` on a request that asked for protobuf: the serializers named there write JSON. */
-export function protobufWithJsonSerializer(serializer: string): string {
-  return `serializer=${serializer} names a JSON serializer, but the request asked for ${PROTOBUF_MEDIA_TYPE} (Accept): leave serializer out for protobuf`;
+/**
+ * The representation with the serializer `?serializer=` names for it: a JSON one for a JSON body, a protobuf one
+ * (bound to the shape) for a protobuf body; or the 400 body naming the valid ones for the encoding asked for, so a
+ * name of the other family is said, never replaced by the default.
+ */
+export function withSerializer(representation: Representation, serializer: string | undefined, shape: Shape): Representation | { error: BadSerializerBody } {
+  if (representation.encoding === 'json') {
+    const parsed = parseJsonSerializer(serializer);
+    if ('error' in parsed) return { error: { ...parsed.error, message: `${parsed.error.message} (the request asked for a JSON body; a protobuf serializer applies with Accept: ${PROTOBUF_MEDIA_TYPE})` } };
+    return { ...representation, jsonCodec: parsed.codec };
+  }
+  const parsed = parseProtobufSerializer(serializer, shape);
+  if ('error' in parsed) return parsed;
+  return parsed.codec === null ? representation : { ...representation, protobufCodec: parsed.codec };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { BadRequestException, Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { admitHttpReply, clientGone, InflightBudget, parseShape, SAMPLES_QUERY } from '@app/bootstrap';
-import { parseJsonSerializer } from '@app/codecs';
-import { negotiateRepresentation, protobufWithJsonSerializer } from './negotiate-representation';
+import { negotiateRepresentation, withSerializer } from './negotiate-representation';
 import { nodeResponseOf } from './node-response';
 import { refusalException } from './refuse';
 import { ParseCountPipe } from './parse-count.pipe';
@@ -13,7 +12,8 @@ import { sendSamples } from './send-samples';
 /**
  * `GET /samples/:count?shape=&serializer=` -> `{ samples: Row[] }` as JSON (written by the named JSON serializer,
  * JSON.stringify unless another is named) (another shape: `{ rows: [...] }`, each row in its
- * proto3 JSON form), or the shape's rows message as protobuf for `Accept: application/x-protobuf`, gzip-compressed when Accept-Encoding allows it, with a Server-Timing header;
+ * proto3 JSON form), or the shape's rows message as protobuf for `Accept: application/x-protobuf` (encoded by the
+ * named protobuf serializer, proto-loader unless another is named), gzip-compressed when Accept-Encoding allows it, with a Server-Timing header;
  * `/server-a/:count` is the article's name for it. The same controller runs on Express and on Fastify (HTTP/1.1, h2c),
  * so it speaks to the response only through Nest's HTTP adapter.
  */
@@ -37,13 +37,11 @@ export class SamplesController {
     const parsed = parseShape(query.shape);
     if ('error' in parsed) throw new BadRequestException(parsed.error);
     const { shape } = parsed;
-    const serializer = parseJsonSerializer(query.serializer);
-    if ('error' in serializer) throw new BadRequestException(serializer.error);
     const adapter = this.adapterHost.httpAdapter;
     const raw = nodeResponseOf(adapter, response);
-    const representation = { ...negotiateRepresentation(accept, acceptEncoding), jsonCodec: serializer.codec };
-    // A JSON serializer cannot write a protobuf body: said, never replaced by proto-loader's encoder unasked.
-    if (representation.encoding === 'protobuf' && query.serializer !== undefined) throw new BadRequestException(protobufWithJsonSerializer(query.serializer));
+    // `?serializer=` names a JSON serializer for a JSON body, a protobuf one for a protobuf body (Accept).
+    const representation = withSerializer(negotiateRepresentation(accept, acceptEncoding), query.serializer, shape);
+    if ('error' in representation) throw new BadRequestException(representation.error);
     // The reply's largest encoding (the shape's bound) is held against MAX_INFLIGHT_BYTES until the response closes.
     const refusal = admitHttpReply(this.budget, this.samples.replyBytes(shape, count, representation), raw);
     if (refusal) throw refusalException(adapter, response, refusal);

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { rows } from '@app/data-generator';
 import { deserializeSamples, rowsCodec, serializeSamples } from '@app/grpc';
 import { getShape } from '@app/shapes';
+import { PROTOBUF_CODECS } from '@app/codecs';
 import { SamplesService } from './samples.service';
 
 const row = getShape('row');
@@ -21,6 +22,14 @@ describe('SamplesService.render', () => {
     const r = await service.render(row, 3, { encoding: 'protobuf', gzip: false });
     expect(Buffer.isBuffer(r.body) && r.body.equals(serializeSamples({ samples: rows(3) }))).toBe(true);
     expect(r.contentType).toBe('application/x-protobuf');
+  });
+
+  it.each(['row', 'numeric', 'text', 'nested', 'binary'])("%s: protobuf with another serializer (proto-http-static): the same bytes, prepared within generate", async (name) => {
+    const shape = getShape(name);
+    const plain = await service.render(shape, 40, { encoding: 'protobuf', gzip: false });
+    const r = await service.render(shape, 40, { encoding: 'protobuf', gzip: false, protobufCodec: PROTOBUF_CODECS['protobufjs-static'].forShape(shape) });
+    expect(Buffer.isBuffer(r.body) && r.body.equals(plain.body as Buffer)).toBe(true);
+    expect(Object.keys(r.timing)).toEqual(['generateMs', 'serializeMs']);
   });
 
   it('gzip: the same body compressed, with the compression timed', async () => {

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { jsonRowsOf, type JsonRow, type Shape } from '@app/shapes';
-import { DEFAULT_JSON_CODEC, getJsonCodec, jsonReplyText } from '@app/codecs';
+import { asBuffer, DEFAULT_JSON_CODEC, getJsonCodec, jsonReplyText } from '@app/codecs';
 import { maxProtoRowBytes, PROTOBUF_MEDIA_TYPE, rowsCodec } from '@app/grpc';
 import { BuildLane, jsonReplyBytes, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { ServerPhases } from '@app/server-timing';
@@ -57,12 +57,20 @@ export class SamplesService {
     // Generate makes the rows in the form that is sent: for JSON, a shape other than the article's row includes the
     // conversion to its proto3 JSON form (toJson) here, so serialize is JSON.stringify alone, as for the row.
     const message = { [shape.rowsField]: protobuf ? shape.rows(count) : jsonRowsOf(shape, count) };
+    // Another protobuf serializer's own form of the rows (proto-http-static) is made here too: generate-side work.
+    const protobufCodec = protobuf ? representation.protobufCodec : undefined;
+    const prepared = protobufCodec?.prepare(message[shape.rowsField]);
     const generateMs = performance.now() - started;
 
     started = performance.now();
-    // The gRPC servers' serializer for the shape's unary method: protobuf over HTTP and gRPC carry the same bytes.
-    // JSON: the serializer asked for (JSON.stringify unless another was named) writes the rows, `{"<rowsField>":` around them.
-    const serialized = protobuf ? rowsCodec(shape).serialize(message) : jsonReplyText(representation.jsonCodec ?? getJsonCodec(DEFAULT_JSON_CODEC), shape, message[shape.rowsField] as JsonRow[]);
+    // Protobuf: the serializer asked for, or the gRPC servers' for the shape's unary method (protobuf over HTTP and
+    // gRPC carry the same bytes). JSON: the serializer asked for (JSON.stringify unless another was named) writes
+    // the rows, `{"<rowsField>":` around them.
+    const serialized = protobufCodec
+      ? asBuffer(protobufCodec.encode(prepared))
+      : protobuf
+        ? rowsCodec(shape).serialize(message)
+        : jsonReplyText(representation.jsonCodec ?? getJsonCodec(DEFAULT_JSON_CODEC), shape, message[shape.rowsField] as JsonRow[]);
     const serializeMs = performance.now() - started;
     const contentType = protobuf ? PROTOBUF_MEDIA_TYPE : JSON_MEDIA_TYPE;
     return { body: serialized, contentType, contentEncoding: null, timing: { generateMs, serializeMs } };

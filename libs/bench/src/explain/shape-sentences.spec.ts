@@ -90,6 +90,22 @@ describe('per-shape sentences', () => {
     expect(explainRun(SHAPE_RUN).sentences.join('\n')).not.toContain('against json: with');
   });
 
+  it("leaves the streams' serializer out of the sentence against json's one message (it would change the message form too)", () => {
+    const run: BenchRun = {
+      ...SAMPLE_RUN,
+      scenarios: [
+        result('numeric', 'json', around(100), null),
+        result('numeric', 'grpc', around(140), null),
+        result('numeric', 'grpc-static', around(60), null),
+        result('numeric', 'grpc-stream', around(90), null),
+        result('numeric', 'grpc-stream-static', around(80), null),
+      ],
+    };
+    const sentence = explainRun(run).sentences.find((s) => s.includes('against json: with'));
+    expect(sentence).toContain('with grpc-static it took');
+    expect(sentence).not.toContain('grpc-stream');
+  });
+
   it('says when no serializer changes the side, and which ones the runs cannot tell from JSON', () => {
     const run: BenchRun = {
       ...SAMPLE_RUN,

@@ -46,10 +46,14 @@ export function serializerSentence(c: CaseExplanation): string | null {
   return `${shapeCaseWords(c)}, against json: ${parts.join('; ')}${conclusion}.`;
 }
 
-/** The gRPC-family variants that are on the serializer axis (a serializer, or the baseline one changes). */
+/**
+ * The one-message gRPC-family variants that are on the serializer axis (a serializer, or the baseline one changes).
+ * Not the streams (grpc-stream-static, grpc-stream): against `json`'s one message they would change the message form
+ * too; their serializer shows against their own baseline, among the factors.
+ */
 export function isGrpcSerializerVariant(variant: string, present: readonly string[]): boolean {
   const info = VARIANTS[variant as keyof typeof VARIANTS];
-  if (!info || info.family !== 'grpc') return false;
+  if (!info || info.family !== 'grpc' || info.streaming) return false;
   if (info.factor === 'serializer') return true;
   return present.some((other) => VARIANTS[other as keyof typeof VARIANTS]?.factor === 'serializer' && VARIANTS[other as keyof typeof VARIANTS].baseline === variant);
 }

@@ -7,7 +7,7 @@ import { errorOf } from './fixtures/error-of';
 import { VARIANT_NAMES, VARIANTS } from './variants';
 
 const example = () => userShape({ protoFile: findProtoFile(join('examples', 'order.proto')), message: 'shop.v1.Order', sampleFile: findProtoFile(join('examples', 'order.sample.json')) });
-const GENERATED = ['grpc-static', 'grpc-es', 'grpc-tsproto'] as const;
+const GENERATED = ['grpc-static', 'grpc-es', 'grpc-tsproto', 'proto-http-static', 'grpc-stream-static'] as const;
 
 describe('checkSerializerShape', () => {
   afterEach(() => useUserShape(null));

@@ -1,6 +1,6 @@
 import { jsonCodecNames, protobufCodecNames } from '@app/codecs';
 import { errorOf } from './fixtures/error-of';
-import { parseVariants, VARIANT_NAMES, variantNamed, VARIANTS, variantPath } from './variants';
+import { FASTEST_PROTOBUF_CODEC, isProtobufSerializer, isStreamingVariant, parseVariants, VARIANT_NAMES, variantNamed, VARIANTS, variantPath } from './variants';
 
 describe('variants', () => {
   it('has the two baselines and variants that each name a baseline of their own family', () => {
@@ -14,7 +14,7 @@ describe('variants', () => {
   });
 
   it('has one serializer variant per codec: each protobuf one but proto-loader against grpc, fast-json-stringify against json-fastify', () => {
-    const serializers = VARIANT_NAMES.filter((v) => VARIANTS[v].serializer !== undefined);
+    const serializers = VARIANT_NAMES.filter((v) => VARIANTS[v].serializer !== undefined && !['proto-http-static', 'grpc-stream-static', 'json-stream-fjs'].includes(v));
     expect(serializers).toEqual(['grpc-static', 'grpc-es', 'grpc-tsproto', 'json-fjs']);
     const grpc = serializers.filter((v) => VARIANTS[v].family === 'grpc');
     expect(grpc.map((v) => VARIANTS[v].serializer)).toEqual(protobufCodecNames().filter((c) => c !== 'proto-loader'));
@@ -23,6 +23,22 @@ describe('variants', () => {
     expect(jsonCodecNames()).toContain(VARIANTS['json-fjs'].serializer);
     // No streaming serializer variant, no +gzip twin of one: the serializer is the one factor.
     for (const v of serializers) expect([v, VARIANTS[v].streaming, VARIANTS[`${v}+gzip` as keyof typeof VARIANTS]]).toEqual([v, undefined, undefined]);
+  });
+
+  it('has proto-http and grpc-stream with the fastest protobuf serializer as an option, json-stream with fast-json-stringify: one factor (serializer) from each, the transport and message form kept', () => {
+    expect(FASTEST_PROTOBUF_CODEC).toBe('protobufjs-static');
+    expect(protobufCodecNames()).toContain(FASTEST_PROTOBUF_CODEC);
+    expect(VARIANTS['proto-http-static']).toMatchObject({ family: 'json', baseline: 'proto-http', factor: 'serializer', serializer: FASTEST_PROTOBUF_CODEC });
+    expect(VARIANTS['proto-http-static'].streaming).toBeUndefined();
+    expect(VARIANTS['grpc-stream-static']).toMatchObject({ family: 'grpc', baseline: 'grpc-stream', factor: 'serializer', serializer: FASTEST_PROTOBUF_CODEC, streaming: true });
+    expect(isStreamingVariant('grpc-stream-static')).toBe(true);
+    // Which registry a serializer is in decides how it is looked up, not the variant's family.
+    expect(isProtobufSerializer(VARIANTS['proto-http-static'].serializer!)).toBe(true);
+    expect(isProtobufSerializer('fast-json-stringify')).toBe(false);
+    // No +gzip twin: the serializer is the one factor.
+    expect(VARIANT_NAMES).not.toContain('proto-http-static+gzip');
+    // The NDJSON stream with fast-json-stringify writing its lines.
+    expect(VARIANTS['json-stream-fjs']).toMatchObject({ family: 'json', baseline: 'json-stream', factor: 'serializer', serializer: 'fast-json-stringify', streaming: true });
   });
 
   it('has a +gzip twin of each JSON path, one factor (compression) from it', () => {

@@ -26,6 +26,11 @@ export interface VariantInfo {
   serializer?: ProtobufCodecName | JsonCodecName;
 }
 
+/** Which registry a serializer name is in (the names are unique across both): a protobuf one encodes protobuf. */
+export function isProtobufSerializer(name: ProtobufCodecName | JsonCodecName): name is ProtobufCodecName {
+  return (protobufCodecNames() as string[]).includes(name);
+}
+
 /**
  * Every variant the engine can time. `json` and `grpc` are the article's two paths (Nest + Express + axios,
  * Nest ClientGrpc) and stay the defaults, so a result without a variant means what it always meant.
@@ -107,11 +112,48 @@ const JSON_SERIALIZER_VARIANTS = {
     changes: "fast-json-stringify (compiled from the shape's JSON Schema, as Fastify does with a response schema) instead of JSON.stringify writes the body (same Fastify server, same client)",
     serializer: 'fast-json-stringify',
   },
+  'json-stream-fjs': {
+    family: 'json',
+    baseline: 'json-stream',
+    factor: 'serializer',
+    changes: 'fast-json-stringify instead of JSON.stringify writes the NDJSON lines, one row each (same server, same stream, same client)',
+    streaming: true,
+    serializer: 'fast-json-stringify',
+  },
+} as const satisfies Record<string, VariantInfo>;
+
+/**
+ * The protobuf serializer proto-http and the streams take as an option: the fastest encoder of PROTOBUF_CODECS as
+ * `npm run bench:codecs` measured it here (docs/serializers.md), and one that writes proto-loader's bytes.
+ */
+export const FASTEST_PROTOBUF_CODEC = 'protobufjs-static' as const satisfies ProtobufCodecName;
+
+/**
+ * proto-http and grpc-stream with the fastest protobuf serializer instead of proto-loader (named per request as the
+ * grpc-* serializer variants do: `?serializer=` / wirebench-serializer), so encoding and transport stay separable:
+ * each changes its baseline's serializer only, not its transport or message form.
+ */
+const SERIALIZER_OPTION_VARIANTS = {
+  'proto-http-static': {
+    family: 'json',
+    baseline: 'proto-http',
+    factor: 'serializer',
+    changes: `${FASTEST_PROTOBUF_CODEC} instead of proto-loader encodes the protobuf body on the server and decodes it on the client (same server, client and HTTP/1.1)`,
+    serializer: FASTEST_PROTOBUF_CODEC,
+  },
+  'grpc-stream-static': {
+    family: 'grpc',
+    baseline: 'grpc-stream',
+    factor: 'serializer',
+    changes: `${FASTEST_PROTOBUF_CODEC} instead of proto-loader encodes each streamed message on the server and decodes it on the client (same stream, same client)`,
+    streaming: true,
+    serializer: FASTEST_PROTOBUF_CODEC,
+  },
 } as const satisfies Record<string, VariantInfo>;
 
 type BaseVariantName = keyof typeof BASE_VARIANTS;
 /** A client+server path: one of the base variants or a serializer's (the +gzip twins are paths with compression). */
-export type PathName = BaseVariantName | GrpcSerializerVariantName | keyof typeof JSON_SERIALIZER_VARIANTS;
+export type PathName = BaseVariantName | GrpcSerializerVariantName | keyof typeof JSON_SERIALIZER_VARIANTS | keyof typeof SERIALIZER_OPTION_VARIANTS;
 
 /**
  * The variants that also come as `<name>+gzip`: the same path with the response body gzip-compressed by the server
@@ -133,6 +175,7 @@ export const VARIANTS: Record<VariantName, VariantInfo> = {
   ...BASE_VARIANTS,
   ...GRPC_SERIALIZER_VARIANTS,
   ...JSON_SERIALIZER_VARIANTS,
+  ...SERIALIZER_OPTION_VARIANTS,
   ...(Object.fromEntries(
     GZIP_VARIANTS.map((base: BaseVariantName) => [
       `${base}${GZIP_SUFFIX}`,

@@ -49,7 +49,7 @@ export async function decodeHttpRows(received: ReceivedBody, asked: HttpBodyOpti
   }
 
   const shape = shapeAskedFor(asked);
-  const fetched = clock.time('decode', () => (asked.encoding === 'protobuf' ? decodeProtobufRows(body, target, shape) : decodeJsonRows(body, target, shape)));
+  const fetched = clock.time('decode', () => (asked.encoding === 'protobuf' ? decodeProtobufRows(body, target, shape, asked.serializer) : decodeJsonRows(body, target, shape)));
   return { ...fetched, phases: clock.phases() };
 }
 

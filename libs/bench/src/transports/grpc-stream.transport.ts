@@ -1,7 +1,8 @@
 import { CallOptions, Metadata, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
 import type { Observable, Observer } from 'rxjs';
+import { SERIALIZER_METADATA, type ProtobufCodec, type ShapeProtobufCodec } from '@app/codecs';
 import { DEFAULT_SHAPE, getShape, ShapeName } from '@app/shapes';
-import { RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './rows-transport.interface';
+import { RowForm, RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './rows-transport.interface';
 import { GrpcCallPhases } from './grpc-call-phases';
 import { payloadBytesOf } from './measured-package-definition';
 import { grpcFailure, TransportError } from './transport-errors';
@@ -21,14 +22,18 @@ type StreamMethods = Record<string, (request: object, metadata: Metadata, option
  * gRPC server streaming (the shape's streamMethod: StreamSamples for `row`) through Nest's ClientGrpc, built exactly as the `grpc` variant's client:
  * only the message form (a stream of messages, not one) differs. Each message's rows go to the sink as it arrives and are not kept; payload bytes
  * and decode come from the measured deserializer, headers and the server-timing trailer from grpcPhaseInterceptor.
+ * With a `serializer` (grpc-stream-static) the call names it to the server (request metadata) and the client's service
+ * definition decodes each message with it (withResponseCodec); each message's rows go to the sink in their JSON form
+ * (its toJsonRows), as the engine turns a protobuf chunk into it (canonicalFromProtobuf) for the proto-loader stream.
  */
 export class GrpcStreamTransport implements StreamingRowsTransport {
   readonly kind = 'grpc' as const;
   readonly streaming = true as const;
   readonly target: TargetInfo;
-  readonly rowForm = 'protobuf' as const;
+  readonly rowForm: RowForm;
   private readonly method: string;
   private readonly rowsField: string;
+  private readonly serializer: { name: string; codec: ShapeProtobufCodec } | null;
 
   constructor(
     /** The shape's service (its registry entry's grpcService), from the client built for it. */
@@ -37,9 +42,12 @@ export class GrpcStreamTransport implements StreamingRowsTransport {
     /** Longest silence allowed between two messages (or before the first), in ms. */
     private readonly timeoutMs: number,
     readonly shape: ShapeName = DEFAULT_SHAPE,
+    serializer?: ProtobufCodec,
   ) {
     this.target = { server: 'grpc-server', address };
     ({ streamMethod: this.method, rowsField: this.rowsField } = getShape(shape));
+    this.serializer = serializer ? { name: serializer.name, codec: serializer.forShape(getShape(shape)) } : null;
+    this.rowForm = this.serializer ? 'serializer' : 'protobuf';
   }
 
   streamRows(count: number, chunkRows: number, sink: RowSink, signal?: AbortSignal): Promise<StreamedRows> {
@@ -68,14 +76,16 @@ export class GrpcStreamTransport implements StreamingRowsTransport {
       const onAbort = () => settle(abortReason(signal!));
       signal?.addEventListener('abort', onAbort, { once: true });
       let subscription: { unsubscribe(): void } | undefined;
-      const messages = (this.service as StreamMethods)[this.method]({ count, offset: 0, chunk_rows: chunkRows }, new Metadata(), phases.callOptions());
+      const metadata = new Metadata();
+      if (this.serializer !== null) metadata.set(SERIALIZER_METADATA, this.serializer.name);
+      const messages = (this.service as StreamMethods)[this.method]({ count, offset: 0, chunk_rows: chunkRows }, metadata, phases.callOptions());
       const observer: Partial<Observer<RowsMessage>> = {
         next: (message: RowsMessage) => {
           if (settled) return;
           timer.refresh();
           const bytes = payloadBytesOf(message);
           if (bytes === undefined) return settle(new Error('gRPC client was built without withPayloadByteCounts: payload size cannot be measured'));
-          const messageRows = message[this.rowsField];
+          const messageRows = this.serializer ? this.serializer.codec.toJsonRows(message) : message[this.rowsField];
           if (!Array.isArray(messageRows)) return settle(new TransportError('bad-response', this.target, `a message has no ${this.rowsField}`, rows));
           phases.received(message);
           payloadBytes += bytes;

@@ -1,5 +1,5 @@
 import { PROTOBUF_MEDIA_TYPE } from '@app/grpc';
-import type { JsonCodecName } from '@app/codecs';
+import type { JsonCodecName, ProtobufCodecName } from '@app/codecs';
 import { DEFAULT_SHAPE, ShapeName } from '@app/shapes';
 import type { RowForm } from './rows-transport.interface';
 
@@ -11,8 +11,12 @@ export interface HttpBodyOptions {
   encoding?: 'json' | 'protobuf';
   /** `gzip` for the `+gzip` variants; none by default. */
   compression?: 'gzip' | null;
-  /** A JSON serializer for the server to write the body with (`json-fjs`: fast-json-stringify); none: the server's JSON.stringify. */
-  serializer?: JsonCodecName;
+  /**
+   * The serializer for the server to write the body with (`?serializer=`): a JSON one for a JSON body (`json-fjs`:
+   * fast-json-stringify; none: JSON.stringify), a protobuf one for a protobuf body (`proto-http-static`; none:
+   * proto-loader), which the client then decodes with too.
+   */
+  serializer?: JsonCodecName | ProtobufCodecName;
 }
 
 /**
@@ -31,7 +35,8 @@ export function shapeAskedFor(options: HttpBodyOptions): ShapeName {
   return options.shape ?? DEFAULT_SHAPE;
 }
 
-/** The form of the rows a body in the asked encoding decodes to (RowForm). */
+/** The form of the rows a body in the asked encoding decodes to (RowForm): a named protobuf serializer's own. */
 export function rowFormFor(options: HttpBodyOptions): RowForm {
-  return options.encoding === 'protobuf' ? 'protobuf' : 'json';
+  if (options.encoding !== 'protobuf') return 'json';
+  return options.serializer === undefined ? 'protobuf' : 'serializer';
 }

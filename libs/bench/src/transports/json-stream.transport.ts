@@ -4,6 +4,7 @@ import type { HttpService } from '@nestjs/axios';
 import type { AxiosError, AxiosResponse } from 'axios';
 import { lastValueFrom } from 'rxjs';
 import { DEFAULT_SHAPE, ShapeName } from '@app/shapes';
+import type { JsonCodecName } from '@app/codecs';
 import { SERVER_TIMING } from '@app/server-timing';
 import { RowSink, StreamedRows, StreamingRowsTransport, TargetInfo } from './rows-transport.interface';
 import { TransportError } from './transport-errors';
@@ -35,6 +36,8 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     baseUrl: string,
     private readonly timeoutMs: number,
     readonly shape: ShapeName = DEFAULT_SHAPE,
+    /** A JSON serializer for the server to write the lines with (`?serializer=`, json-stream-fjs); the client still JSON.parse's. */
+    private readonly serializer?: JsonCodecName,
   ) {
     this.target = { server: 'json-server', address: baseUrl };
   }
@@ -63,7 +66,7 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     const received = { rows: 0 };
     try {
       const response: AxiosResponse<Readable> = await lastValueFrom(
-        this.http.get<Readable>(this.target.address + samplesPath(count, this.shape, chunkRows), {
+        this.http.get<Readable>(this.target.address + samplesPath(count, this.shape, chunkRows, this.serializer), {
           responseType: 'stream',
           maxRedirects: 0,
           decompress: false,

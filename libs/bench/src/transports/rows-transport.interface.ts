@@ -41,7 +41,8 @@ export interface ClientPhases {
  * after the clock stops for a one-message reply, chunk by chunk for a stream. A property of the transport, not of a
  * reply: it says what it decodes before its first chunk arrives, and no transport converts rows on the clock.
  * `serializer`: the reply as another protobuf serializer decoded it (@app/codecs), whose own conversion
- * (FetchedRows.jsonRows, the codec's toJsonRows) gives the JSON form, likewise after the clock.
+ * (FetchedRows.jsonRows, the codec's toJsonRows) gives the JSON form, likewise after the clock; a stream's chunks
+ * (grpc-stream-static) arrive at the sink already so converted, chunk by chunk as the protobuf ones are.
  */
 export type RowForm = 'json' | 'protobuf' | 'serializer';
 

@@ -1,7 +1,7 @@
 import { parseQuery, SAMPLES_QUERY, STREAM_QUERY } from './parse-query';
 
 const refused = (parameter: string, limit: object, message: string) => ({ error: { statusCode: 400, error: 'Bad Request', parameter, limit, message } });
-const VALID = { parameters: ['chunk', 'offset', 'shape'] };
+const VALID = { parameters: ['chunk', 'offset', 'shape', 'serializer'] };
 
 describe('parseQuery', () => {
   it('takes each known parameter once, with its decoded value as sent', () => {
@@ -19,12 +19,12 @@ describe('parseQuery', () => {
 
   it.each(['chunk[]', 'chunk[a]', '__proto__[chunk]', '__proto__', 'constructor', 'Chunk', 'chunk%5B%5D'])('refuses %s as an unknown parameter, listing the valid ones', (name) => {
     const decoded = decodeURIComponent(name);
-    expect(parseQuery(`/s?${name}=1`, STREAM_QUERY)).toEqual(refused(decoded, VALID, `${decoded} does not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape`));
+    expect(parseQuery(`/s?${name}=1`, STREAM_QUERY)).toEqual(refused(decoded, VALID, `${decoded} does not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape, serializer`));
   });
 
   it('names every unknown parameter once, before any repeat, quoting names that would not read', () => {
     expect(parseQuery('/s?x=1&chunk=1&chunk=2&y&x=3&=4&a%20b=5', STREAM_QUERY)).toEqual(
-      refused('x,y,,a b', VALID, 'x, y, "", "a b" do not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape'),
+      refused('x,y,,a b', VALID, 'x, y, "", "a b" do not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape, serializer'),
     );
   });
 

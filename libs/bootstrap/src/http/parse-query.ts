@@ -15,7 +15,7 @@ export interface QueryRule<P extends string = string> {
 }
 
 export const SAMPLES_QUERY: QueryRule<'shape' | 'serializer'> = { route: 'GET /samples/:count', parameters: ['shape', 'serializer'] };
-export const STREAM_QUERY: QueryRule<'chunk' | 'offset' | 'shape'> = { route: 'GET /samples/:count/stream', parameters: ['chunk', 'offset', 'shape'] };
+export const STREAM_QUERY: QueryRule<'chunk' | 'offset' | 'shape' | 'serializer'> = { route: 'GET /samples/:count/stream', parameters: ['chunk', 'offset', 'shape', 'serializer'] };
 
 /**
  * The query of a request URL (`/path?a=1&b=2`, as the socket delivered it) checked against a route's rule, the one

@@ -24,9 +24,6 @@ export function readProtobufSerializer(metadata: Metadata): ProtobufCodec | null
 /** Slices are cut for proto-loader's encoder (grpc-sliced); another serializer encodes the whole reply. */
 export const SLICES_WITH_SERIALIZER = `${SLICE_ROWS_METADATA} and ${SERIALIZER_METADATA} cannot be combined: slices are encoded by proto-loader`;
 
-/** The streams' messages are encoded by proto-loader; a stream that asks for another serializer is refused with this. */
-export const STREAM_SERIALIZER = `${SERIALIZER_METADATA} applies to the unary method only: the stream's messages are encoded by proto-loader`;
-
 /** A wirebench-serializer a server will not use for this call; the handlers answer INVALID_ARGUMENT with its message. */
 export class InvalidSerializerError extends Error {}
 

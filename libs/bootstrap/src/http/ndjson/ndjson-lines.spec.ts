@@ -13,6 +13,18 @@ describe.each(shapeNames())('ndjsonLines of %s', (name) => {
       expect(ndjsonLines(shape)(rows)).toBe(rows.map((row) => JSON.stringify(row) + '\n').join(''));
     }
   });
+
+  it("with another serializer's stringify (json-stream-fjs), the lines are written by it, one row each", () => {
+    const calls: number[] = [];
+    // A stringify of its own (no @app/codecs here): JSON.stringify's text, with its calls counted.
+    const stringify = (rows: readonly JsonRow[]) => {
+      calls.push(rows.length);
+      return JSON.stringify(rows);
+    };
+    const rows = jsonRowsOf(shape, 40, 5);
+    expect(ndjsonLines(shape, stringify)(rows)).toBe(rows.map((row) => JSON.stringify(row) + '\n').join(''));
+    expect(calls.reduce((a, b) => a + b, 0)).toBe(40);
+  });
 });
 
 describe('ndjsonLines', () => {

@@ -4,7 +4,17 @@ import { loadProtoRoot, protoJsonName, type JsonRow, type Shape } from '@app/sha
 /** Rows in JSON form to NDJSON text: each row's JSON.stringify on its own line, each line ending in `\n`. */
 export type NdjsonLines = (rows: readonly JsonRow[]) => string;
 
-const oneByOne: NdjsonLines = (rows) => rows.map((row) => JSON.stringify(row) + '\n').join('');
+/**
+ * Rows in JSON form to the text of their JSON array, as JSON.stringify writes it: the default, or another JSON
+ * serializer's (@app/codecs' JsonCodec for the shape: fast-json-stringify, `?serializer=` on the stream) that writes
+ * the same text.
+ */
+export type StringifyRows = (rows: readonly JsonRow[]) => string;
+
+const jsonStringify: StringifyRows = (rows) => JSON.stringify(rows);
+
+// Each row as an array of one, its brackets cut: the row's own text, from whichever serializer writes arrays.
+const oneByOne = (stringify: StringifyRows): NdjsonLines => (rows) => rows.map((row) => stringify([row]).slice(1, -1) + '\n').join('');
 
 /**
  * One stringify of all the rows, the boundaries between them turned into newlines: the same text as stringifying row
@@ -12,10 +22,10 @@ const oneByOne: NdjsonLines = (rows) => rows.map((row) => JSON.stringify(row) + 
  * rows, serialize and encode). Exact only when `},{"<first key>"` can occur nowhere but between two rows: rows
  * that hold no object (a quote inside a string is escaped) and whose JSON all start with the same key.
  */
-function joinedThenSplit(firstKey: string): NdjsonLines {
+function joinedThenSplit(firstKey: string, stringify: StringifyRows): NdjsonLines {
   const boundary = `},{${JSON.stringify(firstKey)}`;
   const newline = `}\n{${JSON.stringify(firstKey)}`;
-  return (rows) => (rows.length === 0 ? '' : JSON.stringify(rows).slice(1, -1).replaceAll(boundary, newline) + '\n');
+  return (rows) => (rows.length === 0 ? '' : stringify(rows).slice(1, -1).replaceAll(boundary, newline) + '\n');
 }
 
 /**
@@ -41,13 +51,22 @@ function flatFirstKey(shape: Shape): string | null {
 // By the shape itself, not its name: `user` may name another message in a test's process.
 const encoders = new Map<Shape, NdjsonLines>();
 
-/** The NDJSON encoder for a shape's rows, picked once per shape from its proto: joined-then-split where exact, else row by row. */
-export function ndjsonLines(shape: Shape): NdjsonLines {
+/**
+ * The NDJSON encoder for a shape's rows, picked once per shape from its proto: joined-then-split where exact, else
+ * row by row. With `stringify` (another JSON serializer's, json-stream-fjs) the same lines written by it; that
+ * encoder is the caller's to keep (a codec's stringifier is built once per shape already).
+ */
+export function ndjsonLines(shape: Shape, stringify?: StringifyRows): NdjsonLines {
+  if (stringify) return encoderOf(shape, stringify);
   let encoder = encoders.get(shape);
   if (!encoder) {
-    const firstKey = flatFirstKey(shape);
-    encoder = firstKey === null ? oneByOne : joinedThenSplit(firstKey);
+    encoder = encoderOf(shape, jsonStringify);
     encoders.set(shape, encoder);
   }
   return encoder;
+}
+
+function encoderOf(shape: Shape, stringify: StringifyRows): NdjsonLines {
+  const firstKey = flatFirstKey(shape);
+  return firstKey === null ? oneByOne(stringify) : joinedThenSplit(firstKey, stringify);
 }

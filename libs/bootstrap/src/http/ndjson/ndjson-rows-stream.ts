@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DEFAULT_SHAPE, getShape, jsonRowsOf, type Shape } from '@app/shapes';
 import type { ServerPhases } from '@app/server-timing';
 import { STREAM_PIECE_ROWS } from '../../memory/stream-piece-rows';
-import { NdjsonLines, ndjsonLines } from './ndjson-lines';
+import { NdjsonLines, ndjsonLines, type StringifyRows } from './ndjson-lines';
 
 /** Rows `offset` .. `offset + count - 1` of a shape (default: the article's row), `chunkRows` per read; the caller has checked the range. */
 export interface NdjsonRange {
@@ -12,6 +12,8 @@ export interface NdjsonRange {
   chunkRows: number;
   offset: number;
   shape?: Shape;
+  /** Another JSON serializer's writing of the rows (`?serializer=`, json-stream-fjs); absent: JSON.stringify. */
+  stringify?: StringifyRows;
 }
 
 /**
@@ -33,7 +35,7 @@ export class NdjsonRowsStream extends Readable {
   constructor(private readonly range: NdjsonRange) {
     super({ highWaterMark: 0 });
     this.shape = range.shape ?? getShape(DEFAULT_SHAPE);
-    this.lines = ndjsonLines(this.shape);
+    this.lines = ndjsonLines(this.shape, range.stringify);
   }
 
   /** Totals so far: generate (the rows in JSON form), serialize (stringify + encode), send (waiting for the response to take a chunk). */
