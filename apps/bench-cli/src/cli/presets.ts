@@ -148,8 +148,12 @@ export interface PresetDefaults {
  * explain: every one-message variant once, so each factor has its own row; `+gzip` twins only of the two baselines
  * (the compression factor, once per family); 5 runs after 1 warm-up in each of 2 invocations (see EXPLAIN).
  */
-/** The two baselines and every streaming variant: what full's chunk sweep and the memory preset need. */
-const baselinesAndStreams = () => VARIANT_NAMES.filter((v) => v === 'json' || v === 'grpc' || isStreamingVariant(v));
+/**
+ * The two baselines and the streams with their family's own serializer: what full's chunk sweep and the memory preset
+ * need (a stream's serializer twin, e.g. grpc-stream-static, changes the encoder, not the message form or its memory;
+ * the serializers preset times those).
+ */
+const baselinesAndStreams = () => VARIANT_NAMES.filter((v) => v === 'json' || v === 'grpc' || (isStreamingVariant(v) && VARIANTS[v].serializer === undefined));
 
 /**
  * The serializer axis from the registry: every variant whose factor is `serializer`, the baseline each changes (its
