@@ -24,7 +24,7 @@ describe('PhaseMemoryRecorder', () => {
     // The buffer is alive at the reading: outside V8's heap, in ArrayBuffers, resident, and within the phase's peak.
     expect(allocated.externalIncrementBytes).toBeGreaterThanOrEqual(64 * MB);
     expect(allocated.arrayBuffersBytes - before.arrayBuffersBytes).toBeGreaterThanOrEqual(64 * MB);
-    expect(allocated.rssIncrementBytes).toBeGreaterThan(48 * MB);
+    // (Not RSS over the baseline's reading: pages the collector gives back meanwhile lower it by an amount of its own.)
     expect(allocated.peakIncrementBytes!).toBeGreaterThan(48 * MB);
     expect(allocated.peakRssBytes!).toBeGreaterThanOrEqual(allocated.rssBytes);
     expect(kept.length).toBe(64 * MB); // the phase hands back what its work returned
