@@ -20,8 +20,6 @@ export interface ReplyPhases {
   sliceRows?: number;
   /** The reply's repeated field of rows, which slicing cuts (the shape's rowsField; absent: `samples`). */
   rowsField?: string;
-  /** A bound on the sliced message's bytes (the shape's maxRowBytes per row): the slices are written into one buffer of it (serializeInSlices). */
-  maxBytes?: number;
   /**
    * The reply in another serializer's own form (a wirebench-serializer request), with its encoder: the method's
    * serializer encodes it with this instead of proto-loader's, timed the same. The reply object itself then carries

@@ -28,8 +28,6 @@ export function rowsReply(shape: Shape, count: number, sliceRows: number | null,
   if (sliceRows !== null) {
     phases.sliceRows = sliceRows;
     phases.rowsField = shape.rowsField;
-    // Only a reply of more than one slice is cut, and needs the bound.
-    if (count > sliceRows) phases.maxBytes = count * shape.maxRowBytes(count - 1).protobuf;
   }
   return reply;
 }

@@ -1,7 +1,7 @@
 import { rows } from '@app/data-generator';
 import { loadSamplePackageDefinition } from './grpc-options.factory';
 import { replyPhases } from './reply-phases';
-import { getShape, shapeNames } from '@app/shapes';
+import { getShape } from '@app/shapes';
 import { rowsReply, samplesReply } from './samples-reply';
 import { serializeInSlices } from './serialize-in-slices';
 import { withServerPhases } from './with-server-phases';
@@ -19,40 +19,6 @@ describe('serializeInSlices', () => {
       const sliced = serializeInSlices(encode, samples, k);
       expect(sliced.equals(encode({ samples }))).toBe(true);
       expect(plain.responseDeserialize(sliced).samples).toEqual(samples);
-    });
-  });
-
-  describe('into one buffer of a bound on the size', () => {
-    const pkg = loadSamplePackageDefinition();
-    const samples = all.slice(0, 5000);
-    const oneShot = encode({ samples });
-
-    it.each([
-      ['exact', 0],
-      ['generous', 10_000_000],
-    ])('%s bound: the one-shot message, written into the one buffer (no concatenation)', (_name, extra) => {
-      const sliced = serializeInSlices(encode, samples, 333, 'samples', oneShot.length + extra);
-      expect(sliced.equals(oneShot)).toBe(true);
-      expect(sliced.buffer.byteLength).toBe(oneShot.length + extra); // the bound's buffer, not Buffer.concat's
-    });
-
-    it('a bound too small still gives the one-shot message (the rest concatenated)', () => {
-      const sliced = serializeInSlices(encode, samples, 333, 'samples', Math.floor(oneShot.length / 2));
-      expect(sliced.equals(oneShot)).toBe(true);
-    });
-
-    it("the replies' bound (rowsReply: the shape's maxRowBytes per row) holds every shape's message in the one buffer", () => {
-      for (const name of shapeNames()) {
-        const shape = getShape(name);
-        const reply = rowsReply(shape, 2000, 300);
-        const phases = replyPhases(reply)!;
-        const shapeRows = reply[shape.rowsField];
-        const unary = (pkg as Record<string, any>)[shape.grpcService][shape.unaryMethod];
-        const shapeEncode = (value: object): Buffer => unary.responseSerialize(value);
-        const sliced = serializeInSlices(shapeEncode, shapeRows, 300, shape.rowsField, phases.maxBytes);
-        expect(sliced.equals(shapeEncode({ [shape.rowsField]: shapeRows }))).toBe(true);
-        expect(sliced.buffer.byteLength).toBe(phases.maxBytes);
-      }
     });
   });
 

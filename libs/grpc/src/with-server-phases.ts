@@ -29,7 +29,7 @@ function timedSerializer(original: Serialize): Serialize {
     }
     const started = performance.now();
     const field = phases.rowsField ?? 'samples';
-    const bytes = phases.encodeWith ? encodedBy(phases) : phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Record<string, object[]>)[field], phases.sliceRows, field, phases.maxBytes);
+    const bytes = phases.encodeWith ? encodedBy(phases) : phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Record<string, object[]>)[field], phases.sliceRows, field);
     const ended = performance.now();
     phases.serializeMs = ended - started;
     phases.serializedAt = ended;
