@@ -25,7 +25,8 @@ describe('PhaseMemoryRecorder', () => {
     expect(allocated.externalIncrementBytes).toBeGreaterThanOrEqual(64 * MB);
     expect(allocated.arrayBuffersBytes - before.arrayBuffersBytes).toBeGreaterThanOrEqual(64 * MB);
     // (Not RSS over the baseline's reading: pages the collector gives back meanwhile lower it by an amount of its own.)
-    expect(allocated.peakIncrementBytes!).toBeGreaterThan(48 * MB);
+    // The kernel's counters lag by some MB (per-CPU batches), and a collection may return pages meanwhile: half is the bar.
+    expect(allocated.peakIncrementBytes!).toBeGreaterThan(32 * MB);
     expect(allocated.peakRssBytes!).toBeGreaterThanOrEqual(allocated.rssBytes);
     expect(kept.length).toBe(64 * MB); // the phase hands back what its work returned
   });
@@ -42,7 +43,7 @@ describe('PhaseMemoryRecorder', () => {
     expect(phase).toBeUndefined();
     // Dropped before the reading, so only the peak shows it.
     const spike = recorder.phases[3];
-    expect(spike.peakIncrementBytes!).toBeGreaterThan(48 * MB);
+    expect(spike.peakIncrementBytes!).toBeGreaterThan(32 * MB);
     expect(spike.externalIncrementBytes).toBeLessThan(8 * MB);
   });
 
