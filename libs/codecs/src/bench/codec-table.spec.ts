@@ -12,7 +12,6 @@ const measurement = (codec: string, family: 'json' | 'protobuf', encodeMs: numbe
   decodeMs,
   rssBeforeBytes: 100 * 1024 * 1024,
   peakRssBytes: 300 * 1024 * 1024,
-  alone: false,
 });
 
 describe('median', () => {

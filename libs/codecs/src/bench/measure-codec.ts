@@ -13,12 +13,11 @@ export interface CodecMeasurement {
   /** Resident set size once the rows were generated and prepared, before the first encode. */
   rssBeforeBytes: number;
   /**
-   * The process's peak resident set size until the first reply was verified: this codec's own when it was measured
-   * alone in its process; with several interleaved, the peak of them all up to the last round's first verification.
+   * The process's peak resident set size until the first reply was verified: with several serializers interleaved,
+   * the peak of them all up to the last round's first verification (one serializer's own, phase by phase:
+   * measure-phase-memory.ts).
    */
   peakRssBytes: number;
-  /** Whether the process measured this codec alone (then peakRssBytes is its own). */
-  alone: boolean;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -71,5 +70,5 @@ export function measureCodecs(shape: Shape, codecNames: readonly string[], rows:
       lane.encodedBytes = typeof encoded === 'string' ? Buffer.byteLength(encoded) : encoded.byteLength;
     }
   }
-  return lanes.map(({ codec, encodeMs, decodeMs, encodedBytes }) => ({ shape: shape.name, family: codec.family, codec: codec.name, rows, encodedBytes, encodeMs, decodeMs, rssBeforeBytes, peakRssBytes, alone: lanes.length === 1 }));
+  return lanes.map(({ codec, encodeMs, decodeMs, encodedBytes }) => ({ shape: shape.name, family: codec.family, codec: codec.name, rows, encodedBytes, encodeMs, decodeMs, rssBeforeBytes, peakRssBytes }));
 }

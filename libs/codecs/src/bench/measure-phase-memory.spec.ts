@@ -1,0 +1,34 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { getShape } from '@app/shapes';
+import { measurePhaseMemory } from './measure-phase-memory';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const ROWS = 50_000;
+
+describe('measurePhaseMemory', () => {
+  it("follows a protobuf reply's life: the bytes outside the heap from encode to release, the rows in the heap until let go", () => {
+    const m = measurePhaseMemory(getShape('row'), 'protobufjs-static', ROWS, gc);
+    expect(m).toMatchObject({ shape: 'row', family: 'protobuf', codec: 'protobufjs-static', rows: ROWS, gcForced: true });
+    expect(m.phases.map((p) => p.phase)).toEqual(['before', 'rows generated', 'reply encoded', 'rows released', 'reply decoded', 'reply released']);
+    const [, generated, encoded, released, decoded, replyReleased] = m.phases;
+    expect(m.encodedBytes).toBeGreaterThan(ROWS * 100);
+    expect(generated.heapUsedIncrementBytes).toBeGreaterThan(ROWS * 100); // the rows live in V8's heap
+    expect(encoded.arrayBuffersBytes - generated.arrayBuffersBytes).toBeGreaterThanOrEqual(m.encodedBytes); // the bytes do not
+    expect(released.heapUsedIncrementBytes).toBeLessThan(-ROWS * 100);
+    expect(decoded.heapUsedIncrementBytes).toBeGreaterThan(ROWS * 100);
+    expect(replyReleased.arrayBuffersBytes - decoded.arrayBuffersBytes).toBeLessThanOrEqual(-m.encodedBytes);
+  });
+
+  it("holds a JSON reply as a string in V8's heap", () => {
+    const m = measurePhaseMemory(getShape('row'), 'json-stringify', ROWS, gc);
+    const [, generated, encoded] = m.phases;
+    expect(encoded.heapUsedBytes - generated.heapUsedBytes).toBeGreaterThanOrEqual(m.encodedBytes * 0.9);
+    expect(encoded.arrayBuffersBytes - generated.arrayBuffersBytes).toBeLessThan(m.encodedBytes / 10);
+  });
+
+  it('names the valid serializers for an unknown one', () => {
+    expect(() => measurePhaseMemory(getShape('row'), 'nope', 10)).toThrow(/unknown serializer nope: valid ones are json-stringify, .*ts-proto/);
+  });
+});

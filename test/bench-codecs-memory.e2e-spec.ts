@@ -1,0 +1,38 @@
+// `npm run bench:codecs`'s memory phase by phase, as built (dist/), at a small row count: each serializer alone in its
+// process prints its phases in order, with readings, increments and a peak, and a bad --only exits 2 naming the
+// valid values.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './support/app-process';
+
+const ENTRY = join(ROOT, 'dist/libs/codecs/codecs/src/bench/bench-codecs.main.js');
+const PHASES = ['before', 'rows generated', 'reply encoded', 'rows released', 'reply decoded', 'reply released'];
+const SERIALIZERS = ['json-stringify', 'fast-json-stringify', 'proto-loader', 'protobufjs-static', 'protobuf-es', 'ts-proto'];
+
+const run = (...args: string[]) => spawnSync(process.execPath, [ENTRY, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+
+describe('bench:codecs --only memory', () => {
+  it('prints every serializer, phase by phase, with RSS, increments and the phase peak (garbage collected, VmHWM)', () => {
+    const { status, stdout, stderr } = run('--shapes', 'row', '--only', 'memory', '--big-rows', '3000');
+    expect({ status, stderr: status === 0 ? '' : stderr }).toEqual({ status: 0, stderr: '' });
+    expect(stdout).toContain('Memory by phase: `row` at 3,000 rows in one message.');
+    expect(stdout).toContain('garbage collected before each reading (node --expose-gc)');
+    expect(stdout).not.toContain('Medians of the timed rounds'); // --only memory: no timed table
+    const rows = stdout.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| serializer') && !line.startsWith('| ---'));
+    const cells = rows.map((line) => line.split(' | ').map((cell) => cell.replace(/^\| /, '').replace(/ \|$/, '')));
+    expect(cells.map(([serializer, phase]) => `${serializer} ${phase}`)).toEqual(SERIALIZERS.flatMap((s) => PHASES.map((p) => `${s} ${p}`)));
+    for (const [, phase, , rss, delta, peak, deltaPeak, heap] of cells) {
+      expect(Number(rss)).toBeGreaterThan(20);
+      expect(delta).toMatch(/^[+−]\d+$/);
+      expect(Number(peak)).toBeGreaterThan(20); // this machine lets the process reset its high-water mark
+      expect(deltaPeak).toMatch(phase === 'before' ? /^$/ : /^[+−]\d+$/);
+      expect(Number(heap)).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses a bad --only with exit 2, naming the valid values', () => {
+    const { status, stderr } = run('--only', 'both');
+    expect(status).toBe(2);
+    expect(stderr).toContain('--only must be one of timing, memory, got "both"');
+  });
+});
