@@ -9,6 +9,13 @@ const ENTRY = join(ROOT, 'dist/libs/codecs/codecs/src/bench/bench-codecs.main.js
 const PHASES = ['before', 'rows generated', 'reply encoded', 'rows released', 'reply decoded', 'reply released'];
 const SERIALIZERS = ['json-stringify', 'fast-json-stringify', 'proto-loader', 'protobufjs-static', 'protobuf-es', 'ts-proto'];
 
+// bench:codecs builds its library itself (`nest build codecs`, package.json); `npm run build` builds the apps only, so
+// a fresh clone has no ENTRY until it is built here the same way (the generated code is already there: the build made it).
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/@nestjs/cli/bin/nest.js'), 'build', 'codecs'], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
+  if (built.status !== 0) throw new Error(`nest build codecs failed (${built.status}): ${built.stderr || built.stdout}`);
+}, 250_000);
+
 const run = (...args: string[]) => spawnSync(process.execPath, [ENTRY, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
 
 describe('bench:codecs --only memory', () => {
