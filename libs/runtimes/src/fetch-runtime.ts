@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { integrityProblem } from './integrity';
 import { installIntoCache } from './install-into-cache';
+import { networkProblem } from './network-problem';
 import { platformPackageName } from './platform-package';
 import { fetchPackument, pickVersion } from './registry-packument';
 import { registryUrl } from './registry-url';
@@ -70,6 +71,6 @@ async function download(spec: string, url: string): Promise<Buffer> {
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
     return Buffer.from(await response.arrayBuffer());
   } catch (error) {
-    throw new RuntimeError(spec, `cannot download ${url} (${(error as Error).message})`);
+    throw new RuntimeError(spec, `cannot download ${url} (${networkProblem(error)})`);
   }
 }

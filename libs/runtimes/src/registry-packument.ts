@@ -1,4 +1,5 @@
 import { RuntimeError } from './runtime-error';
+import { networkProblem } from './network-problem';
 import { newestOfMajor } from './versions';
 
 /** The part of an npm packument (a package's document on the registry) a runtime fetch reads. */
@@ -21,7 +22,7 @@ export async function fetchPackument(spec: string, registry: string, name: strin
   try {
     response = await fetch(url, { headers: { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' }, signal: AbortSignal.timeout(PACKUMENT_TIMEOUT_MS) });
   } catch (error) {
-    throw new RuntimeError(spec, `cannot reach the npm registry at ${url} (${(error as Error).message}); use a cached runtime, a path to a node binary, or check the network`);
+    throw new RuntimeError(spec, `cannot reach the npm registry at ${url} (${networkProblem(error)}); use a cached runtime, a path to a node binary, or check the network`);
   }
   if (response.status === 404) throw new RuntimeError(spec, `the npm registry ${registry} has no package ${name}: Node.js publishes no official binary for this platform there; pass a path to a node binary instead`);
   if (!response.ok) throw new RuntimeError(spec, `the npm registry answered ${response.status} ${response.statusText} for ${url}`);

@@ -1,5 +1,5 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { cachedBinary, cachedVersions, fetchRuntime, parseRuntimeSpec, probeRuntime, resolveRuntime, RuntimeError, runtimesCacheDir } from '@app/runtimes';
 import { EXIT } from './bench-command';
 import { strictArgs } from './strict-args';
@@ -46,7 +46,11 @@ async function setUp(text: string, offline: boolean): Promise<string> {
   }
   const wanted = spec.kind === 'major' ? { major: spec.major } : { version: (spec as { version: string }).version };
   const fetched = await fetchRuntime(spec.text, wanted);
-  const versions = await probeRuntime(spec.text, fetched.path);
+  const versions = await probeRuntime(spec.text, fetched.path).catch((error: unknown) => {
+    // A download that cannot run here (a glibc build on musl, say) is not kept: the cache holds runtimes that answered.
+    if (fetched.source === 'fetched') rmSync(dirname(dirname(fetched.path)), { recursive: true, force: true });
+    throw error;
+  });
   const how = fetched.source === 'cache' ? 'already cached, nothing downloaded' : `fetched (${megabytes(fetched.bytes ?? 0)} downloaded)`;
   return `node ${versions.nodeVersion} (V8 ${versions.v8Version}) ${how}: ${fetched.path}`;
 }
