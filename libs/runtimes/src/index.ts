@@ -2,6 +2,7 @@
 // the npm registry's official binaries into a project cache with their integrity checked, and probed before use.
 export { parseRuntimeSpec, ACCEPTED_SPECS, type RuntimeSpec } from './runtime-spec';
 export { resolveRuntime, type ResolvedRuntime, type ResolveOptions, type RuntimeSource } from './resolve-runtime';
+export { resolveRuntimes } from './resolve-runtimes';
 export { fetchRuntime, type FetchOptions, type FetchedRuntime } from './fetch-runtime';
 export { probeRuntime, type RuntimeVersions } from './probe-runtime';
 export { runtimesCacheDir, cachedVersions, cachedBinary } from './runtimes-cache';
