@@ -85,6 +85,7 @@ export { measureWire } from './wire/measure-wire';
 export { CountingRelay } from './wire/counting-relay';
 export { aggregateResources } from './aggregate/aggregate-resources';
 export { collectEnvironment } from './environment/collect-environment';
+export { runtimesLine } from './result/runtimes-line';
 export * from './printers';
 export type { CompareVerdict, RunComparison, ScenarioDiff, ScenarioKey } from './compare-runs/compare-runs';
 export { compareRuns } from './compare-runs/compare-runs';
