@@ -2,7 +2,7 @@
 // it starts itself on free ports: each runtime's servers and client started on it in blocks whose order rotates, every
 // result recording the node and V8 each process reported itself (the client in the result it measured, the server
 // in its own /admin/resources or Admin.Resources answer), read back from the CSV; runtimes that cannot run refused in
-// one line, exit 2, before anything runs. The second runtime is the newest cached Node 22 (npm run setup:node -- 22),
+// one line, exit 2, before anything runs; one whose apps do not start fails the run in one line naming it. The second runtime is the newest cached Node 22 (npm run setup:node -- 22),
 // or, with WIREBENCH_FETCH_RUNTIMES=1, whatever the bench fetches; without either those tests are skipped, saying so.
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,20 +108,20 @@ describe('npm run bench --node', () => {
     expect(r.result!.runtimes).toBeUndefined();
   });
 
-  describe('a runtime that cannot run: one line, exit 2, before anything runs', () => {
+  describe('a runtime that cannot run: one line naming it', () => {
     let dir: string;
     beforeAll(() => {
       dir = mkdtempSync(join(tmpdir(), 'wirebench-broken-node-'));
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('a path where there is no node', async () => {
+    it('a path where there is no node: exit 2 before anything runs', async () => {
       const missing = join(dir, 'missing', 'bin', 'node');
       const r = await bench([...SMALL, '--node', `current,${missing}`], await portsEnv());
       expect({ code: r.code, output: r.output, dirs: r.dirs }).toEqual({ code: 2, output: `wirebench bench: node runtime ${missing}: ${missing} does not exist (see --help)\n`, dirs: [] });
     });
 
-    it('a path to a broken file', async () => {
+    it('a path to a broken file: exit 2 before anything runs', async () => {
       const broken = join(dir, 'node');
       writeFileSync(broken, '#!/bin/sh\necho "segmentation fault" >&2\nexit 139\n');
       chmodSync(broken, 0o755);
@@ -129,7 +129,23 @@ describe('npm run bench --node', () => {
       expect({ code: r.code, output: r.output, dirs: r.dirs }).toEqual({ code: 2, output: `wirebench bench: node runtime ${broken}: ${broken} exits with code 139: segmentation fault (see --help)\n`, dirs: [] });
     });
 
-    it('a spec that names no runtime', async () => {
+    it('a runtime that answers its probe but cannot start the apps: the run fails in one line naming it', async () => {
+      // Answers `node -p` as this node does (so it resolves), fails as soon as it is given an app to run.
+      const halfNode = join(dir, 'half-node');
+      writeFileSync(halfNode, `#!/bin/sh\nif [ "$1" = "-p" ]; then exec "${process.execPath}" "$@"; fi\necho "cannot load the app" >&2\nexit 1\n`);
+      chmodSync(halfNode, 0o755);
+      const env = await portsEnv();
+      const r = await bench([...SMALL, '--server-node', halfNode], env);
+      expect(r.code).toBe(1);
+      const label = `server${current.node}-client${current.node}`;
+      const failed = r.output.split('\n').filter((l) => l.startsWith('wirebench bench: failed:'));
+      expect(failed).toEqual([expect.stringMatching(new RegExp(`^wirebench bench: failed: node runtime ${label}: [a-z-]+ exited \\(code 1\\) before a listener on 127\\.0\\.0\\.1:\\d+: \\(see .*apps\\.log\\)$`))]);
+      expect(r.result!.endReason).toBe('failed');
+      expect(r.result!.scenarios).toEqual([]);
+      expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
+    });
+
+    it('a spec that names no runtime: exit 2', async () => {
       const r = await bench([...SMALL, '--node', 'lts'], await portsEnv());
       expect(r.code).toBe(2);
       expect(r.output).toBe("wirebench bench: --node: node runtime 'lts': expected a major (22), an exact version (22.11.0 or v22.11.0), a path to a node binary (containing a /) or 'current' (see --help)\n");
