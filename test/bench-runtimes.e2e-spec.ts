@@ -1,9 +1,10 @@
 // npm run bench on several Node runtimes (--node, --server-node / --client-node), through the built CLI with the apps
 // it starts itself on free ports: each runtime's servers and client started on it in blocks whose order rotates, every
 // result recording the node and V8 each process reported itself (the client in the result it measured, the server
-// in its own /admin/resources or Admin.Resources answer), read back from the CSV; runtimes that cannot run refused in
-// one line, exit 2, before anything runs; one whose apps do not start fails the run in one line naming it. The second runtime is the newest cached Node 22 (npm run setup:node -- 22),
-// or, with WIREBENCH_FETCH_RUNTIMES=1, whatever the bench fetches; without either those tests are skipped, saying so.
+// in its own /admin/resources or Admin.Resources answer), read back from the CSV. Runtimes that cannot run are refused
+// in one line, exit 2, before anything runs; one whose apps do not start fails the run in one line naming it. The
+// second runtime is the newest cached Node 22 (npm run setup:node -- 22), or, with WIREBENCH_FETCH_RUNTIMES=1, whatever
+// the bench fetches; without either, the tests that need it are skipped, saying why in their titles.
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
