@@ -83,6 +83,8 @@ describe('npm run bench --node', () => {
     expect(r.runs).toHaveLength(16);
     expect(r.markdown).toContain(`- **Runtimes:** ${mine.label}: servers and client on Node ${current.node} (V8 ${current.v8}); ${other.label}: servers and client on Node ${other.client.nodeVersion}`);
     expect(r.stdout).toContain(`@${other.label}`);
+    // The sentences say which runtime each verdict is about.
+    for (const p of [mine, other]) expect(r.stdout).toContain(`For one request of 50 rows on ${p.label}, gRPC took`);
   });
 
   (twenty2.why === null ? it : it.skip)(titled('--server-node 22 --client-node current: each process\'s version from its own report'), async () => {

@@ -103,8 +103,10 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
       for (const network of networks) {
         if (signals.stopped) break;
         // One name per case and profile, so tables and comparisons never mix two profiles' figures.
-        // The runtime likewise: each runtime's figures under a name of their own (pooled apart too, see poolKey).
-        const name = (network === undefined ? spec.name : `${spec.name}@${network}`) + (pair ? `@${pair.label}` : '');
+        // The runtime likewise (pooled apart too, see poolKey), before the profile: a case's profiles group by the
+        // name without its `@profile` suffix, and that must stay one runtime's.
+        const base = pair ? `${spec.name}@${pair.label}` : spec.name;
+        const name = network === undefined ? base : `${base}@${network}`;
         // On a second host the profile is the link's: put on the veth before the client calibrates and measures.
         if (netns && network !== undefined) {
           netns.useProfile(network);
