@@ -48,8 +48,8 @@ function node22(): { version: string | null; why: string | null } {
 }
 
 const twenty2 = node22();
-// The machine's way to the internet goes along, for a fetch: its extra CA certificates and proxies.
-const network = Object.fromEntries(['NODE_EXTRA_CA_CERTS', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'].flatMap((k) => (process.env[k] ? [[k, process.env[k] as string]] : [])));
+// The cache this test looked in, and the machine's way to the internet for a fetch (CA certificates, proxies), go along.
+const network = Object.fromEntries(['NODE_RUNTIMES_DIR', 'NODE_EXTRA_CA_CERTS', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'].flatMap((k) => (process.env[k] ? [[k, process.env[k] as string]] : [])));
 const titled = (title: string) => (twenty2.why === null ? title : `${title} (skipped: ${twenty2.why})`);
 const current = process.versions;
 
