@@ -3,6 +3,7 @@ import { NetnsHosts, startNetnsHosts } from './netns-hosts';
 import { BenchRun, ScenarioResult, stampInvocation } from '@app/bench';
 import { AppLauncher, BENCH_APPS, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig, userShapeEnv } from '@app/config';
+import { RuntimeError } from '@app/runtimes';
 import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
@@ -14,7 +15,6 @@ import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
 import { requireFreshProcesses, requireOwnAppsForUserShape } from './fresh-processes';
 import { InvocationResults } from './invocation-results';
-import { RuntimeError } from '@app/runtimes';
 import { resolveRuntimePairs, runtimeBlocks, type RuntimePair } from './runtime-blocks';
 import { stampRuntime } from './stamp-runtime';
 
@@ -142,7 +142,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
           // An app that does not start on a runtime says which runtime, in one line.
           throw pair ? new Error(`node runtime ${pair.label}: ${(error as Error).message}`) : error;
         }
-        if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}${of}; they stop when ${fresh ? 'the block' : 'this run'} ends (logs: ${join(dir, 'apps.log')})`);
+        if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}${of}; they stop when ${fresh ? (pair ? 'the block' : 'the invocation') : 'this run'} ends (logs: ${join(dir, 'apps.log')})`);
       }
       run.invocationStarts!.push({ invocation, startedAt: new Date().toISOString(), pids: launcher.startedPids(), ...(pair ? { runtime: pair.label } : {}) });
       await saveRun(dir, run);
