@@ -18,6 +18,7 @@ const CLIS: [string, string][] = [
   ['load', appEntry('bench-cli', 'load-main.js', ROOT)],
   ['report', appEntry('bench-cli', 'report-main.js', ROOT)],
   ['calibration-server', appEntry('bench-cli', 'calibration-server-main.js', ROOT)],
+  ['setup:node', appEntry('bench-cli', 'setup-node-main.js', ROOT)],
   ['soak', join(ROOT, 'scripts', 'soak-probe.js')],
   ['start:all', join(ROOT, 'scripts', 'start-all.js')],
   ['screenshots', join(ROOT, 'scripts', 'screenshots.js')],

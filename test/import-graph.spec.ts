@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
 const ROOT = join(__dirname, '..');
-const LIBS = ['bench', 'bootstrap', 'config', 'data-generator', 'grpc', 'network', 'report', 'server-timing', 'shapes'];
+const LIBS = ['bench', 'bootstrap', 'config', 'data-generator', 'grpc', 'network', 'report', 'server-timing', 'shapes', 'runtimes'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

@@ -1,4 +1,4 @@
-import { caseWords, human, isLoadRun, type BenchRun, type LoadRun, type SavedRun } from '@app/bench';
+import { caseWords, human, isLoadRun, runtimesLine, type BenchRun, type LoadRun, type SavedRun } from '@app/bench';
 import { runName } from './run-names';
 import { groupBy, variantOf } from './scenario-rows';
 
@@ -65,6 +65,7 @@ function benchFacts(run: BenchRun): [string, string][] {
     ['warm-up runs', perCase(run.scenarios.map((r) => ({ name: r.name, value: r.warmup })), 'per case and variant')],
     ...(invocations === null ? [] : [['invocations', `${human(invocations)} (fresh server and client processes each)`] as [string, string]]),
     ['network profiles', networkOf(run)],
+    ...(runtimesLine(run) === null ? [] : [['runtimes', runtimesLine(run)!] as [string, string]]),
     ['results', `${human(run.scenarios.length)} (case × variant${run.scenarios.some((r) => r.network) ? ' × profile' : ''}), ${human(run.scenarios.filter((r) => r.verified).length)} verified`],
   ];
 }

@@ -3,6 +3,7 @@ import { NetnsHosts, startNetnsHosts } from './netns-hosts';
 import { BenchRun, ScenarioResult, stampInvocation } from '@app/bench';
 import { AppLauncher, BENCH_APPS, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig, userShapeEnv } from '@app/config';
+import { RuntimeError } from '@app/runtimes';
 import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
@@ -14,6 +15,8 @@ import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
 import { requireFreshProcesses, requireOwnAppsForUserShape } from './fresh-processes';
 import { InvocationResults } from './invocation-results';
+import { resolveRuntimePairs, runtimeBlocks, type RuntimePair } from './runtime-blocks';
+import { stampRuntime } from './stamp-runtime';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -24,11 +27,19 @@ function outcome(results: ScenarioResult[]): string {
   return json && grpc ? `${medians} (gRPC/JSON ${(grpc.stats.medianMs / json.stats.medianMs).toFixed(2)})` : medians;
 }
 
+/** How progress names a block: its runtime and round, or its invocation. */
+function blockName(round: number, rounds: number, pair: RuntimePair | null): string {
+  if (pair) return ` (${pair.label}${rounds > 1 ? `, round ${round}/${rounds}` : ''})`;
+  return rounds > 1 ? ` (invocation ${round}/${rounds})` : '';
+}
+
 /** `npm run bench`: returns the exit code; stdout gets only the chosen formats, everything else goes to stderr. */
 export async function runBenchCommand(argv: string[]): Promise<number> {
   let options: BenchOptions;
   let config;
   let specs;
+  // The runtime axis (--node ...), resolved and probed before anything runs; null: the apps as they are.
+  let pairs: RuntimePair[] | null = null;
   try {
     options = parseOptions(argv);
     if (options.help) {
@@ -38,10 +49,13 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     config = loadConfig();
     specs = buildScenarioSpecs(options, config.limits);
     requireShaperFor(options.networks, options.hosts);
-    await requireFreshProcesses(new AppLauncher(config, findProjectRoot()), options.invocations);
+    await requireFreshProcesses(new AppLauncher(config, findProjectRoot()), options.invocations, options.runtimes !== null);
     await requireOwnAppsForUserShape(new AppLauncher(config, findProjectRoot()), options.userShape !== null);
+    if (options.runtimes) {
+      pairs = await resolveRuntimePairs(options.runtimes, { offline: options.runtimes.offline, log: (line) => process.stderr.write(`wirebench bench: ${line}\n`) });
+    }
   } catch (error) {
-    return reportUsageError('bench', error, EXIT.usage, [UsageError, ConfigError]);
+    return reportUsageError('bench', error, EXIT.usage, [UsageError, ConfigError, RuntimeError]);
   }
 
   // Before anything runs: a case run otherwise than asked (a concurrency capped at its requests) is said, not hidden.
@@ -55,6 +69,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     targets: { client: config.targets.clientUrl, json: config.targets.jsonUrl, grpc: config.targets.grpcAddress },
     invocations: options.invocations,
     invocationStarts: [],
+    ...(pairs ? { runtimes: pairs.map(({ label, server, client }) => ({ label, server, client })) } : {}),
     scenarios: [],
   };
   const pooled = new InvocationResults(run.scenarios);
@@ -64,7 +79,9 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   // Progress counts runs: warm-up, measured and the wire pass's two, per variant and profile.
   const weight = (spec: ScenarioSpec) => networks.length * variantsFor(spec, options).length * (runsFor(spec, options) + warmupFor(spec, options) + 2);
   const invocations = options.invocations;
-  const progress = new ProgressTracker(invocations * specs.reduce((sum, spec) => sum + weight(spec), 0));
+  // Each round runs every runtime once, in an order that rotates (runtime-blocks.ts); without --node one block a round.
+  const blocks = runtimeBlocks<RuntimePair | null>(pairs ?? [null], invocations);
+  const progress = new ProgressTracker(blocks.length * specs.reduce((sum, spec) => sum + weight(spec), 0));
   const launcher = new AppLauncher(config, root);
   // The user's message, as settings for the apps this run starts (they build and check it again, and serve it).
   const appEnv = options.userShape ? userShapeEnv(options.userShape) : {};
@@ -72,8 +89,8 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   const signals = stopOnSignal((m) => progress.note(m), 'now', () => abort.abort());
 
   let netns: NetnsHosts | undefined;
-  /** Every case under every profile once, in the processes of one invocation. */
-  const runInvocation = async (invocation: number, of: string) => {
+  /** Every case under every profile once, in the processes of one block (one invocation, on one runtime). */
+  const runInvocation = async (invocation: number, of: string, pair: RuntimePair | null) => {
     for (const spec of specs) {
       if (signals.stopped) break;
       progress.starting(spec.name + of);
@@ -86,14 +103,18 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
       for (const network of networks) {
         if (signals.stopped) break;
         // One name per case and profile, so tables and comparisons never mix two profiles' figures.
-        const name = network === undefined ? spec.name : `${spec.name}@${network}`;
+        // The runtime likewise (pooled apart too, see poolKey), before the profile: a case's profiles group by the
+        // name without its `@profile` suffix, and that must stay one runtime's.
+        const base = pair ? `${spec.name}@${pair.label}` : spec.name;
+        const name = network === undefined ? base : `${base}@${network}`;
         // On a second host the profile is the link's: put on the veth before the client calibrates and measures.
         if (netns && network !== undefined) {
           netns.useProfile(network);
           run.options = { ...run.options, linkShaping: { ...netns.linkShaping } };
         }
         const call = { spec, name, network, transports: variants, runs: runsFor(spec, options), warmup: warmupFor(spec, options), chunk: chunkFor(spec, options) };
-        const results = stampInvocation(await runScenarioOnClient(run.targets.client, call, abort.signal), invocation);
+        const measured = stampInvocation(await runScenarioOnClient(run.targets.client, call, abort.signal), invocation);
+        const results = pair ? stampRuntime(measured, pair) : measured;
         pooled.add(results);
         await saveRun(dir, run);
         outcomes.push(network === undefined ? outcome(results) : `${network}: ${outcome(results)}`);
@@ -108,17 +129,26 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
       run.targets = { client: netns.clientUrl, json: netns.jsonUrl, grpc: netns.grpcAddress };
       run.options = { ...run.options, hostsDescription: netns.description };
     }
-    for (let invocation = 1; invocation <= invocations && !signals.stopped; invocation++) {
-      const of = invocations > 1 ? ` (invocation ${invocation}/${invocations})` : '';
+    for (const [b, { round: invocation, pair }] of blocks.entries()) {
+      if (signals.stopped) break;
+      const of = blockName(invocation, invocations, pair);
+      const fresh = blocks.length > 1;
       if (!netns) {
-        const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app}${of}${invocations > 1 ? '' : ' (not reachable)'}`), BENCH_APPS, appEnv);
-        if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}${of}; they stop when ${invocations > 1 ? 'the invocation' : 'this run'} ends (logs: ${join(dir, 'apps.log')})`);
+        const execPath = pair ? (app: string) => (app === 'client' ? pair.client.path : pair.server.path) : undefined;
+        let startedApps;
+        try {
+          startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app}${of}${fresh || pair ? '' : ' (not reachable)'}`), BENCH_APPS, appEnv, execPath);
+        } catch (error) {
+          // An app that does not start on a runtime says which runtime, in one line.
+          throw pair ? new Error(`node runtime ${pair.label}: ${(error as Error).message}`) : error;
+        }
+        if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}${of}; they stop when ${fresh ? (pair ? 'the block' : 'the invocation') : 'this run'} ends (logs: ${join(dir, 'apps.log')})`);
       }
-      run.invocationStarts!.push({ invocation, startedAt: new Date().toISOString(), pids: launcher.startedPids() });
+      run.invocationStarts!.push({ invocation, startedAt: new Date().toISOString(), pids: launcher.startedPids(), ...(pair ? { runtime: pair.label } : {}) });
       await saveRun(dir, run);
-      await runInvocation(invocation, of);
-      // The next invocation needs fresh processes: stop these (requireFreshProcesses made sure they are ours).
-      if (invocation < invocations) await launcher.stopStarted();
+      await runInvocation(invocation, of, pair);
+      // The next block needs fresh processes: stop these (requireFreshProcesses made sure they are ours).
+      if (b < blocks.length - 1) await launcher.stopStarted();
     }
   }, async () => {
     progress.stop();

@@ -44,6 +44,12 @@ describe('requireFreshProcesses', () => {
     );
   });
 
+  it('refuses a runtime axis, even with one invocation, when an app it did not start already answers', async () => {
+    const refused = requireFreshProcesses(launcher((running.address() as AddressInfo).port), 1, true);
+    await expect(refused).rejects.toThrow(UsageError);
+    await expect(refused).rejects.toThrow('start the servers and the client on each runtime, but apps this run did not start already answer at their configured addresses (grpc-server): stop them');
+  });
+
   it('lets several start when nothing answers', async () => {
     const [idle] = await freePorts(1);
     await expect(requireFreshProcesses(launcher(idle), 2)).resolves.toBeUndefined();

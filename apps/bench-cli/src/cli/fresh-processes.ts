@@ -6,10 +6,17 @@ import { UsageError } from './usage-error';
  * give: apps that already answer were started by someone else, and stopping them is not this run's to do. So with
  * K > 1 they must not be running; with K = 1 the bench uses them, as it always has.
  */
-export async function requireFreshProcesses(launcher: AppLauncher, invocations: number): Promise<void> {
-  if (invocations <= 1) return;
+export async function requireFreshProcesses(launcher: AppLauncher, invocations: number, runtimes = false): Promise<void> {
+  if (invocations <= 1 && !runtimes) return;
   const running = await launcher.reachable();
   if (running.length === 0) return;
+  // The runtime axis starts the apps on each runtime: apps found running run on whatever node started them.
+  if (runtimes) {
+    throw new UsageError(
+      `--node / --server-node / --client-node start the servers and the client on each runtime, but apps this run did not start ` +
+        `already answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
+    );
+  }
   throw new UsageError(
     `--invocations ${invocations} starts fresh server and client processes for each invocation, but apps this run did not start ` +
       `already answer at their configured addresses, so it cannot restart them (${running.join(', ')}): stop them, or give --invocations 1`,

@@ -1,6 +1,6 @@
 import { aggregateRuns, stampInvocation, type ScenarioResult } from '@app/bench';
 import { sampleResult, samples } from '../../../../libs/bench/src/printers/fixtures/sample-run';
-import { InvocationResults } from './invocation-results';
+import { InvocationResults, poolKey } from './invocation-results';
 
 const base = { rowsReceived: 1, payloadBytes: 10, verified: true, clientCpuMs: 1, serverCpuMs: 1, clientPeakRssBytes: 1, serverPeakRssBytes: 1 };
 const result = (name: string, variant: 'json' | 'grpc', ms: number[]) => {
@@ -26,5 +26,21 @@ describe('InvocationResults', () => {
       ['b', 'json', 2, 1],
     ]);
     expect(scenarios[0].runs.map((r) => [r.invocation, r.ms])).toEqual([[1, 1], [1, 2], [2, 1.5], [2, 2.5]]);
+  });
+
+  it('pools per runtime: two runtimes\' runs of one case and variant stay apart, even under one name', () => {
+    const scenarios: ScenarioResult[] = [];
+    const pooled = new InvocationResults(scenarios);
+    const on = (label: string, ms: number[]) => ({ ...result('a', 'json', ms), runtime: { client: { nodeVersion: label, v8Version: 'x' }, server: null, label } });
+    pooled.add(stampInvocation([on('node20.1.0', [1, 2])], 1));
+    pooled.add(stampInvocation([on('node22.1.0', [10, 20])], 1));
+    pooled.add(stampInvocation([on('node22.1.0', [11, 21])], 2));
+    pooled.add(stampInvocation([on('node20.1.0', [1.5, 2.5])], 2));
+    expect(scenarios.map((r) => [r.runtime?.label, r.runs.map((s) => s.ms)])).toEqual([
+      ['node20.1.0', [1, 2, 1.5, 2.5]],
+      ['node22.1.0', [10, 20, 11, 21]],
+    ]);
+    expect(poolKey(scenarios[0])).not.toBe(poolKey(scenarios[1]));
+    expect(poolKey(result('a', 'json', [1]))).toBe(poolKey(result('a', 'json', [2])));
   });
 });

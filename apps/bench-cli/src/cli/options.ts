@@ -7,6 +7,8 @@ import { PRESET_DEFAULTS, PRESET_NAMES } from './presets';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 import { userShapeOption } from './user-shape-option';
+import { parseRuntimeOptions, type RuntimeAxisOptions } from './runtime-options';
+import { roundsFor } from './runtime-blocks';
 
 export interface BenchOptions {
   preset: string;
@@ -37,6 +39,11 @@ export interface BenchOptions {
   networks?: string[];
   /** --hosts: local (the servers as configured, started here when not running) or netns (a second host, see netns-hosts.ts). */
   hosts: 'local' | 'netns';
+  /**
+   * --node / --server-node / --client-node (--offline): the runtimes the apps are started on, one block each per
+   * round (see runtime-blocks.ts); null without them: the apps run on this process's node, or as found running.
+   */
+  runtimes: RuntimeAxisOptions | null;
   help: boolean;
 }
 
@@ -100,6 +107,14 @@ Options:
                        veth pair (MTU 1500), created and removed by this run, with a client of its own; --network
                        profiles then go on that link: bandwidth tc tbf, latency netem, or Toxiproxy without netem
                        (default: local)
+  --node LIST          run everything on each of these Node runtimes: the servers and the client started on it, in
+                       blocks whose order rotates each round: a major (22: the newest cached, else fetched), an
+                       exact version (22.11.0), a path to a node binary, or current; each case is named
+                       <case>@node<version>; the apps must not be running already (see docs/runtimes.md)
+                       (default: 2 rounds with several runtimes; --invocations K for K)
+  --server-node LIST   instead of --node: the servers on these runtimes, the client on --client-node's (one side
+  --client-node LIST   a list, the other one runtime; the side not given is current)
+  --offline            never fetch a runtime: one missing from the cache is refused (npm run setup:node)
   --label TEXT         kept with the run in every file
   --help               this text
 
@@ -171,6 +186,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     label: { type: 'string' },
     network: { type: 'string' },
     hosts: { type: 'string' },
+    node: { type: 'string' },
+    'server-node': { type: 'string' },
+    'client-node': { type: 'string' },
+    offline: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   const str = (k: string) => values[k] as string | undefined;
@@ -213,7 +232,12 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (str('out') === '') throw new UsageError('--out must not be empty');
 
   const hosts = parseHosts(str('hosts'));
-  const invocationCount = invocations(str('invocations') ?? String(PRESET_DEFAULTS[preset]?.invocations ?? 1));
+  const runtimes = parseRuntimeOptions({ node: str('node'), serverNode: str('server-node'), clientNode: str('client-node'), offline: values.offline === true });
+  // The netns hosts start their own apps, on this process's node; starting them on other runtimes is not built.
+  if (hosts === 'netns' && runtimes) throw new UsageError('--hosts netns starts the apps on this node: give --node / --server-node / --client-node without it');
+  const invocationsGiven = str('invocations') !== undefined;
+  const asked = invocations(str('invocations') ?? String(PRESET_DEFAULTS[preset]?.invocations ?? 1));
+  const invocationCount = runtimes ? roundsFor(runtimes.pairs.length, asked, invocationsGiven) : asked;
   // The netns hosts are started once per run; restarting them per invocation is not built (and not testable here).
   if (hosts === 'netns' && invocationCount > 1) {
     throw new UsageError(`--hosts netns runs one invocation: give --invocations 1${str('invocations') === undefined ? ` (the ${preset} preset defaults to ${invocationCount})` : ''}`);
@@ -241,6 +265,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     label,
     networks: parseNetworks(str('network') ?? PRESET_DEFAULTS[preset]?.networks?.join(',')),
     hosts,
+    runtimes,
     help: values.help === true,
   };
 }

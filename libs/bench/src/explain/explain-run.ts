@@ -43,6 +43,7 @@ function explainCase(results: ScenarioResult[], nameShape: boolean): CaseExplana
   return {
     scenario: first.name,
     shape: nameShape ? (first.shape ?? DEFAULT_SHAPE) : null,
+    runtimeLabel: first.runtime?.label ?? null,
     mode: first.mode,
     rowsPerRequest: first.rowsPerRequest,
     requests: first.requests,

@@ -41,6 +41,8 @@ export interface CaseExplanation {
   requests: number;
   /** The message shape, when the run's sentences name it (more than one shape, or not the article's row); else null. */
   shape: string | null;
+  /** The runtime the case ran on (`npm run bench --node`: node22.23.3), named in its sentences; absent or null otherwise. */
+  runtimeLabel?: string | null;
   /** grpc against json, when both baselines ran. */
   grpcVsJson: VariantVersus | null;
   /** Where gRPC's extra (or saved) time per request went, when both baselines reported phases. */

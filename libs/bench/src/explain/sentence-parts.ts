@@ -27,9 +27,11 @@ export const times = (v: number) => `${n(v, 2)}×`;
 export const signed = (v: number) => `${v > 0 ? '+' : '−'}${ms(Math.abs(v))}`;
 
 /** "one request of N rows" or "N parallel requests of M rows": the case as the sentences name it. */
-export function caseWords(c: Pick<CaseExplanation, 'mode' | 'rowsPerRequest' | 'requests'>): string {
+export function caseWords(c: Pick<CaseExplanation, 'mode' | 'rowsPerRequest' | 'requests'> & { runtimeLabel?: string | null }): string {
   const rows = `${n(c.rowsPerRequest)} row${c.rowsPerRequest === 1 ? '' : 's'}`;
-  return c.mode === 'single' ? `one request of ${rows}` : `${n(c.requests)} parallel requests of ${rows}`;
+  // Several runtimes' cases read alike but for their runtime: the words say which.
+  const on = c.runtimeLabel ? ` on ${c.runtimeLabel}` : '';
+  return (c.mode === 'single' ? `one request of ${rows}` : `${n(c.requests)} parallel requests of ${rows}`) + on;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { runtimesLine } from '../result/runtimes-line';
 import type { BenchRun } from '../result/bench-run.interface';
 import type { ScenarioResult } from '../result/result.interface';
 import { compareResults } from '../result/compare-results';
@@ -34,6 +35,9 @@ function header(run: BenchRun): string[] {
   // File paths and a message name are the user's: text, never markup.
   const message = userMessageLine(run.scenarios);
   if (message) lines.push(`- **Message:** ${escapeMarkdown(message)}`);
+  // Which node measured: the runtimes compared, or what the client and servers reported (paths are the user's: text).
+  const runtimes = runtimesLine(run);
+  if (runtimes) lines.push(`- **Runtimes:** ${escapeMarkdown(runtimes)}`);
   if ((run.invocations ?? 1) > 1) {
     lines.push(`- **Invocations:** ${run.invocations}, each in fresh server and client processes; intervals from a two-level bootstrap (invocations, then runs within them)`);
   }

@@ -5,8 +5,8 @@ type Call = (request: object, options: { deadline: number }, callback: (error: E
 
 let Admin: ServiceClientConstructor | undefined;
 
-/** A wirebench.admin.Admin client for one window (two calls), closed with `close`. */
-export function adminGrpc(address: string, timeoutMs: number): { call(method: 'BeginWindow' | 'EndWindow', request: object): Promise<unknown>; close(): void } {
+/** A wirebench.admin.Admin client for one window (two calls) or one snapshot, closed with `close`. */
+export function adminGrpc(address: string, timeoutMs: number): { call(method: 'Resources' | 'BeginWindow' | 'EndWindow', request: object): Promise<unknown>; close(): void } {
   if (!Admin) {
     let ns: GrpcObject = loadPackageDefinition(loadAdminPackageDefinition());
     for (const part of ADMIN_PACKAGE.split('.')) ns = ns[part] as GrpcObject;

@@ -5,7 +5,7 @@ import { connect, constants } from 'node:http2';
  * One JSON call to a JSON server's admin route. HTTP/1.1 first; the h2c instance (Fastify over HTTP/2 without
  * TLS) answers it with HTTP/2 frames, which fail to parse as HTTP/1.1, so then it is tried once more over h2c.
  */
-export async function adminHttp(baseUrl: string, method: 'POST' | 'DELETE', path: string, timeoutMs: number): Promise<unknown> {
+export async function adminHttp(baseUrl: string, method: 'GET' | 'POST' | 'DELETE', path: string, timeoutMs: number): Promise<unknown> {
   try {
     return await http1(baseUrl, method, path, timeoutMs);
   } catch (error) {

@@ -4,6 +4,8 @@ import { isAlive, processCpuMs, readPeakRss, resetPeakRss } from './proc-readers
 import { serverProcesses } from './server-processes';
 import { beginSelfReport, SelfReportWindow } from './server-self-report';
 import { ServerWatch, watchServers } from './server-watch';
+import { readServerRuntime } from './server-runtime';
+import type { ProcessRuntime } from '../result/result.interface';
 
 /** Where the server's figures came from: /proc on this machine, the server's own report, or nowhere. */
 export type ServerResourcesSource = 'proc' | 'server' | null;
@@ -42,6 +44,8 @@ export interface RunProbe {
   begin(target: TargetInfo, options?: ProbeOptions): Promise<ProbeWindow>;
   /** The processes serving these targets now, so that one that ends before the measurement does is noticed. */
   watch(targets: TargetInfo[]): ServerWatch;
+  /** The node and V8 of the server behind a target, from its own report; null when it gives none. */
+  runtime?(target: TargetInfo): Promise<ProcessRuntime | null>;
 }
 
 /**
@@ -105,6 +109,10 @@ export class ResourceProbe implements RunProbe {
 
   watch(targets: TargetInfo[]): ServerWatch {
     return watchServers(targets);
+  }
+
+  runtime(target: TargetInfo): Promise<ProcessRuntime | null> {
+    return readServerRuntime(target, this.timeoutMs);
   }
 
   private async beginSelfReport(target: TargetInfo, notes: string[]): Promise<SelfReportWindow | null> {

@@ -33,6 +33,26 @@ export interface InvocationStart {
   startedAt: string;
   /** Process id of each app the bench started for this invocation, by app name. */
   pids: Record<string, number>;
+  /** The runtime this block started the apps on (`npm run bench --node`), as results name it; absent without it. */
+  runtime?: string;
+}
+
+/** One node binary of the runtime axis as resolved and probed before the run (see @app/runtimes). */
+export interface RunRuntime {
+  /** As the user named it: 22, 22.11.0, a path, current. */
+  spec: string;
+  path: string;
+  nodeVersion: string;
+  v8Version: string;
+  /** cache, fetched (this run downloaded it), path, current. */
+  source: string;
+}
+
+/** One block's runtimes: the servers' and the client's (the same one unless split), and how results name them. */
+export interface RunRuntimePair {
+  label: string;
+  server: RunRuntime;
+  client: RunRuntime;
 }
 
 /** A whole `npm run bench`: its options, its environment and every scenario x transport result so far. */
@@ -47,5 +67,7 @@ export interface BenchRun extends RunRecord {
   invocations?: number;
   /** The invocations started so far, in order; absent in files written before invocations. */
   invocationStarts?: InvocationStart[];
+  /** `--node` / `--server-node` / `--client-node`: the runtimes compared, in the order given; absent without them. */
+  runtimes?: RunRuntimePair[];
   scenarios: ScenarioResult[];
 }

@@ -127,6 +127,22 @@ export interface SocketsCapped {
   reason: string;
 }
 
+/** A process's runtime as it reports it itself: process.versions.node (no leading v) and process.versions.v8. */
+export interface ProcessRuntime {
+  nodeVersion: string;
+  v8Version: string;
+}
+
+/** Which node measured a result: the client that ran the engine, and the server that answered, each in its own words. */
+export interface ResultRuntime {
+  /** The client process (the engine's own process.versions). */
+  client: ProcessRuntime;
+  /** The server behind the target, from its own report (GET /admin/resources, Admin.Resources); null when it gives none. */
+  server: ProcessRuntime | null;
+  /** `npm run bench --node ...`: the runtime the CLI started the apps on, as named in the result's name (node22.23.3); absent otherwise. */
+  label?: string;
+}
+
 /** Everything about one scenario on one transport: a plain object, safe to serialise as is. */
 export interface ScenarioResult {
   /** The scenario's name in its preset or file (e.g. "1-2"); endpoints name it after its parameters. */
@@ -162,6 +178,8 @@ export interface ScenarioResult {
   network?: NetworkConditions;
   /** Present only when the client's socket cap held the run below the concurrency it asked for. */
   socketsCapped?: SocketsCapped;
+  /** The node and V8 of the client and of the server; absent in files written before runtimes were recorded. */
+  runtime?: ResultRuntime;
   /** True only when every request of every measured and warm-up run arrived with the expected rows and checksum. */
   verified: boolean;
   startedAt: string;

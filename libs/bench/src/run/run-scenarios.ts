@@ -1,6 +1,6 @@
 import { DEFAULT_SHAPE, getShape } from '@app/shapes';
 import type { Plan } from './plan.interface';
-import type { RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
+import type { ProcessRuntime, RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
 import type { RelayTransportFactory } from '../wire/measure-wire';
 import { aggregateRuns } from '../aggregate/aggregate-runs';
@@ -49,6 +49,8 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   const startedAt = new Date().toISOString();
   // Taken before the first run (warm-up included: a server restarted after it would be measured cold).
   const servers = options.probe?.watch(plans.map((p) => p.transport.target));
+  // Which node each server runs, in its own words, before anything is timed (null where it does not say).
+  const serverRuntimes = await Promise.all(plans.map((p) => options.probe?.runtime?.(p.transport.target) ?? null));
   const maxWarmup = Math.max(0, ...plans.map((p) => p.scenario.warmup));
   for (let w = 1; w <= maxWarmup; w++) {
     for (const plan of rotate(plans, w)) {
@@ -102,7 +104,7 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
     if (options.wire) options.onRun?.({ plan, phase: 'wire', run: 1, of: 1 });
   }
   const endedAt = new Date().toISOString();
-  return plans.map((plan, i) => toResult(plan, samples[i], notes[i], sources[i], wire[i], startedAt, endedAt));
+  return plans.map((plan, i) => toResult(plan, samples[i], notes[i], sources[i], wire[i], serverRuntimes[i], startedAt, endedAt));
 }
 
 function describe({ scenario: s }: Plan): string {
@@ -122,7 +124,7 @@ function round3(v: number | null): number | null {
   return v === null ? null : Math.round(v * 1000) / 1000;
 }
 
-function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: ServerResourcesSource[], wire: WireBytes | null, startedAt: string, endedAt: string): ScenarioResult {
+function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: ServerResourcesSource[], wire: WireBytes | null, server: ProcessRuntime | null, startedAt: string, endedAt: string): ScenarioResult {
   const { scenario, transport } = plan;
   const stats = aggregateRuns(runs);
   const rowsReceivedPerRun = scenario.rowsPerRequest * scenario.requests;
@@ -155,6 +157,8 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: Serve
     resources: aggregateResources(runs, scenario.requests, notes, sources),
     phases: combinePhases(runs.flatMap((s) => (s.phases ? [s.phases] : [])), 'median'),
     wire,
+    // The engine runs in the client: its own process.versions are the client's runtime.
+    runtime: { client: { nodeVersion: process.versions.node, v8Version: process.versions.v8 }, server },
     verified: runs.every((s) => s.verified),
     startedAt,
     endedAt,

@@ -50,8 +50,17 @@ export class AppLauncher {
     return Object.fromEntries(this.started.flatMap((app) => (app.child.pid === undefined ? [] : [[app.name, app.child.pid]])));
   }
 
-  /** Returns the apps it had to start (empty when all were already running); `env` is added to theirs. */
-  async ensureRunning(logFile: string, onStart: (app: ServingAppName) => void, apps: ServingAppName[] = BENCH_APPS, env: Record<string, string> = {}): Promise<ServingAppName[]> {
+  /**
+   * Returns the apps it had to start (empty when all were already running); `env` is added to theirs; `execPath`
+   * names the node binary each is started with (a runtime of the bench's --node), this process's node by default.
+   */
+  async ensureRunning(
+    logFile: string,
+    onStart: (app: ServingAppName) => void,
+    apps: ServingAppName[] = BENCH_APPS,
+    env: Record<string, string> = {},
+    execPath?: (app: ServingAppName) => string,
+  ): Promise<ServingAppName[]> {
     const addresses = appAddresses(this.config);
     const running = await this.reachable(apps);
     const missing = apps.filter((app) => !running.includes(app));
@@ -59,7 +68,7 @@ export class AppLauncher {
     this.log = createWriteStream(logFile, { flags: 'a' });
     const launched = missing.map((app) => {
       onStart(app);
-      const started = LaunchedApp.launch(app, { cwd: this.root, env: { ...process.env, ...env, NO_COLOR: '1' }, log: this.log });
+      const started = LaunchedApp.launch(app, { cwd: this.root, env: { ...process.env, ...env, NO_COLOR: '1' }, log: this.log, execPath: execPath?.(app) });
       this.started.push(started);
       return started;
     });

@@ -10,6 +10,12 @@ export interface LaunchOptions {
   cwd?: string;
   /** Where the app's stdout and stderr also go (e.g. a run's apps.log); its output is kept in memory either way. */
   log?: Writable;
+  /**
+   * The node binary to start the app with (a runtime of `npm run bench --node`); this process's node when absent.
+   * Given, the app starts with NODE_OPTIONS empty, as @app/runtimes probed it: options meant for this process's node
+   * may not suit another major, and every runtime of a comparison starts alike.
+   */
+  execPath?: string;
 }
 
 /**
@@ -50,7 +56,8 @@ export class LaunchedApp {
 
   /** The built app (dist/), as `npm run start:*` runs it. */
   static launch(app: ServingAppName, options: LaunchOptions): LaunchedApp {
-    return new LaunchedApp(app, process.execPath, [builtAppEntry(app)], { ...options, env: envForApp(app, options.env) });
+    const env = options.execPath === undefined ? options.env : { ...options.env, NODE_OPTIONS: '' };
+    return new LaunchedApp(app, options.execPath ?? process.execPath, [builtAppEntry(app)], { ...options, env: envForApp(app, env) });
   }
 
   get output(): string {

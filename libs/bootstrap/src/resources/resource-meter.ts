@@ -24,6 +24,9 @@ export interface ResourceSnapshot {
   openWindows: number;
   pid: number;
   workers: number;
+  /** This process's node and V8 (process.versions), so a run can record which runtime served it from the server's own word. */
+  nodeVersion: string;
+  v8Version: string;
 }
 
 export interface ResourceMeterOptions {
@@ -98,7 +101,7 @@ export class ResourceMeter {
 
   snapshot(): ResourceSnapshot {
     const cpu = process.cpuUsage();
-    return { cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: this.rss(), peakRssBytes: this.readPeak(), openWindows: this.windows.size, pid: process.pid, workers: this.options.workers ?? 1 };
+    return { cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: this.rss(), peakRssBytes: this.readPeak(), openWindows: this.windows.size, pid: process.pid, workers: this.options.workers ?? 1, nodeVersion: process.versions.node, v8Version: process.versions.v8 };
   }
 
   private sample(): void {

@@ -1,0 +1,29 @@
+import { SAMPLE_RUN, sampleResult } from '../printers/fixtures/sample-run';
+import { runtimesLine } from './runtimes-line';
+
+const node = (nodeVersion: string) => ({ nodeVersion, v8Version: `v8-${nodeVersion}` });
+const resolved = (nodeVersion: string, path = `/n/${nodeVersion}`) => ({ spec: nodeVersion, path, ...node(nodeVersion), source: 'cache' });
+
+describe('runtimesLine', () => {
+  it('names the runtimes compared, split or not', () => {
+    const run = {
+      ...SAMPLE_RUN,
+      runtimes: [
+        { label: 'node22.1.0', server: resolved('22.1.0'), client: resolved('22.1.0') },
+        { label: 'server24.1.0-client22.1.0', server: resolved('24.1.0'), client: resolved('22.1.0') },
+      ],
+    };
+    expect(runtimesLine(run)).toBe(
+      'node22.1.0: servers and client on Node 22.1.0 (V8 v8-22.1.0); server24.1.0-client22.1.0: servers on Node 24.1.0 (V8 v8-24.1.0), client on Node 22.1.0 (V8 v8-22.1.0)',
+    );
+  });
+
+  it('without --node, says what the client and the servers reported, and null for older files', () => {
+    const result = sampleResult({ name: 'a', transport: 'json', runs: [] });
+    expect(runtimesLine({ ...SAMPLE_RUN, scenarios: [{ ...result, runtime: { client: node('20.1.0'), server: node('20.1.0') } }] })).toBe(
+      'client Node 20.1.0 (V8 v8-20.1.0); servers Node 20.1.0 (V8 v8-20.1.0)',
+    );
+    expect(runtimesLine({ ...SAMPLE_RUN, scenarios: [{ ...result, runtime: { client: node('20.1.0'), server: null } }] })).toContain('servers not reported');
+    expect(runtimesLine({ ...SAMPLE_RUN, scenarios: [result] })).toBeNull();
+  });
+});

@@ -1,0 +1,19 @@
+import { closedPort } from './fixtures/closed-port';
+import { networkProblem } from './network-problem';
+
+describe('networkProblem', () => {
+  it('names the cause undici keeps behind "fetch failed"', async () => {
+    const port = await closedPort();
+    const error = await fetch(`http://127.0.0.1:${port}/`).catch((e: unknown) => e);
+    expect(networkProblem(error)).toBe(`fetch failed: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:${port}`);
+  });
+
+  it('says a timeout is a timeout', async () => {
+    const error = await fetch('http://10.255.255.1/', { signal: AbortSignal.timeout(1) }).catch((e: unknown) => e);
+    expect(networkProblem(error)).toBe('timed out');
+  });
+
+  it('passes a plain error through', () => {
+    expect(networkProblem(new Error('503 Service Unavailable'))).toBe('503 Service Unavailable');
+  });
+});
