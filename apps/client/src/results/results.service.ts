@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -37,6 +37,7 @@ const fileLink = (id: string, file: string): string => `/client/results/${id}/${
 export class ResultsService {
   // Appends are serialised so concurrent ?save=1 calls cannot interleave rows.
   private appending: Promise<unknown> = Promise.resolve();
+  private readonly logger = new Logger(ResultsService.name);
   private environment?: BenchRun['environment'];
 
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
@@ -69,7 +70,9 @@ export class ResultsService {
 
   /** Appends the runs and summary rows of endpoint results to bench-results/client-endpoints/*.csv. */
   saveEndpointRuns(results: ScenarioResult[], label: string | null): Promise<void> {
-    const next = this.appending.then(() => appendEndpointRuns(join(this.config.resultsDir, ENDPOINT_RUNS_ID), this.endpointRun(results, label)));
+    const next = this.appending
+      .then(() => appendEndpointRuns(join(this.config.resultsDir, ENDPOINT_RUNS_ID), this.endpointRun(results, label)))
+      .then((kept) => kept.forEach((file) => this.logger.warn(`${file}: an older build's columns, kept whole; new rows start a new file under today's header`)));
     this.appending = next.catch(() => undefined);
     return next;
   }

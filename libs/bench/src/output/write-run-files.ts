@@ -1,5 +1,4 @@
-import { appendFile, mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BenchRun } from '../result/bench-run.interface';
 import { printLoadCsv } from '../printers/load-csv.printer';
@@ -9,6 +8,7 @@ import { printMarkdown } from '../printers/markdown.printer';
 import { printRunsCsv } from '../printers/runs-csv.printer';
 import { printSummaryCsv } from '../printers/summary-csv.printer';
 import { isLoadRun, SavedRun } from '../result/saved-run';
+import { appendCsvRows } from './append-csv';
 import { RUN_FILES } from './run-files';
 import { writeAtomic } from './write-atomic';
 
@@ -35,11 +35,12 @@ export async function writeRunFiles(dir: string, run: SavedRun, extra: ExtraRunF
   }
 }
 
-/** Appends endpoint measurements (`?save=1`) to runs.csv and summary.csv, in the bench columns; headers only on new files. */
-export async function appendEndpointRuns(dir: string, run: BenchRun): Promise<void> {
+/**
+ * Appends endpoint measurements (`?save=1`) to runs.csv and summary.csv, in the bench columns, under one header; a file
+ * of older columns is kept beside, renamed (appendCsvRows). Returns the names such files were kept under.
+ */
+export async function appendEndpointRuns(dir: string, run: BenchRun): Promise<string[]> {
   await mkdir(dir, { recursive: true });
-  const runsFile = join(dir, 'runs.csv');
-  const summaryFile = join(dir, 'summary.csv');
-  await appendFile(runsFile, printRunsCsv(run, { header: !existsSync(runsFile) }), 'utf8');
-  await appendFile(summaryFile, printSummaryCsv(run, { header: !existsSync(summaryFile) }), 'utf8');
+  const kept = [await appendCsvRows(join(dir, 'runs.csv'), (o) => printRunsCsv(run, o)), await appendCsvRows(join(dir, 'summary.csv'), (o) => printSummaryCsv(run, o))];
+  return kept.filter((name): name is string => name !== null);
 }
