@@ -58,7 +58,11 @@ function verdictSentence(rows: RuntimeVerdictRow[]): string {
   ];
   const caveat = caveats.length > 0 ? ` (${caveats.join('; ')})` : '';
   if (few.length === rows.length) return `${head} No verdict on any runtime: ${fewWords}.`;
-  if (grpc.length === 0 && json.length === 0) return `${head} The runs cannot tell JSON and gRPC apart on any runtime${caveat}.`;
+  if (grpc.length === 0 && json.length === 0) {
+    // Every ratio's interval spans 1 (or too few runs): say it once, not again as a caveat.
+    const fewCaveat = few.length > 0 ? ` (no verdict on ${list(few)}: ${fewWords})` : '';
+    return `${head} The runs cannot tell JSON and gRPC apart on any runtime: each ratio's 95% interval spans 1${fewCaveat}.`;
+  }
   if (grpc.length > 0 && json.length > 0) {
     return `${head} The verdict changes with the runtime: gRPC is faster on ${list(grpc)}, JSON on ${list(json)}${caveat}.`;
   }

@@ -126,3 +126,12 @@ describe('runtimeVerdicts', () => {
     expect(printTable(FIXTURE)).toContain('By runtime:');
   });
 });
+
+describe('runtimeVerdicts when no runtime tells the two apart', () => {
+  it('says so once', () => {
+    const close = run([...onRuntime('1-1', NODE20, [100, 40], [100.2, 40]), ...onRuntime('1-1', NODE26, [100, 40], [99.9, 40])]);
+    expect(runtimeVerdicts(close)!.sentences).toEqual([
+      expect.stringMatching(/on Node 26\.10\.0\. The runs cannot tell JSON and gRPC apart on any runtime: each ratio's 95% interval spans 1\.$/),
+    ]);
+  });
+});
