@@ -145,6 +145,8 @@ function phaseMoves(caseName: string, runtime: { label: string; words: string },
     const a = phaseByInvocation(before.runs, field);
     const b = phaseByInvocation(after.runs, field);
     if (Math.min(a.flat().length, b.flat().length) < MIN_RUNS_FOR_VERDICT) return [];
+    // Invocation k of each runtime is its block of round k: the two ran next to each other, so the two-level
+    // bootstrap's same draw of rounds for both sides keeps what a round shares (the machine's state then).
     const ratio = twoLevelMedianRatio(a, b);
     const referenceMs = before.phases?.[field];
     const ms = after.phases?.[field];
