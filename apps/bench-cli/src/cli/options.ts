@@ -75,8 +75,8 @@ Options:
                        runtimes: the article's seven cases and one request of 100,000 rows on json and grpc, on every
                        cached Node (newest of each major, npm run setup:node -- 22 24 26) and this one, unless --node;
                        then the gRPC/JSON ratio per case per runtime and which phase moved (5 runs, 2 warm-ups,
-                       2 rounds; about 3 minutes a runtime and round here, most of it 1,000,000 rows: ~25 minutes
-                       for four runtimes)
+                       2 rounds; over 5 minutes a runtime and round on a busy 2-core machine, most of it 1,000,000
+                       rows: about an hour for four runtimes, see docs/runtimes.md)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (${GZIP_ALIAS_NOTE}; see docs/variants.md;
