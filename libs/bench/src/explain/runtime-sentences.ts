@@ -67,6 +67,8 @@ function verdictSentence(rows: RuntimeVerdictRow[]): string {
     return `${head} The verdict changes with the runtime: gRPC is faster on ${list(grpc)}, JSON on ${list(json)}${caveat}.`;
   }
   const side = grpc.length > 0 ? 'gRPC' : 'JSON';
+  // One runtime told apart says nothing of a change: the others could not be compared with it.
+  if (grpc.length + json.length === 1) return `${head} ${side} is faster on ${list([...grpc, ...json])} only${caveat}.`;
   return `${head} ${side} is faster on every runtime where the runs tell them apart: the verdict does not change with the runtime${caveat}.`;
 }
 

@@ -135,3 +135,13 @@ describe('runtimeVerdicts when no runtime tells the two apart', () => {
     ]);
   });
 });
+
+describe('runtimeVerdicts when one runtime alone tells the two apart', () => {
+  it('names that runtime only, and claims no verdict that holds across runtimes', () => {
+    const wide = (r: ScenarioResult[]) => r.map((x) => ({ ...x, runs: x.runs.map((s, i) => ({ ...s, ms: s.ms * [0.5, 0.8, 1, 1.3, 1.9][i] })) }));
+    const one = run([...wide(onRuntime('1-1', NODE20, [100, 40], [110, 40])), ...onRuntime('1-1', NODE26, [100, 40], [130, 40])]);
+    const [sentence] = runtimeVerdicts(one)!.sentences;
+    expect(sentence).toMatch(/ JSON is faster on Node 26\.10\.0 only \(the runs cannot tell them apart on Node 20\.20\.2: the ratio's 95% interval spans 1\)\.$/);
+    expect(sentence).not.toContain('does not change');
+  });
+});
