@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { human, type BenchRun, type LoadRun } from '@app/bench';
 import { printReportHtml } from '@app/report';
-import { BATCHING_CASES, benchRun, EXPLAIN_CASES, loadRun, shapeRun } from '../libs/report/src/fixtures/report-runs';
+import { BATCHING_CASES, benchRun, EXPLAIN_CASES, loadRun, runtimeRun, shapeRun } from '../libs/report/src/fixtures/report-runs';
 import { collectPageErrors, describeInChromium, launchChromium, screenshotDir } from './support/chromium';
 
 const BENCH_CHARTS = ['time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time', 'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss', 'article-ratio'];
@@ -224,6 +224,39 @@ describeInChromium('report.html in Chromium', () => {
       expect(cells[0][3]).toBe(`${bars.intervals[0][0].toFixed(2)}–${bars.intervals[0][1].toFixed(2)}`);
       expect(errors).toEqual([]);
       await page.screenshot({ path: join(screenshotDir('report'), 'shapes-report.png'), fullPage: true });
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
+  it('a run on two runtimes: gRPC/JSON by runtime, a bar per runtime with its 95% interval, the sentences beneath', async () => {
+    const { html } = saveFolder(root, 'runtimes', runtimeRun());
+    const { page, errors, close } = await open(html);
+    try {
+      const drawn = await drawnCharts(page);
+      // First: what the runtimes preset was made for.
+      expect(drawn[0]).toMatchObject({ id: 'runtime-ratio', type: 'bar', xTitle: 'case · rows per request', yTitle: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)' });
+      expect(drawn[0].legend).toEqual(['Node 20.20.2', 'Node 20.20.2 95% CI', 'Node 26.10.0', 'Node 26.10.0 95% CI']);
+      expect(drawn[0].painted).toBeGreaterThan(1000);
+      const bars = await page.evaluate(() => {
+        const chart = (window as any).Chart.getChart(document.getElementById('chart-runtime-ratio'));
+        return { labels: chart.data.labels, ratios: chart.data.datasets[0].data, intervals: chart.data.datasets[1].data };
+      });
+      expect(bars.labels).toEqual(['1-1 · 1 row', '1-2 · 10,000 rows']);
+      bars.intervals.forEach(([low, high]: [number, number], i: number) => {
+        expect(low).toBeLessThanOrEqual(bars.ratios[i]);
+        expect(high).toBeGreaterThanOrEqual(bars.ratios[i]);
+      });
+      const cells = await tableCells(page, 'runtime-ratio');
+      expect(cells.map((r) => [r[1], r[4]])).toEqual([
+        ['Node 20.20.2', 'gRPC faster'],
+        ['Node 26.10.0', 'JSON faster'],
+        ['Node 20.20.2', 'JSON faster'],
+        ['Node 26.10.0', 'JSON faster'],
+      ]);
+      expect(await page.textContent('#figure-runtime-ratio')).toContain('The verdict changes with the runtime');
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: join(screenshotDir('report'), 'runtimes-report.png'), fullPage: true });
     } finally {
       await close();
     }

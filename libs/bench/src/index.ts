@@ -134,4 +134,7 @@ export type { ArticleCase } from './printers/article-reference';
 export { networkVerdicts } from './explain/network-verdicts';
 export type { NetworkVerdicts, NetworkVerdictRow } from './explain/network-verdicts';
 export { networkTable, NETWORK_LEGEND } from './printers/network-table';
+export { runtimeVerdicts, runtimeWords } from './explain/runtime-verdicts';
+export type { RuntimeVerdicts, RuntimeVerdictRow, PhaseMove } from './explain/runtime-verdicts';
+export { runtimeTable, RUNTIME_LEGEND } from './printers/runtime-table';
 export { isTimeoutKind } from './load/error-kind';

@@ -5,6 +5,7 @@ import { articleChart } from './article-chart';
 import { BATCHING_TITLE, batchingCharts } from './batching-chart';
 import { loadCharts } from './load-charts';
 import { networkChart } from './network-chart';
+import { runtimeRatioChart } from './runtime-chart';
 import { phaseCharts, PHASE_CHART_TITLE } from './phase-charts';
 import { resourceBarCharts } from './resource-bar-charts';
 import { runContext, type RunContext } from './run-context';
@@ -36,10 +37,13 @@ function benchSections(runs: readonly SavedRun[], benchRuns: { run: BenchRun; ru
   const resources = resourceBarCharts(runs, scenarios);
   const article = split([articleChart(runs, benchRuns)]);
   const network = networkChart(runs, benchRuns);
+  const byRuntime = runtimeRatioChart(runs, benchRuns);
   const byShape = [shapeRatioChart(runs, benchRuns), serializerRatioChart(runs, benchRuns)].filter((c) => c !== null);
   return [
     // First when there: each is what its preset (network, batching) was made for.
     ...(network ? [{ title: 'Under network conditions', charts: [network], leftOut: [] }] : []),
+    // Only when the run has results on more than one runtime (--node, the runtimes preset).
+    ...(byRuntime ? [{ title: 'By runtime', charts: [byRuntime], leftOut: [] }] : []),
     { title: BATCHING_TITLE, charts: batchingCharts(runs, benchRuns), leftOut: [] },
     // Only when the run has more than one shape, or a serializer beside its baseline (shape-charts.ts).
     { title: 'By shape and serializer', charts: byShape, leftOut: [] },

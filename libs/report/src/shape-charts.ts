@@ -1,24 +1,9 @@
 import { explainRun, type BenchRun, type CaseExplanation, type SavedRun } from '@app/bench';
 import type { BarChartSpec, BarDatasetSpec } from './chart-spec.interface';
 import { runName, seriesLabel } from './run-names';
+import { RATIO_AXIS_TITLE, RATIO_CAPTION_END, ratioCiText, ratioInterval, ratioVerdict, two } from './ratio-bars';
 
-type Versus = NonNullable<CaseExplanation['grpcVsJson']>;
-
-const two = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const rows = (c: CaseExplanation) => c.rowsPerRequest.toLocaleString('en-US');
-
-/** Which side a ratio's interval names, as the sentences say it (shape-sentences.ts). */
-function verdict(v: Versus): string {
-  if (v.tooFewRuns) return 'too few runs';
-  if (v.ratioCi && v.ratioCi.high < 1) return 'gRPC faster';
-  if (v.ratioCi && v.ratioCi.low > 1) return 'JSON faster';
-  return 'not told apart';
-}
-
-const interval = (v: Versus | undefined): [number, number] | null => (v?.ratioCi ? [v.ratioCi.low, v.ratioCi.high] : null);
-const ciText = (v: Versus) => (v.ratioCi ? `${two(v.ratioCi.low)}–${two(v.ratioCi.high)}` : '');
-
-const CAPTION_END = ' The thin dark bar beside each bar is the 95% interval of the ratio: a side is named only where it lies wholly above or below 1.';
 
 /**
  * gRPC/JSON per shape: one bar per case of each shape (grpc over json, medians), with its interval. Only for a run
@@ -37,7 +22,7 @@ export function shapeRatioChart(runs: readonly SavedRun[], benchRuns: readonly {
       colorKey: 'grpc',
       runIndex,
       values: categories.map((category) => at(category)?.medianRatio ?? null),
-      intervals: categories.map((category) => interval(at(category))),
+      intervals: categories.map((category) => ratioInterval(at(category))),
     };
   });
   const many = runs.length > 1;
@@ -45,16 +30,16 @@ export function shapeRatioChart(runs: readonly SavedRun[], benchRuns: readonly {
     kind: 'bar',
     id: 'shape-ratio',
     title: 'gRPC/JSON per shape',
-    caption: 'Median gRPC time over median JSON time for each message shape and size: above 1, gRPC took longer.' + CAPTION_END,
+    caption: 'Median gRPC time over median JSON time for each message shape and size: above 1, gRPC took longer.' + RATIO_CAPTION_END,
     x: { title: 'shape · rows per request', log: false },
-    y: { title: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)', log: false },
+    y: { title: RATIO_AXIS_TITLE, log: false },
     categories,
     datasets,
     table: {
       head: [...(many ? ['run'] : []), 'shape', 'rows', 'gRPC/JSON', '95% CI', 'verdict'],
       numeric: [...(many ? [false] : []), false, true, true, false, false],
       rows: withShapes.flatMap(({ run, cases }) =>
-        cases.map((c) => [...(many ? [runName(run)] : []), c.shape!, rows(c), two(c.grpcVsJson!.medianRatio), ciText(c.grpcVsJson!), verdict(c.grpcVsJson!)]),
+        cases.map((c) => [...(many ? [runName(run)] : []), c.shape!, rows(c), two(c.grpcVsJson!.medianRatio), ratioCiText(c.grpcVsJson!), ratioVerdict(c.grpcVsJson!)]),
       ),
     },
     notes: [],
@@ -79,7 +64,7 @@ export function serializerRatioChart(runs: readonly SavedRun[], benchRuns: reado
         colorKey: variant,
         runIndex,
         values: categories.map((category) => at(category)?.medianRatio ?? null),
-        intervals: categories.map((category) => interval(at(category))),
+        intervals: categories.map((category) => ratioInterval(at(category))),
       };
     });
   });
@@ -88,16 +73,16 @@ export function serializerRatioChart(runs: readonly SavedRun[], benchRuns: reado
     kind: 'bar',
     id: 'serializer-ratio',
     title: 'gRPC/JSON per serializer',
-    caption: "Each gRPC serializer's median time over json's for the same case: where one bar is above 1 and another below, the serializer decides, not the protocol." + CAPTION_END,
+    caption: "Each gRPC serializer's median time over json's for the same case: where one bar is above 1 and another below, the serializer decides, not the protocol." + RATIO_CAPTION_END,
     x: { title: 'case', log: false },
-    y: { title: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)', log: false },
+    y: { title: RATIO_AXIS_TITLE, log: false },
     categories,
     datasets,
     table: {
       head: [...(many ? ['run'] : []), 'case', 'serializer', 'gRPC/JSON', '95% CI', 'verdict'],
       numeric: [...(many ? [false] : []), false, false, true, false, false],
       rows: measured.flatMap(({ run, cases }) =>
-        cases.flatMap((c) => c.serializers.map((s) => [...(many ? [runName(run)] : []), categoryOf(c), s.variant, two(s.medianRatio), ciText(s), verdict(s)])),
+        cases.flatMap((c) => c.serializers.map((s) => [...(many ? [runName(run)] : []), categoryOf(c), s.variant, two(s.medianRatio), ratioCiText(s), ratioVerdict(s)])),
       ),
     },
     notes: [],

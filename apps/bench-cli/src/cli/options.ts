@@ -72,6 +72,11 @@ Options:
                        under loopback, lan, wan and mobile, then the gRPC/JSON ratio per case per profile and where
                        the verdict flips, on json, grpc, grpc-window, json-stream and grpc-stream (5 runs, 1 warm-up,
                        2 invocations; --rows 1000000 --network ... for the article's largest case, hours under mobile)
+                       runtimes: the article's seven cases and one request of 100,000 rows on json and grpc, on every
+                       cached Node (newest of each major, npm run setup:node -- 22 24 26) and this one, unless --node;
+                       then the gRPC/JSON ratio per case per runtime and which phase moved (5 runs, 2 warm-ups,
+                       2 rounds; over 5 minutes a runtime and round on a busy 2-core machine, most of it 1,000,000
+                       rows: about an hour for four runtimes, see docs/runtimes.md)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (${GZIP_ALIAS_NOTE}; see docs/variants.md;
@@ -232,7 +237,10 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (str('out') === '') throw new UsageError('--out must not be empty');
 
   const hosts = parseHosts(str('hosts'));
-  const runtimes = parseRuntimeOptions({ node: str('node'), serverNode: str('server-node'), clientNode: str('client-node'), offline: values.offline === true });
+  // A preset that compares runtimes (runtimes) names its own when the command line names none.
+  const noRuntimeGiven = [str('node'), str('server-node'), str('client-node')].every((v) => v === undefined);
+  const presetNode = noRuntimeGiven && values.help !== true ? PRESET_DEFAULTS[preset]?.runtimes?.().join(',') : undefined;
+  const runtimes = parseRuntimeOptions({ node: str('node') ?? presetNode, serverNode: str('server-node'), clientNode: str('client-node'), offline: values.offline === true });
   // The netns hosts start their own apps, on this process's node; starting them on other runtimes is not built.
   if (hosts === 'netns' && runtimes) throw new UsageError('--hosts netns starts the apps on this node: give --node / --server-node / --client-node without it');
   const invocationsGiven = str('invocations') !== undefined;

@@ -1,6 +1,7 @@
 import type { ShapeName } from '@app/shapes';
 import { GZIP_SUFFIX, isStreamingVariant, MIN_RUNS_FOR_VERDICT, VARIANT_NAMES, VariantName, VARIANTS } from '@app/bench';
 import { builtInShapeSizes } from './shape-sizes';
+import { presetRuntimes } from './runtimes-preset';
 
 /** One scenario of a preset or a --scenarios file; each runs on every selected transport. */
 export interface ScenarioSpec {
@@ -117,6 +118,14 @@ const SHAPES_CASES: ScenarioSpec[] = builtInShapeSizes().flatMap(({ shape, sizes
  */
 const SERIALIZERS_CASES: ScenarioSpec[] = builtInShapeSizes().map(({ shape, sizes }) => ofShape(shape, sizes[1]));
 
+/**
+ * Explain by runtime: the article's seven cases and the explain preset's large case (the article's 1-3, one request
+ * of 1,000,000 rows, already among the seven) plus one request of 100,000 rows, the case issue 20 measured on Node 20,
+ * 24 and 26 (gRPC/JSON 2.7, 2.41, 3.16): large enough that serialization is most of a request, and ten times cheaper
+ * a run than 1-3. Run on every cached runtime (runtimes-preset.ts) unless --node says which.
+ */
+const RUNTIMES: ScenarioSpec[] = [...ARTICLE, single('rows-100000', 100_000)];
+
 export const PRESETS: Record<string, ScenarioSpec[]> = {
   article: ARTICLE,
   quick: QUICK,
@@ -127,6 +136,7 @@ export const PRESETS: Record<string, ScenarioSpec[]> = {
   network: NETWORK,
   shapes: SHAPES_CASES,
   serializers: SERIALIZERS_CASES,
+  runtimes: RUNTIMES,
 };
 export const PRESET_NAMES = Object.keys(PRESETS);
 
@@ -137,6 +147,8 @@ export interface PresetDefaults {
   networks?: string[];
   runs?: number;
   warmup?: number;
+  /** The runtimes to compare (--node's specs) unless --node, --server-node or --client-node is given. */
+  runtimes?: () => string[];
   /**
    * Fresh server and client processes to repeat the run in, unless --invocations is given: 2 for the presets that
    * name a faster side, so their intervals hold across processes, not only within one.
@@ -190,6 +202,9 @@ export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
   // The streaming variants too: a stream's many messages still cross one HTTP/2 stream's window (grpc-stream) or
   // one TCP connection (json-stream), and users who export big tables ask about them first.
   network: { variants: () => ['json', 'grpc', 'grpc-window', 'json-stream', 'grpc-stream'], runs: MIN_RUNS_FOR_VERDICT, warmup: 1, invocations: 2, networks: ['loopback', 'lan', 'wan', 'mobile'] },
+  // The gRPC/JSON ratio on each runtime: the two baselines, with the article preset's runs and warm-ups (5 after 2),
+  // in 2 rounds of blocks (every runtime's apps started twice, the --node default).
+  runtimes: { variants: () => ['json', 'grpc'], runtimes: () => presetRuntimes() },
   explain: {
     // Not the streaming variants: they are the memory preset's, and their 1,000,000-row runs would not fit 15 minutes.
     variants: () => VARIANT_NAMES.filter((v) => !isStreamingVariant(v) && (!v.endsWith(GZIP_SUFFIX) || [`json${GZIP_SUFFIX}`, `grpc${GZIP_SUFFIX}`].includes(v))),

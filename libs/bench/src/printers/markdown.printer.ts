@@ -11,6 +11,8 @@ import { networkVerdicts } from '../explain/network-verdicts';
 import { explainRun } from '../explain/explain-run';
 import { shapeSentences } from '../explain/shape-sentences';
 import { NETWORK_LEGEND, networkTable } from './network-table';
+import { runtimeVerdicts } from '../explain/runtime-verdicts';
+import { RUNTIME_LEGEND, runtimeTable } from './runtime-table';
 import { escapeMarkdown, escapeMarkdownKeepingCode } from './markdown-escape';
 import { userMessageLine } from './user-message-line';
 
@@ -98,7 +100,7 @@ function resultsTable(run: BenchRun, columns: readonly TableColumn[]): string {
 export function printMarkdown(run: BenchRun): string {
   const article = run.preset === 'article' ? articleSection(run) : run.preset === 'batching' ? batchingSection(run) : [];
   const phases = hasPhases(run.scenarios) ? ['', '## Where the time went', '', resultsTable(run, PHASE_TABLE_COLUMNS), '', PHASE_LEGEND] : [];
-  return [...header(run), ...article, ...networkSection(run), ...shapeSection(run), '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
+  return [...header(run), ...article, ...networkSection(run), ...runtimeSection(run), ...shapeSection(run), '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
 }
 
 /** Per shape, which transport the runs name and why by phase; only when the run names its shapes (explain-run.ts). */
@@ -113,6 +115,13 @@ function networkSection(run: BenchRun): string[] {
   if (!verdicts) return [];
   const t = networkTable(verdicts);
   return ['## Under network conditions', '', markdownTable(t.head, t.align, t.rows), '', NETWORK_LEGEND, '', ...verdicts.sentences.map((s) => `- ${escapeMarkdown(s)}`), ''];
+}
+
+function runtimeSection(run: BenchRun): string[] {
+  const verdicts = runtimeVerdicts(run);
+  if (!verdicts) return [];
+  const t = runtimeTable(verdicts);
+  return ['## By runtime', '', markdownTable(t.head, t.align, t.rows), '', RUNTIME_LEGEND, '', ...verdicts.sentences.map((s) => `- ${escapeMarkdown(s)}`), ''];
 }
 
 function batchingSection(run: BenchRun): string[] {

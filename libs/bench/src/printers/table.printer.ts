@@ -4,6 +4,8 @@ import { hasPhases, PHASE_LEGEND, PHASE_TABLE_COLUMNS } from './phase-table-colu
 import { explanationOf, PlainTable, variantFiguresTable, WHY_LEGEND, whyTable } from './why-tables';
 import { networkVerdicts } from '../explain/network-verdicts';
 import { NETWORK_LEGEND, networkTable } from './network-table';
+import { runtimeVerdicts } from '../explain/runtime-verdicts';
+import { RUNTIME_LEGEND, runtimeTable } from './runtime-table';
 import { fitTable } from './fit-table';
 import { wrapText } from './wrap-text';
 
@@ -31,6 +33,8 @@ export function printTable(run: BenchRun, width?: number): string {
   if (hasPhases(run.scenarios)) parts.push(`${fitTable(columnsTable(run, PHASE_TABLE_COLUMNS), width)}\n${legend(PHASE_LEGEND)}`);
   const verdicts = networkVerdicts(run);
   if (verdicts) parts.push(`Under network conditions:\n${fitTable(networkTable(verdicts), width)}\n${legend(NETWORK_LEGEND)}\n${sentences(verdicts.sentences)}`);
+  const byRuntime = runtimeVerdicts(run);
+  if (byRuntime) parts.push(`By runtime:\n${fitTable(runtimeTable(byRuntime), width)}\n${legend(RUNTIME_LEGEND)}\n${sentences(byRuntime.sentences)}`);
   const explanation = explanationOf(run);
   if (explanation) {
     parts.push(`Why:\n${fitTable(whyTable(explanation), width)}\n${legend(WHY_LEGEND)}`);

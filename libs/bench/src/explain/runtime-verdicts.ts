@@ -1,0 +1,159 @@
+import type { PhaseField } from '../phases/phases.interface';
+import type { BenchRun } from '../result/bench-run.interface';
+import type { ResultRuntime, RunSample, ScenarioResult } from '../result/result.interface';
+import { versusOf } from '../result/compare-variants';
+import { invocationCount, invocationOf } from '../result/runs-by-invocation';
+import { twoLevelMedianRatio, type RatioEstimate } from '../stats/bootstrap-ratio';
+import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
+import { STACK_FIELDS } from './phase-gap';
+import { effectOf } from './sentence-parts';
+import { runtimeSentences } from './runtime-sentences';
+
+/** One case on one runtime: gRPC against JSON, as the network preset's rows are under each profile. */
+export interface RuntimeVerdictRow {
+  /** The case's name without its `@<runtime>` suffix. */
+  caseName: string;
+  mode: ScenarioResult['mode'];
+  rowsPerRequest: number;
+  requests: number;
+  /** The runtime as results name it (node22.23.3, server22.23.3-client24.21.0). */
+  runtime: string;
+  /** The runtime in a sentence's words: "Node 22.23.3", or "servers on Node 22.23.3, client on Node 24.21.0". */
+  runtimeWords: string;
+  jsonMs: number;
+  grpcMs: number;
+  /** Median gRPC time over median JSON time: below 1, gRPC took less. */
+  ratio: number;
+  /** Its bootstrap 95% interval (the one every gRPC/JSON ratio of the workbench has: result/tell-apart.ts). */
+  ratioCi: RatioEstimate | null;
+  /** The faster side where that interval excludes 1; 'too few runs' below MIN_RUNS_FOR_VERDICT runs a side. */
+  verdict: 'grpc' | 'json' | 'cannot tell' | 'too few runs';
+  runsPerSide: number;
+}
+
+/** One phase of one side that took a different time on a runtime than on the reference runtime, told apart by its interval. */
+export interface PhaseMove {
+  caseName: string;
+  runtime: string;
+  runtimeWords: string;
+  /** The side whose phase moved: the JSON path or the gRPC path. */
+  side: 'json' | 'grpc';
+  field: PhaseField;
+  /** Median of the phase's per-run values on the reference runtime, and on this one (ms per request). */
+  referenceMs: number;
+  ms: number;
+  /** This runtime's median over the reference's, with the bootstrap 95% interval of that ratio. */
+  ratio: RatioEstimate;
+}
+
+export interface RuntimeVerdicts {
+  /** The runtimes in the run's order; the first is the reference the phases are compared with. */
+  runtimes: { label: string; words: string }[];
+  /** In the run's order of cases, then runtimes. */
+  rows: RuntimeVerdictRow[];
+  /** Per case and runtime after the first, the phases told apart from the reference's, largest change first. */
+  moves: PhaseMove[];
+  /** Generated from the rows and moves (runtime-sentences.ts). */
+  sentences: string[];
+}
+
+// A phase that moved by less than this share of its side's request time on the reference runtime is not worth a clause.
+const MIN_SHARE_OF_REQUEST = 0.05;
+
+const labelOf = (r: ScenarioResult) => r.runtime?.label;
+const caseOf = (r: ScenarioResult) => (labelOf(r) && r.name.endsWith(`@${labelOf(r)}`) ? r.name.slice(0, -labelOf(r)!.length - 1) : r.name);
+
+/** "Node 26.10.0", or both processes' versions when the servers and the client ran on different ones. */
+export function runtimeWords(runtime: ResultRuntime): string {
+  const client = runtime.client.nodeVersion;
+  const server = runtime.server?.nodeVersion;
+  return !server || server === client ? `Node ${client}` : `servers on Node ${server}, client on Node ${client}`;
+}
+
+/**
+ * gRPC against JSON per case on each runtime of the axis (`--node`, the runtimes preset), and which phases moved
+ * against the first runtime. Null unless the run has results on two or more runtimes.
+ */
+export function runtimeVerdicts(run: BenchRun): RuntimeVerdicts | null {
+  const labelled = run.scenarios.filter((r) => labelOf(r) !== undefined);
+  const order = run.runtimes?.map((p) => p.label) ?? [];
+  const labels = [...new Set([...order, ...labelled.map((r) => labelOf(r)!)])].filter((l) => labelled.some((r) => labelOf(r) === l));
+  if (labels.length < 2) return null;
+  const words = new Map(labelled.map((r) => [labelOf(r)!, runtimeWords(r.runtime!)]));
+  const runtimes = labels.map((label) => ({ label, words: words.get(label)! }));
+  const find = (caseName: string, label: string, variant: string) =>
+    labelled.find((r) => caseOf(r) === caseName && labelOf(r) === label && (r.variant ?? r.transport) === variant);
+  const rows: RuntimeVerdictRow[] = [];
+  const moves: PhaseMove[] = [];
+  for (const caseName of [...new Set(labelled.map(caseOf))]) {
+    const [reference, ...others] = runtimes;
+    for (const runtime of runtimes) {
+      const json = find(caseName, runtime.label, 'json');
+      const grpc = find(caseName, runtime.label, 'grpc');
+      if (json && grpc) rows.push(row(caseName, runtime, json, grpc));
+    }
+    for (const runtime of others) {
+      const found = (['json', 'grpc'] as const).flatMap((side) => {
+        const before = find(caseName, reference.label, side);
+        const after = find(caseName, runtime.label, side);
+        return before && after ? phaseMoves(caseName, runtime, side, before, after) : [];
+      });
+      moves.push(...found.sort((a, b) => Math.abs(b.ms - b.referenceMs) - Math.abs(a.ms - a.referenceMs)));
+    }
+  }
+  if (new Set(rows.map((r) => r.runtime)).size < 2) return null;
+  const verdicts = { runtimes, rows, moves };
+  return { ...verdicts, sentences: runtimeSentences(verdicts) };
+}
+
+function row(caseName: string, runtime: { label: string; words: string }, json: ScenarioResult, grpc: ScenarioResult): RuntimeVerdictRow {
+  const versus = versusOf(grpc, json, null);
+  const effect = effectOf(versus);
+  return {
+    caseName,
+    mode: json.mode,
+    rowsPerRequest: json.rowsPerRequest,
+    requests: json.requests,
+    runtime: runtime.label,
+    runtimeWords: runtime.words,
+    jsonMs: json.stats.medianMs,
+    grpcMs: grpc.stats.medianMs,
+    ratio: versus.medianRatio,
+    ratioCi: versus.ratioCi,
+    verdict: effect === 'faster' ? 'grpc' : effect === 'slower' ? 'json' : effect,
+    runsPerSide: versus.runsPerSide,
+  };
+}
+
+/** One phase's per-run values grouped by invocation (as runsByInvocation groups run times); runs without it left out. */
+function phaseByInvocation(runs: readonly RunSample[], field: PhaseField): number[][] {
+  const groups: number[][] = Array.from({ length: invocationCount(runs) }, () => []);
+  for (const r of runs) {
+    const value = r.phases?.[field];
+    if (typeof value === 'number') groups[invocationOf(r) - 1]?.push(value);
+  }
+  return groups;
+}
+
+/**
+ * The phases of one side whose time on `runtime` the runs tell apart from the reference runtime's: the ratio of the
+ * phase's medians with the same bootstrap as every ratio here, named only where its 95% interval excludes 1, each
+ * side with at least MIN_RUNS_FOR_VERDICT runs, and only a change worth a clause (MIN_SHARE_OF_REQUEST).
+ */
+function phaseMoves(caseName: string, runtime: { label: string; words: string }, side: 'json' | 'grpc', before: ScenarioResult, after: ScenarioResult): PhaseMove[] {
+  return STACK_FIELDS.flatMap((field) => {
+    const a = phaseByInvocation(before.runs, field);
+    const b = phaseByInvocation(after.runs, field);
+    if (Math.min(a.flat().length, b.flat().length) < MIN_RUNS_FOR_VERDICT) return [];
+    // Invocation k of each runtime is its block of round k: the two ran next to each other, so the two-level
+    // bootstrap's same draw of rounds for both sides keeps what a round shares (the machine's state then).
+    const ratio = twoLevelMedianRatio(a, b);
+    const referenceMs = before.phases?.[field];
+    const ms = after.phases?.[field];
+    if (!ratio || typeof referenceMs !== 'number' || typeof ms !== 'number') return [];
+    if (ratio.low <= 1 && ratio.high >= 1) return [];
+    // Per request, as the phases are: a parallel run's wall time holds many requests.
+    if (Math.abs(ms - referenceMs) < MIN_SHARE_OF_REQUEST * (before.phases?.requestMs ?? before.stats.medianMs)) return [];
+    return [{ caseName, runtime: runtime.label, runtimeWords: runtime.words, side, field, referenceMs, ms, ratio }];
+  });
+}
