@@ -46,7 +46,7 @@ describe('GET /client/load failures', () => {
     const { status, body } = await getJson(`${stack.clientUrl}/client/load?duration=1&runs=3`);
     expect(status).toBe(400);
     expect(body.parameter).toBe('runs');
-    expect(body.message).toMatch(/valid parameters: transport, target, concurrency/);
+    expect(body.message).toMatch(/valid parameters: transport, target, shape, concurrency/);
     expect(body.limit).toBeDefined();
   });
 
