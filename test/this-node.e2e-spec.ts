@@ -1,8 +1,10 @@
 // The project on the node that runs this suite: CI runs it (with the unit suite, test/runtime-subset.json) once per
-// extra runtime, with that runtime's `node` running jest. Every process below is started with process.execPath, so
-// each check here first proves that the apps really run on that node, not on whichever `node` the PATH finds.
-// One of each of what users run: start:all, a bench preset (with the streaming variants), one load level.
-import { readlinkSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+// extra runtime, with that runtime's `node` running jest. Every process below is started with process.execPath; the
+// first test proves from /proc that the apps really run on that node, not on whichever `node` the PATH finds, and
+// the others that the runs record it.
+// One of each of what users run: start:all (its servers as node:cluster workers too), a bench preset (with the
+// streaming variants), one load level.
+import { mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appEntry } from '@app/bootstrap';
@@ -16,6 +18,9 @@ const THIS_NODE = realpathSync(process.execPath);
 
 /** The binary a live process runs (Linux /proc). */
 const binaryOf = (pid: number): string => readlinkSync(`/proc/${pid}/exe`);
+
+/** A live process's environment, one `NAME=value` a line (Linux /proc). */
+const environOf = (pid: number): string[] => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
 
 /** Runs a bench-cli entry into a throw-away folder with `--format json`; returns its exit code, output and the parsed run. */
 async function runCli(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string; run: any }> {
@@ -32,13 +37,15 @@ async function runCli(entry: string, args: string[], env: Record<string, string>
 }
 
 describe(`the project on ${process.version}`, () => {
-  it('npm run start:all: every app (and worker) runs on this node, a comparison verifies, SIGTERM stops them all', async () => {
-    const env = await portsEnv();
+  it('npm run start:all with 2 workers a server: every app and every node:cluster worker runs on this node, a comparison verifies, SIGTERM stops them all', async () => {
+    const env = await portsEnv({ SERVER_WORKERS: '2' });
     const all = new AppProcess(process.execPath, [join(ROOT, 'scripts', 'start-all.js')], env);
     try {
-      for (const name of ['json', 'grpc', 'json-fastify', 'json-h2', 'client']) await all.waitFor(new RegExp(`\\[${name}\\][^\\n]*listening on`), 60_000);
+      for (const name of ['json', 'grpc', 'json-fastify', 'json-h2']) await all.waitFor(new RegExp(`\\[${name}\\][^\\n]*2 workers on`), 60_000);
+      await all.waitFor(/\[client\][^\n]*listening on/, 60_000);
       const pids = pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT);
-      expect(pids.length).toBeGreaterThanOrEqual(5);
+      // Each server is a primary and 2 workers, forked with the primary's binary (node:cluster uses process.execPath).
+      expect(pids.filter((pid) => environOf(pid).some((v) => v.startsWith('NODE_UNIQUE_ID='))).length).toBe(8);
       expect([...new Set(pids.map(binaryOf))]).toEqual([THIS_NODE]);
       const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/compare?rows=100`);
       expect(status).toBe(200);
