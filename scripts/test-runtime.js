@@ -28,7 +28,8 @@ function splitNodeOption(args) {
 async function nodeFor(spec) {
   if (spec === undefined) return { path: process.execPath, nodeVersion: process.versions.node };
   const { resolveRuntime } = require(path.join(ROOT, 'dist', 'apps', 'bench-cli', 'libs', 'runtimes', 'src'));
-  return resolveRuntime(spec, { offline: true, cwd: process.cwd() });
+  // A relative path is from where the user typed the command: npm runs scripts from the root and says where in INIT_CWD.
+  return resolveRuntime(spec, { offline: true, cwd: process.env.INIT_CWD ?? process.cwd() });
 }
 
 async function main() {
