@@ -1,4 +1,4 @@
-import { DEFAULT_SHAPE, getShape } from '@app/shapes';
+import { configuredBinaryBlobBytes, DEFAULT_SHAPE, getShape } from '@app/shapes';
 import type { Plan } from './plan.interface';
 import type { ProcessRuntime, RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
@@ -138,6 +138,7 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: Serve
     variant: scenario.variant,
     shape: scenario.shape,
     ...(shapeSource ? { shapeSource } : {}),
+    ...(scenario.shape === 'binary' ? { blobBytes: configuredBinaryBlobBytes() } : {}),
     mode: scenario.mode,
     target: transport.target,
     rowsPerRequest: scenario.rowsPerRequest,
