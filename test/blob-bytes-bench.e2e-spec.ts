@@ -1,0 +1,81 @@
+// The binary shape's blob size as configuration, end to end: `npm run bench -- --blob-bytes N` starts the servers
+// and the client with BINARY_BLOB_BYTES=N and every result records it; a JSON server started with it sends blobs of
+// that size; a bad value stops the CLI with one line (exit 2); and a client and a server started apart with different
+// sizes fail with a message naming BINARY_BLOB_BYTES, not a bare checksum mismatch.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { appEntry } from '@app/bootstrap';
+import { AppProcess, ROOT } from './support/app-process';
+import { getJson, LISTENING, portsEnv } from './support/stack';
+
+jest.setTimeout(240_000);
+
+const lines = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
+
+function bench(args: string[], env: Record<string, string>): AppProcess {
+  return new AppProcess(process.execPath, [appEntry('bench-cli', 'main.js', ROOT), ...args], env);
+}
+
+describe('npm run bench --blob-bytes', () => {
+  it('--blob-bytes 1024 --shapes binary --variants json,grpc: verified, the size in the CSVs, result.json and summary.md', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-blob-bench-'));
+    try {
+      const run = bench(['--blob-bytes', '1024', '--shapes', 'binary', '--variants', 'json,grpc', '--rows', '50', '--runs', '2', '--warmup', '0', '--out', out], await portsEnv());
+      const { code } = await run.exited;
+      expect({ code, output: code === 0 ? '' : run.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+      const [dir] = readdirSync(out);
+      const summary: Record<string, string>[] = parse(readFileSync(join(out, dir, 'summary.csv'), 'utf8'), { columns: true });
+      expect(summary.map((r) => [r.variant, r.shape, r.verified, r.blob_bytes])).toEqual([
+        ['json', 'binary', 'true', '1024'],
+        ['grpc', 'binary', 'true', '1024'],
+      ]);
+      const runs: Record<string, string>[] = parse(readFileSync(join(out, dir, 'runs.csv'), 'utf8'), { columns: true });
+      expect(runs.map((r) => [r.shape, r.rows_received, r.blob_bytes])).toEqual(Array(4).fill(['binary', '50', '1024']));
+      const result = JSON.parse(readFileSync(join(out, dir, 'result.json'), 'utf8'));
+      expect(result.scenarios.map((s: { blobBytes?: number }) => s.blobBytes)).toEqual([1024, 1024]);
+      // 50 rows of 1,024-byte blobs: the JSON reply carries their base64 (1,368 characters each), not 4,096-byte ones.
+      const json = result.scenarios.find((s: { variant: string }) => s.variant === 'json');
+      expect(json.payloadBytesPerRequest).toBeGreaterThan(50 * 1368);
+      expect(json.payloadBytesPerRequest).toBeLessThan(50 * 2000);
+      expect(readFileSync(join(out, dir, 'summary.md'), 'utf8')).toContain('- **Blob size:** shape binary carries a blob of 1024 bytes per row (BINARY_BLOB_BYTES, --blob-bytes; default 4096)');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [['--blob-bytes', '0'], {}, 'wirebench bench: --blob-bytes must be an integer from 1 to 1048576 (the binary shape\'s blob, BINARY_BLOB_BYTES), got "0" (see --help)'],
+    [['--shapes', 'binary'], { BINARY_BLOB_BYTES: '2000000' }, 'wirebench bench: invalid BINARY_BLOB_BYTES="2000000": must be an integer from 1 to 1048576 (see --help)'],
+  ])('a bad size (%j, %j): exit 2 with one line, nothing started', async (args, extra, line) => {
+    const run = bench([...args, '--rows', '10'], await portsEnv(extra));
+    expect((await run.exited).code).toBe(2);
+    expect(lines(run.output)).toEqual([line]);
+  });
+});
+
+describe('BINARY_BLOB_BYTES on apps started by hand', () => {
+  it('a server given a size out of range stops at start-up with one line naming the range (exit 2)', async () => {
+    const server = AppProcess.start('json-server', await portsEnv({ BINARY_BLOB_BYTES: '0' }));
+    expect((await server.exited).code).toBe(2);
+    expect(lines(server.output)).toEqual(['json-server: invalid BINARY_BLOB_BYTES="0": must be an integer from 1 to 1048576']);
+  });
+
+  it('a JSON server with BINARY_BLOB_BYTES=1024 sends 1,024-byte blobs; a client with the default fails naming BINARY_BLOB_BYTES', async () => {
+    const env = await portsEnv();
+    const server = AppProcess.start('json-server', { ...env, BINARY_BLOB_BYTES: '1024' });
+    const client = AppProcess.start('client', env);
+    try {
+      await Promise.all([server.waitFor(LISTENING), client.waitFor(LISTENING)]);
+      const reply = await getJson(`http://127.0.0.1:${env.JSON_SERVER_PORT}/samples/3?shape=binary`);
+      expect(reply.status).toBe(200);
+      expect(reply.body.rows.map((r: { data: string }) => Buffer.from(r.data, 'base64').length)).toEqual([1024, 1024, 1024]);
+      const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/json/single/3?shape=binary`);
+      expect(status).toBe(502);
+      expect(body.message).toContain("this process's binary blobs are 4096 bytes (BINARY_BLOB_BYTES): a server started with another BINARY_BLOB_BYTES sends other rows");
+    } finally {
+      await Promise.all([server.stop(), client.stop()]);
+    }
+  });
+});
