@@ -1,4 +1,4 @@
-import { BINARY_BLOB_BYTES, configuredBinaryBlobBytes, getShape, useBinaryBlobBytes } from '@app/shapes';
+import { BINARY_BLOB_BYTES, type BinaryRow, configuredBinaryBlobBytes, getShape, useBinaryBlobBytes } from '@app/shapes';
 import { blobBytesEnv, blobBytesOption } from './blob-bytes-option';
 import { parseOptions } from './options';
 import { UsageError } from './usage-error';
@@ -14,7 +14,7 @@ describe('--blob-bytes', () => {
   it('registers the size in this process, so what is computed here (preset sizes, bounds) is about the apps\' rows, and passes it on', () => {
     expect(parseOptions(['--blob-bytes', '1024', '--shapes', 'binary']).blobBytes).toBe(1024);
     expect(configuredBinaryBlobBytes()).toBe(1024);
-    expect(getShape('binary').row(0).data.length).toBe(1024);
+    expect((getShape('binary').row(0) as BinaryRow).data.length).toBe(1024);
     expect(blobBytesEnv(1024)).toEqual({ BINARY_BLOB_BYTES: '1024' });
   });
 

@@ -1,5 +1,5 @@
 import { getShape, SHAPES, servedShapes } from '../registry';
-import { BINARY_BLOB_BYTES } from './binary.shape';
+import { BINARY_BLOB_BYTES, type BinaryRow } from './binary.shape';
 import { configuredBinaryBlobBytes, useBinaryBlobBytes } from './binary-blob-registration';
 
 describe('the binary shape\'s configured blob size', () => {
@@ -7,13 +7,13 @@ describe('the binary shape\'s configured blob size', () => {
 
   it('is BINARY_BLOB_BYTES until a process chooses another', () => {
     expect(configuredBinaryBlobBytes()).toBe(4096);
-    expect(getShape('binary').row(3).data.length).toBe(4096);
+    expect((getShape('binary').row(3) as BinaryRow).data.length).toBe(4096);
   });
 
   it('makes the registry\'s binary shape (getShape, SHAPES, servedShapes) one of that size', () => {
     useBinaryBlobBytes(1024);
     expect(configuredBinaryBlobBytes()).toBe(1024);
-    expect(getShape('binary').row(3).data.length).toBe(1024);
+    expect((getShape('binary').row(3) as BinaryRow).data.length).toBe(1024);
     expect(SHAPES.binary.row(7).data.length).toBe(1024);
     expect(servedShapes().find((s) => s.name === 'binary')!.rows(2).map((r) => (r as { data: Buffer }).data.length)).toEqual([1024, 1024]);
     expect(getShape('binary').description).toContain('1024 bytes');
