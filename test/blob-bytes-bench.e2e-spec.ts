@@ -1,7 +1,8 @@
 // The binary shape's blob size as configuration, end to end: `npm run bench -- --blob-bytes N` starts the servers
 // and the client with BINARY_BLOB_BYTES=N and every result records it; a JSON server started with it sends blobs of
 // that size; a bad value stops the CLI with one line (exit 2); and a client and a server started apart with different
-// sizes fail with a message naming BINARY_BLOB_BYTES, not a bare checksum mismatch.
+// sizes fail with a message naming BINARY_BLOB_BYTES: refused before timing from the servers' own report
+// (GET /admin/resources, wirebench.admin.Admin/Resources), or, where they give none, in the checksum mismatch.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,18 +63,40 @@ describe('BINARY_BLOB_BYTES on apps started by hand', () => {
     expect(lines(server.output)).toEqual(['json-server: invalid BINARY_BLOB_BYTES="0": must be an integer from 1 to 1048576']);
   });
 
-  it('a JSON server with BINARY_BLOB_BYTES=1024 sends 1,024-byte blobs; a client with the default fails naming BINARY_BLOB_BYTES', async () => {
+  it('servers with BINARY_BLOB_BYTES=1024 send 1,024-byte blobs; a client with the default refuses them before timing, naming both sizes', async () => {
     const env = await portsEnv();
-    const server = AppProcess.start('json-server', { ...env, BINARY_BLOB_BYTES: '1024' });
+    const servers = [AppProcess.start('json-server', { ...env, BINARY_BLOB_BYTES: '1024' }), AppProcess.start('grpc-server', { ...env, BINARY_BLOB_BYTES: '1024' })];
     const client = AppProcess.start('client', env);
     try {
-      await Promise.all([server.waitFor(LISTENING), client.waitFor(LISTENING)]);
+      await Promise.all([...servers, client].map((app) => app.waitFor(LISTENING)));
       const reply = await getJson(`http://127.0.0.1:${env.JSON_SERVER_PORT}/samples/3?shape=binary`);
       expect(reply.status).toBe(200);
       expect(reply.body.rows.map((r: { data: string }) => Buffer.from(r.data, 'base64').length)).toEqual([1024, 1024, 1024]);
+      for (const transport of ['json', 'grpc']) {
+        const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/${transport}/single/3?shape=binary`);
+        expect({ status, message: body.message }).toEqual({
+          status: 502,
+          message: expect.stringContaining('it builds binary rows with BINARY_BLOB_BYTES=1024, this client with BINARY_BLOB_BYTES=4096: start the servers and the client with the same BINARY_BLOB_BYTES'),
+        });
+      }
+      // The other shapes do not depend on it.
+      expect((await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/json/single/3?shape=numeric`)).status).toBe(200);
+    } finally {
+      await Promise.all([...servers, client].map((app) => app.stop()));
+    }
+  });
+
+  it('a server that does not report itself (SERVER_RESOURCES=off): the checksum mismatch names BINARY_BLOB_BYTES', async () => {
+    const env = await portsEnv();
+    const server = AppProcess.start('json-server', { ...env, BINARY_BLOB_BYTES: '1024', SERVER_RESOURCES: 'off' });
+    const client = AppProcess.start('client', env);
+    try {
+      await Promise.all([server.waitFor(LISTENING), client.waitFor(LISTENING)]);
       const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/json/single/3?shape=binary`);
-      expect(status).toBe(502);
-      expect(body.message).toContain("this process's binary blobs are 4096 bytes (BINARY_BLOB_BYTES): a server started with another BINARY_BLOB_BYTES sends other rows");
+      expect({ status, message: body.message }).toEqual({
+        status: 502,
+        message: expect.stringMatching(/checksum \S+ != expected \S+; this process's binary blobs are 4096 bytes \(BINARY_BLOB_BYTES\): a server started with another BINARY_BLOB_BYTES sends other rows$/),
+      });
     } finally {
       await Promise.all([server.stop(), client.stop()]);
     }
