@@ -56,6 +56,27 @@ describe('npm run bench --blob-bytes', () => {
   });
 });
 
+describe('npm run load with BINARY_BLOB_BYTES', () => {
+  it('starts the apps with it and checks every reply (in the load generators too) against 1,024-byte blobs', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-blob-load-'));
+    try {
+      const load = new AppProcess(process.execPath, [appEntry('bench-cli', 'load-main.js', ROOT), '--shapes', 'binary', '--concurrency', '2', '--duration', '1', '--warmup', '0', '--out', out], await portsEnv({ BINARY_BLOB_BYTES: '1024' }));
+      const { code } = await load.exited;
+      expect({ code, output: code === 0 ? '' : load.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+      const levels: Record<string, string>[] = parse(readFileSync(join(out, readdirSync(out)[0], 'levels.csv'), 'utf8'), { columns: true });
+      expect(levels.map((r) => [r.shape, r.transport, r.verified, r.errors])).toEqual([
+        ['binary', 'json', 'true', '0'],
+        ['binary', 'grpc', 'true', '0'],
+      ]);
+      // One row a reply: 1,368 characters of base64 and the rest, well short of a 4,096-byte blob's 5,464.
+      const json = levels[0];
+      expect(Number(json.payload_bytes_per_s) / Number(json.rps)).toBeLessThan(2000);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('BINARY_BLOB_BYTES on apps started by hand', () => {
   it('a server given a size out of range stops at start-up with one line naming the range (exit 2)', async () => {
     const server = AppProcess.start('json-server', await portsEnv({ BINARY_BLOB_BYTES: '0' }));
