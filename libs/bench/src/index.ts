@@ -86,6 +86,7 @@ export { CountingRelay } from './wire/counting-relay';
 export { aggregateResources } from './aggregate/aggregate-resources';
 export { collectEnvironment } from './environment/collect-environment';
 export { runtimesLine } from './result/runtimes-line';
+export { blobBytesLine } from './printers/blob-bytes-line';
 export * from './printers';
 export type { CompareVerdict, RunComparison, ScenarioDiff, ScenarioKey } from './compare-runs/compare-runs';
 export { compareRuns } from './compare-runs/compare-runs';

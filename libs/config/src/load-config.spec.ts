@@ -106,6 +106,15 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
+  it('reads the binary shape\'s blob size, 1 byte to 1 MiB, 4096 by default', () => {
+    expect(loadConfig({}).binaryBlobBytes).toBe(4096);
+    expect(loadConfig({ BINARY_BLOB_BYTES: ' 1024 ' }).binaryBlobBytes).toBe(1024);
+    expect(loadConfig({ BINARY_BLOB_BYTES: '1048576' }).binaryBlobBytes).toBe(1048576);
+    for (const bad of ['0', '1048577', '4k', '-1']) {
+      expect(() => loadConfig({ BINARY_BLOB_BYTES: bad })).toThrow(`invalid BINARY_BLOB_BYTES="${bad}": must be an integer from 1 to 1048576`);
+    }
+  });
+
   it('reads the gRPC servers\' connection timeouts, with defaults', () => {
     expect(loadConfig({}).grpcServerTimeouts).toEqual({ handshakeMs: 10_000, idleMs: 30_000, keepaliveTimeMs: 300_000, keepaliveTimeoutMs: 120_000 });
     const c = loadConfig({ GRPC_HANDSHAKE_TIMEOUT_MS: '1000', GRPC_IDLE_TIMEOUT_MS: ' 2000 ', GRPC_KEEPALIVE_TIME_MS: '3000', GRPC_KEEPALIVE_TIMEOUT_MS: '4000' });

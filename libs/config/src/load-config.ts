@@ -5,6 +5,7 @@ import { ConfigError } from './config-error';
 import { HTTP2_DEFAULT_WINDOW } from './config.constants';
 import { readOpenFilesLimit } from './read-open-files-limit';
 import { readUserShape } from './read-user-shape';
+import { BINARY_BLOB_BYTES, MAX_BINARY_BLOB_BYTES } from '@app/shapes';
 
 /** The defaults; the only place a port, limit or timeout is written down. */
 export const DEFAULTS = {
@@ -186,6 +187,7 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
     clientBudget: readClientBudget(env, openFilesLimit, fdsAvailable),
     logLevel: readLogLevel(env),
     userShape: readUserShape(env),
+    binaryBlobBytes: readInt(env, 'BINARY_BLOB_BYTES', BINARY_BLOB_BYTES, 1, MAX_BINARY_BLOB_BYTES),
   };
   return config;
 }

@@ -188,4 +188,9 @@ export interface WirebenchConfig {
    * shape `user`, checked at start-up; null when not set. An app makes it selectable with @app/shapes' useUserShape.
    */
   userShape: Shape | null;
+  /**
+   * BINARY_BLOB_BYTES: the size of the `binary` shape's blob per row (1 to MAX_BINARY_BLOB_BYTES). An app makes it
+   * the registry's with @app/shapes' useBinaryBlobBytes (loadAppConfig); client and servers must agree on it.
+   */
+  binaryBlobBytes: number;
 }

@@ -55,6 +55,13 @@ describe('runContext: the report header', () => {
     expect(factsOf(numbered).invocations).toBe('2 (fresh server and client processes each)');
   });
 
+  it('names the binary shape\'s blob size when a result measured another than the default, and not otherwise', () => {
+    const run = benchRun({ cases: EXPLAIN_CASES, runs: 4 });
+    expect(factsOf(run)['blob size']).toBeUndefined();
+    const binary: BenchRun = { ...run, scenarios: run.scenarios.map((r) => ({ ...r, shape: 'binary', blobBytes: 1024 })) };
+    expect(factsOf(binary)['blob size']).toBe('shape binary carries a blob of 1024 bytes per row (BINARY_BLOB_BYTES, --blob-bytes; default 4096)');
+  });
+
   it('names the second host of a netns run and a run not measured yet', () => {
     const run = benchRun({ cases: EXPLAIN_CASES, options: { hosts: 'netns', hostsDescription: 'servers in netns wb-1, veth MTU 1500', transports: ['json', 'grpc-window'] } });
     expect(factsOf(run).hosts).toMatch(/^netns \(servers in netns wb-1, veth MTU 1500\); client /);

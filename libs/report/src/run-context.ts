@@ -1,4 +1,4 @@
-import { caseWords, human, isLoadRun, runtimesLine, type BenchRun, type LoadRun, type SavedRun } from '@app/bench';
+import { blobBytesLine, caseWords, human, isLoadRun, runtimesLine, type BenchRun, type LoadRun, type SavedRun } from '@app/bench';
 import { runName } from './run-names';
 import { groupBy, variantOf } from './scenario-rows';
 
@@ -66,6 +66,7 @@ function benchFacts(run: BenchRun): [string, string][] {
     ...(invocations === null ? [] : [['invocations', `${human(invocations)} (fresh server and client processes each)`] as [string, string]]),
     ['network profiles', networkOf(run)],
     ...(runtimesLine(run) === null ? [] : [['runtimes', runtimesLine(run)!] as [string, string]]),
+    ...(blobBytesLine(run.scenarios) === null ? [] : [['blob size', blobBytesLine(run.scenarios)!] as [string, string]]),
     ['results', `${human(run.scenarios.length)} (case × variant${run.scenarios.some((r) => r.network) ? ' × profile' : ''}), ${human(run.scenarios.filter((r) => r.verified).length)} verified`],
   ];
 }

@@ -13,7 +13,7 @@ const PACKAGE = 'wirebench.shapes';
  * maxRowBytes, not at import. `widestRow` is a row at least as long as any the generator makes, field by field, in
  * both encodings: its sizes bound every row's whatever its number (rowBytesOf).
  */
-export function protoShape<R extends MessageRow>(def: { name: string; description: string; message: string; service: string; row: (i: number) => R; widestRow: R }): Shape<R> {
+export function protoShape<R extends MessageRow>(def: { name: string; description: string; message: string; service: string; row: (i: number) => R; widestRow: R; mismatchHint?: string; setting?: { variable: string; value: number } }): Shape<R> {
   const rowMessage = `${PACKAGE}.${def.message}`;
   let toJson: ((row: R) => JsonRow) | undefined;
   let bound: RowBytes | undefined;
@@ -32,6 +32,8 @@ export function protoShape<R extends MessageRow>(def: { name: string; descriptio
     toJson: (row) => (toJson ??= proto3JsonConverter(loadProtoRoot(SHAPES_PROTO_FILE).lookupType(rowMessage)))(row),
     maxRowBytes: () => (bound ??= rowBytesOf(shape, def.widestRow, (row) => shape.toJson(row as R))),
     newChecksum: () => new CanonicalChecksumAccumulator(),
+    ...(def.mismatchHint !== undefined ? { mismatchHint: def.mismatchHint } : {}),
+    ...(def.setting !== undefined ? { setting: def.setting } : {}),
   };
   return shape;
 }

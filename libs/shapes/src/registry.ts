@@ -1,5 +1,5 @@
 import type { Shape } from './shape.interface';
-import { binaryShape } from './shapes/binary.shape';
+import { configuredBinaryShape } from './shapes/binary-blob-registration';
 import { nestedShape } from './shapes/nested.shape';
 import { numericShape } from './shapes/numeric.shape';
 import { rowShape } from './shapes/row.shape';
@@ -15,7 +15,10 @@ export const SHAPES = {
   numeric: numericShape,
   text: textShape,
   nested: nestedShape,
-  binary: binaryShape(),
+  // A getter: its blob size is configuration (useBinaryBlobBytes), read at each app's start-up.
+  get binary() {
+    return configuredBinaryShape();
+  },
 } as const satisfies Record<string, Shape>;
 
 /** A built-in shape's name, or `user`: the user's own message, valid only in a process that has one (useUserShape). */

@@ -66,6 +66,16 @@ export interface Shape<R extends MessageRow = MessageRow> {
   toJson(row: R): JsonRow;
   /** A fresh checksum over rows in JSON form. */
   newChecksum(): ShapeChecksumAccumulator;
+  /**
+   * Only for a shape whose rows depend on a setting (`binary`: BINARY_BLOB_BYTES): what a checksum mismatch may mean,
+   * appended to the error, so a client and a server configured apart are named as such, not as a corrupt reply.
+   */
+  mismatchHint?: string;
+  /**
+   * Only for a shape whose rows depend on a setting: its variable and this process's value. Servers report theirs
+   * (ResourceSnapshot.shapeSettings), so the engine can refuse a server set apart before anything is timed.
+   */
+  setting?: { variable: string; value: number };
   /** Only for a shape built from the user's own proto and sample: where it came from, for results. */
   source?: ShapeSource;
   /**

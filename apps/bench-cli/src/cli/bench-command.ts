@@ -1,3 +1,4 @@
+import { useBinaryBlobBytes } from '@app/shapes';
 import { join } from 'node:path';
 import { NetnsHosts, startNetnsHosts } from './netns-hosts';
 import { BenchRun, ScenarioResult, stampInvocation } from '@app/bench';
@@ -13,7 +14,8 @@ import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
-import { requireFreshProcesses, requireOwnAppsForUserShape } from './fresh-processes';
+import { requireFreshProcesses, requireOwnAppsForBlobBytes, requireOwnAppsForUserShape } from './fresh-processes';
+import { blobBytesEnv } from './blob-bytes-option';
 import { InvocationResults } from './invocation-results';
 import { resolveRuntimePairs, runtimeBlocks, type RuntimePair } from './runtime-blocks';
 import { stampRuntime } from './stamp-runtime';
@@ -47,10 +49,13 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     config = loadConfig();
+    // Without --blob-bytes the apps read BINARY_BLOB_BYTES from the environment they inherit, as this process did.
+    useBinaryBlobBytes(options.blobBytes ?? config.binaryBlobBytes);
     specs = buildScenarioSpecs(options, config.limits);
     requireShaperFor(options.networks, options.hosts);
     await requireFreshProcesses(new AppLauncher(config, findProjectRoot()), options.invocations, options.runtimes !== null);
     await requireOwnAppsForUserShape(new AppLauncher(config, findProjectRoot()), options.userShape !== null);
+    await requireOwnAppsForBlobBytes(new AppLauncher(config, findProjectRoot()), options.blobBytes);
     if (options.runtimes) {
       pairs = await resolveRuntimePairs(options.runtimes, { offline: options.runtimes.offline, log: (line) => process.stderr.write(`wirebench bench: ${line}\n`) });
     }
@@ -84,7 +89,8 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   const progress = new ProgressTracker(blocks.length * specs.reduce((sum, spec) => sum + weight(spec), 0));
   const launcher = new AppLauncher(config, root);
   // The user's message, as settings for the apps this run starts (they build and check it again, and serve it).
-  const appEnv = options.userShape ? userShapeEnv(options.userShape) : {};
+  // And the binary shape's blob size, when --blob-bytes gave one.
+  const appEnv = { ...(options.userShape ? userShapeEnv(options.userShape) : {}), ...blobBytesEnv(options.blobBytes) };
   const abort = new AbortController();
   const signals = stopOnSignal((m) => progress.note(m), 'now', () => abort.abort());
 

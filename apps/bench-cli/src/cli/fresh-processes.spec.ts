@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { AppLauncher } from '@app/bootstrap';
 import { loadConfig } from '@app/config';
-import { requireFreshProcesses } from './fresh-processes';
+import { requireFreshProcesses, requireOwnAppsForBlobBytes } from './fresh-processes';
 import { UsageError } from './usage-error';
 
 /** A real listener on a free port, standing for an app someone else started. */
@@ -53,5 +53,14 @@ describe('requireFreshProcesses', () => {
   it('lets several start when nothing answers', async () => {
     const [idle] = await freePorts(1);
     await expect(requireFreshProcesses(launcher(idle), 2)).resolves.toBeUndefined();
+  });
+
+  it('refuses --blob-bytes when an app it did not start already answers (it may have another size), and lets it start otherwise', async () => {
+    const refused = requireOwnAppsForBlobBytes(launcher((running.address() as AddressInfo).port), 1024);
+    await expect(refused).rejects.toThrow(UsageError);
+    await expect(refused).rejects.toThrow('--blob-bytes starts the servers and the client with BINARY_BLOB_BYTES=1024, but apps this run did not start already answer at their configured addresses (grpc-server)');
+    await expect(requireOwnAppsForBlobBytes(launcher((running.address() as AddressInfo).port), null)).resolves.toBeUndefined();
+    const [idle] = await freePorts(1);
+    await expect(requireOwnAppsForBlobBytes(launcher(idle), 1024)).resolves.toBeUndefined();
   });
 });

@@ -35,3 +35,16 @@ export async function requireOwnAppsForUserShape(launcher: AppLauncher, withUser
     `--proto starts the servers and the client with your message, but apps this run did not start already answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
   );
 }
+
+/**
+ * --blob-bytes reaches the apps through the setting this run starts them with (BINARY_BLOB_BYTES); apps that already
+ * answer were started with whatever they were, and a client and server that disagree generate other `binary` rows.
+ */
+export async function requireOwnAppsForBlobBytes(launcher: AppLauncher, blobBytes: number | null): Promise<void> {
+  if (blobBytes === null) return;
+  const running = await launcher.reachable();
+  if (running.length === 0) return;
+  throw new UsageError(
+    `--blob-bytes starts the servers and the client with BINARY_BLOB_BYTES=${blobBytes}, but apps this run did not start already answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
+  );
+}

@@ -12,7 +12,7 @@ import { ProgressTracker } from './progress-tracker';
 import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
-import { DEFAULT_SHAPE } from '@app/shapes';
+import { DEFAULT_SHAPE, useBinaryBlobBytes } from '@app/shapes';
 
 const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>> = {
   nest: { json: 'json-server', grpc: 'grpc-server' },
@@ -68,6 +68,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     config = loadConfig();
+    // The apps this run starts inherit BINARY_BLOB_BYTES; the levels' admission and checks use the same size.
+    useBinaryBlobBytes(config.binaryBlobBytes);
     levels = levelSpecs(options, config);
     requireShaperFor(options.networks, options.hosts);
     if (options.engines.includes('ghz') && !findGhz()) {

@@ -1,12 +1,13 @@
 import { FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
 import { loadNetworkProfiles } from '@app/network';
-import { DEFAULT_SHAPE, isShapeName, shapeNames, ShapeName, USER_SHAPE_NAME, type UserShapeOptions } from '@app/shapes';
+import { DEFAULT_SHAPE, isShapeName, MAX_BINARY_BLOB_BYTES, shapeNames, ShapeName, USER_SHAPE_NAME, type UserShapeOptions } from '@app/shapes';
 import { parseHosts } from './parse-hosts';
 import { parseNetworks } from './parse-networks';
 import { PRESET_DEFAULTS, PRESET_NAMES } from './presets';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 import { userShapeOption } from './user-shape-option';
+import { blobBytesOption } from './blob-bytes-option';
 import { parseRuntimeOptions, type RuntimeAxisOptions } from './runtime-options';
 import { roundsFor } from './runtime-blocks';
 
@@ -18,6 +19,8 @@ export interface BenchOptions {
   shapes: ShapeName[];
   /** --proto, --message, --sample (--counter-field): the user's own message, built and registered as `user`; null without them. */
   userShape: UserShapeOptions | null;
+  /** --blob-bytes: the `binary` shape's blob size given to the apps this run starts (registered here too); null without it. */
+  blobBytes: number | null;
   rows?: number[];
   requests?: number[];
   concurrency?: number[];
@@ -89,6 +92,8 @@ Options:
   --sample FILE.json   runs on the shape user: your sample (one message in its proto3 JSON form, which must survive
                        the mapping's round trip unchanged) repeated, the row number in one integer field
   --counter-field NAME that field (its proto or JSON name)   (default: the message's first integer field)
+  --blob-bytes N       the binary shape's blob per row, 1 to ${MAX_BINARY_BLOB_BYTES} bytes; the run starts the servers
+                       and the client with it (BINARY_BLOB_BYTES; they must not be running already)   (default: 4096)
   --rows LIST          rows per request, e.g. 1,10000     } any of these three replaces the preset with
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode; a concurrency above
@@ -178,6 +183,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     message: { type: 'string' },
     sample: { type: 'string' },
     'counter-field': { type: 'string' },
+    'blob-bytes': { type: 'string' },
     rows: { type: 'string' },
     requests: { type: 'string' },
     concurrency: { type: 'string' },
@@ -258,6 +264,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     transports,
     shapes: shapesOption(str('shapes'), userShape !== null),
     userShape,
+    blobBytes: values.help === true ? null : blobBytesOption(str('blob-bytes')),
     rows: list('rows', str('rows'))?.map((v) => integer('rows', v, 1)),
     requests: list('requests', str('requests'))?.map((v) => integer('requests', v, 1)),
     concurrency: list('concurrency', str('concurrency'))?.map((v) => integer('concurrency', v, 1)),

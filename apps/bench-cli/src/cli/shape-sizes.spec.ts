@@ -1,4 +1,4 @@
-import { jsonRowsOf, SHAPES } from '@app/shapes';
+import { BINARY_BLOB_BYTES, jsonRowsOf, SHAPES, useBinaryBlobBytes } from '@app/shapes';
 import { builtInShapeSizes, LARGEST_JSON_BYTES, meanJsonRowBytes, shapeSizes } from './shape-sizes';
 
 describe('shape sizes of the shapes preset', () => {
@@ -28,5 +28,16 @@ describe('shape sizes of the shapes preset', () => {
     expect(meanJsonRowBytes(SHAPES.binary, 1000)).toBeGreaterThan(meanJsonRowBytes(SHAPES.numeric, 1000));
     expect(shapeSizes(SHAPES.binary)[2]).toBeLessThan(shapeSizes(SHAPES.numeric)[2]);
   });
-});
 
+  it('sizes binary by the configured blob (--blob-bytes, BINARY_BLOB_BYTES): a quarter of the blob, about four times the rows', () => {
+    const at4096 = builtInShapeSizes().find((s) => s.shape === 'binary')!.sizes;
+    useBinaryBlobBytes(1024);
+    try {
+      const at1024 = builtInShapeSizes().find((s) => s.shape === 'binary')!.sizes;
+      expect(at1024[2] / at4096[2]).toBeGreaterThan(3);
+      expect(at1024[2] / at4096[2]).toBeLessThan(4.5);
+    } finally {
+      useBinaryBlobBytes(BINARY_BLOB_BYTES);
+    }
+  });
+});

@@ -3,6 +3,9 @@
 // measured window and then its result to the parent over IPC. Kept apart from the CLI and the client app
 // so that its CPU is not theirs, and theirs not its.
 import { runGenerator } from './run-generator';
+import { useParentBlobBytes } from './generator-blob-bytes';
+
+useParentBlobBytes();
 
 const send = (message: object) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
 

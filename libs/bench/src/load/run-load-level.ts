@@ -1,4 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { configuredBinaryBlobBytes } from '@app/shapes';
+import { BINARY_BLOB_BYTES_VARIABLE } from './generator-blob-bytes';
 import { RunCancelledError } from '../run/run-cancelled.error';
 import { ClientFdLimitError } from '../transports/client-fd-limit.error';
 import { existsSync } from 'node:fs';
@@ -25,7 +27,10 @@ function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow:
     const failed = (error: unknown) => reject(ClientFdLimitError.from(error, 'starting a load generator process') ?? error);
     let child: ChildProcess;
     try {
-      child = spawn(process.execPath, [workerEntry, JSON.stringify(spec)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+      // The generator checks replies against its own registry: it gets this process's binary blob size (which may
+      // come from --blob-bytes rather than the environment), so both verify the same rows.
+      const env = { ...process.env, [BINARY_BLOB_BYTES_VARIABLE]: String(configuredBinaryBlobBytes()) };
+      child = spawn(process.execPath, [workerEntry, JSON.stringify(spec)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env });
     } catch (error) {
       return failed(error);
     }

@@ -15,6 +15,7 @@ import { runtimeVerdicts } from '../explain/runtime-verdicts';
 import { RUNTIME_LEGEND, runtimeTable } from './runtime-table';
 import { escapeMarkdown, escapeMarkdownKeepingCode } from './markdown-escape';
 import { userMessageLine } from './user-message-line';
+import { blobBytesLine } from './blob-bytes-line';
 
 type Align = 'left' | 'right';
 
@@ -37,6 +38,8 @@ function header(run: BenchRun): string[] {
   // File paths and a message name are the user's: text, never markup.
   const message = userMessageLine(run.scenarios);
   if (message) lines.push(`- **Message:** ${escapeMarkdown(message)}`);
+  const blobBytes = blobBytesLine(run.scenarios);
+  if (blobBytes) lines.push(`- **Blob size:** ${blobBytes}`);
   // Which node measured: the runtimes compared, or what the client and servers reported (paths are the user's: text).
   const runtimes = runtimesLine(run);
   if (runtimes) lines.push(`- **Runtimes:** ${escapeMarkdown(runtimes)}`);

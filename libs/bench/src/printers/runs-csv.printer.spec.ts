@@ -27,6 +27,7 @@ describe('printRunsCsv', () => {
       shape: 'row',
       proto_sha256: '',
       sample_sha256: '',
+      blob_bytes: '',
       mode: 'single',
       network: 'loopback',
       runtime: '',

@@ -28,6 +28,7 @@ describe('printSummaryCsv', () => {
       shape: 'row',
       proto_sha256: '',
       sample_sha256: '',
+      blob_bytes: '',
       mode: 'single',
       network: 'loopback',
       runtime: '',

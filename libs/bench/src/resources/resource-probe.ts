@@ -4,7 +4,7 @@ import { isAlive, processCpuMs, readPeakRss, resetPeakRss } from './proc-readers
 import { serverProcesses } from './server-processes';
 import { beginSelfReport, SelfReportWindow } from './server-self-report';
 import { ServerWatch, watchServers } from './server-watch';
-import { readServerRuntime } from './server-runtime';
+import { readServerRuntime, readServerShapeSettings } from './server-runtime';
 import type { ProcessRuntime } from '../result/result.interface';
 
 /** Where the server's figures came from: /proc on this machine, the server's own report, or nowhere. */
@@ -46,6 +46,8 @@ export interface RunProbe {
   watch(targets: TargetInfo[]): ServerWatch;
   /** The node and V8 of the server behind a target, from its own report; null when it gives none. */
   runtime?(target: TargetInfo): Promise<ProcessRuntime | null>;
+  /** The settings the server's shapes are built with (BINARY_BLOB_BYTES), from its own report; null when it gives none. */
+  shapeSettings?(target: TargetInfo): Promise<Record<string, number> | null>;
 }
 
 /**
@@ -113,6 +115,10 @@ export class ResourceProbe implements RunProbe {
 
   runtime(target: TargetInfo): Promise<ProcessRuntime | null> {
     return readServerRuntime(target, this.timeoutMs);
+  }
+
+  shapeSettings(target: TargetInfo): Promise<Record<string, number> | null> {
+    return readServerShapeSettings(target, this.timeoutMs);
   }
 
   private async beginSelfReport(target: TargetInfo, notes: string[]): Promise<SelfReportWindow | null> {

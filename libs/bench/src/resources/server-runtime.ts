@@ -11,10 +11,22 @@ import { adminHttp } from './admin-http';
  * snapshot carried its versions; the result then records the server's runtime as unknown, never as the client's.
  */
 export async function readServerRuntime(target: TargetInfo, timeoutMs: number): Promise<ProcessRuntime | null> {
+  return runtimeOf(await readServerSnapshot(target, timeoutMs));
+}
+
+/**
+ * The settings the server's shapes are built with (ResourceSnapshot.shapeSettings: BINARY_BLOB_BYTES), from the same
+ * report; null when it gives none (SERVER_RESOURCES off there, or a build from before it carried them).
+ */
+export async function readServerShapeSettings(target: TargetInfo, timeoutMs: number): Promise<Record<string, number> | null> {
+  const settings = (await readServerSnapshot(target, timeoutMs))?.shapeSettings;
+  return settings && typeof settings === 'object' && Object.keys(settings).length > 0 ? settings : null;
+}
+
+async function readServerSnapshot(target: TargetInfo, timeoutMs: number): Promise<Partial<ResourceSnapshot> | null> {
   const address = target.serverAddress ?? target.address;
   try {
-    const snapshot = (target.server === 'json-server' ? await adminHttp(address, 'GET', '/admin/resources', timeoutMs) : await snapshotOverGrpc(address, timeoutMs)) as Partial<ResourceSnapshot>;
-    return runtimeOf(snapshot);
+    return (target.server === 'json-server' ? await adminHttp(address, 'GET', '/admin/resources', timeoutMs) : await snapshotOverGrpc(address, timeoutMs)) as Partial<ResourceSnapshot>;
   } catch {
     return null;
   }

@@ -154,6 +154,8 @@ export interface ScenarioResult {
   shape?: ShapeName;
   /** Only for the user's own message (shape `user`): the proto, message, sample and counter field, with the files' SHA-256. */
   shapeSource?: ShapeSource;
+  /** Only for the `binary` shape: the bytes of each row's blob (BINARY_BLOB_BYTES, --blob-bytes); absent before it was a setting (4096). */
+  blobBytes?: number;
   mode: Mode;
   target: TargetInfo;
   rowsPerRequest: number;

@@ -121,7 +121,9 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
       throw new PayloadMismatchError(transport.target, `request ${index + 1}: ${got.count} rows, expected ${expected.count}`);
     }
     if (got.checksum !== expected.checksum) {
-      throw new PayloadMismatchError(transport.target, `request ${index + 1}: checksum ${got.checksum} != expected ${expected.checksum}`);
+      // A shape whose rows follow a setting (binary: BINARY_BLOB_BYTES) names it: the likeliest cause is a peer set apart.
+      const hint = shape.mismatchHint ? `; ${shape.mismatchHint}` : '';
+      throw new PayloadMismatchError(transport.target, `request ${index + 1}: checksum ${got.checksum} != expected ${expected.checksum}${hint}`);
     }
     rowsReceived += got.count;
     payloadBytes += response.payloadBytes;

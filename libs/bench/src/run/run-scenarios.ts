@@ -1,4 +1,5 @@
-import { DEFAULT_SHAPE, getShape } from '@app/shapes';
+import { configuredBinaryBlobBytes, DEFAULT_SHAPE, getShape } from '@app/shapes';
+import { requireSameShapeSetting } from './shape-setting-mismatch';
 import type { Plan } from './plan.interface';
 import type { ProcessRuntime, RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
@@ -51,6 +52,10 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   const servers = options.probe?.watch(plans.map((p) => p.transport.target));
   // Which node each server runs, in its own words, before anything is timed (null where it does not say).
   const serverRuntimes = await Promise.all(plans.map((p) => options.probe?.runtime?.(p.transport.target) ?? null));
+  // A server whose shape is built with another setting (BINARY_BLOB_BYTES) is refused now, not after a timed run.
+  for (const plan of plans.filter((p) => getShape(p.scenario.shape).setting)) {
+    requireSameShapeSetting(plan.scenario.shape, plan.transport.target, (await options.probe?.shapeSettings?.(plan.transport.target)) ?? null);
+  }
   const maxWarmup = Math.max(0, ...plans.map((p) => p.scenario.warmup));
   for (let w = 1; w <= maxWarmup; w++) {
     for (const plan of rotate(plans, w)) {
@@ -138,6 +143,7 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: Serve
     variant: scenario.variant,
     shape: scenario.shape,
     ...(shapeSource ? { shapeSource } : {}),
+    ...(scenario.shape === 'binary' ? { blobBytes: configuredBinaryBlobBytes() } : {}),
     mode: scenario.mode,
     target: transport.target,
     rowsPerRequest: scenario.rowsPerRequest,

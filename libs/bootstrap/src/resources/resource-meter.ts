@@ -1,3 +1,4 @@
+import { servedShapes } from '@app/shapes';
 import { readPeakRss, resetPeakRss } from './peak-rss';
 
 /** What a server says about itself over one window: the same figures the engine reads from /proc for a local one. */
@@ -27,6 +28,11 @@ export interface ResourceSnapshot {
   /** This process's node and V8 (process.versions), so a run can record which runtime served it from the server's own word. */
   nodeVersion: string;
   v8Version: string;
+  /**
+   * The settings this process's shapes are built with (Shape.setting: BINARY_BLOB_BYTES), so a client can refuse a
+   * server whose rows would not verify before anything is timed.
+   */
+  shapeSettings: Record<string, number>;
 }
 
 export interface ResourceMeterOptions {
@@ -101,7 +107,7 @@ export class ResourceMeter {
 
   snapshot(): ResourceSnapshot {
     const cpu = process.cpuUsage();
-    return { cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: this.rss(), peakRssBytes: this.readPeak(), openWindows: this.windows.size, pid: process.pid, workers: this.options.workers ?? 1, nodeVersion: process.versions.node, v8Version: process.versions.v8 };
+    return { cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: this.rss(), peakRssBytes: this.readPeak(), openWindows: this.windows.size, pid: process.pid, workers: this.options.workers ?? 1, nodeVersion: process.versions.node, v8Version: process.versions.v8, shapeSettings: shapeSettings() };
   }
 
   private sample(): void {
@@ -119,4 +125,9 @@ export class ResourceMeter {
     clearInterval(this.sampler);
     this.sampler = undefined;
   }
+}
+
+/** Each served shape's setting (Shape.setting) by its variable: what this process's rows depend on. */
+export function shapeSettings(): Record<string, number> {
+  return Object.fromEntries(servedShapes().flatMap((shape) => (shape.setting ? [[shape.setting.variable, shape.setting.value]] : [])));
 }

@@ -13,6 +13,14 @@ export interface BinaryRow {
 /** The blob's size unless a caller asks for another: 4 KiB, a typical small attachment or thumbnail. */
 export const BINARY_BLOB_BYTES = 4096;
 
+/**
+ * The largest blob a user may choose (BINARY_BLOB_BYTES, --blob-bytes): 1 MiB, ~1.4 MB of base64 per JSON row. The
+ * servers admit a reply by its rows' bound against MAX_INFLIGHT_BYTES (512 MiB by default: ~380 such rows at once)
+ * and a stream's chunk against STREAM_BUFFER_BYTES (64 MiB: ~46 rows a chunk), so every shape's one-row request is
+ * still admitted under the defaults; past it a "row" is a file transfer, which is not what this workbench measures.
+ */
+export const MAX_BINARY_BLOB_BYTES = 1024 * 1024;
+
 const CONTENT_TYPES = ['application/octet-stream', 'image/png', 'application/zip'] as const;
 
 /** `size` bytes of xorshift32 output seeded from the row number: looks random (so it does not compress), is not. */
@@ -29,7 +37,7 @@ function blob(i: number, size: number): Buffer {
   return data;
 }
 
-/** The `binary` shape with blobs of `blobBytes` each; the registry's has BINARY_BLOB_BYTES. */
+/** The `binary` shape with blobs of `blobBytes` each; the registry's has BINARY_BLOB_BYTES unless useBinaryBlobBytes chose another. */
 export function binaryShape(blobBytes: number = BINARY_BLOB_BYTES): Shape<BinaryRow> {
   if (!Number.isSafeInteger(blobBytes) || blobBytes < 0) throw new RangeError(`blobBytes must be a non-negative integer, got ${blobBytes}`);
   return protoShape({
@@ -40,5 +48,8 @@ export function binaryShape(blobBytes: number = BINARY_BLOB_BYTES): Shape<Binary
     row: (i) => ({ row_num: i, content_type: pick(CONTENT_TYPES, i, 41), data: blob(i, blobBytes) }),
     // Every blob has the same size: only the row number and the content type vary in length.
     widestRow: { row_num: WIDEST_ROW_NUM, content_type: longestString(CONTENT_TYPES), data: Buffer.alloc(blobBytes) },
+    // A peer that generates other blobs sends rows of the right count and another checksum: say which setting.
+    setting: { variable: 'BINARY_BLOB_BYTES', value: blobBytes },
+    mismatchHint: `this process's binary blobs are ${blobBytes} bytes (BINARY_BLOB_BYTES): a server started with another BINARY_BLOB_BYTES sends other rows`,
   });
 }
