@@ -5,39 +5,19 @@
 // in one line, exit 2, before anything runs; one whose apps do not start fails the run in one line naming it. The
 // second runtime is the newest cached Node 22 (npm run setup:node -- 22), or, with WIREBENCH_FETCH_RUNTIMES=1, whatever
 // the bench fetches; without either, the tests that need it are skipped, saying why in their titles.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
-import type { BenchRun } from '@app/bench';
-import { appEntry } from '@app/bootstrap';
 import { cachedVersions, runtimesCacheDir } from '@app/runtimes';
-import { AppProcess, ROOT } from './support/app-process';
 import { pidsWithEnv } from './support/processes';
 import { portsEnv } from './support/stack';
+import { benchIntoFolder } from './support/bench-run';
 
 jest.setTimeout(300_000);
 
-const BENCH = appEntry('bench-cli', 'main.js', ROOT);
 const SMALL = ['--rows', '50', '--runs', '2', '--warmup', '0', '--variants', 'json,grpc'];
-type Row = Record<string, string>;
 
-/** Runs the bench into a fresh folder; returns its exit, output, the run folder's files, and removes the folder. */
-async function bench(args: string[], env: Record<string, string>) {
-  const out = mkdtempSync(join(tmpdir(), 'wirebench-runtimes-'));
-  try {
-    const process_ = new AppProcess(process.execPath, [BENCH, ...args, '--out', out], env);
-    let stdout = '';
-    process_.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    const { code } = await process_.exited;
-    const dirs = readdirSync(out);
-    const read = (file: string) => (dirs.length === 1 ? readFileSync(join(out, dirs[0], file), 'utf8') : '');
-    const csv = (file: string): Row[] => (dirs.length === 1 ? parse(read(file), { columns: true }) : []);
-    return { code, output: process_.output, stdout, dirs, summary: csv('summary.csv'), runs: csv('runs.csv'), result: dirs.length === 1 ? (JSON.parse(read('result.json')) as BenchRun) : null, markdown: read('summary.md') };
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-}
+const bench = (args: string[], env: Record<string, string>) => benchIntoFolder(args, env, 'wirebench-runtimes-');
 
 /** The Node 22 the bench will use: the newest cached, or '22' to fetch when asked to; null (with why) otherwise. */
 function node22(): { version: string | null; why: string | null } {

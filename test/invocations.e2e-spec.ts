@@ -1,47 +1,16 @@
 // npm run bench --invocations and the minimum runs for a verdict, through the built CLI with the apps it starts
 // itself on free ports: each invocation in fresh processes (its own pids), every run kept with its invocation, no
 // restart of apps the bench did not start, and no faster side named from 2 runs a side.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
-import type { BenchRun } from '@app/bench';
-import { appEntry } from '@app/bootstrap';
-import { AppProcess, ROOT } from './support/app-process';
+import { AppProcess } from './support/app-process';
 import { pidsWithEnv } from './support/processes';
 import { LISTENING, portsEnv } from './support/stack';
+import { benchIntoFolder } from './support/bench-run';
 import { describeWithToxiproxy, toxiproxyPath } from './support/toxiproxy';
 
 jest.setTimeout(180_000);
 
-const BENCH = appEntry('bench-cli', 'main.js', ROOT);
-type Row = Record<string, string>;
 
-/** Runs the bench into a fresh folder; returns its exit, output, the run folder's files, and removes the folder. */
-async function bench(args: string[], env: Record<string, string>) {
-  const out = mkdtempSync(join(tmpdir(), 'wirebench-invocations-'));
-  try {
-    const process_ = new AppProcess(process.execPath, [BENCH, ...args, '--out', out], env);
-    let stdout = '';
-    process_.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    const { code } = await process_.exited;
-    const dirs = readdirSync(out);
-    const read = (file: string) => (dirs.length === 1 ? readFileSync(join(out, dirs[0], file), 'utf8') : '');
-    const csv = (file: string): Row[] => (dirs.length === 1 ? parse(read(file), { columns: true }) : []);
-    return {
-      code,
-      output: process_.output,
-      stdout,
-      dirs,
-      runs: csv('runs.csv'),
-      summary: csv('summary.csv'),
-      result: dirs.length === 1 ? (JSON.parse(read('result.json')) as BenchRun) : null,
-      markdown: read('summary.md'),
-    };
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-}
+const bench = (args: string[], env: Record<string, string>) => benchIntoFolder(args, env, 'wirebench-invocations-');
 
 describe('npm run bench --invocations', () => {
   it('--runs 5 --invocations 2: both invocations\' runs, each in fresh processes, invocation columns, two-level intervals', async () => {
