@@ -3,6 +3,7 @@ import type { NetworkConditions, ScenarioResult } from '../result/result.interfa
 import { versusOf } from '../result/compare-variants';
 import type { RatioEstimate } from '../stats/bootstrap-ratio';
 import { caseWords, effectOf, tooFewRunsWords } from './sentence-parts';
+import type { TransportRatio } from './transport-ratio';
 
 /**
  * The pairs compared under each profile: the article's two paths, gRPC with a widened HTTP/2 window against the same
@@ -15,7 +16,7 @@ const PAIRS = [
 ] as const;
 
 /** One case on one pair of variants under one network profile. */
-export interface NetworkVerdictRow {
+export interface NetworkVerdictRow extends TransportRatio {
   /** The case's name without its `@profile` suffix. */
   caseName: string;
   mode: ScenarioResult['mode'];
@@ -24,19 +25,6 @@ export interface NetworkVerdictRow {
   pair: string;
   profile: string;
   network: NetworkConditions | null;
-  jsonMs: number;
-  grpcMs: number;
-  /** Median gRPC time over median JSON time: below 1, gRPC took less. */
-  ratio: number;
-  /** Percentile-bootstrap 95% interval of that ratio, as in the explain preset's why table; null without runs. */
-  ratioCi: RatioEstimate | null;
-  /**
-   * The faster side when that interval lies wholly below or above 1; 'cannot tell' otherwise; 'too few runs' when a
-   * side has fewer than MIN_RUNS_FOR_VERDICT runs (the interval is still shown, but decides nothing).
-   */
-  verdict: 'grpc' | 'json' | 'cannot tell' | 'too few runs';
-  /** The smaller of the two sides' measured-run counts. */
-  runsPerSide: number;
 }
 
 export interface NetworkVerdicts {

@@ -1,5 +1,5 @@
 import type { STACK_FIELDS } from './phase-gap';
-import type { PhaseMove, RuntimeVerdictRow, RuntimeVerdicts } from './runtime-verdicts';
+import type { PhaseMove, RuntimeVerdictRow, RuntimeVerdicts } from './runtime-verdicts.interface';
 import { caseWords, interval, ms, times, tooFewRunsWords } from './sentence-parts';
 
 /** Whose phase it is, and its name: "the JSON server's serialize phase", "JSON's transfer". */

@@ -8,54 +8,9 @@ import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import { STACK_FIELDS } from './phase-gap';
 import { effectOf } from './sentence-parts';
 import { runtimeSentences } from './runtime-sentences';
+import type { PhaseMove, RuntimeVerdictRow, RuntimeVerdicts } from './runtime-verdicts.interface';
 
-/** One case on one runtime: gRPC against JSON, as the network preset's rows are under each profile. */
-export interface RuntimeVerdictRow {
-  /** The case's name without its `@<runtime>` suffix. */
-  caseName: string;
-  mode: ScenarioResult['mode'];
-  rowsPerRequest: number;
-  requests: number;
-  /** The runtime as results name it (node22.23.3, server22.23.3-client24.21.0). */
-  runtime: string;
-  /** The runtime in a sentence's words: "Node 22.23.3", or "servers on Node 22.23.3, client on Node 24.21.0". */
-  runtimeWords: string;
-  jsonMs: number;
-  grpcMs: number;
-  /** Median gRPC time over median JSON time: below 1, gRPC took less. */
-  ratio: number;
-  /** Its bootstrap 95% interval (the one every gRPC/JSON ratio of the workbench has: result/tell-apart.ts). */
-  ratioCi: RatioEstimate | null;
-  /** The faster side where that interval excludes 1; 'too few runs' below MIN_RUNS_FOR_VERDICT runs a side. */
-  verdict: 'grpc' | 'json' | 'cannot tell' | 'too few runs';
-  runsPerSide: number;
-}
-
-/** One phase of one side that took a different time on a runtime than on the reference runtime, told apart by its interval. */
-export interface PhaseMove {
-  caseName: string;
-  runtime: string;
-  runtimeWords: string;
-  /** The side whose phase moved: the JSON path or the gRPC path. */
-  side: 'json' | 'grpc';
-  field: PhaseField;
-  /** Median of the phase's per-run values on the reference runtime, and on this one (ms per request). */
-  referenceMs: number;
-  ms: number;
-  /** This runtime's median over the reference's, with the bootstrap 95% interval of that ratio. */
-  ratio: RatioEstimate;
-}
-
-export interface RuntimeVerdicts {
-  /** The runtimes in the run's order; the first is the reference the phases are compared with. */
-  runtimes: { label: string; words: string }[];
-  /** In the run's order of cases, then runtimes. */
-  rows: RuntimeVerdictRow[];
-  /** Per case and runtime after the first, the phases told apart from the reference's, largest change first. */
-  moves: PhaseMove[];
-  /** Generated from the rows and moves (runtime-sentences.ts). */
-  sentences: string[];
-}
+export type { PhaseMove, RuntimeVerdictRow, RuntimeVerdicts } from './runtime-verdicts.interface';
 
 // A phase that moved by less than this share of its side's request time on the reference runtime is not worth a clause.
 const MIN_SHARE_OF_REQUEST = 0.05;
