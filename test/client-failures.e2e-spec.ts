@@ -94,7 +94,10 @@ describe('client with servers down, hanging or wrong', () => {
   it('answers 502 when a server sends rows that do not verify, and names the request', async () => {
     // A real HTTP server that sends one row too few and a changed value: the checksum must catch both.
     wrongJson = createHttpServer((req, res) => {
-      const count = Number(req.url!.split('/').pop());
+      // Only rows: what a server asks of nothing else (the client's GET /admin/resources before timing) is not found here.
+      const match = /^\/samples\/(\d+)(\?|$)/.exec(req.url!);
+      if (!match) return void res.writeHead(404).end();
+      const count = Number(match[1]);
       const body = rows(count);
       if (count > 1) body.pop();
       else body[0].columnJ = 'tampered';
@@ -119,6 +122,8 @@ describe('client with servers down, hanging or wrong', () => {
     let resetEveryRequest = false;
     const requestsPerSocket = new WeakMap<object, number>();
     racy = createHttpServer((req, res) => {
+      // Only rows (see wrongJson): the client's GET /admin/resources before timing is not found here.
+      if (!req.url!.startsWith('/samples/')) return void res.writeHead(404).end();
       const n = (requestsPerSocket.get(req.socket) ?? 0) + 1;
       requestsPerSocket.set(req.socket, n);
       if (n > 1 || resetEveryRequest) return req.socket.resetAndDestroy();

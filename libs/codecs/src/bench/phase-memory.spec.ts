@@ -22,8 +22,9 @@ describe('PhaseMemoryRecorder', () => {
     expect(allocated.heapUsedIncrementBytes).toBe(allocated.heapUsedBytes - before.heapUsedBytes);
     expect(allocated.externalIncrementBytes).toBe(allocated.externalBytes - before.externalBytes);
     // The buffer is alive at the reading: outside V8's heap, in ArrayBuffers, resident, and within the phase's peak.
-    expect(allocated.externalIncrementBytes).toBeGreaterThanOrEqual(64 * MB);
-    expect(allocated.arrayBuffersBytes - before.arrayBuffersBytes).toBeGreaterThanOrEqual(64 * MB);
+    // (Less a few MB: other buffers of this process, the test runner's, may be freed between the two readings.)
+    expect(allocated.externalIncrementBytes).toBeGreaterThanOrEqual(60 * MB);
+    expect(allocated.arrayBuffersBytes - before.arrayBuffersBytes).toBeGreaterThanOrEqual(60 * MB);
     // (Not RSS over the baseline's reading: pages the collector gives back meanwhile lower it by an amount of its own.)
     // The kernel's counters lag by some MB (per-CPU batches), and a collection may return pages meanwhile: half is the bar.
     expect(allocated.peakIncrementBytes!).toBeGreaterThan(32 * MB);
