@@ -12,7 +12,7 @@ describe('procPeakRss (Linux: VmHWM, reset through /proc/self/clear_refs)', () =
     const during = process.memoryUsage.rss();
     buffer = undefined;
     expect(buffer).toBeUndefined();
-    expect(peak.read()!).toBeGreaterThanOrEqual(during);
+    expect(peak.read()!).toBeGreaterThanOrEqual(during - MB); // the kernel's counters lag the process's reading by up to some pages
     expect(peak.read()! - start).toBeGreaterThan(48 * MB); // of 96: the kernel's counters lag by some MB
   });
 });
