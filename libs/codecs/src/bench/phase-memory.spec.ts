@@ -26,9 +26,10 @@ describe('PhaseMemoryRecorder', () => {
     expect(allocated.externalIncrementBytes).toBeGreaterThanOrEqual(60 * MB);
     expect(allocated.arrayBuffersBytes - before.arrayBuffersBytes).toBeGreaterThanOrEqual(60 * MB);
     // (Not RSS over the baseline's reading: pages the collector gives back meanwhile lower it by an amount of its own.)
-    // The kernel's counters lag by some MB (per-CPU batches), and a collection may return pages meanwhile: half is the bar.
-    expect(allocated.peakIncrementBytes!).toBeGreaterThan(32 * MB);
-    expect(allocated.peakRssBytes!).toBeGreaterThanOrEqual(allocated.rssBytes);
+    // The kernel's counters lag by some MB (per-CPU batches), and the collection before the phase may return pages the
+    // previous reading counted (34 MB once in CI): a quarter of the buffer is the bar, still far above a peak that missed it.
+    expect(allocated.peakIncrementBytes!).toBeGreaterThan(16 * MB);
+    expect(allocated.peakRssBytes!).toBeGreaterThanOrEqual(allocated.rssBytes - MB);
     expect(kept.length).toBe(64 * MB); // the phase hands back what its work returned
   });
 
@@ -44,7 +45,7 @@ describe('PhaseMemoryRecorder', () => {
     expect(phase).toBeUndefined();
     // Dropped before the reading, so only the peak shows it.
     const spike = recorder.phases[3];
-    expect(spike.peakIncrementBytes!).toBeGreaterThan(32 * MB);
+    expect(spike.peakIncrementBytes!).toBeGreaterThan(16 * MB); // a quarter of it, as above
     expect(spike.externalIncrementBytes).toBeLessThan(8 * MB);
   });
 
