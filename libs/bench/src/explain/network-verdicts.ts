@@ -1,9 +1,7 @@
 import type { BenchRun } from '../result/bench-run.interface';
 import type { NetworkConditions, ScenarioResult } from '../result/result.interface';
-import { versusOf } from '../result/compare-variants';
-import type { RatioEstimate } from '../stats/bootstrap-ratio';
-import { caseWords, effectOf, tooFewRunsWords } from './sentence-parts';
-import type { TransportRatio } from './transport-ratio';
+import { caseWords, tooFewRunsWords } from './sentence-parts';
+import { transportRatioOf, type TransportRatio } from './transport-ratio';
 
 /**
  * The pairs compared under each profile: the article's two paths, gRPC with a widened HTTP/2 window against the same
@@ -52,8 +50,6 @@ export function networkVerdicts(run: BenchRun): NetworkVerdicts | null {
         const json = find(pair.json);
         const grpc = find(pair.grpc);
         if (!json || !grpc) continue;
-        const versus = versusOf(grpc, json, null);
-        const effect = effectOf(versus);
         rows.push({
           caseName,
           mode: json.mode,
@@ -62,12 +58,7 @@ export function networkVerdicts(run: BenchRun): NetworkVerdicts | null {
           pair: `${pair.grpc} vs ${pair.json}`,
           profile,
           network: json.network ?? null,
-          jsonMs: json.stats.medianMs,
-          grpcMs: grpc.stats.medianMs,
-          ratio: versus.medianRatio,
-          ratioCi: versus.ratioCi,
-          verdict: effect === 'faster' ? 'grpc' : effect === 'slower' ? 'json' : effect,
-          runsPerSide: versus.runsPerSide,
+          ...transportRatioOf(grpc, json),
         });
       }
     }

@@ -1,14 +1,13 @@
 import type { PhaseField } from '../phases/phases.interface';
 import type { BenchRun } from '../result/bench-run.interface';
 import type { ResultRuntime, RunSample, ScenarioResult } from '../result/result.interface';
-import { versusOf } from '../result/compare-variants';
-import { invocationCount, invocationOf } from '../result/runs-by-invocation';
-import { twoLevelMedianRatio, type RatioEstimate } from '../stats/bootstrap-ratio';
+import { valuesByInvocation } from '../result/runs-by-invocation';
+import { twoLevelMedianRatio } from '../stats/bootstrap-ratio';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import { STACK_FIELDS } from './phase-gap';
-import { effectOf } from './sentence-parts';
 import { runtimeSentences } from './runtime-sentences';
 import type { PhaseMove, RuntimeVerdictRow, RuntimeVerdicts } from './runtime-verdicts.interface';
+import { transportRatioOf } from './transport-ratio';
 
 export type { PhaseMove, RuntimeVerdictRow, RuntimeVerdicts } from './runtime-verdicts.interface';
 
@@ -62,8 +61,6 @@ export function runtimeVerdicts(run: BenchRun): RuntimeVerdicts | null {
 }
 
 function row(caseName: string, runtime: { label: string; words: string }, json: ScenarioResult, grpc: ScenarioResult): RuntimeVerdictRow {
-  const versus = versusOf(grpc, json, null);
-  const effect = effectOf(versus);
   return {
     caseName,
     mode: json.mode,
@@ -71,24 +68,12 @@ function row(caseName: string, runtime: { label: string; words: string }, json: 
     requests: json.requests,
     runtime: runtime.label,
     runtimeWords: runtime.words,
-    jsonMs: json.stats.medianMs,
-    grpcMs: grpc.stats.medianMs,
-    ratio: versus.medianRatio,
-    ratioCi: versus.ratioCi,
-    verdict: effect === 'faster' ? 'grpc' : effect === 'slower' ? 'json' : effect,
-    runsPerSide: versus.runsPerSide,
+    ...transportRatioOf(grpc, json),
   };
 }
 
-/** One phase's per-run values grouped by invocation (as runsByInvocation groups run times); runs without it left out. */
-function phaseByInvocation(runs: readonly RunSample[], field: PhaseField): number[][] {
-  const groups: number[][] = Array.from({ length: invocationCount(runs) }, () => []);
-  for (const r of runs) {
-    const value = r.phases?.[field];
-    if (typeof value === 'number') groups[invocationOf(r) - 1]?.push(value);
-  }
-  return groups;
-}
+/** One phase's per-run values grouped by invocation; runs without it left out. */
+const phaseByInvocation = (runs: readonly RunSample[], field: PhaseField): number[][] => valuesByInvocation(runs, (r) => r.phases?.[field]);
 
 /**
  * The phases of one side whose time on `runtime` the runs tell apart from the reference runtime's: the ratio of the

@@ -1,4 +1,7 @@
+import type { ScenarioResult } from '../result/result.interface';
+import { versusOf } from '../result/compare-variants';
 import type { RatioEstimate } from '../stats/bootstrap-ratio';
+import { effectOf } from './sentence-parts';
 
 /**
  * gRPC against JSON on one case under one condition (a network profile, a runtime): the fields every such verdict row
@@ -18,4 +21,18 @@ export interface TransportRatio {
   verdict: 'grpc' | 'json' | 'cannot tell' | 'too few runs';
   /** The smaller of the two sides' measured-run counts. */
   runsPerSide: number;
+}
+
+/** gRPC's result against JSON's on the same case: the medians, their ratio with its interval, and the side it names. */
+export function transportRatioOf(grpc: ScenarioResult, json: ScenarioResult): TransportRatio {
+  const versus = versusOf(grpc, json, null);
+  const effect = effectOf(versus);
+  return {
+    jsonMs: json.stats.medianMs,
+    grpcMs: grpc.stats.medianMs,
+    ratio: versus.medianRatio,
+    ratioCi: versus.ratioCi,
+    verdict: effect === 'faster' ? 'grpc' : effect === 'slower' ? 'json' : effect,
+    runsPerSide: versus.runsPerSide,
+  };
 }
