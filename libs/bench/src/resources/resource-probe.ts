@@ -4,8 +4,7 @@ import { isAlive, processCpuMs, readPeakRss, resetPeakRss } from './proc-readers
 import { serverProcesses } from './server-processes';
 import { beginSelfReport, SelfReportWindow } from './server-self-report';
 import { ServerWatch, watchServers } from './server-watch';
-import { readServerRuntime, readServerShapeSettings } from './server-runtime';
-import type { ProcessRuntime } from '../result/result.interface';
+import { readServerReport, type ServerReport } from './server-runtime';
 
 /** Where the server's figures came from: /proc on this machine, the server's own report, or nowhere. */
 export type ServerResourcesSource = 'proc' | 'server' | null;
@@ -44,10 +43,8 @@ export interface RunProbe {
   begin(target: TargetInfo, options?: ProbeOptions): Promise<ProbeWindow>;
   /** The processes serving these targets now, so that one that ends before the measurement does is noticed. */
   watch(targets: TargetInfo[]): ServerWatch;
-  /** The node and V8 of the server behind a target, from its own report; null when it gives none. */
-  runtime?(target: TargetInfo): Promise<ProcessRuntime | null>;
-  /** The settings the server's shapes are built with (BINARY_BLOB_BYTES), from its own report; null when it gives none. */
-  shapeSettings?(target: TargetInfo): Promise<Record<string, number> | null>;
+  /** The server behind a target in its own words (its node and V8, its shapes' settings), asked once. */
+  serverReport?(target: TargetInfo): Promise<ServerReport>;
 }
 
 /**
@@ -113,12 +110,8 @@ export class ResourceProbe implements RunProbe {
     return watchServers(targets);
   }
 
-  runtime(target: TargetInfo): Promise<ProcessRuntime | null> {
-    return readServerRuntime(target, this.timeoutMs);
-  }
-
-  shapeSettings(target: TargetInfo): Promise<Record<string, number> | null> {
-    return readServerShapeSettings(target, this.timeoutMs);
+  serverReport(target: TargetInfo): Promise<ServerReport> {
+    return readServerReport(target, this.timeoutMs);
   }
 
   private async beginSelfReport(target: TargetInfo, notes: string[]): Promise<SelfReportWindow | null> {

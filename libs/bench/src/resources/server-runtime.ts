@@ -4,23 +4,27 @@ import type { TargetInfo } from '../transports/rows-transport.interface';
 import { adminGrpc } from './admin-grpc';
 import { adminHttp } from './admin-http';
 
-/**
- * The node and V8 of the server behind a target, in its own words: GET /admin/resources for the JSON servers, the
- * admin Resources RPC for the gRPC ones (the same snapshot). Asked of the server itself, not a shaping proxy in front
- * of it. Null when it does not say: SERVER_RESOURCES off there (404 / UNIMPLEMENTED), or a build from before the
- * snapshot carried its versions; the result then records the server's runtime as unknown, never as the client's.
- */
-export async function readServerRuntime(target: TargetInfo, timeoutMs: number): Promise<ProcessRuntime | null> {
-  return runtimeOf(await readServerSnapshot(target, timeoutMs));
+/** What a server says of itself that a result records or checks before timing; each part null where it does not say. */
+export interface ServerReport {
+  /** Its node and V8 (ResourceSnapshot.nodeVersion/v8Version). */
+  runtime: ProcessRuntime | null;
+  /** The settings its shapes are built with (ResourceSnapshot.shapeSettings: BINARY_BLOB_BYTES). */
+  shapeSettings: Record<string, number> | null;
 }
 
 /**
- * The settings the server's shapes are built with (ResourceSnapshot.shapeSettings: BINARY_BLOB_BYTES), from the same
- * report; null when it gives none (SERVER_RESOURCES off there, or a build from before it carried them).
+ * The server behind a target, in its own words, from one snapshot: GET /admin/resources for the JSON servers, the
+ * admin Resources RPC for the gRPC ones. Asked of the server itself, not a shaping proxy in front of it. Each part is
+ * null when it does not say: SERVER_RESOURCES off there (404 / UNIMPLEMENTED), or a build from before the snapshot
+ * carried it; the result then records the server's runtime as unknown, never as the client's.
  */
-export async function readServerShapeSettings(target: TargetInfo, timeoutMs: number): Promise<Record<string, number> | null> {
-  const settings = (await readServerSnapshot(target, timeoutMs))?.shapeSettings;
-  return settings && typeof settings === 'object' && Object.keys(settings).length > 0 ? settings : null;
+export async function readServerReport(target: TargetInfo, timeoutMs: number): Promise<ServerReport> {
+  const snapshot = await readServerSnapshot(target, timeoutMs);
+  const settings = snapshot?.shapeSettings;
+  return {
+    runtime: runtimeOf(snapshot),
+    shapeSettings: settings && typeof settings === 'object' && Object.keys(settings).length > 0 ? settings : null,
+  };
 }
 
 async function readServerSnapshot(target: TargetInfo, timeoutMs: number): Promise<Partial<ResourceSnapshot> | null> {

@@ -3,6 +3,7 @@ import { requireSameShapeSetting } from './shape-setting-mismatch';
 import type { Plan } from './plan.interface';
 import type { ProcessRuntime, RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
+import type { ServerReport } from '../resources/server-runtime';
 import type { RelayTransportFactory } from '../wire/measure-wire';
 import { aggregateRuns } from '../aggregate/aggregate-runs';
 import { aggregateResources } from '../aggregate/aggregate-resources';
@@ -50,11 +51,12 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   const startedAt = new Date().toISOString();
   // Taken before the first run (warm-up included: a server restarted after it would be measured cold).
   const servers = options.probe?.watch(plans.map((p) => p.transport.target));
-  // Which node each server runs, in its own words, before anything is timed (null where it does not say).
-  const serverRuntimes = await Promise.all(plans.map((p) => options.probe?.runtime?.(p.transport.target) ?? null));
+  // Each server in its own words, before anything is timed: asked once per server, however many plans it serves.
+  const reports = await serverReports(plans, options.probe);
+  const serverRuntimes = plans.map((p) => reports.get(serverKey(p))?.runtime ?? null);
   // A server whose shape is built with another setting (BINARY_BLOB_BYTES) is refused now, not after a timed run.
   for (const plan of plans.filter((p) => getShape(p.scenario.shape).setting)) {
-    requireSameShapeSetting(plan.scenario.shape, plan.transport.target, (await options.probe?.shapeSettings?.(plan.transport.target)) ?? null);
+    requireSameShapeSetting(plan.scenario.shape, plan.transport.target, reports.get(serverKey(plan))?.shapeSettings ?? null);
   }
   const maxWarmup = Math.max(0, ...plans.map((p) => p.scenario.warmup));
   for (let w = 1; w <= maxWarmup; w++) {
@@ -110,6 +112,19 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   }
   const endedAt = new Date().toISOString();
   return plans.map((plan, i) => toResult(plan, samples[i], notes[i], sources[i], wire[i], serverRuntimes[i], startedAt, endedAt));
+}
+
+/** The server a plan's transport reaches: the same process for every plan that names it. */
+const serverKey = ({ transport: { target } }: Plan): string => `${target.server}|${target.serverAddress ?? target.address}`;
+
+async function serverReports(plans: Plan[], probe: RunProbe | undefined): Promise<Map<string, ServerReport>> {
+  const reports = new Map<string, ServerReport>();
+  if (!probe?.serverReport) return reports;
+  for (const plan of plans) {
+    const key = serverKey(plan);
+    if (!reports.has(key)) reports.set(key, await probe.serverReport(plan.transport.target));
+  }
+  return reports;
 }
 
 function describe({ scenario: s }: Plan): string {
