@@ -81,8 +81,8 @@ Options:
                        explain preset's variants, on every cached Node (newest of each major, npm run setup:node --
                        22 24 26) and this one, unless --node; then the gRPC/JSON ratio per case per runtime, which
                        phase moved, and each runtime's large case taken apart factor by factor (5 runs, 2 warm-ups,
-                       2 rounds; over 7 minutes a runtime and round on a busy 2-core machine: over an hour for four
-                       runtimes, see docs/runtimes.md)
+                       2 rounds; about 8 minutes a runtime and round on a busy 2-core machine: about 70 minutes
+                       for four runtimes, see docs/runtimes.md)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (${GZIP_ALIAS_NOTE}; see docs/variants.md;

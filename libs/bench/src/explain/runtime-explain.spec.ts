@@ -46,10 +46,22 @@ describe("the runtimes preset's large case, explained on each runtime", () => {
     expect(undici).toContain('Its effect changes with the runtime: faster on Node 20.20.2, slower on Node 26.10.0.');
     const sliced = sentences.find((s) => s.startsWith('rows-100000, grpc-sliced against grpc'))!;
     expect(sliced).not.toContain('changes with the runtime');
+    expect(sliced).not.toContain('No verdict');
     // The article's case ran on json and grpc only: no factor to follow across runtimes.
     expect(sentences.some((s) => s.startsWith('1-2, '))).toBe(false);
     // A factor measured on one runtime only says nothing of the axis.
     const oneRuntime = explainRun(RUN).cases.filter((c) => c.runtimeLabel === 'node20.20.2');
     expect(runtimeFactorSentences(oneRuntime, runtimeVerdicts(RUN)!.runtimes)).toEqual([]);
+  });
+
+  it('names no verdict where a runtime had too few runs, however narrow its interval', () => {
+    const oneRun = (results: ReturnType<typeof caseOnRuntime>) => results.map((r) => ({ ...r, runs: r.runs.slice(0, 1), stats: { ...r.stats, n: 1 } }));
+    const few = runtimesRun([
+      ...oneRun(caseOnRuntime('rows-100000', NODE20, { json: [500, 200], grpc: [1_200, 400], 'json-undici': [300, 200] })),
+      ...caseOnRuntime('rows-100000', NODE26, { json: [400, 150], grpc: [1_000, 350], 'json-undici': [600, 150] }),
+    ]);
+    const undici = runtimeVerdicts(few)!.sentences.find((s) => s.startsWith('rows-100000, json-undici'))!;
+    expect(undici).toMatch(/No verdict on Node 20\.20\.2: 1 run a side cannot tell these apart; use --runs 5 or more\.$/);
+    expect(undici).not.toContain('changes with the runtime');
   });
 });

@@ -1,6 +1,6 @@
 import type { VariantVersus } from '../result/compare-variants';
 import type { CaseExplanation } from './explanation.interface';
-import { effectOf, interval, times } from './sentence-parts';
+import { effectOf, interval, times, tooFewRunsWords } from './sentence-parts';
 
 const caseNameOf = (c: CaseExplanation) => (c.runtimeLabel && c.scenario.endsWith(`@${c.runtimeLabel}`) ? c.scenario.slice(0, -c.runtimeLabel.length - 1) : c.scenario);
 const list = (items: string[]) => (items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
@@ -30,5 +30,8 @@ function sentence(caseName: string, found: { f: VariantVersus; words: string }[]
   const on = (effect: ReturnType<typeof effectOf>) => found.filter(({ f }) => effectOf(f) === effect).map(({ words }) => words);
   const [faster, slower] = [on('faster'), on('slower')];
   const changes = faster.length > 0 && slower.length > 0 ? ` Its effect changes with the runtime: faster on ${list(faster)}, slower on ${list(slower)}.` : '';
-  return `${caseName}, ${variant} against ${against}${factor ? ` (${factor})` : ''}: ${ratios}.${changes}`;
+  // An interval over too few runs names nothing, however narrow it looks (one run: a point).
+  const few = found.filter(({ f }) => f.tooFewRuns);
+  const fewWords = few.length > 0 ? ` No verdict on ${list(few.map(({ words }) => words))}: ${tooFewRunsWords(Math.min(...few.map(({ f }) => f.runsPerSide)))}.` : '';
+  return `${caseName}, ${variant} against ${against}${factor ? ` (${factor})` : ''}: ${ratios}.${changes}${fewWords}`;
 }
