@@ -132,6 +132,8 @@ export type { PhaseStack, StackInput, StackPhase } from './phases/phase-stack';
 export { human } from './printers/table-columns';
 export { ARTICLE_REFERENCE, ARTICLE_SOURCE_NOTE } from './printers/article-reference';
 export type { ArticleCase } from './printers/article-reference';
+export { articleMatches } from './printers/article-matches';
+export type { ArticleMatch } from './printers/article-matches';
 export { networkVerdicts } from './explain/network-verdicts';
 export type { NetworkVerdicts, NetworkVerdictRow } from './explain/network-verdicts';
 export { networkTable, NETWORK_LEGEND } from './printers/network-table';

@@ -69,6 +69,12 @@ describe('runContext: the report header', () => {
     expect(empty).toMatchObject({ cases: '(none measured yet)', variants: 'json, grpc-window', 'measured runs': '(none measured yet)', 'date (UTC)': `${run.startedAt} to not ended` });
   });
 
+  it("names, before any result, the variants every case planned (the runtimes preset's large case has its own)", () => {
+    const scenarios = [{ name: '1-1', variants: ['json', 'grpc'] }, { name: 'rows-100000', variants: ['json', 'grpc', 'json-undici'] }];
+    const run = benchRun({ cases: EXPLAIN_CASES, options: { transports: ['json', 'grpc'], scenarios } });
+    expect(factsOf({ ...run, scenarios: [] }).variants).toBe('json, grpc, json-undici');
+  });
+
   it('describes a load run by its levels and transports', () => {
     const facts = factsOf(loadRun());
     expect(facts).toMatchObject({ kind: 'load', levels: '6 at concurrency 1, 10, 100', transports: 'json (nest), grpc (nest)', hosts: 'local; json http://127.0.0.1:3001, grpc 127.0.0.1:50051' });

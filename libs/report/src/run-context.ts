@@ -51,11 +51,22 @@ function hostsOf(run: SavedRun): string {
   return `${hosts}${description}; ${targets.join(', ')}`;
 }
 
+/**
+ * The variants the run planned, before any result: every case's own (the plan in options.scenarios, planOf), else
+ * --variants' list as recorded by runs made before cases had their own.
+ */
+function recordedVariants(run: BenchRun): string[] {
+  const plan = Array.isArray(run.options?.scenarios) ? (run.options.scenarios as { variants?: unknown }[]) : [];
+  const ofCases = plan.flatMap((c) => (Array.isArray(c?.variants) ? (c.variants as string[]) : []));
+  if (ofCases.length > 0) return unique(ofCases);
+  return Array.isArray(run.options?.transports) ? (run.options.transports as string[]) : [];
+}
+
 function benchFacts(run: BenchRun): [string, string][] {
   const measured = run.scenarios.filter((r) => r.stats.n > 0);
   const cases = [...groupBy(run.scenarios, (r) => r.name).values()].map((g) => `${g[0].name} (${caseWords(g[0])})`);
   const variants = unique(run.scenarios.map(variantOf));
-  const recorded = Array.isArray(run.options?.transports) ? (run.options.transports as string[]) : [];
+  const recorded = recordedVariants(run);
   const invocations = invocationsOf(run);
   return [
     ['preset', run.preset],

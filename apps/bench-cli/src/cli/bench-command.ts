@@ -9,7 +9,7 @@ import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { ProgressTracker } from './progress-tracker';
-import { buildScenarioSpecs, cappedNotes, chunkFor, runsFor, variantsFor, warmupFor } from './scenario-specs';
+import { buildScenarioSpecs, cappedNotes, chunkFor, ownVariantNotes, planOf, runsFor, variantsFor, warmupFor } from './scenario-specs';
 import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
@@ -64,9 +64,10 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   }
 
   // Before anything runs: a case run otherwise than asked (a concurrency capped at its requests) is said, not hidden.
-  for (const line of cappedNotes(specs)) process.stderr.write(`wirebench bench: ${line}\n`);
+  // And a case on other variants than the run's (the runtimes preset's large case on the explain preset's).
+  for (const line of [...cappedNotes(specs), ...ownVariantNotes(specs, options)]) process.stderr.write(`wirebench bench: ${line}\n`);
   const root = findProjectRoot();
-  const { dir, record } = startRunRecord(options.out ?? config.resultsDir, options.preset, options.label, { ...options, scenarios: specs }, root);
+  const { dir, record } = startRunRecord(options.out ?? config.resultsDir, options.preset, options.label, { ...options, scenarios: planOf(specs, options) }, root);
   const run: BenchRun = {
     ...record,
     kind: 'bench',

@@ -15,6 +15,8 @@ export interface BenchOptions {
   preset: string;
   /** The variants timed side by side: --variants, or --transport's baselines (default json and grpc). */
   transports: VariantName[];
+  /** Whether --variants or --transport was given: a preset's per-case variants (ScenarioSpec.variants) yield to it. */
+  variantsGiven: boolean;
   /** --shapes: the message shapes every case runs with, in order (default: row, the article's). */
   shapes: ShapeName[];
   /** --proto, --message, --sample (--counter-field): the user's own message, built and registered as `user`; null without them. */
@@ -75,15 +77,17 @@ Options:
                        under loopback, lan, wan and mobile, then the gRPC/JSON ratio per case per profile and where
                        the verdict flips, on json, grpc, grpc-window, json-stream and grpc-stream (5 runs, 1 warm-up,
                        2 invocations; --rows 1000000 --network ... for the article's largest case, hours under mobile)
-                       runtimes: the article's seven cases and one request of 100,000 rows on json and grpc, on every
-                       cached Node (newest of each major, npm run setup:node -- 22 24 26) and this one, unless --node;
-                       then the gRPC/JSON ratio per case per runtime and which phase moved (5 runs, 2 warm-ups,
-                       2 rounds; over 5 minutes a runtime and round on a busy 2-core machine, most of it 1,000,000
-                       rows: about an hour for four runtimes, see docs/runtimes.md)
+                       runtimes: the article's seven cases on json and grpc and one request of 100,000 rows on the
+                       explain preset's variants, on every cached Node (newest of each major, npm run setup:node --
+                       22 24 26) and this one, unless --node; then the gRPC/JSON ratio per case per runtime, which
+                       phase moved, and each runtime's large case taken apart factor by factor (5 runs, 2 warm-ups,
+                       2 rounds; about 8 minutes a runtime and round on a busy 2-core machine: about 70 minutes
+                       for four runtimes, see docs/runtimes.md)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (${GZIP_ALIAS_NOTE}; see docs/variants.md;
-                       default: json,grpc, or every variant for explain)
+                       default: json,grpc, or every variant for explain; given, it is every case's, also a
+                       case a preset runs on its own variants)
   --shapes LIST        message shapes every case runs with: any of ${shapeNames().join(', ')}; each case runs once
                        per shape, named <case>-<shape> for all but row (see docs/shapes.md)   (default: row;
                        user with --proto, which joins any --shapes list)
@@ -262,6 +266,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   return {
     preset,
     transports,
+    variantsGiven: str('variants') !== undefined || str('transport') !== undefined,
     shapes: shapesOption(str('shapes'), userShape !== null),
     userShape,
     blobBytes: values.help === true ? null : blobBytesOption(str('blob-bytes')),

@@ -19,6 +19,8 @@ export interface ScenarioSpec {
   chunkRows?: number;
   /** Run only on the chosen variants that stream (rows beyond MAX_ROWS, chunk sweeps). */
   streamingOnly?: boolean;
+  /** A preset's own variants for this case, used unless --variants or --transport is given (variantsFor). */
+  variants?: VariantName[];
   /** How the case differs from what the command line asked (a concurrency capped at the requests), kept in result.json. */
   note?: string;
   /** The message shape of every request (--shapes crosses each case with each shape); absent: row. */
@@ -119,12 +121,23 @@ const SHAPES_CASES: ScenarioSpec[] = builtInShapeSizes().flatMap(({ shape, sizes
 const SERIALIZERS_CASES: ScenarioSpec[] = builtInShapeSizes().map(({ shape, sizes }) => ofShape(shape, sizes[1]));
 
 /**
- * Explain by runtime: the article's seven cases and the explain preset's large case (the article's 1-3, one request
- * of 1,000,000 rows, already among the seven) plus one request of 100,000 rows, the case issue 20 measured on Node 20,
- * 24 and 26 (gRPC/JSON 2.7, 2.41, 3.16): large enough that serialization is most of a request, and ten times cheaper
- * a run than 1-3. Run on every cached runtime (runtimes-preset.ts) unless --node says which.
+ * The explain preset's variants: every one-message variant once, so each factor has its own row, and `+gzip` twins
+ * only of the two baselines (the compression factor, once per family). Not the streaming variants: they are the memory
+ * preset's, and their 1,000,000-row runs would not fit the explain preset's time.
  */
-const RUNTIMES: ScenarioSpec[] = [...ARTICLE, single('rows-100000', 100_000)];
+export function explainVariants(): VariantName[] {
+  return VARIANT_NAMES.filter((v) => !isStreamingVariant(v) && (!v.endsWith(GZIP_SUFFIX) || [`json${GZIP_SUFFIX}`, `grpc${GZIP_SUFFIX}`].includes(v)));
+}
+
+/**
+ * Explain by runtime: the article's seven cases on json and grpc (the preset's variants), then one request of 100,000
+ * rows, the case issue 20 measured on Node 20, 24 and 26 (gRPC/JSON 2.7, 2.41, 3.16), on the explain preset's
+ * variants, so each runtime's large case is taken apart factor by factor. 100,000 rows, not the explain preset's
+ * 1,000,000: large enough that serialization is most of a request, and ten times cheaper a run, which matters on
+ * sixteen variants × four runtimes × 2 rounds: at 1,000,000 rows (8 to 20 s a run and variant here, 9 runs with the
+ * warm-ups and the wire pass) that case alone would be hours on 2 cores. Run on every cached runtime (runtimes-preset.ts) unless --node says which.
+ */
+const RUNTIMES: ScenarioSpec[] = [...ARTICLE, { ...single('rows-100000', 100_000), variants: explainVariants() }];
 
 export const PRESETS: Record<string, ScenarioSpec[]> = {
   article: ARTICLE,
@@ -156,10 +169,6 @@ export interface PresetDefaults {
   invocations?: number;
 }
 
-/**
- * explain: every one-message variant once, so each factor has its own row; `+gzip` twins only of the two baselines
- * (the compression factor, once per family); 5 runs after 1 warm-up in each of 2 invocations (see EXPLAIN).
- */
 /**
  * The two baselines and the streams with their family's own serializer: what full's chunk sweep and the memory preset
  * need (a stream's serializer twin, e.g. grpc-stream-static, changes the encoder, not the message form or its memory;
@@ -202,12 +211,13 @@ export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
   // The streaming variants too: a stream's many messages still cross one HTTP/2 stream's window (grpc-stream) or
   // one TCP connection (json-stream), and users who export big tables ask about them first.
   network: { variants: () => ['json', 'grpc', 'grpc-window', 'json-stream', 'grpc-stream'], runs: MIN_RUNS_FOR_VERDICT, warmup: 1, invocations: 2, networks: ['loopback', 'lan', 'wan', 'mobile'] },
-  // The gRPC/JSON ratio on each runtime: the two baselines, with the article preset's runs and warm-ups (5 after 2),
-  // in 2 rounds of blocks (every runtime's apps started twice, the --node default).
+  // The gRPC/JSON ratio on each runtime: the two baselines (the large case has its own, see RUNTIMES), with the
+  // article preset's runs and warm-ups (5 after 2), in 2 rounds of blocks (every runtime's apps started twice, the
+  // --node default).
   runtimes: { variants: () => ['json', 'grpc'], runtimes: () => presetRuntimes() },
+  // 5 runs after 1 warm-up in each of 2 invocations (see EXPLAIN).
   explain: {
-    // Not the streaming variants: they are the memory preset's, and their 1,000,000-row runs would not fit 15 minutes.
-    variants: () => VARIANT_NAMES.filter((v) => !isStreamingVariant(v) && (!v.endsWith(GZIP_SUFFIX) || [`json${GZIP_SUFFIX}`, `grpc${GZIP_SUFFIX}`].includes(v))),
+    variants: explainVariants,
     runs: MIN_RUNS_FOR_VERDICT,
     warmup: 1,
     invocations: 2,

@@ -2,9 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseOptions } from './options';
-import { PRESET_DEFAULTS, PRESETS } from './presets';
+import type { Limits } from '@app/config';
+import { explainVariants, PRESET_DEFAULTS, PRESETS } from './presets';
+import { buildScenarioSpecs, planOf, variantsFor } from './scenario-specs';
 import { presetRuntimes } from './runtimes-preset';
 import { UsageError } from './usage-error';
+
+const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
 
 /** A cache folder holding these versions, each as setup:node leaves it (`<version>/bin/node`). */
 function cacheWith(versions: string[]): string {
@@ -24,13 +28,13 @@ describe('the runtimes preset', () => {
   };
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it("runs the article's seven cases, then one request of 100,000 rows, on json and grpc", () => {
+  it("runs the article's seven cases on json and grpc, then one request of 100,000 rows on the explain preset's variants", () => {
     expect(PRESETS.runtimes.slice(0, 7)).toEqual(PRESETS.article);
-    // The explain preset's large case (1,000,000 rows) is the article's 1-3.
-    const explainLargest = PRESETS.explain.reduce((a, b) => (b.rows * b.requests > a.rows * a.requests ? b : a));
-    expect(PRESETS.runtimes).toContainEqual(explainLargest);
-    expect(PRESETS.runtimes[7]).toEqual({ name: 'rows-100000', mode: 'single', rows: 100_000, requests: 1 });
+    expect(PRESETS.runtimes.slice(0, 7).every((c) => c.variants === undefined)).toBe(true);
     expect(PRESET_DEFAULTS.runtimes.variants!()).toEqual(['json', 'grpc']);
+    // 100,000 rows, not the explain preset's 1,000,000: sixteen variants on every runtime, twice.
+    expect(PRESETS.runtimes[7]).toEqual({ name: 'rows-100000', mode: 'single', rows: 100_000, requests: 1, variants: PRESET_DEFAULTS.explain.variants!() });
+    expect(PRESETS.runtimes).toHaveLength(8);
     // The article preset's runs and warm-ups: the defaults.
     expect(PRESET_DEFAULTS.runtimes.runs).toBeUndefined();
     expect(PRESET_DEFAULTS.runtimes.warmup).toBeUndefined();
@@ -66,6 +70,22 @@ describe('the runtimes preset', () => {
       expect(options.runtimes).toEqual({ pairs: expected, split: false, offline: false });
       expect(options.transports).toEqual(['json', 'grpc']);
       expect([options.runs, options.warmup, options.invocations]).toEqual([5, 2, 2]);
+    });
+
+    it("plans the article's cases on json and grpc and the large case on the explain variants, unless --variants says", () => {
+      process.env.NODE_RUNTIMES_DIR = cache(['22.23.3', '26.10.0']);
+      const options = parseOptions(['--preset', 'runtimes']);
+      const plan = planOf(buildScenarioSpecs(options, limits), options);
+      expect(plan.map((c) => `${c.name}: ${c.variants!.join(',')}`)).toEqual([
+        ...PRESETS.article.map((c) => `${c.name}: json,grpc`),
+        `rows-100000: ${explainVariants().join(',')}`,
+      ]);
+      // Every one-message variant, one factor changed at a time, and gzip twins of the baselines only.
+      expect(explainVariants()).toEqual(expect.arrayContaining(['json', 'grpc', 'json+gzip', 'json-undici', 'grpc-sliced']));
+      expect(explainVariants().some((v) => v.includes('stream'))).toBe(false);
+      expect(explainVariants().filter((v) => v.endsWith('+gzip')).every((v) => ['json+gzip', 'grpc+gzip'].includes(v))).toBe(true);
+      const given = parseOptions(['--preset', 'runtimes', '--variants', 'json,grpc,grpc-sliced']);
+      expect(buildScenarioSpecs(given, limits).map((c) => variantsFor(c, given))).toEqual(Array(8).fill(['json', 'grpc', 'grpc-sliced']));
     });
 
     it('yields to --node, and exits 2 with fewer than two runtimes', () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Limits } from '@app/config';
 import { parseOptions } from './options';
 import { PRESETS } from './presets';
-import { buildScenarioSpecs, cappedNotes, runsFor, warmupFor, withShapes } from './scenario-specs';
+import type { ScenarioSpec } from './presets';
+import { buildScenarioSpecs, cappedNotes, ownVariantNotes, planOf, runsFor, variantsFor, warmupFor, withShapes } from './scenario-specs';
 import { UsageError } from './usage-error';
 
 const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
@@ -132,5 +133,38 @@ describe('buildScenarioSpecs', () => {
     for (const spec of specs) expect([runsFor(spec, options), warmupFor(spec, options)]).toEqual([5, 1]);
     const told = parseOptions(['--preset', 'network', '--runs', '4', '--warmup', '2']);
     expect([runsFor(specs[2], told), warmupFor(specs[2], told)]).toEqual([4, 2]);
+  });
+});
+
+describe('variantsFor', () => {
+  const own: ScenarioSpec = { name: 'big', mode: 'single', rows: 100_000, requests: 1, variants: ['json', 'json-undici', 'grpc', 'grpc-sliced'] };
+  const plain: ScenarioSpec = { name: 'small', mode: 'single', rows: 1, requests: 1 };
+  const stream: ScenarioSpec = { ...own, name: 'stream', streamingOnly: true, variants: ['json', 'json-stream', 'grpc-stream'] };
+
+  it("takes a case's own variants when the command line names none, and the run's for a case without", () => {
+    const options = parseOptions([]);
+    expect(options.variantsGiven).toBe(false);
+    expect(variantsFor(own, options)).toEqual(['json', 'json-undici', 'grpc', 'grpc-sliced']);
+    expect(variantsFor(plain, options)).toEqual(['json', 'grpc']);
+    expect(variantsFor(stream, options)).toEqual(['json-stream', 'grpc-stream']);
+  });
+
+  it('lets --variants and --transport win for every case, own variants or not', () => {
+    for (const argv of [['--variants', 'grpc,json-undici'], ['--transport', 'grpc']]) {
+      const options = parseOptions(argv);
+      expect(options.variantsGiven).toBe(true);
+      expect(variantsFor(own, options)).toEqual(options.transports);
+      expect(variantsFor(plain, options)).toEqual(options.transports);
+    }
+    expect(variantsFor(stream, parseOptions(['--variants', 'json,grpc-stream']))).toEqual(['grpc-stream']);
+  });
+
+  it('records every case with the variants it runs on, and says before the run which cases have their own', () => {
+    const options = parseOptions([]);
+    expect(planOf([plain, own], options).map((s) => s.variants)).toEqual([['json', 'grpc'], own.variants]);
+    expect(ownVariantNotes([plain, own], options)).toEqual(["big: on the preset's own variants for it, json, json-undici, grpc, grpc-sliced"]);
+    const given = parseOptions(['--variants', 'json']);
+    expect(planOf([plain, own], given).map((s) => s.variants)).toEqual([['json'], ['json']]);
+    expect(ownVariantNotes([plain, own], given)).toEqual([]);
   });
 });

@@ -6,9 +6,13 @@ import type { BenchOptions } from './options';
 import { PRESETS, ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 
-/** The variants a case runs on: all the chosen ones, or only those that stream for a streaming-only case. */
-export function variantsFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'transports'>): VariantName[] {
-  return spec.streamingOnly ? options.transports.filter(isStreamingVariant) : options.transports;
+/**
+ * The variants a case runs on: the preset's own for this case unless --variants or --transport is given (the command
+ * line wins for every case), else the chosen ones; of those, only the ones that stream for a streaming-only case.
+ */
+export function variantsFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'transports' | 'variantsGiven'>): VariantName[] {
+  const chosen = spec.variants && !options.variantsGiven ? spec.variants : options.transports;
+  return spec.streamingOnly ? chosen.filter(isStreamingVariant) : chosen;
 }
 
 /** Rows per chunk for a case's streaming variants: the case's own, else --chunk-rows, else the client's default. */
@@ -93,6 +97,19 @@ function capNote(spec: ScenarioSpec, capped: number[], uncapped: number[]): stri
 /** The cases whose parameters differ from what was asked, one line each, to print before the run starts. */
 export function cappedNotes(specs: ScenarioSpec[]): string[] {
   return specs.filter((spec) => spec.note !== undefined).map((spec) => `${spec.name}: ${spec.note}`);
+}
+
+/**
+ * The plan as result.json keeps it: every case with the variants it runs on (variantsFor), so a preset whose cases
+ * differ in variants (runtimes: its large case on the explain preset's) says so beside --variants' list.
+ */
+export function planOf(specs: ScenarioSpec[], options: Pick<BenchOptions, 'transports' | 'variantsGiven'>): ScenarioSpec[] {
+  return specs.map((spec) => ({ ...spec, variants: variantsFor(spec, options) }));
+}
+
+/** The cases that run on a preset's own variants rather than the run's, one line each, to print before the run starts. */
+export function ownVariantNotes(specs: ScenarioSpec[], options: Pick<BenchOptions, 'transports' | 'variantsGiven'>): string[] {
+  return specs.filter((spec) => spec.variants && !options.variantsGiven).map((spec) => `${spec.name}: on the preset's own variants for it, ${variantsFor(spec, options).join(', ')}`);
 }
 
 function readScenariosFile(file: string): ScenarioSpec[] {

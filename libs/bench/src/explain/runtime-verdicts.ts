@@ -6,6 +6,8 @@ import { twoLevelMedianRatio } from '../stats/bootstrap-ratio';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import { STACK_FIELDS } from './phase-gap';
 import { runtimeSentences } from './runtime-sentences';
+import { runtimeFactorSentences } from './runtime-factor-sentences';
+import { explainRun } from './explain-run';
 import type { PhaseMove, RuntimeVerdictRow, RuntimeVerdicts } from './runtime-verdicts.interface';
 import { transportRatioOf } from './transport-ratio';
 
@@ -57,7 +59,8 @@ export function runtimeVerdicts(run: BenchRun): RuntimeVerdicts | null {
   }
   if (new Set(rows.map((r) => r.runtime)).size < 2) return null;
   const verdicts = { runtimes, rows, moves };
-  return { ...verdicts, sentences: runtimeSentences(verdicts) };
+  // Then each one-factor variant across the runtimes, where a case ran on more than json and grpc (the runtimes preset's large case).
+  return { ...verdicts, sentences: [...runtimeSentences(verdicts), ...runtimeFactorSentences(explainRun(run).cases, runtimes)] };
 }
 
 function row(caseName: string, runtime: { label: string; words: string }, json: ScenarioResult, grpc: ScenarioResult): RuntimeVerdictRow {

@@ -11,6 +11,9 @@ export interface ArticleCase {
   grpcMs: number;
 }
 
+/** The presets that run the article's seven cases under its names: their summary.md compares them with the article. */
+export const PRESETS_WITH_ARTICLE_CASES: readonly string[] = ['article', 'runtimes'];
+
 export const ARTICLE_SOURCE_NOTE = 'ms, mean of 3 runs, one 2022 laptop';
 
 // Copied from the article's tables; kept apart so a reader can check them against the source in one place.

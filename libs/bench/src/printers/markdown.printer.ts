@@ -1,8 +1,8 @@
 import { runtimesLine } from '../result/runtimes-line';
 import type { BenchRun } from '../result/bench-run.interface';
-import type { ScenarioResult } from '../result/result.interface';
 import { compareResults } from '../result/compare-results';
-import { ARTICLE_REFERENCE, ARTICLE_SOURCE_NOTE, type ArticleCase } from './article-reference';
+import { ARTICLE_SOURCE_NOTE, PRESETS_WITH_ARTICLE_CASES } from './article-reference';
+import { articleMatches, type ArticleMatch } from './article-matches';
 import { TABLE_COLUMNS, TABLE_LEGEND, human, type TableColumn } from './table-columns';
 import { hasPhases, PHASE_LEGEND, PHASE_TABLE_COLUMNS } from './phase-table-columns';
 import { explanationOf, variantFiguresTable, WHY_LEGEND, whyTable } from './why-tables';
@@ -57,15 +57,12 @@ function parameter(article: number, measured: number | undefined): string {
 
 const articleMs = (ms: number) => ms.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-function articleRow(c: ArticleCase, run: BenchRun): string[] {
-  const find = (transport: ScenarioResult['transport']) =>
-    run.scenarios.find((r) => r.name === c.name && r.transport === transport);
-  const json = find('json');
-  const grpc = find('grpc');
+function articleRow({ article: c, runtime, json, grpc }: ArticleMatch, withRuntime: boolean): string[] {
   const measured = json ?? grpc;
   const requests = parameter(c.requests, measured?.requests) + (c.mode === 'parallel' ? ' parallel' : '');
   return [
     c.name,
+    ...(withRuntime ? [runtime ?? ''] : []),
     parameter(c.rowsPerRequest, measured?.rowsPerRequest),
     requests,
     human(json?.stats.medianMs, 2),
@@ -77,14 +74,17 @@ function articleRow(c: ArticleCase, run: BenchRun): string[] {
   ];
 }
 
+/** The article's table beside this run's: a row per case, or per case and runtime on a runtime axis (the runtime named). */
 function articleSection(run: BenchRun): string[] {
-  const head = ['case', 'rows per request', 'requests', 'JSON median ms', 'gRPC median ms', 'gRPC/JSON',
+  const matches = articleMatches(run);
+  const withRuntime = matches.some((m) => m.runtime !== null);
+  const head = ['case', ...(withRuntime ? ['runtime'] : []), 'rows per request', 'requests', 'JSON median ms', 'gRPC median ms', 'gRPC/JSON',
     'article JSON ms', 'article gRPC ms', 'article gRPC/JSON'];
-  const aligns: Align[] = ['left', ...Array<Align>(8).fill('right')];
+  const aligns: Align[] = ['left', ...(withRuntime ? ['left' as Align] : []), ...Array<Align>(8).fill('right')];
   return [
     '## Compared with the article',
     '',
-    markdownTable(head, aligns, ARTICLE_REFERENCE.map((c) => articleRow(c, run))),
+    markdownTable(head, aligns, matches.map((m) => articleRow(m, withRuntime))),
     '',
     `Article figures: ${ARTICLE_SOURCE_NOTE}. This run's figures are medians on this machine, so compare the ratios rather than the milliseconds.`,
     '',
@@ -101,7 +101,7 @@ function resultsTable(run: BenchRun, columns: readonly TableColumn[]): string {
 
 /** A GitHub markdown report: where and when, the article comparison for the article preset, every result, where the time went. */
 export function printMarkdown(run: BenchRun): string {
-  const article = run.preset === 'article' ? articleSection(run) : run.preset === 'batching' ? batchingSection(run) : [];
+  const article = PRESETS_WITH_ARTICLE_CASES.includes(run.preset) ? articleSection(run) : run.preset === 'batching' ? batchingSection(run) : [];
   const phases = hasPhases(run.scenarios) ? ['', '## Where the time went', '', resultsTable(run, PHASE_TABLE_COLUMNS), '', PHASE_LEGEND] : [];
   return [...header(run), ...article, ...networkSection(run), ...runtimeSection(run), ...shapeSection(run), '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
 }
