@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findGhz } from '@app/bench';
 import { cachedVersions, runtimesCacheDir } from '@app/runtimes';
 import { pidsWithEnv } from './support/processes';
 import { portsEnv } from './support/stack';
@@ -78,6 +79,17 @@ describe('npm run load --node', () => {
       expect(level.name).toBe(`c1@${pair.label}`);
       expect(level.runtime).toEqual({ generator: { nodeVersion: current.node, v8Version: current.v8 }, server: { nodeVersion: pair.server.nodeVersion, v8Version: pair.server.v8Version }, label: pair.label });
     }
+  });
+
+  (findGhz() ? it : it.skip)(`ghz levels run on the runtime's servers, their generator (Go) recorded with no node version and a note saying why${findGhz() ? '' : ' (skipped: ghz not found)'}`, async () => {
+    const r = await load(['--node', 'current', '--engine', 'ghz,wirebench', '--transport', 'grpc', '--concurrency', '1', '--duration', '1', '--warmup', '0', '--format', 'csv'], await portsEnv());
+    expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+    const label = `node${current.node}`;
+    expect(r.levels.map((l) => [l.engine, ...RUNTIME_COLUMNS.map((c) => l[c])])).toEqual([
+      ['ghz', label, '', '', current.node, current.v8],
+      ['wirebench', label, current.node, current.v8, current.node, current.v8],
+    ]);
+    expect(r.levels[0].notes).toContain(`runtime ${label}: the servers ran on it; the load came from ghz (Go), so no node version is recorded for the generator`);
   });
 
   it('without --node, still records the versions the generator and the servers report, and names levels as before', async () => {
