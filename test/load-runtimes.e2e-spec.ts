@@ -92,6 +92,15 @@ describe('npm run load --node', () => {
     expect(r.levels[0].notes).toContain(`runtime ${label}: the servers ran on it; the load came from ghz (Go), so no node version is recorded for the generator`);
   });
 
+  it('--rounds 2: each runtime\'s block twice, every level named and recorded with its round', async () => {
+    const r = await load(['--node', 'current', '--rounds', '2', '--transport', 'json', '--concurrency', '1', '--duration', '1', '--warmup', '0', '--format', 'csv'], await portsEnv());
+    expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+    const label = `node${current.node}`;
+    expect(r.result!.rounds).toBe(2);
+    expect(r.result!.levels.map((l) => [l.name, l.runtime!.label, l.runtime!.round, l.verified])).toEqual([1, 2].map((round) => [`c1@${label}@round${round}`, label, round, true]));
+    expect(r.output).toContain(`json c=1 on ${label} (round 2/2):`);
+  });
+
   it('without --node, still records the versions the generator and the servers report, and names levels as before', async () => {
     const r = await load(SMALL, await portsEnv());
     expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });

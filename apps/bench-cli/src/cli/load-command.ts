@@ -121,8 +121,9 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   // A level in progress finishes (it is bounded in time); no new one starts.
   const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);
   const probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
-  /** Every level under every profile once, on the servers of one block (one runtime, one round); `tag` ends their names. */
-  const runBlock = async (tag: string, pair: RuntimePair | null, sweep: LoadSweep) => {
+  /** Every level under every profile once, on the servers of one block (one runtime, one round). */
+  const runBlock = async (round: number, pair: RuntimePair | null, sweep: LoadSweep) => {
+    const tag = blockTag(pair, round, options.rounds);
     for (const { name: base, spec: configured, network } of shapedLevels) {
       if (signals.stopped) break;
       const direct = targets === config.targets ? configured : { ...configured, target: loadTarget(targets, configured.transport, configured.targetKind) };
@@ -134,7 +135,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       const profile = network === undefined ? undefined : profiles[network];
       const spec = profile ? { ...direct, target: { ...direct.target, address: await shaper.route(profile, direct.target.address), serverAddress: direct.target.address } } : direct;
       const conditions = profile ? await shaper.measure(profile) : undefined;
-      const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''}${shapeTag(spec)} c=${spec.concurrency}${network ? ` ${network}` : ''}${pair ? ` on ${pair.label}` : ''}`;
+      const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''}${shapeTag(spec)} c=${spec.concurrency}${network ? ` ${network}` : ''}${pair ? ` on ${pair.label}${options.rounds > 1 ? ` (round ${round}/${options.rounds})` : ''}` : ''}`;
       if (!sweep.runs(spec.concurrency, title)) {
         progress.finished(title, secondsPerLevel, 'not run: above the level where this machine was the limit');
         continue;
@@ -150,7 +151,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
           ? `sent through the ${network} proxy at ${spec.target.address}`
           : `sent straight to ${spec.target.address} (${network}: ${conditions?.shaping === 'none' ? 'nothing applied' : `on the link by ${conditions?.shaping}`})`;
       const shaped = conditions ? { ...measured, network: conditions, notes: [...measured.notes, via] } : measured;
-      const level = pair ? stampLoadRuntime(shaped, pair) : shaped;
+      const level = pair ? stampLoadRuntime(shaped, pair, options.rounds > 1 ? round : null) : shaped;
       run.levels.push(level);
       await saveRun(dir, run);
       const failed = level.requests - level.successes;
@@ -186,7 +187,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       await saveRun(dir, run);
       // Each block judged on its own: where one runtime met this machine's limit says nothing of where another does.
       const sweep = new LoadSweep(availableParallelism());
-      await runBlock(blockTag(pair, round, options.rounds), pair, sweep);
+      await runBlock(round, pair, sweep);
       const stopped = sweep.stopped();
       if (stopped) stops.push(stopped);
       const failure = sweep.failure();

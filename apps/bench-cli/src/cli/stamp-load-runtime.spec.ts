@@ -16,6 +16,8 @@ describe('stampLoadRuntime', () => {
     const stamped = stampLoadRuntime(measured('24.2.0', '22.1.0'), pair);
     expect(stamped.runtime).toEqual({ generator: { nodeVersion: '24.2.0', v8Version: 'g' }, server: { nodeVersion: '22.1.0', v8Version: 's' }, label: pair.label });
     expect(stamped.notes).toEqual([]);
+    // With several rounds, which one: a comparison matches round with round, never two levels under one key.
+    expect(stampLoadRuntime(measured('24.2.0', '22.1.0'), pair, 2).runtime).toMatchObject({ label: pair.label, round: 2 });
   });
 
   it('fails in one line when the generator or the server reports another node, or none', () => {

@@ -61,6 +61,8 @@ export interface LoadRuntime {
   server: ProcessRuntime | null;
   /** `npm run load --node ...`: the runtime the CLI started the servers and generators on, as the level's name ends; absent otherwise. */
   label?: string;
+  /** `--rounds N` (N > 1): which round of that runtime's blocks the level ran in, as its name ends (@round2); absent otherwise. */
+  round?: number;
 }
 
 export interface LoadLevelResult extends Omit<GeneratorResult, 'generatorRuntime'> {
