@@ -6,7 +6,7 @@
 // second runtime is the newest cached Node 22 (npm run setup:node -- 22; NODE_RUNTIMES_DIR to look elsewhere), or,
 // with WIREBENCH_FETCH_RUNTIMES=1, whatever the CLI fetches; without either, the tests that need it are skipped,
 // saying why in their titles.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,7 +109,7 @@ describe('npm run load --node', () => {
     expect(r.result!.runtimes).toBeUndefined();
   });
 
-  describe('refused in one line, exit 2, before anything runs', () => {
+  describe('what cannot run: one line, before any level (exit 2 when refused up front, 1 when a server does not start)', () => {
     let dir: string;
     let running: Server;
     beforeAll(async () => {
@@ -132,6 +132,21 @@ describe('npm run load --node', () => {
       const r = await load([...SMALL, '--node', '19.0.0', '--offline'], await portsEnv({ NODE_RUNTIMES_DIR: dir }));
       expect({ code: r.code, dirs: r.dirs }).toEqual({ code: 2, dirs: [] });
       expect(r.output).toBe(`wirebench load: node runtime 19.0.0: no Node 19.0.0 in the cache (${dir}) and offline forbids fetching it; run: npm run setup:node -- 19.0.0 (see --help)\n`);
+    });
+
+    it('a runtime that answers its probe but cannot start the servers: the run fails in one line naming it', async () => {
+      // Answers `node -p` as this node does (so it resolves), fails as soon as it is given an app to run.
+      const halfNode = join(dir, 'half-node');
+      writeFileSync(halfNode, `#!/bin/sh\nif [ "$1" = "-p" ]; then exec "${process.execPath}" "$@"; fi\necho "cannot load the app" >&2\nexit 1\n`);
+      chmodSync(halfNode, 0o755);
+      const env = await portsEnv();
+      const r = await load([...SMALL, '--server-node', halfNode], env);
+      expect(r.code).toBe(1);
+      const label = `server${current.node}-client${current.node}`;
+      const failed = r.output.split('\n').filter((l) => l.startsWith('wirebench load: failed:'));
+      expect(failed).toEqual([expect.stringMatching(new RegExp(`^wirebench load: failed: node runtime ${label}: [a-z-]+ exited \\(code 1\\) before a listener on 127\\.0\\.0\\.1:\\d+: \\(see .*apps\\.log\\)$`))]);
+      expect(r.result!.levels).toEqual([]);
+      expect(pidsWithEnv('JSON_SERVER_PORT', env.JSON_SERVER_PORT)).toEqual([]);
     });
 
     it('a server it loads already running (it would run on whatever node started it)', async () => {
