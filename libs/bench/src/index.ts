@@ -98,7 +98,7 @@ export { readSavedRun, SavedRunError } from './output/read-saved-run';
 export type { SavedRun } from './result/saved-run';
 export { isLoadRun } from './result/saved-run';
 export { writeAtomic } from './output/write-atomic';
-export type { LoadLevelSpec, LoadLevelResult, GeneratorResult } from './load/load-level.interface';
+export type { LoadLevelSpec, LoadLevelResult, LoadRuntime, GeneratorResult } from './load/load-level.interface';
 export { findGhz, GHZ_INSTALL_HINT } from './load/find-ghz';
 export { runGenerator } from './load/run-generator';
 export { runLoadLevel } from './load/run-load-level';

@@ -17,7 +17,13 @@ export interface LoadLine {
 
 function nameOf(level: LoadLevelResult, manyRows: boolean): string {
   const server = loadVariantOf(level.transport, level.targetKind) ?? `${level.transport}/${level.targetKind}`;
-  return `${server}${shapeTag(level)}${level.engine === 'ghz' ? ' (ghz)' : ''}${level.mode === 'open' ? ' open loop' : ''}${manyRows ? `, ${human(level.rows)} rows` : ''}`;
+  return `${server}${shapeTag(level)}${level.engine === 'ghz' ? ' (ghz)' : ''}${level.mode === 'open' ? ' open loop' : ''}${manyRows ? `, ${human(level.rows)} rows` : ''}${runtimeTag(level)}`;
+}
+
+/** npm run load --node: a line per runtime (and round), named after it, so no line joins two runtimes' levels. */
+function runtimeTag(level: LoadLevelResult): string {
+  const { label, round } = level.runtime ?? {};
+  return label ? ` on ${label}${round ? ` round ${round}` : ''}` : '';
 }
 
 /** Why a level is flagged: the generator was the limit, requests failed, or requests/s stopped rising. */
@@ -32,11 +38,11 @@ function flagsOf(levels: LoadLevelResult[]): string[] {
   });
 }
 
-/** One line per run x server x shape x engine x mode x rows, its levels in rising concurrency. */
+/** One line per run x server x shape x engine x mode x rows x runtime, its levels in rising concurrency. */
 export function loadLines(runs: readonly SavedRun[], loadRuns: readonly { run: LoadRun; runIndex: number }[]): LoadLine[] {
   return loadRuns.flatMap(({ run, runIndex }) => {
     const manyRows = new Set(run.levels.map((l) => l.rows)).size > 1;
-    return [...groupBy(run.levels, (l) => `${l.transport}|${l.targetKind}|${levelShape(l)}|${l.engine}|${l.mode}|${l.rows}`).values()].map((group) => {
+    return [...groupBy(run.levels, (l) => `${l.transport}|${l.targetKind}|${levelShape(l)}|${l.engine}|${l.mode}|${l.rows}|${runtimeTag(l)}`).values()].map((group) => {
       const levels = [...group].sort((a, b) => a.concurrency - b.concurrency);
       const name = nameOf(levels[0], manyRows);
       return { runIndex, label: seriesLabel(runs, runIndex, name), colorKey: loadVariantOf(levels[0].transport, levels[0].targetKind) ?? name, levels, flags: flagsOf(levels) };

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { AppLauncher } from '@app/bootstrap';
 import { loadConfig } from '@app/config';
-import { requireFreshProcesses, requireOwnAppsForBlobBytes } from './fresh-processes';
+import { requireFreshProcesses, requireOwnAppsForBlobBytes, requireOwnServersForRuntimes } from './fresh-processes';
 import { UsageError } from './usage-error';
 
 /** A real listener on a free port, standing for an app someone else started. */
@@ -48,6 +48,16 @@ describe('requireFreshProcesses', () => {
     const refused = requireFreshProcesses(launcher((running.address() as AddressInfo).port), 1, true);
     await expect(refused).rejects.toThrow(UsageError);
     await expect(refused).rejects.toThrow('start the servers and the client on each runtime, but apps this run did not start already answer at their configured addresses (grpc-server): stop them');
+  });
+
+  it('refuses a load runtime axis when a server it loads already answers, and only then', async () => {
+    const port = (running.address() as AddressInfo).port;
+    const refused = requireOwnServersForRuntimes(launcher(port), ['json-server', 'grpc-server'], true);
+    await expect(refused).rejects.toThrow(UsageError);
+    await expect(refused).rejects.toThrow('start the servers this run loads on each runtime, but servers this run did not start already answer at their configured addresses (grpc-server): stop them');
+    // A server the levels do not load, or no runtime axis: nothing to refuse.
+    await expect(requireOwnServersForRuntimes(launcher(port), ['json-server'], true)).resolves.toBeUndefined();
+    await expect(requireOwnServersForRuntimes(launcher(port), ['grpc-server'], false)).resolves.toBeUndefined();
   });
 
   it('lets several start when nothing answers', async () => {

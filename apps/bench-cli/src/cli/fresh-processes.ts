@@ -1,4 +1,4 @@
-import type { AppLauncher } from '@app/bootstrap';
+import type { AppLauncher, ServingAppName } from '@app/bootstrap';
 import { UsageError } from './usage-error';
 
 /**
@@ -46,5 +46,19 @@ export async function requireOwnAppsForBlobBytes(launcher: AppLauncher, blobByte
   if (running.length === 0) return;
   throw new UsageError(
     `--blob-bytes starts the servers and the client with BINARY_BLOB_BYTES=${blobBytes}, but apps this run did not start already answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
+  );
+}
+
+/**
+ * npm run load --node ...: the servers the levels load are started on each runtime in turn; one already answering
+ * runs on whatever node started it, and its levels would be filed under a runtime it does not run.
+ */
+export async function requireOwnServersForRuntimes(launcher: AppLauncher, servers: ServingAppName[], runtimes: boolean): Promise<void> {
+  if (!runtimes) return;
+  const running = await launcher.reachable(servers);
+  if (running.length === 0) return;
+  throw new UsageError(
+    `--node / --server-node / --client-node start the servers this run loads on each runtime, but servers this run did not start ` +
+      `already answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
   );
 }

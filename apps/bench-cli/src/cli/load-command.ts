@@ -13,6 +13,11 @@ import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
 import { DEFAULT_SHAPE, useBinaryBlobBytes } from '@app/shapes';
+import { RuntimeError } from '@app/runtimes';
+import { requireOwnServersForRuntimes } from './fresh-processes';
+import { resolveRuntimePairs, runtimeBlocks, type RuntimePair } from './runtime-blocks';
+import { stampLoadRuntime } from './stamp-load-runtime';
+import { blockTag } from './load-block-tag';
 
 const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>> = {
   nest: { json: 'json-server', grpc: 'grpc-server' },
@@ -61,6 +66,9 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   let options: LoadOptions;
   let config: WirebenchConfig;
   let levels: { name: string; spec: LoadLevelSpec }[];
+  let apps: ServingAppName[];
+  // The runtime axis (--node ...), resolved and probed before anything runs; null: the servers as they are.
+  let pairs: RuntimePair[] | null = null;
   try {
     options = parseLoadOptions(argv);
     if (options.help) {
@@ -76,8 +84,14 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       process.stderr.write(`wirebench load: ghz not found: ${GHZ_INSTALL_HINT}\n`);
       return EXIT.usage;
     }
+    // The servers this run loads (started unless running; on each runtime, with --node, and then never found running).
+    apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]!))];
+    await requireOwnServersForRuntimes(new AppLauncher(config, findProjectRoot()), apps, options.runtimes !== null);
+    if (options.runtimes) {
+      pairs = await resolveRuntimePairs(options.runtimes, { offline: options.runtimes.offline, log: (line) => process.stderr.write(`wirebench load: ${line}\n`) });
+    }
   } catch (error) {
-    return reportUsageError('load', error, EXIT.usage, [UsageError, ConfigError]);
+    return reportUsageError('load', error, EXIT.usage, [UsageError, ConfigError, RuntimeError]);
   }
   const root = findProjectRoot();
   const { dir, record } = startRunRecord(options.out ?? config.resultsDir, 'load', options.label, { ...options }, root);
@@ -86,10 +100,13 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     kind: 'load',
     targets: { json: config.targets.jsonUrl, grpc: config.targets.grpcAddress, bareJson: config.targets.bareJsonUrl, bareGrpc: config.targets.bareGrpcAddress, fastifyJson: config.targets.fastifyJsonUrl },
     levels: [],
+    ...(pairs ? { runtimes: pairs.map(({ label, server, client }) => ({ label, server, client })), rounds: options.rounds } : {}),
   };
 
   // Each level under each chosen network profile; without --network, once, as the servers are.
-  const shapedLevels = levels.flatMap((l) => (options.networks ?? [undefined]).map((network) => ({ ...l, name: network ? `${l.name}@${network}` : l.name, network })));
+  const shapedLevels = levels.flatMap((l) => (options.networks ?? [undefined]).map((network) => ({ ...l, network })));
+  // Each round runs every runtime's block once, in an order that rotates (runtime-blocks.ts); without --node one block.
+  const blocks = runtimeBlocks<RuntimePair | null>(pairs ?? [null], options.rounds);
   const profiles = loadNetworkProfiles();
   // On a second host the shaper adds only what the link does not carry (see netns-hosts.ts); set once it is up.
   let shaper = new NetworkShaper();
@@ -99,29 +116,15 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   // Progress counts seconds of load (levels when they are bounded by a request count instead).
   const byCount = levels[0].spec.requests !== undefined;
   const secondsPerLevel = byCount ? 1 : (levels[0].spec.durationMs + levels[0].spec.warmupMs) / 1000;
-  const progress = new ProgressTracker(shapedLevels.length * secondsPerLevel, byCount ? 'levels' : 's');
+  const progress = new ProgressTracker(blocks.length * shapedLevels.length * secondsPerLevel, byCount ? 'levels' : 's');
   const launcher = new AppLauncher(config, root);
   // A level in progress finishes (it is bounded in time); no new one starts.
   const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);
-  // Judges each level as it ends: what to say about its failures, and whether higher levels still run.
-  const sweep = new LoadSweep(availableParallelism());
-  await recordRun(dir, run, () => signals.stopped, async () => {
-    const apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]!))];
-    const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
-    if (options.hosts === 'netns') {
-      // The servers this run loads, on the second host; the generators stay here and dial them across the veth.
-      netns = await startNetnsServers(config, root, join(dir, 'apps.log'), (m) => progress.note(m), { servers: apps, serverEnv: env });
-      shaper = new NetworkShaper(process.env, netns.link);
-      targets = loadConfig({ ...process.env, ...netns.targetsEnv }).targets;
-      run.targets = { json: targets.jsonUrl, grpc: targets.grpcAddress, bareJson: targets.bareJsonUrl, bareGrpc: targets.bareGrpcAddress, fastifyJson: targets.fastifyJsonUrl };
-      run.options = { ...run.options, hostsDescription: netns.description };
-    } else {
-      const startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app} (not reachable)`), apps, env);
-      if (options.workers && startedApps.length < apps.length) progress.note(`--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`);
-    }
-    await saveRun(dir, run);
-    const probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
-    for (const { name, spec: configured, network } of shapedLevels) {
+  const probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
+  /** Every level under every profile once, on the servers of one block (one runtime, one round). */
+  const runBlock = async (round: number, pair: RuntimePair | null, sweep: LoadSweep) => {
+    const tag = blockTag(pair, round, options.rounds);
+    for (const { name: base, spec: configured, network } of shapedLevels) {
       if (signals.stopped) break;
       const direct = targets === config.targets ? configured : { ...configured, target: loadTarget(targets, configured.transport, configured.targetKind) };
       if (netns && network !== undefined) {
@@ -132,19 +135,23 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       const profile = network === undefined ? undefined : profiles[network];
       const spec = profile ? { ...direct, target: { ...direct.target, address: await shaper.route(profile, direct.target.address), serverAddress: direct.target.address } } : direct;
       const conditions = profile ? await shaper.measure(profile) : undefined;
-      const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''}${shapeTag(spec)} c=${spec.concurrency}${network ? ` ${network}` : ''}`;
+      const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''}${shapeTag(spec)} c=${spec.concurrency}${network ? ` ${network}` : ''}${pair ? ` on ${pair.label}${options.rounds > 1 ? ` (round ${round}/${options.rounds})` : ''}` : ''}`;
       if (!sweep.runs(spec.concurrency, title)) {
         progress.finished(title, secondsPerLevel, 'not run: above the level where this machine was the limit');
         continue;
       }
       progress.starting(title);
-      const measured = await runLoadLevel(name, spec, undefined, probe);
+      // One name per level, runtime and profile, so tables and comparisons never mix them.
+      const name = `${base}${tag}${network ? `@${network}` : ''}`;
+      // The generators on the block's client runtime (ghz levels ignore it: ghz is Go).
+      const measured = await runLoadLevel(name, pair ? { ...spec, generatorNode: pair.client.path } : spec, undefined, probe);
       // Nothing is proxied for a pass-through profile, nor on a link that carries all of a profile (tbf and netem).
       const via =
         spec.target.address !== direct.target.address
           ? `sent through the ${network} proxy at ${spec.target.address}`
           : `sent straight to ${spec.target.address} (${network}: ${conditions?.shaping === 'none' ? 'nothing applied' : `on the link by ${conditions?.shaping}`})`;
-      const level = conditions ? { ...measured, network: conditions, notes: [...measured.notes, via] } : measured;
+      const shaped = conditions ? { ...measured, network: conditions, notes: [...measured.notes, via] } : measured;
+      const level = pair ? stampLoadRuntime(shaped, pair, options.rounds > 1 ? round : null) : shaped;
       run.levels.push(level);
       await saveRun(dir, run);
       const failed = level.requests - level.successes;
@@ -152,14 +159,48 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       const said = sweep.record(title, level, spec.timeoutMs);
       if (said) progress.note(said);
     }
-    const stopped = sweep.stopped();
-    if (stopped) {
-      run.stopped = stopped;
-      progress.note(`wirebench load: ${stopped}`);
+  };
+  await recordRun(dir, run, () => signals.stopped, async () => {
+    const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
+    if (options.hosts === 'netns') {
+      // The servers this run loads, on the second host; the generators stay here and dial them across the veth.
+      netns = await startNetnsServers(config, root, join(dir, 'apps.log'), (m) => progress.note(m), { servers: apps, serverEnv: env });
+      shaper = new NetworkShaper(process.env, netns.link);
+      targets = loadConfig({ ...process.env, ...netns.targetsEnv }).targets;
+      run.targets = { json: targets.jsonUrl, grpc: targets.grpcAddress, bareJson: targets.bareJsonUrl, bareGrpc: targets.bareGrpcAddress, fastifyJson: targets.fastifyJsonUrl };
+      run.options = { ...run.options, hostsDescription: netns.description };
+    }
+    const stops: string[] = [];
+    const failures: string[] = [];
+    for (const [b, { round, pair }] of blocks.entries()) {
+      if (signals.stopped) break;
+      if (!netns) {
+        let startedApps: ServingAppName[];
+        try {
+          startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app}${pair ? ` on ${pair.label}` : ' (not reachable)'}`), apps, env, pair ? () => pair.server.path : undefined);
+        } catch (error) {
+          // A server that does not start on a runtime says which runtime, in one line.
+          throw pair ? new Error(`node runtime ${pair.label}: ${(error as Error).message}`) : error;
+        }
+        if (options.workers && startedApps.length < apps.length) progress.note(`--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`);
+      }
+      await saveRun(dir, run);
+      // Each block judged on its own: where one runtime met this machine's limit says nothing of where another does.
+      const sweep = new LoadSweep(availableParallelism());
+      await runBlock(round, pair, sweep);
+      const stopped = sweep.stopped();
+      if (stopped) stops.push(stopped);
+      const failure = sweep.failure();
+      if (failure) failures.push(failure);
+      // The next runtime's servers start fresh on it: stop these (requireOwnServersForRuntimes made sure they are ours).
+      if (b < blocks.length - 1) await launcher.stopStarted();
+    }
+    if (stops.length > 0) {
+      run.stopped = stops.join('; ');
+      progress.note(`wirebench load: ${run.stopped}`);
     }
     // A failed level fails the run, so its end reason, the line that says it and the exit code agree.
-    const failure = sweep.failure();
-    if (failure) throw new Error(failure);
+    if (failures.length > 0) throw new Error(failures.join('; '));
   }, async () => {
     progress.stop();
     await shaper.close();

@@ -58,3 +58,40 @@ describe('parseLoadOptions --shapes', () => {
     expect(() => parseLoadOptions(argv)).toThrow(message);
   });
 });
+
+describe('parseLoadOptions: the runtime axis', () => {
+  it('takes --node as the bench does, one round unless --rounds', () => {
+    const options = parseLoadOptions(['--node', '22,current']);
+    expect(options.runtimes).toEqual({ pairs: [{ server: '22', client: '22' }, { server: 'current', client: 'current' }], split: false, offline: false });
+    expect(options.rounds).toBe(1);
+    expect(parseLoadOptions(['--node', '22,24', '--rounds', '3']).rounds).toBe(3);
+    expect(parseLoadOptions([]).runtimes).toBeNull();
+  });
+
+  it('splits servers and generators with --server-node / --client-node, the side not given current', () => {
+    expect(parseLoadOptions(['--server-node', '22,24', '--offline']).runtimes).toEqual({
+      pairs: [{ server: '22', client: 'current' }, { server: '24', client: 'current' }],
+      split: true,
+      offline: true,
+    });
+    // With ghz among the engines a client runtime still applies to the wirebench levels.
+    expect(parseLoadOptions(['--client-node', '22', '--engine', 'wirebench,ghz', '--transport', 'grpc']).runtimes!.pairs).toEqual([{ server: 'current', client: '22' }]);
+  });
+
+  it.each([
+    [['--rounds', '2'], '--rounds repeats the runtime blocks: give it with --node, --server-node or --client-node'],
+    [['--node', '22', '--rounds', '0'], '--rounds must be an integer from 1 to 10, got "0"'],
+    [['--offline'], '--offline is about fetching runtimes'],
+    [['--node', 'lts'], "--node: node runtime 'lts': expected a major"],
+    [['--node', '22', '--server-node', '24'], 'give one or the other'],
+    [['--client-node', '22,24', '--engine', 'ghz', '--transport', 'grpc'], '--client-node: the ghz engine is a Go program, it runs on no node; add --engine wirebench, or give --server-node alone'],
+    [['--client-node', '22', '--engine', 'ghz', '--transport', 'grpc'], 'the ghz engine is a Go program'],
+  ])('refuses %p in one line', (argv, message) => {
+    expect(() => parseLoadOptions(argv)).toThrow(UsageError);
+    expect(() => parseLoadOptions(argv)).toThrow(message);
+  });
+
+  it('--help names the options', () => {
+    for (const flag of ['--node LIST', '--server-node LIST', '--client-node LIST', '--offline', '--rounds N']) expect(LOAD_HELP).toContain(flag);
+  });
+});

@@ -6,6 +6,7 @@ import { parseNetworks } from './parse-networks';
 import { parseHosts } from './parse-hosts';
 import { shapesOption } from './options';
 import { shapeNames, type ShapeName } from '@app/shapes';
+import { parseRuntimeOptions, type RuntimeAxisOptions } from './runtime-options';
 
 /**
  * The command line, parsed but not yet checked against limits: lists are split, the per-level values stay as given
@@ -37,6 +38,13 @@ export interface LoadOptions {
   networks?: string[];
   /** --hosts: local (the servers as configured, started here when not running) or netns (a second host, see netns-hosts.ts). */
   hosts: 'local' | 'netns';
+  /**
+   * --node / --server-node / --client-node (--offline): the runtimes the servers and the generators are started on,
+   * one block of all levels each per round (see runtime-blocks.ts); null without them: this process's node.
+   */
+  runtimes: RuntimeAxisOptions | null;
+  /** --rounds: how many times each runtime's block runs, in rotating order; 1 without a runtime axis. */
+  rounds: number;
   help: boolean;
 }
 
@@ -77,6 +85,14 @@ Options:
                        this one by a veth pair (MTU 1500), created and removed by this run; the load generators stay
                        here. --network profiles then go on that link: bandwidth tc tbf, latency netem, or Toxiproxy
                        without netem   (default: local)
+  --node LIST          run every level on each of these Node runtimes: the servers this run loads and the load
+                       generators started on it, one block each (a major (22), an exact version (22.11.0), a path
+                       to a node binary, or current); each level is named <level>@node<version>; the servers must
+                       not be running already; ghz levels run too, ghz being Go (see docs/load.md)
+  --server-node LIST   instead of --node: the servers on these runtimes, the generators on --client-node's (one
+  --client-node LIST   side a list, the other one runtime; the side not given is current)
+  --offline            never fetch a runtime: one missing from the cache is refused (npm run setup:node)
+  --rounds N           with a runtime axis: run each runtime's block N times, in an order that rotates   (default: 1)
   --label TEXT         kept with the run
   --help               this text
 
@@ -88,6 +104,8 @@ Exit codes: 0 completed, 1 failed (a level failed, said as "failed: why"), 2 bad
 
 // Processes per server are a server setting (SERVER_WORKERS), not a load level's: its range is the config's.
 const MAX_WORKERS = 64;
+// Each round runs every level on every runtime again: ten already make hours of a default sweep.
+const MAX_ROUNDS = 10;
 
 function int(name: string, raw: string, min: number, max: number): number {
   if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
@@ -107,17 +125,24 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   for (const k of ['transport', 'target', 'variants', 'shapes', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts']) {
     options[k] = { type: 'string' };
   }
+  for (const k of ['node', 'server-node', 'client-node', 'rounds']) options[k] = { type: 'string' };
+  options.offline = { type: 'boolean' };
   const { values } = strictArgs(argv, options);
   const s = (k: string) => values[k] as string | undefined;
   const label = s('label') ?? null;
   const variants = s('variants') === undefined ? undefined : loadVariants(s('variants')!);
   if (variants && (s('transport') !== undefined || s('target') !== undefined)) throw new UsageError('--variants replaces --transport and --target: give one or the other');
   if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
+  const engines = list('engine', s('engine') ?? 'wirebench', LOAD_ENGINES) as LoadEngine[];
+  const hosts = parseHosts(s('hosts'));
+  const runtimes = parseRuntimeOptions({ node: s('node'), serverNode: s('server-node'), clientNode: s('client-node'), offline: values.offline === true });
+  requireRuntimeAxisFits(runtimes, { engines, hosts, clientNodeGiven: s('client-node') !== undefined });
+  if (s('rounds') !== undefined && !runtimes) throw new UsageError('--rounds repeats the runtime blocks: give it with --node, --server-node or --client-node');
   return {
     transports: list('transport', s('transport') ?? TRANSPORT_KINDS.join(','), TRANSPORT_KINDS) as TransportKind[],
     targets: list('target', s('target') ?? 'nest', TARGET_KINDS) as TargetKind[],
     variants,
-    engines: list('engine', s('engine') ?? 'wirebench', LOAD_ENGINES) as LoadEngine[],
+    engines,
     shapes: shapesOption(s('shapes'), false),
     concurrency: list('concurrency', s('concurrency') ?? defaultSweep(CORES).join(',')),
     connections: s('connections'),
@@ -133,9 +158,27 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     formats: list('format', s('format') ?? 'table', FORMATS),
     label,
     networks: parseNetworks(s('network')),
-    hosts: parseHosts(s('hosts')),
+    hosts,
+    runtimes,
+    // One round by default, unlike the bench's two: a level is seconds of load, not a few timed runs, so one block per
+    // runtime already spans minutes, and a second doubles a sweep that is long to begin with. --rounds 2 rotates the
+    // order for those who want drift over the run kept off the runtime.
+    rounds: s('rounds') === undefined ? 1 : int('rounds', s('rounds')!, 1, MAX_ROUNDS),
     help: values.help === true,
   };
+}
+
+/**
+ * The runtime axis with what else was asked: the netns hosts start their own servers on this node (starting them on
+ * other runtimes is not built), and ghz, a Go program, runs on no node, so a client runtime given for ghz levels alone
+ * would name something that did not run.
+ */
+function requireRuntimeAxisFits(runtimes: RuntimeAxisOptions | null, asked: { engines: LoadEngine[]; hosts: 'local' | 'netns'; clientNodeGiven: boolean }): void {
+  if (!runtimes) return;
+  if (asked.hosts === 'netns') throw new UsageError('--hosts netns starts the servers on this node: give --node / --server-node / --client-node without it');
+  if (asked.clientNodeGiven && asked.engines.every((e) => e === 'ghz')) {
+    throw new UsageError('--client-node: the ghz engine is a Go program, it runs on no node; add --engine wirebench, or give --server-node alone');
+  }
 }
 
 /** Load-mode variants: known, each once, and ones whose server differs (the client is the load generator). */

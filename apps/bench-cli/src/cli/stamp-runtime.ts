@@ -11,13 +11,14 @@ import type { RuntimePair } from './runtime-blocks';
 export function stampRuntime(results: ScenarioResult[], pair: RuntimePair): ScenarioResult[] {
   for (const result of results) {
     const what = `${result.name} ${result.variant}`;
-    check(`the client measuring ${what}`, result.runtime?.client ?? null, pair.client, pair.label);
-    check(`the ${result.target.server} answering ${what}`, result.runtime?.server ?? null, pair.server, pair.label);
+    checkReportedRuntime(`the client measuring ${what}`, result.runtime?.client ?? null, pair.client, pair.label);
+    checkReportedRuntime(`the ${result.target.server} answering ${what}`, result.runtime?.server ?? null, pair.server, pair.label);
   }
   return results.map((r) => ({ ...r, runtime: { ...r.runtime!, label: pair.label } }));
 }
 
-function check(who: string, reported: ProcessRuntime | null, expected: ResolvedRuntime, label: string): void {
+/** One process's own word on its node against the runtime it was started on: a missing or other version throws, in one line. */
+export function checkReportedRuntime(who: string, reported: ProcessRuntime | null, expected: ResolvedRuntime, label: string): void {
   if (reported === null) {
     throw new Error(`node runtime ${label}: ${who} did not report its node version (SERVER_RESOURCES off there?), so the run cannot say which runtime measured it`);
   }

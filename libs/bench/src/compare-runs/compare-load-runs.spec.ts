@@ -42,5 +42,16 @@ describe('compareLoadRuns', () => {
     expect(c.matched.map((d) => d.key)).toEqual(['json/nest closed c=10 conn=10 rows=1']);
     expect(c.onlyInB).toEqual(['json/nest shape=numeric closed c=10 conn=10 rows=1']);
   });
-});
 
+  it('matches each runtime\'s levels with the same runtime\'s only, never one node\'s figures against another\'s', () => {
+    const on = (label: string, perSecond: number[]) => ({ ...level(10, perSecond), runtime: { generator: null, server: null, label } });
+    const a = run('a', [on('node22.23.3', [1000, 1000, 1000]), on('node24.21.0', [1200, 1200, 1200])]);
+    const b = run('b', [on('node24.21.0', [1250, 1250, 1250])]);
+    const c = compareLoadRuns(a, b);
+    expect(c.matched.map((d) => [d.key, d.rpsA])).toEqual([['json/nest runtime=node24.21.0 closed c=10 conn=10 rows=1', 1200]]);
+    expect(c.onlyInA).toEqual(['json/nest runtime=node22.23.3 closed c=10 conn=10 rows=1']);
+    // Rounds of one runtime (--rounds) stay apart too.
+    const rounds = run('r', [1, 2].map((round) => ({ ...level(10, [1000, 1000, 1000]), runtime: { generator: null, server: null, label: 'node24.21.0', round } })));
+    expect(compareLoadRuns(rounds, rounds).matched.map((d) => d.key)).toEqual([1, 2].map((r) => `json/nest runtime=node24.21.0 round=${r} closed c=10 conn=10 rows=1`));
+  });
+});

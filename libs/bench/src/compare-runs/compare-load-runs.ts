@@ -32,7 +32,9 @@ function keyOf(l: LoadLevelResult): string {
   const engine = (l.engine ?? 'wirebench') === 'wirebench' ? '' : ` engine=${l.engine}`;
   // ` shape=X` for all but `row`, so runs saved before shapes (all `row`) still match today's `row` levels.
   const shape = shapeTag(l) === '' ? '' : ` shape=${levelShape(l)}`;
-  return `${l.transport}/${l.targetKind}${engine}${shape} ${l.mode} c=${l.concurrency} conn=${l.connections} rows=${l.rows}${rate}`;
+  // Each runtime's levels match only the same runtime's: a comparison never sets one node's figures against another's.
+  const runtime = l.runtime?.label ? ` runtime=${l.runtime.label}${l.runtime.round ? ` round=${l.runtime.round}` : ''}` : '';
+  return `${l.transport}/${l.targetKind}${engine}${shape}${runtime} ${l.mode} c=${l.concurrency} conn=${l.connections} rows=${l.rows}${rate}`;
 }
 
 export function compareLoadRuns(a: LoadRun, b: LoadRun, alpha = 0.05): LoadComparison {

@@ -1,4 +1,4 @@
-import type { NetworkConditions } from '../result/result.interface';
+import type { NetworkConditions, ProcessRuntime } from '../result/result.interface';
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { TransportKind } from '../scenario/scenario.interface';
 import type { LoadEngine, LoadLevelParams, TargetKind } from '../scenario/validate-load-level';
@@ -14,6 +14,8 @@ export interface LoadLevelSpec extends Omit<LoadLevelParams, 'generators' | 'eng
   engine?: LoadEngine;
   /** The message shape the level asks for and verifies (@app/shapes); absent: `row`, the article's. */
   shape?: ShapeName;
+  /** The node binary the generator processes run on (npm run load --node / --client-node); absent: this process's. */
+  generatorNode?: string;
 }
 
 /** What the generator measured in the window, the same shape for both transports. */
@@ -44,12 +46,26 @@ export interface GeneratorResult {
   /** The generator's CPU during the measured window only. */
   generatorWindowCpuMs: number;
   endedBy: 'duration' | 'requests';
+  /** The generator process's own node and V8 (generator-worker-main reports them with its result); absent in-process. */
+  generatorRuntime?: ProcessRuntime;
 }
 
 /** What a driver measured; the generator adds its own CPU and the verification outcome. */
 export type MeasuredWindow = Omit<GeneratorResult, 'generatorCpuMs' | 'generatorElapsedMs' | 'generatorWindowCpuMs' | 'verified'>;
 
-export interface LoadLevelResult extends GeneratorResult {
+/** Which node a level ran on: the load generator's and the server's, each in its own words. */
+export interface LoadRuntime {
+  /** The generator process's process.versions; null with the ghz engine, whose generator is Go, not node. */
+  generator: ProcessRuntime | null;
+  /** The server behind the target, from its own report (GET /admin/resources, Admin.Resources); null when it gives none. */
+  server: ProcessRuntime | null;
+  /** `npm run load --node ...`: the runtime the CLI started the servers and generators on, as the level's name ends; absent otherwise. */
+  label?: string;
+  /** `--rounds N` (N > 1): which round of that runtime's blocks the level ran in, as its name ends (@round2); absent otherwise. */
+  round?: number;
+}
+
+export interface LoadLevelResult extends Omit<GeneratorResult, 'generatorRuntime'> {
   name: string;
   transport: TransportKind;
   targetKind: TargetKind;
@@ -79,6 +95,8 @@ export interface LoadLevelResult extends GeneratorResult {
   serverResourcesSource?: 'proc' | 'server' | null;
   /** The network profile the level ran under and its calibrated path; absent = as the servers are. */
   network?: NetworkConditions;
+  /** The generator's and the server's node and V8; absent in files from before levels recorded them. */
+  runtime?: LoadRuntime;
   notes: string[];
   startedAt: string;
   endedAt: string;

@@ -28,5 +28,7 @@ export function mergeGeneratorResults(parts: GeneratorResult[]): GeneratorResult
     generatorElapsedMs: Math.max(...parts.map((g) => g.generatorElapsedMs)),
     generatorWindowCpuMs: sum((g) => g.generatorWindowCpuMs),
     endedBy: parts[0].endedBy,
+    // Every part was started on the same node binary.
+    generatorRuntime: parts[0].generatorRuntime,
   };
 }

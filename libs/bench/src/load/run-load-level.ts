@@ -29,8 +29,10 @@ function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow:
     try {
       // The generator checks replies against its own registry: it gets this process's binary blob size (which may
       // come from --blob-bytes rather than the environment), so both verify the same rows.
-      const env = { ...process.env, [BINARY_BLOB_BYTES_VARIABLE]: String(configuredBinaryBlobBytes()) };
-      child = spawn(process.execPath, [workerEntry, JSON.stringify(spec)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env });
+      const env: NodeJS.ProcessEnv = { ...process.env, [BINARY_BLOB_BYTES_VARIABLE]: String(configuredBinaryBlobBytes()) };
+      // On another node this process's NODE_OPTIONS may name flags it does not take (as the app launcher does).
+      if (spec.generatorNode !== undefined) env.NODE_OPTIONS = '';
+      child = spawn(spec.generatorNode ?? process.execPath, [workerEntry, JSON.stringify(spec)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env });
     } catch (error) {
       return failed(error);
     }
@@ -77,6 +79,8 @@ export function generatorWorkerEntry(): string {
  */
 export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntry = generatorWorkerEntry(), probe = new ResourceProbe(), signal?: AbortSignal): Promise<LoadLevelResult> {
   const startedAt = new Date().toISOString();
+  // Which node the server runs, in its own words, asked before the load so the question is not part of it.
+  const serverRuntime = (await probe.serverReport(spec.target)).runtime;
   // Server CPU and peak RSS over the measured window only, not the warm-up: the generator says when it is. With
   // several generators the window runs from the first one's start to the last one's end.
   // The probe is asynchronous (a remote server is asked over the network): the edges start its calls, and they
@@ -101,7 +105,7 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
     ),
   );
   const server = await ended;
-  const g = mergeGeneratorResults(results);
+  const { generatorRuntime, ...g } = mergeGeneratorResults(results);
   const notes = server ? [...server.notes] : ['server CPU and memory: the measured window was not reported'];
   if (spec.engine === 'ghz') notes.push('ghz: replies not checked by ghz (one probe call verified first); payload bytes = the probe reply size x successes');
   const serverCpuMs = server?.serverCpuMs ?? null;
@@ -142,6 +146,8 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, workerEntr
     serverPeakRssBytes,
     serverProcesses: server?.serverProcesses ?? 0,
     serverResourcesSource: server?.serverResourcesSource ?? null,
+    // ghz's generator is Go: the node process that waits for it is not what generated the load.
+    runtime: { generator: spec.engine === 'ghz' ? null : (generatorRuntime ?? null), server: serverRuntime },
     notes,
     startedAt,
     endedAt: new Date().toISOString(),

@@ -3,7 +3,7 @@ import type { LoadRun } from '../result/load-run.interface';
 import type { CsvValue } from './csv-cell';
 import { human } from './table-columns';
 import { loadVariantOf } from '../scenario/load-target';
-import { levelShape } from '../load/level-shape';
+import { levelShape, shapeTag } from '../load/level-shape';
 
 /** A column of levels.csv; `table` marks the ones the terminal table and markdown show, with their heading. */
 export interface LoadColumn {
@@ -11,7 +11,8 @@ export interface LoadColumn {
   unit: string;
   description: string;
   value: (level: LoadLevelResult, run: LoadRun) => CsvValue;
-  table?: { head: string; cell: (level: LoadLevelResult) => string };
+  /** onlyWhenSet: shown only when some level of the run has a value there (runtime: only runs with a runtime axis). */
+  table?: { head: string; cell: (level: LoadLevelResult) => string; onlyWhenSet?: boolean };
 }
 
 const MB = 1_000_000;
@@ -29,6 +30,11 @@ export const LOAD_COLUMNS: LoadColumn[] = [
   { name: 'net_mbps', unit: 'Mbit/s', description: 'Throughput of the network path server -> client, measured just before the level; empty without a profile.', value: (l) => l.network?.mbps ?? null },
   { name: 'net_up_mbps', unit: 'Mbit/s', description: 'Throughput of the network path client -> server (the requests\' direction), measured just before the level; empty without a profile.', value: (l) => l.network?.upMbps ?? null },
   { name: 'net_flagged', unit: 'true/false', description: 'true when the measured path was more than 20% off the profile\'s nominal round trip or bandwidth.', value: (l) => l.network?.flagged ?? false },
+  { name: 'runtime', unit: 'text', description: 'npm run load --node / --server-node / --client-node: the runtime the servers and generators were started on, as the level name ends (node22.23.3, or server22.23.3-client24.21.0 when split; see docs/runtimes.md); empty without those options.', value: (l) => l.runtime?.label ?? null, table: { head: 'runtime', cell: (l) => l.runtime?.label ?? '', onlyWhenSet: true } },
+  { name: 'node_version', unit: 'text', description: "Node version of the load generator process (its own process.versions.node, e.g. 22.23.3); empty for ghz levels (ghz is Go) and in files from before levels recorded runtimes.", value: (l) => l.runtime?.generator?.nodeVersion ?? null },
+  { name: 'v8_version', unit: 'text', description: "V8 version of the load generator process (its own process.versions.v8); empty for ghz levels.", value: (l) => l.runtime?.generator?.v8Version ?? null },
+  { name: 'server_node_version', unit: 'text', description: 'Node version of the server that was loaded, from its own report (GET /admin/resources or wirebench.admin.Admin) just before the level; empty when it gives none (SERVER_RESOURCES off there).', value: (l) => l.runtime?.server?.nodeVersion ?? null },
+  { name: 'server_v8_version', unit: 'text', description: 'V8 version of the server that was loaded, from its own report; empty when it gives none.', value: (l) => l.runtime?.server?.v8Version ?? null },
   { name: 'mode', unit: 'text', description: 'closed: each caller sends its next request when the previous completes; open: requests on a fixed schedule (--rate).', value: (l) => l.mode },
   { name: 'rows_per_request', unit: 'rows', description: 'Rows in each response.', value: (l) => l.rows },
   { name: 'concurrency', unit: 'count', description: 'Callers with a request in flight (closed loop) or the in-flight cap (open loop).', value: (l) => l.concurrency, table: { head: 'c', cell: (l) => human(l.concurrency) } },
@@ -67,6 +73,19 @@ export const LOAD_COLUMNS: LoadColumn[] = [
 ];
 
 export const LOAD_TABLE_COLUMNS = LOAD_COLUMNS.filter((c) => c.table).map((c) => c.table!);
-/** transport, target, shape and c name a level: repeated in each part of a table split to fit a terminal. */
-export const LOAD_TABLE_KEY = ['transport', 'target', 'shape', 'c'].map((head) => LOAD_TABLE_COLUMNS.findIndex((c) => c.head === head));
+
+/** The table columns a run's levels show: those marked onlyWhenSet only when some level has a value there. */
+export function loadTableColumns(levels: LoadLevelResult[]): NonNullable<LoadColumn['table']>[] {
+  return LOAD_TABLE_COLUMNS.filter((c) => !c.onlyWhenSet || levels.some((l) => c.cell(l) !== ''));
+}
+
+/** transport, target, shape, runtime and c name a level: the indexes of those shown, repeated in each part of a table split to fit a terminal. */
+export function loadTableKey(columns: NonNullable<LoadColumn['table']>[]): number[] {
+  return ['transport', 'target', 'shape', 'runtime', 'c'].map((head) => columns.findIndex((c) => c.head === head)).filter((i) => i >= 0);
+}
+
+/** How notes name a level: transport/target, shape, runtime and concurrency. */
+export function levelTag(l: LoadLevelResult): string {
+  return `${l.transport}/${l.targetKind}${shapeTag(l)}${l.runtime?.label ? `@${l.runtime.label}` : ''} c=${l.concurrency}`;
+}
 export const LOAD_TABLE_LEGEND = 'req/s: successful requests per second; latencies of successes; gen core %: load generator CPU as a share of one core (! = saturated, the generator may be the limit). MB = 10^6 bytes.';

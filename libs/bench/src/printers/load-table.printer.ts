@@ -1,6 +1,5 @@
 import type { LoadRun } from '../result/load-run.interface';
-import { shapeTag } from '../load/level-shape';
-import { LOAD_TABLE_COLUMNS, LOAD_TABLE_KEY, LOAD_TABLE_LEGEND } from './load-columns';
+import { levelTag, LOAD_TABLE_LEGEND, loadTableColumns, loadTableKey } from './load-columns';
 import { fitTable } from './fit-table';
 import { wrapText } from './wrap-text';
 
@@ -9,10 +8,11 @@ import { wrapText } from './wrap-text';
  * sweep stopped early, if it did. With a `width` (a terminal's) every line fits it; without, full width.
  */
 export function printLoadTable(run: LoadRun, width?: number): string {
+  const columns = loadTableColumns(run.levels);
   const table = fitTable(
-    { head: LOAD_TABLE_COLUMNS.map((c) => c.head), align: LOAD_TABLE_COLUMNS.map(() => 'left'), rows: run.levels.map((level) => LOAD_TABLE_COLUMNS.map((c) => c.cell(level))), key: LOAD_TABLE_KEY },
+    { head: columns.map((c) => c.head), align: columns.map(() => 'left'), rows: run.levels.map((level) => columns.map((c) => c.cell(level))), key: loadTableKey(columns) },
     width,
   );
-  const notes = run.levels.flatMap((l) => l.notes.map((n) => `${l.transport}/${l.targetKind}${shapeTag(l)} c=${l.concurrency}: ${n}`));
+  const notes = run.levels.flatMap((l) => l.notes.map((n) => `${levelTag(l)}: ${n}`));
   return [table, LOAD_TABLE_LEGEND, ...notes, ...(run.stopped ? [run.stopped] : [])].map((text) => wrapText(text, width, 2)).join('\n');
 }

@@ -5,7 +5,7 @@ import type { LoadRun } from '../result/load-run.interface';
 import { SAMPLE_RUN } from './fixtures/sample-run';
 import { print } from './index';
 import { printLoadMarkdown } from './load-markdown.printer';
-import { LOAD_TABLE_COLUMNS } from './load-columns';
+import { loadTableColumns } from './load-columns';
 import { printMarkdown } from './markdown.printer';
 import { TABLE_COLUMNS } from './table-columns';
 
@@ -35,7 +35,7 @@ describe('terminal tables at a given width', () => {
     const bench = printMarkdown(SAMPLE_RUN);
     expect(bench.split('\n').find((line) => line.startsWith('| scenario | variant |'))!.split(' | ')).toHaveLength(TABLE_COLUMNS.length);
     const load = printLoadMarkdown(LOAD_RUN);
-    expect(load.split('\n').find((line) => line.startsWith('| transport |'))!.split(' | ')).toHaveLength(LOAD_TABLE_COLUMNS.length);
+    expect(load.split('\n').find((line) => line.startsWith('| transport |'))!.split(' | ')).toHaveLength(loadTableColumns(LOAD_RUN.levels).length);
   });
 
   it('the other formats ignore the width', () => {
