@@ -1,68 +1,15 @@
 import type { BenchRun } from '../result/bench-run.interface';
-import type { RunSample, ScenarioResult } from '../result/result.interface';
-import type { PhaseBreakdown } from '../phases/phases.interface';
-import { SAMPLE_RUN, sampleResult } from '../printers/fixtures/sample-run';
+import type { ScenarioResult } from '../result/result.interface';
+import { SAMPLE_RUN } from '../printers/fixtures/sample-run';
+import { caseOnRuntime, NODE20, NODE26 } from '../printers/fixtures/runtime-results';
 import { printMarkdown } from '../printers/markdown.printer';
 import { printTable } from '../printers/table.printer';
 import { runtimeTable } from '../printers/runtime-table';
 import { runtimeVerdicts } from './runtime-verdicts';
 
-const NODE20 = { nodeVersion: '20.20.2', v8Version: '11.3.244.8-node.38' };
-const NODE26 = { nodeVersion: '26.10.0', v8Version: '14.6.202.34-node.34' };
-const label = (v: typeof NODE20) => `node${v.nodeVersion}`;
-
-/** A request's phases adding up to `requestMs`: the serialize phase given, the rest in the wait. */
-function phases(requestMs: number, serializeMs: number): PhaseBreakdown {
-  return {
-    requestMs,
-    serverGenerateMs: 1,
-    serverSerializeMs: serializeMs,
-    serverCompressMs: null,
-    serverSendMs: null,
-    ttfbMs: requestMs - 2,
-    ttlbMs: requestMs - 1,
-    transferMs: 1,
-    clientDecompressMs: null,
-    clientDecodeMs: 0.5,
-    waitOtherMs: requestMs - 3 - serializeMs,
-    clientOtherMs: 0.5,
-    notes: [],
-  };
-}
-
-/** Five runs around `ms` (±1%), each with its phases scaled alike: intervals far apart unless the medians are close. */
-function runs(ms: number, serializeMs: number): RunSample[] {
-  return [0.99, 0.995, 1, 1.005, 1.01].map((f, i) => ({
-    run: i + 1,
-    at: new Date(Date.parse('2026-11-25T00:00:00Z') + i * 1000).toISOString(),
-    ms: ms * f,
-    rowsReceived: 1,
-    payloadBytes: 1,
-    verified: true,
-    clientCpuMs: null,
-    serverCpuMs: null,
-    clientPeakRssBytes: null,
-    serverPeakRssBytes: null,
-    phases: phases(ms * f, serializeMs * f),
-  }));
-}
-
-/** One case on one runtime: JSON and gRPC, each with its serialize phase. */
-function onRuntime(caseName: string, runtime: typeof NODE20, json: [number, number], grpc: [number, number]): ScenarioResult[] {
-  return (['json', 'grpc'] as const).map((variant) => {
-    const [ms, serializeMs] = variant === 'json' ? json : grpc;
-    const result = sampleResult({
-      name: `${caseName}@${label(runtime)}`,
-      transport: variant,
-      variant,
-      rowsPerRequest: 100_000,
-      runs: runs(ms, serializeMs),
-      phases: phases(ms, serializeMs),
-      runtime: { client: runtime, server: runtime, label: label(runtime) },
-    });
-    return { ...result, stats: { ...result.stats, medianMs: ms } };
-  });
-}
+/** One case on one runtime: JSON and gRPC, each [median ms, serialize ms]. */
+const onRuntime = (caseName: string, runtime: typeof NODE20, json: [number, number], grpc: [number, number]): ScenarioResult[] =>
+  caseOnRuntime(caseName, runtime, { json, grpc });
 
 const run = (scenarios: ScenarioResult[]): BenchRun => ({ ...SAMPLE_RUN, preset: 'runtimes', scenarios });
 
