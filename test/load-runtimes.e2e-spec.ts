@@ -11,9 +11,9 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findGhz } from '@app/bench';
-import { cachedVersions, runtimesCacheDir } from '@app/runtimes';
 import { pidsWithEnv } from './support/processes';
 import { portsEnv } from './support/stack';
+import { cachedNode22, RUNTIME_FETCH_ENV } from './support/cached-node22';
 import { loadIntoFolder } from './support/load-run';
 
 jest.setTimeout(300_000);
@@ -23,17 +23,8 @@ const SMALL = ['--concurrency', '1', '--duration', '1', '--warmup', '0', '--tran
 
 const load = (args: string[], env: Record<string, string>) => loadIntoFolder(args, env, 'wirebench-load-runtimes-');
 
-/** The Node 22 the CLI will use: the newest cached, or '22' to fetch when asked to; null (with why) otherwise. */
-function node22(): { version: string | null; why: string | null } {
-  const cached = cachedVersions(runtimesCacheDir()).filter((v) => v.startsWith('22.'));
-  if (cached.length > 0) return { version: cached[cached.length - 1], why: null };
-  if (process.env.WIREBENCH_FETCH_RUNTIMES === '1') return { version: null, why: null };
-  return { version: null, why: `no Node 22 in ${runtimesCacheDir()}: run npm run setup:node -- 22, or set WIREBENCH_FETCH_RUNTIMES=1` };
-}
-
-const twenty2 = node22();
-// The cache this test looked in, and the machine's way to the internet for a fetch (CA certificates, proxies), go along.
-const network = Object.fromEntries(['NODE_RUNTIMES_DIR', 'NODE_EXTRA_CA_CERTS', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'].flatMap((k) => (process.env[k] ? [[k, process.env[k] as string]] : [])));
+const twenty2 = cachedNode22();
+const network = RUNTIME_FETCH_ENV;
 const testWith22 = (title: string, fn: () => Promise<void>) => (twenty2.why === null ? it(title, fn) : it.skip(`${title} (skipped: ${twenty2.why})`, fn));
 const current = process.versions;
 const RUNTIME_COLUMNS = ['runtime', 'node_version', 'v8_version', 'server_node_version', 'server_v8_version'];
