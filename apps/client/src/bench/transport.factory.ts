@@ -21,6 +21,12 @@ import {
   variantPath,
   VARIANTS,
   withPayloadByteCounts,
+  CONNECT_CALLS,
+  ConnectStreamTransport,
+  ConnectTransport,
+  createConnectClient,
+  isConnectVariant,
+  type ConnectVariantName,
 } from '@app/bench';
 import { loadSamplePackageDefinition, sampleGrpcOptions } from '@app/grpc';
 import { getProtobufCodec, withResponseCodec, type JsonCodecName, type ProtobufCodec, type ProtobufCodecName } from '@app/codecs';
@@ -144,6 +150,8 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     const { targets } = this.config;
     if (VARIANTS[variant].family === 'grpc') return targets.grpcAddress;
     const { path } = variantPath(variant);
+    // Each connect variant names the Nest JSON app that hosts its Connect routes (CONNECT_CALLS).
+    if (isConnectVariant(path)) return targets[CONNECT_CALLS[path].target];
     // json-fjs is the Fastify server's reply with another serializer.
     if (path === 'json-fastify' || path === 'json-fjs') return targets.fastifyJsonUrl;
     if (path === 'json-h2' || path === 'json-h2-window') return targets.h2JsonUrl;
@@ -222,7 +230,29 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         const transport = new GrpcBareTransport(address, this.config.grpcMaxMessageBytes, timeout, shape);
         return { transport, close: async () => transport.close() };
       }
+      // One connect-es client per variant and shape, its protocol, encoding and HTTP version from CONNECT_CALLS.
+      case 'connect-proto':
+      case 'connect-json':
+      case 'connect-fastify':
+      case 'connect-h2':
+      case 'connect-grpc':
+      case 'grpc-web':
+      case 'connect-stream':
+        return this.connectTransport(path, shape, address, timeout);
     }
+  }
+
+  private connectTransport(variant: ConnectVariantName, shape: ShapeName, address: string, timeout: number): BuiltTransport {
+    const call = CONNECT_CALLS[variant];
+    const http1 = call.httpVersion === '1.1';
+    const socketCap = http1 ? this.config.clientBudget.maxSockets : null;
+    const client = createConnectClient({ ...call, baseUrl: address, maxSockets: socketCap, readMaxBytes: this.config.grpcMaxMessageBytes });
+    const transport = VARIANTS[variant].streaming
+      ? new ConnectStreamTransport(client, address, timeout, shape)
+      : new ConnectTransport(client, address, timeout, shape, call.protocol !== 'connect');
+    if (!http1) transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
+    // HTTP/1.1: a pool of its own, capped as undici's is; HTTP/2: one connection.
+    return { transport, close: async () => client.close(), socketCap, closesSockets: http1 };
   }
 
   /**
