@@ -79,6 +79,17 @@ describe('TransportFactory for the connect family', () => {
     }
   });
 
+  it('leases the h2c variants a connection per measurement, as gRPC channels; shares the HTTP/1.1 ones', async () => {
+    const a = factory.lease('connect-h2');
+    const b = factory.lease('connect-grpc');
+    const c = factory.lease('connect-h2');
+    expect(c.transport).not.toBe(a.transport);
+    expect(b.transport).not.toBe(a.transport);
+    await Promise.all([a.release(true), b.release(false), c.release(false)]);
+    expect(factory.lease('connect-h2').transport).toBe(a.transport);
+    expect(factory.lease('connect-proto').transport).toBe(factory.lease('connect-proto').transport);
+  });
+
   it('caps the HTTP/1.1 variants at the socket budget; the h2c ones need one connection', () => {
     expect(factory.socketCap('connect-proto')).toBe(config.clientBudget.maxSockets);
     expect(factory.socketCap('grpc-web')).toBe(config.clientBudget.maxSockets);

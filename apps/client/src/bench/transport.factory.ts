@@ -93,12 +93,13 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
    * gets a channel that no other measurement uses meanwhile, each on its own connection (OWN_CONNECTION_OPTION): two
    * callers' measurements on one HTTP/2 connection would share its TCP stream and flow-control window (one caller's
    * 1,000,000-row reply delaying the other's frames), and a cancelled one's burst of RST_STREAMs made the server close
-   * the connection under both (nghttp2's rapid-reset guard: GOAWAY, "Session closed with error code 2"). A channel
+   * the connection under both (nghttp2's rapid-reset guard: GOAWAY, "Session closed with error code 2"); the connect
+   * variants over h2c hold one HTTP/2 connection each too, and are leased the same way. A channel
    * whose measurement ended well waits for the next one, still connected, so calls one after another measure a warm
    * connection as before; one whose measurement failed or was cancelled is closed.
    */
   lease(variant: VariantName, shape: ShapeName = DEFAULT_SHAPE, dial?: string): { transport: RowsTransport | StreamingRowsTransport; release(ok: boolean): Promise<void> } {
-    if (VARIANTS[variant].family !== 'grpc') return { transport: this.forVariant(variant, shape, dial), release: async () => undefined };
+    if (!ownsOneConnection(variant)) return { transport: this.forVariant(variant, shape, dial), release: async () => undefined };
     const key = keyOf(variant, shape, dial);
     const idle = this.idleChannels.get(key) ?? [];
     this.idleChannels.set(key, idle);
@@ -281,6 +282,16 @@ function withShapeCodec(pkg: PackageDefinition, shape: ShapeName, codec: Protobu
   const service = pkg[grpcService] as ServiceDefinition | undefined;
   // A contract without the shape's service is reported by shapeGrpcMethods, in its words.
   return service ? { ...pkg, [grpcService]: withResponseCodec(service, getShape(shape), codec) } : pkg;
+}
+
+/**
+ * Whether a variant's client multiplexes every call over one HTTP/2 connection that measurements must not share
+ * (lease): the gRPC family's channels, and the connect variants over h2c (one Http2SessionManager each).
+ */
+function ownsOneConnection(variant: VariantName): boolean {
+  if (VARIANTS[variant].family === 'grpc') return true;
+  const { path } = variantPath(variant);
+  return isConnectVariant(path) && CONNECT_CALLS[path].httpVersion === '2';
 }
 
 /** The cache key of a transport: one per variant, shape and (under a network profile) proxy address. */
