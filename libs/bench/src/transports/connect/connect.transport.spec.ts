@@ -24,6 +24,7 @@ describe.each([false, true])('ConnectTransport against a connect-es server (http
   const variants = UNARY.filter((v) => (CONNECT_CALLS[v].httpVersion === '2') === http2);
   let server: ConnectFixture;
   let corrupt: ConnectFixture;
+  let timed: ConnectFixture;
   const clients: ConnectClient[] = [];
   const transportFor = (variant: ConnectVariantName, baseUrl: string, shape: ShapeName = 'row', timeoutMs = 10_000) => {
     const call = CONNECT_CALLS[variant];
@@ -34,10 +35,11 @@ describe.each([false, true])('ConnectTransport against a connect-es server (http
   beforeAll(async () => {
     server = await startConnectFixture({ http2, maxRows: 500 });
     corrupt = await startConnectFixture({ http2, corrupt: true });
+    timed = await startConnectFixture({ http2, serverTiming: { generateMs: 1.5, serializeMs: 2.25 } });
   });
   afterAll(async () => {
     clients.forEach((c) => c.close());
-    await Promise.all([server.close(), corrupt.close()]);
+    await Promise.all([server.close(), corrupt.close(), timed.close()]);
   });
 
   it.each(variants)('%s: every shape arrives and verifies, in the JSON form its codec gives', async (variant) => {
@@ -58,6 +60,11 @@ describe.each([false, true])('ConnectTransport against a connect-es server (http
     expect(fetched.payloadBytes).toBe(bytes);
     expect(fetched.phases?.ttfbMs).toBeGreaterThanOrEqual(0);
     expect(fetched.phases!.ttlbMs!).toBeGreaterThanOrEqual(fetched.phases!.ttfbMs!);
+  });
+
+  it.each(variants)("%s: reads the server's phases from its server-timing trailer", async (variant) => {
+    const fetched = await transportFor(variant, timed.baseUrl).fetchRows(5);
+    expect(fetched.phases?.server).toEqual({ generateMs: 1.5, serializeMs: 2.25 });
   });
 
   it.each(variants)('%s: a corrupted row is a payload mismatch', async (variant) => {
