@@ -14,3 +14,4 @@ export type { BadSerializerBody } from './json/parse-json-serializer';
 export { parseJsonSerializer, jsonReplyText } from './json/parse-json-serializer';
 export { parseProtobufSerializer } from './protobuf/parse-protobuf-serializer';
 export { asBuffer } from './protobuf/as-buffer';
+export { protobufEsService } from './protobuf/protobuf-es-service';

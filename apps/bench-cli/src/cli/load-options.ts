@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defaultSweep, defaultSweepText, FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
+import { defaultSweep, defaultSweepText, FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, LOAD_TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 import { parseNetworks } from './parse-networks';
@@ -139,7 +139,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   requireRuntimeAxisFits(runtimes, { engines, hosts, clientNodeGiven: s('client-node') !== undefined });
   if (s('rounds') !== undefined && !runtimes) throw new UsageError('--rounds repeats the runtime blocks: give it with --node, --server-node or --client-node');
   return {
-    transports: list('transport', s('transport') ?? TRANSPORT_KINDS.join(','), TRANSPORT_KINDS) as TransportKind[],
+    transports: list('transport', s('transport') ?? LOAD_TRANSPORT_KINDS.join(','), LOAD_TRANSPORT_KINDS) as TransportKind[],
     targets: list('target', s('target') ?? 'nest', TARGET_KINDS) as TargetKind[],
     variants,
     engines,

@@ -1,4 +1,4 @@
-import { isStreamingVariant, VARIANT_NAMES } from '@app/bench';
+import { isStreamingVariant, VARIANT_NAMES, VARIANTS } from '@app/bench';
 import { shapeNames } from '@app/shapes';
 import { HELP, parseOptions } from './options';
 import { UsageError } from './usage-error';
@@ -45,6 +45,11 @@ describe('parseOptions', () => {
     for (const name of shapeNames()) expect(HELP).toContain(name);
   });
 
+  it('reads a family in --transport as its baseline variant: connect is connect-proto', () => {
+    expect(parseOptions(['--transport', 'json,connect']).transports).toEqual(['json', 'connect-proto']);
+    expect(() => parseOptions(['--transport', 'connect-proto'])).toThrow(/--transport must list json, grpc, connect/);
+  });
+
   it('takes --variants instead of --transport, each known and once', () => {
     expect(parseOptions(['--variants', 'json,grpc-bare,json-undici']).transports).toEqual(['json', 'grpc-bare', 'json-undici']);
     expect(() => parseOptions(['--variants', 'json,nope'])).toThrow(/--variants must list variants from json, grpc, json-undici, grpc-bare/);
@@ -56,10 +61,10 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--variants', 'grpc-gzip'])).toThrow(/e.g. json-gzip\), got "grpc-gzip"/);
   });
 
-  it('runs every variant once for explain (gzip only on the baselines), 5 runs after 1 warm-up, unless told otherwise', () => {
+  it("runs every variant of the article's families once for explain (gzip only on the baselines), 5 runs after 1 warm-up, unless told otherwise", () => {
     const explain = parseOptions(['--preset', 'explain']);
     expect(explain).toMatchObject({ runs: 5, warmup: 1, invocations: 2 });
-    expect(explain.transports).toEqual(VARIANT_NAMES.filter((v) => !isStreamingVariant(v) && (!v.includes('+') || ['json+gzip', 'grpc+gzip'].includes(v))));
+    expect(explain.transports).toEqual(VARIANT_NAMES.filter((v) => VARIANTS[v].family !== 'connect' && !isStreamingVariant(v) && (!v.includes('+') || ['json+gzip', 'grpc+gzip'].includes(v))));
     expect(explain.transports.slice(0, 2)).toEqual(['json', 'grpc']);
     expect(parseOptions(['--preset', 'explain', '--variants', 'json,grpc', '--runs', '3', '--warmup', '0'])).toMatchObject({ transports: ['json', 'grpc'], runs: 3, warmup: 0 });
     expect(parseOptions(['--preset', 'explain', '--transport', 'grpc']).transports).toEqual(['grpc']);

@@ -1,4 +1,4 @@
-import { FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
+import { ARTICLE_TRANSPORTS, familyBaseline, FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
 import { loadNetworkProfiles } from '@app/network';
 import { DEFAULT_SHAPE, isShapeName, MAX_BINARY_BLOB_BYTES, shapeNames, ShapeName, USER_SHAPE_NAME, type UserShapeOptions } from '@app/shapes';
 import { parseHosts } from './parse-hosts';
@@ -83,7 +83,8 @@ Options:
                        phase moved, and each runtime's large case taken apart factor by factor (5 runs, 2 warm-ups,
                        2 rounds; about 8 minutes a runtime and round on a busy 2-core machine: about 70 minutes
                        for four runtimes, see docs/runtimes.md)
-  --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}   (default: both)
+  --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}: each family's baseline variant
+                       (${TRANSPORT_KINDS.map((t) => `${t}: ${familyBaseline(t)}`).join(', ')}; default: ${ARTICLE_TRANSPORTS.join(',')})
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (${GZIP_ALIAS_NOTE}; see docs/variants.md;
                        default: json,grpc, or every variant for explain; given, it is every case's, also a
@@ -221,11 +222,13 @@ export function parseOptions(argv: string[]): BenchOptions {
   } else if (str('transport') === undefined && str('preset') !== undefined && PRESET_DEFAULTS[str('preset')!]?.variants) {
     transports = PRESET_DEFAULTS[str('preset')!].variants!();
   } else {
-    transports = (list('transport', str('transport')) ?? [...TRANSPORT_KINDS]) as TransportKind[];
-    const unknown = transports.filter((t) => !TRANSPORT_KINDS.includes(t as TransportKind));
-    if (unknown.length > 0 || new Set(transports).size !== transports.length) {
+    const families = (list('transport', str('transport')) ?? [...ARTICLE_TRANSPORTS]) as TransportKind[];
+    const unknown = families.filter((t) => !TRANSPORT_KINDS.includes(t as TransportKind));
+    if (unknown.length > 0 || new Set(families).size !== families.length) {
       throw new UsageError(`--transport must list ${TRANSPORT_KINDS.join(', ')} at most once each, got "${str('transport')}"`);
     }
+    // A family means its baseline variant: json and grpc themselves, connect-proto for connect.
+    transports = families.map(familyBaseline);
   }
   const custom = str('rows') !== undefined || str('requests') !== undefined || str('concurrency') !== undefined;
   if (str('preset') !== undefined && (custom || str('scenarios') !== undefined)) {

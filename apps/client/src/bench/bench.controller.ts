@@ -1,5 +1,5 @@
 import { Controller, Get, UseInterceptors, Param } from '@nestjs/common';
-import { Comparison, Mode, parseVariants, RunProgress, ScenarioResult, TransportKind, ExplainedComparison } from '@app/bench';
+import { Comparison, familyBaseline, Mode, parseVariants, RunProgress, ScenarioResult, TransportKind, ExplainedComparison } from '@app/bench';
 import { ResultsService } from '../results/results.service';
 import { BenchQuery } from './bench-query.decorator';
 import type { NetworkProfile } from '@app/network';
@@ -97,10 +97,10 @@ export class BenchController {
     return { results };
   }
 
-  /** One variant of the route's transport family: `?variant=` (default the family's baseline, json or grpc). */
+  /** One variant of the route's transport family: `?variant=` (default the family's baseline: json, grpc, connect-proto). */
   private async one(family: TransportKind, mode: Mode, query: BenchQueryDto, signal: AbortSignal, progress: RunProgress): Promise<ScenarioResult> {
     const { wire, save, label, network } = this.flags(query);
-    const variants = query.variant === undefined ? [family] : parseVariants('variant', query.variant, family);
+    const variants = query.variant === undefined ? [familyBaseline(family)] : parseVariants('variant', query.variant, family);
     const [result] = await this.bench.run({ variants, mode, input: query, wire, signal, network, progress });
     if (save) await this.results.saveEndpointRuns([result], label);
     return result;

@@ -49,7 +49,7 @@ describe('flag parsers', () => {
     expect(errorOf(() => parseSwitch('wire', 'yes')).limit).toEqual({ values: ['0', '1'] });
     expect(errorOf(() => parseLabel('x'.repeat(201))).limit).toEqual({ maxLength: 200 });
     expect(errorOf(() => parseLabel('a\nb')).parameter).toBe('label');
-    expect(errorOf(() => parseBenchVariants('json,soap', undefined)).limit).toEqual({ values: ['json', 'grpc'] });
+    expect(errorOf(() => parseBenchVariants('json,soap', undefined)).limit).toEqual({ values: ['json', 'grpc', 'connect'] });
     expect(errorOf(() => parseBenchVariants('json,json', undefined)).parameter).toBe('transports');
     expect(errorOf(() => parseMode('serial', undefined)).limit).toEqual({ values: ['single', 'parallel'] });
   });
@@ -58,6 +58,8 @@ describe('flag parsers', () => {
     expect([parseSwitch('save', undefined), parseSwitch('save', '1'), parseSwitch('save', '0')]).toEqual([false, true, false]);
     expect(parseLabel('x'.repeat(200))).toHaveLength(200);
     expect(parseBenchVariants(undefined, undefined)).toEqual(['json', 'grpc']);
+    // A family is its baseline variant: connect's is connect-proto.
+    expect(parseBenchVariants('grpc,connect', undefined)).toEqual(['grpc', 'connect-proto']);
     expect(parseBenchVariants(undefined, 'grpc-bare,json-undici')).toEqual(['grpc-bare', 'json-undici']);
     expect(errorOf(() => parseBenchVariants('json', 'grpc')).parameter).toBe('variants');
     expect(errorOf(() => parseBenchVariants(undefined, 'nope')).limit).toEqual({ values: VARIANT_NAMES });

@@ -1,4 +1,4 @@
-import { Mode, MODES, parseVariants, ScenarioValidationError, TRANSPORT_KINDS, TransportKind, VariantName } from '@app/bench';
+import { ARTICLE_TRANSPORTS, familyBaseline, Mode, MODES, parseVariants, ScenarioValidationError, TRANSPORT_KINDS, TransportKind, VariantName } from '@app/bench';
 
 const SWITCH_VALUES = ['0', '1'] as const;
 // One line in a CSV cell and a terminal table; long enough for a sentence about the machine or the change.
@@ -13,15 +13,15 @@ export function parseSwitch(name: string, raw: unknown): boolean {
 }
 
 /**
- * What /client/bench times: `variants` (any, each once), or `transports` (the two baselines, as before), not both;
- * neither means json and grpc.
+ * What /client/bench times: `variants` (any, each once), or `transports` (families, each its baseline variant), not
+ * both; neither means json and grpc.
  */
 export function parseBenchVariants(transports: unknown, variants: unknown): VariantName[] {
   if (transports !== undefined && variants !== undefined) {
     throw new ScenarioValidationError('variants', { parameters: ['transports', 'variants'], maxCount: 1 }, 'transports and variants are alternatives: give one', variants);
   }
   if (variants !== undefined) return parseVariants('variants', variants);
-  if (transports === undefined) return [...TRANSPORT_KINDS];
+  if (transports === undefined) return ARTICLE_TRANSPORTS.map(familyBaseline);
   const list = typeof transports === 'string' ? transports.split(',') : [];
   if (list.length === 0 || list.some((t) => !TRANSPORT_KINDS.includes(t as TransportKind)) || new Set(list).size !== list.length) {
     throw new ScenarioValidationError(
@@ -31,7 +31,8 @@ export function parseBenchVariants(transports: unknown, variants: unknown): Vari
       transports,
     );
   }
-  return list as TransportKind[];
+  // A family means its baseline variant: json and grpc themselves, connect-proto for connect.
+  return (list as TransportKind[]).map(familyBaseline);
 }
 
 /** single or parallel; absent means parallel when more than one request is asked for. */

@@ -1,6 +1,7 @@
 import type { HttpService } from '@nestjs/axios';
-import { GrpcStreamTransport, GrpcTransport, isStreamingTransport, VARIANT_NAMES, VARIANTS } from '@app/bench';
+import { ConnectStreamTransport, ConnectTransport, type ConnectVariantName, GrpcStreamTransport, GrpcTransport, isStreamingTransport, VARIANT_NAMES, VARIANTS } from '@app/bench';
 import { loadConfig } from '@app/config';
+import { appAddresses, BENCH_APPS } from '@app/bootstrap';
 import { shapeNames } from '@app/shapes';
 import { TransportFactory } from './transport.factory';
 
@@ -35,8 +36,10 @@ describe('TransportFactory', () => {
       const row = factory.forVariant(variant);
       expect(factory.forVariant(variant, 'row')).toBe(row);
       const protobuf = VARIANTS[variant].family === 'grpc' || variant.startsWith('proto-http');
-      // A gRPC serializer variant hands over its codec's decoded reply, which the codec converts (rowForm serializer).
-      const form = protobuf ? (VARIANTS[variant].serializer ? 'serializer' : 'protobuf') : 'json';
+      // A gRPC serializer variant hands over its codec's decoded reply, which the codec converts (rowForm serializer);
+      // a connect one its protobuf-es message, likewise.
+      const form = VARIANTS[variant].family === 'connect' ? 'serializer' : protobuf ? (VARIANTS[variant].serializer ? 'serializer' : 'protobuf') : 'json';
+      // The connect family has generated code for proto/'s shapes only (checkSerializerShape refuses the others first).
       for (const shape of shapeNames()) {
         const transport = factory.forVariant(variant, shape);
         expect([variant, transport.shape, transport.rowForm]).toEqual([variant, shape, form]);
@@ -46,6 +49,52 @@ describe('TransportFactory', () => {
         await twin.close();
       }
     }
+  });
+});
+
+describe('TransportFactory for the connect family', () => {
+  const config = loadConfig({ JSON_SERVER_URL: 'http://127.0.0.1:11', FASTIFY_JSON_SERVER_URL: 'http://127.0.0.1:12', H2_JSON_SERVER_URL: 'http://127.0.0.1:13' });
+  let factory: TransportFactory;
+  beforeEach(() => (factory = new TransportFactory({} as HttpService, config)));
+  afterEach(() => factory.onModuleDestroy());
+
+  it('dials the Nest JSON app each variant names: Express, Fastify or the h2c app; all three are bench apps', () => {
+    const expected: Record<ConnectVariantName, string> = {
+      'connect-proto': 'http://127.0.0.1:11',
+      'connect-json': 'http://127.0.0.1:11',
+      'connect-fastify': 'http://127.0.0.1:12',
+      'connect-h2': 'http://127.0.0.1:13',
+      'connect-grpc': 'http://127.0.0.1:13',
+      'grpc-web': 'http://127.0.0.1:11',
+      'connect-stream': 'http://127.0.0.1:11',
+    };
+    const benchAddresses = BENCH_APPS.map((app) => appAddresses(config)[app]).map(({ host, port }) => `http://${host}:${port}`);
+    for (const [variant, address] of Object.entries(expected) as [ConnectVariantName, string][]) {
+      expect([variant, factory.serverAddress(variant)]).toEqual([variant, address]);
+      // npm run bench, start:all and the tests' stack start these apps: no connect variant needs another.
+      expect(benchAddresses).toContain(address);
+      const transport = factory.forVariant(variant);
+      expect(transport).toBeInstanceOf(VARIANTS[variant].streaming ? ConnectStreamTransport : ConnectTransport);
+      expect(transport).toMatchObject({ kind: 'connect', target: { server: 'json-server', address } });
+    }
+  });
+
+  it('leases the h2c variants a connection per measurement, as gRPC channels; shares the HTTP/1.1 ones', async () => {
+    const a = factory.lease('connect-h2');
+    const b = factory.lease('connect-grpc');
+    const c = factory.lease('connect-h2');
+    expect(c.transport).not.toBe(a.transport);
+    expect(b.transport).not.toBe(a.transport);
+    await Promise.all([a.release(true), b.release(false), c.release(false)]);
+    expect(factory.lease('connect-h2').transport).toBe(a.transport);
+    expect(factory.lease('connect-proto').transport).toBe(factory.lease('connect-proto').transport);
+  });
+
+  it('caps the HTTP/1.1 variants at the socket budget; the h2c ones need one connection', () => {
+    expect(factory.socketCap('connect-proto')).toBe(config.clientBudget.maxSockets);
+    expect(factory.socketCap('grpc-web')).toBe(config.clientBudget.maxSockets);
+    expect(factory.socketCap('connect-h2')).toBeNull();
+    expect(factory.socketCap('connect-grpc')).toBeNull();
   });
 });
 

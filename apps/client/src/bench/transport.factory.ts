@@ -21,6 +21,12 @@ import {
   variantPath,
   VARIANTS,
   withPayloadByteCounts,
+  CONNECT_CALLS,
+  ConnectStreamTransport,
+  ConnectTransport,
+  createConnectClient,
+  isConnectVariant,
+  type ConnectVariantName,
 } from '@app/bench';
 import { loadSamplePackageDefinition, sampleGrpcOptions } from '@app/grpc';
 import { getProtobufCodec, withResponseCodec, type JsonCodecName, type ProtobufCodec, type ProtobufCodecName } from '@app/codecs';
@@ -87,12 +93,13 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
    * gets a channel that no other measurement uses meanwhile, each on its own connection (OWN_CONNECTION_OPTION): two
    * callers' measurements on one HTTP/2 connection would share its TCP stream and flow-control window (one caller's
    * 1,000,000-row reply delaying the other's frames), and a cancelled one's burst of RST_STREAMs made the server close
-   * the connection under both (nghttp2's rapid-reset guard: GOAWAY, "Session closed with error code 2"). A channel
+   * the connection under both (nghttp2's rapid-reset guard: GOAWAY, "Session closed with error code 2"); the connect
+   * variants over h2c hold one HTTP/2 connection each too, and are leased the same way. A channel
    * whose measurement ended well waits for the next one, still connected, so calls one after another measure a warm
    * connection as before; one whose measurement failed or was cancelled is closed.
    */
   lease(variant: VariantName, shape: ShapeName = DEFAULT_SHAPE, dial?: string): { transport: RowsTransport | StreamingRowsTransport; release(ok: boolean): Promise<void> } {
-    if (VARIANTS[variant].family !== 'grpc') return { transport: this.forVariant(variant, shape, dial), release: async () => undefined };
+    if (!ownsOneConnection(variant)) return { transport: this.forVariant(variant, shape, dial), release: async () => undefined };
     const key = keyOf(variant, shape, dial);
     const idle = this.idleChannels.get(key) ?? [];
     this.idleChannels.set(key, idle);
@@ -144,6 +151,8 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     const { targets } = this.config;
     if (VARIANTS[variant].family === 'grpc') return targets.grpcAddress;
     const { path } = variantPath(variant);
+    // Each connect variant names the Nest JSON app that hosts its Connect routes (CONNECT_CALLS).
+    if (isConnectVariant(path)) return targets[CONNECT_CALLS[path].target];
     // json-fjs is the Fastify server's reply with another serializer.
     if (path === 'json-fastify' || path === 'json-fjs') return targets.fastifyJsonUrl;
     if (path === 'json-h2' || path === 'json-h2-window') return targets.h2JsonUrl;
@@ -222,7 +231,29 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
         const transport = new GrpcBareTransport(address, this.config.grpcMaxMessageBytes, timeout, shape);
         return { transport, close: async () => transport.close() };
       }
+      // One connect-es client per variant and shape, its protocol, encoding and HTTP version from CONNECT_CALLS.
+      case 'connect-proto':
+      case 'connect-json':
+      case 'connect-fastify':
+      case 'connect-h2':
+      case 'connect-grpc':
+      case 'grpc-web':
+      case 'connect-stream':
+        return this.connectTransport(path, shape, address, timeout);
     }
+  }
+
+  private connectTransport(variant: ConnectVariantName, shape: ShapeName, address: string, timeout: number): BuiltTransport {
+    const call = CONNECT_CALLS[variant];
+    const http1 = call.httpVersion === '1.1';
+    const socketCap = http1 ? this.config.clientBudget.maxSockets : null;
+    const client = createConnectClient({ ...call, baseUrl: address, maxSockets: socketCap, readMaxBytes: this.config.grpcMaxMessageBytes });
+    const transport = VARIANTS[variant].streaming
+      ? new ConnectStreamTransport(client, address, timeout, shape)
+      : new ConnectTransport(client, address, timeout, shape, call.protocol !== 'connect');
+    if (!http1) transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
+    // HTTP/1.1: a pool of its own, capped as undici's is; HTTP/2: one connection.
+    return { transport, close: async () => client.close(), socketCap, closesSockets: http1 };
   }
 
   /**
@@ -251,6 +282,16 @@ function withShapeCodec(pkg: PackageDefinition, shape: ShapeName, codec: Protobu
   const service = pkg[grpcService] as ServiceDefinition | undefined;
   // A contract without the shape's service is reported by shapeGrpcMethods, in its words.
   return service ? { ...pkg, [grpcService]: withResponseCodec(service, getShape(shape), codec) } : pkg;
+}
+
+/**
+ * Whether a variant's client multiplexes every call over one HTTP/2 connection that measurements must not share
+ * (lease): the gRPC family's channels, and the connect variants over h2c (one Http2SessionManager each).
+ */
+function ownsOneConnection(variant: VariantName): boolean {
+  if (VARIANTS[variant].family === 'grpc') return true;
+  const { path } = variantPath(variant);
+  return isConnectVariant(path) && CONNECT_CALLS[path].httpVersion === '2';
 }
 
 /** The cache key of a transport: one per variant, shape and (under a network profile) proxy address. */

@@ -7,7 +7,8 @@ import { errorOf } from './fixtures/error-of';
 import { VARIANT_NAMES, VARIANTS } from './variants';
 
 const example = () => userShape({ protoFile: findProtoFile(join('examples', 'order.proto')), message: 'shop.v1.Order', sampleFile: findProtoFile(join('examples', 'order.sample.json')) });
-const GENERATED = ['grpc-static', 'grpc-es', 'grpc-tsproto', 'proto-http-static', 'grpc-stream-static'] as const;
+// The connect family is built on protobuf-es's generated code (generatedCode), so it has none for the user's message either.
+const GENERATED = ['grpc-static', 'grpc-es', 'grpc-tsproto', 'proto-http-static', 'grpc-stream-static', 'connect-proto', 'connect-json', 'connect-fastify', 'connect-h2', 'connect-grpc', 'grpc-web', 'connect-stream'] as const;
 
 describe('checkSerializerShape', () => {
   afterEach(() => useUserShape(null));
@@ -22,7 +23,7 @@ describe('checkSerializerShape', () => {
       const error = errorOf(() => checkSerializerShape(variant, 'user', 'user'));
       expect(error.parameter).toBe('shape');
       expect(error.limit.values).toEqual(['row', 'numeric', 'text', 'nested', 'binary']);
-      expect(error.message).toContain(`variant ${variant} (serializer ${VARIANTS[variant].serializer}) has no code for shape user`);
+      expect(error.message).toContain(`variant ${variant} (serializer ${VARIANTS[variant].serializer ?? VARIANTS[variant].generatedCode}) has no code for shape user`);
     }
     for (const variant of VARIANT_NAMES.filter((v) => !(GENERATED as readonly string[]).includes(v))) expect(() => checkSerializerShape(variant, 'user', 'user')).not.toThrow();
   });

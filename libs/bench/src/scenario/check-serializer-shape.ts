@@ -11,7 +11,8 @@ import { isProtobufSerializer, VARIANTS, type VariantName } from './variants';
  * list of shapes is kept here.
  */
 export function checkSerializerShape(variant: VariantName, shape: ShapeName, raw: unknown): void {
-  const { serializer } = VARIANTS[variant];
+  // A fixed generated code (the connect family's protobuf-es) limits the shapes as a per-request serializer does.
+  const serializer = VARIANTS[variant].serializer ?? VARIANTS[variant].generatedCode;
   if (serializer === undefined) return;
   // By the serializer's registry, not the family: proto-http-static is a JSON-family path with a protobuf serializer.
   const codec = isProtobufSerializer(serializer) ? getProtobufCodec(serializer) : getJsonCodec(serializer);

@@ -1,5 +1,11 @@
 import type { LoadLimits } from '@app/config';
-import { TRANSPORT_KINDS, TransportKind } from './scenario.interface';
+import { TransportKind } from './scenario.interface';
+
+/**
+ * The families load mode drives: its generators speak HTTP/1.1 GETs (autocannon) and gRPC (the HTTP/2 generator,
+ * ghz). The connect family is timed by the bench only, until load mode has a generator for it.
+ */
+export const LOAD_TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc'];
 import { ScenarioValidationError } from './scenario-validation.error';
 import { integerParam as integer } from './integer-param';
 import { shapeParam } from './shape-param';
@@ -78,7 +84,7 @@ export interface LoadLevelParams {
  * each get a whole share.
  */
 export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, maxRows: number, defaults: LoadLevelDefaults): LoadLevelParams {
-  const transport = oneOf('transport', input.transport, TRANSPORT_KINDS, 'json');
+  const transport = oneOf('transport', input.transport, LOAD_TRANSPORT_KINDS, 'json');
   const shape = shapeParam(input.shape);
   const targetKind = oneOf('target', input.target, TARGET_KINDS, 'nest');
   if (targetKind === 'fastify' && transport !== 'json') {

@@ -1,6 +1,7 @@
 import { jsonCodecNames, protobufCodecNames } from '@app/codecs';
 import { errorOf } from './fixtures/error-of';
-import { FASTEST_PROTOBUF_CODEC, isProtobufSerializer, isStreamingVariant, parseVariants, VARIANT_NAMES, variantNamed, VARIANTS, variantPath } from './variants';
+import { CONNECT_CALLS } from './connect-variants';
+import { ARTICLE_TRANSPORTS, familyBaseline, FASTEST_PROTOBUF_CODEC, isProtobufSerializer, streamingVariantNames, TRANSPORT_KINDS, isStreamingVariant, parseVariants, VARIANT_NAMES, variantNamed, VARIANTS, variantPath } from './variants';
 
 describe('variants', () => {
   it('has the two baselines and variants that each name a baseline of their own family', () => {
@@ -11,6 +12,36 @@ describe('variants', () => {
       if (baseline === null) continue;
       expect(VARIANTS[baseline as keyof typeof VARIANTS].family).toBe(family);
     }
+  });
+
+  it('has the connect family: connect-proto its baseline, each other one factor from a variant of its own family', () => {
+    const connect = VARIANT_NAMES.filter((v) => VARIANTS[v].family === 'connect');
+    expect(connect).toEqual(Object.keys(CONNECT_CALLS));
+    expect(connect.filter((v) => VARIANTS[v].baseline === null)).toEqual(['connect-proto']);
+    expect(familyBaseline('connect')).toBe('connect-proto');
+    expect(TRANSPORT_KINDS.map(familyBaseline)).toEqual(['json', 'grpc', 'connect-proto']);
+    expect(ARTICLE_TRANSPORTS).toEqual(['json', 'grpc']);
+    // Each one factor from its baseline, and the call settings say which one: exactly one of protocol, encoding,
+    // HTTP version, server app differs (message form: the stream, same call settings).
+    const expected: Record<string, [string, string]> = {
+      'connect-json': ['connect-proto', 'encoding'],
+      'connect-fastify': ['connect-proto', 'server framework'],
+      'connect-h2': ['connect-fastify', 'protocol'],
+      'connect-grpc': ['connect-h2', 'protocol'],
+      'grpc-web': ['connect-proto', 'protocol'],
+      'connect-stream': ['connect-proto', 'message form'],
+    };
+    for (const [variant, [baseline, factor]] of Object.entries(expected)) {
+      expect(VARIANTS[variant as keyof typeof VARIANTS]).toMatchObject({ family: 'connect', baseline, factor, generatedCode: 'protobuf-es' });
+      const call = CONNECT_CALLS[variant as keyof typeof CONNECT_CALLS];
+      const base = CONNECT_CALLS[baseline as keyof typeof CONNECT_CALLS];
+      const differ = (Object.keys(call) as (keyof typeof call)[]).filter((k) => call[k] !== base[k]);
+      expect([variant, differ.length]).toEqual([variant, factor === 'message form' ? 0 : factor === 'protocol' && variant === 'connect-h2' ? 2 : 1]);
+    }
+    // connect-h2 changes the HTTP version and, with it, the app (the h2c one): both Fastify, so one factor.
+    expect([CONNECT_CALLS['connect-fastify'].target, CONNECT_CALLS['connect-h2'].target]).toEqual(['fastifyJsonUrl', 'h2JsonUrl']);
+    expect(streamingVariantNames()).toContain('connect-stream');
+    expect(parseVariants('variants', 'connect-proto,grpc-web', 'connect')).toEqual(['connect-proto', 'grpc-web']);
   });
 
   it('has one serializer variant per codec: each protobuf one but proto-loader against grpc, fast-json-stringify against json-fastify', () => {

@@ -1,9 +1,16 @@
 import { DEFAULT_PROTOBUF_CODEC, protobufCodecNames, type JsonCodecName, type ProtobufCodecName } from '@app/codecs';
 import { ScenarioValidationError } from './scenario-validation.error';
+import { CONNECT_VARIANTS, type ConnectVariantName } from './connect-variants';
 
 /** The transport families the engine times; each has variants below that change one factor. */
-export type TransportKind = 'json' | 'grpc';
-export const TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc'];
+export type TransportKind = 'json' | 'grpc' | 'connect';
+export const TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc', 'connect'];
+
+/**
+ * The article's two families: what a run times when it names no transport and no variant (their baselines, `json`
+ * and `grpc`), so a command without either means what it always meant. The gRPC/JSON ratios are theirs.
+ */
+export const ARTICLE_TRANSPORTS: readonly TransportKind[] = ['json', 'grpc'];
 
 /** The factors a variant may change, one at a time. */
 export type Factor = 'client library' | 'server framework' | 'encoding' | 'serializer' | 'protocol' | 'message form' | 'compression' | 'flow control';
@@ -24,6 +31,11 @@ export interface VariantInfo {
    * request; absent: the family's own (proto-loader for gRPC, JSON.stringify for JSON).
    */
   serializer?: ProtobufCodecName | JsonCodecName;
+  /**
+   * The protobuf serializer whose generated code both ends are built on, fixed rather than asked for per request
+   * (the connect family: connect-es needs protobuf-es's descriptors): it limits the shapes as `serializer` does.
+   */
+  generatedCode?: ProtobufCodecName;
 }
 
 /** Which registry a serializer name is in (the names are unique across both): a protobuf one encodes protobuf. */
@@ -153,7 +165,7 @@ const SERIALIZER_OPTION_VARIANTS = {
 
 type BaseVariantName = keyof typeof BASE_VARIANTS;
 /** A client+server path: one of the base variants or a serializer's (the +gzip twins are paths with compression). */
-export type PathName = BaseVariantName | GrpcSerializerVariantName | keyof typeof JSON_SERIALIZER_VARIANTS | keyof typeof SERIALIZER_OPTION_VARIANTS;
+export type PathName = BaseVariantName | GrpcSerializerVariantName | keyof typeof JSON_SERIALIZER_VARIANTS | keyof typeof SERIALIZER_OPTION_VARIANTS | ConnectVariantName;
 
 /**
  * The variants that also come as `<name>+gzip`: the same path with the response body gzip-compressed by the server
@@ -176,6 +188,7 @@ export const VARIANTS: Record<VariantName, VariantInfo> = {
   ...GRPC_SERIALIZER_VARIANTS,
   ...JSON_SERIALIZER_VARIANTS,
   ...SERIALIZER_OPTION_VARIANTS,
+  ...CONNECT_VARIANTS,
   ...(Object.fromEntries(
     GZIP_VARIANTS.map((base: BaseVariantName) => [
       `${base}${GZIP_SUFFIX}`,
@@ -190,6 +203,13 @@ export function variantPath(variant: VariantName): { path: PathName; compression
   return variant.endsWith(GZIP_SUFFIX)
     ? { path: variant.slice(0, -GZIP_SUFFIX.length) as PathName, compression: 'gzip' }
     : { path: variant as PathName, compression: null };
+}
+
+/** A family's own baseline (the variant of it with no baseline): what `--transport connect` / `transports=connect` time. */
+export function familyBaseline(family: TransportKind): VariantName {
+  const found = VARIANT_NAMES.find((v) => VARIANTS[v].family === family && VARIANTS[v].baseline === null);
+  if (!found) throw new Error(`transport family ${family} has no baseline variant`);
+  return found;
 }
 
 /** Whether a variant streams its rows in chunks (then rows go up to MAX_STREAM_ROWS and `chunk` applies). */
