@@ -6,3 +6,4 @@ export { ConnectRows, type RowsRequest, type StreamRowsRequest } from './rows/co
 export { rowsServices, shapeOfService } from './rows/rows-services';
 export { rowsServiceImpl, type ServiceHandlers } from './rows/rows-service-impl';
 export { rowsLimits } from './rows/rows-limits';
+export { rowsRoutes } from './rows/rows-routes';
