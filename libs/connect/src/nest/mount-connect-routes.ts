@@ -2,6 +2,7 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { expressConnectMiddleware } from '@connectrpc/connect-express';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import type { AbstractHttpAdapter } from '@nestjs/core';
+import { CONNECT_SERVER_OPTIONS } from '../connect-server-options';
 
 type Routes = (router: ConnectRouter) => void;
 
@@ -13,10 +14,10 @@ type Routes = (router: ConnectRouter) => void;
  * app has it elsewhere); a plugin must be registered before Fastify is ready, which onModuleInit is.
  */
 const MOUNTERS: Record<string, (adapter: AbstractHttpAdapter, routes: Routes) => Promise<void>> = {
-  express: async (adapter, routes) => void adapter.use(expressConnectMiddleware({ routes })),
+  express: async (adapter, routes) => void adapter.use(expressConnectMiddleware({ ...CONNECT_SERVER_OPTIONS, routes })),
   fastify: async (adapter, routes) => {
     const fastify = adapter as AbstractHttpAdapter & { register(plugin: unknown, options: object): PromiseLike<unknown> };
-    await fastify.register(fastifyConnectPlugin, { routes });
+    await fastify.register(fastifyConnectPlugin, { ...CONNECT_SERVER_OPTIONS, routes });
   },
 };
 
