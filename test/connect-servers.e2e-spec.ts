@@ -135,4 +135,11 @@ describe('Connect servers (built apps)', () => {
     expect(snapshot.rssBytes).toBeGreaterThan(0);
     expect((await fetch(`${baseUrl('BARE_CONNECT_SERVER_PORT')}/nowhere`)).status).toBe(404);
   });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('the bare server closes both listeners and exits 0 on %s', async (signal) => {
+    const bare = AppProcess.start('bare-connect-server', await portsEnv());
+    await bare.waitFor(LISTENING);
+    bare.child.kill(signal);
+    expect(await bare.exited).toEqual({ code: 0, signal: null });
+  });
 });
