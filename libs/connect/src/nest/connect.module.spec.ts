@@ -1,4 +1,4 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable, Module, Scope } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
@@ -87,6 +87,25 @@ describe('ConnectModule start-up checks', () => {
   }
   @Module({ imports: [ConnectModule], providers: [HalfHandler] })
   class HalfModule {}
+
+  @ConnectService(SampleService)
+  @Injectable({ scope: Scope.REQUEST })
+  class PerRequestHandler {
+    getSamples() {
+      return { samples: [] };
+    }
+    streamSamples() {
+      return (async function* () {})();
+    }
+  }
+  @Module({ imports: [ConnectModule], providers: [PerRequestHandler] })
+  class PerRequestModule {}
+
+  it('a request-scoped handler fails the start, saying handlers must be singletons', async () => {
+    const app = await NestFactory.create(PerRequestModule, new ExpressAdapter(), { logger: false, abortOnError: false });
+    await expect(app.init()).rejects.toThrow('PerRequestHandler is a Connect handler but request-scoped (itself or a dependency): Connect handlers must be singletons');
+    await app.close();
+  });
 
   it('a provider that lacks one of its service\'s methods fails the start, naming both', async () => {
     const app = await NestFactory.create(HalfModule, new ExpressAdapter(), { logger: false, abortOnError: false });

@@ -15,14 +15,18 @@ export interface ConnectHandler {
  */
 export function discoverConnectHandlers(discovery: DiscoveryService, reflector: Reflector): ConnectHandler[] {
   return discovery.getProviders().flatMap((wrapper) => {
-    const { instance, metatype } = wrapper;
-    if (!instance || !metatype) return [];
+    const { metatype } = wrapper;
+    if (!metatype) return [];
     const services = reflector.get<DescService[] | undefined>(CONNECT_SERVICES, metatype);
     if (!services) return [];
+    // Connect's routes are fixed at start-up and call one instance: a provider built per request (or depending on
+    // one that is) has none to give.
+    if (!wrapper.isDependencyTreeStatic()) throw new Error(`${metatype.name} is a Connect handler but request-scoped (itself or a dependency): Connect handlers must be singletons`);
+    const instance = wrapper.instance as object;
     return services.map((service) => {
       const missing = service.methods.filter((m) => typeof (instance as Record<string, unknown>)[m.localName] !== 'function');
       if (missing.length > 0) throw new Error(`${metatype.name} is the Connect handler of ${service.typeName} but has no ${missing.map((m) => m.localName).join(', ')}`);
-      return { service, instance: instance as object };
+      return { service, instance };
     });
   });
 }
