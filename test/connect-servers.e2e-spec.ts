@@ -1,10 +1,11 @@
 // Connect served from the built apps: the Nest JSON apps (Express, Fastify, h2c Fastify) through ConnectModule and
 // the bare Connect server, called by connect-es's own clients in every protocol each HTTP version allows, by a plain
-// POST and by curl. Every reply is verified: row count and the project's checksum of the rows' JSON form.
+// POST and by curl. Every reply is verified: row count and the project's checksum of the rows' JSON form; the
+// Connect JSON of every shape equals the JSON server's reply and the gRPC server's rows.
 import { execFile, execFileSync } from 'node:child_process';
 import { Code, createClient } from '@connectrpc/connect';
-import { getProtobufCodec, NestedService, SampleService } from '@app/codecs';
-import { getShape, jsonRowsOf } from '@app/shapes';
+import { getProtobufCodec, NestedService, PROTOBUF_ES_REGISTRY, SampleService } from '@app/codecs';
+import { getShape, jsonRowsOf, protoJsonName, shapeNames } from '@app/shapes';
 import { AppProcess } from './support/app-process';
 import { CONNECT_PROTOCOLS, ConnectProtocol, digests } from './support/connect';
 import { LISTENING, portsEnv } from './support/stack';
@@ -54,7 +55,7 @@ describe('Connect servers (built apps)', () => {
 
   beforeAll(async () => {
     env = await portsEnv({ MAX_ROWS: String(MAX_ROWS) });
-    for (const app of ['json-server', 'json-fastify-server', 'json-h2-server', 'bare-connect-server'] as const) apps.push(AppProcess.start(app, env));
+    for (const app of ['json-server', 'json-fastify-server', 'json-h2-server', 'bare-connect-server', 'grpc-server'] as const) apps.push(AppProcess.start(app, env));
     await Promise.all(apps.map((app) => app.waitFor(LISTENING)));
   });
 
@@ -114,6 +115,29 @@ describe('Connect servers (built apps)', () => {
       expect(JSON.parse(body)).toEqual({ samples: jsonRowsOf(row, 3) });
       const jsonServer = await (await fetch(`${baseUrl('JSON_SERVER_PORT')}/samples/3`)).json();
       expect(JSON.parse(body)).toEqual(jsonServer);
+    });
+  });
+
+  describe.each(shapeNames())('shape %s in the Connect protocol\'s JSON', (name) => {
+    const shape = getShape(name);
+    const post = (portVariable: string) =>
+      fetch(`${baseUrl(portVariable)}/${shape.grpcService}/${shape.unaryMethod}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":5}' });
+
+    it('is the JSON server\'s reply for the same rows, from the Nest app and the bare server', async () => {
+      const query = name === 'row' ? '' : `?shape=${name}`;
+      const jsonServer = await (await fetch(`${baseUrl('JSON_SERVER_PORT')}/samples/5${query}`)).json();
+      expect(await (await post('FASTIFY_JSON_SERVER_PORT')).json()).toEqual(jsonServer);
+      expect(await (await post('BARE_CONNECT_SERVER_PORT')).json()).toEqual(jsonServer);
+    });
+
+    it('is what the gRPC server\'s rows give, decoded and printed by protobuf-es', async () => {
+      const service = PROTOBUF_ES_REGISTRY.getService(shape.grpcService)!;
+      const method = service.methods.find((m) => m.name === shape.unaryMethod)!.localName;
+      const grpcServer = createClient(service, CONNECT_PROTOCOLS.grpc(baseUrl('GRPC_SERVER_PORT'), '2')) as unknown as Record<string, (r: object) => Promise<unknown>>;
+      const decoded = await grpcServer[method]({ count: 5 });
+      const rows = codec.forShape(shape).toJsonRows(decoded);
+      const connectJson = (await (await post('JSON_SERVER_PORT')).json()) as Record<string, unknown>;
+      expect(connectJson[protoJsonName(shape.rowsField)]).toEqual(rows);
     });
   });
 
