@@ -38,6 +38,13 @@ const curlAvailable = (() => {
   }
 })();
 
+/** A protobuf varint's bytes. */
+function varint(value: bigint): number[] {
+  const bytes: number[] = [];
+  for (; value >= 0x80n; value >>= 7n) bytes.push(Number(value & 0x7fn) | 0x80);
+  return [...bytes, Number(value)];
+}
+
 function curl(args: string[]): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) =>
     execFile('curl', ['-sS', '-w', '\n%{http_code}', ...args], { timeout: 20_000 }, (error, stdout, stderr) => {
@@ -107,6 +114,13 @@ describe('Connect servers (built apps)', () => {
       const res = await fetch(url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: MAX_ROWS + 1 }) });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ code: 'invalid_argument', message: `count must be an integer from 0 to ${MAX_ROWS} (MAX_ROWS), got ${MAX_ROWS + 1}` });
+    });
+
+    it('a binary count varint outside int32 (2^32 + 5): HTTP 400 naming MAX_ROWS, not a reply of 5 rows', async () => {
+      const body = Uint8Array.from([0x08, ...varint(2n ** 32n + 5n)]);
+      const res = await fetch(url(), { method: 'POST', headers: { 'content-type': 'application/proto' }, body });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: 'invalid_argument', message: `count must be an integer from 0 to ${MAX_ROWS} (MAX_ROWS), got 4294967301` });
     });
 
     (curlAvailable ? it : it.skip)(`curl -X POST -H 'content-type: application/json' -d '{"count":3}': the JSON server's rows${curlAvailable ? '' : ' (skipped: no curl on PATH)'}`, async () => {

@@ -78,6 +78,27 @@ describe('ConnectRows over gRPC (h2c, connect-node adapter and client)', () => {
   });
 
   it.each([
+    ['2^32 + 5 (protobuf-es alone would read 5)', 2n ** 32n + 5n, 'count must be an integer from 0 to 500 (MAX_ROWS), got 4294967301'],
+    ['2^63 - 1', 2n ** 63n - 1n, /^count must be an integer from 0 to 500 \(MAX_ROWS\), got 92233720368547/],
+  ])('GetSamples with a count varint outside int32, %s: invalid_argument, not a truncated count', async (_what, count, message) => {
+    // The served descriptor reads int32 fields as int64 (same varint): a client of it can send what no int32 client can.
+    const client = createClient(rowsServices()[0], createGrpcTransport({ baseUrl })) as unknown as Record<string, (r: object) => Promise<unknown>>;
+    const error = await client.getSamples({ count }).then(() => null, (e: unknown) => ConnectError.from(e));
+    expect(error?.code).toBe(Code.InvalidArgument);
+    expect(error?.rawMessage).toMatch(message);
+  });
+
+  it('a StreamSamples offset outside int32 is refused, naming offset', async () => {
+    const client = createClient(rowsServices()[0], createGrpcTransport({ baseUrl })) as unknown as Record<string, (r: object) => AsyncIterable<unknown>>;
+    const read = async () => {
+      for await (const _ of client.streamSamples({ count: 1n, offset: 2n ** 32n, chunkRows: 1n })) void _;
+    };
+    const error = await read().then(() => null, (e: unknown) => ConnectError.from(e));
+    expect(error?.code).toBe(Code.InvalidArgument);
+    expect(error?.rawMessage).toMatch(/^offset must be an integer from 0/);
+  });
+
+  it.each([
     ['count above MAX_STREAM_ROWS', { count: 2001, chunkRows: 10 }, /count must be an integer from 0 to 2000 \(MAX_STREAM_ROWS\), got 2001/],
     ['chunk rows above MAX_ROWS', { count: 10, chunkRows: 501 }, /chunk_rows must be an integer from 1 to 500 \(MAX_ROWS\), got 501/],
     ['no chunk rows', { count: 10 }, /chunk_rows must be an integer from 1 to 500 \(MAX_ROWS\), got 0/],

@@ -6,16 +6,19 @@ import { getSamplesProblem, streamReplyBytes, streamSamplesProblem, unaryReplyBy
 import type { Shape } from '@app/shapes';
 import { shapeOfService } from './rows-services';
 
-/** A unary request as protobuf-es decodes GetSamplesParam and every GetRowsParam. */
+/**
+ * A unary request as protobuf-es decodes GetSamplesParam and every GetRowsParam: bigint as rowsServices serves them
+ * (int32 fields read whole, see withWideIntRequests), number from a generated descriptor.
+ */
 export interface RowsRequest {
-  count: number;
+  count: number | bigint;
 }
 
 /** A streaming request as protobuf-es decodes StreamSamplesParam and every StreamRowsParam (lowerCamelCase). */
 export interface StreamRowsRequest {
-  count: number;
-  offset: number;
-  chunkRows: number;
+  count: number | bigint;
+  offset: number | bigint;
+  chunkRows: number | bigint;
 }
 
 // Rows become protobuf-es messages by the codec the benchmark already has for it: the same generators, the same
@@ -38,9 +41,9 @@ export class ConnectRows {
 
   async unary(request: RowsRequest, ctx: HandlerContext): Promise<Message> {
     const shape = shapeOfService(ctx.service);
-    const problem = getSamplesProblem(request, this.limits.maxRows);
+    const count = Number(request.count);
+    const problem = getSamplesProblem({ count }, this.limits.maxRows);
     if (problem !== null) throw new ConnectError(problem, Code.InvalidArgument);
-    const { count } = request;
     this.admit(unaryReplyBytes(count, shape), true, ctx);
     const build = () => codec.forShape(shape).prepare(shape.rows(count)) as Message;
     if (count <= LARGE_REPLY_ROWS) return build();
@@ -51,7 +54,7 @@ export class ConnectRows {
 
   async *stream(request: StreamRowsRequest, ctx: HandlerContext): AsyncGenerator<Message> {
     const shape = shapeOfService(ctx.service);
-    const param = { count: request.count, offset: request.offset, chunk_rows: request.chunkRows };
+    const param = { count: Number(request.count), offset: Number(request.offset), chunk_rows: Number(request.chunkRows) };
     const problem = streamSamplesProblem(param, this.limits, shape);
     if (problem !== null) throw new ConnectError(problem, Code.InvalidArgument);
     this.admit(streamReplyBytes(param, this.limits.bufferBytes, shape), false, ctx);
