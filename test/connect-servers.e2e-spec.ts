@@ -78,8 +78,10 @@ describe('Connect servers (built apps)', () => {
   describe.each(CASES)('%s, %s', (_name, protocol, server) => {
     const transport = () => CONNECT_PROTOCOLS[protocol as ConnectProtocol](baseUrl(server.portVariable), server.httpVersion);
 
-    it(`GetSamples: ${ROWS} rows, count and checksum right`, async () => {
-      const reply = await createClient(SampleService, transport()).getSamples({ count: ROWS });
+    it(`GetSamples: ${ROWS} rows, count and checksum right; the generate time in a server-timing trailer`, async () => {
+      let serverTiming: string | null = null;
+      const reply = await createClient(SampleService, transport()).getSamples({ count: ROWS }, { onTrailer: (t) => (serverTiming = t.get('server-timing')) });
+      expect(serverTiming).toMatch(/^generate;dur=\d/);
       const { received, expected } = digests(row, codec.forShape(row).toJsonRows(reply), ROWS);
       expect(received).toEqual(expected);
       expect(received.count).toBe(ROWS);

@@ -4,6 +4,7 @@ import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { connectNodeAdapter, createGrpcTransport } from '@connectrpc/connect-node';
 import type { DescService } from '@bufbuild/protobuf';
 import { InflightBudget } from '@app/bootstrap';
+import { parseServerTiming } from '@app/server-timing';
 import { unaryReplyBytes } from '@app/grpc';
 import { getProtobufCodec, SampleService } from '@app/codecs';
 import { jsonRowsOf, servedShapes, shapeChecksum, type Shape } from '@app/shapes';
@@ -59,6 +60,15 @@ describe('ConnectRows over gRPC (h2c, connect-node adapter and client)', () => {
     for await (const message of clientFor(service)[methodOf(service, shape.streamMethod)]({ count: 25, offset: 7, chunkRows: 10 }) as AsyncIterable<unknown>) messages.push(message);
     expect(messages.map((m) => codec.forShape(shape).rowCount(m))).toEqual([10, 10, 5]);
     expect(messages.flatMap((m) => codec.forShape(shape).toJsonRows(m))).toEqual(jsonRowsOf(shape, 25, 7));
+  });
+
+  it('puts the generate time in a server-timing trailer, for a reply and (summed) for a stream; no serialize', async () => {
+    const client = createClient(SampleService, createGrpcTransport({ baseUrl }));
+    const trailers: string[] = [];
+    await client.getSamples({ count: 200 }, { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') });
+    for await (const _ of client.streamSamples({ count: 30, chunkRows: 10 }, { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') })) void _;
+    expect(trailers).toEqual([expect.stringMatching(/^generate;dur=[\d.]+$/), expect.stringMatching(/^generate;dur=[\d.]+$/)]);
+    for (const trailer of trailers) expect(parseServerTiming(trailer)).toEqual({ phases: { generateMs: expect.any(Number) } });
   });
 
   it('gives every reservation back once the calls are over', async () => {

@@ -1,8 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import type { Message } from '@bufbuild/protobuf';
 import { BuildLane, describeRefusal, InflightBudget, isRefusal, LARGE_REPLY_ROWS, type Reservation } from '@app/bootstrap';
 import { getProtobufCodec } from '@app/codecs';
 import { getSamplesProblem, streamReplyBytes, streamSamplesProblem, unaryReplyBytes, type StreamSamplesLimits } from '@app/grpc';
+import { formatServerTiming, SERVER_TIMING } from '@app/server-timing';
 import type { Shape } from '@app/shapes';
 import { shapeOfService } from './rows-services';
 
@@ -45,11 +47,11 @@ export class ConnectRows {
     const problem = getSamplesProblem({ count }, this.limits.maxRows);
     if (problem !== null) throw new ConnectError(problem, Code.InvalidArgument);
     this.admit(unaryReplyBytes(count, shape), true, ctx);
-    const build = () => codec.forShape(shape).prepare(shape.rows(count)) as Message;
-    if (count <= LARGE_REPLY_ROWS) return build();
+    const build = () => this.timed(ctx, 0, () => this.chunk(shape, count, 0));
+    if (count <= LARGE_REPLY_ROWS) return build().message;
     const reply = await this.lane.run(() => ctx.signal.aborted, build);
     if (reply === null) throw new ConnectError('the client cancelled the call', Code.Canceled);
-    return reply;
+    return reply.message;
   }
 
   async *stream(request: StreamRowsRequest, ctx: HandlerContext): AsyncGenerator<Message> {
@@ -59,9 +61,25 @@ export class ConnectRows {
     if (problem !== null) throw new ConnectError(problem, Code.InvalidArgument);
     this.admit(streamReplyBytes(param, this.limits.bufferBytes, shape), false, ctx);
     // Connect pulls the next message once the previous one is written, so one chunk is held at a time.
+    let generateMs = 0;
     for (let sent = 0; sent < param.count && !ctx.signal.aborted; sent += param.chunk_rows) {
-      yield this.chunk(shape, Math.min(param.chunk_rows, param.count - sent), param.offset + sent);
+      const chunk = this.timed(ctx, generateMs, () => this.chunk(shape, Math.min(param.chunk_rows, param.count - sent), param.offset + sent));
+      generateMs = chunk.generateMs;
+      yield chunk.message;
     }
+  }
+
+  /**
+   * Builds a message and puts the generate time so far (rows made and turned into protobuf-es messages) in the
+   * `server-timing` trailer, as the gRPC servers do. Serialize is left out, not guessed: connect-es encodes the
+   * message after the handler has returned it, where no handler code runs.
+   */
+  private timed(ctx: HandlerContext, before: number, build: () => Message): { message: Message; generateMs: number } {
+    const start = performance.now();
+    const message = build();
+    const generateMs = before + performance.now() - start;
+    ctx.responseTrailer.set(SERVER_TIMING, formatServerTiming({ generateMs }));
+    return { message, generateMs };
   }
 
   private chunk(shape: Shape, count: number, offset: number): Message {
