@@ -12,12 +12,15 @@ const APPS = {
   client: { name: 'client', color: 'green' },
   'json-fastify-server': { name: 'json-fastify', color: 'blueBright', project: 'json-server', file: 'main-fastify.js' },
   'json-h2-server': { name: 'json-h2', color: 'cyanBright', project: 'json-server', file: 'main-h2.js' },
+  // The bare Connect server (no Nest), beside the Nest apps' own Connect routes: what the connect-bare variant calls.
+  'bare-connect-server': { name: 'bare-connect', color: 'yellowBright' },
 };
 
 // The reference servers without Nest; opt-in (`npm run start:bare`) so start:all stays the article's client and two servers.
 const BARE_APPS = {
   'bare-json-server': { name: 'bare-json', color: 'cyan' },
   'bare-grpc-server': { name: 'bare-grpc', color: 'yellow' },
+  'bare-connect-server': APPS['bare-connect-server'],
 };
 
 // The groups `scripts/start-all.js [group]` can start (`client`: `npm run start:client`, with its launch environment).

@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('buildOrder', () => {
   it('lists nest-cli.json\'s applications in its order, with their tsconfig and the build info tsc writes', () => {
     const order = buildOrder(ROOT);
-    expect(order.map((p) => p.name)).toEqual(['client', 'json-server', 'grpc-server', 'bare-json-server', 'bare-grpc-server', 'bench-cli']);
+    expect(order.map((p) => p.name)).toEqual(['client', 'json-server', 'grpc-server', 'bare-json-server', 'bare-grpc-server', 'bare-connect-server', 'bench-cli']);
     expect(order[0]).toEqual({
       name: 'client',
       tsconfig: join(ROOT, 'apps', 'client', 'tsconfig.app.json'),

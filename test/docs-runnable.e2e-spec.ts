@@ -5,11 +5,12 @@
 //
 // The stack is the quick start's own: `npm run start:all`, started once for the whole file, then stopped the way the
 // quick start says (Ctrl-C: SIGINT to its process group). Ports: the docs give the default addresses (127.0.0.1:3000 for
-// the client, :3001 and :3002 for the servers, :3021 and :3022 for the Fastify and h2c JSON servers); this test gives
-// the stack free ports through the environment (CLIENT_PORT, JSON_SERVER_PORT, ...), and rewrites those addresses in
-// each command to the same ports before running it. RESULTS_DIR is a temporary folder, so `npm run bench` and
-// `npm run load` write there, not into the repository. `npm ci` is not run here (it would replace node_modules under the
-// running tests): it is checked to be the install `.ci/run` makes on a fresh clone before `npm test`.
+// the client, :3001 and :3002 for the servers, :3021 and :3022 for the Fastify and h2c JSON servers, :3013 and :3014
+// for the bare Connect server); this test gives the stack free ports through the environment (CLIENT_PORT,
+// JSON_SERVER_PORT, ...), and rewrites those addresses in each command to the same ports before running it.
+// RESULTS_DIR is a temporary folder, so `npm run bench` and `npm run load` write there, not into the repository.
+// `npm ci` is not run here (it would replace node_modules under the running tests): it is checked to be the install
+// `.ci/run` makes on a fresh clone before `npm test`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,10 +29,12 @@ const DEFAULT_PORTS: Record<string, string> = {
   '3000': 'CLIENT_PORT',
   '3001': 'JSON_SERVER_PORT',
   '3002': 'GRPC_SERVER_PORT',
+  '3013': 'BARE_CONNECT_SERVER_PORT',
+  '3014': 'BARE_CONNECT_H2_SERVER_PORT',
   '3021': 'FASTIFY_JSON_SERVER_PORT',
   '3022': 'H2_JSON_SERVER_PORT',
 };
-const READY = [/\[json\][^\n]*listening on/, /\[grpc\][^\n]*listening on/, /\[json-fastify\][^\n]*listening on/, /\[json-h2\][^\n]*listening on/, /\[client\][^\n]*listening on/];
+const READY = [/\[json\][^\n]*listening on/, /\[grpc\][^\n]*listening on/, /\[json-fastify\][^\n]*listening on/, /\[json-h2\][^\n]*listening on/, /\[bare-connect\][^\n]*listening on/, /\[client\][^\n]*listening on/];
 
 interface Command {
   where: string;
@@ -82,7 +85,7 @@ const commands: Command[] = docFiles(ROOT).flatMap((file) =>
 const toRun = commands.filter((c) => bare(c.command) !== INSTALL && bare(c.command) !== START);
 
 function withPorts(command: string, env: Record<string, string>): string {
-  return command.replace(/\b(127\.0\.0\.1|localhost):(3000|3001|3002|3021|3022)\b/g, (_m, host: string, port: string) => `${host}:${env[DEFAULT_PORTS[port]]}`);
+  return command.replace(/\b(127\.0\.0\.1|localhost):(3000|3001|3002|3013|3014|3021|3022)\b/g, (_m, host: string, port: string) => `${host}:${env[DEFAULT_PORTS[port]]}`);
 }
 
 // Every curl the command runs reports its HTTP status on stderr, where the command's own output does not go.

@@ -77,7 +77,7 @@ describe.each(['grpc-server', 'bare-grpc-server'] as const)('%s with malformed r
   });
 
   it('GetSamples still answers a negative count (ten-byte varint, a valid int32) with the limit', async () => {
-    expect(await callRaw(client, GET, field(1, -1n))).toEqual(invalid(`count must be an integer from 0 to ${MAX_ROWS}, got -1`));
+    expect(await callRaw(client, GET, field(1, -1n))).toEqual(invalid(`count must be an integer from 0 to ${MAX_ROWS} (MAX_ROWS), got -1`));
   });
 
   it('StreamSamples serves a well-formed request', async () => {

@@ -55,8 +55,8 @@ describe('start-up output', () => {
       const all = startAll([], { ...(await portsEnv()), ...AS_A_USER_RUNS_IT });
       try {
         await all.waitFor(/Ctrl-C stops them all/, 40_000);
-        for (const name of ['json', 'grpc', 'client', 'json-fastify', 'json-h2']) expect(all.output).toMatch(new RegExp(`^\\[${name}\\] .*listening on`, 'm'));
-        expect(all.output).toMatch(/^wirebench: json, grpc, client, json-fastify, json-h2 up; Ctrl-C stops them all$/m);
+        for (const name of ['json', 'grpc', 'client', 'json-fastify', 'json-h2', 'bare-connect']) expect(all.output).toMatch(new RegExp(`^\\[${name}\\] .*listening on`, 'm'));
+        expect(all.output).toMatch(/^wirebench: json, grpc, client, json-fastify, json-h2, bare-connect up; Ctrl-C stops them all$/m);
       } finally {
         all.child.kill('SIGINT');
         await all.exited;
@@ -65,7 +65,7 @@ describe('start-up output', () => {
       expect(all.output).not.toMatch(ROUTE_LINE);
       // One line for the stop, not concurrently's '<command line> exited with code SIGTERM' per app.
       expect(all.output).not.toMatch(/exited with code/);
-      expect(all.output.trimEnd().split('\n').pop()).toBe('wirebench: stopped json, grpc, client, json-fastify, json-h2');
+      expect(all.output.trimEnd().split('\n').pop()).toBe('wirebench: stopped json, grpc, client, json-fastify, json-h2, bare-connect');
     });
 
     it('FORCE_COLOR=1 colours the prefixes and the apps\' own lines', async () => {

@@ -24,9 +24,11 @@ export async function portsEnv(extra: Record<string, string> = {}): Promise<Reco
     CLIENT_PORT: String(await freePort()),
     JSON_SERVER_PORT: String(await freePort()),
     GRPC_SERVER_PORT: String(await freePort()),
-    // Always free ports, so nothing started by a test reaches for the default 3021/3022, even when not started.
+    // Always free ports, so nothing started by a test reaches for the defaults (3013/3014, 3021/3022), even when not started.
     FASTIFY_JSON_SERVER_PORT: String(await freePort()),
     H2_JSON_SERVER_PORT: String(await freePort()),
+    BARE_CONNECT_SERVER_PORT: String(await freePort()),
+    BARE_CONNECT_H2_SERVER_PORT: String(await freePort()),
     ...extra,
   };
 }

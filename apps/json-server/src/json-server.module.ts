@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { WirebenchConfig, WirebenchConfigModule } from '@app/config';
 import { InflightBudget, ResourceMeter } from '@app/bootstrap';
+import { ConnectModule, connectRowsProvider, RowsConnectHandler } from '@app/connect';
 import { SamplesController } from './samples/samples.controller';
 import { SamplesStreamController } from './samples/samples-stream.controller';
 import { SamplesService } from './samples/samples.service';
@@ -13,11 +14,14 @@ export class JsonServerModule {
   static forRoot(config: WirebenchConfig, meter: ResourceMeter | null = null): DynamicModule {
     return {
       module: JsonServerModule,
-      imports: [WirebenchConfigModule.forRoot(config)],
+      // ConnectModule: proto/'s services over Connect, gRPC-Web and (h2c only) gRPC, on the same port (docs/connect.md).
+      imports: [WirebenchConfigModule.forRoot(config), ConnectModule],
       controllers: [SamplesController, SamplesStreamController, ...(meter ? [ResourcesController] : [])],
       providers: [
         SamplesService,
         ParseCountPipe,
+        RowsConnectHandler,
+        connectRowsProvider,
         // One per server process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
         { provide: InflightBudget, useValue: new InflightBudget(config.serverMemory.maxInflightBytes) },
         ...(meter ? [{ provide: ResourceMeter, useValue: meter }] : []),

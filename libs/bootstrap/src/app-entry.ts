@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { findProjectRoot } from './find-project-root';
 
 /** Every app of the monorepo (nest-cli.json's applications). */
-export const APP_NAMES = ['json-server', 'grpc-server', 'client', 'bare-json-server', 'bare-grpc-server', 'bench-cli'] as const;
+export const APP_NAMES = ['json-server', 'grpc-server', 'client', 'bare-json-server', 'bare-grpc-server', 'bare-connect-server', 'bench-cli'] as const;
 export type AppName = (typeof APP_NAMES)[number];
 
 /**

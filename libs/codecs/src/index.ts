@@ -1,5 +1,6 @@
 export type { ProtobufCodec, ShapeProtobufCodec } from './protobuf/protobuf-codec.interface';
 export type { ProtobufCodecName } from './protobuf/protobuf-codecs';
+export { PROTOBUF_ES_REGISTRY, SampleService, NumericService, TextService, NestedService, BinaryService } from './protobuf/protobuf-es-services';
 export { PROTOBUF_CODECS, DEFAULT_PROTOBUF_CODEC, protobufCodecNames, getProtobufCodec, UnknownCodecError } from './protobuf/protobuf-codecs';
 export type { GrpcResponseCodec } from './protobuf/grpc-method-codec';
 export { grpcResponseCodec, withResponseCodec } from './protobuf/grpc-method-codec';

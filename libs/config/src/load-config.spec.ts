@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       clientUrl: 'http://127.0.0.1:3000',
       bareJsonUrl: 'http://127.0.0.1:3011',
       bareGrpcAddress: '127.0.0.1:3012',
+      bareConnectUrl: 'http://127.0.0.1:3013',
+      bareConnectH2Url: 'http://127.0.0.1:3014',
       fastifyJsonUrl: 'http://127.0.0.1:3021',
       h2JsonUrl: 'http://127.0.0.1:3022',
     });
@@ -37,6 +39,10 @@ describe('loadConfig', () => {
     expect(e.fastifyJsonServer).toEqual({ host: '0.0.0.0', port: 4021 });
     expect(e.h2JsonServer).toEqual({ host: '0.0.0.0', port: 4022 });
     expect(e.targets).toMatchObject({ fastifyJsonUrl: 'http://127.0.0.1:4021', h2JsonUrl: 'http://h2.test:81' });
+    // The bare Connect server binds where the JSON server does too, over HTTP/1.1 and h2c on ports of its own.
+    const f = loadConfig({ JSON_SERVER_HOST: '0.0.0.0', BARE_CONNECT_SERVER_PORT: '4013', BARE_CONNECT_H2_SERVER_PORT: '4014', BARE_CONNECT_H2_SERVER_URL: 'http://h2.test:82' });
+    expect([f.bareConnectServer, f.bareConnectH2Server]).toEqual([{ host: '0.0.0.0', port: 4013 }, { host: '0.0.0.0', port: 4014 }]);
+    expect(f.targets).toMatchObject({ bareConnectUrl: 'http://127.0.0.1:4013', bareConnectH2Url: 'http://h2.test:82' });
   });
 
   it('reads limits and timeouts', () => {
@@ -74,6 +80,8 @@ describe('loadConfig', () => {
     ['MAX_CALL_ROWS', '0'],
     ['MAX_CALL_ROWS', '5e7'],
     ['BARE_GRPC_SERVER_PORT', 'x'],
+    ['BARE_CONNECT_SERVER_PORT', 'x'],
+    ['BARE_CONNECT_H2_SERVER_PORT', '70000'],
     ['FASTIFY_JSON_SERVER_PORT', '65536'],
     ['H2_JSON_SERVER_PORT', 'h2'],
     ['FASTIFY_JSON_SERVER_URL', 'localhost:3021'],

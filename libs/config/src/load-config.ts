@@ -15,6 +15,9 @@ export const DEFAULTS = {
   grpcServerPort: 3002,
   bareJsonServerPort: 3011,
   bareGrpcServerPort: 3012,
+  // The bare Connect server: over HTTP/1.1, and over h2c (the gRPC protocol needs HTTP/2).
+  bareConnectServerPort: 3013,
+  bareConnectH2ServerPort: 3014,
   // The JSON server's module on Fastify: over HTTP/1.1, and over HTTP/2 without TLS (h2c).
   fastifyJsonServerPort: 3021,
   h2JsonServerPort: 3022,
@@ -107,6 +110,8 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
   // The bare reference servers bind where their Nest counterparts do, on ports of their own.
   const bareJsonServer = { host: jsonServer.host, port: readPort(env, 'BARE_JSON_SERVER_PORT', DEFAULTS.bareJsonServerPort) };
   const bareGrpcServer = { host: grpcServer.host, port: readPort(env, 'BARE_GRPC_SERVER_PORT', DEFAULTS.bareGrpcServerPort) };
+  const bareConnectServer = { host: jsonServer.host, port: readPort(env, 'BARE_CONNECT_SERVER_PORT', DEFAULTS.bareConnectServerPort) };
+  const bareConnectH2Server = { host: jsonServer.host, port: readPort(env, 'BARE_CONNECT_H2_SERVER_PORT', DEFAULTS.bareConnectH2ServerPort) };
   // The JSON server's other instances (Fastify, h2c) bind where it does, on ports of their own.
   const fastifyJsonServer = { host: jsonServer.host, port: readPort(env, 'FASTIFY_JSON_SERVER_PORT', DEFAULTS.fastifyJsonServerPort) };
   const h2JsonServer = { host: jsonServer.host, port: readPort(env, 'H2_JSON_SERVER_PORT', DEFAULTS.h2JsonServerPort) };
@@ -132,6 +137,8 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
     grpcServer,
     bareJsonServer,
     bareGrpcServer,
+    bareConnectServer,
+    bareConnectH2Server,
     fastifyJsonServer,
     h2JsonServer,
     serverWorkers: readInt(env, 'SERVER_WORKERS', DEFAULTS.serverWorkers, 1, 64),
@@ -141,6 +148,9 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
       clientUrl: readHttpUrl(env, 'CLIENT_URL', `http://${reachable(client.host)}:${client.port}`),
       bareJsonUrl: readHttpUrl(env, 'BARE_JSON_SERVER_URL', `http://${reachable(bareJsonServer.host)}:${bareJsonServer.port}`),
       bareGrpcAddress: readHostPort(env, 'BARE_GRPC_SERVER_ADDRESS', `${reachable(bareGrpcServer.host)}:${bareGrpcServer.port}`),
+      bareConnectUrl: readHttpUrl(env, 'BARE_CONNECT_SERVER_URL', `http://${reachable(bareConnectServer.host)}:${bareConnectServer.port}`),
+      // http:// and HTTP/2 by prior knowledge, as H2_JSON_SERVER_URL.
+      bareConnectH2Url: readHttpUrl(env, 'BARE_CONNECT_H2_SERVER_URL', `http://${reachable(bareConnectH2Server.host)}:${bareConnectH2Server.port}`),
       fastifyJsonUrl: readHttpUrl(env, 'FASTIFY_JSON_SERVER_URL', `http://${reachable(fastifyJsonServer.host)}:${fastifyJsonServer.port}`),
       // http:// and HTTP/2 by prior knowledge: the client speaks h2 on it without TLS or an upgrade.
       h2JsonUrl: readHttpUrl(env, 'H2_JSON_SERVER_URL', `http://${reachable(h2JsonServer.host)}:${h2JsonServer.port}`),

@@ -134,13 +134,16 @@ export interface WirebenchConfig {
   /** The reference servers without Nest (node:http, plain grpc-js), for "what does the framework cost". */
   bareJsonServer: ListenAddress;
   bareGrpcServer: ListenAddress;
+  /** The bare Connect server (connect-node on node:http, and on node:http2 without TLS), on the JSON server's host. */
+  bareConnectServer: ListenAddress;
+  bareConnectH2Server: ListenAddress;
   /** The JSON server's module and controller on Fastify over HTTP/1.1 (variant json-fastify) and over h2c (json-h2). */
   fastifyJsonServer: ListenAddress;
   h2JsonServer: ListenAddress;
   /** Processes per server (node:cluster); 1 = no cluster. */
   serverWorkers: number;
   /** Where the client sends its requests (and the bench CLI finds the client); by default the apps' own listen addresses. */
-  targets: { jsonUrl: string; grpcAddress: string; clientUrl: string; bareJsonUrl: string; bareGrpcAddress: string; fastifyJsonUrl: string; h2JsonUrl: string };
+  targets: { jsonUrl: string; grpcAddress: string; clientUrl: string; bareJsonUrl: string; bareGrpcAddress: string; bareConnectUrl: string; bareConnectH2Url: string; fastifyJsonUrl: string; h2JsonUrl: string };
   limits: Limits;
   /** `npm run load`. */
   loadLimits: LoadLimits;

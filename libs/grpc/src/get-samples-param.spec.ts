@@ -8,7 +8,7 @@ describe('getSamplesProblem', () => {
   });
 
   it.each([-1, 101, 1.5])('refuses count %p naming the limit', (count) => {
-    expect(getSamplesProblem({ count }, 100)).toBe(`count must be an integer from 0 to 100, got ${count}`);
+    expect(getSamplesProblem({ count }, 100)).toBe(`count must be an integer from 0 to 100 (MAX_ROWS), got ${count}`);
   });
 
   it('passes on what the strict deserializer found', () => {

@@ -26,4 +26,4 @@ export { streamSamplesProblem } from './stream-samples-param';
 export type { SamplesWritable, StreamOutcome } from './stream-samples';
 export { writeSampleChunks } from './stream-samples';
 export { maxProtoRowBytes } from './row-bytes';
-export { admitUnaryReply, admitStream, holdForReply, isGrpcRefusal, type Admission, type GrpcRefusal, type CancellableCall } from './reply-admission';
+export { admitUnaryReply, admitStream, unaryReplyBytes, streamReplyBytes, holdForReply, isGrpcRefusal, type Admission, type GrpcRefusal, type CancellableCall } from './reply-admission';

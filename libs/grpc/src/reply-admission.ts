@@ -31,12 +31,22 @@ export function isGrpcRefusal(admission: Admission): admission is GrpcRefusal {
  * first: until then grpc-js holds the encoded message, however slowly the client reads.
  */
 export function admitUnaryReply(budget: InflightBudget, count: number, call: CancellableCall, shape?: Shape): Admission {
-  return admit(budget, count * maxProtoRowBytes(count - 1, shape), call, true);
+  return admit(budget, unaryReplyBytes(count, shape), call, true);
+}
+
+/** What a unary reply of `count` rows of the shape reserves: its largest encoding. Every protobuf server reserves this. */
+export function unaryReplyBytes(count: number, shape?: Shape): number {
+  return count * maxProtoRowBytes(count - 1, shape);
+}
+
+/** What a stream reserves: its stream budget, or all of its rows (by the shape's bound) when they are fewer. */
+export function streamReplyBytes(param: Pick<StreamSamplesParam, 'count' | 'offset'>, bufferBytes: number, shape?: Shape): number {
+  return Math.min(bufferBytes, param.count * maxProtoRowBytes(param.offset + param.count - 1, shape));
 }
 
 /** A stream reserves what it may hold: its stream budget, or all of its rows (by the shape's bound) when they are fewer. */
 export function admitStream(budget: InflightBudget, param: StreamSamplesParam, bufferBytes: number, call: CancellableCall, shape?: Shape): Admission {
-  return admit(budget, Math.min(bufferBytes, param.count * maxProtoRowBytes(param.offset + param.count - 1, shape)), call, false);
+  return admit(budget, streamReplyBytes(param, bufferBytes, shape), call, false);
 }
 
 /** Ties a unary reservation to its reply, for serverTimingInterceptor to release when the status goes out. */

@@ -10,13 +10,15 @@ export const BENCH_APPS: ServingAppName[] = ['json-server', 'grpc-server', 'clie
 
 /** Where each app is reached, from the configured targets (not the listen addresses: the apps may be elsewhere). */
 export function appAddresses(config: WirebenchConfig): Record<ServingAppName, { host: string; port: number }> {
-  const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress, fastifyJsonUrl, h2JsonUrl } = config.targets;
+  const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress, bareConnectUrl, fastifyJsonUrl, h2JsonUrl } = config.targets;
   return {
     'json-server': hostPortOf(jsonUrl),
     'grpc-server': hostPortOf(grpcAddress),
     client: hostPortOf(clientUrl),
     'bare-json-server': hostPortOf(bareJsonUrl),
     'bare-grpc-server': hostPortOf(bareGrpcAddress),
+    // Its HTTP/1.1 listener; it prints its line once its h2c one listens too.
+    'bare-connect-server': hostPortOf(bareConnectUrl),
     'json-fastify-server': hostPortOf(fastifyJsonUrl),
     'json-h2-server': hostPortOf(h2JsonUrl),
   };

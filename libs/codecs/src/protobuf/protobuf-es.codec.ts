@@ -1,13 +1,9 @@
-import { create, createRegistry, fromBinary, toBinary, toJson, type DescMessage, type Message } from '@bufbuild/protobuf';
+import { create, fromBinary, toBinary, toJson, type DescMessage, type Message } from '@bufbuild/protobuf';
 import type { JsonRow, Shape } from '@app/shapes';
-import { file_sample } from '../generated/protobuf-es/sample_pb';
-import { file_shapes } from '../generated/protobuf-es/shapes_pb';
 import { perShape } from '../per-shape';
 import { protobufEsInit } from './protobuf-es-init';
 import type { ProtobufCodec, ShapeProtobufCodec } from './protobuf-codec.interface';
-
-// Every message of the generated files, by its fully-qualified name: how a shape's names find their schemas.
-const registry = createRegistry(file_sample, file_shapes);
+import { PROTOBUF_ES_REGISTRY as registry } from './protobuf-es-services';
 
 function schema(typeName: string): DescMessage {
   const desc = registry.getMessage(typeName);

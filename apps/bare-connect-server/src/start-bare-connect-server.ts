@@ -1,0 +1,54 @@
+import { createServer, Server } from 'node:http';
+import { createServer as createH2cServer, Http2Server } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { connectNodeAdapter } from '@connectrpc/connect-node';
+import type { ListenAddress, WirebenchConfig } from '@app/config';
+import { httpServerOptions, InflightBudget, serverResourceMeter } from '@app/bootstrap';
+import { CONNECT_SERVER_OPTIONS, ConnectRows, rowsLimits, rowsRoutes } from '@app/connect';
+import { resourcesFallback } from './resources-fallback';
+
+/** The two listeners of the bare Connect server: one handler, two HTTP versions. */
+export interface BareConnectServers {
+  http1: Server;
+  h2c: Http2Server;
+}
+
+/**
+ * connect-node's adapter with the Nest apps' rows services (the same ConnectRows), on node:http with the Nest
+ * servers' timeouts (BARE_CONNECT_SERVER_PORT) and on node:http2 without TLS (BARE_CONNECT_H2_SERVER_PORT): gRPC
+ * needs HTTP/2, Connect and gRPC-Web work on both. Any other path: the resource admin routes (GET /admin/resources)
+ * when SERVER_RESOURCES allows them, else 404.
+ */
+export async function startBareConnectServer(config: WirebenchConfig): Promise<BareConnectServers> {
+  // One budget for the process, shared by both listeners (MAX_INFLIGHT_BYTES).
+  const rows = new ConnectRows(rowsLimits(config), new InflightBudget(config.serverMemory.maxInflightBytes));
+  const meter = serverResourceMeter(config, config.bareConnectServer.host);
+  const handler = connectNodeAdapter({ ...CONNECT_SERVER_OPTIONS, routes: rowsRoutes(rows), fallback: resourcesFallback(meter) });
+  const http1 = createServer(httpServerOptions(config.httpTimeouts), handler);
+  // An HTTP/2 server has no header or request timeout in Node: an idle session is closed after the keep-alive one.
+  const h2c = createH2cServer({}, handler).setTimeout(config.httpTimeouts.keepAliveMs);
+  await listen(http1, config.bareConnectServer);
+  try {
+    await listen(h2c, config.bareConnectH2Server);
+  } catch (error) {
+    http1.close();
+    throw error;
+  }
+  return { http1, h2c };
+}
+
+/** http://host:port of a listening server, IPv6 in brackets. */
+export function listenUrl(server: Server | Http2Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
+function listen(server: Server | Http2Server, { host, port }: ListenAddress): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import { performance } from 'node:perf_hooks';
+import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
+import type { Message } from '@bufbuild/protobuf';
+import { BuildLane, describeRefusal, InflightBudget, isRefusal, LARGE_REPLY_ROWS, type Reservation } from '@app/bootstrap';
+import { getProtobufCodec } from '@app/codecs';
+import { getSamplesProblem, streamReplyBytes, streamSamplesProblem, unaryReplyBytes, type StreamSamplesLimits } from '@app/grpc';
+import { formatServerTiming, SERVER_TIMING } from '@app/server-timing';
+import type { Shape } from '@app/shapes';
+import { shapeOfService } from './rows-services';
+
+/**
+ * A unary request as protobuf-es decodes GetSamplesParam and every GetRowsParam: bigint as rowsServices serves them
+ * (int32 fields read whole, see withWideIntRequests), number from a generated descriptor.
+ */
+export interface RowsRequest {
+  count: number | bigint;
+}
+
+/** A streaming request as protobuf-es decodes StreamSamplesParam and every StreamRowsParam (lowerCamelCase). */
+export interface StreamRowsRequest {
+  count: number | bigint;
+  offset: number | bigint;
+  chunkRows: number | bigint;
+}
+
+// Rows become protobuf-es messages by the codec the benchmark already has for it: the same generators, the same
+// field mapping (its toJsonRows is checked against the JSON servers' rows by the shared checksum).
+const codec = getProtobufCodec('protobuf-es');
+
+/**
+ * Every shape's GetRows and StreamRows (GetSamples, StreamSamples for the article's row) over Connect: the gRPC
+ * servers' request checks (libs/grpc: the same messages, naming the limit) and reply admission (MAX_INFLIGHT_BYTES),
+ * answered with Connect's codes. The shape is the service's (ctx.service), so one instance serves all of them; the
+ * Nest apps and the bare Connect server both call this.
+ */
+export class ConnectRows {
+  constructor(
+    private readonly limits: StreamSamplesLimits,
+    private readonly budget: InflightBudget,
+    // Large replies take turns, each built only if its caller is still there (one lane per process).
+    private readonly lane = new BuildLane(),
+  ) {}
+
+  async unary(request: RowsRequest, ctx: HandlerContext): Promise<Message> {
+    const shape = shapeOfService(ctx.service);
+    const count = Number(request.count);
+    const problem = getSamplesProblem({ count }, this.limits.maxRows);
+    if (problem !== null) throw new ConnectError(problem, Code.InvalidArgument);
+    this.admit(unaryReplyBytes(count, shape), true, ctx);
+    const build = () => this.timed(ctx, 0, () => this.chunk(shape, count, 0));
+    if (count <= LARGE_REPLY_ROWS) return build().message;
+    const reply = await this.lane.run(() => ctx.signal.aborted, build);
+    if (reply === null) throw new ConnectError('the client cancelled the call', Code.Canceled);
+    return reply.message;
+  }
+
+  async *stream(request: StreamRowsRequest, ctx: HandlerContext): AsyncGenerator<Message> {
+    const shape = shapeOfService(ctx.service);
+    const param = { count: Number(request.count), offset: Number(request.offset), chunk_rows: Number(request.chunkRows) };
+    const problem = streamSamplesProblem(param, this.limits, shape);
+    if (problem !== null) throw new ConnectError(problem, Code.InvalidArgument);
+    this.admit(streamReplyBytes(param, this.limits.bufferBytes, shape), false, ctx);
+    // Connect pulls the next message once the previous one is written, so one chunk is held at a time.
+    let generateMs = 0;
+    for (let sent = 0; sent < param.count && !ctx.signal.aborted; sent += param.chunk_rows) {
+      const chunk = this.timed(ctx, generateMs, () => this.chunk(shape, Math.min(param.chunk_rows, param.count - sent), param.offset + sent));
+      generateMs = chunk.generateMs;
+      yield chunk.message;
+    }
+  }
+
+  /**
+   * Builds a message and puts the generate time so far (rows made and turned into protobuf-es messages) in the
+   * `server-timing` trailer, as the gRPC servers do. Serialize is left out, not guessed: connect-es encodes the
+   * message after the handler has returned it, where no handler code runs.
+   */
+  private timed(ctx: HandlerContext, before: number, build: () => Message): { message: Message; generateMs: number } {
+    const start = performance.now();
+    const message = build();
+    const generateMs = before + performance.now() - start;
+    ctx.responseTrailer.set(SERVER_TIMING, formatServerTiming({ generateMs }));
+    return { message, generateMs };
+  }
+
+  private chunk(shape: Shape, count: number, offset: number): Message {
+    return codec.forShape(shape).prepare(shape.rows(count, offset)) as Message;
+  }
+
+  /**
+   * Reserves the reply's bytes until the call is over: connect-node aborts ctx.signal when the response has closed
+   * (sent, or cut), which is when the encoded reply is gone. Busy → resource_exhausted (retry later); a reply that
+   * can never fit → invalid_argument, as the gRPC servers answer.
+   */
+  private admit(bytes: number, leavesGarbage: boolean, ctx: HandlerContext): Reservation {
+    if (ctx.signal.aborted) throw new ConnectError('the client cancelled the call', Code.Canceled);
+    const outcome = this.budget.reserve(bytes, leavesGarbage);
+    if (isRefusal(outcome)) throw new ConnectError(describeRefusal(outcome), outcome.kind === 'busy' ? Code.ResourceExhausted : Code.InvalidArgument);
+    ctx.signal.addEventListener('abort', outcome.release, { once: true });
+    return outcome;
+  }
+}
