@@ -6,8 +6,8 @@ import type { VariantName } from '../scenario/variants';
 
 /** A Connect variant against one of Nest's two paths in the same case: the ratio with its interval, and what differs. */
 export interface ConnectVersus extends VariantVersus {
-  /** The wire factors that differ (scenario/wire-traits.ts); the client and server libraries always do. */
-  differences: string[];
+  /** The wire factors that differ (scenario/wire-traits.ts; the client and server libraries always do); null when unknown. */
+  differences: string[] | null;
 }
 
 /** One case and one connect variant, placed against `json` and `grpc` of the same case. */

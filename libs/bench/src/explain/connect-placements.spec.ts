@@ -4,6 +4,7 @@ import { connectTable } from '../printers/connect-table';
 import { printMarkdown } from '../printers/markdown.printer';
 import { printTable } from '../printers/table.printer';
 import { connectPlacements } from './connect-placements';
+import { connectSentence } from './connect-sentences';
 
 describe('connectPlacements', () => {
   it('places each connect variant against json and grpc of the same case, with the ratios and their intervals', () => {
@@ -67,5 +68,13 @@ describe('connectPlacements', () => {
     const alone = connectRun(connectCase('1-1', { mode: 'single', rows: 1, requests: 1 }, { 'connect-proto': 3, 'connect-json': 4 }));
     expect(connectPlacements(alone)).toBeNull();
     expect(printMarkdown(alone)).not.toContain('Connect against');
+  });
+
+  it('lists no wire factor it does not know: a side without traits gets no clause, one that differs in none says so', () => {
+    const row = connectPlacements(connectPresetRun())!.rows[0];
+    const vsGrpc = row.vsGrpc!;
+    const only = { ...row, vsJson: null };
+    expect(connectSentence({ ...only, vsGrpc: { ...vsGrpc, differences: null } })).toMatch(/: faster\.$/);
+    expect(connectSentence({ ...only, vsGrpc: { ...vsGrpc, differences: [] } })).toMatch(/: faster; the two differ on the wire only in their libraries\.$/);
   });
 });

@@ -9,7 +9,8 @@ function verdictClause(v: ConnectVersus): string {
   const effect = effectOf(v);
   if (effect === 'too few runs') return `no verdict: ${tooFewRunsWords(v.runsPerSide)}`;
   if (effect === 'cannot tell') return "not told apart (the ratio's 95% interval spans 1)";
-  const what = v.differences.length > 0 ? `; what differs on the wire: ${v.differences.join(', ')}` : '; the two differ on the wire only in their libraries';
+  // No traits for a side (a variant the traits do not cover yet): say nothing rather than "nothing differs".
+  const what = v.differences === null ? '' : v.differences.length > 0 ? `; what differs on the wire: ${v.differences.join(', ')}` : '; the two differ on the wire only in their libraries';
   return `${effect}${what}`;
 }
 

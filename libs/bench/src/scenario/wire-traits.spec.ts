@@ -13,8 +13,9 @@ describe('wireTraitsOf', () => {
   });
 
   it("gives json's and grpc's with each family's default serializer, and nothing for other variants", () => {
-    expect(wireTraitsOf('json')).toEqual({ httpVersion: '1.1', protocol: 'plain HTTP', encoding: 'JSON', serializer: 'json-stringify' });
-    expect(wireTraitsOf('grpc')).toEqual({ httpVersion: '2', protocol: 'gRPC', encoding: 'binary protobuf', serializer: 'proto-loader' });
+    expect(wireTraitsOf('json')).toEqual({ httpVersion: '1.1', protocol: 'plain HTTP', encoding: 'JSON', messageForm: 'one message', serializer: 'json-stringify' });
+    expect(wireTraitsOf('grpc')).toEqual({ httpVersion: '2', protocol: 'gRPC', encoding: 'binary protobuf', messageForm: 'one message', serializer: 'proto-loader' });
+    expect(wireTraitsOf('connect-stream')!.messageForm).toBe('a stream of chunk-row messages');
     expect(wireTraitsOf('grpc-static')).toBeNull();
     expect(wireTraitsOf('json+gzip')).toBeNull();
   });
@@ -27,7 +28,7 @@ describe('wireDifferences', () => {
       'the Connect protocol against the gRPC protocol',
       'protobuf-es against proto-loader as serializer',
     ]);
-    expect(wireDifferences('connect-proto', 'grpc', false)[0]).toBe('HTTP/1.1 against HTTP/2');
+    expect(wireDifferences('connect-proto', 'grpc', false)![0]).toBe('HTTP/1.1 against HTTP/2');
   });
 
   it('names the encoding with both serializers when it differs, and only what differs', () => {
@@ -35,6 +36,13 @@ describe('wireDifferences', () => {
     expect(wireDifferences('connect-json', 'json', true)).toEqual(['the Connect protocol against plain HTTP', 'protobuf-es against json-stringify as serializer']);
     expect(wireDifferences('connect-grpc', 'grpc', true)).toEqual(['protobuf-es against proto-loader as serializer']);
     expect(wireDifferences('json', 'json', true)).toEqual([]);
-    expect(wireDifferences('connect-proto', 'grpc-static', true)).toEqual([]);
+    // Unknown is not "nothing differs".
+    expect(wireDifferences('connect-proto', 'grpc-static', true)).toBeNull();
+    expect(wireDifferences('connect-stream', 'grpc', false)).toEqual([
+      'HTTP/1.1 against HTTP/2',
+      'the Connect protocol against the gRPC protocol',
+      'a stream of chunk-row messages against one message',
+      'protobuf-es against proto-loader as serializer',
+    ]);
   });
 });

@@ -10,6 +10,8 @@ export interface WireTraits {
   httpVersion: '1.1' | '2';
   protocol: 'plain HTTP' | 'Connect' | 'gRPC' | 'gRPC-Web';
   encoding: 'JSON' | 'binary protobuf';
+  /** The registry's `streaming`: the rows as one message, or as a server stream of chunk-row messages. */
+  messageForm: 'one message' | 'a stream of chunk-row messages';
   /** The codec (@app/codecs) that encodes the reply and decodes it: its registry name. */
   serializer: string;
 }
@@ -21,10 +23,12 @@ const PROTOCOL_WORDS: Record<ConnectProtocol, WireTraits['protocol']> = { connec
  * JSON.stringify's body over the client's kept-alive HTTP/1.1 sockets (axios), `grpc` one grpc-js channel, one HTTP/2
  * connection, proto-loader's protobufjs on both ends.
  */
-const ARTICLE_PATH_TRAITS: Partial<Record<VariantName, Omit<WireTraits, 'serializer'>>> = {
+const ARTICLE_PATH_TRAITS: Partial<Record<VariantName, Omit<WireTraits, 'serializer' | 'messageForm'>>> = {
   json: { httpVersion: '1.1', protocol: 'plain HTTP', encoding: 'JSON' },
   grpc: { httpVersion: '2', protocol: 'gRPC', encoding: 'binary protobuf' },
 };
+
+const messageFormOf = (variant: VariantName): WireTraits['messageForm'] => (VARIANTS[variant].streaming ? 'a stream of chunk-row messages' : 'one message');
 
 /** The family's own codec where the registry names none (a variant's `serializer` or `generatedCode` otherwise). */
 function serializerOf(variant: VariantName): string {
@@ -41,27 +45,35 @@ export function wireTraitsOf(variant: VariantName): WireTraits | null {
   if (compression !== null) return null;
   if (isConnectVariant(path)) {
     const call = CONNECT_CALLS[path];
-    return { httpVersion: call.httpVersion, protocol: PROTOCOL_WORDS[call.protocol], encoding: call.binary ? 'binary protobuf' : 'JSON', serializer: serializerOf(path) };
+    return {
+      httpVersion: call.httpVersion,
+      protocol: PROTOCOL_WORDS[call.protocol],
+      encoding: call.binary ? 'binary protobuf' : 'JSON',
+      messageForm: messageFormOf(path),
+      serializer: serializerOf(path),
+    };
   }
   const traits = ARTICLE_PATH_TRAITS[path];
-  return traits ? { ...traits, serializer: serializerOf(path) } : null;
+  return traits ? { ...traits, messageForm: messageFormOf(path), serializer: serializerOf(path) } : null;
 }
 
 /**
  * The wire factors on which `variant` differs from `against`, in a sentence's words ("HTTP/1.1 keep-alive sockets
  * against one HTTP/2 connection"): the HTTP version (as connections when requests run in parallel, where that is
- * what differs: a socket per request in flight against streams on one connection), the protocol, the encoding with
- * each side's serializer, or the serializer alone. Empty when they differ in none (or a side has no traits).
+ * what differs: a socket per request in flight against streams on one connection), the protocol, the message form,
+ * the encoding with each side's serializer, or the serializer alone. Empty when they differ in none; null when a side
+ * has no traits (then nothing is known, which is not the same as nothing differing).
  */
-export function wireDifferences(variant: VariantName, against: VariantName, parallel: boolean): string[] {
+export function wireDifferences(variant: VariantName, against: VariantName, parallel: boolean): string[] | null {
   const a = wireTraitsOf(variant);
   const b = wireTraitsOf(against);
-  if (!a || !b) return [];
+  if (!a || !b) return null;
   const http = (t: WireTraits) => (parallel ? (t.httpVersion === '2' ? 'one HTTP/2 connection' : 'HTTP/1.1 keep-alive sockets') : `HTTP/${t.httpVersion}`);
   const protocol = (t: WireTraits) => (t.protocol === 'plain HTTP' ? 'plain HTTP' : `the ${t.protocol} protocol`);
   return [
     ...(a.httpVersion !== b.httpVersion ? [`${http(a)} against ${http(b)}`] : []),
     ...(a.protocol !== b.protocol ? [`${protocol(a)} against ${protocol(b)}`] : []),
+    ...(a.messageForm !== b.messageForm ? [`${a.messageForm} against ${b.messageForm}`] : []),
     ...(a.encoding !== b.encoding
       ? [`${a.encoding} (${a.serializer}) against ${b.encoding} (${b.serializer})`]
       : a.serializer !== b.serializer
