@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { human, type BenchRun, type LoadRun } from '@app/bench';
 import { printReportHtml } from '@app/report';
-import { BATCHING_CASES, benchRun, EXPLAIN_CASES, loadRun, runtimeRun, shapeRun } from '../libs/report/src/fixtures/report-runs';
+import { BATCHING_CASES, benchRun, connectRun, EXPLAIN_CASES, loadRun, runtimeRun, shapeRun } from '../libs/report/src/fixtures/report-runs';
 import { collectPageErrors, describeInChromium, launchChromium, screenshotDir } from './support/chromium';
 
 const BENCH_CHARTS = ['time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time', 'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss', 'article-ratio'];
@@ -257,6 +257,33 @@ describeInChromium('report.html in Chromium', () => {
       expect(await page.textContent('#figure-runtime-ratio')).toContain('The verdict changes with the runtime');
       expect(errors).toEqual([]);
       await page.screenshot({ path: join(screenshotDir('report'), 'runtimes-report.png'), fullPage: true });
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
+  it('a connect run: each Connect variant against grpc and json, a bar per variant with its 95% interval, the sentences beneath', async () => {
+    const { html } = saveFolder(root, 'connect', connectRun());
+    const { page, errors, close } = await open(html);
+    try {
+      const drawn = await drawnCharts(page);
+      // First: what the connect preset was made for.
+      expect(drawn.slice(0, 2).map((d) => [d.id, d.type, d.yTitle])).toEqual([
+        ['connect-vs-grpc', 'bar', 'Connect variant / grpc median time ratio (×, above 1 = Connect slower)'],
+        ['connect-vs-json', 'bar', 'Connect variant / json median time ratio (×, above 1 = Connect slower)'],
+      ]);
+      expect(drawn[0].legend).toEqual(['connect-proto / grpc', 'connect-proto / grpc 95% CI', 'connect-json / grpc', 'connect-json / grpc 95% CI']);
+      expect(Math.min(drawn[0].painted, drawn[1].painted)).toBeGreaterThan(1000);
+      const cells = await tableCells(page, 'connect-vs-json');
+      expect(cells.map((r) => [r[1], r[2], r[4]])).toEqual([
+        ['connect-proto', '1.54', 'slower'],
+        ['connect-json', '1.50', 'slower'],
+        ['connect-proto', '0.28', 'faster'],
+        ['connect-json', '1.50', 'slower'],
+      ]);
+      expect(await page.textContent('#figure-connect-vs-json')).toContain("connect-proto took 0.70× grpc's time");
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: join(screenshotDir('report'), 'connect-report.png'), fullPage: true });
     } finally {
       await close();
     }

@@ -3,6 +3,7 @@ import { isLoadRun, type BenchRun, type LoadRun, type SavedRun } from '@app/benc
 import type { ChartSpec, LeftOut, ReportSection } from './chart-spec.interface';
 import { articleChart } from './article-chart';
 import { BATCHING_TITLE, batchingCharts } from './batching-chart';
+import { connectCharts } from './connect-charts';
 import { loadCharts } from './load-charts';
 import { networkChart } from './network-chart';
 import { runtimeRatioChart } from './runtime-chart';
@@ -30,6 +31,8 @@ function split(items: (ChartSpec | LeftOut)[]): { charts: ChartSpec[]; leftOut: 
   };
 }
 
+export const CONNECT_SECTION_TITLE = 'Connect against JSON and gRPC';
+
 function benchSections(runs: readonly SavedRun[], benchRuns: { run: BenchRun; runIndex: number }[]): ReportSection[] {
   const scenarios = measuredScenarios(benchRuns);
   const lines = timeLineCharts(runs, scenarios);
@@ -40,6 +43,8 @@ function benchSections(runs: readonly SavedRun[], benchRuns: { run: BenchRun; ru
   const byRuntime = runtimeRatioChart(runs, benchRuns);
   const byShape = [shapeRatioChart(runs, benchRuns), serializerRatioChart(runs, benchRuns)].filter((c) => c !== null);
   return [
+    // What the connect preset was made for: first when there (connect-charts.ts: only with a connect variant beside json or grpc).
+    { title: CONNECT_SECTION_TITLE, charts: connectCharts(runs, benchRuns), leftOut: [] },
     // First when there: each is what its preset (network, batching) was made for.
     ...(network ? [{ title: 'Under network conditions', charts: [network], leftOut: [] }] : []),
     // Only when the run has results on more than one runtime (--node, the runtimes preset).

@@ -67,6 +67,9 @@ shows progress on stderr, prints a summary on stdout and writes bench-results/<U
 Options:
   --preset NAME        ${PRESET_NAMES.join(' | ')}   (default: article, the article's seven cases)
                        batching: 10,000 rows as 1x10000, 10x1000, 100x100 and 10000x1 requests
+                       connect: the article's seven cases on json, json-fastify, grpc, grpc-bare and every connect
+                       variant, then each connect variant's time as a ratio of json's and grpc's per case with
+                       its interval (5 runs, 1 warm-up, 2 invocations; about 40 minutes here, see docs/variants.md)
                        explain: the article's 1, 10,000, 1,000,000-row and 1,000-parallel cases on every variant,
                        then why: each factor's effect with its interval, and sentences (5 runs, 1 warm-up,
                        2 invocations)

@@ -122,7 +122,7 @@ const SERIALIZERS_CASES: ScenarioSpec[] = builtInShapeSizes().map(({ shape, size
 
 /**
  * The article's two families' variants (json, grpc): the presets below answer its question; the connect family is
- * timed by naming its variants (--variants, --transport connect), and has a preset of its own to come (issue 21).
+ * timed by naming its variants (--variants, --transport connect), or by the connect preset (connectVariants).
  */
 function articleFamilies(): VariantName[] {
   return VARIANT_NAMES.filter((v) => ARTICLE_TRANSPORTS.includes(VARIANTS[v].family));
@@ -149,6 +149,17 @@ export function explainVariants(): VariantName[] {
  */
 const RUNTIMES: ScenarioSpec[] = [...ARTICLE, { ...single('rows-100000', 100_000), variants: explainVariants(), warmup: 1 }];
 
+/**
+ * Where Connect sits between Nest's two stacks: the article's seven cases (the explain preset's four among them) on
+ * connectVariants(). Time, on this 2-core machine: 1-3 (1,000,000 rows) is 8 to 20 s a run and variant, and every
+ * variant makes 7 runs of it an invocation (1 warm-up, 5 measured, the wire pass); on 12 variants that is 11 to 28
+ * minutes an invocation, and the six other cases together add about 2 (1,000 parallel 1-row requests is under a second
+ * a run). With 2 invocations the preset takes about 25 to 60 minutes, ~40 typically: the explain preset's budget, and
+ * the top of what one sitting should take. Over that (a busier machine), `--invocations 1` halves it, at the cost of
+ * intervals that hold within one set of processes only.
+ */
+const CONNECT: ScenarioSpec[] = ARTICLE;
+
 export const PRESETS: Record<string, ScenarioSpec[]> = {
   article: ARTICLE,
   quick: QUICK,
@@ -160,6 +171,7 @@ export const PRESETS: Record<string, ScenarioSpec[]> = {
   shapes: SHAPES_CASES,
   serializers: SERIALIZERS_CASES,
   runtimes: RUNTIMES,
+  connect: CONNECT,
 };
 export const PRESET_NAMES = Object.keys(PRESETS);
 
@@ -210,6 +222,20 @@ export function serializerVariants(): VariantName[] {
  */
 export const SHAPES_PRESET_VARIANTS: VariantName[] = ['json', 'json-undici', 'grpc', 'grpc-sliced'];
 
+/** The comparators every Connect variant is placed against: the article's two baselines and each one's fastest server path. */
+export const CONNECT_COMPARATORS: VariantName[] = ['json', 'json-fastify', 'grpc', 'grpc-bare'];
+
+/**
+ * The connect preset's variants: the comparators, then every variant of the connect family from the registry, so one
+ * that joins the family (connect-bare) joins the preset. The streaming one (connect-stream) too: the engine runs a
+ * streaming variant on an ordinary case as a stream of chunk-row messages (full and memory do, with json-stream and
+ * grpc-stream), so it places Connect's server streaming on the same cases; only a streamingOnly case narrows the
+ * other way, and this preset has none.
+ */
+export function connectVariants(): VariantName[] {
+  return [...CONNECT_COMPARATORS, ...VARIANT_NAMES.filter((v) => VARIANTS[v].family === 'connect')];
+}
+
 export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
   // 5 runs (the fewest that name a side) after 1 warm-up, one invocation: 15 cases on 4 variants took 20 minutes here
   // (2 cores shared with other jobs, docs/shapes.md); 2 invocations, as explain has, would double it.
@@ -225,6 +251,8 @@ export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
   // article preset's runs and warm-ups (5 after 2), in 2 rounds of blocks (every runtime's apps started twice, the
   // --node default).
   runtimes: { variants: () => ['json', 'grpc'], runtimes: () => presetRuntimes() },
+  // 5 runs after 1 warm-up in each of 2 invocations, as explain (see CONNECT for the time that takes).
+  connect: { variants: connectVariants, runs: MIN_RUNS_FOR_VERDICT, warmup: 1, invocations: 2 },
   // 5 runs after 1 warm-up in each of 2 invocations (see EXPLAIN).
   explain: {
     variants: explainVariants,

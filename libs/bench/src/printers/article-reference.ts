@@ -12,7 +12,7 @@ export interface ArticleCase {
 }
 
 /** The presets that run the article's seven cases under its names: their summary.md compares them with the article. */
-export const PRESETS_WITH_ARTICLE_CASES: readonly string[] = ['article', 'runtimes'];
+export const PRESETS_WITH_ARTICLE_CASES: readonly string[] = ['article', 'runtimes', 'connect'];
 
 export const ARTICLE_SOURCE_NOTE = 'ms, mean of 3 runs, one 2022 laptop';
 

@@ -13,6 +13,8 @@ import { shapeSentences } from '../explain/shape-sentences';
 import { NETWORK_LEGEND, networkTable } from './network-table';
 import { runtimeVerdicts } from '../explain/runtime-verdicts';
 import { RUNTIME_LEGEND, runtimeTable } from './runtime-table';
+import { connectPlacements } from '../explain/connect-placements';
+import { CONNECT_LEGEND, connectTable } from './connect-table';
 import { escapeMarkdown, escapeMarkdownKeepingCode } from './markdown-escape';
 import { userMessageLine } from './user-message-line';
 import { blobBytesLine } from './blob-bytes-line';
@@ -103,7 +105,7 @@ function resultsTable(run: BenchRun, columns: readonly TableColumn[]): string {
 export function printMarkdown(run: BenchRun): string {
   const article = PRESETS_WITH_ARTICLE_CASES.includes(run.preset) ? articleSection(run) : run.preset === 'batching' ? batchingSection(run) : [];
   const phases = hasPhases(run.scenarios) ? ['', '## Where the time went', '', resultsTable(run, PHASE_TABLE_COLUMNS), '', PHASE_LEGEND] : [];
-  return [...header(run), ...article, ...networkSection(run), ...runtimeSection(run), ...shapeSection(run), '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
+  return [...header(run), ...article, ...networkSection(run), ...runtimeSection(run), ...shapeSection(run), ...connectSection(run), '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
 }
 
 /** Per shape, which transport the runs name and why by phase; only when the run names its shapes (explain-run.ts). */
@@ -125,6 +127,14 @@ function runtimeSection(run: BenchRun): string[] {
   if (!verdicts) return [];
   const t = runtimeTable(verdicts);
   return ['## By runtime', '', markdownTable(t.head, t.align, t.rows), '', RUNTIME_LEGEND, '', ...verdicts.sentences.map((s) => `- ${escapeMarkdown(s)}`), ''];
+}
+
+/** Each Connect variant against json and grpc per case; only when the run has one beside either (connect-placements.ts). */
+function connectSection(run: BenchRun): string[] {
+  const placements = connectPlacements(run);
+  if (!placements) return [];
+  const t = connectTable(placements);
+  return ['## Connect against JSON and gRPC', '', markdownTable(t.head, t.align, t.rows), '', CONNECT_LEGEND, '', ...placements.sentences.map((s) => `- ${escapeMarkdown(s)}`), ''];
 }
 
 function batchingSection(run: BenchRun): string[] {

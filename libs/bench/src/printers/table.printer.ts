@@ -6,6 +6,8 @@ import { networkVerdicts } from '../explain/network-verdicts';
 import { NETWORK_LEGEND, networkTable } from './network-table';
 import { runtimeVerdicts } from '../explain/runtime-verdicts';
 import { RUNTIME_LEGEND, runtimeTable } from './runtime-table';
+import { connectPlacements } from '../explain/connect-placements';
+import { CONNECT_LEGEND, connectTable } from './connect-table';
 import { fitTable } from './fit-table';
 import { wrapText } from './wrap-text';
 
@@ -35,6 +37,8 @@ export function printTable(run: BenchRun, width?: number): string {
   if (verdicts) parts.push(`Under network conditions:\n${fitTable(networkTable(verdicts), width)}\n${legend(NETWORK_LEGEND)}\n${sentences(verdicts.sentences)}`);
   const byRuntime = runtimeVerdicts(run);
   if (byRuntime) parts.push(`By runtime:\n${fitTable(runtimeTable(byRuntime), width)}\n${legend(RUNTIME_LEGEND)}\n${sentences(byRuntime.sentences)}`);
+  const byConnect = connectPlacements(run);
+  if (byConnect) parts.push(`Connect against JSON and gRPC:\n${fitTable(connectTable(byConnect), width)}\n${legend(CONNECT_LEGEND)}\n${sentences(byConnect.sentences)}`);
   const explanation = explanationOf(run);
   if (explanation) {
     parts.push(`Why:\n${fitTable(whyTable(explanation), width)}\n${legend(WHY_LEGEND)}`);

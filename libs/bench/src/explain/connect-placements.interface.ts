@@ -1,0 +1,31 @@
+// What the Connect placements hold, apart from how they are computed (connect-placements.ts) and told
+// (connect-sentences.ts), so neither imports the other.
+import type { VariantVersus } from '../result/compare-variants';
+import type { ScenarioResult } from '../result/result.interface';
+import type { VariantName } from '../scenario/variants';
+
+/** A Connect variant against one of Nest's two paths in the same case: the ratio with its interval, and what differs. */
+export interface ConnectVersus extends VariantVersus {
+  /** The wire factors that differ (scenario/wire-traits.ts; the client and server libraries always do); null when unknown. */
+  differences: string[] | null;
+}
+
+/** One case and one connect variant, placed against `json` and `grpc` of the same case. */
+export interface ConnectPlacement {
+  caseName: string;
+  mode: ScenarioResult['mode'];
+  rowsPerRequest: number;
+  requests: number;
+  variant: VariantName;
+  medianMs: number;
+  /** Null when the case has no result of that side. */
+  vsJson: ConnectVersus | null;
+  vsGrpc: ConnectVersus | null;
+}
+
+export interface ConnectPlacements {
+  /** In the run's order of cases, then of variants. */
+  rows: ConnectPlacement[];
+  /** One per row, generated from it (connect-sentences.ts). */
+  sentences: string[];
+}
