@@ -53,12 +53,12 @@ describe('TransportFactory', () => {
 });
 
 describe('TransportFactory for the connect family', () => {
-  const config = loadConfig({ JSON_SERVER_URL: 'http://127.0.0.1:11', FASTIFY_JSON_SERVER_URL: 'http://127.0.0.1:12', H2_JSON_SERVER_URL: 'http://127.0.0.1:13' });
+  const config = loadConfig({ JSON_SERVER_URL: 'http://127.0.0.1:11', FASTIFY_JSON_SERVER_URL: 'http://127.0.0.1:12', H2_JSON_SERVER_URL: 'http://127.0.0.1:13', BARE_CONNECT_SERVER_URL: 'http://127.0.0.1:14' });
   let factory: TransportFactory;
   beforeEach(() => (factory = new TransportFactory({} as HttpService, config)));
   afterEach(() => factory.onModuleDestroy());
 
-  it('dials the Nest JSON app each variant names: Express, Fastify or the h2c app; all three are bench apps', () => {
+  it('dials the app each variant names: Express, Fastify, the h2c app or the bare Connect server; all are bench apps', () => {
     const expected: Record<ConnectVariantName, string> = {
       'connect-proto': 'http://127.0.0.1:11',
       'connect-json': 'http://127.0.0.1:11',
@@ -66,6 +66,7 @@ describe('TransportFactory for the connect family', () => {
       'connect-h2': 'http://127.0.0.1:13',
       'connect-grpc': 'http://127.0.0.1:13',
       'grpc-web': 'http://127.0.0.1:11',
+      'connect-bare': 'http://127.0.0.1:14',
       'connect-stream': 'http://127.0.0.1:11',
     };
     const benchAddresses = BENCH_APPS.map((app) => appAddresses(config)[app]).map(({ host, port }) => `http://${host}:${port}`);
@@ -75,7 +76,7 @@ describe('TransportFactory for the connect family', () => {
       expect(benchAddresses).toContain(address);
       const transport = factory.forVariant(variant);
       expect(transport).toBeInstanceOf(VARIANTS[variant].streaming ? ConnectStreamTransport : ConnectTransport);
-      expect(transport).toMatchObject({ kind: 'connect', target: { server: 'json-server', address } });
+      expect(transport).toMatchObject({ kind: 'connect', target: { server: variant === 'connect-bare' ? 'bare-connect-server' : 'json-server', address } });
     }
   });
 

@@ -238,6 +238,7 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
       case 'connect-h2':
       case 'connect-grpc':
       case 'grpc-web':
+      case 'connect-bare':
       case 'connect-stream':
         return this.connectTransport(path, shape, address, timeout);
     }
@@ -249,8 +250,8 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     const socketCap = http1 ? this.config.clientBudget.maxSockets : null;
     const client = createConnectClient({ ...call, baseUrl: address, maxSockets: socketCap, readMaxBytes: this.config.grpcMaxMessageBytes });
     const transport = VARIANTS[variant].streaming
-      ? new ConnectStreamTransport(client, address, timeout, shape)
-      : new ConnectTransport(client, address, timeout, shape, call.protocol !== 'connect');
+      ? new ConnectStreamTransport(client, address, timeout, shape, call.server)
+      : new ConnectTransport(client, address, timeout, shape, call.protocol !== 'connect', call.server);
     if (!http1) transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
     // HTTP/1.1: a pool of its own, capped as undici's is; HTTP/2: one connection.
     return { transport, close: async () => client.close(), socketCap, closesSockets: http1 };

@@ -30,7 +30,7 @@ export async function readServerReport(target: TargetInfo, timeoutMs: number): P
 async function readServerSnapshot(target: TargetInfo, timeoutMs: number): Promise<Partial<ResourceSnapshot> | null> {
   const address = target.serverAddress ?? target.address;
   try {
-    return (target.server === 'json-server' ? await adminHttp(address, 'GET', '/admin/resources', timeoutMs) : await snapshotOverGrpc(address, timeoutMs)) as Partial<ResourceSnapshot>;
+    return (target.server !== 'grpc-server' ? await adminHttp(address, 'GET', '/admin/resources', timeoutMs) : await snapshotOverGrpc(address, timeoutMs)) as Partial<ResourceSnapshot>;
   } catch {
     return null;
   }

@@ -9,11 +9,11 @@ export interface SelfReportWindow {
 }
 
 /**
- * Opens a resource window on the server behind a target: over HTTP for the JSON servers, over the admin RPC for
+ * Opens a resource window on the server behind a target: over HTTP for the JSON and Connect servers, over the admin RPC for
  * the gRPC ones. Rejects when the server does not offer it (SERVER_RESOURCES off: 404 / UNIMPLEMENTED) or is gone.
  */
 export async function beginSelfReport(target: TargetInfo, timeoutMs: number): Promise<SelfReportWindow> {
-  if (target.server === 'json-server') {
+  if (target.server !== 'grpc-server') {
     const { window } = (await adminHttp(target.address, 'POST', '/admin/resources/windows', timeoutMs)) as { window: string };
     return { end: async () => (await adminHttp(target.address, 'DELETE', `/admin/resources/windows/${encodeURIComponent(window)}`, timeoutMs)) as ResourceReport };
   }

@@ -8,7 +8,7 @@ import { VARIANT_NAMES, VARIANTS } from './variants';
 
 const example = () => userShape({ protoFile: findProtoFile(join('examples', 'order.proto')), message: 'shop.v1.Order', sampleFile: findProtoFile(join('examples', 'order.sample.json')) });
 // The connect family is built on protobuf-es's generated code (generatedCode), so it has none for the user's message either.
-const GENERATED = ['grpc-static', 'grpc-es', 'grpc-tsproto', 'proto-http-static', 'grpc-stream-static', 'connect-proto', 'connect-json', 'connect-fastify', 'connect-h2', 'connect-grpc', 'grpc-web', 'connect-stream'] as const;
+const GENERATED = ['grpc-static', 'grpc-es', 'grpc-tsproto', 'proto-http-static', 'grpc-stream-static', 'connect-proto', 'connect-json', 'connect-fastify', 'connect-h2', 'connect-grpc', 'grpc-web', 'connect-bare', 'connect-stream'] as const;
 
 describe('checkSerializerShape', () => {
   afterEach(() => useUserShape(null));

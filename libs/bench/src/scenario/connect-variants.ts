@@ -11,7 +11,9 @@ export interface ConnectCall {
   protocol: ConnectProtocol;
   binary: boolean;
   httpVersion: '1.1' | '2';
-  target: 'jsonUrl' | 'fastifyJsonUrl' | 'h2JsonUrl';
+  target: 'jsonUrl' | 'fastifyJsonUrl' | 'h2JsonUrl' | 'bareConnectUrl';
+  /** The server behind that address, as results and errors name it (its resources are read over HTTP either way). */
+  server: 'json-server' | 'bare-connect-server';
 }
 
 /**
@@ -67,6 +69,13 @@ export const CONNECT_VARIANTS = {
     changes: 'the gRPC-Web protocol (createGrpcWebTransport) instead of the Connect protocol, over HTTP/1.1 to the same Express server',
     generatedCode: 'protobuf-es',
   },
+  'connect-bare': {
+    family: 'connect',
+    baseline: 'connect-proto',
+    factor: 'server framework',
+    changes: 'the same Connect routes and handler on a bare connect-node server (node:http, no Nest) instead of the Nest Express app (same client, HTTP/1.1)',
+    generatedCode: 'protobuf-es',
+  },
   'connect-stream': {
     family: 'connect',
     baseline: 'connect-proto',
@@ -81,13 +90,14 @@ export type ConnectVariantName = keyof typeof CONNECT_VARIANTS;
 
 /** Each connect variant's call, by name: the one place that says which protocol, format, HTTP version and app. */
 export const CONNECT_CALLS: Record<ConnectVariantName, ConnectCall> = {
-  'connect-proto': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'jsonUrl' },
-  'connect-json': { protocol: 'connect', binary: false, httpVersion: '1.1', target: 'jsonUrl' },
-  'connect-fastify': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'fastifyJsonUrl' },
-  'connect-h2': { protocol: 'connect', binary: true, httpVersion: '2', target: 'h2JsonUrl' },
-  'connect-grpc': { protocol: 'grpc', binary: true, httpVersion: '2', target: 'h2JsonUrl' },
-  'grpc-web': { protocol: 'grpc-web', binary: true, httpVersion: '1.1', target: 'jsonUrl' },
-  'connect-stream': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'jsonUrl' },
+  'connect-proto': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'jsonUrl', server: 'json-server' },
+  'connect-json': { protocol: 'connect', binary: false, httpVersion: '1.1', target: 'jsonUrl', server: 'json-server' },
+  'connect-fastify': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'fastifyJsonUrl', server: 'json-server' },
+  'connect-h2': { protocol: 'connect', binary: true, httpVersion: '2', target: 'h2JsonUrl', server: 'json-server' },
+  'connect-grpc': { protocol: 'grpc', binary: true, httpVersion: '2', target: 'h2JsonUrl', server: 'json-server' },
+  'grpc-web': { protocol: 'grpc-web', binary: true, httpVersion: '1.1', target: 'jsonUrl', server: 'json-server' },
+  'connect-bare': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'bareConnectUrl', server: 'bare-connect-server' },
+  'connect-stream': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'jsonUrl', server: 'json-server' },
 };
 
 export function isConnectVariant(name: string): name is ConnectVariantName {

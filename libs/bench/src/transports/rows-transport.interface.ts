@@ -4,7 +4,7 @@ import type { TransportKind } from '../scenario/scenario.interface';
 
 /** Which server a transport talks to, for replies and error messages. */
 export interface TargetInfo {
-  server: 'json-server' | 'grpc-server';
+  server: 'json-server' | 'grpc-server' | 'bare-connect-server';
   /** What the transport dials. */
   address: string;
   /**

@@ -6,7 +6,7 @@ import { isListening } from './is-listening';
 import { LaunchedApp } from './launched-app';
 
 /** What `npm run bench` needs: the client, both Nest servers, and the JSON server's Fastify and h2c instances. */
-export const BENCH_APPS: ServingAppName[] = ['json-server', 'grpc-server', 'client', 'json-fastify-server', 'json-h2-server'];
+export const BENCH_APPS: ServingAppName[] = ['json-server', 'grpc-server', 'client', 'json-fastify-server', 'json-h2-server', 'bare-connect-server'];
 
 /** Where each app is reached, from the configured targets (not the listen addresses: the apps may be elsewhere). */
 export function appAddresses(config: WirebenchConfig): Record<ServingAppName, { host: string; port: number }> {

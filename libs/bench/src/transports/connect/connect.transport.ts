@@ -31,8 +31,10 @@ export class ConnectTransport implements RowsTransport {
     readonly shape: ShapeName = DEFAULT_SHAPE,
     /** Whether replies come in envelopes: the gRPC and gRPC-Web protocols (a Connect unary body is the message). */
     enveloped = false,
+    /** The server behind `address` (CONNECT_CALLS): a Nest JSON app, or the bare Connect server. */
+    server: TargetInfo['server'] = 'json-server',
   ) {
-    this.target = { server: 'json-server', address };
+    this.target = { server, address };
     this.calls = connectShapeCalls(connect, shape);
     this.enveloped = enveloped;
   }
