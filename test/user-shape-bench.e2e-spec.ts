@@ -167,8 +167,9 @@ describe('the client endpoints and the user shape', () => {
 
     it('?shape=user: every variant (the streams and +gzip twins included) verified, with its source; the generated serializers refused', async () => {
       // The generated serializers have code for proto/'s messages only: refused for the user's, naming what they serve.
-      // (Every protobuf serializer variant: the grpc-* ones, proto-http-static and grpc-stream-static.)
-      const generated = VARIANT_NAMES.filter((v) => (protobufCodecNames() as string[]).includes(VARIANT_REGISTRY[v].serializer ?? ''));
+      // (Every protobuf serializer variant: the grpc-* ones, proto-http-static and grpc-stream-static; and the connect
+      // family, whose client and servers use protobuf-es's code generated from proto/.)
+      const generated = VARIANT_NAMES.filter((v) => (protobufCodecNames() as string[]).includes(VARIANT_REGISTRY[v].serializer ?? VARIANT_REGISTRY[v].generatedCode ?? ''));
       const refused = await getJson(`${setup.stack.clientUrl}/client/bench?variants=grpc,${generated[0]}&rows=40&runs=1&shape=user`);
       expect([refused.status, refused.body.parameter, refused.body.message]).toEqual([400, 'shape', expect.stringContaining(`variant ${generated[0]}`)]);
       const variants = VARIANT_NAMES.filter((v) => !generated.includes(v));

@@ -15,6 +15,8 @@ export interface Stack {
   /** The JSON server's Fastify (HTTP/1.1) and h2c instances, when asked for with `{ jsonVariants: true }`. */
   jsonFastify?: AppProcess;
   jsonH2?: AppProcess;
+  /** The bare Connect server, when asked for with `{ bareConnect: true }` (variant connect-bare). */
+  bareConnect?: AppProcess;
   clientUrl: string;
   stop(): Promise<void>;
 }
@@ -36,6 +38,8 @@ export async function portsEnv(extra: Record<string, string> = {}): Promise<Reco
 export interface StackOptions {
   /** Also start the JSON server on Fastify and on h2c (variants json-fastify, json-h2); off by default, as few suites need them. */
   jsonVariants?: boolean;
+  /** Also start the bare Connect server (variant connect-bare); off by default, as few suites need it. */
+  bareConnect?: boolean;
 }
 
 export async function startStack(extra: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
@@ -45,7 +49,8 @@ export async function startStack(extra: Record<string, string> = {}, options: St
   const client = AppProcess.start('client', env);
   const jsonFastify = options.jsonVariants ? AppProcess.start('json-fastify-server', env) : undefined;
   const jsonH2 = options.jsonVariants ? AppProcess.start('json-h2-server', env) : undefined;
-  const all = [json, grpc, client, jsonFastify, jsonH2].filter((a): a is AppProcess => a !== undefined);
+  const bareConnect = options.bareConnect ? AppProcess.start('bare-connect-server', env) : undefined;
+  const all = [json, grpc, client, jsonFastify, jsonH2, bareConnect].filter((a): a is AppProcess => a !== undefined);
   const stop = async () => {
     await Promise.all(all.map((a) => a.stop()));
   };
@@ -55,7 +60,7 @@ export async function startStack(extra: Record<string, string> = {}, options: St
     await stop();
     throw error;
   }
-  return { env, json, grpc, client, jsonFastify, jsonH2, clientUrl: `http://127.0.0.1:${env.CLIENT_PORT}`, stop };
+  return { env, json, grpc, client, jsonFastify, jsonH2, bareConnect, clientUrl: `http://127.0.0.1:${env.CLIENT_PORT}`, stop };
 }
 
 /** GET a URL and parse the JSON body, keeping the status for assertions. */
