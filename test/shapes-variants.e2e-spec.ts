@@ -37,8 +37,9 @@ describe('every variant on every shape, through the client app', () => {
     expect(byVariant['json+gzip'].payloadBytesPerRequest).toBe(byVariant.json.payloadBytesPerRequest);
     // Protobuf over HTTP and gRPC carry the shape's one message: the same bytes.
     expect(byVariant['proto-http'].payloadBytesPerRequest).toBe(byVariant.grpc.payloadBytesPerRequest);
-    // And every binary Connect protocol carries that message too (protobuf-es's encoding of the same rows).
-    for (const v of ['connect-proto', 'connect-h2', 'connect-grpc', 'grpc-web', 'connect-bare']) expect([v, byVariant[v].payloadBytesPerRequest]).toEqual([v, byVariant.grpc.payloadBytesPerRequest]);
+    // Every binary Connect protocol carries protobuf-es's encoding of the same rows, as grpc-es does (proto-loader's may
+    // differ by a few bytes: the two encoders do not write every field alike).
+    for (const v of ['connect-proto', 'connect-h2', 'connect-grpc', 'grpc-web', 'connect-bare']) expect([v, byVariant[v].payloadBytesPerRequest]).toEqual([v, byVariant['grpc-es'].payloadBytesPerRequest]);
   });
 
   it('counts wire bytes for another shape through the relay twin', async () => {
