@@ -5,6 +5,7 @@ import { PhaseClock } from '../phase-clock';
 import { TransportError } from '../transport-errors';
 import { ConnectBodyMeter } from './connect-body-meter';
 import type { ConnectClient } from './connect-client';
+import { ConnectCallControl } from './connect-call-control';
 import { connectTransportError } from './connect-errors';
 import { connectShapeCalls, type ConnectShapeCalls } from './connect-shape';
 
@@ -41,26 +42,15 @@ export class ConnectStreamTransport implements StreamingRowsTransport {
     // Every protocol envelopes a stream's messages.
     const meter = new ConnectBodyMeter(new PhaseClock(), true);
     const headers = this.connect.meters.add(meter);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const abort = () => controller.abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    let serverTiming: string | null = null;
+    const control = new ConnectCallControl(this.timeoutMs, signal);
     let rows = 0;
     let chunks = 0;
     let refused: { error: unknown } | null = null;
     try {
       const call = (this.calls.client as unknown as Record<string, StreamCall>)[this.calls.stream];
-      const messages = call(
-        { count, offset: 0, chunkRows },
-        { signal: controller.signal, headers, onHeader: (h) => (serverTiming ??= h.get('server-timing')), onTrailer: (t) => (serverTiming ??= t.get('server-timing')) },
-      );
+      const messages = call({ count, offset: 0, chunkRows }, control.options(headers));
       for await (const message of messages) {
-        timer.refresh();
+        control.refresh();
         const chunk = this.calls.codec.toJsonRows(message);
         chunks++;
         rows += chunk.length;
@@ -75,15 +65,14 @@ export class ConnectStreamTransport implements StreamingRowsTransport {
     } catch (error) {
       this.connect.meters.drop(headers);
       const received = rows > 0 ? rows : undefined;
-      if (timedOut) throw new TransportError('timeout', this.target, `no message within ${this.timeoutMs} ms`, received);
+      if (control.timedOut) throw new TransportError('timeout', this.target, `no message within ${this.timeoutMs} ms`, received);
       if (signal?.aborted) throw abortReason(signal);
       throw connectTransportError(error, this.target, received);
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
+      control.dispose();
     }
     if (refused) throw refused.error;
-    meter.clock.serverTiming(serverTiming);
+    meter.clock.serverTiming(control.serverTiming);
     meter.clock.note('decode is inside connect-es (its parse of each message): not timed apart');
     return { payloadBytes: meter.payloadBytes, chunks, phases: meter.clock.phases() };
   }

@@ -5,6 +5,7 @@ import { PhaseClock } from '../phase-clock';
 import { TransportError } from '../transport-errors';
 import { ConnectBodyMeter } from './connect-body-meter';
 import { type ConnectClient } from './connect-client';
+import { ConnectCallControl } from './connect-call-control';
 import { connectTransportError } from './connect-errors';
 import { connectShapeCalls, type ConnectShapeCalls } from './connect-shape';
 
@@ -42,35 +43,22 @@ export class ConnectTransport implements RowsTransport {
   async fetchRows(count: number, signal?: AbortSignal): Promise<FetchedRows> {
     const meter = new ConnectBodyMeter(new PhaseClock(), this.enveloped);
     const headers = this.connect.meters.add(meter);
-    const controller = new AbortController();
-    let timedOut = false;
-    // A plain timer, as GrpcTransport's: a call timeout would add a deadline header and timers on the server.
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const abort = () => controller.abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    let serverTiming: string | null = null;
+    const control = new ConnectCallControl(this.timeoutMs, signal);
     let reply: object;
     try {
       if (signal?.aborted) throw new TransportError('bad-response', this.target, 'request aborted');
       const call = (this.calls.client as unknown as Record<string, UnaryCall>)[this.calls.unary];
-      reply = await call(
-        { count },
-        { signal: controller.signal, headers, onHeader: (h) => (serverTiming ??= h.get('server-timing')), onTrailer: (t) => (serverTiming ??= t.get('server-timing')) },
-      );
+      reply = await call({ count }, control.options(headers));
     } catch (error) {
       this.connect.meters.drop(headers);
-      if (timedOut) throw new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
+      if (control.timedOut) throw new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
       if (signal?.aborted) throw new TransportError('bad-response', this.target, 'request aborted');
       throw connectTransportError(error, this.target);
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
+      control.dispose();
     }
     const { clock } = meter;
-    clock.serverTiming(serverTiming);
+    clock.serverTiming(control.serverTiming);
     clock.note('decode is inside connect-es (its parse of the body): not timed apart');
     const { codec } = this.calls;
     return { rows: [], jsonRows: () => codec.toJsonRows(reply), payloadBytes: meter.payloadBytes, phases: clock.phases() };
