@@ -38,7 +38,7 @@ describe('streaming variants through the client', () => {
   });
 
   it.each([
-    ['/client/json/single/60000', 'rows', /rows must be an integer from 1 to 50000.*stream them with json-stream, grpc-stream, json-stream-fjs or grpc-stream-static \(up to 3000000 rows, MAX_STREAM_ROWS\)/],
+    ['/client/json/single/60000', 'rows', /rows must be an integer from 1 to 50000.*stream them with json-stream, grpc-stream, json-stream-fjs, grpc-stream-static or connect-stream \(up to 3000000 rows, MAX_STREAM_ROWS\)/],
     ['/client/json/single/3000001?variant=json-stream', 'rows', /rows must be an integer from 1 to 3000000/],
     ['/client/grpc/single/10?variant=grpc-stream&chunk=50001', 'chunk', /chunk must be an integer from 1 to 50000/],
     ['/client/json/single/10?chunk=5', 'chunk', /chunk applies to the streaming variants/],

@@ -41,11 +41,12 @@ describe(`the project on ${process.version}`, () => {
     const env = await portsEnv({ SERVER_WORKERS: '2' });
     const all = new AppProcess(process.execPath, [join(ROOT, 'scripts', 'start-all.js')], env);
     try {
-      for (const name of ['json', 'grpc', 'json-fastify', 'json-h2']) await all.waitFor(new RegExp(`\\[${name}\\][^\\n]*2 workers on`), 60_000);
+      const clustered = ['json', 'grpc', 'json-fastify', 'json-h2', 'bare-connect'];
+      for (const name of clustered) await all.waitFor(new RegExp(`\\[${name}\\][^\\n]*2 workers on`), 60_000);
       await all.waitFor(/\[client\][^\n]*listening on/, 60_000);
       const pids = pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT);
       // Each server is a primary and 2 workers, forked with the primary's binary (node:cluster uses process.execPath).
-      expect(pids.filter((pid) => environOf(pid).some((v) => v.startsWith('NODE_UNIQUE_ID='))).length).toBe(8);
+      expect(pids.filter((pid) => environOf(pid).some((v) => v.startsWith('NODE_UNIQUE_ID='))).length).toBe(clustered.length * 2);
       expect([...new Set(pids.map(binaryOf))]).toEqual([THIS_NODE]);
       const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/compare?rows=100`);
       expect(status).toBe(200);

@@ -1,4 +1,4 @@
-import type { VariantInfo } from './variants';
+import type { VariantInfo } from './variant-info';
 
 /** The three protocols a connect-es server speaks from one handler. */
 export type ConnectProtocol = 'connect' | 'grpc' | 'grpc-web';
