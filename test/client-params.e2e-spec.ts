@@ -68,7 +68,7 @@ describe('client endpoint parameters and cancellation', () => {
     ['json/single/5?wire=yes', 'wire', { values: ['0', '1'] }],
     ['grpc/single/5?save=true', 'save', { values: ['0', '1'] }],
     [`compare?label=${'x'.repeat(201)}`, 'label', { maxLength: 200 }],
-    ['bench?transports=json,soap', 'transports', { values: ['json', 'grpc'] }],
+    ['bench?transports=json,soap', 'transports', { values: ['json', 'grpc', 'connect'] }],
     ['bench?mode=burst', 'mode', { values: ['single', 'parallel'] }],
     ['json/single/5?name=%0A', 'name', { minLength: 1, maxLength: 64 }],
     ['json/single/0', 'rows', { min: 1, max: 1_000_000 }],
