@@ -23,12 +23,16 @@ const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>
   nest: { json: 'json-server', grpc: 'grpc-server' },
   bare: { json: 'bare-json-server', grpc: 'bare-grpc-server' },
   fastify: { json: 'json-fastify-server' },
+  // The Connect protocol on the Express app, the gRPC protocol on the h2c one (load-target.ts: LOAD_TARGETS).
+  connect: { connect: 'json-server', grpc: 'json-h2-server' },
+  'connect-bare': { connect: 'bare-connect-server', grpc: 'bare-connect-server' },
 };
 
 /**
  * Every level x shape x (target x transport, or variant) x engine, in that order, so the servers and engines of one level
  * run side by side; each checked by validateLoadLevel against the configured limits, as GET /client/load's one
- * level is. A target that does not serve a transport (fastify serves JSON only) is left out of the product.
+ * level is. A target that does not serve a transport (fastify serves JSON only, connect no plain JSON) is left out
+ * of the product.
  */
 function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: string; spec: LoadLevelSpec }[] {
   const out: { name: string; spec: LoadLevelSpec }[] = [];
