@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
 import { exactBodyWatch } from './exact-body-watch';
-import type { HttpLevelRequest } from './http-level-request';
+import type { HttpLevelRequest } from './http-level-request.interface';
 import { LevelTally } from './level-tally';
 import type { LoadLevelSpec, MeasuredWindow } from './load-level.interface';
 

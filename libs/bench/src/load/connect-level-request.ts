@@ -3,7 +3,7 @@ import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
 import { getProtobufCodec, protobufEsService } from '@app/codecs';
 import { getShape } from '@app/shapes';
 import { expectedDigest } from '../run/expected-digest';
-import type { HttpLevelRequest } from './http-level-request';
+import type { HttpLevelRequest } from './http-level-request.interface';
 import { levelShape } from './level-shape';
 import type { LoadLevelSpec } from './load-level.interface';
 import { MismatchError } from './mismatch-error';

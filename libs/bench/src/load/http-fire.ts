@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { DEFAULT_SHAPE, getShape, jsonRowsOf, type ShapeName } from '@app/shapes';
 import { samplesPath } from '../transports/samples-path';
 import type { Fire } from './fire.interface';
-import type { HttpLevelRequest } from './http-level-request';
+import type { HttpLevelRequest } from './http-level-request.interface';
 import type { LoadLevelSpec } from './load-level.interface';
 import { levelShape } from './level-shape';
 import { MismatchError } from './mismatch-error';

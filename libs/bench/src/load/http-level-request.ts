@@ -2,17 +2,11 @@ import type { TransportKind } from '../scenario/scenario.interface';
 import { connectLevelRequest } from './connect-level-request';
 import { expectedJsonBody, loadLevelUrl } from './http-fire';
 import { levelShape } from './level-shape';
+import type { HttpLevelRequest } from './http-level-request.interface';
 import type { LoadLevelSpec } from './load-level.interface';
 
-/** The one request an HTTP/1.1 level sends again and again, and the exact bytes every reply must be. */
-export interface HttpLevelRequest {
-  url: string;
-  method: 'GET' | 'POST';
-  headers: Record<string, string>;
-  /** The request body (POST); absent for a GET. */
-  body?: Buffer;
-  expected: Buffer;
-}
+export type { HttpLevelRequest } from './http-level-request.interface';
+
 
 /** Per HTTP/1.1 transport, how its level's request and expected reply are made (before the load, never timed). */
 const HTTP_LEVEL_REQUESTS: Partial<Record<TransportKind, (spec: LoadLevelSpec) => Promise<HttpLevelRequest>>> = {

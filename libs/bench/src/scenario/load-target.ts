@@ -1,7 +1,6 @@
 import type { WirebenchConfig } from '@app/config';
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { TransportKind } from './scenario.interface';
-import type { TargetKind } from './validate-load-level';
 import type { VariantName } from './variants';
 
 /** Which server answers a target's transport: the name results give it, and the config.targets key of its address. */
@@ -21,7 +20,14 @@ export const LOAD_TARGETS = {
   fastify: { json: { server: 'json-server', address: 'fastifyJsonUrl' } },
   connect: { connect: { server: 'json-server', address: 'jsonUrl' }, grpc: { server: 'json-server', address: 'h2JsonUrl' } },
   'connect-bare': { connect: { server: 'bare-connect-server', address: 'bareConnectUrl' }, grpc: { server: 'bare-connect-server', address: 'bareConnectH2Url' } },
-} as const satisfies Record<TargetKind, Partial<Record<TransportKind, LoadServer>>>;
+} as const satisfies Record<string, Partial<Record<TransportKind, LoadServer>>>;
+
+/**
+ * nest: the Nest servers (Express for JSON); fastify: the Nest JSON server on Fastify (JSON only); bare: node:http /
+ * plain grpc-js; connect: the Nest apps' Connect routes; connect-bare: the bare Connect server.
+ */
+export type TargetKind = keyof typeof LOAD_TARGETS;
+export const TARGET_KINDS = Object.keys(LOAD_TARGETS) as readonly TargetKind[];
 
 /** The transports a target serves, in the table's order. */
 export function servedTransports(kind: TargetKind): TransportKind[] {

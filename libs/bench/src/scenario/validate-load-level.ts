@@ -1,5 +1,12 @@
 import type { LoadLimits } from '@app/config';
+import type { ShapeName } from '@app/shapes';
 import { TransportKind } from './scenario.interface';
+import { ScenarioValidationError } from './scenario-validation.error';
+import { integerParam as integer } from './integer-param';
+import { shapeParam } from './shape-param';
+import { servedTransports, TARGET_KINDS, type TargetKind } from './load-target';
+
+export { TARGET_KINDS, type TargetKind } from './load-target';
 
 /**
  * The families load mode drives: JSON (HTTP/1.1 GETs) and the Connect protocol (HTTP/1.1 POSTs of a binary message)
@@ -10,23 +17,10 @@ export const LOAD_TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc', '
 const HTTP1_LOAD_TRANSPORTS: readonly TransportKind[] = ['json', 'connect'];
 /** The targets ghz may dial: it takes a host:port, and the Connect servers' h2c listeners are configured as URLs. */
 const GHZ_TARGETS: readonly TargetKind[] = ['nest', 'bare'];
-import { ScenarioValidationError } from './scenario-validation.error';
-import { integerParam as integer } from './integer-param';
-import { shapeParam } from './shape-param';
-import { servedTransports } from './load-target';
-import type { ShapeName } from '@app/shapes';
-
-/**
- * nest: the Nest servers (Express for JSON); fastify: the Nest JSON server on Fastify (JSON only); bare: node:http /
- * plain grpc-js; connect: the Nest apps' Connect routes; connect-bare: the bare Connect server. What each serves:
- * LOAD_TARGETS (load-target.ts).
- */
-export const TARGET_KINDS = ['nest', 'bare', 'fastify', 'connect', 'connect-bare'] as const;
 
 /** What drives the load: the project's generators (autocannon for HTTP, node:http2 for gRPC) or ghz (gRPC only). */
 export const LOAD_ENGINES = ['wirebench', 'ghz'] as const;
 export type LoadEngine = (typeof LOAD_ENGINES)[number];
-export type TargetKind = (typeof TARGET_KINDS)[number];
 
 /** One load level's raw parameters, as they arrive from a URL or a command line: strings, numbers or absent. */
 export interface LoadLevelInput {
