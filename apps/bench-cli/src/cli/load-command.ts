@@ -65,6 +65,11 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
   return out;
 }
 
+/** The addresses a run may load, as result.json records them (each level's own is in its target). */
+function runTargets(t: WirebenchConfig['targets']): Record<string, string> {
+  return { json: t.jsonUrl, grpc: t.grpcAddress, bareJson: t.bareJsonUrl, bareGrpc: t.bareGrpcAddress, fastifyJson: t.fastifyJsonUrl, h2Json: t.h2JsonUrl, bareConnect: t.bareConnectUrl, bareConnectH2: t.bareConnectH2Url };
+}
+
 /** `npm run load`: returns the exit code; stdout gets only the chosen formats. */
 export async function runLoadCommand(argv: string[]): Promise<number> {
   let options: LoadOptions;
@@ -102,7 +107,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   const run: LoadRun = {
     ...record,
     kind: 'load',
-    targets: { json: config.targets.jsonUrl, grpc: config.targets.grpcAddress, bareJson: config.targets.bareJsonUrl, bareGrpc: config.targets.bareGrpcAddress, fastifyJson: config.targets.fastifyJsonUrl },
+    targets: runTargets(config.targets),
     levels: [],
     ...(pairs ? { runtimes: pairs.map(({ label, server, client }) => ({ label, server, client })), rounds: options.rounds } : {}),
   };
@@ -171,7 +176,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       netns = await startNetnsServers(config, root, join(dir, 'apps.log'), (m) => progress.note(m), { servers: apps, serverEnv: env });
       shaper = new NetworkShaper(process.env, netns.link);
       targets = loadConfig({ ...process.env, ...netns.targetsEnv }).targets;
-      run.targets = { json: targets.jsonUrl, grpc: targets.grpcAddress, bareJson: targets.bareJsonUrl, bareGrpc: targets.bareGrpcAddress, fastifyJson: targets.fastifyJsonUrl };
+      run.targets = runTargets(targets);
       run.options = { ...run.options, hostsDescription: netns.description };
     }
     const stops: string[] = [];
