@@ -23,12 +23,16 @@ const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>
   nest: { json: 'json-server', grpc: 'grpc-server' },
   bare: { json: 'bare-json-server', grpc: 'bare-grpc-server' },
   fastify: { json: 'json-fastify-server' },
+  // The Connect protocol on the Express app, the gRPC protocol on the h2c one (load-target.ts: LOAD_TARGETS).
+  connect: { connect: 'json-server', grpc: 'json-h2-server' },
+  'connect-bare': { connect: 'bare-connect-server', grpc: 'bare-connect-server' },
 };
 
 /**
  * Every level x shape x (target x transport, or variant) x engine, in that order, so the servers and engines of one level
  * run side by side; each checked by validateLoadLevel against the configured limits, as GET /client/load's one
- * level is. A target that does not serve a transport (fastify serves JSON only) is left out of the product.
+ * level is. A target that does not serve a transport (fastify serves JSON only, connect no plain JSON) is left out
+ * of the product.
  */
 function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: string; spec: LoadLevelSpec }[] {
   const out: { name: string; spec: LoadLevelSpec }[] = [];
@@ -59,6 +63,11 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
     }
   }
   return out;
+}
+
+/** The addresses a run may load, as result.json records them (each level's own is in its target). */
+function runTargets(t: WirebenchConfig['targets']): Record<string, string> {
+  return { json: t.jsonUrl, grpc: t.grpcAddress, bareJson: t.bareJsonUrl, bareGrpc: t.bareGrpcAddress, fastifyJson: t.fastifyJsonUrl, h2Json: t.h2JsonUrl, bareConnect: t.bareConnectUrl, bareConnectH2: t.bareConnectH2Url };
 }
 
 /** `npm run load`: returns the exit code; stdout gets only the chosen formats. */
@@ -98,7 +107,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   const run: LoadRun = {
     ...record,
     kind: 'load',
-    targets: { json: config.targets.jsonUrl, grpc: config.targets.grpcAddress, bareJson: config.targets.bareJsonUrl, bareGrpc: config.targets.bareGrpcAddress, fastifyJson: config.targets.fastifyJsonUrl },
+    targets: runTargets(config.targets),
     levels: [],
     ...(pairs ? { runtimes: pairs.map(({ label, server, client }) => ({ label, server, client })), rounds: options.rounds } : {}),
   };
@@ -167,7 +176,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       netns = await startNetnsServers(config, root, join(dir, 'apps.log'), (m) => progress.note(m), { servers: apps, serverEnv: env });
       shaper = new NetworkShaper(process.env, netns.link);
       targets = loadConfig({ ...process.env, ...netns.targetsEnv }).targets;
-      run.targets = { json: targets.jsonUrl, grpc: targets.grpcAddress, bareJson: targets.bareJsonUrl, bareGrpc: targets.bareGrpcAddress, fastifyJson: targets.fastifyJsonUrl };
+      run.targets = runTargets(targets);
       run.options = { ...run.options, hostsDescription: netns.description };
     }
     const stops: string[] = [];

@@ -7,10 +7,16 @@ describe('parseLoadOptions --variants', () => {
     expect(parseLoadOptions(['--variants', 'json,json-fastify,grpc']).variants).toEqual(['json', 'json-fastify', 'grpc']);
     expect(parseLoadOptions([]).variants).toBeUndefined();
     expect(parseLoadOptions(['--target', 'fastify,nest']).targets).toEqual(['fastify', 'nest']);
+    expect(parseLoadOptions(['--variants', 'connect-proto,connect-grpc,connect-bare']).variants).toEqual(['connect-proto', 'connect-grpc', 'connect-bare']);
+  });
+
+  it('takes the Connect targets, and every load transport unless told', () => {
+    expect(parseLoadOptions(['--target', 'connect,connect-bare']).targets).toEqual(['connect', 'connect-bare']);
+    expect(parseLoadOptions([]).transports).toEqual(['json', 'grpc', 'connect']);
   });
 
   it.each([
-    [['--variants', 'json-undici'], /json-undici changes the client library, which load mode replaces with its own generator; load mode takes json, json-fastify, grpc/],
+    [['--variants', 'json-undici'], /json-undici changes the client library, which load mode replaces with its own generator; load mode takes json, json-fastify, grpc, connect-proto, connect-grpc, connect-bare/],
     [['--variants', 'json+gzip'], /json\+gzip changes the compression, which the load generators do not drive/],
     [['--variants', 'json-gzip'], /json-gzip changes the compression, which the load generators do not drive/],
     [['--variants', 'soap'], /soap is not a variant/],

@@ -53,15 +53,18 @@ const CORES = availableParallelism();
 
 export const LOAD_HELP = `Usage: npm run load -- [options]
 
-Sustained load at several concurrency levels: HTTP through autocannon, gRPC through the project's own generator,
+Sustained load at several concurrency levels: HTTP (JSON, Connect) through autocannon, gRPC through the project's own generator,
 which writes the HTTP/2 frames itself (same closed loop, warm-up, histogram and result), each level in a
 load-generator process of its own. Starts the
 servers it needs if they are not running. Writes bench-results/<UTC time>-load/ (levels.csv, result.json, summary.md).
 
 Options:
-  --transport LIST     json,grpc   (default: both)
-  --target LIST        nest,fastify,bare: the Nest servers, the Nest JSON server on Fastify (JSON only) and/or the
-                       bare node:http / grpc-js ones   (default: nest)
+  --transport LIST     json,grpc,connect (the Connect protocol: binary POSTs over HTTP/1.1)   (default: all
+                       that each target serves)
+  --target LIST        nest,fastify,bare,connect,connect-bare: the Nest servers, the Nest JSON server on Fastify (JSON
+                       only), the bare node:http / grpc-js ones, the Nest apps' Connect routes (connect: the Connect
+                       protocol on the Express app, gRPC on the h2c app) and/or the bare Connect server (both
+                       protocols)   (default: nest)
   --variants LIST      instead of --transport/--target: ${Object.keys(LOAD_VARIANTS).join(', ')} (the variants that differ in
                        their server; the client side is the load generator, so client-library variants do not apply)
   --shapes LIST        message shapes every level runs with: any of ${shapeNames().join(', ')}; each level runs once

@@ -7,7 +7,7 @@ import { shapeGrpcMethods } from '../transports/shape-grpc-methods';
 import { levelShape } from './level-shape';
 import type { Fire } from './fire.interface';
 import { grpcError, statusFromHttp, statusFromRstCode, streamError } from './grpc-call-status';
-import { H2SessionPool } from './h2-session-pool';
+import { H2SessionPool, h2Url } from './h2-session-pool';
 import type { LoadLevelSpec } from './load-level.interface';
 import { MismatchError } from './mismatch-error';
 import { DATA, END_HEADERS, END_STREAM, frame, HEADERS, StreamHandler } from './raw-h2-connection';
@@ -59,7 +59,7 @@ interface Call extends StreamHandler {
 export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => boolean; close: () => void } {
   const shape = getShape(levelShape(spec));
   const method = shapeGrpcMethods(levelShape(spec)).unary;
-  const request = encodedRequest(method.path, spec.target.address, spec.timeoutMs, method.requestSerialize({ count: spec.rows }));
+  const request = encodedRequest(method.path, h2Url(spec.target.address).host, spec.timeoutMs, method.requestSerialize({ count: spec.rows }));
   const maxBody = PREFIX + spec.grpcMaxMessageBytes;
   const expected = expectedDigest(spec.rows, levelShape(spec));
   const references: (Buffer | undefined)[] = [];

@@ -1,6 +1,14 @@
 import { RawH2Connection, StreamHandler } from './raw-h2-connection';
 
 /**
+ * A gRPC address as a URL: host:port (the grpc-js servers' addresses) or an http:// URL (the Connect servers' h2c
+ * listeners, configured as URLs because their other routes are plain HTTP).
+ */
+export function h2Url(address: string): URL {
+  return new URL(/^https?:\/\//.test(address) ? address : `http://${address}`);
+}
+
+/**
  * `size` connections to one address for one repeated request, each opened on first use and opened again on the
  * next use after it failed or was told to go away: a dead or restarted server costs failed calls, never the
  * generator.
@@ -16,7 +24,7 @@ export class H2SessionPool {
     private readonly request: Buffer,
     private readonly dataOffset: number,
   ) {
-    const url = new URL(`http://${address}`);
+    const url = h2Url(address);
     this.host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     this.port = Number(url.port || 80);
     this.connections = new Array(size).fill(undefined);

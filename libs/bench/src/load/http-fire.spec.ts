@@ -4,6 +4,7 @@ import { rows as generateRows } from '@app/data-generator';
 import { getShape, type JsonRow } from '@app/shapes';
 import { expectedDigest } from '../run/expected-digest';
 import { errorKind } from './error-kind';
+import { httpLevelRequest } from './http-level-request';
 import { expectedJsonBody, httpFire, loadLevelUrl } from './http-fire';
 import type { LoadLevelSpec } from './load-level.interface';
 
@@ -49,7 +50,7 @@ describe('httpFire', () => {
   afterAll(() => server.close());
 
   async function fireTwice(s: LoadLevelSpec): Promise<{ results: (number | string)[]; verified: boolean }> {
-    const requests = httpFire(s);
+    const requests = httpFire(s, await httpLevelRequest(s));
     try {
       const results = await Promise.all([0, 1].map((i) => requests.fire(i).catch((e) => errorKind(e))));
       return { results, verified: requests.verified() };

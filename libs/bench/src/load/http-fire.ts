@@ -2,6 +2,7 @@ import { Agent, request } from 'node:http';
 import { DEFAULT_SHAPE, getShape, jsonRowsOf, type ShapeName } from '@app/shapes';
 import { samplesPath } from '../transports/samples-path';
 import type { Fire } from './fire.interface';
+import type { HttpLevelRequest } from './http-level-request.interface';
 import type { LoadLevelSpec } from './load-level.interface';
 import { levelShape } from './level-shape';
 import { MismatchError } from './mismatch-error';
@@ -23,17 +24,18 @@ export function loadLevelUrl(spec: LoadLevelSpec): string {
 
 /**
  * HTTP/1.1 requests on node:http for the open-loop generator (autocannon drives the closed loop): keep-alive
- * sockets, at most `connections` of them. Every body is compared byte for byte with the expected JSON.
+ * sockets, at most `connections` of them, each sending the level's request (httpLevelRequest). Every body is
+ * compared byte for byte with the expected reply.
  */
-export function httpFire(spec: LoadLevelSpec): { fire: Fire; verified: () => boolean; close: () => void } {
+export function httpFire(spec: LoadLevelSpec, call: HttpLevelRequest): { fire: Fire; verified: () => boolean; close: () => void } {
   const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
-  const url = new URL(loadLevelUrl(spec));
-  const expected = Buffer.from(expectedJsonBody(spec.rows, levelShape(spec)));
+  const url = new URL(call.url);
+  const { expected } = call;
   let ok = true;
   let seen = 0;
   const fire: Fire = () =>
     new Promise((resolve, reject) => {
-      const req = request(url, { agent, timeout: spec.timeoutMs }, (res) => {
+      const req = request(url, { method: call.method, headers: call.headers, agent, timeout: spec.timeoutMs }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', reject);
@@ -50,7 +52,7 @@ export function httpFire(spec: LoadLevelSpec): { fire: Fire; verified: () => boo
       });
       req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
       req.on('error', reject);
-      req.end();
+      req.end(call.body);
     });
   return { fire, verified: () => ok && seen > 0, close: () => agent.destroy() };
 }

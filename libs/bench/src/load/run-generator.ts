@@ -5,6 +5,7 @@ import { driveOpenLoop } from './drive-open-loop';
 import { ghzClosedLoop } from './ghz-closed-loop';
 import { grpcH2Fire } from './grpc-h2-fire';
 import { httpFire } from './http-fire';
+import { httpLevelRequest } from './http-level-request';
 import type { GeneratorResult, LoadLevelSpec, MeasuredWindow } from './load-level.interface';
 
 /**
@@ -33,10 +34,13 @@ export async function runGenerator(spec: LoadLevelSpec, reportWindow?: (edge: 's
     return { ...measured, generatorCpuMs: (used.user + used.system) / 1000 + ghzCpuMs, generatorElapsedMs: performance.now() - started, generatorWindowCpuMs: ghzWindowCpuMs };
   }
   let result: MeasuredWindow & { verified: boolean };
-  if (spec.transport === 'json' && spec.rate === undefined) {
-    result = await autocannonClosedLoop(spec, onWindow);
+  // gRPC goes over HTTP/2 frames; every other transport (JSON GETs, Connect POSTs) is one HTTP/1.1 request, made with
+  // its expected reply before any load (a Connect level's from one verified reference call).
+  const call = spec.transport === 'grpc' ? undefined : await httpLevelRequest(spec);
+  if (call && spec.rate === undefined) {
+    result = await autocannonClosedLoop(spec, call, onWindow);
   } else {
-    const requests = spec.transport === 'json' ? httpFire(spec) : grpcH2Fire(spec);
+    const requests = call ? httpFire(spec, call) : grpcH2Fire(spec);
     try {
       const common = { warmupMs: spec.warmupMs, durationMs: spec.durationMs, requests: spec.requests, onWindow };
       const measured =

@@ -1,16 +1,44 @@
 import type { WirebenchConfig } from '@app/config';
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { TransportKind } from './scenario.interface';
-import type { TargetKind } from './validate-load-level';
 import type { VariantName } from './variants';
 
-/** Where a load level goes: the Nest, Fastify or bare server of a transport, at its configured address. */
+/** Which server answers a target's transport: the name results give it, and the config.targets key of its address. */
+export interface LoadServer {
+  server: TargetInfo['server'];
+  address: keyof WirebenchConfig['targets'];
+}
+
+/**
+ * What each target serves, per transport: the one table load mode reads. `connect` is the Nest apps' Connect routes
+ * (the Connect protocol on the Express app; the gRPC protocol, which needs HTTP/2, on the h2c app), `connect-bare` the
+ * bare Connect server's two listeners. A transport a target lacks is not served (fastify: JSON only).
+ */
+export const LOAD_TARGETS = {
+  nest: { json: { server: 'json-server', address: 'jsonUrl' }, grpc: { server: 'grpc-server', address: 'grpcAddress' } },
+  bare: { json: { server: 'json-server', address: 'bareJsonUrl' }, grpc: { server: 'grpc-server', address: 'bareGrpcAddress' } },
+  fastify: { json: { server: 'json-server', address: 'fastifyJsonUrl' } },
+  connect: { connect: { server: 'json-server', address: 'jsonUrl' }, grpc: { server: 'json-server', address: 'h2JsonUrl' } },
+  'connect-bare': { connect: { server: 'bare-connect-server', address: 'bareConnectUrl' }, grpc: { server: 'bare-connect-server', address: 'bareConnectH2Url' } },
+} as const satisfies Record<string, Partial<Record<TransportKind, LoadServer>>>;
+
+/**
+ * nest: the Nest servers (Express for JSON); fastify: the Nest JSON server on Fastify (JSON only); bare: node:http /
+ * plain grpc-js; connect: the Nest apps' Connect routes; connect-bare: the bare Connect server.
+ */
+export type TargetKind = keyof typeof LOAD_TARGETS;
+export const TARGET_KINDS = Object.keys(LOAD_TARGETS) as readonly TargetKind[];
+
+/** The transports a target serves, in the table's order. */
+export function servedTransports(kind: TargetKind): TransportKind[] {
+  return Object.keys(LOAD_TARGETS[kind]) as TransportKind[];
+}
+
+/** Where a load level goes: the server of a target's transport, at its configured address. */
 export function loadTarget(targets: WirebenchConfig['targets'], transport: TransportKind, kind: TargetKind): TargetInfo {
-  const json = { nest: targets.jsonUrl, fastify: targets.fastifyJsonUrl, bare: targets.bareJsonUrl };
-  const grpc = { nest: targets.grpcAddress, bare: targets.bareGrpcAddress };
-  if (transport === 'json') return { server: 'json-server', address: json[kind] };
-  if (kind === 'fastify') throw new Error('target fastify serves JSON only');
-  return { server: 'grpc-server', address: grpc[kind] };
+  const served = (LOAD_TARGETS[kind] as Partial<Record<TransportKind, LoadServer>>)[transport];
+  if (!served) throw new Error(`target ${kind} serves ${servedTransports(kind).join(', ')} only, not ${transport}`);
+  return { server: served.server, address: targets[served.address] };
 }
 
 /**
@@ -21,6 +49,9 @@ export const LOAD_VARIANTS = {
   json: { transport: 'json', target: 'nest' },
   'json-fastify': { transport: 'json', target: 'fastify' },
   grpc: { transport: 'grpc', target: 'nest' },
+  'connect-proto': { transport: 'connect', target: 'connect' },
+  'connect-grpc': { transport: 'grpc', target: 'connect' },
+  'connect-bare': { transport: 'connect', target: 'connect-bare' },
 } as const satisfies Partial<Record<VariantName, { transport: TransportKind; target: TargetKind }>>;
 
 export type LoadVariantName = keyof typeof LOAD_VARIANTS;

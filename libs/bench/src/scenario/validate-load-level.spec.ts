@@ -21,8 +21,12 @@ describe('validateLoadLevel', () => {
     [{ duration: '31' }, 'duration'],
     [{ rows: '1001' }, 'rows'],
     [{ transport: 'soap' }, 'transport'],
-    // Load mode has no Connect generator yet: the family is the bench's only.
-    [{ transport: 'connect' }, 'transport'],
+    // The Connect protocol is served by the Connect targets only; plain JSON not by them.
+    [{ transport: 'connect' }, 'target'],
+    [{ transport: 'connect', target: 'bare' }, 'target'],
+    [{ transport: 'json', target: 'connect' }, 'target'],
+    [{ transport: 'connect', target: 'connect', concurrency: '10', connections: '4' }, 'connections'],
+    [{ engine: 'ghz', transport: 'grpc', target: 'connect' }, 'engine'],
     [{ target: 'express' }, 'target'],
     [{ concurrency: '10', connections: '11' }, 'connections'],
     [{ concurrency: '10', connections: '4' }, 'connections'],
@@ -37,6 +41,13 @@ describe('validateLoadLevel', () => {
     const error = errorOf(() => validateLoadLevel(input, endpointLoadLimits, 1000, LOAD_DEFAULTS.endpoint));
     expect(error).toBeInstanceOf(ScenarioValidationError);
     expect(error.parameter).toBe(parameter);
+  });
+
+  it('serves the Connect targets: the Connect protocol over HTTP/1.1 sockets by default, gRPC on channels', () => {
+    expect(validateLoadLevel({ target: 'connect', concurrency: '50' }, loadLimits, 1000, LOAD_DEFAULTS.cli)).toMatchObject({ transport: 'connect', targetKind: 'connect', connections: 50 });
+    expect(validateLoadLevel({ target: 'connect-bare', transport: 'grpc' }, loadLimits, 1000, LOAD_DEFAULTS.cli)).toMatchObject({ transport: 'grpc', targetKind: 'connect-bare', connections: 1 });
+    const error = errorOf(() => validateLoadLevel({ transport: 'json', target: 'connect' }, loadLimits, 1000, LOAD_DEFAULTS.cli));
+    expect(error.message).toBe('target connect serves transport connect, grpc only; transport json is served by target nest, bare, fastify');
   });
 
   it('lets gRPC callers share channels unevenly and the open loop ignore the HTTP split', () => {

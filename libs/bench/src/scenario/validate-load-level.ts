@@ -1,23 +1,26 @@
 import type { LoadLimits } from '@app/config';
+import type { ShapeName } from '@app/shapes';
 import { TransportKind } from './scenario.interface';
-
-/**
- * The families load mode drives: its generators speak HTTP/1.1 GETs (autocannon) and gRPC (the HTTP/2 generator,
- * ghz). The connect family is timed by the bench only, until load mode has a generator for it.
- */
-export const LOAD_TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc'];
 import { ScenarioValidationError } from './scenario-validation.error';
 import { integerParam as integer } from './integer-param';
 import { shapeParam } from './shape-param';
-import type { ShapeName } from '@app/shapes';
+import { servedTransports, TARGET_KINDS, type TargetKind } from './load-target';
 
-/** nest: the Nest servers (Express for JSON); fastify: the Nest JSON server on Fastify (JSON only); bare: node:http / plain grpc-js. */
-export const TARGET_KINDS = ['nest', 'bare', 'fastify'] as const;
+export { TARGET_KINDS, type TargetKind } from './load-target';
+
+/**
+ * The families load mode drives: JSON (HTTP/1.1 GETs) and the Connect protocol (HTTP/1.1 POSTs of a binary message)
+ * through autocannon, gRPC (the HTTP/2 generator, ghz) whether grpc-js or connect-es serves it.
+ */
+export const LOAD_TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc', 'connect'];
+/** The transports autocannon drives over HTTP/1.1 keep-alive sockets: one socket per caller by default, callers spread evenly. */
+const HTTP1_LOAD_TRANSPORTS: readonly TransportKind[] = ['json', 'connect'];
+/** The targets ghz may dial: it takes a host:port, and the Connect servers' h2c listeners are configured as URLs. */
+const GHZ_TARGETS: readonly TargetKind[] = ['nest', 'bare'];
 
 /** What drives the load: the project's generators (autocannon for HTTP, node:http2 for gRPC) or ghz (gRPC only). */
 export const LOAD_ENGINES = ['wirebench', 'ghz'] as const;
 export type LoadEngine = (typeof LOAD_ENGINES)[number];
-export type TargetKind = (typeof TARGET_KINDS)[number];
 
 /** One load level's raw parameters, as they arrive from a URL or a command line: strings, numbers or absent. */
 export interface LoadLevelInput {
@@ -84,14 +87,17 @@ export interface LoadLevelParams {
  * each get a whole share.
  */
 export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, maxRows: number, defaults: LoadLevelDefaults): LoadLevelParams {
-  const transport = oneOf('transport', input.transport, LOAD_TRANSPORT_KINDS, 'json');
-  const shape = shapeParam(input.shape);
   const targetKind = oneOf('target', input.target, TARGET_KINDS, 'nest');
-  if (targetKind === 'fastify' && transport !== 'json') {
-    throw new ScenarioValidationError('target', { values: ['nest', 'bare'] }, 'target fastify is the JSON server on Fastify: it serves transport json only', input.target);
+  // Absent, the transport is the target's first (json for the Nest and bare servers, the Connect protocol for connect).
+  const transport = oneOf('transport', input.transport, LOAD_TRANSPORT_KINDS, servedTransports(targetKind)[0]);
+  const shape = shapeParam(input.shape);
+  if (!servedTransports(targetKind).includes(transport)) {
+    const servers = TARGET_KINDS.filter((t) => servedTransports(t).includes(transport));
+    throw new ScenarioValidationError('target', { values: servers }, `target ${targetKind} serves transport ${servedTransports(targetKind).join(', ')} only; transport ${transport} is served by target ${servers.join(', ')}`, input.target);
   }
+  const http1 = HTTP1_LOAD_TRANSPORTS.includes(transport);
   const concurrency = integer('concurrency', input.concurrency, defaults.concurrency, 1, limits.maxConcurrency);
-  const connections = integer('connections', input.connections, transport === 'json' ? concurrency : 1, 1, Math.min(concurrency, limits.maxConnections));
+  const connections = integer('connections', input.connections, http1 ? concurrency : 1, 1, Math.min(concurrency, limits.maxConnections));
   const rate = optionalInteger('rate', input.rate, 1, limits.maxRate);
   const requests = optionalInteger('requests', input.requests, 1, limits.maxRequests);
   if (requests !== undefined && input.duration !== undefined) {
@@ -118,6 +124,9 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
   if (engine === 'ghz' && (transport !== 'grpc' || rate !== undefined)) {
     throw new ScenarioValidationError('engine', { values: ['wirebench'] }, `engine ghz drives gRPC closed loops only; ${transport === 'grpc' ? 'rate (an open loop)' : `transport ${transport}`} needs engine wirebench`, input.engine);
   }
+  if (engine === 'ghz' && !GHZ_TARGETS.includes(targetKind)) {
+    throw new ScenarioValidationError('engine', { values: ['wirebench'] }, `engine ghz loads target ${GHZ_TARGETS.join(', ')} only; target ${targetKind} needs engine wirebench`, input.engine);
+  }
   const level: LoadLevelParams = {
     transport,
     targetKind,
@@ -134,7 +143,7 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
     shape,
   };
   // autocannon's closed loop pipelines concurrency / connections requests per socket, and each generator runs its own.
-  if (transport === 'json' && rate === undefined && (concurrency % connections !== 0 || concurrency % generators !== 0 || connections % generators !== 0)) {
+  if (http1 && rate === undefined && (concurrency % connections !== 0 || concurrency % generators !== 0 || connections % generators !== 0)) {
     throw new ScenarioValidationError(
       'connections',
       { min: 1, max: concurrency },
