@@ -15,7 +15,7 @@ jest.setTimeout(120_000);
 const JSON_VARIANTS = VARIANT_NAMES.filter((v) => VARIANTS[v].family === 'json' && !VARIANTS[v].streaming);
 
 describe('JSON-family variants', () => {
-  const setup = useStackWithResults('wirebench-json-variants-', { jsonVariants: true });
+  const setup = useStackWithResults('wirebench-json-variants-', { jsonVariants: true, bareConnect: true });
   const client = () => setup.stack.clientUrl;
 
   it('registers each JSON path and its +gzip twin, one factor from its baseline', () => {
