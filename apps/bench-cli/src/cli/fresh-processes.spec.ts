@@ -26,8 +26,9 @@ describe('requireFreshProcesses', () => {
 
   beforeAll(async () => {
     running = await listen();
-    const [json, client, fastify, h2] = await freePorts(4);
-    const env = (grpc: number) => ({ JSON_SERVER_PORT: String(json), GRPC_SERVER_PORT: String(grpc), CLIENT_PORT: String(client), FASTIFY_JSON_SERVER_PORT: String(fastify), H2_JSON_SERVER_PORT: String(h2) });
+    // Every bench app on a port of its own, none on a default one (a developer's start:all may hold those).
+    const [json, client, fastify, h2, bareConnect] = await freePorts(5);
+    const env = (grpc: number) => ({ JSON_SERVER_PORT: String(json), GRPC_SERVER_PORT: String(grpc), CLIENT_PORT: String(client), FASTIFY_JSON_SERVER_PORT: String(fastify), H2_JSON_SERVER_PORT: String(h2), BARE_CONNECT_SERVER_PORT: String(bareConnect) });
     launcher = (grpc) => new AppLauncher(loadConfig(env(grpc), 1024));
   });
   afterAll(() => new Promise((r) => running.close(r)));
