@@ -18,7 +18,10 @@ interface ChildReadings {
  * jest's worker the process also holds what earlier test files left and frees it when V8 will, which moved these
  * readings by tens of MB in CI.
  */
+let cached: ChildReadings | undefined;
 function readInChild(): ChildReadings {
+  // One process gives both tests' readings: its two recorders run one after the other, each from its own baseline.
+  if (cached) return cached;
   const child = spawnSync(
     process.execPath,
     ['--expose-gc', '-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(__dirname, 'fixtures', 'phase-memory.child.ts')],
@@ -26,7 +29,8 @@ function readInChild(): ChildReadings {
     { cwd: join(__dirname, '..', '..', '..', '..'), encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_OPTIONS: '' } },
   );
   if (child.status !== 0) throw new Error(`the measuring process failed (${child.status ?? child.signal}): ${child.stderr}`);
-  return JSON.parse(child.stdout) as ChildReadings;
+  cached = JSON.parse(child.stdout) as ChildReadings;
+  return cached;
 }
 
 describe('PhaseMemoryRecorder', () => {
