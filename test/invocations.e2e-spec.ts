@@ -45,6 +45,8 @@ describe('npm run bench --invocations', () => {
     }
     expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
     expect(r.output).toMatch(/started json-server, grpc-server, client.* \(invocation 2\/2\)/);
+    // Six apps' stdout and stderr piped into the one apps.log: no leak warning from the listeners that takes.
+    expect(r.output).not.toContain('MaxListenersExceededWarning');
     expect(r.markdown).toContain('- **Invocations:** 2, each in fresh server and client processes');
     expect(r.stdout).toMatch(/between-inv var %/);
   });

@@ -12,6 +12,7 @@ import { PhaseClock } from './phase-clock';
 import { HttpBodyOptions, requestHeadersFor, rowFormFor, shapeAskedFor } from './http-body-options';
 import { samplesPath } from './samples-path';
 import { decodeHttpRows, ReceivedBody } from './decode-http-rows';
+import { isStaleKeptAliveSocket } from './stale-kept-alive-socket';
 
 // Connection-level failures: nothing listening, or nothing reachable, at the target address.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
@@ -58,9 +59,8 @@ export class JsonHttpTransport implements RowsTransport {
     let received: ReceivedBody;
     try {
       received = await this.get(count, clock, signal).catch((error: AxiosError) => {
-        // A kept-alive socket that the server closed just as we reused it (Node's 5 s keepAliveTimeout race):
-        // the request never reached the server, so a GET is retried once, on a new socket, as Node's docs advise.
-        if (error.code === 'ECONNRESET' && (error.request as { reusedSocket?: boolean } | undefined)?.reusedSocket) {
+        // A kept-alive socket that the server closed just as we reused it: retried once, on a new socket.
+        if (isStaleKeptAliveSocket(error, (error.request as { reusedSocket?: boolean } | undefined)?.reusedSocket)) {
           clock.note('retried once on a new socket (the kept-alive one was closed by the server)');
           return this.get(count, clock, signal);
         }

@@ -12,6 +12,7 @@ import { ClientFdLimitError } from './client-fd-limit.error';
 import { PhaseClock } from './phase-clock';
 import { NdjsonLineDecoder } from './ndjson-line-decoder';
 import { samplesPath } from './samples-path';
+import { isStaleKeptAliveSocket } from './stale-kept-alive-socket';
 
 // Connection-level failures: nothing listening, the server gone mid-stream, or nothing reachable.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
@@ -46,9 +47,8 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     try {
       return await this.attempt(count, chunkRows, sink, signal);
     } catch (error) {
-      // A kept-alive socket that the server closed just as we reused it (Node's 5 s keepAliveTimeout race, likely
-      // while other variants' long runs leave this one idle): nothing reached the server and no row arrived, so the
-      // GET is retried once on a new socket, as JsonHttpTransport does.
+      // A kept-alive socket that the server closed just as we reused it (stale-kept-alive-socket.ts): nothing reached
+      // the server and no row arrived, so the GET is retried once on a new socket, as JsonHttpTransport does.
       if (error instanceof StaleSocketError) return this.attempt(count, chunkRows, sink, signal, 'retried once on a new socket (the kept-alive one was closed by the server)');
       throw error;
     }
@@ -83,7 +83,7 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error;
       const reused = (seen.req as { reusedSocket?: boolean } | undefined)?.reusedSocket;
-      if (!note && !seen.res && reused && (error as { code?: string }).code === 'ECONNRESET') throw new StaleSocketError();
+      if (!note && !seen.res && isStaleKeptAliveSocket(error, reused)) throw new StaleSocketError();
       throw await this.toTransportError(error, seen.res ? received.rows : undefined);
     } finally {
       clearTimeout(idle);

@@ -68,6 +68,9 @@ export class AppLauncher {
     const missing = apps.filter((app) => !running.includes(app));
     if (missing.length === 0) return [];
     this.log = createWriteStream(logFile, { flags: 'a' });
+    // Every app pipes its stdout and its stderr into this one file, and each pipe listens on it (close, finish,
+    // error, ...): Node's default bound of 10 listeners warned of a leak from the sixth app on. Two pipes an app.
+    this.log.setMaxListeners(Math.max(10, missing.length * 2));
     const launched = missing.map((app) => {
       onStart(app);
       const started = LaunchedApp.launch(app, { cwd: this.root, env: { ...process.env, ...env, NO_COLOR: '1' }, log: this.log, execPath: execPath?.(app) });

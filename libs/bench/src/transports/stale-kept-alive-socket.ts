@@ -1,0 +1,12 @@
+/**
+ * A kept-alive socket that the server closed just as the client reused it (Node's keepAliveTimeout race, likely
+ * when other variants' long runs leave this one's sockets idle for seconds): the request never reached the server.
+ * The close shows as ECONNRESET when the reset is read, or EPIPE when the request is written after it; on a reused
+ * socket either means a GET can be retried once on a new socket, as Node's docs advise. Never on a fresh socket:
+ * there the server did see the request.
+ */
+const STALE_SOCKET_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE']);
+
+export function isStaleKeptAliveSocket(error: unknown, reusedSocket: boolean | undefined): boolean {
+  return reusedSocket === true && STALE_SOCKET_CODES.has((error as { code?: string } | undefined)?.code ?? '');
+}
