@@ -1,9 +1,10 @@
-import { createWriteStream, WriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 import { hostPortOf, WirebenchConfig } from '@app/config';
 import type { ServingAppName } from '../app-entry';
 import { findProjectRoot } from '../find-project-root';
 import { isListening } from './is-listening';
 import { LaunchedApp } from './launched-app';
+import { appsLogLostText, openAppsLog } from './apps-log';
 
 /** What `npm run bench` needs: the client, both Nest servers, and the JSON server's Fastify and h2c instances. */
 export const BENCH_APPS: ServingAppName[] = ['json-server', 'grpc-server', 'client', 'json-fastify-server', 'json-h2-server', 'bare-connect-server'];
@@ -67,10 +68,7 @@ export class AppLauncher {
     const running = await this.reachable(apps);
     const missing = apps.filter((app) => !running.includes(app));
     if (missing.length === 0) return [];
-    this.log = createWriteStream(logFile, { flags: 'a' });
-    // Every app pipes its stdout and its stderr into this one file, and each pipe listens on it (close, finish,
-    // error, ...): Node's default bound of 10 listeners warned of a leak from the sixth app on. Two pipes an app.
-    this.log.setMaxListeners(Math.max(10, missing.length * 2));
+    this.log = openAppsLog(logFile, missing.length, (error) => process.stderr.write(`${appsLogLostText(logFile, error)}\n`));
     const launched = missing.map((app) => {
       onStart(app);
       const started = LaunchedApp.launch(app, { cwd: this.root, env: { ...process.env, ...env, NO_COLOR: '1' }, log: this.log, execPath: execPath?.(app) });
