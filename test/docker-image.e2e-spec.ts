@@ -10,6 +10,10 @@ import { docker, dockerSkipReason, ensureImage, IMAGE, uniqueName, waitFor } fro
 import { freePort } from './support/free-port';
 import { portsEnv } from './support/stack';
 
+// A container's start on the vfs daemon copies the image's whole file system: on a loaded 2-core machine, a minute.
+jest.setTimeout(300_000);
+const RUN_MS = 240_000;
+
 const reason = dockerSkipReason();
 const suite = reason === null ? describe : describe.skip;
 const ROWS = 1000;
@@ -65,7 +69,7 @@ suite(`the workbench image${reason === null ? '' : ` (skipped: ${reason})`}`, ()
       '--health-interval', '1s', '--health-timeout', '5s', '--health-retries', '3', '--health-start-period', '60s',
       ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
       IMAGE, app,
-    ]);
+    ], RUN_MS);
 
   beforeAll(async () => {
     ensureImage();
@@ -106,13 +110,13 @@ suite(`the workbench image${reason === null ? '' : ` (skipped: ${reason})`}`, ()
   }, 180_000);
 
   it('runs as the non-root node user', () => {
-    const r = docker(['run', '--rm', '--network', 'none', '--entrypoint', 'id', IMAGE]);
+    const r = docker(['run', '--rm', '--network', 'none', '--entrypoint', 'id', IMAGE], RUN_MS);
     expect(r.stdout).toMatch(/^uid=1000\(node\) gid=1000\(node\)/);
     expect(docker(['image', 'inspect', '--format', '{{.Config.User}}', IMAGE]).stdout.trim()).toBe('node');
   });
 
   it('exits 2 naming the apps for an app it does not have', () => {
-    const r = docker(['run', '--rm', '--network', 'none', IMAGE, 'nope']);
+    const r = docker(['run', '--rm', '--network', 'none', IMAGE, 'nope'], RUN_MS);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('no app named "nope"');
     for (const app of [...SERVING, 'bench', 'load', 'generator']) expect(r.stderr).toContain(app);
@@ -153,11 +157,11 @@ suite(`the workbench image${reason === null ? '' : ` (skipped: ${reason})`}`, ()
   it('reports unhealthy, saying why, when nothing answers where the app should be', async () => {
     // The check must be able to fail: the JSON server's name with a port nothing listens on, and no app at all.
     const idle = String(await freePort());
-    const refused = docker(['run', '--rm', '--network', 'host', '-e', `JSON_SERVER_PORT=${idle}`, '--entrypoint', 'sh', IMAGE, '-c', 'echo json-server > /tmp/wirebench-app && exec node /app/scripts/docker/healthcheck.js']);
+    const refused = docker(['run', '--rm', '--network', 'host', '-e', `JSON_SERVER_PORT=${idle}`, '--entrypoint', 'sh', IMAGE, '-c', 'echo json-server > /tmp/wirebench-app && exec node /app/scripts/docker/healthcheck.js'], RUN_MS);
     expect(refused.status).toBe(1);
     expect(refused.stdout).toContain(`unhealthy: `);
     expect(refused.stdout).toContain(`127.0.0.1:${idle}`);
-    const none = docker(['run', '--rm', '--network', 'none', IMAGE, 'healthcheck']);
+    const none = docker(['run', '--rm', '--network', 'none', IMAGE, 'healthcheck'], RUN_MS);
     expect(none.status).toBe(1);
     expect(none.stdout).toContain('not started by scripts/docker/entrypoint.js');
   });
