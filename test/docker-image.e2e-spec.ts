@@ -82,8 +82,8 @@ suite(`the workbench image${reason === null ? '' : ` (skipped: ${reason})`}`, ()
       const started = run(app, name);
       if (started.status !== 0) throw new Error(`docker run ${app}: ${started.stderr.trim()}`);
     }
-    // All at once: on two shared cores the start-ups overlap, so these times are upper bounds (docs/containers.md
-    // has one-at-a-time figures).
+    // Waited for together once all are started: no start-up time is read from this (docs/containers.md has
+    // one-at-a-time figures).
     await Promise.all(
       SERVING.map(async (app, i) => {
         try {
@@ -99,7 +99,6 @@ suite(`the workbench image${reason === null ? '' : ` (skipped: ${reason})`}`, ()
         healthyAfterMs[app] = Date.now() - startedAt[app]!;
       }),
     );
-    process.stderr.write(`docker-image: healthy after (ms, started together) ${JSON.stringify(healthyAfterMs)}\n`);
   }, 25 * 60_000);
 
   afterAll(() => {
