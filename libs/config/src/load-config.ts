@@ -93,8 +93,9 @@ export const DEFAULTS = {
   resultsDir: 'bench-results',
   // The tag npm run docker:build gives the workbench image.
   swarmImage: 'wirebench:local',
-  // A task that has not started by then lacks a node with room or the image on its node; starting one takes ~2 s here.
-  swarmTaskStartTimeoutMs: 60_000,
+  // A task that has not started by then lacks a node with room or the image on its node. Generous: on this machine's
+  // vfs storage driver (it copies the whole image per container) two tasks of a 570 MB image took ~45 s to start.
+  swarmTaskStartTimeoutMs: 180_000,
 } as const;
 
 // rowNum is an int32 on the wire and the gRPC request's count is one too.
