@@ -22,6 +22,11 @@ export interface SwarmGeneratorsOptions {
   pollMs?: number;
 }
 
+// Each poll is two docker client runs (a Go binary each) and work for the manager's daemon: on a one-node swarm that is
+// CPU taken from the server under load, so seldom. The window's edges come from the log follower, not from polls;
+// a poll only notices that tasks ended, a second or two late at most.
+const POLL_MS = 2_000;
+
 /** How long a level's job may take once its tasks run: as a local generator process's bound. */
 function runLimitMs(spec: LoadLevelSpec): number {
   return spec.warmupMs + (spec.requests ? 600_000 : spec.durationMs * 2) + 30_000;
@@ -65,7 +70,7 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
           }
         }
         if (Array.from({ length: parts.length }, (_, slot) => givenUp.has(slot) || FINAL_STATES.has(tasks.find((t) => t.slot === slot)?.state ?? '')).every(Boolean)) break;
-        await sleep(options.pollMs ?? 500);
+        await sleep(options.pollMs ?? POLL_MS);
       }
       // The whole log, read once every task is done: what counts, whatever the follower saw or missed.
       const logs = await dockerOk(['service', 'logs', '--raw', name], 120_000);
