@@ -86,10 +86,11 @@ async function until(done: () => boolean, timeoutMs = 200_000): Promise<void> {
   }
 }
 
-/** Nothing of the run is left: no service with its label. */
+/** Nothing of the run is left: no service and no container with its label. */
 function expectNothingLeft(runId: string | undefined): void {
   expect(runId).toMatch(/^\w+$/);
   expect(runServices().filter((id) => id === runId)).toEqual([]);
+  expect(dockerOut('ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`).stdout.trim()).toBe('');
 }
 
 const reason = skipReason();

@@ -44,7 +44,11 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
     if (signal?.aborted) throw new RunCancelledError('before the load level started');
     const name = `wirebench-gen-${options.runId}-${++level}`;
     const nodes = await swarmNodes();
-    const removeNow = () => spawnSync(DOCKER, ['service', 'rm', name], { stdio: 'ignore', timeout: 30_000 });
+    const removeNow = () => {
+      spawnSync(DOCKER, ['service', 'rm', name], { stdio: 'ignore', timeout: 30_000 });
+      const left = spawnSync(DOCKER, ['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${options.runId}`], { encoding: 'utf8', timeout: 30_000 }).stdout ?? '';
+      if (left.trim()) spawnSync(DOCKER, ['rm', '--force', ...left.split('\n').filter(Boolean)], { stdio: 'ignore', timeout: 60_000 });
+    };
     // A second Ctrl-C exits at once (stopOnSignal): the job must not outlive the CLI then either.
     process.on('exit', removeNow);
     let follower: ReturnType<typeof spawn> | undefined;
@@ -78,6 +82,7 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
     } finally {
       follower?.kill();
       await docker(['service', 'rm', name]);
+      await removeRunContainers(options.runId);
       process.off('exit', removeNow);
     }
   };
@@ -102,6 +107,17 @@ function followEdges(name: string, onWindow: (edge: 'start' | 'end') => void): R
 export async function removeRunServices(runId: string): Promise<void> {
   const ids = (await docker(['service', 'ls', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`])).stdout.split('\n').filter(Boolean);
   if (ids.length > 0) await docker(['service', 'rm', ...ids]);
+  await removeRunContainers(runId);
+}
+
+/**
+ * The run's task containers on this node. Swarm should remove them with their service, but on Docker 20.10 a removed
+ * job's exited containers stayed (tens of GB on a vfs daemon within an hour of tests). Other nodes' are their
+ * agents' to remove: the CLI reaches only this daemon.
+ */
+async function removeRunContainers(runId: string): Promise<void> {
+  const ids = (await docker(['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`])).stdout.split('\n').filter(Boolean);
+  if (ids.length > 0) await docker(['rm', '--force', ...ids], 120_000);
 }
 
 /** An id for a run's services: short, unique enough on one swarm, and valid in a service name. */

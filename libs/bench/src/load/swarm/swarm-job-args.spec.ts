@@ -7,7 +7,7 @@ describe('swarmJobArgs (docker service create for one level)', () => {
   it('one replicated job of N tasks at once, never restarted, on the host network, labelled with the run, running the image\'s generator', () => {
     const args = swarmJobArgs({ name: 'wirebench-gen-abc-1', runId: 'abc', image: 'wirebench:local', shares: [share(25), share(25)], env: { BINARY_BLOB_BYTES: '4096' } });
     const joined = args.join(' ');
-    expect(joined).toMatch(/^service create --detach --quiet --name wirebench-gen-abc-1 --label wirebench\.run=abc --mode replicated-job --replicas 2 --max-concurrent 2 --restart-condition none --network host /);
+    expect(joined).toMatch(/^service create --detach --quiet --name wirebench-gen-abc-1 --label wirebench\.run=abc --container-label wirebench\.run=abc --mode replicated-job --replicas 2 --max-concurrent 2 --restart-condition none --network host /);
     expect(args).toContain('WIREBENCH_TASK_SLOT={{.Task.Slot}}');
     expect(args).toContain('BINARY_BLOB_BYTES=4096');
     expect(args.slice(-2)).toEqual(['wirebench:local', 'generator']);

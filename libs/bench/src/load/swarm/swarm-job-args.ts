@@ -36,6 +36,9 @@ export function swarmJobArgs(plan: SwarmJobPlan): string[] {
     'service', 'create', '--detach', '--quiet',
     '--name', plan.name,
     '--label', `${RUN_LABEL}=${plan.runId}`,
+    // On the containers too: a removed job's exited containers were seen to stay behind on Docker 20.10 (each a full
+    // copy of the image on a vfs daemon), so the run removes them by this label as well (removeJob).
+    '--container-label', `${RUN_LABEL}=${plan.runId}`,
     '--mode', 'replicated-job', '--replicas', String(n), '--max-concurrent', String(n),
     '--restart-condition', 'none',
     '--network', 'host',
