@@ -56,6 +56,7 @@ async function load(args: string[], env: Record<string, string>, during?: (p: Ap
     }
     const { code } = await p.exited;
     const dirs = readdirSync(out);
+    if (dirs.length !== 1) throw new Error(`npm run load ${args.join(' ')} wrote no run (exit ${code}):\n${p.output}`);
     const read = (file: string) => readFileSync(join(out, dirs[0], file), 'utf8');
     const result = JSON.parse(read('result.json'));
     runId ??= /wirebench\.run=(\w+)/.exec(result.options.hostsDescription ?? '')?.[1];
