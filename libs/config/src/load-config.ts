@@ -91,6 +91,11 @@ export const DEFAULTS = {
   progressLogMs: 5_000,
   // Relative to the directory the app starts in; npm scripts start in the repository root.
   resultsDir: 'bench-results',
+  // The tag npm run docker:build gives the workbench image.
+  swarmImage: 'wirebench:local',
+  // A task that has not started by then lacks a node with room or the image on its node. Generous: on this machine's
+  // vfs storage driver (it copies the whole image per container) two tasks of a 570 MB image took ~45 s to start.
+  swarmTaskStartTimeoutMs: 180_000,
 } as const;
 
 // rowNum is an int32 on the wire and the gRPC request's count is one too.
@@ -190,6 +195,7 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
       keepaliveTimeoutMs: readInt(env, 'GRPC_KEEPALIVE_TIMEOUT_MS', DEFAULTS.grpcKeepaliveTimeoutMs, 1, 3_600_000),
     },
     resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),
+    swarm: { image: readPath(env, 'WIREBENCH_IMAGE', DEFAULTS.swarmImage), taskStartTimeoutMs: readInt(env, 'SWARM_TASK_START_TIMEOUT_MS', DEFAULTS.swarmTaskStartTimeoutMs, 1_000, 3_600_000) },
     networkLink: readNetworkLink(env),
     // Off on a non-loopback bind unless asked for: the admin endpoint must not expose anything by accident.
     serverResources: readChoice(env, 'SERVER_RESOURCES', 'auto', SERVER_RESOURCES_MODES),

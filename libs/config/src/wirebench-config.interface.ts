@@ -177,6 +177,8 @@ export interface WirebenchConfig {
   progressLogMs: number;
   /** Where bench runs and saved endpoint measurements are written (absolute). */
   resultsDir: string;
+  /** npm run load --hosts swarm: the workbench image its generator tasks run (WIREBENCH_IMAGE) and how long a task may take to start (SWARM_TASK_START_TIMEOUT_MS). */
+  swarm: { image: string; taskStartTimeoutMs: number };
   /** NETWORK_LINK_*: the path to the servers is a link shaped on the link itself; null = shaped here by Toxiproxy alone. */
   networkLink: NetworkLink | null;
   /** SERVER_RESOURCES: the servers' own CPU / peak RSS report (GET /admin/resources, wirebench.admin.Admin). */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { findGhz, levelTooLarge, shapeTag, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, LoadSweep, loadTarget, ResourceProbe, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
+import { findGhz, GeneratorLauncher, levelTooLarge, removeRunServices, RUN_LABEL, swarmGenerators, swarmRunId, swarmUnreadyReason, shapeTag, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, LoadSweep, loadTarget, ResourceProbe, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { loadNetworkProfiles, NetworkShaper } from '@app/network';
@@ -88,7 +88,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     // The apps this run starts inherit BINARY_BLOB_BYTES; the levels' admission and checks use the same size.
     useBinaryBlobBytes(config.binaryBlobBytes);
     levels = levelSpecs(options, config);
-    requireShaperFor(options.networks, options.hosts);
+    requireShaperFor(options.networks, options.hosts === 'netns' ? 'netns' : 'local');
     if (options.engines.includes('ghz') && !findGhz()) {
       process.stderr.write(`wirebench load: ghz not found: ${GHZ_INSTALL_HINT}\n`);
       return EXIT.usage;
@@ -98,6 +98,10 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     await requireOwnServersForRuntimes(new AppLauncher(config, findProjectRoot()), apps, options.runtimes !== null);
     if (options.runtimes) {
       pairs = await resolveRuntimePairs(options.runtimes, { offline: options.runtimes.offline, log: (line) => process.stderr.write(`wirebench load: ${line}\n`) });
+    }
+    if (options.hosts === 'swarm') {
+      const unready = await swarmUnreadyReason(options.image ?? config.swarm.image, levels[0].spec.generators ?? 1, options.perNode);
+      if (unready) throw new UsageError(`--hosts swarm: ${unready}`);
     }
   } catch (error) {
     return reportUsageError('load', error, EXIT.usage, [UsageError, ConfigError, RuntimeError]);
@@ -129,6 +133,12 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   const launcher = new AppLauncher(config, root);
   // A level in progress finishes (it is bounded in time); no new one starts.
   const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);
+  // --hosts swarm: every level's shares as a job of the image, all labelled with this run's id (local: processes here).
+  const swarmRun = options.hosts === 'swarm' ? { id: swarmRunId(), image: options.image ?? config.swarm.image } : null;
+  const launch: GeneratorLauncher | undefined = swarmRun
+    ? swarmGenerators({ runId: swarmRun.id, image: swarmRun.image, perNode: options.perNode, startTimeoutMs: config.swarm.taskStartTimeoutMs, env: { BINARY_BLOB_BYTES: String(config.binaryBlobBytes) } })
+    : undefined;
+  if (swarmRun) run.options = { ...run.options, hostsDescription: `generators as Docker Swarm replicated jobs of ${swarmRun.image} (host network${options.perNode ? `, at most ${options.perNode} per node` : ''}), labelled ${RUN_LABEL}=${swarmRun.id}; servers as configured` };
   const probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
   /** Every level under every profile once, on the servers of one block (one runtime, one round). */
   const runBlock = async (round: number, pair: RuntimePair | null, sweep: LoadSweep) => {
@@ -153,7 +163,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       // One name per level, runtime and profile, so tables and comparisons never mix them.
       const name = `${base}${tag}${network ? `@${network}` : ''}`;
       // The generators on the block's client runtime (ghz levels ignore it: ghz is Go).
-      const measured = await runLoadLevel(name, pair ? { ...spec, generatorNode: pair.client.path } : spec, undefined, probe);
+      const measured = await runLoadLevel(name, pair ? { ...spec, generatorNode: pair.client.path } : spec, launch, probe);
       // Nothing is proxied for a pass-through profile, nor on a link that carries all of a profile (tbf and netem).
       const via =
         spec.target.address !== direct.target.address
@@ -215,6 +225,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     await shaper.close();
     await launcher.stopStarted();
     await netns?.stop();
+    // Each level removes its own job; this catches one a level could not (the run's label is on all of them).
+    if (swarmRun) await removeRunServices(swarmRun.id);
     signals.dispose();
   });
 

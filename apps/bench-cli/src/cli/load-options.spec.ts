@@ -31,7 +31,21 @@ describe('parseLoadOptions --variants', () => {
 describe('parseLoadOptions --hosts', () => {
   it('is local unless told; a second host is netns, anything else refused', () => {
     expect(parseLoadOptions([]).hosts).toBe('local');
-    expect(() => parseLoadOptions(['--hosts', 'moon'])).toThrow(/--hosts must be local or netns, got "moon"/);
+    expect(() => parseLoadOptions(['--hosts', 'moon'])).toThrow(/--hosts must be local, netns or swarm, got "moon"/);
+  });
+
+  it('swarm takes --per-node and --image, which mean nothing without it', () => {
+    expect(parseLoadOptions(['--hosts', 'swarm', '--per-node', '2', '--image', 'wb:1'])).toMatchObject({ hosts: 'swarm', perNode: 2, image: 'wb:1' });
+    expect(parseLoadOptions(['--hosts', 'swarm'])).toMatchObject({ perNode: undefined, image: undefined });
+    expect(() => parseLoadOptions(['--per-node', '2'])).toThrow(new UsageError('--per-node places the generators of --hosts swarm: give it with --hosts swarm'));
+    expect(() => parseLoadOptions(['--image', 'x'])).toThrow(new UsageError('--image places the generators of --hosts swarm: give it with --hosts swarm'));
+    expect(() => parseLoadOptions(['--hosts', 'swarm', '--per-node', '0'])).toThrow(/--per-node must be an integer from 1 to 256, got "0"/);
+  });
+
+  it('swarm refuses what its tasks cannot do: a runtime axis, ghz, a network profile', () => {
+    expect(() => parseLoadOptions(['--hosts', 'swarm', '--node', '22'])).toThrow(/--hosts swarm: the generator tasks run the image's Node/);
+    expect(() => parseLoadOptions(['--hosts', 'swarm', '--engine', 'wirebench,ghz'])).toThrow(/--hosts swarm: the workbench image has no ghz/);
+    expect(() => parseLoadOptions(['--hosts', 'swarm', '--network', 'wan'])).toThrow(/--hosts swarm: --network's shaping proxy listens on this machine's loopback/);
   });
 });
 

@@ -37,7 +37,11 @@ export interface LoadOptions {
   /** --network: the profiles each level runs under, in order; absent = as the servers are. */
   networks?: string[];
   /** --hosts: local (the servers as configured, started here when not running) or netns (a second host, see netns-hosts.ts). */
-  hosts: 'local' | 'netns';
+  hosts: 'local' | 'netns' | 'swarm';
+  /** --hosts swarm: --per-node K, at most K of a level's generator tasks on one node; absent: as swarm spreads them. */
+  perNode?: number;
+  /** --hosts swarm: --image, the workbench image the tasks run; absent: WIREBENCH_IMAGE's. */
+  image?: string;
   /**
    * --node / --server-node / --client-node (--offline): the runtimes the servers and the generators are started on,
    * one block of all levels each per round (see runtime-blocks.ts); null without them: this process's node.
@@ -88,6 +92,12 @@ Options:
                        this one by a veth pair (MTU 1500), created and removed by this run; the load generators stay
                        here. --network profiles then go on that link: bandwidth tc tbf, latency netem, or Toxiproxy
                        without netem   (default: local)
+  --hosts swarm        each level's --generators shares as one Docker Swarm replicated job of the workbench image
+                       (host network; tasks spread over the swarm's nodes; results read back through docker service
+                       logs; the job removed afterwards, also on Ctrl-C). The servers stay as with local: their
+                       addresses must be reachable from every node (see docs/swarm-load.md)
+  --per-node K         with --hosts swarm: at most K of a level's generator tasks on one node
+  --image IMG          with --hosts swarm: the image the tasks run   (default: WIREBENCH_IMAGE or wirebench:local)
   --node LIST          run every level on each of these Node runtimes: the servers this run loads and the load
                        generators started on it, one block each (a major (22), an exact version (22.11.0), a path
                        to a node binary, or current); each level is named <level>@node<version>; the servers must
@@ -107,6 +117,8 @@ Exit codes: 0 completed, 1 failed (a level failed, said as "failed: why"), 2 bad
 
 // Processes per server are a server setting (SERVER_WORKERS), not a load level's: its range is the config's.
 const MAX_WORKERS = 64;
+// As MAX_LOAD_GENERATORS' own bound: more tasks per node than a level can have says nothing.
+const MAX_PER_NODE = 256;
 // Each round runs every level on every runtime again: ten already make hours of a default sweep.
 const MAX_ROUNDS = 10;
 
@@ -125,7 +137,7 @@ function list(name: string, raw: string, allowed?: readonly string[]): string[] 
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-  for (const k of ['transport', 'target', 'variants', 'shapes', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts']) {
+  for (const k of ['transport', 'target', 'variants', 'shapes', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts', 'per-node', 'image']) {
     options[k] = { type: 'string' };
   }
   for (const k of ['node', 'server-node', 'client-node', 'rounds']) options[k] = { type: 'string' };
@@ -137,7 +149,9 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   if (variants && (s('transport') !== undefined || s('target') !== undefined)) throw new UsageError('--variants replaces --transport and --target: give one or the other');
   if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
   const engines = list('engine', s('engine') ?? 'wirebench', LOAD_ENGINES) as LoadEngine[];
-  const hosts = parseHosts(s('hosts'));
+  const hosts = parseHosts(s('hosts'), true);
+  if (hosts !== 'swarm') for (const k of ['per-node', 'image']) if (s(k) !== undefined) throw new UsageError(`--${k} places the generators of --hosts swarm: give it with --hosts swarm`);
+  if (hosts === 'swarm') requireSwarmFits({ engines, networks: s('network'), runtimeAxis: ['node', 'server-node', 'client-node'].some((k) => s(k) !== undefined) });
   const runtimes = parseRuntimeOptions({ node: s('node'), serverNode: s('server-node'), clientNode: s('client-node'), offline: values.offline === true });
   requireRuntimeAxisFits(runtimes, { engines, hosts, clientNodeGiven: s('client-node') !== undefined });
   if (s('rounds') !== undefined && !runtimes) throw new UsageError('--rounds repeats the runtime blocks: give it with --node, --server-node or --client-node');
@@ -162,6 +176,8 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     label,
     networks: parseNetworks(s('network')),
     hosts,
+    perNode: s('per-node') === undefined ? undefined : int('per-node', s('per-node')!, 1, MAX_PER_NODE),
+    image: s('image'),
     runtimes,
     // One round by default, unlike the bench's two: a level is seconds of load, not a few timed runs, so one block per
     // runtime already spans minutes, and a second doubles a sweep that is long to begin with. --rounds 2 rotates the
@@ -176,12 +192,23 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
  * other runtimes is not built), and ghz, a Go program, runs on no node, so a client runtime given for ghz levels alone
  * would name something that did not run.
  */
-function requireRuntimeAxisFits(runtimes: RuntimeAxisOptions | null, asked: { engines: LoadEngine[]; hosts: 'local' | 'netns'; clientNodeGiven: boolean }): void {
+function requireRuntimeAxisFits(runtimes: RuntimeAxisOptions | null, asked: { engines: LoadEngine[]; hosts: LoadOptions['hosts']; clientNodeGiven: boolean }): void {
   if (!runtimes) return;
   if (asked.hosts === 'netns') throw new UsageError('--hosts netns starts the servers on this node: give --node / --server-node / --client-node without it');
   if (asked.clientNodeGiven && asked.engines.every((e) => e === 'ghz')) {
     throw new UsageError('--client-node: the ghz engine is a Go program, it runs on no node; add --engine wirebench, or give --server-node alone');
   }
+}
+
+/**
+ * --hosts swarm with what else was asked: the tasks run the image's node (there is no runtime axis in a task), the
+ * image carries no ghz (a Go program, found on this machine's PATH), and a --network profile's shaping proxy listens
+ * on this machine's loopback, which a task on another node cannot reach.
+ */
+function requireSwarmFits(asked: { engines: LoadEngine[]; networks: string | undefined; runtimeAxis: boolean }): void {
+  if (asked.runtimeAxis) throw new UsageError("--hosts swarm: the generator tasks run the image's Node; give --node / --server-node / --client-node without it");
+  if (asked.engines.includes('ghz')) throw new UsageError('--hosts swarm: the workbench image has no ghz (a Go program found on this machine); use --engine wirebench');
+  if (asked.networks !== undefined) throw new UsageError("--hosts swarm: --network's shaping proxy listens on this machine's loopback, which tasks on other nodes cannot reach; give it without --hosts swarm");
 }
 
 /** Load-mode variants: known, each once, and ones whose server differs (the client is the load generator). */

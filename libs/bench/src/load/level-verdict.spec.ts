@@ -54,3 +54,14 @@ describe('levelVerdict', () => {
     expect(levelVerdict(timedOutLevel({ ...saturated, successes: 0 }), 10_000, 2).kind).toBe('failed');
   });
 });
+
+describe('levelVerdict with swarm generator tasks', () => {
+  it('a level one of whose shares failed is failed, naming the task, its node and why, even with no failed request', () => {
+    const level = sampleLevel({ generatorTasks: [{ slot: 0, node: 'vm', state: 'complete' }, { slot: 1, node: 'node-b', state: 'failed', error: 'failed: task: non-zero exit (1)' }] });
+    expect(levelVerdict(level, 10_000, 2)).toEqual({ kind: 'failed', text: 'generator task slot 1 on node-b failed: failed: task: non-zero exit (1)' });
+  });
+
+  it('all tasks complete: judged as any level', () => {
+    expect(levelVerdict(sampleLevel({ generatorTasks: [{ slot: 0, node: 'vm', state: 'complete' }] }), 10_000, 2)).toEqual({ kind: 'ok' });
+  });
+});

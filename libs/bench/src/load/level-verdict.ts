@@ -1,5 +1,5 @@
 import { isTimeoutKind } from './error-kind';
-import type { LoadLevelResult } from './load-level.interface';
+import type { GeneratorTask, LoadLevelResult } from './load-level.interface';
 
 /**
  * What a finished load level says: it succeeded; its only failures were timeouts while this machine (generator and
@@ -34,6 +34,11 @@ export function levelFailureText(level: Pick<LoadLevelResult, 'requests' | 'succ
   return `${count(failed)} of ${count(level.requests)} requests failed: ${[...others, ...timeoutText].join(', ')}` + (lost ? `; is ${level.target.address} still up?` : '');
 }
 
+/** "generator task slot 1 on node-b failed: failed: task: non-zero exit (1)". */
+export function taskFailureText(task: GeneratorTask): string {
+  return `generator task slot ${task.slot} on ${task.node} failed: ${task.error}`;
+}
+
 /** The share of this machine's cores the generator and the server used together; null when the server is elsewhere or unmeasured. */
 function machineBusyShare(level: LoadLevelResult, cores: number): number | null {
   // Read from /proc here: the server runs on this machine, beside the generator.
@@ -46,6 +51,9 @@ function machineBusyShare(level: LoadLevelResult, cores: number): number | null 
  * timeout, and the generator had its core or generator and server together had the machine's cores.
  */
 export function levelVerdict(level: LoadLevelResult, timeoutMs: number, cores: number): LevelVerdict {
+  // A share that is missing makes the level's figures a part of what was asked: never a success.
+  const lostShares = (level.generatorTasks ?? []).filter((t) => t.error !== undefined).map(taskFailureText);
+  if (lostShares.length > 0) return { kind: 'failed', text: [...lostShares, levelFailureText(level, timeoutMs)].filter(Boolean).join('; ') };
   const text = levelFailureText(level, timeoutMs);
   if (text === '') return { kind: 'ok' };
   const onlyTimeouts = Object.keys(level.errors).every(isTimeoutKind);

@@ -18,6 +18,18 @@ export interface LoadLevelSpec extends Omit<LoadLevelParams, 'generators' | 'eng
   generatorNode?: string;
 }
 
+/** One share's task of a swarm job (npm run load --hosts swarm): where it ran and how it ended. */
+export interface GeneratorTask {
+  /** The task's slot in the job, which is the index of its share (0-based). */
+  slot: number;
+  /** The node's hostname, '(none)' when swarm never placed it. */
+  node: string;
+  /** Swarm's last state of the task (complete, failed, rejected, pending ...). */
+  state: string;
+  /** Why its share is not in the level's figures; absent when it is. */
+  error?: string;
+}
+
 /** What the generator measured in the window, the same shape for both transports. */
 export interface GeneratorResult {
   requests: number;
@@ -86,6 +98,8 @@ export interface LoadLevelResult extends Omit<GeneratorResult, 'generatorRuntime
   generatorSaturated: boolean;
   /** Generator processes the level used. */
   generators: number;
+  /** --hosts swarm: each share's task, its node and end; absent when the generators ran here. */
+  generatorTasks?: GeneratorTask[];
   serverCpuMs: number | null;
   serverCpuUsPerRequest: number | null;
   clientCpuUsPerRequest: number;
