@@ -21,6 +21,10 @@ describe('openAppsLog', () => {
       const log = openAppsLog(join(dir, 'apps.log'), 6, () => undefined);
       const children = Array.from({ length: 6 }, () => chatter(3));
       for (const c of children) for (const s of [c.stdout!, c.stderr!]) s.pipe(log, { end: false });
+      // What Node's leak warning compares (jest's sandboxed process does not pass the warning on): no event has more
+      // listeners than the bound.
+      const over = log.eventNames().filter((e) => log.listenerCount(e) > log.getMaxListeners());
+      expect(over).toEqual([]);
       await Promise.all(children.map(exited));
       await new Promise((resolve) => log.end(resolve));
       await new Promise((resolve) => setImmediate(resolve));

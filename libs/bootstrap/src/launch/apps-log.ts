@@ -8,8 +8,9 @@ import { createWriteStream, WriteStream } from 'node:fs';
 export function openAppsLog(file: string, apps: number, onLost: (error: NodeJS.ErrnoException) => void): WriteStream {
   const log = createWriteStream(file, { flags: 'a' });
   // Every app pipes its stdout and its stderr into it, and each pipe listens on it (close, finish, error, ...):
-  // Node's default bound of 10 listeners warned of a leak from the sixth app on. Two pipes an app.
-  log.setMaxListeners(Math.max(10, apps * 2));
+  // Node's default bound of 10 listeners warned of a leak from the sixth app on. Two pipes an app, plus this
+  // function's own listeners on the same events (error, unpipe).
+  log.setMaxListeners(Math.max(10, apps * 2 + 1));
   // A pipe lets go of a file that failed (it unpipes, and so pauses its app's output): the app's output is resumed,
   // so an app that writes more than a pipe holds does not hang on it.
   log.on('unpipe', (source: NodeJS.ReadableStream) => {
