@@ -187,6 +187,36 @@ describe('JSON-family transports against servers that are not ours', () => {
     }
   });
 
+  it('a stale kept-alive socket is retried on a connection of its own, not on another pooled socket as stale as the first', async () => {
+    // Every request that arrives on a socket that already served one finds it "closed by the server" (destroyed as it
+    // arrives), as all of a pool's idle sockets are when the server's keep-alive timeout passes: a retry through the
+    // agent was handed another of them (a 1,000-request bench case ended on EPIPE that way).
+    const served = new WeakMap<object, number>();
+    let stale = false;
+    const server = createServer((req, res) => {
+      const n = served.get(req.socket) ?? 0;
+      served.set(req.socket, n + 1);
+      if (stale && n > 0) return void req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    });
+    const port = await freePort();
+    await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+    const agent = new Agent({ keepAlive: true, maxSockets: 5 });
+    const pooled = new HttpService(axios.create({ httpAgent: agent }));
+    try {
+      const transport = new JsonHttpTransport(pooled, `http://127.0.0.1:${port}`, TIMEOUT_MS);
+      await Promise.all(Array.from({ length: 5 }, () => transport.fetchRows(20)));
+      expect(Object.values(agent.freeSockets).flat()).toHaveLength(5);
+      stale = true;
+      const fetched = await transport.fetchRows(20);
+      expect(fetched.rows).toEqual(rows(20));
+      expect(fetched.phases!.notes).toContain('retried once on a new socket (the kept-alive one was closed by the server)');
+    } finally {
+      agent.destroy();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it('the json-h2 client really speaks HTTP/2 (the server sees 2.0) and reads a protobuf body', async () => {
     const fetched = await new JsonHttpTransport(http, h2Base, TIMEOUT_MS, { httpVersion: 2, encoding: 'protobuf' }).fetchRows(20);
     expect(fetched.rows).toEqual(rows(20));

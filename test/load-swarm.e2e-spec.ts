@@ -11,24 +11,19 @@ import { appEntry } from '@app/bootstrap';
 import { LatencyHistogram, RUN_LABEL } from '@app/bench';
 import { AppProcess, ROOT } from './support/app-process';
 import { LISTENING, portsEnv } from './support/stack';
+import { docker, dockerSkipReason, IMAGE, imageExists, waitFor } from './support/docker';
 
 // A task's container takes tens of seconds to start on a vfs storage driver (this machine's): bounded, not short.
 jest.setTimeout(240_000);
 
 const LOAD = appEntry('bench-cli', 'load-main.js', ROOT);
-const IMAGE = process.env.WIREBENCH_IMAGE || 'wirebench:local';
 type Row = Record<string, string>;
 
-const dockerOut = (...args: string[]) => spawnSync('docker', args, { encoding: 'utf8', timeout: 60_000 });
+const dockerOut = (...args: string[]) => docker(args); // the shared runner, called the way this suite reads
 
-/** Why this suite cannot run here, or null. */
+/** Why this suite cannot run here, or null: the Docker specs' reasons, and the image itself (its tasks run it). */
 function skipReason(): string | null {
-  const version = dockerOut('version', '--format', '{{.Server.Version}}');
-  if (version.error) return 'no docker client';
-  if (version.status !== 0) return 'no docker daemon';
-  if (dockerOut('info', '--format', '{{.Swarm.LocalNodeState}}').stdout.trim() !== 'active') return 'docker is not in a swarm';
-  if (dockerOut('image', 'inspect', IMAGE).status !== 0) return `no image ${IMAGE} (npm run docker:build, or WIREBENCH_IMAGE)`;
-  return null;
+  return dockerSkipReason({ swarm: true }) ?? (imageExists(IMAGE) ? null : `no image ${IMAGE} (npm run docker:build, or WIREBENCH_IMAGE)`);
 }
 
 /** The run ids of the swarm load services there are now (any run's), from their label. */
@@ -80,11 +75,32 @@ function daemonNiceness(): number {
 /** The names of the swarm load services there are now. */
 const runServiceNames = () => dockerOut('service', 'ls', '--filter', `label=${RUN_LABEL}`, '--format', '{{.Name}}').stdout.split('\n').filter(Boolean);
 
-async function until(done: () => boolean, timeoutMs = 200_000): Promise<void> {
-  for (const end = Date.now() + timeoutMs; !done(); ) {
-    if (Date.now() > end) throw new Error(`not done within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+const until = (what: string, done: () => boolean) => waitFor(what, 200_000, () => (done() ? true : undefined));
+
+/** The current states of the run's generator tasks (not its server services': --swarm-servers), e.g. "Running 3 seconds ago". */
+function generatorStates(): string[] {
+  const jobs = runServiceNames().filter((n) => n.startsWith('wirebench-gen-'));
+  return jobs.length === 0 ? [] : dockerOut('service', 'ps', '--format', '{{.CurrentState}}', ...jobs).stdout.split('\n').filter(Boolean);
+}
+
+/**
+ * Once a generator task runs (their containers take a while to start, one after another on a slow daemon, so the two
+ * need not run at the same time), past its start-up and warm-up: in its window. The other share, if it starts later,
+ * meets a server that is gone: errors too, counted the same way. Server services (--swarm-servers) are not generators.
+ */
+async function inAGeneratorsWindow(p: AppProcess): Promise<void> {
+  await until('a generator task running', () => p.child.exitCode !== null || generatorStates().some((l) => l.startsWith('Running')));
+  await new Promise((r) => setTimeout(r, 6000));
+}
+
+/** A server killed mid-level, as with local generators: its errors counted by kind, the level failed, exit 1, nothing left. */
+function expectKilledServerCounted(run: Awaited<ReturnType<typeof load>>): void {
+  expect(run.code).toBe(1);
+  const [row] = run.rows;
+  expect(Number(row.requests)).toBe(Number(row.successes) + Number(row.errors));
+  expect(Number(row.successes)).toBeGreaterThan(0);
+  expect(row.notes).toMatch(/requests failed: (UNAVAILABLE|ECONN\w+) [\d,]+.*still up\?/);
+  expectNothingLeft(run.runId);
 }
 
 /** Nothing of the run is left: no service and no container with its label. */
@@ -99,6 +115,16 @@ const suite = reason === null ? describe : describe.skip;
 const LEVEL = ['--transport', 'grpc', '--concurrency', '8', '--generators', '2', '--duration', '3', '--warmup', '1'];
 
 suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (skipped: ${reason})`}`, () => {
+  // The race docs/swarm-load.md names (a task's container created after its job was removed) was seen once here, after
+  // a case's own check had passed: a container in "created" state, a whole image copy on vfs. Said, and removed.
+  afterAll(async () => {
+    await new Promise((r) => setTimeout(r, 10_000));
+    const late = dockerOut('ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}`).stdout.split('\n').filter(Boolean);
+    if (late.length === 0) return;
+    process.stderr.write(`load-swarm: ${late.length} task container(s) created after their runs ended (the documented race); removed\n`);
+    dockerOut('rm', '--force', ...late);
+  });
+
   it('--generators 2 as a swarm job: the same accounting as two local generators, comparable figures, the nodes recorded, nothing left', async () => {
     const env = await portsEnv();
     const local = await load(LEVEL, env);
@@ -138,18 +164,20 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
   });
 
   // The first Ctrl-C lets the level finish and the job is removed as after any level (the case above); the second
-  // exits at once, and only the process's exit hook is left to remove the job.
-  it('Ctrl-C twice during a level: the CLI exits at once and the job is removed all the same', async () => {
+  // exits at once, and only the process's exit hooks are left to remove the job and the server service. (That a
+  // second Ctrl-C takes the local servers and generators with it is test/load.e2e-spec.ts's.)
+  it('Ctrl-C twice during a level with --swarm-servers: the CLI exits at once, the job and the server service removed all the same', async () => {
     const env = await portsEnv();
-    const run = await load([...LEVEL, '--duration', '60', '--hosts', 'swarm'], env, async (p) => {
-      // Once the tasks run: a container still being prepared when its service is removed was seen to start anyway
-      // (Docker 20.10), after the CLI had gone (docs/swarm-load.md, Faults and cleanup).
-      await until(() => dockerOut('service', 'ps', '--format', '{{.CurrentState}}', ...runServiceNames()).stdout.split('\n').filter((l) => l.startsWith('Running')).length === 2);
+    const run = await load([...LEVEL, '--duration', '60', '--hosts', 'swarm', '--swarm-servers'], env, async (p) => {
+      // Once both generator tasks run: a container still being prepared when its service is removed was seen to start
+      // anyway (Docker 20.10), after the CLI had gone (docs/swarm-load.md, Faults and cleanup).
+      await until('both generator tasks running', () => generatorStates().filter((l) => l.startsWith('Running')).length === 2);
       p.child.kill('SIGINT');
       await new Promise((r) => setTimeout(r, 500));
       p.child.kill('SIGINT');
     });
     expect(run.code).toBe(130);
+    expect(run.output).toMatch(/--swarm-servers: grpc-server serves on /);
     expect(run.output).toMatch(/SIGINT: stopping after the current level/);
     expectNothingLeft(run.runId);
   });
@@ -161,9 +189,9 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
     const env = await portsEnv();
     const run = await load([...LEVEL, '--hosts', 'swarm', '--image', base], env);
     expect(run.code).toBe(1);
-    // Swarm's reason for each, whichever it is: failed or rejected, shut down, or (a slow daemon: containers are
-    // created one after another on vfs) still being prepared when the job, every other share lost, was given up.
-    expect(run.output).toMatch(/every load generator task failed: generator task slot 0 on \S+ failed: \S.*; generator task slot 1 on \S+ failed: \S/);
+    // Swarm's reason for each: its task failed or was rejected (a share still being prepared is waited for, up to the
+    // start bound, however long the other one took).
+    expect(run.output).toMatch(/every load generator task failed: generator task slot 0 on \S+ failed: (failed|rejected): [^;]*; generator task slot 1 on \S+ failed: (failed|rejected): /);
     expectNothingLeft(run.runId);
   });
 
@@ -173,22 +201,42 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
     await server.waitFor(LISTENING);
     try {
       const run = await load(['--transport', 'grpc', '--concurrency', '8', '--generators', '2', '--duration', '20', '--warmup', '1', '--hosts', 'swarm'], env, async (p) => {
-        // Once a task runs (their containers take a while to start, one after another on a slow daemon, so the two
-        // need not run at the same time), past its start-up and warm-up: in its window. The other share, if it starts
-        // later, meets a server that is gone: errors too, counted the same way.
-        await until(() => p.child.exitCode !== null || dockerOut('service', 'ps', '--format', '{{.CurrentState}}', ...runServiceNames()).stdout.split('\n').some((l) => l.startsWith('Running')));
-        await new Promise((r) => setTimeout(r, 6000));
+        await inAGeneratorsWindow(p);
         server.child.kill('SIGKILL');
       });
-      expect(run.code).toBe(1);
-      const [row] = run.rows;
-      expect(Number(row.requests)).toBe(Number(row.successes) + Number(row.errors));
-      expect(Number(row.successes)).toBeGreaterThan(0);
-      expect(row.notes).toMatch(/requests failed: (UNAVAILABLE|ECONN\w+) [\d,]+.*still up\?/);
-      expectNothingLeft(run.runId);
+      expectKilledServerCounted(run);
     } finally {
       await server.stop();
     }
+  });
+
+  it('--swarm-servers: the server as a swarm service too, loaded at its node\'s address, its node recorded, none started here, nothing left', async () => {
+    const env = await portsEnv();
+    const run = await load([...LEVEL, '--hosts', 'swarm', '--swarm-servers'], env);
+    expect({ code: run.code, output: run.code === 0 ? '' : run.output }).toEqual({ code: 0, output: '' });
+    const node = dockerOut('node', 'ls', '--format', '{{.Hostname}}').stdout.trim();
+    const address = dockerOut('node', 'inspect', '--format', '{{.Status.Addr}}', 'self').stdout.trim();
+    const [row] = run.rows;
+    expect(row).toMatchObject({ verified: 'true', errors: '0', server_node: node, address: `${address}:${env.GRPC_SERVER_PORT}`, generator_nodes: `0:${node} 1:${node}` });
+    // Its CPU measured: from this machine's /proc when the service shares the node (a host-network container's process
+    // is visible here), from the server's own report when it runs on another.
+    expect(row.server_resources_source).toMatch(/^(proc|server)$/);
+    expect(Number(row.server_cpu_ms)).toBeGreaterThan(0);
+    expect(run.result.options.hostsDescription).toMatch(new RegExp(`servers as Docker Swarm services of ${IMAGE} \\(host network\\): grpc-server on ${node} at ${address}$`));
+    expect(run.output).toMatch(/--swarm-servers: grpc-server serves on /);
+    expect(run.output).not.toMatch(/starting grpc-server/);
+    expectNothingLeft(run.runId);
+  });
+
+  it('--swarm-servers with a server service killed in the middle of a level: its errors counted as locally, exit 1, nothing left', async () => {
+    const env = await portsEnv();
+    const run = await load(['--transport', 'grpc', '--concurrency', '8', '--generators', '2', '--duration', '20', '--warmup', '1', '--hosts', 'swarm', '--swarm-servers'], env, async (p) => {
+      await inAGeneratorsWindow(p);
+      const server = dockerOut('ps', '--quiet', '--filter', `label=${RUN_LABEL}`, '--filter', 'name=wirebench-srv-').stdout.trim();
+      expect(server).toMatch(/^\w+$/);
+      expect(dockerOut('kill', server).status).toBe(0);
+    });
+    expectKilledServerCounted(run);
   });
 
   it('refuses with exit 2 and one line: --per-node too small for the nodes, an image that is not here', async () => {

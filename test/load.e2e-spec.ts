@@ -193,6 +193,27 @@ describe('npm run load', () => {
     expect(level).toMatchObject({ mode: 'open', rate: 200, requests: 400, successes: 400 });
   });
 
+  it('Ctrl-C twice sent to the CLI alone (as a supervisor or CI does): it exits 130 at once and takes the servers and load generators it started with it', async () => {
+    const env = await portsEnv();
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-int-'));
+    const load = new AppProcess(process.execPath, [LOAD, '--transport', 'grpc', '--concurrency', '4', '--duration', '30', '--warmup', '1', '--out', out], env);
+    try {
+      await load.waitFor(/c=4/, 60_000);
+      // What the CLI started: the server, and the level's generator process once the level runs (both inherit the port variables).
+      const started = () => pidsWithEnv('GRPC_SERVER_PORT', env.GRPC_SERVER_PORT).filter((pid) => pid !== load.child.pid);
+      expect(started().length).toBeGreaterThan(0);
+      load.child.kill('SIGINT');
+      await new Promise((r) => setTimeout(r, 300));
+      load.child.kill('SIGINT');
+      expect((await load.exited).code).toBe(130);
+      for (let i = 0; i < 40 && started().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(started()).toEqual([]);
+    } finally {
+      await load.stop();
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
   it('ends a level whose server is killed in the middle with the errors counted and a message, not a hang', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
     const env = await portsEnv();

@@ -27,9 +27,9 @@ export async function startBareConnectServer(config: WirebenchConfig): Promise<B
   const http1 = createServer(httpServerOptions(config.httpTimeouts), handler);
   // An HTTP/2 server has no header or request timeout in Node: an idle session is closed after the keep-alive one.
   const h2c = createH2cServer({}, handler).setTimeout(config.httpTimeouts.keepAliveMs);
-  await listen(http1, config.bareConnectServer);
+  await listen(http1, config.bareConnectServer, config.httpListenBacklog);
   try {
-    await listen(h2c, config.bareConnectH2Server);
+    await listen(h2c, config.bareConnectH2Server, config.httpListenBacklog);
   } catch (error) {
     http1.close();
     throw error;
@@ -43,10 +43,10 @@ export function listenUrl(server: Server | Http2Server): string {
   return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 }
 
-function listen(server: Server | Http2Server, { host, port }: ListenAddress): Promise<void> {
+function listen(server: Server | Http2Server, { host, port }: ListenAddress, backlog: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog }, () => {
       server.off('error', reject);
       resolve();
     });

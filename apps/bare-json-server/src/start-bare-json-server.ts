@@ -13,7 +13,7 @@ export function startBareJsonServer(config: WirebenchConfig): Promise<Server> {
   const { host, port } = config.bareJsonServer;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog: config.httpListenBacklog }, () => {
       server.off('error', reject);
       resolve(server);
     });

@@ -18,6 +18,7 @@ export async function startJsonServer(config: WirebenchConfig, platform: JsonSer
   const { port, host } = jsonServerAddress(config, platform);
   const module = JsonServerModule.forRoot(config, serverResourceMeter(config, host));
   const app = platform === 'express' ? await createHttpApp(module, config.httpTimeouts, logger) : await createFastifyApp(module, config.httpTimeouts, logger, platform === 'fastify-h2');
-  await app.listen(port, host);
+  // An options object, so the accept queue is ours to size (config.httpListenBacklog); both adapters pass it to listen.
+  await app.listen({ port, host, backlog: config.httpListenBacklog } as unknown as number);
   return app;
 }

@@ -58,6 +58,8 @@ export const DEFAULTS = {
   httpHeadersTimeoutMs: 10_000,
   httpRequestTimeoutMs: 30_000,
   httpKeepAliveTimeoutMs: 5_000,
+  // Room for the 1,000 parallel connections of the article's largest case and then some (Node's default is 511).
+  httpListenBacklog: 4_096,
   // The gRPC servers' equivalents. A handshake is a few bytes, so as long as the HTTP headers timeout is plenty;
   // an idle connection is dropped later than an HTTP keep-alive one, as a gRPC channel is meant to be reused. The
   // keepalive ping finds peers that vanished with calls in flight (a silent one without calls is the idle timeout's):
@@ -187,6 +189,7 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
     requestTimeoutMs,
     networkRequestTimeoutMs: readInt(env, 'NETWORK_REQUEST_TIMEOUT_MS', Math.max(DEFAULTS.networkRequestTimeoutMs, requestTimeoutMs), requestTimeoutMs, 3_600_000),
     httpTimeouts: readHttpTimeouts(env),
+    httpListenBacklog: readInt(env, 'HTTP_LISTEN_BACKLOG', DEFAULTS.httpListenBacklog, 1, 65_535),
     serverMemory,
     grpcServerTimeouts: {
       handshakeMs: readInt(env, 'GRPC_HANDSHAKE_TIMEOUT_MS', DEFAULTS.grpcHandshakeTimeoutMs, 1, 3_600_000),

@@ -168,6 +168,12 @@ export interface WirebenchConfig {
    */
   networkRequestTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
+  /**
+   * HTTP_LISTEN_BACKLOG: the HTTP servers' accept queue (the kernel caps it at net.core.somaxconn). Node's 511 overflows
+   * under the article's 1,000 parallel requests on fresh connections: a dropped handshake can come back as a reset,
+   * which the client sees as EPIPE.
+   */
+  httpListenBacklog: number;
   serverMemory: ServerMemory;
   /** GRPC_HANDSHAKE_TIMEOUT_MS, GRPC_IDLE_TIMEOUT_MS, GRPC_KEEPALIVE_TIME_MS, GRPC_KEEPALIVE_TIMEOUT_MS. */
   grpcServerTimeouts: GrpcServerTimeouts;

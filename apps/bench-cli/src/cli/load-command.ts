@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { loadNetworkProfiles, NetworkShaper } from '@app/network';
 import { NetnsServers, startNetnsServers } from './netns-hosts';
+import { startSwarmServers, SwarmServers } from './swarm-servers';
 import { EXIT } from './bench-command';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { LOAD_HELP, LoadOptions, parseLoadOptions } from './load-options';
@@ -124,6 +125,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   // On a second host the shaper adds only what the link does not carry (see netns-hosts.ts); set once it is up.
   let shaper = new NetworkShaper();
   let netns: NetnsServers | undefined;
+  // --swarm-servers: the servers as services on the swarm, once they answer; the levels load them there.
+  let swarmServers: SwarmServers | undefined;
   // Where the servers are: as configured, or on a second host once it is up.
   let targets = config.targets;
   // Progress counts seconds of load (levels when they are bounded by a request count instead).
@@ -138,7 +141,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   const launch: GeneratorLauncher | undefined = swarmRun
     ? swarmGenerators({ runId: swarmRun.id, image: swarmRun.image, perNode: options.perNode, startTimeoutMs: config.swarm.taskStartTimeoutMs, env: { BINARY_BLOB_BYTES: String(config.binaryBlobBytes) } })
     : undefined;
-  if (swarmRun) run.options = { ...run.options, hostsDescription: `generators as Docker Swarm replicated jobs of ${swarmRun.image} (host network${options.perNode ? `, at most ${options.perNode} per node` : ''}), labelled ${RUN_LABEL}=${swarmRun.id}; servers as configured` };
+  const generatorsDescription = swarmRun && `generators as Docker Swarm replicated jobs of ${swarmRun.image} (host network${options.perNode ? `, at most ${options.perNode} per node` : ''}), labelled ${RUN_LABEL}=${swarmRun.id}`;
+  if (swarmRun) run.options = { ...run.options, hostsDescription: `${generatorsDescription}; servers ${options.swarmServers ? 'as Docker Swarm services of the image' : 'as configured'}` };
   const probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
   /** Every level under every profile once, on the servers of one block (one runtime, one round). */
   const runBlock = async (round: number, pair: RuntimePair | null, sweep: LoadSweep) => {
@@ -170,7 +174,9 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
           ? `sent through the ${network} proxy at ${spec.target.address}`
           : `sent straight to ${spec.target.address} (${network}: ${conditions?.shaping === 'none' ? 'nothing applied' : `on the link by ${conditions?.shaping}`})`;
       const shaped = conditions ? { ...measured, network: conditions, notes: [...measured.notes, via] } : measured;
-      const level = pair ? stampLoadRuntime(shaped, pair, options.rounds > 1 ? round : null) : shaped;
+      const stamped = pair ? stampLoadRuntime(shaped, pair, options.rounds > 1 ? round : null) : shaped;
+      const serverNode = swarmServers?.placed.find((p) => p.app === APP_FOR[spec.targetKind][spec.transport])?.node;
+      const level = serverNode === undefined ? stamped : { ...stamped, serverNode };
       run.levels.push(level);
       await saveRun(dir, run);
       const failed = level.requests - level.successes;
@@ -189,11 +195,25 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       run.targets = runTargets(targets);
       run.options = { ...run.options, hostsDescription: netns.description };
     }
+    if (swarmRun && options.swarmServers) {
+      swarmServers = await startSwarmServers(config, {
+        runId: swarmRun.id,
+        image: swarmRun.image,
+        servers: apps,
+        constraints: options.swarmServers.constraints,
+        serverEnv: { ...env, BINARY_BLOB_BYTES: String(config.binaryBlobBytes) },
+        startTimeoutMs: config.swarm.taskStartTimeoutMs,
+        note: (m) => progress.note(m),
+      });
+      targets = loadConfig({ ...process.env, ...swarmServers.targetsEnv }).targets;
+      run.targets = runTargets(targets);
+      run.options = { ...run.options, hostsDescription: `${generatorsDescription}; ${swarmServers.description}` };
+    }
     const stops: string[] = [];
     const failures: string[] = [];
     for (const [b, { round, pair }] of blocks.entries()) {
       if (signals.stopped) break;
-      if (!netns) {
+      if (!netns && !swarmServers) {
         let startedApps: ServingAppName[];
         try {
           startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app}${pair ? ` on ${pair.label}` : ' (not reachable)'}`), apps, env, pair ? () => pair.server.path : undefined);
@@ -225,6 +245,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     await shaper.close();
     await launcher.stopStarted();
     await netns?.stop();
+    await swarmServers?.stop();
     // Each level removes its own job; this catches one a level could not (the run's label is on all of them).
     if (swarmRun) await removeRunServices(swarmRun.id);
     signals.dispose();

@@ -42,6 +42,16 @@ describe('parseLoadOptions --hosts', () => {
     expect(() => parseLoadOptions(['--hosts', 'swarm', '--per-node', '0'])).toThrow(/--per-node must be an integer from 1 to 256, got "0"/);
   });
 
+  it('swarm places the servers too with --swarm-servers, by --server-constraint (which implies it); neither without --hosts swarm', () => {
+    expect(parseLoadOptions(['--hosts', 'swarm']).swarmServers).toBeNull();
+    expect(parseLoadOptions(['--hosts', 'swarm', '--swarm-servers']).swarmServers).toEqual({ constraints: [] });
+    expect(parseLoadOptions(['--hosts', 'swarm', '--server-constraint', 'node.hostname==db1,node.labels.role!=load']).swarmServers).toEqual({ constraints: ['node.hostname==db1', 'node.labels.role!=load'] });
+    expect(() => parseLoadOptions(['--swarm-servers'])).toThrow(new UsageError('--swarm-servers places the servers on the swarm of --hosts swarm: give it with --hosts swarm'));
+    expect(() => parseLoadOptions(['--hosts', 'netns', '--server-constraint', 'node.hostname==a'])).toThrow(/--server-constraint places the servers on the swarm of --hosts swarm/);
+    expect(() => parseLoadOptions(['--hosts', 'swarm', '--server-constraint', 'db1'])).toThrow(new UsageError('--server-constraint: "db1" is not a Swarm placement constraint such as node.hostname==db1 or node.labels.role!=load'));
+    expect(() => parseLoadOptions(['--hosts', 'swarm', '--server-constraint', 'node.hostname=db1'])).toThrow(/is not a Swarm placement constraint/);
+  });
+
   it('swarm refuses what its tasks cannot do: a runtime axis, ghz, a network profile', () => {
     expect(() => parseLoadOptions(['--hosts', 'swarm', '--node', '22'])).toThrow(/--hosts swarm: the generator tasks run the image's Node/);
     expect(() => parseLoadOptions(['--hosts', 'swarm', '--engine', 'wirebench,ghz'])).toThrow(/--hosts swarm: the workbench image has no ghz/);

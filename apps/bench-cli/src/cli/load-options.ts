@@ -42,6 +42,8 @@ export interface LoadOptions {
   perNode?: number;
   /** --hosts swarm: --image, the workbench image the tasks run; absent: WIREBENCH_IMAGE's. */
   image?: string;
+  /** --hosts swarm --swarm-servers: the servers as swarm services too, placed by these constraints (none: anywhere). */
+  swarmServers: { constraints: string[] } | null;
   /**
    * --node / --server-node / --client-node (--offline): the runtimes the servers and the generators are started on,
    * one block of all levels each per round (see runtime-blocks.ts); null without them: this process's node.
@@ -98,6 +100,12 @@ Options:
                        addresses must be reachable from every node (see docs/swarm-load.md)
   --per-node K         with --hosts swarm: at most K of a level's generator tasks on one node
   --image IMG          with --hosts swarm: the image the tasks run   (default: WIREBENCH_IMAGE or wirebench:local)
+  --swarm-servers      with --hosts swarm: the servers this run loads as Swarm services of the image too (one
+                       replica each, host network, never restarted), loaded at their node's address, removed at
+                       the end and on Ctrl-C; levels.csv's server_node says where each ran
+  --server-constraint LIST
+                       with --swarm-servers: Swarm placement constraints for the servers, e.g. node.hostname==db1
+                       or node.labels.role==servers (comma list; --server-node is the servers' Node version)
   --node LIST          run every level on each of these Node runtimes: the servers this run loads and the load
                        generators started on it, one block each (a major (22), an exact version (22.11.0), a path
                        to a node binary, or current); each level is named <level>@node<version>; the servers must
@@ -137,9 +145,10 @@ function list(name: string, raw: string, allowed?: readonly string[]): string[] 
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-  for (const k of ['transport', 'target', 'variants', 'shapes', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts', 'per-node', 'image']) {
+  for (const k of ['transport', 'target', 'variants', 'shapes', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts', 'per-node', 'image', 'server-constraint']) {
     options[k] = { type: 'string' };
   }
+  options['swarm-servers'] = { type: 'boolean' };
   for (const k of ['node', 'server-node', 'client-node', 'rounds']) options[k] = { type: 'string' };
   options.offline = { type: 'boolean' };
   const { values } = strictArgs(argv, options);
@@ -151,6 +160,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   const engines = list('engine', s('engine') ?? 'wirebench', LOAD_ENGINES) as LoadEngine[];
   const hosts = parseHosts(s('hosts'), true);
   if (hosts !== 'swarm') for (const k of ['per-node', 'image']) if (s(k) !== undefined) throw new UsageError(`--${k} places the generators of --hosts swarm: give it with --hosts swarm`);
+  const swarmServers = parseSwarmServers(values['swarm-servers'] === true, s('server-constraint'), hosts);
   if (hosts === 'swarm') requireSwarmFits({ engines, networks: s('network'), runtimeAxis: ['node', 'server-node', 'client-node'].some((k) => s(k) !== undefined) });
   const runtimes = parseRuntimeOptions({ node: s('node'), serverNode: s('server-node'), clientNode: s('client-node'), offline: values.offline === true });
   requireRuntimeAxisFits(runtimes, { engines, hosts, clientNodeGiven: s('client-node') !== undefined });
@@ -178,6 +188,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     hosts,
     perNode: s('per-node') === undefined ? undefined : int('per-node', s('per-node')!, 1, MAX_PER_NODE),
     image: s('image'),
+    swarmServers,
     runtimes,
     // One round by default, unlike the bench's two: a level is seconds of load, not a few timed runs, so one block per
     // runtime already spans minutes, and a second doubles a sweep that is long to begin with. --rounds 2 rotates the
@@ -224,4 +235,18 @@ function loadVariants(raw: string): LoadVariantName[] {
     throw new UsageError(`--variants: ${why}; load mode takes ${valid.join(', ')}`);
   }
   return items.map(variantNamed) as LoadVariantName[];
+}
+
+/**
+ * --swarm-servers / --server-constraint: only with --hosts swarm (they place services on its swarm); a constraint is
+ * swarm's `attribute==value` or `attribute!=value`, checked here so a typo is one line, not a service that never runs.
+ * A constraint alone implies --swarm-servers.
+ */
+function parseSwarmServers(asked: boolean, constraint: string | undefined, hosts: LoadOptions['hosts']): LoadOptions['swarmServers'] {
+  if (!asked && constraint === undefined) return null;
+  if (hosts !== 'swarm') throw new UsageError(`--${asked ? 'swarm-servers' : 'server-constraint'} places the servers on the swarm of --hosts swarm: give it with --hosts swarm`);
+  const constraints = constraint === undefined ? [] : list('server-constraint', constraint);
+  const bad = constraints.find((c) => !/^[A-Za-z][\w.-]*\s*(==|!=)\s*[^\s=!]+$/.test(c));
+  if (bad !== undefined) throw new UsageError(`--server-constraint: "${bad}" is not a Swarm placement constraint such as node.hostname==db1 or node.labels.role!=load`);
+  return { constraints };
 }

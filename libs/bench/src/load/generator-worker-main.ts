@@ -7,6 +7,10 @@ import { useParentBlobBytes } from './generator-blob-bytes';
 
 useParentBlobBytes();
 
+// The parent gone (a second Ctrl-C exits it at once; a supervisor may SIGKILL it): nobody will read the result, and
+// the load would go on hitting the servers until the window ran out. The IPC channel closing is how a child learns it.
+process.on('disconnect', () => process.exit(1));
+
 const send = (message: object) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
 
 runGenerator(JSON.parse(process.argv[2]), (edge) => void send({ window: edge })).then(

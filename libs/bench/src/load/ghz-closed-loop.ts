@@ -22,6 +22,10 @@ function runGhz(bin: string, args: string[], limitMs: number): Promise<GhzReport
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    // Its generator process exiting early (its parent gone: generator-worker-main.ts) must not leave ghz loading on.
+    const killNow = () => child.kill('SIGKILL');
+    process.on('exit', killNow);
+    child.on('close', () => process.off('exit', killNow));
     // First: a spawn that fails (EMFILE) emits 'error' and never 'close', and has no stdio to read.
     child.on('error', (error) => {
       clearTimeout(timer);

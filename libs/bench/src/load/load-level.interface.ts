@@ -100,6 +100,8 @@ export interface LoadLevelResult extends Omit<GeneratorResult, 'generatorRuntime
   generators: number;
   /** --hosts swarm: each share's task, its node and end; absent when the generators ran here. */
   generatorTasks?: GeneratorTask[];
+  /** --hosts swarm --swarm-servers: the swarm node the level's server ran on; absent when the servers ran as configured. */
+  serverNode?: string;
   serverCpuMs: number | null;
   serverCpuUsPerRequest: number | null;
   clientCpuUsPerRequest: number;

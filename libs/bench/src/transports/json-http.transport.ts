@@ -12,7 +12,7 @@ import { PhaseClock } from './phase-clock';
 import { HttpBodyOptions, requestHeadersFor, rowFormFor, shapeAskedFor } from './http-body-options';
 import { samplesPath } from './samples-path';
 import { decodeHttpRows, ReceivedBody } from './decode-http-rows';
-import { isStaleKeptAliveSocket } from './stale-kept-alive-socket';
+import { isStaleKeptAliveSocket, onFreshSocket } from './stale-kept-alive-socket';
 
 // Connection-level failures: nothing listening, or nothing reachable, at the target address.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
@@ -62,7 +62,7 @@ export class JsonHttpTransport implements RowsTransport {
         // A kept-alive socket that the server closed just as we reused it: retried once, on a new socket.
         if (isStaleKeptAliveSocket(error, (error.request as { reusedSocket?: boolean } | undefined)?.reusedSocket)) {
           clock.note('retried once on a new socket (the kept-alive one was closed by the server)');
-          return this.get(count, clock, signal);
+          return this.get(count, clock, signal, true);
         }
         throw error;
       });
@@ -72,14 +72,15 @@ export class JsonHttpTransport implements RowsTransport {
     return decodeHttpRows(received, this.options, clock, this.target);
   }
 
-  private get(count: number, clock: PhaseClock, signal: AbortSignal | undefined): Promise<ReceivedBody> {
-    return this.options.httpVersion === 2 ? this.getHttp2(count, clock, signal) : this.getHttp1(count, clock, signal);
+  /** `freshSocket`: the stale-socket retry's, a connection of its own (HTTP/1.1 only: an HTTP/2 session is not pooled per request). */
+  private get(count: number, clock: PhaseClock, signal: AbortSignal | undefined, freshSocket = false): Promise<ReceivedBody> {
+    return this.options.httpVersion === 2 ? this.getHttp2(count, clock, signal) : this.getHttp1(count, clock, signal, freshSocket);
   }
 
   // The raw body is taken as a Buffer so its size is known exactly; decodeHttpRows parses it with the same
   // Buffer -> string -> JSON.parse that axios does for responseType 'json'. decompress: false, so a gzip body
   // arrives as sent and its gunzip is timed on its own. No redirects: the JSON server never sends one.
-  private async getHttp1(count: number, clock: PhaseClock, signal: AbortSignal | undefined): Promise<ReceivedBody> {
+  private async getHttp1(count: number, clock: PhaseClock, signal: AbortSignal | undefined, freshSocket: boolean): Promise<ReceivedBody> {
     const response = await lastValueFrom(
       this.http.get<Buffer>(this.url(count), {
         signal,
@@ -88,7 +89,7 @@ export class JsonHttpTransport implements RowsTransport {
         maxRedirects: 0,
         decompress: false,
         headers: this.headers,
-        transport: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => this.stampedRequest(options, callback, clock) },
+        transport: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => this.stampedRequest(freshSocket ? onFreshSocket(options) : options, callback, clock) },
       }),
     );
     return { body: response.data, headers: response.headers as ReceivedBody['headers'] };

@@ -12,7 +12,7 @@ import { ClientFdLimitError } from './client-fd-limit.error';
 import { PhaseClock } from './phase-clock';
 import { NdjsonLineDecoder } from './ndjson-line-decoder';
 import { samplesPath } from './samples-path';
-import { isStaleKeptAliveSocket } from './stale-kept-alive-socket';
+import { isStaleKeptAliveSocket, onFreshSocket } from './stale-kept-alive-socket';
 
 // Connection-level failures: nothing listening, the server gone mid-stream, or nothing reachable.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
@@ -74,7 +74,8 @@ export class JsonStreamTransport implements StreamingRowsTransport {
           maxContentLength: -1,
           headers: { 'Accept-Encoding': 'identity' },
           signal,
-          transport: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => this.stampedRequest(options, callback, clock, seen) },
+          // The retry (a note says why) on a connection of its own: the pool's other idle sockets may be stale too.
+          transport: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => this.stampedRequest(note ? onFreshSocket(options) : options, callback, clock, seen) },
         }),
       );
       const read = await this.read(response.data, sink, clock, signal, received, () => idle.refresh());

@@ -32,6 +32,15 @@ export function appAddresses(config: WirebenchConfig): Record<ServingAppName, { 
 export class AppLauncher {
   private readonly started: LaunchedApp[] = [];
   private log?: WriteStream;
+  /**
+   * A second Ctrl-C (stopOnSignal) or any other process.exit ends this process before stopStarted runs. The apps it
+   * started are its own children, not detached: a terminal's Ctrl-C reaches them too, but a `kill -INT` of this
+   * process alone (a CI runner, a test, a supervisor) would leave them serving on its ports. Synchronous, as an exit
+   * listener must be, so SIGKILL: there is no later moment to escalate from SIGTERM.
+   */
+  private readonly killStartedNow = () => {
+    for (const app of this.started) if (app.running) app.child.kill('SIGKILL');
+  };
 
   constructor(
     private readonly config: WirebenchConfig,
@@ -68,6 +77,7 @@ export class AppLauncher {
     const running = await this.reachable(apps);
     const missing = apps.filter((app) => !running.includes(app));
     if (missing.length === 0) return [];
+    if (this.started.length === 0) process.on('exit', this.killStartedNow);
     this.log = openAppsLog(logFile, missing.length, (error) => process.stderr.write(`${appsLogLostText(logFile, error)}\n`));
     const launched = missing.map((app) => {
       onStart(app);
@@ -87,6 +97,7 @@ export class AppLauncher {
   async stopStarted(): Promise<void> {
     await Promise.all(this.started.map((app) => app.stop()));
     this.started.length = 0;
+    process.off('exit', this.killStartedNow);
     this.log?.end();
   }
 }

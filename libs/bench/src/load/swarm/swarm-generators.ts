@@ -7,7 +7,7 @@ import type { LoadLevelSpec } from '../load-level.interface';
 import { DOCKER, docker, dockerOk } from './docker-cli';
 import { RUN_LABEL, swarmJobArgs } from './swarm-job-args';
 import { TaskReportReader } from './swarm-log-protocol';
-import { FINAL_STATES, jobTasks, NOT_STARTED_STATES, SwarmTask, swarmNodes } from './swarm-tasks';
+import { FINAL_STATES, hasStarted, jobTasks, SwarmTask, swarmNodes } from './swarm-tasks';
 import { taskOutcomes } from './task-outcomes';
 
 export interface SwarmGeneratorsOptions {
@@ -44,11 +44,7 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
     if (signal?.aborted) throw new RunCancelledError('before the load level started');
     const name = `wirebench-gen-${options.runId}-${++level}`;
     const nodes = await swarmNodes();
-    const removeNow = () => {
-      spawnSync(DOCKER, ['service', 'rm', name], { stdio: 'ignore', timeout: 30_000 });
-      const left = spawnSync(DOCKER, ['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${options.runId}`], { encoding: 'utf8', timeout: 30_000 }).stdout ?? '';
-      if (left.trim()) spawnSync(DOCKER, ['rm', '--force', ...left.split('\n').filter(Boolean)], { stdio: 'ignore', timeout: 60_000 });
-    };
+    const removeNow = () => removeRunNow(options.runId, [name]);
     // A second Ctrl-C exits at once (stopOnSignal): the job must not outlive the CLI then either.
     process.on('exit', removeNow);
     let follower: ReturnType<typeof spawn> | undefined;
@@ -58,18 +54,24 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
       follower = followEdges(name, onWindow);
       const givenUp = new Map<number, string>();
       let tasks: SwarmTask[] = [];
-      let runningSince: number | undefined;
+      // Each share's own clock: when its task started. A daemon creates containers one after another (tens of
+      // seconds each on vfs), so one share may still be preparing while another has run: the first is judged by the
+      // start bound, the second by the run bound from its own start, never by another share's.
+      const startedAt = new Map<number, number>();
       for (;;) {
         if (signal?.aborted) throw new RunCancelledError(`during the load level at ${parts[0].target.address}`);
         tasks = await jobTasks(name, nodes);
         const now = Date.now();
-        if (runningSince === undefined && tasks.some((t) => !NOT_STARTED_STATES.has(t.state))) runningSince = now;
         for (let slot = 0; slot < parts.length; slot++) {
           const task = tasks.find((t) => t.slot === slot);
+          if (task && hasStarted(task.state) && !startedAt.has(slot)) startedAt.set(slot, now);
           if (givenUp.has(slot) || (task && FINAL_STATES.has(task.state))) continue;
-          if (now - created > options.startTimeoutMs && (!task || NOT_STARTED_STATES.has(task.state))) {
+          // Judged by the state it is in now: a task not (or no longer seen as) started is held to the start bound
+          // only (CI once gave up a share "still preparing" under the run bound).
+          const since = task && hasStarted(task.state) ? startedAt.get(slot) : undefined;
+          if (since === undefined && now - created > options.startTimeoutMs) {
             givenUp.set(slot, `did not start within ${options.startTimeoutMs / 1000} s: ${task ? [task.state, task.err].filter(Boolean).join(': ') : 'no task created'}${task?.node ? ` on ${task.node}` : ''}`);
-          } else if (runningSince !== undefined && now - runningSince > runLimitMs(parts[slot])) {
+          } else if (since !== undefined && now - since > runLimitMs(parts[slot])) {
             givenUp.set(slot, `still ${task?.state} after ${runLimitMs(parts[slot]) / 1000} s on ${task?.node}`);
           }
         }
@@ -101,6 +103,17 @@ function followEdges(name: string, onWindow: (edge: 'start' | 'end') => void): R
     onWindow(report.edge);
   });
   return child;
+}
+
+/**
+ * Synchronous, for a process 'exit' hook (a second Ctrl-C exits at once): the named services, then the run's task
+ * containers on this node (a removed service's containers were seen to stay on Docker 20.10). The generators' job
+ * and the servers' services (--swarm-servers) both use it.
+ */
+export function removeRunNow(runId: string, services: string[]): void {
+  if (services.length > 0) spawnSync(DOCKER, ['service', 'rm', ...services], { stdio: 'ignore', timeout: 30_000 });
+  const left = spawnSync(DOCKER, ['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`], { encoding: 'utf8', timeout: 30_000 }).stdout ?? '';
+  if (left.trim()) spawnSync(DOCKER, ['rm', '--force', ...left.split('\n').filter(Boolean)], { stdio: 'ignore', timeout: 60_000 });
 }
 
 /** Removes every service still labelled with the run's id (a run's last act, whatever happened to its levels). */

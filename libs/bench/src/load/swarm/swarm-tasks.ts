@@ -12,8 +12,19 @@ export interface SwarmTask {
 
 /** States a task leaves no more (swarmkit's TaskState): done, well or not. */
 export const FINAL_STATES = new Set(['complete', 'failed', 'rejected', 'shutdown', 'orphaned', 'remove']);
-/** States before a task's process runs: a task still in one after the start bound never got a node, or its image. */
-export const NOT_STARTED_STATES = new Set(['new', 'pending', 'assigned', 'accepted', 'preparing', 'ready']);
+/**
+ * States in which a task's process runs: from here the run bound applies, before it the start bound. Named positively
+ * because swarmkit has more states before a start than one list keeps up with ('allocated' sits between 'new' and
+ * 'pending'; a task seen there once was taken as started and given up on "still assigned"). 'starting' is still on
+ * its way: the daemon is creating and starting the container, which a loaded vfs daemon was seen to take over 37 s on
+ * (CI gave up a share "still starting" under a short level's run bound).
+ */
+const STARTED_STATES = new Set(['running']);
+
+/** Whether the task's process was started (it runs, or ran and ended); anything else is still on its way. */
+export function hasStarted(state: string): boolean {
+  return STARTED_STATES.has(state) || FINAL_STATES.has(state);
+}
 
 interface InspectedTask {
   Slot?: number;
