@@ -7,6 +7,7 @@ import { createTransport as grpcProtocol } from '@connectrpc/connect/protocol-gr
 import { createTransport as grpcWebProtocol } from '@connectrpc/connect/protocol-grpc-web';
 import type { ConnectCall, ConnectProtocol } from '../../scenario/connect-variants';
 import { CallMeters, measuredHttpClient } from './measured-http-client';
+import { retryRefusedStreams } from './refused-stream-retry';
 
 /** What each protocol's transport is made by: the same functions createConnectTransport & co. call. */
 const PROTOCOLS: Record<ConnectProtocol, (options: CommonTransportOptions) => Transport> = {
@@ -37,7 +38,8 @@ export interface ConnectClient {
  * can be wrapped to measure each body (those helpers would replace it). Two choices differ from their defaults, both
  * so the one factor stays the one factor: no compression is accepted (connect-node accepts gzip and brotli and its
  * servers then compress replies over 1 KiB; compression is a factor of its own here), and no timeout header is sent
- * (the transports time out with a plain timer, as the gRPC ones do, so the server runs no deadline timer).
+ * (the transports time out with a plain timer, as the gRPC ones do, so the server runs no deadline timer). Over HTTP/2
+ * a stream the server refused is retried once, as grpc-js does (refused-stream-retry.ts).
  */
 export function createConnectClient(options: ConnectClientOptions): ConnectClient {
   const meters = new CallMeters();
@@ -45,7 +47,7 @@ export function createConnectClient(options: ConnectClientOptions): ConnectClien
   let httpClient;
   if (options.httpVersion === '2') {
     const session = new Http2SessionManager(options.baseUrl);
-    httpClient = createNodeHttpClient({ httpVersion: '2', sessionProvider: () => session });
+    httpClient = retryRefusedStreams(createNodeHttpClient({ httpVersion: '2', sessionProvider: () => session }));
     close = () => session.abort();
   } else {
     const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? Infinity });
