@@ -1,23 +1,18 @@
 // A server that closes its session as calls arrive (GOAWAY naming only the first stream): connect-es's own HTTP/2
 // client fails the refused calls; the variants' client (connect-client.ts) makes them again and every one is answered.
-import { Code, ConnectError, createClient, type Transport } from '@connectrpc/connect';
+import { Code, ConnectError, type Transport } from '@connectrpc/connect';
 import { createConnectTransport, createGrpcTransport } from '@connectrpc/connect-node';
-import { protobufEsService } from '@app/codecs';
-import { getShape } from '@app/shapes';
 import { CONNECT_CALLS } from '../../scenario/connect-variants';
 import { createConnectClient } from './connect-client';
-import { startConnectFixture, type ConnectFixture } from './fixtures/connect-rows-server.fixture';
+import { rowsCaller, startConnectFixture, type ConnectFixture } from './fixtures/connect-rows-server.fixture';
 import { isRefusedStream } from './refused-stream-retry';
 
 const CALLS = 20;
-const shape = getShape('row');
-const service = protobufEsService(shape);
-const unary = service.methods.find((m) => m.name === shape.unaryMethod)!.localName;
 
 /** CALLS calls of 3 rows at once, on one fresh client: what each one came to. */
 async function callsAtOnce(transport: Transport): Promise<PromiseSettledResult<unknown[]>[]> {
-  const client = createClient(service, transport) as unknown as Record<string, (r: { count: number }) => Promise<Record<string, unknown[]>>>;
-  return Promise.allSettled(Array.from({ length: CALLS }, async () => (await client[unary]({ count: 3 }))[shape.rowsField]));
+  const rows = rowsCaller(transport);
+  return Promise.allSettled(Array.from({ length: CALLS }, () => rows(3)));
 }
 
 describe('isRefusedStream', () => {
