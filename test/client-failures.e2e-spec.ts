@@ -108,6 +108,9 @@ describe('client with servers down, hanging or wrong', () => {
     const short = await getJson(`${clientUrl}/client/json/single/10`);
     expect(short.status).toBe(502);
     expect(short.body.message).toMatch(/9 rows, expected 10/);
+    // Whose run it was: the server alone does not say (several variants call json-server).
+    expect(short.body.run).toMatch(/^(warm-up|measured) run 1\/\d+ of json single rows=10 requests=1$/);
+    expect(short.body.message.startsWith(`${short.body.run}: json-server at `)).toBe(true);
     const tampered = await getJson(`${clientUrl}/client/json/single/1`);
     expect(tampered.status).toBe(502);
     expect(tampered.body.message).toMatch(/checksum/);

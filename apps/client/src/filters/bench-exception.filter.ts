@@ -59,6 +59,8 @@ export class BenchExceptionFilter implements ExceptionFilter<BenchError> {
       message: error.message,
       server: error.target.server,
       address: error.target.address,
+      // Which variant's run it was (several variants call one server): warm-up or measured, and its number.
+      ...(error.run !== undefined ? { run: error.run } : {}),
       // A stream that broke off: how far it got (every row up to there arrived and was checked as it came).
       ...(error instanceof TransportError && error.rowsReceived !== undefined ? { rowsReceived: error.rowsReceived } : {}),
     });

@@ -2,6 +2,9 @@ import type { TargetInfo } from '../transports/rows-transport.interface';
 
 /** A response that arrived but is not the rows that were asked for: an error, never a number. */
 export class PayloadMismatchError extends Error {
+  /** The run it happened in (variant, phase, run number), set by the engine: see nameTheRun. */
+  run?: string;
+
   constructor(
     readonly target: TargetInfo,
     detail: string,

@@ -3,6 +3,7 @@
 import { rows } from '@app/data-generator';
 import type { Scenario } from '../scenario/scenario.interface';
 import type { FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
+import { TransportError } from '../transports/transport-errors';
 import { PayloadMismatchError } from './payload-mismatch.error';
 import { RunCancelledError } from './run-cancelled.error';
 import { runScenarios } from './run-scenarios';
@@ -86,6 +87,36 @@ describe('runScenarios', () => {
   it('rejects rows that do not verify instead of reporting a time', async () => {
     const t = new InMemoryTransport('json', [], true);
     await expect(runScenarios([{ scenario: scenario('json'), transport: t }])).rejects.toBeInstanceOf(PayloadMismatchError);
+  });
+
+  // Several variants call one server: the error names the server, the engine adds whose run it was.
+  it('names the variant and the run a failed request belonged to, in the message and as `run`', async () => {
+    const corrupt = runScenarios([{ scenario: scenario('json', { variant: 'connect-proto' }), transport: new InMemoryTransport('json', [], true) }]);
+    await expect(corrupt).rejects.toMatchObject({
+      name: 'PayloadMismatchError',
+      run: 'warm-up run 1/2 of connect-proto single rows=5 requests=1',
+      message: expect.stringMatching(/^warm-up run 1\/2 of connect-proto single rows=5 requests=1: json-server at memory sent rows that do not verify: request 1: checksum /),
+    });
+    const target = { server: 'json-server' as const, address: 'http://127.0.0.1:3022' };
+    let calls = 0;
+    const refusing: RowsTransport = {
+      kind: 'grpc',
+      target,
+      shape: 'row',
+      rowForm: 'json',
+      async fetchRows(count) {
+        // Warm-up (1) and the first measured run (2) pass; the second measured run's request fails.
+        if (++calls === 3) throw new TransportError('bad-response', target, '[internal] Stream closed with error code NGHTTP2_REFUSED_STREAM');
+        return { rows: rows(count), payloadBytes: 1 };
+      },
+    };
+    const failed = await runScenarios([{ scenario: scenario('grpc', { variant: 'connect-grpc', mode: 'parallel', requests: 1, warmup: 1 }), transport: refusing }]).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(TransportError);
+    expect(failed).toMatchObject({
+      failure: 'bad-response',
+      run: 'measured run 2/3 of connect-grpc parallel rows=5 requests=1',
+      message: 'measured run 2/3 of connect-grpc parallel rows=5 requests=1: json-server at http://127.0.0.1:3022 sent a bad response: [internal] Stream closed with error code NGHTTP2_REFUSED_STREAM',
+    });
   });
 
   it('emits an event per run, warm-up and measured', async () => {

@@ -9,6 +9,7 @@ import { aggregateRuns } from '../aggregate/aggregate-runs';
 import { aggregateResources } from '../aggregate/aggregate-resources';
 import { measureWire } from '../wire/measure-wire';
 import { executeRun } from './execute-run';
+import { nameTheRun } from './name-the-run';
 import { combinePhases } from '../phases/combine-phases';
 import { throwIfCancelled } from './run-cancelled.error';
 import type { RunPosition, RunProgress } from './run-progress';
@@ -64,7 +65,9 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
       if (w > plan.scenario.warmup) continue;
       throwIfCancelled(signal, () => `before warm-up run ${w}/${plan.scenario.warmup} of ${describe(plan)}`);
       progress?.startRun(position(plan, 'warmup', w, plan.scenario.warmup));
-      await executeRun(plan.scenario, plan.transport, signal, progress);
+      await executeRun(plan.scenario, plan.transport, signal, progress).catch((error: unknown) => {
+        throw nameTheRun(error, `warm-up run ${w}/${plan.scenario.warmup} of ${describe(plan)}`);
+      });
       servers?.check(() => `warm-up run ${w}/${plan.scenario.warmup} of ${plan.scenario.variant}`);
       options.onRun?.({ plan, phase: 'warmup', run: w, of: plan.scenario.warmup });
     }
@@ -81,7 +84,9 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
       const at = new Date().toISOString();
       const probe = await options.probe?.begin(plan.transport.target);
       progress?.startRun(position(plan, 'measure', r, plan.scenario.runs));
-      const measured = await executeRun(plan.scenario, plan.transport, signal, progress);
+      const measured = await executeRun(plan.scenario, plan.transport, signal, progress).catch((error: unknown) => {
+        throw nameTheRun(error, `measured run ${r}/${plan.scenario.runs} of ${describe(plan)}`);
+      });
       const resources = await probe?.end();
       servers?.check(() => `measured run ${r}/${plan.scenario.runs} of ${plan.scenario.variant}`);
       const i = plans.indexOf(plan);

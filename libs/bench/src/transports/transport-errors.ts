@@ -8,6 +8,9 @@ export type TransportFailure = 'unavailable' | 'timeout' | 'bad-response' | 'bus
 
 /** A request that failed for a reason worth telling the user: which server, where, and what happened. */
 export class TransportError extends Error {
+  /** The run it happened in (variant, phase, run number), set by the engine: see nameTheRun. */
+  run?: string;
+
   constructor(
     readonly failure: TransportFailure,
     readonly target: TargetInfo,
