@@ -63,12 +63,14 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   for (let w = 1; w <= maxWarmup; w++) {
     for (const plan of rotate(plans, w)) {
       if (w > plan.scenario.warmup) continue;
-      throwIfCancelled(signal, () => `before warm-up run ${w}/${plan.scenario.warmup} of ${describe(plan)}`);
+      // Named once: in a cancellation, a failed request's error and a restarted server's.
+      const run = `warm-up run ${w}/${plan.scenario.warmup}`;
+      throwIfCancelled(signal, () => `before ${run} of ${describe(plan)}`);
       progress?.startRun(position(plan, 'warmup', w, plan.scenario.warmup));
       await executeRun(plan.scenario, plan.transport, signal, progress).catch((error: unknown) => {
-        throw nameTheRun(error, `warm-up run ${w}/${plan.scenario.warmup} of ${describe(plan)}`);
+        throw nameTheRun(error, `${run} of ${describe(plan)}`);
       });
-      servers?.check(() => `warm-up run ${w}/${plan.scenario.warmup} of ${plan.scenario.variant}`);
+      servers?.check(() => `${run} of ${plan.scenario.variant}`);
       options.onRun?.({ plan, phase: 'warmup', run: w, of: plan.scenario.warmup });
     }
   }
@@ -80,15 +82,16 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   for (let r = 1; r <= maxRuns; r++) {
     for (const plan of rotate(plans, r - 1)) {
       if (r > plan.scenario.runs) continue;
-      throwIfCancelled(signal, () => `before measured run ${r}/${plan.scenario.runs} of ${describe(plan)}`);
+      const run = `measured run ${r}/${plan.scenario.runs}`;
+      throwIfCancelled(signal, () => `before ${run} of ${describe(plan)}`);
       const at = new Date().toISOString();
       const probe = await options.probe?.begin(plan.transport.target);
       progress?.startRun(position(plan, 'measure', r, plan.scenario.runs));
       const measured = await executeRun(plan.scenario, plan.transport, signal, progress).catch((error: unknown) => {
-        throw nameTheRun(error, `measured run ${r}/${plan.scenario.runs} of ${describe(plan)}`);
+        throw nameTheRun(error, `${run} of ${describe(plan)}`);
       });
       const resources = await probe?.end();
-      servers?.check(() => `measured run ${r}/${plan.scenario.runs} of ${plan.scenario.variant}`);
+      servers?.check(() => `${run} of ${plan.scenario.variant}`);
       const i = plans.indexOf(plan);
       notes[i].push(...(resources?.notes ?? ['CPU and memory not measured']));
       sources[i].push(resources?.serverResourcesSource ?? null);
