@@ -142,21 +142,32 @@ describe('client endpoint parameters and cancellation', () => {
     // Requests already in flight are aborted: the run stops at once, not when its 2,000 requests are back.
     expect(stoppedWithin).toBeLessThan(10_000);
 
-    // Idle afterwards: no further run lines, and the servers' CPU time stands still (a run costs them far more).
+    // Idle afterwards: no further run lines, and the servers' CPU time comes to a stand (a run costs them far more
+    // than 50 ms a second, every second). Not the first second: the servers may still be answering the requests
+    // that reached them before the abort, and collecting their garbage (72 ms in one CI second).
     await sleep(300);
     const runs = (log().match(/ measure \d+\/50/g) ?? []).length;
-    const cpu = [processCpuMs(stack.json.child.pid!)!, processCpuMs(stack.grpc.child.pid!)!];
-    await sleep(1000);
-    const cpuAfter = [processCpuMs(stack.json.child.pid!)!, processCpuMs(stack.grpc.child.pid!)!];
+    const busiest = await serversCpuUntilIdle([stack.json.child.pid!, stack.grpc.child.pid!], 50, 4);
     expect((log().match(/ measure \d+\/50/g) ?? []).length).toBe(runs);
     expect(runs).toBeLessThan(50);
-    expect(cpuAfter[0] - cpu[0]).toBeLessThan(50);
-    expect(cpuAfter[1] - cpu[1]).toBeLessThan(50);
+    expect(busiest).toBeLessThan(50);
 
     // And the client goes on serving.
     expect((await getJson(`${stack.clientUrl}/client/json/single/3`)).status).toBe(200);
   });
 });
+
+/** The servers' CPU milliseconds in 1-second windows, up to `windows` of them, until one is under `idleMs` for every
+ * server; returns the busiest server's milliseconds in the last window. */
+async function serversCpuUntilIdle(pids: number[], idleMs: number, windows: number): Promise<number> {
+  let busiest = Infinity;
+  for (let w = 0; w < windows && busiest >= idleMs; w++) {
+    const before = pids.map((pid) => processCpuMs(pid)!);
+    await sleep(1000);
+    busiest = Math.max(...pids.map((pid, i) => processCpuMs(pid)! - before[i]));
+  }
+  return busiest;
+}
 
 async function waitForOutput(output: () => string, pattern: RegExp, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
