@@ -10,7 +10,8 @@ import { docker, dockerSkipReason, ensureImage, IMAGE, uniqueName, waitFor } fro
 import { freePort } from './support/free-port';
 import { portsEnv } from './support/stack';
 
-// A container's start on the vfs daemon copies the image's whole file system: on a loaded 2-core machine, a minute.
+// A container starts in about a second on overlay2; on a vfs daemon (setup:docker's fallback) it copies the image's
+// whole file system first: on a loaded 2-core machine, a minute.
 jest.setTimeout(300_000);
 const RUN_MS = 240_000;
 

@@ -13,7 +13,7 @@ import { AppProcess, ROOT } from './support/app-process';
 import { LISTENING, portsEnv } from './support/stack';
 import { docker, dockerSkipReason, IMAGE, imageExists, waitFor } from './support/docker';
 
-// A task's container takes tens of seconds to start on a vfs storage driver (this machine's): bounded, not short.
+// A task's container takes tens of seconds to start on a vfs storage driver (setup:docker's fallback): bounded, not short.
 jest.setTimeout(240_000);
 
 const LOAD = appEntry('bench-cli', 'load-main.js', ROOT);
