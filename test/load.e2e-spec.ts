@@ -214,6 +214,27 @@ describe('npm run load', () => {
     }
   });
 
+  it('a CLI killed by SIGKILL, where no exit handler runs: the server it started closes by itself, and the level\'s generator with it', async () => {
+    const env = await portsEnv();
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-kill-'));
+    const load = new AppProcess(process.execPath, [LOAD, '--transport', 'grpc', '--concurrency', '4', '--duration', '30', '--warmup', '1', '--out', out], env);
+    try {
+      await load.waitFor(/c=4/, 60_000);
+      const started = () => pidsWithEnv('GRPC_SERVER_PORT', env.GRPC_SERVER_PORT).filter((pid) => pid !== load.child.pid);
+      expect(started().length).toBeGreaterThan(0);
+      load.child.kill('SIGKILL');
+      await load.exited;
+      // The server gets SIGTERM from the kernel (its parent-death signal) and closes as on a stop; the generator sees
+      // its IPC channel close. Both well inside the 30 s level they would otherwise serve.
+      for (let i = 0; i < 100 && started().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(started()).toEqual([]);
+    } finally {
+      await load.stop();
+      for (const pid of pidsWithEnv('GRPC_SERVER_PORT', env.GRPC_SERVER_PORT)) process.kill(pid, 'SIGKILL');
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
   it('ends a level whose server is killed in the middle with the errors counted and a message, not a hang', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
     const env = await portsEnv();

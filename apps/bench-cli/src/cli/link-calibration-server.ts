@@ -9,7 +9,7 @@ const LISTENING = /calibration server listening on \S+:(\d+)/;
  */
 export function launchLinkCalibrationServer(where: CommandPrefixer, host: string, options: LaunchOptions): LaunchedApp {
   const [command, ...args] = where.prefixCommand([process.execPath, builtAppEntry('bench-cli', 'calibration-server-main.js'), host]);
-  return new LaunchedApp('calibration-server', command, args, options);
+  return new LaunchedApp('calibration-server', command, args, { parentDeathSignal: 'TERM', ...options });
 }
 
 /** The free port it chose, once it reports listening. */

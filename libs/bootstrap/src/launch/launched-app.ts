@@ -4,6 +4,7 @@ import { builtAppEntry, ServingAppName } from '../app-entry';
 import { findProjectRoot } from '../find-project-root';
 import { isListening } from './is-listening';
 import { envForApp } from './allocator-env';
+import { dieWithParent, ParentDeathSignal } from './die-with-parent';
 
 export interface LaunchOptions {
   env: NodeJS.ProcessEnv;
@@ -16,6 +17,12 @@ export interface LaunchOptions {
    * may not suit another major, and every runtime of a comparison starts alike.
    */
   execPath?: string;
+  /**
+   * The signal the kernel sends the process when this one dies, even by SIGKILL (dieWithParent): a launcher killed
+   * that way runs no exit handler, and what it started would otherwise serve on, holding its ports. launch() gives
+   * the apps TERM, so they close as on a stop; none when absent.
+   */
+  parentDeathSignal?: ParentDeathSignal;
 }
 
 /**
@@ -35,7 +42,8 @@ export class LaunchedApp {
     args: string[],
     options: LaunchOptions,
   ) {
-    this.child = spawn(command, args, { cwd: options.cwd ?? findProjectRoot(), env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const run = options.parentDeathSignal === undefined ? { command, args } : dieWithParent(command, args, options.parentDeathSignal);
+    this.child = spawn(run.command, run.args, { cwd: options.cwd ?? findProjectRoot(), env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     // A spawn that failed (EMFILE) has no stdio.
     for (const stream of [this.child.stdout, this.child.stderr]) {
       stream?.on('data', (d: Buffer) => (this.out += d.toString()));
@@ -57,7 +65,7 @@ export class LaunchedApp {
   /** The built app (dist/), as `npm run start:*` runs it. */
   static launch(app: ServingAppName, options: LaunchOptions): LaunchedApp {
     const env = options.execPath === undefined ? options.env : { ...options.env, NODE_OPTIONS: '' };
-    return new LaunchedApp(app, options.execPath ?? process.execPath, [builtAppEntry(app)], { ...options, env: envForApp(app, env) });
+    return new LaunchedApp(app, options.execPath ?? process.execPath, [builtAppEntry(app)], { parentDeathSignal: 'TERM', ...options, env: envForApp(app, env) });
   }
 
   get output(): string {

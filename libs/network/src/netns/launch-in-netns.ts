@@ -12,5 +12,6 @@ export interface CommandPrefixer {
  */
 export function launchInNetns(where: CommandPrefixer, app: ServingAppName, options: LaunchOptions): LaunchedApp {
   const [command, ...args] = where.prefixCommand([process.execPath, builtAppEntry(app)]);
-  return new LaunchedApp(app, command, args, options);
+  // As launch() does: the app closes if this process dies, even by SIGKILL (ip netns exec keeps the signal).
+  return new LaunchedApp(app, command, args, { parentDeathSignal: 'TERM', ...options });
 }

@@ -1,6 +1,5 @@
 import { LaunchedApp } from '@app/bootstrap';
 import { Toxiproxy } from 'toxiproxy-node-client';
-import { dieWithParent } from './die-with-parent';
 import { freePort } from './free-port';
 
 const HOST = '127.0.0.1';
@@ -8,7 +7,7 @@ const HOST = '127.0.0.1';
 /**
  * A toxiproxy-server that wirebench started itself, its API on 127.0.0.1 at a free port. It never outlives this
  * process: stop() ends it and waits, an exit handler kills it if we exit first, and on Linux the kernel kills it
- * if we die by a signal (see dieWithParent).
+ * if we die by a signal (LaunchOptions.parentDeathSignal).
  */
 export class ToxiproxyServer {
   private readonly killOnExit = () => this.app.child.kill('SIGKILL');
@@ -26,9 +25,8 @@ export class ToxiproxyServer {
   /** Starts the binary at `path` and resolves once its API answers, or rejects (and stops it) within the time. */
   static async start(path: string, timeoutMs = 10_000): Promise<ToxiproxyServer> {
     const port = await freePort();
-    const { command, args } = dieWithParent(path, ['-host', HOST, '-port', String(port)]);
     // LOG_LEVEL=warn: at info it logs every connection, and LaunchedApp keeps the output in memory.
-    const app = new LaunchedApp('toxiproxy-server', command, args, { env: { ...process.env, LOG_LEVEL: 'warn' } });
+    const app = new LaunchedApp('toxiproxy-server', path, ['-host', HOST, '-port', String(port)], { env: { ...process.env, LOG_LEVEL: 'warn' }, parentDeathSignal: 'KILL' });
     const apiUrl = `http://${HOST}:${port}`;
     const server = new ToxiproxyServer(app, apiUrl, new Toxiproxy(apiUrl));
     try {
