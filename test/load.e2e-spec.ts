@@ -193,46 +193,45 @@ describe('npm run load', () => {
     expect(level).toMatchObject({ mode: 'open', rate: 200, requests: 400, successes: 400 });
   });
 
-  it('Ctrl-C twice sent to the CLI alone (as a supervisor or CI does): it exits 130 at once and takes the servers and load generators it started with it', async () => {
+  /**
+   * A 30 s gRPC level of `npm run load` that the CLI started its own server for, running; `stopCli` ends the CLI
+   * some way, then every process the CLI started must be gone within `withinMs` (the server, and the level's generator:
+   * both inherit the port variables). Whatever is left is killed afterwards.
+   */
+  async function expectNothingOutlivesTheCli(stopCli: (cli: AppProcess) => Promise<void>, withinMs: number): Promise<void> {
     const env = await portsEnv();
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-int-'));
+    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-stop-'));
     const load = new AppProcess(process.execPath, [LOAD, '--transport', 'grpc', '--concurrency', '4', '--duration', '30', '--warmup', '1', '--out', out], env);
+    const started = () => pidsWithEnv('GRPC_SERVER_PORT', env.GRPC_SERVER_PORT).filter((pid) => pid !== load.child.pid);
     try {
       await load.waitFor(/c=4/, 60_000);
-      // What the CLI started: the server, and the level's generator process once the level runs (both inherit the port variables).
-      const started = () => pidsWithEnv('GRPC_SERVER_PORT', env.GRPC_SERVER_PORT).filter((pid) => pid !== load.child.pid);
       expect(started().length).toBeGreaterThan(0);
+      await stopCli(load);
+      for (let i = 0; i < withinMs / 100 && started().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(started()).toEqual([]);
+    } finally {
+      await load.stop();
+      for (const pid of started()) process.kill(pid, 'SIGKILL');
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
+
+  it('Ctrl-C twice sent to the CLI alone (as a supervisor or CI does): it exits 130 at once and takes the servers and load generators it started with it', async () => {
+    await expectNothingOutlivesTheCli(async (load) => {
       load.child.kill('SIGINT');
       await new Promise((r) => setTimeout(r, 300));
       load.child.kill('SIGINT');
       expect((await load.exited).code).toBe(130);
-      for (let i = 0; i < 40 && started().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(started()).toEqual([]);
-    } finally {
-      await load.stop();
-      rmSync(out, { recursive: true, force: true });
-    }
+    }, 4000);
   });
 
+  // The server gets SIGTERM from the kernel (its parent-death signal) and closes as on a stop; the generator sees its
+  // IPC channel close. Both well inside the 30 s level they would otherwise serve.
   it('a CLI killed by SIGKILL, where no exit handler runs: the server it started closes by itself, and the level\'s generator with it', async () => {
-    const env = await portsEnv();
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-kill-'));
-    const load = new AppProcess(process.execPath, [LOAD, '--transport', 'grpc', '--concurrency', '4', '--duration', '30', '--warmup', '1', '--out', out], env);
-    try {
-      await load.waitFor(/c=4/, 60_000);
-      const started = () => pidsWithEnv('GRPC_SERVER_PORT', env.GRPC_SERVER_PORT).filter((pid) => pid !== load.child.pid);
-      expect(started().length).toBeGreaterThan(0);
+    await expectNothingOutlivesTheCli(async (load) => {
       load.child.kill('SIGKILL');
       await load.exited;
-      // The server gets SIGTERM from the kernel (its parent-death signal) and closes as on a stop; the generator sees
-      // its IPC channel close. Both well inside the 30 s level they would otherwise serve.
-      for (let i = 0; i < 100 && started().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(started()).toEqual([]);
-    } finally {
-      await load.stop();
-      for (const pid of pidsWithEnv('GRPC_SERVER_PORT', env.GRPC_SERVER_PORT)) process.kill(pid, 'SIGKILL');
-      rmSync(out, { recursive: true, force: true });
-    }
+    }, 10_000);
   });
 
   it('ends a level whose server is killed in the middle with the errors counted and a message, not a hang', async () => {
