@@ -9,6 +9,7 @@ import { detectNetem, launchInNetns, leftoverNetworkObjects, loadNetworkProfiles
 import { cleanEnv, ROOT } from './support/app-process';
 import { BULK_SERVER_SCRIPT, measureMbit } from './support/bulk-transfer';
 import { freePort } from './support/free-port';
+import { allowNamespaceHosts } from './support/network-guard';
 import { pidsWithEnv } from './support/processes';
 import { portsEnv } from './support/stack';
 
@@ -22,6 +23,7 @@ suite(`netns topology${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
   let topology: NetnsTopology;
   let env: Record<string, string>;
   let apps: LaunchedApp[] = [];
+  let releaseHosts: () => void = () => undefined;
 
   const startInside = async (app: LaunchedApp, port: number) => {
     apps.push(app);
@@ -35,6 +37,8 @@ suite(`netns topology${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
 
   beforeAll(async () => {
     topology = NetnsTopology.create();
+    // The namespace's server address is this run's own: the network guard lets it through while the namespace exists.
+    releaseHosts = allowNamespaceHosts([topology.serverAddress]);
     env = await portsEnv({ JSON_SERVER_HOST: topology.serverAddress, GRPC_SERVER_HOST: topology.serverAddress, MAX_ROWS: '10000', [MARK[0]]: MARK[1] });
     await Promise.all([
       startInside(launchInNetns(topology, 'json-server', { cwd: ROOT, env: cleanEnv(env) }), Number(env.JSON_SERVER_PORT)),
@@ -46,6 +50,7 @@ suite(`netns topology${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
     // Also when a test failed: processes first (they would keep the namespace alive), then the namespace.
     await stopAll();
     topology?.destroy();
+    releaseHosts();
   });
 
   it('is a separate stack reached over the veth at MTU 1500, not over loopback', () => {

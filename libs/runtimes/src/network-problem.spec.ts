@@ -1,4 +1,5 @@
 import { closedPort } from './fixtures/closed-port';
+import { silentServer } from './fixtures/silent-server';
 import { networkProblem } from './network-problem';
 
 describe('networkProblem', () => {
@@ -9,8 +10,13 @@ describe('networkProblem', () => {
   });
 
   it('says a timeout is a timeout', async () => {
-    const error = await fetch('http://10.255.255.1/', { signal: AbortSignal.timeout(1) }).catch((e: unknown) => e);
-    expect(networkProblem(error)).toBe('timed out');
+    const silent = await silentServer();
+    try {
+      const error = await fetch(silent.url, { signal: AbortSignal.timeout(50) }).catch((e: unknown) => e);
+      expect(networkProblem(error)).toBe('timed out');
+    } finally {
+      await silent.close();
+    }
   });
 
   it('passes a plain error through', () => {

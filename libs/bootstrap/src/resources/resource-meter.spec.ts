@@ -13,14 +13,18 @@ function burn(ms: number): void {
 describe('ResourceMeter', () => {
   (linux ? it : it.skip)("counts this process's CPU and its VmHWM peak over a window", () => {
     const meter = new ResourceMeter();
+    const cpuBefore = process.cpuUsage();
     const { window } = meter.begin();
     burn(60);
     const held = Buffer.alloc(150 * MB, 1);
     const during = process.memoryUsage.rss();
     const report = meter.end(window)!;
+    const cpuAround = process.cpuUsage(cpuBefore);
     expect(held.length).toBe(150 * MB);
     expect(report.cpuMs).toBeGreaterThanOrEqual(50);
-    expect(report.cpuMs).toBeLessThan(1000);
+    // The whole process's CPU, GC threads included (a full unit run left up to 1.4 s of theirs in this window): in
+    // milliseconds, not more than Node's own count around the window, give or take /proc's 10 ms ticks.
+    expect(report.cpuMs).toBeLessThanOrEqual((cpuAround.user + cpuAround.system) / 1000 + 20);
     expect(report.peakRssSource).toBe('vmhwm');
     expect(report.peakRssBytes).toBeGreaterThanOrEqual(during - MB);
     expect(report).toMatchObject({ overlapped: false, pid: process.pid, workers: 1 });
