@@ -9,6 +9,7 @@ import {
   jsonReplyBytes,
   LARGE_REPLY_ROWS,
   ndjsonStreamBytes,
+  parseCount,
   parseQuery,
   parseShape,
   parseStreamParams,
@@ -19,7 +20,6 @@ import {
   StreamLimits,
   streamNdjson,
 } from '@app/bootstrap';
-import { parseCount } from './parse-count';
 import { sendJson, sendJsonText } from './send-json';
 
 // The Nest server's two routes; like Express it ignores case and a trailing slash.

@@ -1,6 +1,6 @@
 import { createServer, Server } from 'node:http';
 import type { WirebenchConfig } from '@app/config';
-import { httpServerOptions, InflightBudget, serverResourceMeter } from '@app/bootstrap';
+import { httpServerOptions, InflightBudget, neverThrows, serverResourceMeter } from '@app/bootstrap';
 import { handleRequest } from './handle-request';
 
 /** A node:http server, with the same timeouts as the Nest servers, listening on BARE_JSON_SERVER_HOST/PORT. */
@@ -9,7 +9,8 @@ export function startBareJsonServer(config: WirebenchConfig): Promise<Server> {
   const streamLimits = { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: config.streamChunkRows, bufferBytes: serverMemory.streamBufferBytes };
   // One budget for the process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
   const budget = new InflightBudget(serverMemory.maxInflightBytes);
-  const server = createServer(httpServerOptions(config.httpTimeouts), handleRequest(limits.maxRows, streamLimits, budget, serverResourceMeter(config, config.bareJsonServer.host)));
+  const handler = handleRequest(limits.maxRows, streamLimits, budget, serverResourceMeter(config, config.bareJsonServer.host));
+  const server = createServer(httpServerOptions(config.httpTimeouts), neverThrows(handler));
   const { host, port } = config.bareJsonServer;
   return new Promise((resolve, reject) => {
     server.once('error', reject);

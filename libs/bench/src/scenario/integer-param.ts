@@ -1,3 +1,4 @@
+import { PLAIN_INTEGER } from '@app/bootstrap';
 import { ScenarioRangeError } from './scenario-validation.error';
 
 /** A raw parameter as an integer within [min, max], or its fallback when absent; the one integer rule for every input. */
@@ -7,8 +8,8 @@ export function integerParam(name: string, raw: unknown, fallback: number, min: 
     if (Number.isSafeInteger(raw) && raw >= min && raw <= max) return raw;
     throw new ScenarioRangeError(name, min, max, raw);
   }
-  // Only plain digits: '1e3', '0x10', ' 5', '+5' and '' are refused rather than guessed at.
-  if (typeof raw !== 'string' || !/^\d{1,16}$/.test(raw)) throw new ScenarioRangeError(name, min, max, raw);
+  // Only plain digits, as the servers take them: '007', '1e3', '0x10', ' 5', '+5' and '' are refused rather than guessed at.
+  if (typeof raw !== 'string' || !PLAIN_INTEGER.test(raw)) throw new ScenarioRangeError(name, min, max, raw);
   const value = Number(raw);
   if (value < min || value > max) throw new ScenarioRangeError(name, min, max, raw);
   return value;

@@ -86,6 +86,13 @@ describe('resourcesRoute', () => {
     expect(resourcesRoute(meter, 'GET', '/admin/resources/')).toMatchObject({ status: 200, body: { pid: process.pid } });
   });
 
+  it('answers a malformed percent-escape in the window with a 400 naming it, not a thrown URIError', () => {
+    expect(resourcesRoute(meter, 'DELETE', '/admin/resources/windows/%E0%A4%A')).toEqual({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', parameter: 'window', message: 'window "%E0%A4%A" has a malformed percent-escape' },
+    });
+  });
+
   it('leaves other paths and methods to the caller', () => {
     expect(resourcesRoute(meter, 'GET', '/samples/3')).toBeNull();
     expect(resourcesRoute(meter, 'GET', '/admin/resources/windows')).toBeNull();

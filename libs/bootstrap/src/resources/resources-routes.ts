@@ -22,8 +22,19 @@ export function resourcesRoute(meter: ResourceMeter, method: string, path: strin
   if (clean === `/${RESOURCES_ROUTES.windows}` && method === 'POST') return { status: 201, body: meter.begin() };
   const end = WINDOW.exec(path);
   if (end && method === 'DELETE') {
-    const report = meter.end(decodeURIComponent(end[1]));
+    const id = decodedWindow(end[1]);
+    if (id === null) return { status: 400, body: { statusCode: 400, error: 'Bad Request', parameter: 'window', message: `window ${JSON.stringify(end[1])} has a malformed percent-escape` } };
+    const report = meter.end(id);
     return report ? { status: 200, body: report } : { status: 404, body: { statusCode: 404, error: 'Not Found', message: `no open window ${end[1]}` } };
   }
   return null;
+}
+
+// decodeURIComponent throws on a malformed escape (%E0%A4%A); uncaught, that ended the whole server process.
+function decodedWindow(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_SHAPE, getShape, type Shape } from '@app/shapes';
 import { chunkBudgetProblem } from '../../memory/chunk-budget';
+import { PLAIN_INTEGER } from '../plain-integer';
 
 /** The 400 body of a bad stream parameter: ParseCountPipe's shape, naming the parameter and its limit. */
 export interface BadStreamParamBody {
@@ -29,7 +30,6 @@ export interface StreamLimits {
 
 // rowNum is an int32 on the wire, so the last row number must fit in one.
 const INT32_MAX = 2 ** 31 - 1;
-const INTEGER = /^\d{1,16}$/;
 
 /**
  * `GET /samples/:count/stream?chunk=&offset=` for both JSON servers (Nest and bare), checked in one place so they
@@ -43,15 +43,15 @@ export function parseStreamParams(
   limits: StreamLimits,
   shape: Shape = getShape(DEFAULT_SHAPE),
 ): StreamParams | { error: BadStreamParamBody } {
-  if (!INTEGER.test(count) || Number(count) > limits.maxStreamRows) return bad('count', limits.maxStreamRows, `count must be an integer from 0 to ${limits.maxStreamRows}`, count);
+  if (!PLAIN_INTEGER.test(count) || Number(count) > limits.maxStreamRows) return bad('count', limits.maxStreamRows, `count must be an integer from 0 to ${limits.maxStreamRows}`, count);
   const rows = Number(count);
   const chunkRows = chunk === undefined ? limits.defaultChunkRows : Number(chunk);
-  if (chunk !== undefined && (!INTEGER.test(chunk) || chunkRows < 1 || chunkRows > limits.maxRows)) {
+  if (chunk !== undefined && (!PLAIN_INTEGER.test(chunk) || chunkRows < 1 || chunkRows > limits.maxRows)) {
     return bad('chunk', limits.maxRows, `chunk must be an integer from 1 to ${limits.maxRows}`, chunk);
   }
   const maxOffset = INT32_MAX - Math.max(rows - 1, 0);
   const first = offset === undefined ? 0 : Number(offset);
-  if (offset !== undefined && (!INTEGER.test(offset) || first > maxOffset)) {
+  if (offset !== undefined && (!PLAIN_INTEGER.test(offset) || first > maxOffset)) {
     return bad('offset', maxOffset, `offset must be an integer from 0 to ${maxOffset} (the last row number, offset + count - 1, must fit in an int32)`, offset);
   }
   const rowBytes = shape.maxRowBytes(first + rows - 1).json;

@@ -1,4 +1,6 @@
-/** The 400 body the Nest JSON server's ParseCountPipe sends, key for key, so both servers fail alike. */
+import { PLAIN_INTEGER } from './plain-integer';
+
+/** The 400 body of a `:count` the JSON servers refuse (the Nest server's ParseCountPipe and the bare server alike). */
 export interface BadCountBody {
   statusCode: 400;
   error: 'Bad Request';
@@ -7,9 +9,9 @@ export interface BadCountBody {
   message: string;
 }
 
-/** `:count` must be a plain integer from 0 to MAX_ROWS; anything else is the body of a 400. */
+/** `:count` must be a plain integer (PLAIN_INTEGER) from 0 to MAX_ROWS; anything else is the body of a 400. */
 export function parseCount(value: string, max: number): { count: number } | { error: BadCountBody } {
-  if (/^\d{1,16}$/.test(value) && Number(value) <= max) return { count: Number(value) };
+  if (PLAIN_INTEGER.test(value) && Number(value) <= max) return { count: Number(value) };
   return {
     error: {
       statusCode: 400,
