@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { ListenAddress, WirebenchConfig } from '@app/config';
 import { httpServerOptions, InflightBudget, serverResourceMeter } from '@app/bootstrap';
-import { CONNECT_SERVER_OPTIONS, ConnectRows, rowsLimits, rowsRoutes } from '@app/connect';
+import { ConnectRows, connectServerOptions, rowsLimits, rowsRoutes } from '@app/connect';
 import { resourcesFallback } from './resources-fallback';
 
 /** The two listeners of the bare Connect server: one handler, two HTTP versions. */
@@ -23,7 +23,7 @@ export async function startBareConnectServer(config: WirebenchConfig): Promise<B
   // One budget for the process, shared by both listeners (MAX_INFLIGHT_BYTES).
   const rows = new ConnectRows(rowsLimits(config), new InflightBudget(config.serverMemory.maxInflightBytes));
   const meter = serverResourceMeter(config, config.bareConnectServer.host);
-  const handler = connectNodeAdapter({ ...CONNECT_SERVER_OPTIONS, routes: rowsRoutes(rows), fallback: resourcesFallback(meter) });
+  const handler = connectNodeAdapter({ ...connectServerOptions(config.serverMemory.maxRequestBytes), routes: rowsRoutes(rows), fallback: resourcesFallback(meter) });
   const http1 = createServer(httpServerOptions(config.httpTimeouts), handler);
   // An HTTP/2 server has no header or request timeout in Node: an idle session is closed after the keep-alive one.
   const h2c = createH2cServer({}, handler).setTimeout(config.httpTimeouts.keepAliveMs);

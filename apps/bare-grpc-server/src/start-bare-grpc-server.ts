@@ -18,7 +18,7 @@ export function bareGrpcListenUrl(config: WirebenchConfig): string {
  * bound to BARE_GRPC_SERVER_HOST/PORT.
  */
 export async function startBareGrpcServer(config: WirebenchConfig): Promise<Server> {
-  const server = new Server(grpcServerOptions({ maxMessageBytes: config.grpcMaxMessageBytes, timeouts: config.grpcServerTimeouts }));
+  const server = new Server(grpcServerOptions({ maxMessageBytes: config.grpcMaxMessageBytes, maxRequestBytes: config.serverMemory.maxRequestBytes, timeouts: config.grpcServerTimeouts }));
   const pkg = serverPackageDefinition(loadSamplePackageDefinition());
   // One budget for the process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
   const budget = new InflightBudget(config.serverMemory.maxInflightBytes);

@@ -23,6 +23,7 @@ export async function startGrpcServer(config: WirebenchConfig, logger: LoggerSer
         url: grpcListenUrl(config),
         maxMessageBytes: config.grpcMaxMessageBytes,
         serverTimeouts: config.grpcServerTimeouts,
+        maxRequestBytes: config.serverMemory.maxRequestBytes,
         onLoadPackageDefinition: (pkg, server) => addHealthAndReflection(pkg, server, meter),
       }),
       logger,

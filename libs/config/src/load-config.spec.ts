@@ -159,4 +159,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOG_LEVEL: 'info' }).logLevel).toBe('log');
     expect(() => loadConfig({ LOG_LEVEL: 'trace' })).toThrow('invalid LOG_LEVEL="trace": must be one of log, debug, verbose');
   });
+
+  it('bounds a request message at MAX_REQUEST_BYTES: 64 KiB by default, from 1 KiB to MAX_INFLIGHT_BYTES', () => {
+    expect(loadConfig({}).serverMemory.maxRequestBytes).toBe(65_536);
+    expect(loadConfig({ MAX_REQUEST_BYTES: '1024' }).serverMemory.maxRequestBytes).toBe(1024);
+    expect(() => loadConfig({ MAX_REQUEST_BYTES: '1023' })).toThrow('invalid MAX_REQUEST_BYTES="1023": must be an integer from 1024 to 536870912');
+    expect(() => loadConfig({ MAX_INFLIGHT_BYTES: '2097152', MAX_REQUEST_BYTES: '4194304' })).toThrow(/MAX_REQUEST_BYTES="4194304": must be an integer from 1024 to 2097152/);
+  });
 });

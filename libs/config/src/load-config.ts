@@ -49,6 +49,7 @@ export const DEFAULTS = {
   // What one server process holds of encoded replies at once (ServerMemory): 512 MiB admits one 1,000,000-row JSON
   // body (~290 MB) or two protobuf ones (~200 MB each), whose building costs several times that in RSS.
   maxInflightBytes: 512 * 1024 * 1024,
+  maxRequestBytes: 64 * 1024,
   // What one stream holds of encoded rows: its chunk in the making plus those written and not yet taken.
   streamBufferBytes: 64 * 1024 * 1024,
   requestTimeoutMs: 120_000,
@@ -243,7 +244,8 @@ function readNetworkLink(env: Env): NetworkLink | null {
 function readServerMemory(env: Env): ServerMemory {
   const maxInflightBytes = readInt(env, 'MAX_INFLIGHT_BYTES', DEFAULTS.maxInflightBytes, 1024 * 1024, Number.MAX_SAFE_INTEGER);
   const streamBufferBytes = readInt(env, 'STREAM_BUFFER_BYTES', Math.min(DEFAULTS.streamBufferBytes, maxInflightBytes), 64 * 1024, maxInflightBytes);
-  return { maxInflightBytes, streamBufferBytes };
+  const maxRequestBytes = readInt(env, 'MAX_REQUEST_BYTES', Math.min(DEFAULTS.maxRequestBytes, maxInflightBytes), 1024, maxInflightBytes);
+  return { maxInflightBytes, streamBufferBytes, maxRequestBytes };
 }
 
 /**

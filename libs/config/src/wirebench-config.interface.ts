@@ -58,6 +58,11 @@ export interface ServerMemory {
   maxInflightBytes: number;
   /** STREAM_BUFFER_BYTES: one stream's chunk in the making plus its chunks written and not yet taken; a chunk must fit. */
   streamBufferBytes: number;
+  /**
+   * MAX_REQUEST_BYTES: the largest request message (a body, a gRPC message) a server reads. This service's requests
+   * are a few bytes; a larger one is refused by its declared size before it is read whole.
+   */
+  maxRequestBytes: number;
 }
 
 /**

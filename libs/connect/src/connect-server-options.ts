@@ -8,3 +8,12 @@ import type { JsonWriteOptions } from '@bufbuild/protobuf';
 export const CONNECT_SERVER_OPTIONS: { jsonOptions: Partial<JsonWriteOptions> } = {
   jsonOptions: { alwaysEmitImplicit: true },
 };
+
+/**
+ * CONNECT_SERVER_OPTIONS with the request size bound (MAX_REQUEST_BYTES): connect-es refuses a body over readMaxBytes
+ * by its content-length before reading it, and stops reading one without at the limit (`resource_exhausted`).
+ * Its default is 4 GiB: a 200 MiB body was read whole, and held.
+ */
+export function connectServerOptions(maxRequestBytes: number): typeof CONNECT_SERVER_OPTIONS & { readMaxBytes: number } {
+  return { ...CONNECT_SERVER_OPTIONS, readMaxBytes: maxRequestBytes };
+}

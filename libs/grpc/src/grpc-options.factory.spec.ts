@@ -19,11 +19,13 @@ describe('sampleGrpcOptions', () => {
   });
 
   it('gives servers the options both gRPC servers share, timed serializers and strict request decoding, clients only the interceptors they pass', () => {
-    const server = sampleGrpcOptions({ side: 'server', url: 'x:1', maxMessageBytes: 5_000_000, serverTimeouts: timeouts }).options as Record<string, any>;
-    expect(server.channelOptions).toEqual(grpcServerOptions({ maxMessageBytes: 5_000_000, timeouts }));
+    const server = sampleGrpcOptions({ side: 'server', url: 'x:1', maxMessageBytes: 5_000_000, maxRequestBytes: 2048, serverTimeouts: timeouts }).options as Record<string, any>;
+    expect(server.channelOptions).toEqual(grpcServerOptions({ maxMessageBytes: 5_000_000, maxRequestBytes: 2048, timeouts }));
+    // Replies as large as the clients take; requests no larger than MAX_REQUEST_BYTES.
+    expect(server.maxReceiveMessageLength).toBe(2048);
     expect(server.channelOptions).toEqual({
       'grpc.max_send_message_length': 5_000_000,
-      'grpc.max_receive_message_length': 5_000_000,
+      'grpc.max_receive_message_length': 2048,
       'grpc.max_connection_idle_ms': 2,
       'grpc.keepalive_time_ms': 3,
       'grpc.keepalive_timeout_ms': 4,
@@ -32,6 +34,7 @@ describe('sampleGrpcOptions', () => {
     const tooBig = Buffer.from([0x08, 0x85, 0x80, 0x80, 0x80, 0x10]);
     expect(invalidRequestProblem(server.packageDefinition['sample.SampleService'].GetSamples.requestDeserialize(tooBig))).toBe('count: 4294967301 is outside int32 (varint on the wire)');
     expect(() => sampleGrpcOptions({ side: 'server', url: 'x:1', maxMessageBytes: 5_000_000 })).toThrow(/serverTimeouts/);
+    expect(() => sampleGrpcOptions({ side: 'server', url: 'x:1', maxMessageBytes: 5_000_000, serverTimeouts: timeouts })).toThrow(/maxRequestBytes/);
     const serialize = server.packageDefinition['sample.SampleService'].GetSamples.responseSerialize;
     const reply = samplesReply(3, null);
     serialize(reply);

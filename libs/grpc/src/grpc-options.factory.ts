@@ -34,6 +34,8 @@ export interface SampleGrpcOptionsInput {
   side?: 'client' | 'server';
   /** Server only, and required there: the connection timeouts from the config. */
   serverTimeouts?: GrpcServerTimeouts;
+  /** Server only, and required there: the largest request message it reads (MAX_REQUEST_BYTES). */
+  maxRequestBytes?: number;
   /** Client only: grpc-js client interceptors (Nest hands channelOptions to the grpc-js Client constructor). */
   interceptors?: Interceptor[];
   /**
@@ -81,7 +83,8 @@ function clientChannelOptions(interceptors: readonly unknown[], window: number |
 // Nest passes channelOptions to the grpc-js Server constructor, as the bare server passes the same function's result.
 function serverChannelOptions(input: SampleGrpcOptionsInput): { channelOptions: Record<string, unknown> } {
   if (!input.serverTimeouts) throw new Error('sampleGrpcOptions: a server needs serverTimeouts (config.grpcServerTimeouts)');
-  return { channelOptions: { ...grpcServerOptions({ maxMessageBytes: input.maxMessageBytes, timeouts: input.serverTimeouts }) } };
+  if (input.maxRequestBytes === undefined) throw new Error('sampleGrpcOptions: a server needs maxRequestBytes (config.serverMemory.maxRequestBytes)');
+  return { channelOptions: { ...grpcServerOptions({ maxMessageBytes: input.maxMessageBytes, maxRequestBytes: input.maxRequestBytes, timeouts: input.serverTimeouts }) } };
 }
 
 /** The one gRPC options factory: the server bootstrap, the client module and the tests all call it. */
@@ -95,7 +98,7 @@ export function sampleGrpcOptions(input: SampleGrpcOptionsInput): GrpcOptions {
       packageDefinition: server ? serverPackageDefinition(packageDefinition) : packageDefinition,
       url: input.url,
       maxSendMessageLength: input.maxMessageBytes,
-      maxReceiveMessageLength: input.maxMessageBytes,
+      maxReceiveMessageLength: server ? input.maxRequestBytes : input.maxMessageBytes,
       onLoadPackageDefinition: input.onLoadPackageDefinition,
       ...(server ? serverChannelOptions(input) : clientChannelOptions(input.interceptors ?? [], input.flowControlWindow)),
     },

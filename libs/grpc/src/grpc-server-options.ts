@@ -3,8 +3,10 @@ import type { GrpcServerTimeouts } from '@app/config';
 import { serverTimingInterceptor } from './server-timing.interceptor';
 
 export interface GrpcServerOptionsInput {
-  /** Max send and receive message size, as the clients are given. */
+  /** Max reply message size, as the clients are given. */
   maxMessageBytes: number;
+  /** Max request message size (MAX_REQUEST_BYTES): grpc-js refuses a larger one by its length prefix, RESOURCE_EXHAUSTED. */
+  maxRequestBytes: number;
   timeouts: GrpcServerTimeouts;
 }
 
@@ -21,7 +23,7 @@ export function grpcServerOptions(input: GrpcServerOptionsInput): ServerOptions 
   const { timeouts } = input;
   return {
     'grpc.max_send_message_length': input.maxMessageBytes,
-    'grpc.max_receive_message_length': input.maxMessageBytes,
+    'grpc.max_receive_message_length': input.maxRequestBytes,
     // GOAWAY to a connection with no call in flight for this long; a call or stream in flight keeps it, however long.
     'grpc.max_connection_idle_ms': timeouts.idleMs,
     // Server pings find the peers that vanished while a call was open, which the idle timeout cannot see.

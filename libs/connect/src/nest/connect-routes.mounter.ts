@@ -1,4 +1,5 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
+import { DEFAULTS, WIREBENCH_CONFIG, type WirebenchConfig } from '@app/config';
 import { DiscoveryService, HttpAdapterHost, Reflector } from '@nestjs/core';
 import { connectRoutes } from './connect-routes';
 import { discoverConnectHandlers } from './discover-connect-handlers';
@@ -22,12 +23,15 @@ export class ConnectRoutesMounter implements OnModuleInit {
     private readonly discovery: DiscoveryService,
     private readonly reflector: Reflector,
     private readonly adapterHost: HttpAdapterHost,
+    // Optional: an app without the config module still gets the default bound, never connect-es's 4 GiB.
+    @Optional() @Inject(WIREBENCH_CONFIG) private readonly config?: WirebenchConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
     const handlers = discoverConnectHandlers(this.discovery, this.reflector);
     // A microservice-only app has no HTTP adapter; an app without handlers needs no routes.
     if (handlers.length === 0 || !this.adapterHost.httpAdapter) return;
-    await mountConnectRoutes(this.adapterHost.httpAdapter, connectRoutes(handlers));
+    const maxRequestBytes = this.config?.serverMemory.maxRequestBytes ?? DEFAULTS.maxRequestBytes;
+    await mountConnectRoutes(this.adapterHost.httpAdapter, connectRoutes(handlers), maxRequestBytes);
   }
 }

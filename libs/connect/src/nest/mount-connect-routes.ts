@@ -2,7 +2,7 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { expressConnectMiddleware } from '@connectrpc/connect-express';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import type { AbstractHttpAdapter } from '@nestjs/core';
-import { CONNECT_SERVER_OPTIONS } from '../connect-server-options';
+import { connectServerOptions } from '../connect-server-options';
 
 type Routes = (router: ConnectRouter) => void;
 
@@ -13,17 +13,20 @@ type Routes = (router: ConnectRouter) => void;
  * Connect, gRPC and gRPC-Web content types inside its own encapsulated context (so application/json stays as the
  * app has it elsewhere); a plugin must be registered before Fastify is ready, which onModuleInit is.
  */
-const MOUNTERS: Record<string, (adapter: AbstractHttpAdapter, routes: Routes) => Promise<void>> = {
-  express: async (adapter, routes) => void adapter.use(expressConnectMiddleware({ ...CONNECT_SERVER_OPTIONS, routes })),
-  fastify: async (adapter, routes) => {
+type Options = ReturnType<typeof connectServerOptions>;
+
+const MOUNTERS: Record<string, (adapter: AbstractHttpAdapter, routes: Routes, options: Options) => Promise<void>> = {
+  express: async (adapter, routes, options) => void adapter.use(expressConnectMiddleware({ ...options, routes })),
+  fastify: async (adapter, routes, options) => {
     const fastify = adapter as AbstractHttpAdapter & { register(plugin: unknown, options: object): PromiseLike<unknown> };
-    await fastify.register(fastifyConnectPlugin, { ...CONNECT_SERVER_OPTIONS, routes });
+    await fastify.register(fastifyConnectPlugin, { ...options, routes });
   },
 };
 
-export async function mountConnectRoutes(adapter: AbstractHttpAdapter, routes: Routes): Promise<void> {
+/** Mounts the routes with connect-es's options, the request size bound among them (MAX_REQUEST_BYTES). */
+export async function mountConnectRoutes(adapter: AbstractHttpAdapter, routes: Routes, maxRequestBytes: number): Promise<void> {
   const type = adapter.getType();
   const mount = MOUNTERS[type];
   if (!mount) throw new Error(`Connect routes cannot be mounted on the ${type} platform: supported are ${Object.keys(MOUNTERS).join(', ')}`);
-  await mount(adapter, routes);
+  await mount(adapter, routes, connectServerOptions(maxRequestBytes));
 }

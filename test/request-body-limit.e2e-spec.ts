@@ -1,0 +1,165 @@
+// Request bodies are bounded on every server that reads one (MAX_REQUEST_BYTES, 64 KiB by default): a 200 MiB Connect
+// body (`{"count":1` and spaces) or a gRPC message declaring 200 MiB is refused before it is read whole, and the
+// server's RSS does not grow by the body. Before, each such body was read and held (227-411 MiB a request).
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect, constants } from 'node:http2';
+import { AppProcess } from './support/app-process';
+import { freePort } from './support/free-port';
+import { LISTENING, portsEnv } from './support/stack';
+
+jest.setTimeout(120_000);
+
+const BODY_BYTES = 200 * 1024 * 1024;
+const PIECE = Buffer.alloc(1024 * 1024, 0x20);
+const HEAD = Buffer.from('{"count":1');
+const PROCEDURE = '/sample.SampleService/GetSamples';
+// What the server may add while refusing (its own buffers, JIT, a socket's reads), far below the body itself.
+const RSS_SLACK = 32 * 1024 * 1024;
+
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+interface Answer {
+  status: number;
+  body: string;
+  sent: number;
+}
+
+/** POSTs up to BODY_BYTES over HTTP/1.1 (declared or chunked) until the server answers; never more than 20 s. */
+function postHttp1(port: number, declare: boolean): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+    if (declare) headers['content-length'] = HEAD.length + BODY_BYTES;
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: PROCEDURE, headers, agent: false }, (res) => {
+      answered = true;
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => (req.destroy(), resolve({ status: res.statusCode ?? 0, body, sent })));
+    });
+    const timer = setTimeout(() => req.destroy(new Error(`no answer after ${sent} bytes sent in 20 s`)), 20_000);
+    req.on('close', () => clearTimeout(timer));
+    // A server that answers and closes mid-upload makes the writes fail: the answer is what counts.
+    req.on('error', (e) => (answered ? undefined : reject(e)));
+    const write = () => {
+      while (!answered && sent < BODY_BYTES) {
+        const ok = req.write(sent === 0 ? Buffer.concat([HEAD, PIECE]) : PIECE);
+        sent += PIECE.length;
+        if (!ok) return void req.once('drain', write);
+      }
+      if (!answered) req.end();
+    };
+    write();
+  });
+}
+
+/** The same over h2c, content-length declared; resolves with the :status or grpc-status and what was sent. */
+function postHttp2(port: number, contentType: string, first: Buffer): Promise<Answer & { grpcStatus?: string }> {
+  return new Promise((resolve, reject) => {
+    const session = connect(`http://127.0.0.1:${port}`);
+    session.on('error', () => undefined);
+    const stream = session.request({
+      [constants.HTTP2_HEADER_METHOD]: 'POST',
+      [constants.HTTP2_HEADER_PATH]: PROCEDURE,
+      'content-type': contentType,
+      te: 'trailers',
+      'content-length': first.length + BODY_BYTES,
+    });
+    let sent = 0;
+    let status = 0;
+    let grpcStatus: string | undefined;
+    let body = '';
+    let answered = false;
+    const timer = setTimeout(() => (stream.close(constants.NGHTTP2_CANCEL), reject(new Error(`no answer after ${sent} bytes sent in 20 s`))), 20_000);
+    stream.on('response', (h) => {
+      answered = true;
+      status = Number(h[':status']);
+      grpcStatus = h['grpc-status'] as string | undefined;
+    });
+    stream.on('trailers', (t) => (grpcStatus = (t['grpc-status'] as string | undefined) ?? grpcStatus));
+    stream.on('error', () => undefined);
+    stream.setEncoding('utf8').on('data', (d: string) => (body += d));
+    // The server's answer is complete (a trailers-only refusal ends its side at once): stop sending, close ours.
+    stream.on('end', () => stream.close());
+    stream.on('close', () => {
+      clearTimeout(timer);
+      session.destroy();
+      resolve({ status, grpcStatus, body, sent });
+    });
+    const write = () => {
+      while (!answered && sent < BODY_BYTES && !stream.destroyed) {
+        const ok = stream.write(sent === 0 ? Buffer.concat([first, PIECE]) : PIECE);
+        sent += PIECE.length;
+        if (!ok) return void stream.once('drain', write);
+      }
+      if (!answered && !stream.destroyed) stream.end();
+    };
+    write();
+  });
+}
+
+/** A gRPC frame header declaring a message of 200 MiB, uncompressed. */
+const grpcPrefix = () => {
+  const prefix = Buffer.alloc(5);
+  prefix.writeUInt32BE(BODY_BYTES, 1);
+  return prefix;
+};
+
+describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
+  let env: Record<string, string>;
+  let apps: Record<string, AppProcess>;
+
+  beforeAll(async () => {
+    env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()), BARE_JSON_SERVER_PORT: String(await freePort()) });
+    const names = ['json-server', 'json-fastify-server', 'json-h2-server', 'grpc-server', 'bare-grpc-server', 'bare-connect-server'] as const;
+    apps = Object.fromEntries(names.map((name) => [name, AppProcess.start(name, env)]));
+    await Promise.all(Object.values(apps).map((app) => app.waitFor(LISTENING)));
+  });
+
+  afterAll(async () => {
+    await Promise.all(Object.values(apps ?? {}).map((app) => app.stop()));
+  });
+
+  it.each([
+    ['json-server (Express)', 'json-server', 'JSON_SERVER_PORT'],
+    ['json-fastify-server', 'json-fastify-server', 'FASTIFY_JSON_SERVER_PORT'],
+    ['bare-connect-server', 'bare-connect-server', 'BARE_CONNECT_SERVER_PORT'],
+  ] as const)('%s refuses a 200 MiB Connect body, declared or chunked, with resource_exhausted and no growth', async (_label, app, portVariable) => {
+    const pid = apps[app].child.pid!;
+    const before = rssOf(pid);
+    for (const declare of [true, false]) {
+      const answer = await postHttp1(Number(env[portVariable]), declare);
+      expect({ declare, status: answer.status, code: (JSON.parse(answer.body) as { code: string }).code }).toEqual({ declare, status: 429, code: 'resource_exhausted' });
+      expect(answer.body).toMatch(/65536/);
+      expect(answer.sent).toBeLessThan(BODY_BYTES);
+    }
+    expect(rssOf(pid) - before).toBeLessThan(RSS_SLACK);
+    expect(apps[app].running).toBe(true);
+  });
+
+  it.each([
+    ['json-h2-server', 'json-h2-server', 'H2_JSON_SERVER_PORT'],
+    ['bare-connect-server (h2c)', 'bare-connect-server', 'BARE_CONNECT_H2_SERVER_PORT'],
+  ] as const)('%s refuses a 200 MiB Connect body over h2c', async (_label, app, portVariable) => {
+    const pid = apps[app].child.pid!;
+    const before = rssOf(pid);
+    const answer = await postHttp2(Number(env[portVariable]), 'application/json', HEAD);
+    expect({ status: answer.status, code: (JSON.parse(answer.body) as { code: string }).code }).toEqual({ status: 429, code: 'resource_exhausted' });
+    expect(answer.sent).toBeLessThan(BODY_BYTES);
+    expect(rssOf(pid) - before).toBeLessThan(RSS_SLACK);
+  });
+
+  it.each([
+    ['grpc-server', 'grpc-server', 'GRPC_SERVER_PORT'],
+    ['bare-grpc-server', 'bare-grpc-server', 'BARE_GRPC_SERVER_PORT'],
+    ['json-h2-server (gRPC over Connect)', 'json-h2-server', 'H2_JSON_SERVER_PORT'],
+  ] as const)('%s refuses a gRPC message declaring 200 MiB with RESOURCE_EXHAUSTED by its prefix', async (_label, app, portVariable) => {
+    const pid = apps[app].child.pid!;
+    const before = rssOf(pid);
+    const answer = await postHttp2(Number(env[portVariable]), 'application/grpc', grpcPrefix());
+    expect(answer.grpcStatus).toBe(String(8));
+    expect(answer.sent).toBeLessThan(BODY_BYTES);
+    expect(rssOf(pid) - before).toBeLessThan(RSS_SLACK);
+    expect(apps[app].running).toBe(true);
+  });
+});
