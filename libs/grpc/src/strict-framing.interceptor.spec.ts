@@ -8,6 +8,7 @@ const bytes = { requestSerialize: (b: Buffer) => b, requestDeserialize: (b: Buff
 const method = (name: string, requestStream: boolean, responseStream: boolean) => ({ path: `/t.T/${name}`, requestStream, responseStream, ...bytes });
 const SERVICE: ServiceDefinition = { Unary: method('Unary', false, false), Stream: method('Stream', false, true), Upload: method('Upload', true, false) };
 
+const MAX_BYTES = 64;
 const internal = (details: string) => ({ code: status.INTERNAL, details });
 
 describe('strictFramingInterceptor on a grpc-js Server', () => {
@@ -17,7 +18,7 @@ describe('strictFramingInterceptor on a grpc-js Server', () => {
   const handled: string[] = [];
 
   beforeAll(async () => {
-    server = new Server({ interceptors: [strictFramingInterceptor] });
+    server = new Server({ interceptors: [strictFramingInterceptor], 'grpc.max_receive_message_length': MAX_BYTES });
     server.addService(SERVICE, {
       Unary: (call: ServerUnaryCall<Buffer, Buffer>, done: sendUnaryData<Buffer>) => {
         handled.push(`Unary ${call.request.toString('hex')}`);
@@ -59,6 +60,12 @@ describe('strictFramingInterceptor on a grpc-js Server', () => {
     expect(await rawGrpcCall(port, path, three)).toMatchObject(internal(`${kind} method got 3 request messages`));
     expect(await rawGrpcCall(port, path, frame([1, 2], 0, 9))).toMatchObject(internal('truncated gRPC message: the length prefix declares 9 bytes, 2 arrived'));
     expect(await rawGrpcCall(port, path, frame([1], 1))).toMatchObject(internal('gRPC message flagged compressed (flag 1), but the call sent no grpc-encoding'));
+    expect(handled).toEqual([]);
+  });
+
+  it("leaves grpc-js's own answers to framing alone: a message declared over the size limit is RESOURCE_EXHAUSTED, an unsupported grpc-encoding UNIMPLEMENTED", async () => {
+    expect(await rawGrpcCall(port, '/t.T/Unary', frame([1, 2], 0, MAX_BYTES + 1))).toMatchObject({ code: status.RESOURCE_EXHAUSTED });
+    expect(await rawGrpcCall(port, '/t.T/Unary', frame([1], 1), { 'grpc-encoding': 'br' })).toMatchObject({ code: status.UNIMPLEMENTED });
     expect(handled).toEqual([]);
   });
 
