@@ -2,11 +2,17 @@
 // fields as varints beyond int32 (2^32 + 5, which protobufjs alone reads as 5 and serves; 2^53 + 1, 2^63), and
 // malformed protobuf. grpc-js answers INTERNAL "Error deserializing request" when a deserializer throws; here both
 // servers must answer INVALID_ARGUMENT naming the field, and keep serving well-formed requests.
+// The gRPC framing around the request message was not checked either: a unary or server-streaming call with no
+// message, a truncated one, or two got UNIMPLEMENTED "no request message"/"second request message", and a message
+// flagged compressed with no grpc-encoding, or with a flag that does not exist, was served. Here each must be
+// INTERNAL (what grpc-go answers), naming what was wrong, for every service the servers have.
 import * as grpc from '@grpc/grpc-js';
+import { gzipSync } from 'node:zlib';
 import { rows } from '@app/data-generator';
 import { deserializeSamples } from '@app/grpc';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
+import { frame, rawGrpcCall } from '../libs/grpc/src/fixtures/raw-grpc-call';
 import { LISTENING, portsEnv } from './support/stack';
 import { varint } from '../libs/grpc/src/fixtures/varint';
 
@@ -44,12 +50,14 @@ const invalid = (details: string) => ({ code: grpc.status.INVALID_ARGUMENT, deta
 describe.each(['grpc-server', 'bare-grpc-server'] as const)('%s with malformed requests', (app) => {
   let proc: AppProcess;
   let client: grpc.Client;
+  let port: number;
 
   beforeAll(async () => {
     const env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()), MAX_ROWS: String(MAX_ROWS) });
     proc = AppProcess.start(app, env);
     await proc.waitFor(LISTENING);
-    client = new grpc.Client(`127.0.0.1:${app === 'grpc-server' ? env.GRPC_SERVER_PORT : env.BARE_GRPC_SERVER_PORT}`, grpc.credentials.createInsecure());
+    port = Number(app === 'grpc-server' ? env.GRPC_SERVER_PORT : env.BARE_GRPC_SERVER_PORT);
+    client = new grpc.Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   });
   afterAll(async () => {
     client?.close();
@@ -94,5 +102,51 @@ describe.each(['grpc-server', 'bare-grpc-server'] as const)('%s with malformed r
     ['a negative chunk_rows (valid int32)', [...field(1, 1n), ...field(3, -1n)], `chunk_rows must be an integer from 1 to ${MAX_ROWS} (MAX_ROWS), got -1`],
   ])('StreamSamples answers INVALID_ARGUMENT naming the field for %s', async (_what, bytes, details) => {
     expect(await callRaw(client, STREAM, bytes)).toEqual(invalid(details));
+  });
+
+  describe('framing that breaks the gRPC protocol', () => {
+    const count5 = field(1, 5n);
+    // A request every method here serves: count 5, and chunk_rows 5 for the streaming ones (an unknown field to the unary ones).
+    const request = [...count5, ...field(3, 5n)];
+    // GetSamples and a shape's GetRows are unary; StreamSamples and StreamRows take one message and stream back.
+    const METHODS = [
+      [GET, 'a unary'],
+      ['/wirebench.shapes.NumericService/GetRows', 'a unary'],
+      [STREAM, 'a server-streaming'],
+      ['/wirebench.shapes.TextService/StreamRows', 'a server-streaming'],
+    ] as const;
+    const internal = (details: string) => ({ code: grpc.status.INTERNAL, details });
+
+    it.each(METHODS)('%s serves one well-formed message, raw', async (path) => {
+      const ok = await rawGrpcCall(port, path, frame(request));
+      expect(ok.code).toBe(grpc.status.OK);
+      expect(ok.body.length).toBeGreaterThan(5);
+    });
+
+    describe.each(METHODS)('%s', (path, kind) => {
+      it.each([
+        ['a length prefix declaring 100 bytes, then 2', frame(count5, 0, 100), 'truncated gRPC message: the length prefix declares 100 bytes, 2 arrived'],
+        ['3 bytes, shorter than a length prefix', frame([]).subarray(0, 3), 'truncated gRPC message: the request ended 3 bytes into the 5-byte length prefix'],
+        ['an empty body', Buffer.alloc(0), `${kind} method got no request message`],
+        ['two complete messages', Buffer.concat([frame(request), frame(request)]), `${kind} method got 2 request messages`],
+        ['the compressed flag without grpc-encoding', frame(request, 1), 'gRPC message flagged compressed (flag 1), but the call sent no grpc-encoding'],
+        ['a flag byte of 7', frame(request, 7), 'gRPC message flag 7 does not exist (0 is uncompressed, 1 compressed)'],
+      ])('answers INTERNAL for %s', async (_what, body, details) => {
+        expect(await rawGrpcCall(port, path, body)).toMatchObject(internal(details));
+      });
+    });
+
+    it('answers INTERNAL for the compressed flag with grpc-encoding identity, and serves a gzip message', async () => {
+      const identity = await rawGrpcCall(port, GET, frame(request, 1), { 'grpc-encoding': 'identity' });
+      expect(identity).toMatchObject(internal('gRPC message flagged compressed (flag 1), but the call sent no grpc-encoding'));
+      const gzipped = [...gzipSync(Buffer.from(request))];
+      const ok = await rawGrpcCall(port, GET, frame(gzipped, 1), { 'grpc-encoding': 'gzip' });
+      expect(ok.code).toBe(grpc.status.OK);
+      expect(deserializeSamples(ok.body.subarray(5)).samples).toEqual(rows(5));
+    });
+
+    it('still serves well-formed calls on the same server afterwards', async () => {
+      expect((await callRaw(client, GET, count5)).code).toBe(grpc.status.OK);
+    });
   });
 });

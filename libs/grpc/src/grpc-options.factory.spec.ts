@@ -6,6 +6,7 @@ import { resolveProtoPath } from './proto-path';
 import { replyPhases } from './reply-phases';
 import { samplesReply } from './samples-reply';
 import { serverTimingInterceptor } from './server-timing.interceptor';
+import { strictFramingInterceptor } from './strict-framing.interceptor';
 import { grpcServerOptions } from './grpc-server-options';
 import { invalidRequestProblem } from './invalid-request';
 
@@ -29,7 +30,7 @@ describe('sampleGrpcOptions', () => {
       'grpc.max_connection_idle_ms': 2,
       'grpc.keepalive_time_ms': 3,
       'grpc.keepalive_timeout_ms': 4,
-      interceptors: [serverTimingInterceptor],
+      interceptors: [strictFramingInterceptor, serverTimingInterceptor],
     });
     const tooBig = Buffer.from([0x08, 0x85, 0x80, 0x80, 0x80, 0x10]);
     expect(invalidRequestProblem(server.packageDefinition['sample.SampleService'].GetSamples.requestDeserialize(tooBig))).toBe('count: 4294967301 is outside int32 (varint on the wire)');

@@ -1,6 +1,7 @@
 import type { ServerOptions } from '@grpc/grpc-js';
 import type { GrpcServerTimeouts } from '@app/config';
 import { serverTimingInterceptor } from './server-timing.interceptor';
+import { strictFramingInterceptor } from './strict-framing.interceptor';
 
 export interface GrpcServerOptionsInput {
   /** Max reply message size, as the clients are given. */
@@ -29,6 +30,7 @@ export function grpcServerOptions(input: GrpcServerOptionsInput): ServerOptions 
     // Server pings find the peers that vanished while a call was open, which the idle timeout cannot see.
     'grpc.keepalive_time_ms': timeouts.keepaliveTimeMs,
     'grpc.keepalive_timeout_ms': timeouts.keepaliveTimeoutMs,
-    interceptors: [serverTimingInterceptor],
+    // The first wraps grpc-js's own call, so it refuses bad framing before any other interceptor or handler sees it.
+    interceptors: [strictFramingInterceptor, serverTimingInterceptor],
   };
 }
