@@ -125,6 +125,12 @@ describe('Connect servers (built apps)', () => {
       expect(await res.json()).toEqual({ code: 'invalid_argument', message: `count must be an integer from 0 to ${MAX_ROWS} (MAX_ROWS), got 4294967301` });
     });
 
+    it('protobuf bytes that end inside a field (0a ff): HTTP 400 invalid_argument naming the message, not 500 internal', async () => {
+      const res = await fetch(url(), { method: 'POST', headers: { 'content-type': 'application/proto' }, body: Uint8Array.from([0x0a, 0xff]) });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: 'invalid_argument', message: 'request is not a valid sample.GetSamplesParam: premature EOF' });
+    });
+
     (curlAvailable ? it : it.skip)(`curl -X POST -H 'content-type: application/json' -d '{"count":3}': the JSON server's rows${curlAvailable ? '' : ' (skipped: no curl on PATH)'}`, async () => {
       const { status, body } = await curl(['-X', 'POST', '-H', 'content-type: application/json', '-d', '{"count":3}', url()]);
       expect(status).toBe(200);
