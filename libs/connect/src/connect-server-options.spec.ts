@@ -75,6 +75,20 @@ describe('CONNECT_SERVER_OPTIONS: requests connect-es cannot take as they are', 
     expect(await rawGrpc(h2cUrl, '/sample.SampleService/StreamSamples', Uint8Array.from([0x0a, 0xff]))).toEqual({ status: '3', message: expect.stringMatching(/^request is not a valid sample\.StreamSamplesParam: /) });
   });
 
+  it('connect-protocol-version other than 1: 400 invalid_argument naming the header; 1 or none is served', async () => {
+    const refused = await post('{"count":2}', 'application/json', { 'connect-protocol-version': '9' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ code: 'invalid_argument', message: 'connect-protocol-version must be "1": got "9"' });
+    expect((await post('{"count":2}', 'application/json', { 'connect-protocol-version': '1' })).status).toBe(200);
+    expect((await post('{"count":2}', 'application/json')).status).toBe(200);
+  });
+
+  it('a JSON field the message does not have: 400 invalid_argument naming it, as the gRPC servers refuse what they cannot read', async () => {
+    const res = await post('{"count":2,"nope":1}', 'application/json');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'invalid_argument', message: expect.stringMatching(/sample\.GetSamplesParam.*"nope"/) });
+  });
+
   it('a well-formed request is still served', async () => {
     const res = await post('{"count":2}', 'application/json');
     expect(res.status).toBe(200);

@@ -1,4 +1,5 @@
 import type { HandlerContext } from '@connectrpc/connect';
+import { refuseUnknownProtocolVersion } from './protocol-version';
 import { answerUndecodableRequests } from './undecodable-requests';
 
 /**
@@ -6,5 +7,6 @@ import { answerUndecodableRequests } from './undecodable-requests';
  * refuse a call by its headers and to arm what must see the decoding's outcome.
  */
 export function requestGate(ctx: HandlerContext): void {
+  refuseUnknownProtocolVersion(ctx);
   answerUndecodableRequests(ctx);
 }
