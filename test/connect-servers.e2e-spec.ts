@@ -182,6 +182,10 @@ describe('Connect servers (built apps)', () => {
     expect((await fetch(`${baseUrl('BARE_CONNECT_SERVER_PORT')}/nowhere`)).status).toBe(404);
   });
 
+  it('no server logged an abandoned call: every caller here waited for its reply (HTTP/1.1 and h2c alike)', () => {
+    for (const app of apps) expect(app.output).not.toContain('the caller went away');
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)('the bare server closes both listeners and exits 0 on %s', async (signal) => {
     const bare = AppProcess.start('bare-connect-server', await portsEnv());
     await bare.waitFor(LISTENING);

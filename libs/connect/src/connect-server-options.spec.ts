@@ -53,7 +53,7 @@ describe('CONNECT_SERVER_OPTIONS: requests connect-es cannot take as they are', 
   });
 
   const post = (body: Uint8Array | string, contentType: string, headers: Record<string, string> = {}) =>
-    fetch(`${url}${PATH}`, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
+    fetch(`${url}${PATH}`, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body: body as BodyInit });
 
   it.each([
     ['protobuf bytes that end inside a field (0a ff)', Uint8Array.from([0x0a, 0xff]), 'application/proto', /^request is not a valid sample\.GetSamplesParam: /],
