@@ -2,7 +2,7 @@ import { createServer, Server } from 'node:http';
 import { createServer as createH2cServer, Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { ListenAddress, WirebenchConfig } from '@app/config';
-import { httpServerOptions, InflightBudget, serverResourceMeter } from '@app/bootstrap';
+import { h2cServerOptions, httpServerOptions, InflightBudget, serverResourceMeter } from '@app/bootstrap';
 import { ConnectRows, connectNodeHandler, rowsLimits, rowsRoutes } from '@app/connect';
 import { resourcesFallback } from './resources-fallback';
 
@@ -25,7 +25,7 @@ export async function startBareConnectServer(config: WirebenchConfig): Promise<B
   const handler = connectNodeHandler(rowsRoutes(rows), resourcesFallback(meter));
   const http1 = createServer(httpServerOptions(config.httpTimeouts), handler);
   // An HTTP/2 server has no header or request timeout in Node: an idle session is closed after the keep-alive one.
-  const h2c = createH2cServer({}, handler).setTimeout(config.httpTimeouts.keepAliveMs);
+  const h2c = createH2cServer(h2cServerOptions(), handler).setTimeout(config.httpTimeouts.keepAliveMs);
   await listen(http1, config.bareConnectServer, config.httpListenBacklog);
   try {
     await listen(h2c, config.bareConnectH2Server, config.httpListenBacklog);
