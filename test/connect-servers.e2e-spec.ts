@@ -125,6 +125,12 @@ describe('Connect servers (built apps)', () => {
       expect(await res.json()).toEqual({ code: 'invalid_argument', message: `count must be an integer from 0 to ${MAX_ROWS} (MAX_ROWS), got 4294967301` });
     });
 
+    it('protobuf bytes that end inside a field (0a ff): HTTP 400 invalid_argument naming the message, not 500 internal', async () => {
+      const res = await fetch(url(), { method: 'POST', headers: { 'content-type': 'application/proto' }, body: Uint8Array.from([0x0a, 0xff]) });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: 'invalid_argument', message: 'request is not a valid sample.GetSamplesParam: premature EOF' });
+    });
+
     (curlAvailable ? it : it.skip)(`curl -X POST -H 'content-type: application/json' -d '{"count":3}': the JSON server's rows${curlAvailable ? '' : ' (skipped: no curl on PATH)'}`, async () => {
       const { status, body } = await curl(['-X', 'POST', '-H', 'content-type: application/json', '-d', '{"count":3}', url()]);
       expect(status).toBe(200);
@@ -174,6 +180,10 @@ describe('Connect servers (built apps)', () => {
     const snapshot = await (await fetch(`${baseUrl('BARE_CONNECT_SERVER_PORT')}/admin/resources`)).json();
     expect(snapshot.rssBytes).toBeGreaterThan(0);
     expect((await fetch(`${baseUrl('BARE_CONNECT_SERVER_PORT')}/nowhere`)).status).toBe(404);
+  });
+
+  it('no server logged an abandoned call: every caller here waited for its reply (HTTP/1.1 and h2c alike)', () => {
+    for (const app of apps) expect(app.output).not.toContain('the caller went away');
   });
 
   it.each(['SIGTERM', 'SIGINT'] as const)('the bare server closes both listeners and exits 0 on %s', async (signal) => {

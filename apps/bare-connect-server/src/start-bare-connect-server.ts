@@ -1,10 +1,9 @@
 import { createServer, Server } from 'node:http';
 import { createServer as createH2cServer, Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { ListenAddress, WirebenchConfig } from '@app/config';
-import { httpServerOptions, InflightBudget, serverResourceMeter } from '@app/bootstrap';
-import { ConnectRows, connectServerOptions, rowsLimits, rowsRoutes } from '@app/connect';
+import { h2cServerOptions, httpServerOptions, InflightBudget, serverResourceMeter } from '@app/bootstrap';
+import { ConnectRows, connectNodeHandler, rowsLimits, rowsRoutes } from '@app/connect';
 import { resourcesFallback } from './resources-fallback';
 
 /** The two listeners of the bare Connect server: one handler, two HTTP versions. */
@@ -14,7 +13,7 @@ export interface BareConnectServers {
 }
 
 /**
- * connect-node's adapter with the Nest apps' rows services (the same ConnectRows), on node:http with the Nest
+ * connect-es's handlers (connectNodeHandler: connect-node's adapter but for its logging) with the Nest apps' rows services (the same ConnectRows), on node:http with the Nest
  * servers' timeouts (BARE_CONNECT_SERVER_PORT) and on node:http2 without TLS (BARE_CONNECT_H2_SERVER_PORT): gRPC
  * needs HTTP/2, Connect and gRPC-Web work on both. Any other path: the resource admin routes (GET /admin/resources)
  * when SERVER_RESOURCES allows them, else 404.
@@ -23,10 +22,10 @@ export async function startBareConnectServer(config: WirebenchConfig): Promise<B
   // One budget for the process, shared by both listeners (MAX_INFLIGHT_BYTES).
   const rows = new ConnectRows(rowsLimits(config), new InflightBudget(config.serverMemory.maxInflightBytes));
   const meter = serverResourceMeter(config, config.bareConnectServer.host);
-  const handler = connectNodeAdapter({ ...connectServerOptions(config.serverMemory.maxRequestBytes), routes: rowsRoutes(rows), fallback: resourcesFallback(meter) });
+  const handler = connectNodeHandler(rowsRoutes(rows), resourcesFallback(meter), config.serverMemory.maxRequestBytes);
   const http1 = createServer(httpServerOptions(config.httpTimeouts), handler);
   // An HTTP/2 server has no header or request timeout in Node: an idle session is closed after the keep-alive one.
-  const h2c = createH2cServer({}, handler).setTimeout(config.httpTimeouts.keepAliveMs);
+  const h2c = createH2cServer(h2cServerOptions(), handler).setTimeout(config.httpTimeouts.keepAliveMs);
   await listen(http1, config.bareConnectServer, config.httpListenBacklog);
   try {
     await listen(h2c, config.bareConnectH2Server, config.httpListenBacklog);

@@ -16,6 +16,7 @@ export { createHttpApp } from './http/create-http-app';
 export { createFastifyApp } from './http/create-fastify-app';
 export { httpServerOptions } from './http/http-server-options';
 export { neverThrows } from './http/never-throws';
+export { h2cServerOptions } from './http/h2c-server-options';
 export { NdjsonRowsStream, type NdjsonRange } from './http/ndjson/ndjson-rows-stream';
 export { streamNdjson, NDJSON_MEDIA_TYPE, type NodeResponse } from './http/ndjson/stream-ndjson';
 export { parseQuery, SAMPLES_QUERY, STREAM_QUERY, type BadQueryBody, type QueryRule } from './http/parse-query';

@@ -1,4 +1,5 @@
 export { CONNECT_SERVER_OPTIONS, connectServerOptions } from './connect-server-options';
+export { connectNodeHandler } from './serving/connect-node-handler';
 export { ConnectModule } from './nest/connect.module';
 export { ConnectService, CONNECT_SERVICES } from './nest/connect-service.decorator';
 export { RowsConnectHandler } from './nest/rows-connect.handler';

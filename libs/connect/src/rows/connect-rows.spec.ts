@@ -1,9 +1,9 @@
 import { createServer, type Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
-import { connectNodeAdapter, createGrpcTransport } from '@connectrpc/connect-node';
+import { connectNodeAdapter, createConnectTransport, createGrpcTransport } from '@connectrpc/connect-node';
 import type { DescService } from '@bufbuild/protobuf';
-import { InflightBudget } from '@app/bootstrap';
+import { InflightBudget, jsonReplyBytes } from '@app/bootstrap';
 import { parseServerTiming } from '@app/server-timing';
 import { unaryReplyBytes } from '@app/grpc';
 import { getProtobufCodec, SampleService } from '@app/codecs';
@@ -135,6 +135,28 @@ describe('ConnectRows reply admission (MAX_INFLIGHT_BYTES)', () => {
       await expect(client.getSamples({ count: 300 })).rejects.toMatchObject({ code: Code.ResourceExhausted, rawMessage: expect.stringContaining('server busy') });
       if ('release' in held) held.release();
       expect((await client.getSamples({ count: 300 })).samples).toHaveLength(300);
+    } finally {
+      await closeServer(server);
+    }
+  });
+});
+
+describe('ConnectRows reply admission by the representation sent', () => {
+  it('a JSON reply reserves its JSON size, a protobuf reply (Connect binary, gRPC) its protobuf size', async () => {
+    // Room for 300 rows in protobuf but not in JSON (JSON is the larger).
+    const budget = new InflightBudget(unaryReplyBytes(300));
+    expect(jsonReplyBytes(300)).toBeGreaterThan(unaryReplyBytes(300));
+    const { server, baseUrl } = await serve(new ConnectRows(LIMITS, budget));
+    try {
+      const json = createClient(SampleService, createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: false }));
+      const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+      await expect(json.getSamples({ count: 300 })).rejects.toMatchObject({
+        code: Code.InvalidArgument,
+        rawMessage: expect.stringContaining(`may take up to ${mib(jsonReplyBytes(300))} (${jsonReplyBytes(300)} bytes)`),
+      });
+      const binary = createClient(SampleService, createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true }));
+      expect((await binary.getSamples({ count: 300 })).samples).toHaveLength(300);
+      expect((await createClient(SampleService, createGrpcTransport({ baseUrl })).getSamples({ count: 300 })).samples).toHaveLength(300);
     } finally {
       await closeServer(server);
     }

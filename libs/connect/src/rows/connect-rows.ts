@@ -3,9 +3,10 @@ import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import type { Message } from '@bufbuild/protobuf';
 import { BuildLane, describeRefusal, InflightBudget, isRefusal, LARGE_REPLY_ROWS, type Reservation } from '@app/bootstrap';
 import { getProtobufCodec } from '@app/codecs';
-import { getSamplesProblem, streamReplyBytes, streamSamplesProblem, unaryReplyBytes, type StreamSamplesLimits } from '@app/grpc';
+import { getSamplesProblem, streamSamplesProblem, type StreamSamplesLimits } from '@app/grpc';
 import { formatServerTiming, SERVER_TIMING } from '@app/server-timing';
 import type { Shape } from '@app/shapes';
+import { repliesInJson, streamRowsReplyBytes, unaryRowsReplyBytes } from './reply-bytes';
 import { shapeOfService } from './rows-services';
 
 /**
@@ -29,7 +30,8 @@ const codec = getProtobufCodec('protobuf-es');
 
 /**
  * Every shape's GetRows and StreamRows (GetSamples, StreamSamples for the article's row) over Connect: the gRPC
- * servers' request checks (libs/grpc: the same messages, naming the limit) and reply admission (MAX_INFLIGHT_BYTES),
+ * servers' request checks (libs/grpc: the same messages, naming the limit) and reply admission (MAX_INFLIGHT_BYTES, by
+ * the size of the representation sent: JSON or protobuf),
  * answered with Connect's codes. The shape is the service's (ctx.service), so one instance serves all of them; the
  * Nest apps and the bare Connect server both call this.
  */
@@ -46,7 +48,7 @@ export class ConnectRows {
     const count = Number(request.count);
     const problem = getSamplesProblem({ count }, this.limits.maxRows);
     if (problem !== null) throw new ConnectError(problem, Code.InvalidArgument);
-    this.admit(unaryReplyBytes(count, shape), true, ctx);
+    this.admit(unaryRowsReplyBytes(count, shape, repliesInJson(ctx)), true, ctx);
     const build = () => this.timed(ctx, 0, () => this.chunk(shape, count, 0));
     if (count <= LARGE_REPLY_ROWS) return build().message;
     const reply = await this.lane.run(() => ctx.signal.aborted, build);
@@ -59,7 +61,7 @@ export class ConnectRows {
     const param = { count: Number(request.count), offset: Number(request.offset), chunk_rows: Number(request.chunkRows) };
     const problem = streamSamplesProblem(param, this.limits, shape);
     if (problem !== null) throw new ConnectError(problem, Code.InvalidArgument);
-    this.admit(streamReplyBytes(param, this.limits.bufferBytes, shape), false, ctx);
+    this.admit(streamRowsReplyBytes(param, this.limits.bufferBytes, shape, repliesInJson(ctx)), false, ctx);
     // Connect pulls the next message once the previous one is written, so one chunk is held at a time.
     let generateMs = 0;
     for (let sent = 0; sent < param.count && !ctx.signal.aborted; sent += param.chunk_rows) {
