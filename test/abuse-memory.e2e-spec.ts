@@ -267,3 +267,40 @@ describe('hold under abuse: the client after the largest replies', () => {
     expect(rss).toBeLessThan(300 * MIB);
   });
 });
+
+describe('hold under abuse: memory after a burst, when a reply is still being taken', () => {
+  let env: Record<string, string>;
+  let server: AppProcess;
+
+  beforeAll(async () => {
+    env = await portsEnv();
+    server = AppProcess.start('bare-connect-server', env);
+    await server.waitFor(LISTENING);
+  });
+
+  afterAll(() => server?.stop());
+
+  it('the bare Connect server is back within 100 MiB of idle 10 s after its last reply, read slowly, went out', async () => {
+    const pid = server.child.pid!;
+    const idle = rssBytes(pid);
+    // Two Connect JSON calls of 400,000 rows (~110 MB each); one caller waits 2.5 s before it reads, so the reply is
+    // still being written when the server's last reservation is given back and its first collection runs.
+    const call = (waitMs: number) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({ count: 400_000 });
+        const req = request(
+          { host: '127.0.0.1', port: Number(env.BARE_CONNECT_SERVER_PORT), method: 'POST', path: '/sample.SampleService/GetSamples', headers: { 'content-type': 'application/json' }, agent: false },
+          (res) => {
+            res.pause();
+            setTimeout(() => res.resume().on('end', () => resolve(res.statusCode ?? 0)), waitMs);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await Promise.all([call(0), call(2500)])).toEqual([200, 200]);
+    const settled = await rssSettles(pid, idle + 100 * MIB, 10_000);
+    console.log(`bare-connect-server: idle ${Math.round(idle / MIB)} MiB, ${Math.round(settled / MIB)} MiB within 10 s of the last reply`);
+    expect(settled).toBeLessThan(idle + 100 * MIB);
+  });
+});
