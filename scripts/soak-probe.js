@@ -2,8 +2,9 @@
 'use strict';
 // `npm run soak -- [--minutes 10] [--out FILE]`: the "hold under abuse" soak. Starts every server and the client
 // (built apps, free ports from 4100 up, loopback only), then for the given time keeps a bounded number of callers
-// busy with valid calls at and near every documented cap, abandons streams of every chunk size, and opens bursts of
-// silent connections. Afterwards it checks what the issue asks: no process crashed or was restarted (same pids,
+// busy with valid calls at and near every documented cap, abandons streams of every chunk size, opens bursts of
+// silent connections, and sends what must be refused without harm: malformed percent-escapes on every route, 200 MiB
+// request bodies, bursts of 1,000,000-row Connect calls, and at-cap unary calls cancelled while they are built. Afterwards it checks what the issue asks: no process crashed or was restarted (same pids,
 // all alive), every caller got an answer it may get (200, 400 or 503), and every process is back under 300 MiB RSS
 // within 30 s of the load stopping. Prints one summary and exits 1 when any of these fails.
 const { spawn } = require('node:child_process');
@@ -33,9 +34,19 @@ const RSS_LIMIT = 300 * MIB;
 const SETTLE_MS = 30_000;
 // Callers at once: the machine has 2 cores, and every caller here asks for seconds of work.
 const CALLERS = 6;
-const PORTS = { CLIENT_PORT: 4100, JSON_SERVER_PORT: 4101, GRPC_SERVER_PORT: 4102, BARE_JSON_SERVER_PORT: 4111, BARE_GRPC_SERVER_PORT: 4112, FASTIFY_JSON_SERVER_PORT: 4121, H2_JSON_SERVER_PORT: 4122 };
+const PORTS = {
+  CLIENT_PORT: 4100,
+  JSON_SERVER_PORT: 4101,
+  GRPC_SERVER_PORT: 4102,
+  BARE_JSON_SERVER_PORT: 4111,
+  BARE_GRPC_SERVER_PORT: 4112,
+  BARE_CONNECT_SERVER_PORT: 4113,
+  BARE_CONNECT_H2_SERVER_PORT: 4114,
+  FASTIFY_JSON_SERVER_PORT: 4121,
+  H2_JSON_SERVER_PORT: 4122,
+};
 const env = { ...process.env, ...Object.fromEntries(Object.entries(PORTS).map(([k, v]) => [k, String(v)])), NO_COLOR: '1' };
-const APPS = ['json-server', 'grpc-server', 'bare-json-server', 'bare-grpc-server', 'json-fastify-server', 'client'];
+const APPS = ['json-server', 'grpc-server', 'bare-json-server', 'bare-grpc-server', 'bare-connect-server', 'json-fastify-server', 'client'];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
@@ -74,7 +85,9 @@ const base = {
   json: `http://127.0.0.1:${PORTS.JSON_SERVER_PORT}`,
   bareJson: `http://127.0.0.1:${PORTS.BARE_JSON_SERVER_PORT}`,
   fastify: `http://127.0.0.1:${PORTS.FASTIFY_JSON_SERVER_PORT}`,
+  bareConnect: `http://127.0.0.1:${PORTS.BARE_CONNECT_SERVER_PORT}`,
 };
+const CONNECT_PROCEDURE = '/sample.SampleService/GetSamples';
 const grpcAddresses = [`127.0.0.1:${PORTS.GRPC_SERVER_PORT}`, `127.0.0.1:${PORTS.BARE_GRPC_SERVER_PORT}`];
 const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(path.join(ROOT, 'proto', 'sample.proto'), { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true }));
 const OK = new Set([200, 400, 503]);
@@ -190,7 +203,116 @@ async function silentBurst() {
   for (const socket of sockets) socket.destroy();
 }
 
-const WORK = [httpCall, httpCall, httpCall, abandonedHttpStream, abandonedGrpcStream, grpcUnaryAtCap, silentBurst];
+// --- what must be refused without harm -------------------------------------------------------------------------------
+const BAD = '%E0%A4%A';
+const ESCAPED_ROUTES = [
+  ['GET', `/samples/${BAD}`],
+  ['GET', `/samples/${BAD}/stream`],
+  ['GET', `/samples/1?shape=${BAD}`],
+  ['DELETE', `/admin/resources/windows/${BAD}`],
+  ['POST', `${CONNECT_PROCEDURE}${BAD}`],
+];
+const CLIENT_ESCAPED = [`/client/json/single/${BAD}`, `/client/grpc/parallel/${BAD}`, `/client/compare?rows=${BAD}`, `/client/results/${BAD}/${BAD}`];
+
+/** One request on a connection of its own, as patient as get(); resolves with the status, or the error, never rejects. */
+function send(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
+      res.resume().on('end', () => resolve({ status: res.statusCode })).on('error', () => resolve({ status: res.statusCode }));
+    });
+    req.setTimeout(300_000, () => req.destroy(new Error('no answer in 300 s')));
+    req.on('error', (error) => resolve({ error: error.code ?? error.message }));
+    req.end(body);
+  });
+}
+
+// A malformed escape on every route of every HTTP server: a 4xx each, never a dead process (one used to end the bare ones).
+async function malformedEscapes() {
+  for (const server of [base.json, base.bareJson, base.fastify, base.bareConnect]) {
+    for (const [method, route] of ESCAPED_ROUTES) {
+      const { status, error } = await send(`${server}${route}`, { method });
+      answered(`malformed escape ${method} ${route}`, status >= 400 && status < 500 ? 400 : (status ?? `error ${error}`));
+    }
+  }
+  for (const route of CLIENT_ESCAPED) {
+    const { status, error } = await send(`${base.client}${route}`);
+    answered(`malformed escape GET ${route}`, status >= 400 && status < 500 ? 400 : (status ?? `error ${error}`));
+  }
+}
+
+// A 200 MiB Connect body declared up front: refused by its content-length (resource_exhausted, 429) before it is read.
+// The first MiB goes out with the headers and the rest only if no answer came within 5 s: a server that refuses and
+// closes while 200 MiB are still being written makes the writes fail before its answer is read (EPIPE, ECONNRESET).
+function oversizedBody() {
+  return new Promise((resolve) => {
+    const server = pick([base.json, base.fastify, base.bareConnect]);
+    const piece = Buffer.alloc(1024 * 1024, 0x20);
+    const total = 200 * 1024 * 1024;
+    let sent = 0;
+    let done = false;
+    const finish = (status) => {
+      if (done) return;
+      done = true;
+      req.destroy();
+      answered('200 MiB Connect body', status === 429 ? 400 : status);
+      resolve();
+    };
+    const req = http.request(`${server}${CONNECT_PROCEDURE}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': total } }, (res) => {
+      res.resume();
+      finish(res.statusCode);
+    });
+    req.on('error', (error) => finish(`error ${error.code ?? error.message}`));
+    const write = () => {
+      while (!done && sent < total) {
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once('drain', write);
+      }
+    };
+    req.write(piece);
+    sent = piece.length;
+    setTimeout(write, 5_000).unref();
+    setTimeout(() => finish('no answer in 300 s'), 300_000).unref();
+  });
+}
+
+// Ten 1,000,000-row Connect JSON calls at once to the bare Connect server, one burst at a time: each 200, or refused
+// (429 over the memory budget; 408 from node:http when a request waited past HTTP_REQUEST_TIMEOUT_MS to be read while
+// the server built the admitted replies: both say try again).
+let bursting = false;
+async function connectBurst() {
+  if (bursting) return httpCall();
+  bursting = true;
+  try {
+    const body = JSON.stringify({ count: 1_000_000 });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send(`${base.bareConnect}${CONNECT_PROCEDURE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })));
+    for (const { status, error } of answers) answered('Connect JSON burst of 1,000,000 rows', status === 429 || status === 408 ? 503 : (status ?? `error ${error}`));
+  } finally {
+    bursting = false;
+  }
+}
+
+// An at-cap unary call cancelled while the server builds it, directly and through the client.
+async function cancelledUnaryAtCap() {
+  if (Math.random() < 0.5) {
+    const { left, status, error } = await get(`${base.client}/client/${pick(['json', 'grpc'])}/single/1000000`, { leaveAfterMs: 0, timeoutMs: 1500 + Math.random() * 1500 });
+    if (!left && status !== undefined) answered('client single at MAX_ROWS, caller gone', status);
+    else if (error && !/no answer|ECONNRESET|socket hang up/.test(error)) tally.unanswered.push(`client single at MAX_ROWS, caller gone: ${error}`);
+    tally.abandoned++;
+    return;
+  }
+  await new Promise((resolve) => {
+    const client = new pkg.sample.SampleService(pick(grpcAddresses), grpc.credentials.createInsecure(), { 'grpc.max_receive_message_length': 1024 ** 3 });
+    const call = client.GetSamples({ count: 1_000_000 }, { deadline: new Date(Date.now() + 300_000) }, (error) => {
+      if (error && ![grpc.status.CANCELLED, grpc.status.RESOURCE_EXHAUSTED].includes(error.code)) tally.unanswered.push(`cancelled GetSamples: ${grpc.status[error.code]} ${error.details}`);
+      tally.abandoned++;
+      client.close();
+      resolve();
+    });
+    setTimeout(() => call.cancel(), 1500 + Math.random() * 1500);
+  });
+}
+
+const WORK = [httpCall, httpCall, httpCall, abandonedHttpStream, abandonedGrpcStream, grpcUnaryAtCap, silentBurst, malformedEscapes, oversizedBody, connectBurst, cancelledUnaryAtCap];
 
 async function caller(until) {
   while (Date.now() < until) await pick(WORK)();
