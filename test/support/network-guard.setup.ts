@@ -3,8 +3,11 @@ import { installNetworkGuard, takeViolations } from './network-guard';
 
 installNetworkGuard();
 
-afterEach(() => {
-  // Also when the code under test caught the refused connection's error: the attempt alone fails the test.
+// Also when the code under test caught the refused connection's error: the attempt alone fails the test, and what a
+// beforeAll or afterAll tried fails the file.
+const failOnViolations = () => {
   const violations = takeViolations();
   if (violations.length > 0) throw new Error([...new Set(violations)].join('\n'));
-});
+};
+afterEach(failOnViolations);
+afterAll(failOnViolations);

@@ -16,10 +16,14 @@ interface GuardState {
   violations: string[];
 }
 
-// The state lives on the net module itself: jest gives every test file a fresh module registry, but core modules,
-// and so the wrapped method, are one per worker process.
+// The state lives on net.Socket.prototype, the one object every test file of a worker shares: jest gives each file a
+// fresh module registry, and the `net` seen here is a per-file copy of the module's properties (esModuleInterop's
+// __importStar), so state kept on it was lost between files, and each file wrapped the method once more, with an
+// inner guard that knew none of the later files' namespace hosts.
 const STATE = Symbol.for('wirebench.network-guard');
-type GuardedNet = typeof net & { [STATE]?: GuardState };
+const WRAPPED = Symbol.for('wirebench.network-guard.wrapped');
+type GuardedPrototype = { [STATE]?: GuardState };
+const shared = net.Socket.prototype as unknown as GuardedPrototype;
 
 const LOOPBACK = new net.BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -38,8 +42,7 @@ export function refusal(host: string, allowed: ReadonlyMap<string, number> = sta
 
 /** Wraps net.Socket.prototype.connect once per process; later calls only clear what an earlier test file left. */
 export function installNetworkGuard(): void {
-  const guarded = net as GuardedNet;
-  const existing = guarded[STATE];
+  const existing = shared[STATE];
   if (existing) {
     existing.allowed.clear();
     existing.violations.length = 0;
@@ -47,8 +50,8 @@ export function installNetworkGuard(): void {
   }
   const original = net.Socket.prototype.connect;
   const own: GuardState = { original, allowed: new Map(), violations: [] };
-  guarded[STATE] = own;
-  net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
+  shared[STATE] = own;
+  const guardedConnect = function (this: net.Socket, ...args: unknown[]) {
     const to = destination(args);
     const why = to.path === undefined ? refusal(to.host) : null;
     if (why === null) return (original as (...a: unknown[]) => net.Socket).apply(this, args);
@@ -56,7 +59,15 @@ export function installNetworkGuard(): void {
     own.violations.push(line);
     process.nextTick(() => this.destroy(Object.assign(new Error(line), { code: 'EWIREBENCHGUARD' })));
     return this;
-  } as typeof net.Socket.prototype.connect;
+  };
+  net.Socket.prototype.connect = Object.assign(guardedConnect, { [WRAPPED]: original }) as unknown as typeof net.Socket.prototype.connect;
+}
+
+/** How many guards wrap net.Socket.prototype.connect: 1 once installed, in every test file of a worker. */
+export function guardLayers(): number {
+  let layers = 0;
+  for (let f = net.Socket.prototype.connect as unknown as { [WRAPPED]?: unknown }; f?.[WRAPPED]; f = f[WRAPPED] as typeof f) layers++;
+  return layers;
 }
 
 /**
@@ -87,7 +98,7 @@ export function takeViolations(): string[] {
 }
 
 function state(): GuardState | undefined {
-  return (net as GuardedNet)[STATE];
+  return shared[STATE];
 }
 
 /** Where a connect(...) call goes, for each of its forms: (options[, cb]), (port[, host][, cb]), (path[, cb]), and Node's normalized array. */
