@@ -15,6 +15,10 @@ const outcome = (socket: Socket) =>
   });
 
 describe('network guard', () => {
+  // The cases below aim at private addresses on purpose: never without the guard in front of them.
+  beforeAll(() => {
+    if (guardLayers() !== 1) throw new Error('the network guard is not installed: refusing to try a private address');
+  });
   afterEach(() => takeViolations());
 
   it('allows loopback and localhost, and refuses every other address and hostname', () => {
