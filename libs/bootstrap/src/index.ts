@@ -35,4 +35,5 @@ export { STREAM_PIECE_ROWS } from './memory/stream-piece-rows';
 export { admitHttpReply, clientGone, type HttpRefusal, type ClosableResponse } from './memory/admit-http-reply';
 export { jsonReplyBytes, ndjsonStreamBytes, LARGE_REPLY_ROWS } from './memory/reply-bytes';
 export { BuildLane, afterPendingIo } from './memory/build-lane';
+export { buildInPieces, REPLY_PIECE_ROWS, type PieceSteps, type PieceTimes } from './memory/build-in-pieces';
 export { reclaimWhenIdle, RECLAIM_AFTER_IDLE_MS } from './memory/reclaim-when-idle';

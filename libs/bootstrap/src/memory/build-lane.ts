@@ -18,8 +18,11 @@ export async function afterPendingIo(): Promise<void> {
 export class BuildLane {
   private tail: Promise<void> = Promise.resolve();
 
-  /** `build()` after every earlier one, or null (not built) when `gone()` says its caller left meanwhile. */
-  run<T>(gone: () => boolean, build: () => T): Promise<T | null> {
+  /**
+   * `build()` after every earlier one (an async build, which checks `gone()` between its pieces, holds the lane until
+   * it settles), or null (not built) when `gone()` says its caller left meanwhile.
+   */
+  run<T>(gone: () => boolean, build: () => T | Promise<T>): Promise<T | null> {
     const turn = this.tail.then(async () => {
       await afterPendingIo();
       return gone() ? null : build();
