@@ -1,7 +1,7 @@
 import { handleUnaryCall, status } from '@grpc/grpc-js';
 import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { Shape } from '@app/shapes';
-import { admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, rowsReply } from '@app/grpc';
+import { admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, largeRowsReply, readSliceRows, rowsReply } from '@app/grpc';
 import type { GetSamplesParam, ReplySerializer } from '@app/grpc';
 import { readShapeSerializer, SLICES_WITH_SERIALIZER, InvalidSerializerError } from '@app/codecs';
 
@@ -27,8 +27,9 @@ export function getRowsHandler(shape: Shape, maxRows: number, budget: InflightBu
     const admission = admitUnaryReply(budget, count, call, shape);
     if (isGrpcRefusal(admission)) return callback(admission);
     if (count <= LARGE_REPLY_ROWS) return callback(null, holdForReply(rowsReply(shape, count, sliceRows, serializer), admission));
-    // A large reply is built in its turn, and not at all for a caller that left meanwhile (its cancel was read).
-    void lane.run(() => call.cancelled, () => rowsReply(shape, count, sliceRows, serializer)).then((reply) => {
+    // A large reply is built in its turn, in pieces, and stops at the first piece after its caller left (a cancel).
+    const gone = () => call.cancelled;
+    void lane.run(gone, () => largeRowsReply(shape, count, sliceRows, serializer, gone)).then((reply) => {
       if (reply !== null) return callback(null, holdForReply(reply, admission));
       admission.release();
       callback({ code: status.CANCELLED, details: 'the client cancelled the call' });

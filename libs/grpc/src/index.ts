@@ -9,6 +9,8 @@ export type { ReplyPhases, StreamTotals } from './reply-phases';
 export { replyPhases, type PreparedReply } from './reply-phases';
 export { InvalidSliceRowsError, readSliceRows, SLICE_ROWS_METADATA } from './slice-rows';
 export { rowsReply, samplesReply, type ReplySerializer } from './samples-reply';
+export { largeRowsReply } from './large-rows-reply';
+export { rowsPieceEncoder, type RowsPieceEncoder } from './rows-piece-encoder';
 export { serializeInSlices } from './serialize-in-slices';
 export { withServerPhases } from './with-server-phases';
 export { withStrictRequests } from './with-strict-requests';

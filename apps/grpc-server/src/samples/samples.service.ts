@@ -6,7 +6,7 @@ import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { Shape } from '@app/shapes';
 import { readShapeSerializer, SLICES_WITH_SERIALIZER, InvalidSerializerError } from '@app/codecs';
-import { admitStream, admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, readSliceRows, rowsReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
+import { admitStream, admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, largeRowsReply, readSliceRows, rowsReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
 import type { CancellableCall, GetSamplesParam, ReplySerializer, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
 /** Rows of a shape for one reply or one stream (every shape's service alike), after checking the request against the limits and the server's memory budget. */
@@ -39,8 +39,9 @@ export class SamplesService {
     const { count } = param;
     const admission = admitUnaryReply(this.budget, count, call, shape);
     if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });
-    // A large reply is built in its turn, and not at all for a caller that left meanwhile (its cancel was read).
-    const reply = count <= LARGE_REPLY_ROWS ? rowsReply(shape, count, sliceRows, serializer) : await this.lane.run(() => call.cancelled, () => rowsReply(shape, count, sliceRows, serializer));
+    // A large reply is built in its turn, in pieces, and stops at the first piece after its caller left (a cancel).
+    const gone = () => call.cancelled;
+    const reply = count <= LARGE_REPLY_ROWS ? rowsReply(shape, count, sliceRows, serializer) : await this.lane.run(gone, () => largeRowsReply(shape, count, sliceRows, serializer, gone));
     if (reply === null) {
       admission.release();
       throw new RpcException({ code: status.CANCELLED, message: 'the client cancelled the call' });

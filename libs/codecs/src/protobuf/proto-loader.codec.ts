@@ -1,5 +1,5 @@
 import { loadSync, type MethodDefinition } from '@grpc/proto-loader';
-import { LOADER_OPTIONS } from '@app/grpc';
+import { LOADER_OPTIONS, rowsPieceEncoder } from '@app/grpc';
 import { canonicalFromProtobuf, findProtoFile, type JsonRow, type MessageRow, type Shape } from '@app/shapes';
 import { perShape } from '../per-shape';
 import { asBuffer } from './as-buffer';
@@ -30,6 +30,8 @@ export const protoLoaderCodec: ProtobufCodec = {
     return {
       prepare: (rows) => ({ [shape.rowsField]: rows as MessageRow[] }),
       encode: (reply) => method.responseSerialize(reply),
+      // The same encode cut at row boundaries into one writer (the servers' large replies).
+      pieceEncoder: () => rowsPieceEncoder(shape),
       decode: (bytes) => method.responseDeserialize(asBuffer(bytes)),
       rowCount: (reply) => reply[shape.rowsField].length,
       toJsonRows: (reply): JsonRow[] => reply[shape.rowsField].map((row) => canonicalFromProtobuf(shape, row)),

@@ -11,12 +11,24 @@ export interface ShapeProtobufCodec<Prepared = unknown, Decoded = unknown> {
   prepare(rows: readonly MessageRow[]): Prepared;
   /** The reply's bytes. */
   encode(prepared: Prepared): Uint8Array;
+  /**
+   * Only for a serializer that can append to one writer: a reply prepared in pieces (each `prepare` of consecutive
+   * rows) encoded into that writer piece by piece and finished once, which is `encode` of the whole reply (the same
+   * bytes, the same writer calls, one buffer). What a large unary reply uses to stop between pieces on a cancel.
+   */
+  pieceEncoder?(): PieceEncoder<Prepared>;
   /** Bytes of the reply message (from any conformant encoder) back to this serializer's object form. */
   decode(bytes: Uint8Array): Decoded;
   /** How many rows a decoded reply holds (cheap: for progress and the count check). */
   rowCount(decoded: Decoded): number;
   /** The decoded rows in their proto3 JSON form, which `newShapeChecksum(shape)` digests. */
   toJsonRows(decoded: Decoded): JsonRow[];
+}
+
+/** Encodes a reply one prepared piece at a time (ShapeProtobufCodec.pieceEncoder). */
+export interface PieceEncoder<Prepared = unknown> {
+  add(piece: Prepared): void;
+  finish(): Uint8Array;
 }
 
 /** A protobuf serializer: one entry of PROTOBUF_CODECS, usable with every shape. */

@@ -1,4 +1,4 @@
-import type { Writer } from 'protobufjs';
+import { Writer } from 'protobufjs';
 import { canonicalFromProtobuf, loadProtoRoot, type JsonRow, type MessageRow, type Shape } from '@app/shapes';
 import * as staticCode from '../generated/protobufjs/static';
 import type * as StaticTypes from '../generated/protobufjs/static-types';
@@ -38,6 +38,11 @@ export const protobufjsStaticCodec: ProtobufCodec = {
     return {
       prepare: (rows) => ({ [shape.rowsField]: rows.map((row) => toEncoderForm(row as Record<string, unknown>)) }),
       encode: (reply) => message.encode(reply).finish(),
+      // The generated encode appends a message's fields to the writer it is given: each piece's records, in order.
+      pieceEncoder: () => {
+        const writer = Writer.create();
+        return { add: (piece) => void message.encode(piece, writer), finish: () => writer.finish() };
+      },
       decode: (bytes) => message.decode(bytes),
       rowCount: (reply) => reply[shape.rowsField].length,
       toJsonRows: (reply): JsonRow[] => reply[shape.rowsField].map((row) => canonicalFromProtobuf(shape, row)),

@@ -1,4 +1,4 @@
-import type { BinaryWriter } from '@bufbuild/protobuf/wire';
+import { BinaryWriter } from '@bufbuild/protobuf/wire';
 import { canonicalFromProtobuf, type JsonRow, type MessageRow, type Shape } from '@app/shapes';
 import * as sampleModule from '../generated/ts-proto/sample';
 import * as shapesModule from '../generated/ts-proto/shapes';
@@ -7,7 +7,7 @@ import type { ProtobufCodec, ShapeProtobufCodec } from './protobuf-codec.interfa
 
 type Reply = Record<string, MessageRow[]>;
 interface TsProtoMessage {
-  encode(message: Reply): BinaryWriter;
+  encode(message: Reply, writer?: BinaryWriter): BinaryWriter;
   decode(bytes: Uint8Array): Reply;
 }
 
@@ -37,6 +37,11 @@ export const tsProtoCodec: ProtobufCodec = {
     return {
       prepare: (rows) => ({ [shape.rowsField]: rows as MessageRow[] }),
       encode: (reply) => message.encode(reply).finish(),
+      // ts-proto's encode writes the message's fields into the writer it is given: each piece's records, in order.
+      pieceEncoder: () => {
+        const writer = new BinaryWriter();
+        return { add: (piece) => void message.encode(piece, writer), finish: () => writer.finish() };
+      },
       decode: (bytes) => message.decode(bytes),
       rowCount: (reply) => reply[shape.rowsField].length,
       toJsonRows: (reply): JsonRow[] => reply[shape.rowsField].map((row) => canonicalFromProtobuf(shape, row)),
