@@ -20,7 +20,7 @@ describe('compareVariants', () => {
       ['grpc', 'json', null],
       ['grpc-bare', 'grpc', 'client library'],
     ]);
-    expect(versus[0]).toMatchObject({ medianRatio: 30 / 11, faster: 'json', distinguishable: true });
+    expect(versus[0]).toMatchObject({ medianRatio: 30 / 11, faster: 'json', distinguishable: true, verdict: 'json' });
     expect(versus[1]).toMatchObject({ medianRatio: 0.5, faster: 'grpc-bare', distinguishable: true });
     expect(versus[1].ratioCi!.low).toBeLessThanOrEqual(0.5);
     expect(versus[1].ratioCi!.high).toBeGreaterThanOrEqual(0.5);
@@ -28,7 +28,7 @@ describe('compareVariants', () => {
 
   it('says when few runs cannot tell, and against the first variant when the baseline did not run', () => {
     const { versus } = compareVariants([result('grpc', [10, 12, 11]), result('json-undici', [9, 11, 10])]);
-    expect(versus[0]).toMatchObject({ against: 'grpc', factor: null, faster: null, distinguishable: false, runsPerSide: 3, tooFewRuns: true });
+    expect(versus[0]).toMatchObject({ against: 'grpc', factor: null, faster: null, distinguishable: false, runsPerSide: 3, tooFewRuns: true, verdict: 'too few runs' });
     // The interval is still there to see; it just decides nothing.
     expect(versus[0].ratioCi).not.toBeNull();
   });

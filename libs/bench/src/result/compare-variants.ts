@@ -3,6 +3,7 @@ import { VARIANTS } from '../scenario/variants';
 import type { RatioEstimate } from '../stats/bootstrap-ratio';
 import type { ScenarioResult } from './result.interface';
 import { tellApart } from './tell-apart';
+import { verdictOf, type ComparisonVerdict } from './compare-results';
 
 /** One variant against another from the same interleaved call. */
 export interface VariantVersus {
@@ -26,6 +27,8 @@ export interface VariantVersus {
   runsPerSide: number;
   /** Fewer than MIN_RUNS_FOR_VERDICT (stats/min-runs-for-verdict.ts) runs on a side: no faster side is named. */
   tooFewRuns: boolean;
+  /** The side the runs tell apart as faster, else `cannot tell` or `too few runs` (compare-results.ts' verdictOf). */
+  verdict: ComparisonVerdict<VariantName>;
 }
 
 /** Any variants side by side, as /client/compare?variants= answers. */
@@ -49,15 +52,18 @@ export function compareVariants(results: ScenarioResult[]): VariantComparison {
 export function versusOf(result: ScenarioResult, reference: ScenarioResult, factor: string | null): VariantVersus {
   const medianRatio = result.stats.medianMs / reference.stats.medianMs;
   const told = tellApart(reference.runs, result.runs);
+  const faster = told.tooFewRuns ? null : medianRatio > 1 ? reference.variant : medianRatio < 1 ? result.variant : 'tie';
+  const distinguishable = told.order !== 'not distinguishable';
   return {
     variant: result.variant,
     against: reference.variant,
     factor,
     medianRatio,
     ratioCi: told.ratioCi,
-    faster: told.tooFewRuns ? null : medianRatio > 1 ? reference.variant : medianRatio < 1 ? result.variant : 'tie',
-    distinguishable: told.order !== 'not distinguishable',
+    faster,
+    distinguishable,
     runsPerSide: told.runsPerSide,
     tooFewRuns: told.tooFewRuns,
+    verdict: verdictOf(faster, distinguishable, told.tooFewRuns),
   };
 }
