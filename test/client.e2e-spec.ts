@@ -94,7 +94,7 @@ describe('client endpoints', () => {
     // All three are rounded to 3 significant digits in the reply (readableNumber): they agree within that.
     expect(body.ratio.medianGrpcOverJson / (body.grpc.stats.medianMs / body.json.stats.medianMs)).toBeCloseTo(1, 1);
     // 3 runs a side: below MIN_RUNS_FOR_VERDICT, so the reply names no faster side and says why.
-    expect(body).toMatchObject({ faster: null, distinguishable: false, tooFewRuns: true });
+    expect(body).toMatchObject({ faster: null, distinguishable: false, tooFewRuns: true, verdict: 'too few runs' });
     // Interleaved: the log shows the measured runs alternating between transports, not one block after the other.
     const order = stack.client.output
       .split('\n')

@@ -60,7 +60,7 @@ describe('variants', () => {
     }
     // Without ?variants= the reply keeps the article pair's shape.
     const pair = await getJson(`${setup.stack.clientUrl}/client/compare?rows=10`);
-    expect(Object.keys(pair.body).sort()).toEqual(['distinguishable', 'faster', 'grpc', 'json', 'ratio', 'tooFewRuns']);
+    expect(Object.keys(pair.body).sort()).toEqual(['distinguishable', 'faster', 'grpc', 'json', 'ratio', 'tooFewRuns', 'verdict']);
   });
 
   it.each([
