@@ -8,7 +8,7 @@ import { RuntimeError } from '@app/runtimes';
 import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
-import { ProgressTracker } from './progress-tracker';
+import { addCounts, ProgressTracker, type WorkCounts } from './progress-tracker';
 import { buildScenarioSpecs, cappedNotes, chunkFor, ownVariantNotes, planOf, runsFor, variantsFor, warmupFor } from './scenario-specs';
 import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
@@ -82,12 +82,17 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
 
   // Each case runs under each chosen network profile; without --network, once, as the servers are.
   const networks: (string | undefined)[] = options.networks ?? [undefined];
-  // Progress counts runs: warm-up, measured and the wire pass's two, per variant and profile.
-  const weight = (spec: ScenarioSpec) => networks.length * variantsFor(spec, options).length * (runsFor(spec, options) + warmupFor(spec, options) + 2);
+  // Progress counts each kind of run apart: measured, warm-up and the wire pass's two, per variant and profile.
+  const weight = (spec: ScenarioSpec): WorkCounts => {
+    const times = networks.length * variantsFor(spec, options).length;
+    return { 'measured runs': times * runsFor(spec, options), 'warm-up runs': times * warmupFor(spec, options), 'wire-pass runs': times * 2 };
+  };
   const invocations = options.invocations;
   // Each round runs every runtime once, in an order that rotates (runtime-blocks.ts); without --node one block a round.
   const blocks = runtimeBlocks<RuntimePair | null>(pairs ?? [null], invocations);
-  const progress = new ProgressTracker(blocks.length * specs.reduce((sum, spec) => sum + weight(spec), 0));
+  const total: WorkCounts = {};
+  for (let block = 0; block < blocks.length; block++) for (const spec of specs) addCounts(total, weight(spec));
+  const progress = new ProgressTracker(total);
   const launcher = new AppLauncher(config, root);
   // The user's message, as settings for the apps this run starts (they build and check it again, and serve it).
   // And the binary shape's blob size, when --blob-bytes gave one.

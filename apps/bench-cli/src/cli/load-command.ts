@@ -132,7 +132,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   // Progress counts seconds of load (levels when they are bounded by a request count instead).
   const byCount = levels[0].spec.requests !== undefined;
   const secondsPerLevel = byCount ? 1 : (levels[0].spec.durationMs + levels[0].spec.warmupMs) / 1000;
-  const progress = new ProgressTracker(blocks.length * shapedLevels.length * secondsPerLevel, byCount ? 'levels' : 's');
+  const unit = byCount ? 'levels' : 's of load';
+  const progress = new ProgressTracker({ [unit]: blocks.length * shapedLevels.length * secondsPerLevel });
   const launcher = new AppLauncher(config, root);
   // A level in progress finishes (it is bounded in time); no new one starts.
   const signals = stopOnSignal((m) => progress.note(m), `after the current level (at most ${secondsPerLevel} s)`);
@@ -160,7 +161,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       const conditions = profile ? await shaper.measure(profile) : undefined;
       const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${spec.engine === 'ghz' ? '/ghz' : ''}${shapeTag(spec)} c=${spec.concurrency}${network ? ` ${network}` : ''}${pair ? ` on ${pair.label}${options.rounds > 1 ? ` (round ${round}/${options.rounds})` : ''}` : ''}`;
       if (!sweep.runs(spec.concurrency, title)) {
-        progress.finished(title, secondsPerLevel, 'not run: above the level where this machine was the limit');
+        progress.finished(title, { [unit]: secondsPerLevel }, 'not run: above the level where this machine was the limit');
         continue;
       }
       progress.starting(title);
@@ -180,7 +181,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       run.levels.push(level);
       await saveRun(dir, run);
       const failed = level.requests - level.successes;
-      progress.finished(title, secondsPerLevel, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : ''));
+      progress.finished(title, { [unit]: secondsPerLevel }, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : ''));
       const said = sweep.record(title, level, spec.timeoutMs);
       if (said) progress.note(said);
     }

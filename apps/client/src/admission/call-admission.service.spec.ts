@@ -40,9 +40,9 @@ describe('CallAdmission', () => {
       { call: 'GET /client/grpc/single/5000000?variant=grpc-stream', forMs: expect.any(Number), progress: null },
       { call: 'GET /client/load?concurrency=10', forMs: expect.any(Number), progress: null },
     ]);
-    progress.startRun({ variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 5_000_000 });
+    progress.startRun({ variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 5_000_000, requestsPerRun: 1, streamed: true });
     progress.received(10_000);
-    expect(a.progress()[0].progress).toEqual({ variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 5_000_000, rowsSoFar: 10_000 });
+    expect(a.progress()[0].progress).toEqual({ variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 5_000_000, requestsPerRun: 1, streamed: true, rowsSoFar: 10_000, repliesSoFar: 0 });
     release();
     expect(a.progress().map((c) => c.call)).toEqual(['GET /client/load?concurrency=10']);
   });

@@ -227,9 +227,11 @@ export const PAGE_SCRIPT = `'use strict';
   var compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
   var PHASE_WORDS = { warmup: 'warm-up run', measure: 'run', wire: 'wire pass' };
 
-  // Where the engine is in this call (GET /client/progress), e.g. "grpc-stream run 2/5, 1.2M of 5M rows".
+  // Where the engine is in this call (GET /client/progress), e.g. "grpc-stream run 2/5, 1.2M of 5M rows"; a
+  // one-message reply counts only once it is in whole, so those say how many replies are in.
   function progressText(p) {
     var where = p.phase === 'wire' ? PHASE_WORDS.wire : PHASE_WORDS[p.phase] + ' ' + p.run + '/' + p.of;
+    if (!p.streamed) return p.variant + ' ' + where + ', ' + p.repliesSoFar + ' of ' + p.requestsPerRun + ' replies in whole';
     return p.variant + ' ' + where + ', ' + compact.format(p.rowsSoFar) + ' of ' + compact.format(p.rowsPerRun) + ' rows';
   }
 

@@ -46,7 +46,7 @@ describe('executeRun on a stream', () => {
 
   it('counts rows into a RunProgress per chunk, as they arrive', async () => {
     const progress = new RunProgress();
-    progress.startRun({ variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 2500 });
+    progress.startRun({ variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 2500, requestsPerRun: 1, streamed: true });
     const counted: number[] = [];
     const stream = new InMemoryStream();
     const push = stream.streamRows.bind(stream);

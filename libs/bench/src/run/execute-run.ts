@@ -76,7 +76,7 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
         const response = await transport.fetchRows(rowsPerRequest, inFlight.signal);
         const requestMs = performance.now() - issued;
         // Counted once the request's own time is stamped, so the count is not part of it.
-        progress?.received(rowsPerRequest);
+        progress?.replied(rowsPerRequest);
         const jsonRows = () => response.jsonRows?.() ?? inJsonForm(shape, transport.rowForm, response.rows);
         return { digest: () => shape.newChecksum().add(jsonRows()).digest(), payloadBytes: response.payloadBytes, phases: response.phases, requestMs };
       } catch (error) {

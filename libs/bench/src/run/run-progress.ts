@@ -11,12 +11,17 @@ export interface RunPosition {
   run: number;
   of: number;
   rowsPerRun: number;
+  requestsPerRun: number;
+  /** A streaming variant: rows are counted as its chunks arrive; otherwise only when a reply is in whole. */
+  streamed: boolean;
 }
 
 /** What a call has done so far, as GET /client/progress and the progress log line show it. */
 export interface ProgressSnapshot extends RunPosition {
   /** Rows received in this run so far (a stream's chunks as they arrive; a one-message reply once it is decoded). */
   rowsSoFar: number;
+  /** Replies of this run that are in whole (decoded); a one-message reply's rows count only from then. */
+  repliesSoFar: number;
 }
 
 /**
@@ -27,20 +32,28 @@ export interface ProgressSnapshot extends RunPosition {
 export class RunProgress {
   private position: RunPosition | null = null;
   private rows = 0;
+  private replies = 0;
 
   /** Before each run (warm-up, measured, or the wire pass's counted one). */
   startRun(position: RunPosition): void {
     this.position = position;
     this.rows = 0;
+    this.replies = 0;
   }
 
-  /** Rows that arrived: one chunk of a stream, or one whole reply. */
+  /** Rows of a stream's chunk that arrived. */
   received(rows: number): void {
     this.rows += rows;
   }
 
+  /** One whole reply, of `rows` rows, is in (decoded). */
+  replied(rows: number): void {
+    this.rows += rows;
+    this.replies += 1;
+  }
+
   /** Null before the first run starts (validation, network calibration). */
   snapshot(): ProgressSnapshot | null {
-    return this.position && { ...this.position, rowsSoFar: this.rows };
+    return this.position && { ...this.position, rowsSoFar: this.rows, repliesSoFar: this.replies };
   }
 }

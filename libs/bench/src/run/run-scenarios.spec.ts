@@ -142,7 +142,7 @@ describe('runScenarios', () => {
     };
     expect(progress.snapshot()).toBeNull();
     await runScenarios([{ scenario: scenario('json', { mode: 'parallel', rowsPerRequest: 5, requests: 2, concurrency: 1, runs: 2, warmup: 1 }), transport: t }], { progress });
-    const at = (phase: string, run: number, of: number, rowsSoFar: number) => ({ variant: 'json', shape: 'row', mode: 'parallel', phase, run, of, rowsPerRun: 10, rowsSoFar });
+    const at = (phase: string, run: number, of: number, rowsSoFar: number) => ({ variant: 'json', shape: 'row', mode: 'parallel', phase, run, of, rowsPerRun: 10, requestsPerRun: 2, streamed: false, rowsSoFar, repliesSoFar: rowsSoFar / 5 });
     // Each request sees the replies of its run that came before it, and each run starts from 0.
     expect(seen).toEqual([at('warmup', 1, 1, 0), at('warmup', 1, 1, 5), at('measure', 1, 2, 0), at('measure', 1, 2, 5), at('measure', 2, 2, 0), at('measure', 2, 2, 5)]);
     expect(progress.snapshot()).toEqual(at('measure', 2, 2, 10));

@@ -13,6 +13,7 @@ import { nameTheRun } from './name-the-run';
 import { combinePhases } from '../phases/combine-phases';
 import { throwIfCancelled } from './run-cancelled.error';
 import type { RunPosition, RunProgress } from './run-progress';
+import { isStreamingVariant } from '../scenario/variants';
 
 /** Emitted after every run, warm-up or measured, for progress bars and log lines. */
 export interface RunEvent {
@@ -140,7 +141,7 @@ function describe({ scenario: s }: Plan): string {
 }
 
 function position({ scenario: s }: Plan, phase: RunPosition['phase'], run: number, of: number): RunPosition {
-  return { variant: s.variant, shape: s.shape, mode: s.mode, phase, run, of, rowsPerRun: s.rowsPerRequest * s.requests };
+  return { variant: s.variant, shape: s.shape, mode: s.mode, phase, run, of, rowsPerRun: s.rowsPerRequest * s.requests, requestsPerRun: s.requests, streamed: isStreamingVariant(s.variant) };
 }
 
 function rotate<T>(items: T[], by: number): T[] {
