@@ -6,11 +6,11 @@
 // caller who hangs up aborts the client's requests in flight: before, 100 replies of 1,000,000 rows wedged the JSON
 // server for minutes. The numbers are smaller than the reports' so this runs in CI; each failed before the fix.
 import * as grpc from '@grpc/grpc-js';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadSamplePackageDefinition } from '@app/grpc';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
+import { probe, rssBytes, rssSettles, ticksInSecondAfter } from './support/process-usage';
 import { RssSampler } from './support/rss-sampler';
 import { LISTENING, portsEnv, Stack, startStack } from './support/stack';
 
@@ -18,48 +18,6 @@ jest.setTimeout(180_000);
 
 const MIB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-// utime + stime in clock ticks of 10 ms (fields 14 and 15, counted after the parenthesised command name).
-const cpuTicks = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
-
-/** CPU ticks the process used in the second starting `afterMs` from now: ~100 while it works, ~0 once it stopped. */
-async function ticksInSecondAfter(pid: number, afterMs: number): Promise<number> {
-  await sleep(afterMs);
-  const before = cpuTicks(pid);
-  await sleep(1000);
-  return cpuTicks(pid) - before;
-}
-
-/** Resolves when RSS is below `bytes`, or with the last reading after `withinMs`. */
-async function rssSettles(pid: number, bytes: number, withinMs: number): Promise<number> {
-  const deadline = Date.now() + withinMs;
-  let rss = rssBytes(pid);
-  while (rss >= bytes && Date.now() < deadline) {
-    await sleep(250);
-    rss = rssBytes(pid);
-  }
-  return rss;
-}
-
-/** How long a server takes to answer GET /samples/1 (ms), or Infinity past `timeoutMs`. */
-function probe(baseUrl: string, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const req = request(`${baseUrl}/samples/1`, { agent: false }, (res) => {
-      res.resume();
-      res.once('end', () => resolve(Date.now() - started));
-    });
-    req.setTimeout(timeoutMs, () => {
-      req.destroy();
-      resolve(Infinity);
-    });
-    req.once('error', () => resolve(Infinity));
-    req.end();
-  });
-}
 
 describe('hold under abuse: memory', () => {
   let env: Record<string, string>;
