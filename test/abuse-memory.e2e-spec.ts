@@ -10,30 +10,14 @@ import { request } from 'node:http';
 import { loadSamplePackageDefinition } from '@app/grpc';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
+import { probe, rssBytes, rssSettles, ticksInSecondAfter } from './support/process-usage';
 import { RssSampler } from './support/rss-sampler';
-import { rssBytes, rssSettles, ticksInSecondAfter } from './support/process-load';
 import { LISTENING, portsEnv, Stack, startStack } from './support/stack';
 
 jest.setTimeout(180_000);
 
 const MIB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** How long a server takes to answer GET /samples/1 (ms), or Infinity past `timeoutMs`. */
-function probe(baseUrl: string, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const req = request(`${baseUrl}/samples/1`, { agent: false }, (res) => {
-      res.resume();
-      res.once('end', () => resolve(Date.now() - started));
-    });
-    req.setTimeout(timeoutMs, () => {
-      req.destroy();
-      resolve(Infinity);
-    });
-    req.once('error', () => resolve(Infinity));
-    req.end();
-  });
-}
 
 describe('hold under abuse: memory', () => {
   let env: Record<string, string>;

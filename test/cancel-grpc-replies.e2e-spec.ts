@@ -5,7 +5,7 @@ import * as grpc from '@grpc/grpc-js';
 import { loadSamplePackageDefinition } from '@app/grpc';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
-import { rssBytes, rssSettles, ticksInSecondAfter } from './support/process-load';
+import { rssBytes, rssSettles, ticksInSecondAfter } from './support/process-usage';
 import { LISTENING, portsEnv } from './support/stack';
 
 jest.setTimeout(120_000);

@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonRowsOf } from '@app/shapes';
-import { jsonReplyText, parseJsonSerializer } from '@app/codecs';
+import { buildReplyInPieces, jsonReplyPieces, jsonReplyText, parseJsonSerializer } from '@app/codecs';
 import {
   admitHttpReply,
   BuildLane,
@@ -74,10 +74,13 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
     if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
     // The rows in their JSON form (for the article's row, the rows themselves), under the shape's key, written by
     // the serializer asked for (JSON.stringify unless another was named).
-    const reply = () => sendJsonText(res, 200, jsonReplyText(serializer.codec, shape, jsonRowsOf(shape, parsed.count)));
-    if (parsed.count <= LARGE_REPLY_ROWS) return reply();
-    // Seconds of work: built in its turn, and only if its caller is still there.
-    void lane.run(() => clientGone(res), reply);
+    if (parsed.count <= LARGE_REPLY_ROWS) return sendJsonText(res, 200, jsonReplyText(serializer.codec, shape, jsonRowsOf(shape, parsed.count)));
+    // Seconds of work: built in its turn, in pieces, and only while its caller is still there; the same body.
+    const gone = () => clientGone(res);
+    void lane.run(gone, async () => {
+      const built = await buildReplyInPieces(parsed.count, gone, jsonReplyPieces(serializer.codec, shape));
+      if (built) sendJsonText(res, 200, built.body);
+    });
   };
 }
 

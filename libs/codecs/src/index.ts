@@ -16,3 +16,7 @@ export { parseJsonSerializer, jsonReplyText } from './json/parse-json-serializer
 export { parseProtobufSerializer } from './protobuf/parse-protobuf-serializer';
 export { asBuffer } from './protobuf/as-buffer';
 export { protobufEsService } from './protobuf/protobuf-es-service';
+export type { ReplyPieces } from './reply/reply-pieces';
+export { buildReplyInPieces } from './reply/reply-pieces';
+export { jsonReplyPieces } from './reply/json-reply-pieces';
+export { protobufReplyPieces } from './reply/protobuf-reply-pieces';

@@ -2,7 +2,9 @@ import { gunzipSync } from 'node:zlib';
 import { rows } from '@app/data-generator';
 import { deserializeSamples, rowsCodec, serializeSamples } from '@app/grpc';
 import { getShape } from '@app/shapes';
-import { PROTOBUF_CODECS } from '@app/codecs';
+import { getJsonCodec, PROTOBUF_CODECS } from '@app/codecs';
+import { LARGE_REPLY_ROWS } from '@app/bootstrap';
+import type { Representation } from './negotiate-representation';
 import { SamplesService } from './samples.service';
 
 const row = getShape('row');
@@ -56,5 +58,36 @@ describe('SamplesService.render of another shape', () => {
   it("reserves by the shape's bound", () => {
     expect(service.replyBytes(numeric, 10, { encoding: 'json', gzip: false })).toBe(10 * numeric.maxRowBytes(9).json + '{"rows":[]}'.length);
     expect(service.replyBytes(numeric, 10, { encoding: 'protobuf', gzip: false })).toBe(10 * numeric.maxRowBytes(9).protobuf);
+  });
+});
+
+describe('SamplesService.renderIfWanted of a large reply (built in pieces)', () => {
+  const service = new SamplesService();
+  // Past LARGE_REPLY_ROWS, so the pieces path, with a short last piece.
+  const count = LARGE_REPLY_ROWS + 1;
+  const stayed = () => false;
+
+  it.each<[string, Representation]>([
+    ['JSON', { encoding: 'json', gzip: false }],
+    ['JSON by fast-json-stringify', { encoding: 'json', gzip: false, jsonCodec: getJsonCodec('fast-json-stringify') }],
+    ['protobuf', { encoding: 'protobuf', gzip: false }],
+    ['protobuf by protobufjs-static', { encoding: 'protobuf', gzip: false, protobufCodec: PROTOBUF_CODECS['protobufjs-static'].forShape(row) }],
+    ['gzipped JSON', { encoding: 'json', gzip: true }],
+  ])('%s: the body render() gives, byte for byte, with the same phases', async (_label, representation) => {
+    const whole = await service.render(row, count, representation);
+    const pieces = (await service.renderIfWanted(row, count, representation, stayed))!;
+    expect(Buffer.from(pieces.body).equals(Buffer.from(whole.body))).toBe(true);
+    expect(pieces).toMatchObject({ contentType: whole.contentType, contentEncoding: whole.contentEncoding });
+    expect(Object.keys(pieces.timing)).toEqual(Object.keys(whole.timing));
+  });
+
+  it('a caller who leaves while it is built gets nothing, and the build stops', async () => {
+    let gone = false;
+    const rendered = service.renderIfWanted(row, 1_000_000, { encoding: 'json', gzip: false }, () => gone);
+    // Leaves once the build has started (the lane's wait for pending I/O is two turns).
+    setTimeout(() => (gone = true), 20);
+    const started = Date.now();
+    expect(await rendered).toBeNull();
+    expect(Date.now() - started).toBeLessThan(500);
   });
 });

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { jsonRowsOf, type JsonRow, type Shape } from '@app/shapes';
-import { asBuffer, DEFAULT_JSON_CODEC, getJsonCodec, jsonReplyText } from '@app/codecs';
+import { asBuffer, buildReplyInPieces, DEFAULT_JSON_CODEC, getJsonCodec, jsonReplyPieces, jsonReplyText, protobufReplyPieces, type ReplyPieces } from '@app/codecs';
 import { maxProtoRowBytes, PROTOBUF_MEDIA_TYPE, rowsCodec } from '@app/grpc';
 import { BuildLane, jsonReplyBytes, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { ServerPhases } from '@app/server-timing';
@@ -41,12 +41,13 @@ export class SamplesService {
   }
 
   /**
-   * render(), but a large reply waits for its turn on the lane and is not built when `gone()` says its caller left
-   * meanwhile (null): a server must not build replies nobody reads.
+   * render(), but a large reply waits for its turn on the lane and is built in pieces, each only while `gone()` says
+   * its caller is still there: null when it left before the last (a server must not build replies nobody reads).
+   * The body is the one render() gives, byte for byte.
    */
   async renderIfWanted(shape: Shape, count: number, representation: Representation, gone: () => boolean): Promise<RenderedSamples | null> {
     if (count <= LARGE_REPLY_ROWS) return this.render(shape, count, representation);
-    const built = await this.lane.run(gone, () => this.build(shape, count, representation));
+    const built = await this.lane.run(gone, () => this.buildInPieces(shape, count, representation, gone));
     return built && this.compress(built, representation);
   }
 
@@ -72,8 +73,17 @@ export class SamplesService {
         ? rowsCodec(shape).serialize(message)
         : jsonReplyText(representation.jsonCodec ?? getJsonCodec(DEFAULT_JSON_CODEC), shape, message[shape.rowsField] as JsonRow[]);
     const serializeMs = performance.now() - started;
-    const contentType = protobuf ? PROTOBUF_MEDIA_TYPE : JSON_MEDIA_TYPE;
-    return { body: serialized, contentType, contentEncoding: null, timing: { generateMs, serializeMs } };
+    return rendered(serialized, representation, { generateMs, serializeMs });
+  }
+
+  /**
+   * build() of a large reply, REPLY_PIECE_ROWS rows at a time with a look at the caller before each: a cancel stops
+   * the work within a piece (milliseconds), where the one call above ran for seconds after the caller had gone.
+   * Generate and serialize are summed over the pieces, so they keep their meaning.
+   */
+  private async buildInPieces(shape: Shape, count: number, representation: Representation, gone: () => boolean): Promise<RenderedSamples | null> {
+    const built = await buildReplyInPieces(count, gone, replyPieces(shape, representation));
+    return built && rendered(built.body, representation, { generateMs: built.generateMs, serializeMs: built.serializeMs });
   }
 
   private async compress(built: RenderedSamples, representation: Representation): Promise<RenderedSamples> {
@@ -84,4 +94,14 @@ export class SamplesService {
     const body = await gzipAsync(built.body);
     return { ...built, body, contentEncoding: 'gzip', timing: { ...built.timing, compressMs: performance.now() - started } };
   }
+}
+
+/** The serializer build() would use, as pieces: the same one for the same representation, hence the same bytes. */
+function replyPieces(shape: Shape, representation: Representation): ReplyPieces<unknown, string | Buffer> {
+  if (representation.encoding === 'protobuf') return protobufReplyPieces(shape, representation.protobufCodec);
+  return jsonReplyPieces(representation.jsonCodec ?? getJsonCodec(DEFAULT_JSON_CODEC), shape);
+}
+
+function rendered(body: string | Buffer, representation: Representation, timing: ServerPhases): RenderedSamples {
+  return { body, contentType: representation.encoding === 'protobuf' ? PROTOBUF_MEDIA_TYPE : JSON_MEDIA_TYPE, contentEncoding: null, timing };
 }

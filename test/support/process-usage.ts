@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-
-/** Readings of a server process from /proc: what the abuse tests hold a cancel and a burst to. */
+import { request } from 'node:http';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The process's resident memory now (bytes). */
+/** A process's resident memory now, from /proc (bytes). */
 export function rssBytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 }
@@ -32,4 +31,21 @@ export async function rssSettles(pid: number, bytes: number, withinMs: number): 
     rss = rssBytes(pid);
   }
   return rss;
+}
+
+/** How long a server takes to answer GET /samples/1 (ms), or Infinity past `timeoutMs`. */
+export function probe(baseUrl: string, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const req = request(`${baseUrl}/samples/1`, { agent: false }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(Date.now() - started));
+    });
+    req.setTimeout(timeoutMs, () => {
+      req.destroy();
+      resolve(Infinity);
+    });
+    req.once('error', () => resolve(Infinity));
+    req.end();
+  });
 }
