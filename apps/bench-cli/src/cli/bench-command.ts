@@ -19,7 +19,7 @@ import { blobBytesEnv } from './blob-bytes-option';
 import { InvocationResults } from './invocation-results';
 import { resolveRuntimePairs, runtimeBlocks, type RuntimePair } from './runtime-blocks';
 import { stampRuntime } from './stamp-runtime';
-import { busyMachineLine } from './busy-machine';
+import { busyMachineLine, waitForQuiet } from './busy-machine';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -121,6 +121,10 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
         if (netns && network !== undefined) {
           netns.useProfile(network);
           run.options = { ...run.options, linkShaping: { ...netns.linkShaping } };
+        }
+        if (options.quiet) {
+          const waited = await waitForQuiet(options.disturbedAbove);
+          if (waited) progress.note(`${name}: ${waited}`);
         }
         const call = { spec, name, network, transports: variants, runs: runsFor(spec, options), warmup: warmupFor(spec, options), chunk: chunkFor(spec, options) };
         const judged = (await runScenarioOnClient(run.targets.client, call, abort.signal)).map((r) => judgeNoise(r, options.disturbedAbove));

@@ -100,6 +100,11 @@ describe('parseOptions', () => {
     }
   });
 
+  it('takes --quiet as a switch, off by default', () => {
+    expect(parseOptions([]).quiet).toBe(false);
+    expect(parseOptions(['--quiet']).quiet).toBe(true);
+  });
+
   it('refuses several invocations on netns hosts, naming the preset that asked for them', () => {
     expect(() => parseOptions(['--hosts', 'netns', '--invocations', '2'])).toThrow('--hosts netns runs one invocation: give --invocations 1');
     expect(() => parseOptions(['--hosts', 'netns', '--preset', 'network'])).toThrow('--hosts netns runs one invocation: give --invocations 1 (the network preset defaults to 2)');

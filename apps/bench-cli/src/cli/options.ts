@@ -51,6 +51,8 @@ export interface BenchOptions {
   runtimes: RuntimeAxisOptions | null;
   /** --disturbed-above: foreign CPU, in cores, above which a measured run is marked disturbed. */
   disturbedAbove: number;
+  /** --quiet: before each case, wait (30 s at most) for other processes to use no more than disturbedAbove cores. */
+  quiet: boolean;
   help: boolean;
 }
 
@@ -138,6 +140,7 @@ Options:
   --label TEXT         kept with the run in every file
   --disturbed-above C  a measured run is disturbed when processes other than its own used more than C cores of CPU
                        beside it (Linux; see docs/statistics.md, Noise)   (default: ${DEFAULT_DISTURBED_ABOVE})
+  --quiet              before each case, wait up to 30 s for a quiet machine (foreign CPU at most --disturbed-above)
   --help               this text
 
 Exit codes: 0 done, 1 a run failed, 2 bad options, 130 interrupted.`;
@@ -207,6 +210,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     'chunk-rows': { type: 'string' },
     runs: { type: 'string' },
     'disturbed-above': { type: 'string' },
+    quiet: { type: 'boolean' },
     invocations: { type: 'string' },
     warmup: { type: 'string' },
     out: { type: 'string' },
@@ -303,6 +307,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     hosts,
     runtimes,
     disturbedAbove: cores('disturbed-above', str('disturbed-above') ?? String(DEFAULT_DISTURBED_ABOVE)),
+    quiet: values.quiet === true,
     help: values.help === true,
   };
 }
