@@ -63,6 +63,8 @@ export { MIN_RUNS_FOR_VERDICT } from './stats/min-runs-for-verdict';
 export { betweenInvocationShare } from './stats/invocation-variance';
 export { aggregateRuns } from './aggregate/aggregate-runs';
 export { mergeInvocations, stampInvocation } from './result/merge-invocations';
+export { DEFAULT_DISTURBED_ABOVE, judgeNoise } from './noise/judge-noise';
+export { foreignCpu, readMachineCpu } from './noise/machine-cpu';
 export { invocationOf, invocationCount, runsByInvocation } from './result/runs-by-invocation';
 export type { TellApart } from './result/tell-apart';
 export { tellApart } from './result/tell-apart';

@@ -1,7 +1,7 @@
 import { useBinaryBlobBytes } from '@app/shapes';
 import { join } from 'node:path';
 import { NetnsHosts, startNetnsHosts } from './netns-hosts';
-import { BenchRun, ScenarioResult, stampInvocation } from '@app/bench';
+import { BenchRun, judgeNoise, ScenarioResult, stampInvocation } from '@app/bench';
 import { AppLauncher, BENCH_APPS, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig, userShapeEnv } from '@app/config';
 import { RuntimeError } from '@app/runtimes';
@@ -19,6 +19,7 @@ import { blobBytesEnv } from './blob-bytes-option';
 import { InvocationResults } from './invocation-results';
 import { resolveRuntimePairs, runtimeBlocks, type RuntimePair } from './runtime-blocks';
 import { stampRuntime } from './stamp-runtime';
+import { busyMachineLine, waitForQuiet } from './busy-machine';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -66,6 +67,8 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   // Before anything runs: a case run otherwise than asked (a concurrency capped at its requests) is said, not hidden.
   // And a case on other variants than the run's (the runtimes preset's large case on the explain preset's).
   for (const line of [...cappedNotes(specs), ...ownVariantNotes(specs, options)]) process.stderr.write(`wirebench bench: ${line}\n`);
+  const busy = await busyMachineLine(options.disturbedAbove);
+  if (busy) process.stderr.write(`wirebench bench: ${busy}\n`);
   const root = findProjectRoot();
   const { dir, record } = startRunRecord(options.out ?? config.resultsDir, options.preset, options.label, { ...options, scenarios: planOf(specs, options) }, root);
   const run: BenchRun = {
@@ -124,8 +127,13 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
           netns.useProfile(network);
           run.options = { ...run.options, linkShaping: { ...netns.linkShaping } };
         }
+        if (options.quiet) {
+          const waited = await waitForQuiet(options.disturbedAbove);
+          if (waited) progress.note(`${name}: ${waited}`);
+        }
         const call = { spec, name, network, transports: variants, runs: runsFor(spec, options), warmup: warmupFor(spec, options), chunk: chunkFor(spec, options) };
-        const measured = stampInvocation(await runScenarioOnClient(run.targets.client, call, abort.signal), invocation);
+        const judged = (await runScenarioOnClient(run.targets.client, call, abort.signal)).map((r) => judgeNoise(r, options.disturbedAbove));
+        const measured = stampInvocation(judged, invocation);
         const results = pair ? stampRuntime(measured, pair) : measured;
         pooled.add(results);
         await saveRun(dir, run);

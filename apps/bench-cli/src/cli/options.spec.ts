@@ -91,6 +91,20 @@ describe('parseOptions', () => {
     }
   });
 
+  it('takes --disturbed-above as cores of foreign CPU, 0.2 by default, and refuses anything else', () => {
+    expect(parseOptions([]).disturbedAbove).toBe(0.2);
+    expect(parseOptions(['--disturbed-above', '0.5']).disturbedAbove).toBe(0.5);
+    expect(parseOptions(['--disturbed-above', '1']).disturbedAbove).toBe(1);
+    for (const bad of ['x', '', '0.2.1', '1e3', '-0']) {
+      expect(() => parseOptions([`--disturbed-above=${bad}`])).toThrow(`--disturbed-above must be a number of cores >= 0, e.g. 0.2, got "${bad}"`);
+    }
+  });
+
+  it('takes --quiet as a switch, off by default', () => {
+    expect(parseOptions([]).quiet).toBe(false);
+    expect(parseOptions(['--quiet']).quiet).toBe(true);
+  });
+
   it('refuses several invocations on netns hosts, naming the preset that asked for them', () => {
     expect(() => parseOptions(['--hosts', 'netns', '--invocations', '2'])).toThrow('--hosts netns runs one invocation: give --invocations 1');
     expect(() => parseOptions(['--hosts', 'netns', '--preset', 'network'])).toThrow('--hosts netns runs one invocation: give --invocations 1 (the network preset defaults to 2)');

@@ -1,4 +1,4 @@
-import { ARTICLE_TRANSPORTS, familyBaseline, FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
+import { ARTICLE_TRANSPORTS, DEFAULT_DISTURBED_ABOVE, familyBaseline, FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
 import { loadNetworkProfiles } from '@app/network';
 import { DEFAULT_SHAPE, isShapeName, MAX_BINARY_BLOB_BYTES, shapeNames, ShapeName, USER_SHAPE_NAME, type UserShapeOptions } from '@app/shapes';
 import { parseHosts } from './parse-hosts';
@@ -49,6 +49,10 @@ export interface BenchOptions {
    * round (see runtime-blocks.ts); null without them: the apps run on this process's node, or as found running.
    */
   runtimes: RuntimeAxisOptions | null;
+  /** --disturbed-above: foreign CPU, in cores, above which a measured run is marked disturbed. */
+  disturbedAbove: number;
+  /** --quiet: before each case, wait (30 s at most) for other processes to use no more than disturbedAbove cores. */
+  quiet: boolean;
   help: boolean;
 }
 
@@ -134,6 +138,9 @@ Options:
   --client-node LIST   a list, the other one runtime; the side not given is current)
   --offline            never fetch a runtime: one missing from the cache is refused (npm run setup:node)
   --label TEXT         kept with the run in every file
+  --disturbed-above C  a measured run is disturbed when processes other than its own used more than C cores of CPU
+                       beside it (Linux; see docs/statistics.md, Noise)   (default: ${DEFAULT_DISTURBED_ABOVE})
+  --quiet              before each case, wait up to 30 s for a quiet machine (foreign CPU at most --disturbed-above)
   --help               this text
 
 Exit codes: 0 done, 1 a run failed, 2 bad options, 130 interrupted.`;
@@ -152,6 +159,11 @@ function list(name: string, raw: string | undefined): string[] | undefined {
   const items = raw.split(',').map((s) => s.trim());
   if (items.some((s) => s === '')) throw new UsageError(`--${name} must be a comma list without empty items, got "${raw}"`);
   return items;
+}
+
+function cores(name: string, raw: string): number {
+  if (!/^\d{1,3}(\.\d{1,3})?$/.test(raw)) throw new UsageError(`--${name} must be a number of cores >= 0, e.g. 0.2, got "${raw}"`);
+  return Number(raw);
 }
 
 function integer(name: string, raw: string, min: number): number {
@@ -197,6 +209,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     concurrency: { type: 'string' },
     'chunk-rows': { type: 'string' },
     runs: { type: 'string' },
+    'disturbed-above': { type: 'string' },
+    quiet: { type: 'boolean' },
     invocations: { type: 'string' },
     warmup: { type: 'string' },
     out: { type: 'string' },
@@ -292,6 +306,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     networks: parseNetworks(str('network') ?? PRESET_DEFAULTS[preset]?.networks?.join(',')),
     hosts,
     runtimes,
+    disturbedAbove: cores('disturbed-above', str('disturbed-above') ?? String(DEFAULT_DISTURBED_ABOVE)),
+    quiet: values.quiet === true,
     help: values.help === true,
   };
 }

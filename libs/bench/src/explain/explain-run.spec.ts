@@ -5,6 +5,7 @@ import type { PhaseBreakdown } from '../phases/phases.interface';
 import type { BenchRun } from '../result/bench-run.interface';
 import type { VariantName } from '../scenario/variants';
 import { explainRun } from './explain-run';
+import { judgeNoise } from '../noise/judge-noise';
 
 const base = { rowsReceived: 1_000_000, payloadBytes: 1, verified: true, clientCpuMs: null, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null };
 
@@ -69,6 +70,16 @@ describe('explainRun', () => {
     expect(text).toMatch(/grpc-bare \(client library: .*\) took 0\.70× the time of grpc \(95% CI [\d.]+–[\d.]+\), mostly client-side decoding \(−2,000 ms per request\)\./);
     expect(text).toContain('No difference the runs can tell for one request of 1,000,000 rows: json-undici (client library).');
     expect(text).toContain("The fastest gRPC-family variant for one request of 1,000,000 rows, grpc-bare, took 1.40× json's median time.");
+  });
+
+  it('ends the case verdict with how many of its runs other processes disturbed, and by how much', () => {
+    const withNoise = (foreign: number[]) => (r: BenchRun['scenarios'][number]) => judgeNoise({ ...r, runs: r.runs.map((s, i) => ({ ...s, foreignCpuCores: foreign[i], stealCores: 0 })) });
+    const noisy = explainRun({ ...RUN, scenarios: [withNoise([0.6, 0, 0.3, 0, 0])(RUN.scenarios[0]), withNoise([0, 0, 0, 0, 0.1])(RUN.scenarios[1])] });
+    expect(noisy.sentences[0]).toMatch(/^For one request of 1,000,000 rows, gRPC took 2\.00× JSON's time \(95% CI [^)]*\); 2 of 10 runs disturbed, up to 0\.6 of a core beside them\.$/);
+    const quiet = explainRun({ ...RUN, scenarios: [withNoise([0.05, 0, 0, 0, 0])(RUN.scenarios[0]), withNoise([0, 0, 0, 0, 0])(RUN.scenarios[1])] });
+    expect(quiet.sentences[0]).toMatch(/; machine quiet: foreign CPU ≤ 0\.05 of a core\.$/);
+    // Not measured (another OS, an older file): no clause at all, rather than a quiet machine.
+    expect(explanation.sentences[0]).not.toMatch(/disturbed|quiet/);
   });
 
   it('gives a gap in ms, not in shares, when one phase alone is larger than the whole gap', () => {

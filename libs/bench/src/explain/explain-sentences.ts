@@ -2,7 +2,7 @@ import type { VariantVersus } from '../result/compare-variants';
 import { VARIANTS } from '../scenario/variants';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import type { CaseExplanation } from './explanation.interface';
-import { caseWords, effectOf, gapSentence, interval, PHASE_WORDS, signed, times, tooFewRunsWords } from './sentence-parts';
+import { caseWords, effectOf, gapSentence, interval, noiseClause, PHASE_WORDS, signed, times, tooFewRunsWords } from './sentence-parts';
 import { serializerSentence, shapeVerdictSentence } from './shape-sentences';
 
 /**
@@ -14,12 +14,16 @@ export function explainSentences(c: CaseExplanation): string[] {
   const out: string[] = [];
   const label = caseWords(c);
   const vs = c.grpcVsJson;
+  const noise = noiseClause(c.noise);
   if (vs && c.shape !== null) {
-    out.push(shapeVerdictSentence({ ...c, grpcVsJson: vs }));
+    const verdict = shapeVerdictSentence({ ...c, grpcVsJson: vs });
+    out.push(noise ? `${verdict.replace(/\.$/, '')}; ${noise}.` : verdict);
   } else if (vs) {
     const effect = effectOf(vs);
     const apart = effect === 'too few runs' ? `; ${tooFewRunsWords(vs.runsPerSide)}` : effect === 'cannot tell' ? '; the runs cannot tell the two apart' : '';
-    out.push(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}${apart}.`);
+    out.push(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}${apart}${noise ? `; ${noise}` : ''}.`);
+  } else if (noise) {
+    out.push(`For ${label}, ${noise}.`);
   }
   const gap = c.gap;
   const why = gapSentence(c);

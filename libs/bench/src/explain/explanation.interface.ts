@@ -52,6 +52,15 @@ export interface CaseExplanation {
   variants: VariantFigures[];
   /** Each gRPC variant on the serializer axis (shape-sentences.ts) against json, when json and one such serializer ran. */
   serializers: VariantVersus[];
+  /** How quiet the machine was over the case's measured runs, every variant together; absent or null when not measured. */
+  noise?: CaseNoise | null;
+}
+
+export interface CaseNoise {
+  runs: number;
+  disturbedRuns: number;
+  /** Most foreign CPU beside any one run, in cores. */
+  maxForeignCpuCores: number;
 }
 
 export interface Explanation {

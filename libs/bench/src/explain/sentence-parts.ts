@@ -4,7 +4,7 @@ import type { PhaseField } from '../phases/phases.interface';
 import type { VariantVersus } from '../result/compare-variants';
 import { VARIANTS } from '../scenario/variants';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
-import type { CaseExplanation, PhaseDelta, PhaseGap } from './explanation.interface';
+import type { CaseExplanation, CaseNoise, PhaseDelta, PhaseGap } from './explanation.interface';
 
 /** How a phase reads in a sentence. */
 export const PHASE_WORDS: Partial<Record<PhaseField, string>> = {
@@ -83,3 +83,14 @@ export function gapSentence(c: CaseExplanation): string | null {
   return null;
 }
 
+
+/**
+ * The clause every case verdict ends with: how many of its runs other processes disturbed and by how much, or that
+ * the machine was quiet; null when the noise was not measured (not Linux, older files), which the notes say once.
+ */
+export function noiseClause(noise: CaseNoise | null | undefined): string | null {
+  if (!noise) return null;
+  const cores = (v: number) => (v > 1 ? `${v} cores` : `${v} of a core`);
+  if (noise.disturbedRuns > 0) return `${noise.disturbedRuns} of ${noise.runs} runs disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them`;
+  return `machine quiet: foreign CPU ≤ ${cores(noise.maxForeignCpuCores)}`;
+}

@@ -60,6 +60,9 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
   { name: 'server_cpu_ms', unit: 'ms', description: 'CPU time (user + system) the serving process(es) used during the run; empty when not measured.', value: (r) => r.sample.serverCpuMs },
   { name: 'client_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the client process during the run; empty when not measured.', value: (r) => r.sample.clientPeakRssBytes },
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the serving process(es) during the run; empty when not measured.', value: (r) => r.sample.serverPeakRssBytes },
+  { name: 'foreign_cpu_cores', unit: 'cores', description: 'CPU the machine spent on processes other than the run\'s own (client, local servers, the CLI) over the run\'s wall time, from /proc/stat; 0.35 is a third of a core; empty off Linux and in older files (see docs/statistics.md, Noise).', value: (r) => r.sample.foreignCpuCores ?? null },
+  { name: 'steal_cores', unit: 'cores', description: 'CPU the hypervisor gave to other guests over the run, from /proc/stat; empty off Linux and in older files.', value: (r) => r.sample.stealCores ?? null },
+  { name: 'disturbed', unit: 'yes/no', description: 'yes when foreign_cpu_cores was above the threshold (--disturbed-above, 0.2 by default); empty when not measured.', value: (r) => yesNo(r.sample.disturbed) },
   ...phaseColumns<RunsCsvRow>((r) => r.sample.phases),
   ...perRowPhaseColumns<RunsCsvRow>((r) => r.sample.phases, (r) => r.result.rowsPerRequest),
   { name: 'verified', unit: 'true/false', description: 'true when every response of the run held the expected rows and checksum.', value: (r) => r.sample.verified },
@@ -97,6 +100,10 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'server_cpu_ms_per_request', unit: 'ms', description: 'Server CPU time per request; empty when not measured.', value: (r) => r.result.resources.serverCpuMsPerRequest },
   { name: 'client_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the client process over the measured runs; empty when not measured.', value: (r) => r.result.resources.clientPeakRssBytes },
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the serving process(es) over the measured runs; empty when not measured.', value: (r) => r.result.resources.serverPeakRssBytes },
+  { name: 'disturbed_runs', unit: 'count', description: 'Measured runs whose foreign CPU was above disturbed_above; empty off Linux and in older files.', value: (r) => r.result.noise?.disturbedRuns ?? null },
+  { name: 'disturbed_above', unit: 'cores', description: 'Foreign CPU above which a run counted as disturbed (--disturbed-above).', value: (r) => r.result.noise?.disturbedAbove ?? null },
+  { name: 'max_foreign_cpu_cores', unit: 'cores', description: 'Most CPU, in cores, that other processes used beside any one measured run; empty off Linux.', value: (r) => r.result.noise?.maxForeignCpuCores ?? null },
+  { name: 'max_steal_cores', unit: 'cores', description: 'Most hypervisor steal, in cores, over any one measured run; empty off Linux.', value: (r) => r.result.noise?.maxStealCores ?? null },
   { name: 'server_resources_source', unit: 'text', description: "Where the server figures came from: proc (read from /proc on the client's machine), server (the server's own report, GET /admin/resources or wirebench.admin.Admin); empty when not measured.", value: (r) => r.result.resources.serverResourcesSource ?? null },
   ...phaseColumns<SummaryCsvRow>((r) => r.result.phases),
   ...perRowPhaseColumns<SummaryCsvRow>((r) => r.result.phases, (r) => r.result.rowsPerRequest),
@@ -114,6 +121,8 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'target', unit: 'text', description: 'Server and the address it listens on; under a network profile also the shaping proxy the client called ("through ...").', value: target },
   { name: 'notes', unit: 'text', description: 'Why a resource, wire or phase figure is empty, when one is; several notes are joined with "; ".', value: (r) => notes(r.result) },
 ];
+
+const yesNo = (v: boolean | null | undefined): string | null => (v == null ? null : v ? 'yes' : 'no');
 
 function notes(result: ScenarioResult): string {
   const wireNote = result.wire?.note;

@@ -1,3 +1,4 @@
+import { judgeNoise } from '../noise/judge-noise';
 import { parse } from 'csv-parse/sync';
 import { RUNS_CSV_COLUMNS } from './csv-columns';
 import { FORMULA_NAME, SAMPLE_LABEL, SAMPLE_RUN } from './fixtures/sample-run';
@@ -50,6 +51,10 @@ describe('printRunsCsv', () => {
       server_cpu_ms: '0.9',
       client_peak_rss_bytes: '80000000',
       server_peak_rss_bytes: '95500000',
+      // The fixture is from before the noise meter: not measured, so empty rather than zero.
+      foreign_cpu_cores: '',
+      steal_cores: '',
+      disturbed: '',
       ...JSON_PHASES_CELLS,
       verified: 'true',
       target: 'json-server at http://127.0.0.1:3001',
@@ -63,6 +68,13 @@ describe('printRunsCsv', () => {
     expect(json12[0].payload_bytes).toBe('1234567');
     expect(json12[0].server_cpu_ms).toBe('');
     expect(json12[0].server_peak_rss_bytes).toBe('');
+  });
+
+  it('writes each run\'s foreign CPU and steal in cores and whether it was disturbed', () => {
+    const judged = { ...SAMPLE_RUN, scenarios: SAMPLE_RUN.scenarios.map((r) => judgeNoise({ ...r, runs: r.runs.map((s, i) => ({ ...s, foreignCpuCores: i === 0 ? 0.6 : 0.05, stealCores: 0.01 })) })) };
+    const [first, second] = records(printRunsCsv(judged));
+    expect(first).toMatchObject({ foreign_cpu_cores: '0.6', steal_cores: '0.01', disturbed: 'yes' });
+    expect(second).toMatchObject({ foreign_cpu_cores: '0.05', steal_cores: '0.01', disturbed: 'no' });
   });
 
   it('quotes the label in the raw text and defuses a formula-like scenario name', () => {

@@ -76,6 +76,11 @@ describe('printSummaryCsv', () => {
       server_cpu_ms_per_request: '0.9',
       client_peak_rss_bytes: '80000000',
       server_peak_rss_bytes: '95500000',
+      // The fixture is from before the noise meter: not measured, so empty rather than zero.
+      disturbed_runs: '',
+      disturbed_above: '',
+      max_foreign_cpu_cores: '',
+      max_steal_cores: '',
       server_resources_source: 'proc',
       ...JSON_PHASES_CELLS,
       verified: 'true',

@@ -5,6 +5,9 @@ import { serverProcesses } from './server-processes';
 import { beginSelfReport, SelfReportWindow } from './server-self-report';
 import { ServerWatch, watchServers } from './server-watch';
 import { readServerReport, type ServerReport } from './server-runtime';
+import { foreignCpu, readMachineCpu } from '../noise/machine-cpu';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 
 /** Where the server's figures came from: /proc on this machine, the server's own report, or nowhere. */
 export type ServerResourcesSource = 'proc' | 'server' | null;
@@ -18,6 +21,10 @@ export interface ResourceSample {
   /** Server processes measured: a cluster primary and its workers count separately. */
   serverProcesses: number;
   serverResourcesSource: ServerResourcesSource;
+  /** CPU the machine spent on processes other than the run's own, in cores over the run; null off Linux. */
+  foreignCpuCores: number | null;
+  /** Hypervisor steal over the run, in cores; null off Linux. */
+  stealCores: number | null;
   notes: string[];
 }
 
@@ -74,6 +81,10 @@ export class ResourceProbe implements RunProbe {
     const clientRssReset = client && this.linux && resetPeakRss('self');
     const serverCpu = servers.map((pid) => processCpuMs(pid));
     const serverRssReset = servers.length > 0 && servers.every((pid) => resetPeakRss(pid));
+    // The CLI (or whatever started this client) waits beside the run: its CPU is the run's own, not noise.
+    const parentCpu = processCpuMs(process.ppid);
+    const machineCpu = client ? readMachineCpu() : null;
+    const wallStart = performance.now();
     if (client && this.linux && !clientRssReset) notes.push('client peak RSS: cannot reset VmHWM');
     if (servers.length > 0 && !serverRssReset) notes.push('server peak RSS: cannot reset VmHWM of the server process');
 
@@ -81,6 +92,9 @@ export class ResourceProbe implements RunProbe {
       end: async (): Promise<ResourceSample> => {
         const used = process.cpuUsage(clientCpu);
         const serverCpuAfter = servers.map((pid) => processCpuMs(pid));
+        const machineCpuAfter = machineCpu ? readMachineCpu() : null;
+        const wallMs = performance.now() - wallStart;
+        const parentCpuAfter = processCpuMs(process.ppid);
         const serverCpuMs =
           servers.length > 0 && serverCpu.every((v) => v !== null) && serverCpuAfter.every((v) => v !== null)
             ? serverCpuAfter.reduce((sum, v, i) => sum + (v as number) - (serverCpu[i] as number), 0)
@@ -88,9 +102,15 @@ export class ResourceProbe implements RunProbe {
         // A server process that ended in between cannot be read any more: its CPU is unknown, not zero.
         if (servers.length > 0 && serverCpuMs === null) notes.push('server CPU: a server process ended, or its /proc cannot be read');
         const serverRss = serverRssReset ? servers.map((pid) => readPeakRss(pid)) : [];
+        // Servers on another host, or not found here, are not this machine's load: only /proc-read ones are the run's.
+        const ownCpuMs = (used.user + used.system) / 1000 + (serverCpuMs ?? 0) + (parentCpu !== null && parentCpuAfter !== null ? parentCpuAfter - parentCpu : 0);
+        const noise = machineCpu && machineCpuAfter ? foreignCpu(machineCpu, machineCpuAfter, ownCpuMs, wallMs, availableParallelism()) : null;
+        if (client && !noise) notes.push('foreign CPU: /proc/stat cannot be read here (Linux only)');
         const clientFigures = {
           clientCpuMs: client ? (used.user + used.system) / 1000 : null,
           clientPeakRssBytes: clientRssReset ? readPeakRss('self') : null,
+          foreignCpuCores: noise?.foreignCpuCores ?? null,
+          stealCores: noise?.stealCores ?? null,
         };
         if (self) return { ...clientFigures, ...(await this.endSelfReport(self, target, notes)), notes };
         return {

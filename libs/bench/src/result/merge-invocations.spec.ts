@@ -3,6 +3,7 @@ import { aggregate } from '../aggregate/aggregate';
 import { aggregateRuns } from '../aggregate/aggregate-runs';
 import { mergeInvocations, stampInvocation } from './merge-invocations';
 import type { ScenarioResult } from './result.interface';
+import { judgeNoise } from '../noise/judge-noise';
 
 const base = { rowsReceived: 10, payloadBytes: 1000, verified: true, clientCpuMs: 2, serverCpuMs: 1, clientPeakRssBytes: 100, serverPeakRssBytes: 200 };
 const part = (ms: number[], invocation: number, extra: Partial<ScenarioResult> = {}) => {
@@ -22,6 +23,16 @@ describe('mergeInvocations', () => {
     expect(merged.resources).toMatchObject({ clientCpuMs: 12, clientCpuMsPerRequest: 2, serverPeakRssBytes: 200 });
     expect(merged.throughput.rowsPerSec).toBe(Math.round(10 / 0.016));
     expect(merged.endedAt).toBe('2024-05-01T11:00:00.000Z');
+  });
+
+  it('counts the disturbed runs and the most foreign CPU over every invocation, at the threshold the run was judged by', () => {
+    const noisy = (foreign: number[], invocation: number) => {
+      const p = part([10, 11, 12], invocation);
+      return judgeNoise({ ...p, runs: p.runs.map((s, i) => ({ ...s, foreignCpuCores: foreign[i], stealCores: 0 })) }, 0.5);
+    };
+    const merged = mergeInvocations([noisy([0.1, 0.6, 0], 1), noisy([0.9, 0.2, 0.7], 2)]);
+    expect(merged.noise).toEqual({ disturbedAbove: 0.5, disturbedRuns: 3, maxForeignCpuCores: 0.9, maxStealCores: 0 });
+    expect(merged.runs.map((r) => r.disturbed)).toEqual([false, true, false, true, false, true]);
   });
 
   it('takes the median interval from the two-level bootstrap with several invocations, from ranks with one', () => {

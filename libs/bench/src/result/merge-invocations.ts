@@ -2,6 +2,7 @@ import { aggregateResources } from '../aggregate/aggregate-resources';
 import { aggregateRuns } from '../aggregate/aggregate-runs';
 import { combinePhases } from '../phases/combine-phases';
 import type { NetworkConditions, ScenarioResult } from './result.interface';
+import { judgeNoise } from '../noise/judge-noise';
 
 /** The results of one invocation with every run stamped with its number, so they can be pooled with the others. */
 export function stampInvocation(results: ScenarioResult[], invocation: number): ScenarioResult[] {
@@ -39,7 +40,7 @@ export function mergeInvocations(parts: readonly ScenarioResult[]): ScenarioResu
   };
   const network = mergeNetwork(parts.map((p) => p.network));
   if (network) merged.network = network;
-  return merged;
+  return first.noise ? judgeNoise(merged, first.noise.disturbedAbove) : merged;
 }
 
 function mergeNetwork(all: (NetworkConditions | undefined)[]): NetworkConditions | undefined {

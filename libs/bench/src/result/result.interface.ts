@@ -30,6 +30,22 @@ export interface RunSample {
   serverPeakRssBytes: number | null;
   /** Where the time went: means over this run's requests; null in result files written before phases existed. */
   phases: PhaseBreakdown | null;
+  /** CPU used on the machine by processes other than the run's own, in cores over the run; null off Linux, absent in older files. */
+  foreignCpuCores?: number | null;
+  /** Hypervisor steal over the run, in cores; null off Linux, absent in older files. */
+  stealCores?: number | null;
+  /** foreignCpuCores above the scenario's noise.disturbedAbove; null when it was not measured. */
+  disturbed?: boolean | null;
+}
+
+/** How quiet the machine was over a scenario's measured runs (see docs/statistics.md, Noise). */
+export interface NoiseSummary {
+  /** The threshold, in cores of foreign CPU, above which a run counts as disturbed (--disturbed-above). */
+  disturbedAbove: number;
+  /** Measured runs whose foreign CPU was above it; null when no run was measured (not Linux). */
+  disturbedRuns: number | null;
+  maxForeignCpuCores: number | null;
+  maxStealCores: number | null;
 }
 
 /**
@@ -182,6 +198,8 @@ export interface ScenarioResult {
   socketsCapped?: SocketsCapped;
   /** The node and V8 of the client and of the server; absent in files written before runtimes were recorded. */
   runtime?: ResultRuntime;
+  /** The machine's noise over the measured runs; absent in files written before it was measured. */
+  noise?: NoiseSummary;
   /** True only when every request of every measured and warm-up run arrived with the expected rows and checksum. */
   verified: boolean;
   startedAt: string;

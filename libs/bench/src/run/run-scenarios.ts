@@ -11,6 +11,7 @@ import { measureWire } from '../wire/measure-wire';
 import { executeRun } from './execute-run';
 import { nameTheRun } from './name-the-run';
 import { combinePhases } from '../phases/combine-phases';
+import { DEFAULT_DISTURBED_ABOVE, judgeNoise } from '../noise/judge-noise';
 import { throwIfCancelled } from './run-cancelled.error';
 import type { RunPosition, RunProgress } from './run-progress';
 import { isStreamingVariant } from '../scenario/variants';
@@ -41,6 +42,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Kept up to date with the run in progress and its rows so far, for a caller that shows progress while it waits. */
   progress?: RunProgress;
+  /** Foreign CPU, in cores, above which a measured run is marked disturbed (0.2 unless given). */
+  disturbedAbove?: number;
 }
 
 /**
@@ -105,6 +108,8 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
         serverCpuMs: round3(resources?.serverCpuMs ?? null),
         clientPeakRssBytes: resources?.clientPeakRssBytes ?? null,
         serverPeakRssBytes: resources?.serverPeakRssBytes ?? null,
+        foreignCpuCores: resources?.foreignCpuCores ?? null,
+        stealCores: resources?.stealCores ?? null,
       };
       samples[i].push(sample);
       options.onRun?.({ plan, phase: 'measure', run: r, of: plan.scenario.runs, sample });
@@ -120,7 +125,8 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
     if (options.wire) options.onRun?.({ plan, phase: 'wire', run: 1, of: 1 });
   }
   const endedAt = new Date().toISOString();
-  return plans.map((plan, i) => toResult(plan, samples[i], notes[i], sources[i], wire[i], serverRuntimes[i], startedAt, endedAt));
+  const disturbedAbove = options.disturbedAbove ?? DEFAULT_DISTURBED_ABOVE;
+  return plans.map((plan, i) => judgeNoise(toResult(plan, samples[i], notes[i], sources[i], wire[i], serverRuntimes[i], startedAt, endedAt), disturbedAbove));
 }
 
 /** The server a plan's transport reaches: the same process for every plan that names it. */
