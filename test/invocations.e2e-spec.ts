@@ -79,7 +79,8 @@ describe('npm run bench --invocations', () => {
     // The why table: the ratio and its interval, the verdict "too few runs".
     expect(r.markdown).toMatch(/\| rows-100 \| one request of 100 rows \| grpc vs json \| transport \(all five\) \| [\d.]+ \| [\d.]+–[\d.]+ \| too few runs \|/);
     expect(r.markdown).toMatch(/\| json-undici vs json \| client library \| [\d.]+ \| [\d.]+–[\d.]+ \| too few runs \|/);
-    expect(r.markdown).toMatch(/^- For one request of 100 rows, gRPC took [\d.]+× JSON's time \(95% CI [\d.]+–[\d.]+\); 2 runs a side cannot tell these apart; use --runs 5 or more\.$/m);
+    // Every case verdict ends with the noise clause: how quiet the machine was during its runs.
+    expect(r.markdown).toMatch(/^- For one request of 100 rows, gRPC took [\d.]+× JSON's time \(95% CI [\d.]+–[\d.]+\); 2 runs a side cannot tell these apart; use --runs 5 or more; (machine quiet: foreign CPU ≤ [\d.]+ (of a core|cores)|\d+ of \d+ runs disturbed, up to [\d.]+ (of a core|cores) beside them)\.$/m);
     expect(r.markdown).toContain('- No verdict for one request of 100 rows on json-undici (client library): 2 runs a side cannot tell these apart; use --runs 5 or more.');
     expect(r.stdout).toContain('too few runs');
   });
