@@ -163,3 +163,40 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
     expect(apps[app].running).toBe(true);
   });
 });
+
+// What is read counts against MAX_INFLIGHT_BYTES: with a budget of 1 MiB and bodies of up to 1 MiB, one body being
+// read holds the budget, and the next Connect call is answered 503 with Retry-After until it is read.
+describe('request bodies count against the memory budget', () => {
+  const MIB = 1024 * 1024;
+  let env: Record<string, string>;
+  const apps: Partial<Record<'json-server' | 'bare-connect-server', AppProcess>> = {};
+
+  beforeAll(async () => {
+    env = await portsEnv({ BARE_CONNECT_SERVER_PORT: String(await freePort()), BARE_CONNECT_H2_SERVER_PORT: String(await freePort()), MAX_INFLIGHT_BYTES: String(MIB), MAX_REQUEST_BYTES: String(MIB) });
+    for (const app of ['json-server', 'bare-connect-server'] as const) apps[app] = AppProcess.start(app, env);
+    await Promise.all(Object.values(apps).map((a) => a!.waitFor(LISTENING)));
+  });
+
+  afterAll(async () => {
+    await Promise.all(Object.values(apps).map((a) => a!.stop()));
+  });
+
+  it.each([
+    ['json-server', 'JSON_SERVER_PORT'],
+    ['bare-connect-server', 'BARE_CONNECT_SERVER_PORT'],
+  ] as const)('%s: a body being read holds its bytes, and the next call waits its turn with a 503', async (_app, portVariable) => {
+    const port = Number(env[portVariable]);
+    const slow = request({ host: '127.0.0.1', port, method: 'POST', path: PROCEDURE, agent: false, headers: { 'content-type': 'application/json', 'content-length': MIB } });
+    slow.on('error', () => undefined);
+    slow.write(HEAD);
+    await new Promise((r) => setTimeout(r, 300));
+    const next = await fetch(`http://127.0.0.1:${port}${PROCEDURE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":1}' });
+    const body = (await next.json()) as { code: string; message: string };
+    expect({ status: next.status, retryAfter: next.headers.get('retry-after') !== null, code: body.code }).toEqual({ status: 503, retryAfter: true, code: 'unavailable' });
+    expect(body.message).toMatch(/^request body: .*MAX_INFLIGHT_BYTES/);
+    slow.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    // Given back with the closed request: the next call is served.
+    expect((await fetch(`http://127.0.0.1:${port}${PROCEDURE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":1}' })).status).toBe(200);
+  });
+});

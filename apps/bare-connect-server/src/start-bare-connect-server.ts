@@ -20,9 +20,10 @@ export interface BareConnectServers {
  */
 export async function startBareConnectServer(config: WirebenchConfig): Promise<BareConnectServers> {
   // One budget for the process, shared by both listeners (MAX_INFLIGHT_BYTES).
-  const rows = new ConnectRows(rowsLimits(config), new InflightBudget(config.serverMemory.maxInflightBytes));
+  const budget = new InflightBudget(config.serverMemory.maxInflightBytes);
+  const rows = new ConnectRows(rowsLimits(config), budget);
   const meter = serverResourceMeter(config, config.bareConnectServer.host);
-  const handler = connectNodeHandler(rowsRoutes(rows), resourcesFallback(meter), config.serverMemory.maxRequestBytes);
+  const handler = connectNodeHandler(rowsRoutes(rows), resourcesFallback(meter), { maxRequestBytes: config.serverMemory.maxRequestBytes, budget });
   const http1 = createServer(httpServerOptions(config.httpTimeouts), handler);
   // An HTTP/2 server has no header or request timeout in Node: an idle session is closed after the keep-alive one.
   const h2c = createH2cServer(h2cServerOptions(), handler).setTimeout(config.httpTimeouts.keepAliveMs);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { DEFAULTS, WIREBENCH_CONFIG, type WirebenchConfig } from '@app/config';
-import { DiscoveryService, HttpAdapterHost, Reflector } from '@nestjs/core';
+import { InflightBudget } from '@app/bootstrap';
+import { DiscoveryService, HttpAdapterHost, ModuleRef, Reflector } from '@nestjs/core';
 import { connectRoutes } from './connect-routes';
 import { discoverConnectHandlers } from './discover-connect-handlers';
 import { mountConnectRoutes } from './mount-connect-routes';
@@ -25,6 +26,7 @@ export class ConnectRoutesMounter implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     // Optional: an app without the config module still gets the default bound, never connect-es's 4 GiB.
     @Optional() @Inject(WIREBENCH_CONFIG) private readonly config?: WirebenchConfig,
+    private readonly moduleRef?: ModuleRef,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -32,6 +34,18 @@ export class ConnectRoutesMounter implements OnModuleInit {
     // A microservice-only app has no HTTP adapter; an app without handlers needs no routes.
     if (handlers.length === 0 || !this.adapterHost.httpAdapter) return;
     const maxRequestBytes = this.config?.serverMemory.maxRequestBytes ?? DEFAULTS.maxRequestBytes;
-    await mountConnectRoutes(this.adapterHost.httpAdapter, connectRoutes(handlers), maxRequestBytes);
+    await mountConnectRoutes(this.adapterHost.httpAdapter, connectRoutes(handlers), { maxRequestBytes, budget: this.appBudget() });
+  }
+
+  /**
+   * The app's memory budget (MAX_INFLIGHT_BYTES), provided by the app's own module (the one its ConnectRows draws on),
+   * which request bodies count against while they are read; none in an app without one.
+   */
+  private appBudget(): InflightBudget | undefined {
+    try {
+      return this.moduleRef?.get(InflightBudget, { strict: false });
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { connectHandlers } from './connect-handlers';
 import { serveCall } from './serve-call';
+import { admitRequestBody, type RequestBodyLimits } from './admit-request-body';
 
 type LeaveUnread = (req: unknown, payload: unknown, done: (err: null, body: undefined) => void) => void;
 
@@ -27,7 +28,7 @@ export interface FastifyScope {
  * unread for the Connect, gRPC and gRPC-Web content types (application/json included), so the rest of the app keeps
  * its own parsers.
  */
-export function fastifyConnectRoutes(instance: FastifyScope, opts: { routes: (router: ConnectRouter) => void; maxRequestBytes: number }, done: () => void): void {
+export function fastifyConnectRoutes(instance: FastifyScope, opts: { routes: (router: ConnectRouter) => void } & RequestBodyLimits, done: () => void): void {
   const leaveUnread: LeaveUnread = (_req, _payload, parsed) => parsed(null, undefined);
   instance.addContentTypeParser([connectProtocol.contentTypeUnaryJson, connectProtocol.contentTypeStreamJson], leaveUnread);
   for (const types of [connectProtocol.contentTypeRegExp, grpcProtocol.contentTypeRegExp, grpcWebProtocol.contentTypeRegExp]) instance.addContentTypeParser(types, leaveUnread);
@@ -35,7 +36,7 @@ export function fastifyConnectRoutes(instance: FastifyScope, opts: { routes: (ro
     instance.all(path, async (req, reply) => {
       // Headers Fastify holds on the reply (its hooks') go out with the raw response, which serveCall writes.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string | string[] | number);
-      await serveCall(handler, req.raw, reply.raw);
+      if (admitRequestBody(req.raw, reply.raw, opts)) await serveCall(handler, req.raw, reply.raw);
     });
   }
   done();
