@@ -4,6 +4,9 @@
 // ENHANCE_YOUR_CALM once a session holds more than maxSessionMemory (10 MB by default); the reply's bytes are
 // already admitted by MAX_INFLIGHT_BYTES, and grpc-js lifts the same limit on the gRPC servers.
 import { connect, constants, type ClientHttp2Session } from 'node:http2';
+import { createClient } from '@connectrpc/connect';
+import { createGrpcTransport } from '@connectrpc/connect-node';
+import { SampleService } from '@app/codecs';
 import { AppProcess } from './support/app-process';
 import { LISTENING, portsEnv } from './support/stack';
 
@@ -52,5 +55,27 @@ describe('an h2c session holding a large unread reply', () => {
     } finally {
       session.destroy(undefined, constants.NGHTTP2_CANCEL);
     }
+  });
+});
+
+describe('an h2c session idle for longer than its keep-alive timeout while a reply is built', () => {
+  // A reply built in pieces sends no frame until it is whole, while the event loop runs: the session looks idle.
+  let env: Record<string, string>;
+  const apps: AppProcess[] = [];
+
+  beforeAll(async () => {
+    env = await portsEnv({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000' });
+    for (const app of ['json-h2-server', 'bare-connect-server'] as const) apps.push(AppProcess.start(app, env));
+    await Promise.all(apps.map((app) => app.waitFor(LISTENING)));
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+  });
+
+  it.each([['Nest h2c (json-h2-server)', 'H2_JSON_SERVER_PORT'], ['bare h2c', 'BARE_CONNECT_H2_SERVER_PORT']])('%s: the call gets its reply (an idle session is closed gracefully, not under a call)', async (_name, portVariable) => {
+    // 300,000 rows of protobuf take seconds to build, several times the 1 s timeout.
+    const reply = await createClient(SampleService, createGrpcTransport({ baseUrl: `http://127.0.0.1:${env[portVariable]}` })).getSamples({ count: 300_000 });
+    expect(reply.samples).toHaveLength(300_000);
   });
 });

@@ -25,8 +25,12 @@ export async function startBareConnectServer(config: WirebenchConfig): Promise<B
   const meter = serverResourceMeter(config, config.bareConnectServer.host);
   const handler = connectNodeHandler(rowsRoutes(rows), resourcesFallback(meter), { maxRequestBytes: config.serverMemory.maxRequestBytes, budget });
   const http1 = createServer(httpServerOptions(config.httpTimeouts), handler);
-  // An HTTP/2 server has no header or request timeout in Node: an idle session is closed after the keep-alive one.
-  const h2c = createH2cServer(h2cServerOptions(), handler).setTimeout(config.httpTimeouts.keepAliveMs);
+  // An HTTP/2 server has no header or request timeout in Node: an idle session is closed after the keep-alive one,
+  // gracefully (GOAWAY: the calls under way finish), as Fastify closes the Nest h2c app's. Node's own timeout destroys
+  // the session, which cut a call whose large reply was being built: built in pieces, it sends no frame for seconds
+  // while the event loop runs.
+  const h2c = createH2cServer(h2cServerOptions(), handler);
+  h2c.on('session', (session) => session.setTimeout(config.httpTimeouts.keepAliveMs, () => session.close()));
   await listen(http1, config.bareConnectServer, config.httpListenBacklog);
   try {
     await listen(h2c, config.bareConnectH2Server, config.httpListenBacklog);

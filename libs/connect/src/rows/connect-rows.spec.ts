@@ -1,6 +1,6 @@
 import { createServer, type Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { Code, ConnectError, createClient, createHandlerContext } from '@connectrpc/connect';
 import { connectNodeAdapter, createConnectTransport, createGrpcTransport } from '@connectrpc/connect-node';
 import type { DescService } from '@bufbuild/protobuf';
 import { InflightBudget, jsonReplyBytes } from '@app/bootstrap';
@@ -62,13 +62,14 @@ describe('ConnectRows over gRPC (h2c, connect-node adapter and client)', () => {
     expect(messages.flatMap((m) => codec.forShape(shape).toJsonRows(m))).toEqual(jsonRowsOf(shape, 25, 7));
   });
 
-  it('puts the generate time in a server-timing trailer, for a reply and (summed) for a stream; no serialize', async () => {
+  it('puts the generate and serialize times in a reply\'s server-timing trailer; a stream\'s generate time, summed', async () => {
     const client = createClient(SampleService, createGrpcTransport({ baseUrl }));
     const trailers: string[] = [];
     await client.getSamples({ count: 200 }, { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') });
     for await (const _ of client.streamSamples({ count: 30, chunkRows: 10 }, { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') })) void _;
-    expect(trailers).toEqual([expect.stringMatching(/^generate;dur=[\d.]+$/), expect.stringMatching(/^generate;dur=[\d.]+$/)]);
-    for (const trailer of trailers) expect(parseServerTiming(trailer)).toEqual({ phases: { generateMs: expect.any(Number) } });
+    expect(trailers).toEqual([expect.stringMatching(/^generate;dur=[\d.]+, serialize;dur=[\d.]+$/), expect.stringMatching(/^generate;dur=[\d.]+$/)]);
+    expect(parseServerTiming(trailers[0])).toEqual({ phases: { generateMs: expect.any(Number), serializeMs: expect.any(Number) } });
+    expect(parseServerTiming(trailers[1])).toEqual({ phases: { generateMs: expect.any(Number) } });
   });
 
   it('gives every reservation back once the calls are over', async () => {
@@ -157,6 +158,58 @@ describe('ConnectRows reply admission by the representation sent', () => {
       const binary = createClient(SampleService, createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true }));
       expect((await binary.getSamples({ count: 300 })).samples).toHaveLength(300);
       expect((await createClient(SampleService, createGrpcTransport({ baseUrl })).getSamples({ count: 300 })).samples).toHaveLength(300);
+    } finally {
+      await closeServer(server);
+    }
+  });
+});
+
+describe('ConnectRows: a large reply (over LARGE_REPLY_ROWS) built in pieces', () => {
+  const LARGE = { ...LIMITS, maxRows: 1_000_000 };
+  const row = servedShapes()[0];
+  const context = (json: boolean, requestSignal?: AbortSignal) =>
+    createHandlerContext({
+      service: rowsServices()[0],
+      method: rowsServices()[0].methods[0],
+      protocolName: 'connect',
+      requestMethod: 'POST',
+      url: 'http://127.0.0.1/sample.SampleService/GetSamples',
+      requestSignal,
+      requestHeader: { 'content-type': json ? 'application/json' : 'application/proto' },
+    });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it.each([
+    ['protobuf', false],
+    ['JSON', true],
+  ])('%s: a caller who leaves mid-build stops it before the next piece; its reservation is given back', async (_format, json) => {
+    const budget = new InflightBudget(1024 * 1024 * 1024);
+    const caller = new AbortController();
+    let pieces = 0;
+    const rows = row.rows.bind(row);
+    jest.spyOn(row, 'rows').mockImplementation((count, offset) => {
+      if (++pieces === 3) caller.abort();
+      return rows(count, offset);
+    });
+    const ctx = context(json, caller.signal);
+    await expect(new ConnectRows(LARGE, budget).unary({ count: 200_000 }, ctx)).rejects.toMatchObject({ code: Code.Canceled });
+    // The piece under way when the caller left is finished; no other is begun (200,000 rows are 100 pieces).
+    expect(pieces).toBe(3);
+    expect(budget.inUseBytes).toBe(0);
+  });
+
+  it.each([
+    ['Connect binary', (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true })],
+    ['Connect JSON', (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: false })],
+    ['gRPC', (baseUrl: string) => createGrpcTransport({ baseUrl })],
+  ])('%s: 12,345 rows (7 pieces) arrive whole, with both times in the trailer', async (_protocol, transport) => {
+    const { server, baseUrl } = await serve(new ConnectRows(LARGE, new InflightBudget(1024 * 1024 * 1024)));
+    try {
+      let timing = '';
+      const reply = await createClient(SampleService, transport(baseUrl)).getSamples({ count: 12_345 }, { onTrailer: (t) => (timing = t.get('server-timing') ?? '') });
+      expect(shapeChecksum(row, codec.forShape(row).toJsonRows(reply))).toEqual(shapeChecksum(row, jsonRowsOf(row, 12_345)));
+      expect(parseServerTiming(timing)).toEqual({ phases: { generateMs: expect.any(Number), serializeMs: expect.any(Number) } });
     } finally {
       await closeServer(server);
     }

@@ -1,12 +1,23 @@
 import { performance } from 'node:perf_hooks';
 import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import type { Message } from '@bufbuild/protobuf';
-import { BuildLane, describeRefusal, InflightBudget, isRefusal, LARGE_REPLY_ROWS, type Reservation } from '@app/bootstrap';
+import {
+  BuildLane,
+  buildInPieces,
+  describeRefusal,
+  InflightBudget,
+  isRefusal,
+  LARGE_REPLY_ROWS,
+  type PieceSteps,
+  type PieceTimes,
+  type Reservation,
+} from '@app/bootstrap';
 import { getProtobufCodec } from '@app/codecs';
 import { getSamplesProblem, streamSamplesProblem, type StreamSamplesLimits } from '@app/grpc';
 import { formatServerTiming, SERVER_TIMING } from '@app/server-timing';
 import type { Shape } from '@app/shapes';
 import { repliesInJson, streamRowsReplyBytes, unaryRowsReplyBytes } from './reply-bytes';
+import { replyEncoding } from './reply-encodings';
 import { shapeOfService } from './rows-services';
 
 /**
@@ -39,7 +50,7 @@ export class ConnectRows {
   constructor(
     private readonly limits: StreamSamplesLimits,
     private readonly budget: InflightBudget,
-    // Large replies take turns, each built only if its caller is still there (one lane per process).
+    // Large replies take turns, each built in pieces only while its caller is still there (one lane per process).
     private readonly lane = new BuildLane(),
   ) {}
 
@@ -48,12 +59,23 @@ export class ConnectRows {
     const count = Number(request.count);
     const problem = getSamplesProblem({ count }, this.limits.maxRows);
     if (problem !== null) throw new ConnectError(problem, Code.InvalidArgument);
-    this.admit(unaryRowsReplyBytes(count, shape, repliesInJson(ctx)), true, ctx);
-    const build = () => this.timed(ctx, 0, () => this.chunk(shape, count, 0));
-    if (count <= LARGE_REPLY_ROWS) return build().message;
-    const reply = await this.lane.run(() => ctx.signal.aborted, build);
-    if (reply === null) throw new ConnectError('the client cancelled the call', Code.Canceled);
-    return reply.message;
+    const json = repliesInJson(ctx);
+    this.admit(unaryRowsReplyBytes(count, shape, json), true, ctx);
+    // The reply is encoded here, not by connect-es after the handler returns, so that a large one can be built in
+    // pieces that each look at the caller first, and its serialize time is known.
+    const encoding = replyEncoding(shape, json);
+    const pieces: Uint8Array[] = [];
+    const steps: PieceSteps<Message> = {
+      generate: (first, rows) => this.chunk(shape, rows, first),
+      serialize: (piece) => void pieces.push(encoding.encode(piece)),
+    };
+    const gone = () => ctx.signal.aborted;
+    const times = count <= LARGE_REPLY_ROWS ? atOnce(count, steps) : await this.lane.run(gone, () => buildInPieces(count, gone, steps));
+    if (times === null || gone()) throw new ConnectError('the client cancelled the call', Code.Canceled);
+    const started = performance.now();
+    const reply = encoding.reply(pieces, ctx.signal);
+    ctx.responseTrailer.set(SERVER_TIMING, formatServerTiming({ ...times, serializeMs: times.serializeMs + performance.now() - started }));
+    return reply;
   }
 
   async *stream(request: StreamRowsRequest, ctx: HandlerContext): AsyncGenerator<Message> {
@@ -72,9 +94,9 @@ export class ConnectRows {
   }
 
   /**
-   * Builds a message and puts the generate time so far (rows made and turned into protobuf-es messages) in the
-   * `server-timing` trailer, as the gRPC servers do. Serialize is left out, not guessed: connect-es encodes the
-   * message after the handler has returned it, where no handler code runs.
+   * Builds a stream's message and puts the generate time so far (rows made and turned into protobuf-es messages) in
+   * the `server-timing` trailer, as the gRPC servers do. Serialize is left out, not guessed: connect-es encodes each
+   * message after the handler has yielded it, where no handler code runs.
    */
   private timed(ctx: HandlerContext, before: number, build: () => Message): { message: Message; generateMs: number } {
     const start = performance.now();
@@ -100,4 +122,16 @@ export class ConnectRows {
     ctx.signal.addEventListener('abort', outcome.release, { once: true });
     return outcome;
   }
+}
+
+/**
+ * A reply of at most LARGE_REPLY_ROWS in one piece, at once: a few ms of work, where the event-loop turns of pieces
+ * would only add to every small call's time.
+ */
+function atOnce<P>(count: number, steps: PieceSteps<P>): PieceTimes {
+  const started = performance.now();
+  const piece = steps.generate(0, count);
+  const generated = performance.now();
+  steps.serialize(piece);
+  return { generateMs: generated - started, serializeMs: performance.now() - generated };
 }
