@@ -7,7 +7,7 @@ import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { SampleService } from '@app/codecs';
 import { AppProcess } from './support/app-process';
 import { CONNECT_PROTOCOLS, type ConnectProtocol } from './support/connect';
-import { rssBytes, rssSettles, ticksInSecondAfter } from './support/processes';
+import { rssBytes, rssSettles, ticksInSecondAfter } from './support/process-usage';
 import { LISTENING, portsEnv } from './support/stack';
 
 jest.setTimeout(180_000);
