@@ -64,18 +64,18 @@ describe('a cancelled 1,000,000-row unary gRPC reply', () => {
     it.each([
       ['proto-loader (the grpc variant)', () => new grpc.Metadata()],
       ['protobufjs-static (grpc-static)', () => serializer('protobufjs-static')],
-    ])('encoded by %s: the server stops within 1 s of the cancel and its memory returns', async (_label, metadata) => {
+    ])('encoded by %s: the server stops building after the cancel and its memory returns', async (_label, metadata) => {
       const pid = apps[name].child.pid!;
       const port = env[portVariable];
       const rssBefore = rssBytes(pid);
       // 1.5 s in, the server is generating and encoding (the whole reply takes it 5-10 s on 2 cores).
       expect(await cancelledCall(port, 1_000_000, metadata(), 1500)).toBe(grpc.status.CANCELLED);
-      // The second from 1.5 s on: a build still running would use ~100 ticks of it. The half second before holds the
-      // one full collection an idle server makes 1 s after its last call (reclaimWhenIdle, 0.1-0.2 s of CPU), which is
-      // how the abandoned reply's memory goes back.
-      const ticks = await ticksInSecondAfter(pid, 1500);
+      // The second from 2 s on: a build still running would use ~100 ticks of it. The second before holds the one full
+      // collection an idle server makes 1 s after its last call (reclaimWhenIdle, 0.1-0.2 s of CPU, more on a loaded
+      // machine), which is how the abandoned reply's memory goes back.
+      const ticks = await ticksInSecondAfter(pid, 2000);
       const settled = await rssSettles(pid, rssBefore + 100 * MIB, 10_000);
-      console.log(`${name}, ${_label}: CPU ${ticks} ticks (10 ms) in the second from 1.5 s after the cancel; RSS ${Math.round(rssBefore / MIB)} MiB before, ${Math.round(settled / MIB)} MiB after`);
+      console.log(`${name}, ${_label}: CPU ${ticks} ticks (10 ms) in the second from 2 s after the cancel; RSS ${Math.round(rssBefore / MIB)} MiB before, ${Math.round(settled / MIB)} MiB after`);
       expect(ticks).toBeLessThanOrEqual(10);
       expect(settled - rssBefore).toBeLessThan(100 * MIB);
       expect(await smallCall(port)).toBe(3);

@@ -8,6 +8,7 @@ describe('driveClosedLoop', () => {
   it('keeps `concurrency` requests in flight and counts only the window', async () => {
     let inFlight = 0;
     let peak = 0;
+    let fired = 0;
     const edges: string[] = [];
     const r = await driveClosedLoop({
       concurrency: 4,
@@ -15,6 +16,7 @@ describe('driveClosedLoop', () => {
       durationMs: 500,
       onWindow: (e) => edges.push(e),
       fire: async () => {
+        fired++;
         peak = Math.max(peak, ++inFlight);
         const bytes = await after(5);
         inFlight--;
@@ -24,9 +26,10 @@ describe('driveClosedLoop', () => {
     expect(peak).toBe(4);
     expect(edges).toEqual(['start', 'end']);
     expect(r.requests).toBe(r.successes);
-    // ~4 callers x 500 ms / ~5 ms each: well above zero, well below what the whole run (with warm-up) did.
-    expect(r.successes).toBeGreaterThan(100);
-    expect(r.successes).toBeLessThan(4 * (600 / 5));
+    // Only the window counts: fewer than every request fired, the warm-up's first four at least left out. No bound by
+    // speed: on a loaded CI machine the 5 ms timers of this worker took ~160 ms each (12 successes in the window).
+    expect(r.successes).toBeGreaterThan(0);
+    expect(r.successes).toBeLessThanOrEqual(fired - 4);
     expect(r.payloadBytes).toBe(r.successes * 10);
     expect(r.latency.p50).toBeGreaterThanOrEqual(4);
     expect(r.perSecond).toHaveLength(0); // a 0.5 s window has no whole second
