@@ -5,6 +5,7 @@ import { replyPhases } from './reply-phases';
 import { rowsPieceEncoder } from './rows-piece-encoder';
 import { rowsCodec } from './samples-codec';
 import type { ReplySerializer } from './samples-reply';
+import { bufferOf } from './buffer-of';
 
 /** How one reply is built piece by piece: the steps buildInPieces runs, and what is left after the last piece. */
 interface PieceBuild {
@@ -115,7 +116,3 @@ function timed<T>(times: PieceTimes, phase: keyof PieceTimes, work: () => T): T 
   return result;
 }
 
-// The serializer's bytes as grpc-js frames them, without a copy.
-function bufferOf(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}

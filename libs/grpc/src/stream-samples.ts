@@ -7,6 +7,7 @@ import { preEncodedReply, replyPhases, StreamTotals } from './reply-phases';
 import { rowsCodec } from './samples-codec';
 import { maxProtoRowBytes } from './row-bytes';
 import type { ReplySerializer } from './samples-reply';
+import { bufferOf } from './buffer-of';
 
 /**
  * The part of a grpc-js server-streaming call (ServerWritableStream) the chunk loop uses; both servers hand theirs
@@ -112,10 +113,6 @@ function pieceEncoder(shape: Shape, serializer: ReplySerializer | null): { prepa
   return { prepare: (rows) => rows, bytes: (rows) => codec.serialize({ [shape.rowsField]: rows }) };
 }
 
-// The serializer's bytes as grpc-js frames them, without a copy (with-server-phases.ts does the same for a unary reply).
-function bufferOf(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 /**
  * The bytes written to the call whose write callback has not fired yet (grpc-js fires it once the HTTP/2 stream
