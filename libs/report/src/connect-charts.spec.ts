@@ -33,7 +33,7 @@ describe('Connect against JSON and gRPC', () => {
     // The summary's sentences, once, beneath the last chart.
     expect(vsGrpc.notes).toEqual([]);
     expect(vsJson.notes).toHaveLength(4);
-    expect(vsJson.notes[0]).toMatch(/^1-2 \(one request of 10,000 rows\): connect-proto took 0\.70× grpc's time \(95% CI .*\): faster; .* Against json it took 1\.54× json's time \(95% CI .*\): slower; /);
+    expect(vsJson.notes[0]).toMatch(/^1-2 \(one request of 10,000 rows\): connect-proto took 0\.70× grpc's time \(95% CI .*\): connect-proto is faster; .* Against json it took 1\.54× json's time \(95% CI .*\): json is faster; /);
   });
 
   it('names the run in each series and row when runs are overlaid', () => {

@@ -1,4 +1,4 @@
-import { caseWords, explainRun, explainSentences, human, phaseStack, type BenchRun, type SavedRun } from '@app/bench';
+import { caseWords, explainRun, explainSentences, human, phaseStack, scenarioWallParts, type BenchRun, type SavedRun } from '@app/bench';
 import type { BarChartSpec, LeftOut } from './chart-spec.interface';
 import { runName } from './run-names';
 import { groupBy, variantOf } from './scenario-rows';
@@ -6,10 +6,13 @@ import { groupBy, variantOf } from './scenario-rows';
 export const PHASE_CHART_TITLE = 'Where the time went';
 
 const CAPTION =
-  "Each bar is one variant's request, ms per request (medians over the runs), split bottom to top into the phases it lived: " +
+  "Each bar is one variant's median run (the mean of the two middle runs for an even count), the time its verdict compares: " +
+  "a request's time, or a parallel batch's wall time. It is cut bottom to top into the parts its last request to finish lived, " +
+  'each moment in one part, so the bar is exactly as tall as that time: the wait to be sent behind the batch\'s other requests (queue), ' +
   'the server generating, serializing (and compressing) the rows, the rest of the wait for the first byte (the trip, both frameworks, ' +
-  'scheduling), the transfer from first to last byte, the client decompressing and decoding, and other: what is left (the client ' +
-  "library's plumbing after the last byte, and any phase the path did not report). In a parallel case a request's time includes its queueing.";
+  'scheduling), the transfer from first to last byte, the client decompressing and decoding, other (the client library\'s plumbing ' +
+  'after the last byte), and what no reported phase covers (unattributed). A stream builds, sends and decodes at once: its work ' +
+  'during the transfer is inside transfer, and the notes give it.';
 
 /**
  * One stacked bar chart per case (its own scale: one row and a million rows do not share an axis), a bar per variant,
@@ -20,10 +23,10 @@ export function phaseCharts(runs: readonly SavedRun[], benchRuns: readonly { run
   const charts: BarChartSpec[] = [];
   for (const { run, runIndex } of benchRuns) {
     const explained = explainRun(run).cases;
-    const cases = [...groupBy(run.scenarios.filter((r) => r.stats.n > 0), (r) => r.name).values()].filter((results) => results.some((r) => r.phases));
+    const cases = [...groupBy(run.scenarios.filter((r) => r.stats.n > 0), (r) => r.name).values()].filter((results) => results.some((r) => scenarioWallParts(r)));
     cases.forEach((results, k) => {
       const first = results[0];
-      const stack = phaseStack(results.map((r) => ({ label: variantOf(r), phases: r.phases })));
+      const stack = phaseStack(results.map((r) => ({ label: variantOf(r), parts: scenarioWallParts(r) })));
       const explanation = explained.find((c) => c.scenario === first.name);
       charts.push({
         kind: 'bar',
@@ -32,13 +35,13 @@ export function phaseCharts(runs: readonly SavedRun[], benchRuns: readonly { run
         title: `${PHASE_CHART_TITLE}: ${first.name}, ${caseWords(first)}${runs.length > 1 ? ` (${runName(run)})` : ''}`,
         caption: CAPTION,
         x: { title: 'variant', log: false },
-        y: { title: 'time per request (ms, median over the runs)', log: false },
+        y: { title: 'ms, median run', log: false },
         categories: stack.bars,
         datasets: stack.layers.map((layer) => ({ label: layer.name, colorKey: `phase ${layer.name}`, color: layer.color, runIndex: 0, values: layer.values })),
         table: {
-          head: ['variant', 'request ms', ...stack.layers.map((l) => `${l.name} ms`)],
-          numeric: [false, true, ...stack.layers.map(() => true)],
-          rows: stack.bars.map((bar, i) => [bar, human(stack.requestMs[i], 2), ...stack.layers.map((l) => human(l.values[i], 2))]),
+          head: ['variant', 'median ms', ...stack.layers.map((l) => `${l.name} ms`), 'overlap ms'],
+          numeric: [false, true, ...stack.layers.map(() => true), true],
+          rows: stack.bars.map((bar, i) => [bar, human(stack.totalMs[i], 2), ...stack.layers.map((l) => human(l.values[i], 2)), human(stack.overlapMs[i], 2)]),
         },
         notes: stack.notes,
         beside: explanation ? explainSentences(explanation) : [],

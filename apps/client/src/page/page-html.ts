@@ -77,9 +77,10 @@ export function pageHtml(): string {
       <h3>Can the runs tell them apart?</h3>
       <ul id="apart"></ul>
       <h3>Where the time went</h3>
-      <p>Each variant's request time, ms per request (medians over the runs), split into the phases it lived: the server generating,
-      serializing (and compressing) the rows, the rest of the wait for the first byte, the transfer, the client decoding, and what is
-      left (the client library's plumbing, and any phase the path did not report).</p>
+      <p>Each variant's median run, the time its verdict compares (a request's, or a parallel batch's wall time), cut into the parts its
+      last request to finish lived, each moment in one part: its wait to be sent (queue), the server generating, serializing (and
+      compressing) the rows, the rest of the wait for the first byte, the transfer, the client decoding, the client library's plumbing
+      (other), and what no reported phase covers.</p>
       <div class="why">
         <div class="chart"><canvas id="phase-chart" aria-label="where each variant's request time went, by phase" role="img"></canvas></div>
         <ul id="why-sentences"></ul>

@@ -1,11 +1,12 @@
 import { phaseStack, type PhaseStack } from '../phases/phase-stack';
+import { scenarioWallParts } from '../phases/median-run';
 import type { VariantComparison } from '../result/compare-variants';
 import { explainScenarios } from './explain-run';
 import { apartSentence } from './apart-sentence';
 
 /** Why one comparison came out as it did: the picture, the sentences, and whether the runs can tell at all. */
 export interface ComparisonWhy {
-  /** Where each variant's request time went, a bar per variant in the order asked. */
+  /** Where each variant's median run's time went, a bar per variant in the order asked. */
   phases: PhaseStack;
   /** The explain sentences (explain-sentences.ts) of the case: gRPC against JSON, each factor's effect. */
   sentences: string[];
@@ -22,7 +23,7 @@ export function explainComparison(comparison: VariantComparison, maxRuns?: numbe
   return {
     ...comparison,
     why: {
-      phases: phaseStack(results.map((r) => ({ label: r.variant, phases: r.phases }))),
+      phases: phaseStack(results.map((r) => ({ label: r.variant, parts: scenarioWallParts(r) }))),
       sentences: explainScenarios(results).sentences,
       apart: versus.map((v) => apartSentence(v, { variant: runsOf(v.variant), against: runsOf(v.against) }, maxRuns)),
     },

@@ -24,19 +24,19 @@ describe('connectPlacements', () => {
     expect(p.rows[2].vsJson!.differences).toEqual(['the Connect protocol against plain HTTP', 'binary protobuf (protobuf-es) against JSON (json-stringify)']);
   });
 
-  it('says what the interval says: faster or slower with what differs, not told apart, or no verdict with too few runs', () => {
+  it('ends each ratio with the verdict phrase every sentence uses, then what differs on the wire', () => {
     const [proto, h2, few, json] = connectPlacements(connectPresetRun())!.sentences;
     const ci = (r: { ratioCi: { low: number; high: number } | null }) => `95% CI ${r.ratioCi!.low.toFixed(2)}–${r.ratioCi!.high.toFixed(2)}`;
     const rows = connectPlacements(connectPresetRun())!.rows;
     expect(proto).toBe(
-      `2-3 (1,000 parallel requests of 1 row): connect-proto took 0.70× grpc's time (${ci(rows[0].vsGrpc!)}): faster; what differs on the wire: ` +
+      `2-3 (1,000 parallel requests of 1 row): connect-proto took 0.70× grpc's time (${ci(rows[0].vsGrpc!)}): connect-proto is faster; what differs on the wire: ` +
         'HTTP/1.1 keep-alive sockets against one HTTP/2 connection, the Connect protocol against the gRPC protocol, protobuf-es against proto-loader as serializer. ' +
-        `Against json it took 0.42× json's time (${ci(rows[0].vsJson!)}): faster; what differs on the wire: the Connect protocol against plain HTTP, binary protobuf (protobuf-es) against JSON (json-stringify).`,
+        `Against json it took 0.42× json's time (${ci(rows[0].vsJson!)}): connect-proto is faster; what differs on the wire: the Connect protocol against plain HTTP, binary protobuf (protobuf-es) against JSON (json-stringify).`,
     );
-    expect(h2).toContain(`connect-h2 took 1.02× grpc's time (${ci(rows[1].vsGrpc!)}): not told apart (the ratio's 95% interval spans 1). Against json`);
-    expect(few).toBe(`1-2 (one request of 10,000 rows): connect-proto took 1.90× json's time (${ci(rows[2].vsJson!)}): no verdict: 2 runs a side cannot tell these apart; use --runs 5 or more.`);
+    expect(h2).toContain(`connect-h2 took 1.02× grpc's time (${ci(rows[1].vsGrpc!)}): the runs cannot tell them apart. Against json`);
+    expect(few).toBe(`1-2 (one request of 10,000 rows): connect-proto took 1.90× json's time (${ci(rows[2].vsJson!)}): no verdict (2 runs a side cannot tell these apart; use --runs 5 or more).`);
     expect(json).toContain("connect-json took 2.00× json's time");
-    expect(json).toContain('slower; what differs on the wire: the Connect protocol against plain HTTP, protobuf-es against json-stringify as serializer.');
+    expect(json).toContain('json is faster; what differs on the wire: the Connect protocol against plain HTTP, protobuf-es against json-stringify as serializer.');
   });
 
   it('tabulates case × variant: ratio to json and to grpc, each with its interval and verdict, blank where a side is missing', () => {
@@ -74,7 +74,7 @@ describe('connectPlacements', () => {
     const row = connectPlacements(connectPresetRun())!.rows[0];
     const vsGrpc = row.vsGrpc!;
     const only = { ...row, vsJson: null };
-    expect(connectSentence({ ...only, vsGrpc: { ...vsGrpc, differences: null } })).toMatch(/: faster\.$/);
-    expect(connectSentence({ ...only, vsGrpc: { ...vsGrpc, differences: [] } })).toMatch(/: faster; the two differ on the wire only in their libraries\.$/);
+    expect(connectSentence({ ...only, vsGrpc: { ...vsGrpc, differences: null } })).toMatch(/: connect-proto is faster\.$/);
+    expect(connectSentence({ ...only, vsGrpc: { ...vsGrpc, differences: [] } })).toMatch(/: connect-proto is faster; the two differ on the wire only in their libraries\.$/);
   });
 });

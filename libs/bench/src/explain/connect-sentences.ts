@@ -1,5 +1,5 @@
 import type { ConnectPlacement, ConnectVersus } from './connect-placements.interface';
-import { caseWords, effectOf, interval, times, tooFewRunsWords } from './sentence-parts';
+import { caseWords, effectOf, interval, times, verdictPhrase } from './sentence-parts';
 
 /**
  * What the interval says, in the words the other verdict sentences use; for a ratio it tells apart, the wire factors
@@ -7,21 +7,21 @@ import { caseWords, effectOf, interval, times, tooFewRunsWords } from './sentenc
  */
 function verdictClause(v: ConnectVersus): string {
   const effect = effectOf(v);
-  if (effect === 'too few runs') return `no verdict: ${tooFewRunsWords(v.runsPerSide)}`;
-  if (effect === 'cannot tell') return "not told apart (the ratio's 95% interval spans 1)";
+  const phrase = verdictPhrase(v, v.variant, v.against);
+  if (effect === 'too few runs' || effect === 'cannot tell') return phrase;
   // No traits for a side (a variant the traits do not cover yet): say nothing rather than "nothing differs".
   const what = v.differences === null ? '' : v.differences.length > 0 ? `; what differs on the wire: ${v.differences.join(', ')}` : '; the two differ on the wire only in their libraries';
-  return `${effect}${what}`;
+  return `${phrase}${what}`;
 }
 
-/** "connect-proto took 0.71× grpc's time (95% CI 0.66–0.77): faster; what differs ...". */
+/** "connect-proto took 0.71× grpc's time (95% CI 0.66–0.77): connect-proto is faster; what differs ...". */
 function against(v: ConnectVersus, lead: string): string {
   return `${lead} ${times(v.medianRatio)} ${v.against}'s time${interval(v)}: ${verdictClause(v)}`;
 }
 
 /**
- * "1-2 (one request of 10,000 rows): connect-proto took 0.71× grpc's time (95% CI 0.66–0.77): faster; what differs on
- * the wire: HTTP/1.1 against HTTP/2, …. Against json it took 1.90× json's time (…): slower; …." grpc first: Connect
+ * "1-2 (one request of 10,000 rows): connect-proto took 0.71× grpc's time (95% CI 0.66–0.77): connect-proto is faster; what differs on
+ * the wire: HTTP/1.1 against HTTP/2, …. Against json it took 1.90× json's time (…): json is faster; …." grpc first: Connect
  * serves the same .proto service, so gRPC is what it replaces.
  */
 export function connectSentence(p: ConnectPlacement): string {

@@ -4,6 +4,7 @@ import { versusOf } from '../result/compare-variants';
 import { VARIANTS, type VariantName } from '../scenario/variants';
 import type { CaseExplanation, CaseNoise, Explanation, VariantFigures } from './explanation.interface';
 import { phaseGap } from './phase-gap';
+import { scenarioWallParts } from '../phases/median-run';
 import { explainSentences } from './explain-sentences';
 import { isGrpcSerializerVariant } from './shape-sentences';
 import { DEFAULT_SHAPE } from '@app/shapes';
@@ -35,7 +36,7 @@ function explainCase(results: ScenarioResult[], nameShape: boolean): CaseExplana
     const baseline = VARIANTS[r.variant]?.baseline as VariantName | null;
     const reference = baseline ? of(baseline) : undefined;
     if (!reference) return [];
-    return [{ ...versusOf(r, reference, VARIANTS[r.variant].factor), gap: phaseGap(reference.variant, reference.phases, r.variant, r.phases) }];
+    return [{ ...versusOf(r, reference, VARIANTS[r.variant].factor), gap: phaseGap(reference.variant, scenarioWallParts(reference), r.variant, scenarioWallParts(r)) }];
   });
   const present = results.map((r) => r.variant);
   const serializers = json ? results.filter((r) => isGrpcSerializerVariant(r.variant, present)).map((r) => versusOf(r, json, 'serializer')) : [];
@@ -48,7 +49,7 @@ function explainCase(results: ScenarioResult[], nameShape: boolean): CaseExplana
     rowsPerRequest: first.rowsPerRequest,
     requests: first.requests,
     grpcVsJson: json && grpc ? versusOf(grpc, json, null) : null,
-    gap: json && grpc ? phaseGap('json', json.phases, 'grpc', grpc.phases) : null,
+    gap: json && grpc ? phaseGap('json', scenarioWallParts(json), 'grpc', scenarioWallParts(grpc)) : null,
     factors,
     variants: results.map(figures),
     serializers,

@@ -2,7 +2,7 @@ import type { VariantVersus } from '../result/compare-variants';
 import { VARIANTS } from '../scenario/variants';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import type { CaseExplanation } from './explanation.interface';
-import { caseWords, effectOf, gapSentence, interval, noiseClause, PHASE_WORDS, signed, times, tooFewRunsWords } from './sentence-parts';
+import { CANNOT_TELL, caseWords, effectOf, gapSentence, interval, noiseClause, PHASE_WORDS, signed, times, noVerdict, tooFewRunsWords, verdictPhrase, verdictSentence } from './sentence-parts';
 import { serializerSentence, shapeVerdictSentence } from './shape-sentences';
 
 /**
@@ -15,16 +15,9 @@ export function explainSentences(c: CaseExplanation): string[] {
   const label = caseWords(c);
   const vs = c.grpcVsJson;
   const noise = noiseClause(c.noise);
-  if (vs && c.shape !== null) {
-    const verdict = shapeVerdictSentence({ ...c, grpcVsJson: vs });
-    out.push(noise ? `${verdict.replace(/\.$/, '')}; ${noise}.` : verdict);
-  } else if (vs) {
-    const effect = effectOf(vs);
-    const apart = effect === 'too few runs' ? `; ${tooFewRunsWords(vs.runsPerSide)}` : effect === 'cannot tell' ? '; the runs cannot tell the two apart' : '';
-    out.push(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}${apart}${noise ? `; ${noise}` : ''}.`);
-  } else if (noise) {
-    out.push(`For ${label}, ${noise}.`);
-  }
+  if (vs && c.shape !== null) out.push(shapeVerdictSentence({ ...c, grpcVsJson: vs }, noise));
+  else if (vs) out.push(verdictSentence(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}`, verdictPhrase(vs, 'gRPC', 'JSON'), noise));
+  else if (noise) out.push(`For ${label}, ${noise}.`);
   const gap = c.gap;
   const why = gapSentence(c);
   if (why) out.push(why);
@@ -43,20 +36,22 @@ export function explainSentences(c: CaseExplanation): string[] {
       continue;
     }
     const info = VARIANTS[f.variant];
-    const biggest = f.gap?.deltas[0];
-    const where = biggest && biggest.deltaMs !== 0 ? `, mostly ${PHASE_WORDS[biggest.field]} (${signed(biggest.deltaMs)} per request)` : '';
-    out.push(`${f.variant} (${f.factor}: ${info.changes}) took ${times(f.medianRatio)} the time of ${f.against}${interval(f)}${where}.`);
+    // The part that moved most in the direction of the whole gap: the one that made the factor's side faster or slower.
+    const biggest = f.gap?.deltas.find((d) => d.deltaMs !== 0 && Math.sign(d.deltaMs) === Math.sign(f.gap!.totalMs));
+    const where = biggest ? `, mostly ${PHASE_WORDS[biggest.part]} (${signed(biggest.deltaMs)})` : '';
+    const head = `${f.variant} (${f.factor}: ${info.changes}) took ${times(f.medianRatio)} the time of ${f.against}${interval(f)}${where}`;
+    out.push(verdictSentence(head, verdictPhrase(f, f.variant, f.against)));
     // Does this factor take away gRPC's biggest extra cost?
     const extra = gap && gap.totalMs > 0 ? gap.deltas[0] : undefined;
-    const removed = extra && extra.deltaMs > 0 && info.family === 'grpc' ? f.gap?.deltas.find((d) => d.field === extra.field) : undefined;
+    const removed = extra && extra.deltaMs > 0 && info.family === 'grpc' ? f.gap?.deltas.find((d) => d.part === extra.part) : undefined;
     if (extra && removed && removed.deltaMs < 0) {
-      out.push(`That removes ${Math.round((-removed.deltaMs / extra.deltaMs) * 100)}% of gRPC's extra ${PHASE_WORDS[extra.field]} against JSON in this case.`);
+      out.push(`That removes ${Math.round((-removed.deltaMs / extra.deltaMs) * 100)}% of gRPC's extra ${PHASE_WORDS[extra.part]} against JSON in this case.`);
     }
   }
-  if (unclear.length > 0) out.push(`No difference the runs can tell for ${label}: ${unclear.join(', ')}.`);
+  if (unclear.length > 0) out.push(verdictSentence(`For ${label}, ${unclear.join(', ')} against their baselines`, CANNOT_TELL));
   if (tooFew.length > 0) {
     const fewest = Math.min(...tooFew.map((f) => f.runsPerSide));
-    out.push(`No verdict for ${label} on ${tooFew.map((f) => `${f.variant} (${f.factor})`).join(', ')}: ${tooFewRunsWords(fewest)}.`);
+    out.push(verdictSentence(`For ${label}, ${tooFew.map((f) => `${f.variant} (${f.factor})`).join(', ')} against their baselines`, noVerdict(fewest)));
   }
   const json = c.variants.find((v) => v.variant === 'json');
   const grpcFamily = c.variants.filter((v) => VARIANTS[v.variant]?.family === 'grpc');

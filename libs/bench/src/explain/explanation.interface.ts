@@ -1,19 +1,22 @@
-import type { PhaseField } from '../phases/phases.interface';
+import type { WallPart } from '../phases/wall-parts';
 import type { VariantVersus } from '../result/compare-variants';
 import type { VariantName } from '../scenario/variants';
 
-/** One phase's share of the time between two variants, per request. */
+/** One part's share of the time between two variants' median runs (phases/wall-parts.ts). */
 export interface PhaseDelta {
-  field: PhaseField;
-  /** b's phase minus a's, ms per request; positive means b spent longer in it. */
+  part: WallPart;
+  /** b's part minus a's, ms; positive means b spent longer in it. */
   deltaMs: number;
 }
 
-/** What separates two variants, phase by phase: `b` minus `a` over the phases that add up to a request. */
+/**
+ * What separates two variants, part by part of their median run's wall time (a request's time, or a batch's): `b`
+ * minus `a`. The deltas add up to totalMs.
+ */
 export interface PhaseGap {
   a: VariantName;
   b: VariantName;
-  /** Sum of the deltas: b's request time minus a's, as the phases account for it. */
+  /** b's median minus a's: the difference the verdict is about. */
   totalMs: number;
   /** Largest first by size. */
   deltas: PhaseDelta[];

@@ -1,32 +1,15 @@
-import type { PhaseBreakdown, PhaseField } from '../phases/phases.interface';
+import { roundMicros } from '../round-micros';
+import { WALL_PARTS, type WallParts } from '../phases/wall-parts';
 import type { VariantName } from '../scenario/variants';
 import type { PhaseGap } from './explanation.interface';
 
-/** The phases that add up to one request (phases.interface.ts); compression phases count 0 where absent. */
-export const STACK_FIELDS = [
-  'serverGenerateMs',
-  'serverSerializeMs',
-  'serverCompressMs',
-  'waitOtherMs',
-  'transferMs',
-  'clientDecompressMs',
-  'clientDecodeMs',
-  'clientOtherMs',
-] as const satisfies readonly PhaseField[];
-
-const OPTIONAL: readonly PhaseField[] = ['serverCompressMs', 'clientDecompressMs'];
-
-/** b minus a, phase by phase; null unless both have every phase of the stack (absent compression counts 0). */
-export function phaseGap(a: VariantName, pa: PhaseBreakdown | null, b: VariantName, pb: PhaseBreakdown | null): PhaseGap | null {
+/**
+ * b minus a, part by part of the median run's wall time (phases/wall-parts.ts); null unless both have parts. The
+ * parts add up to each side's median, so the deltas add up to the gap between the medians, which is what the
+ * verdict compares: no part of the explanation is another quantity than the verdict's.
+ */
+export function phaseGap(a: VariantName, pa: WallParts | null, b: VariantName, pb: WallParts | null): PhaseGap | null {
   if (!pa || !pb) return null;
-  const value = (p: PhaseBreakdown, f: PhaseField) => p[f] ?? (OPTIONAL.includes(f) ? 0 : null);
-  const deltas = [];
-  for (const field of STACK_FIELDS) {
-    const va = value(pa, field);
-    const vb = value(pb, field);
-    if (va === null || vb === null) return null;
-    deltas.push({ field, deltaMs: Math.round((vb - va) * 1000) / 1000 });
-  }
-  const totalMs = Math.round(deltas.reduce((sum, d) => sum + d.deltaMs, 0) * 1000) / 1000;
-  return { a, b, totalMs, deltas: deltas.sort((x, y) => Math.abs(y.deltaMs) - Math.abs(x.deltaMs)) };
+  const deltas = WALL_PARTS.map((part) => ({ part, deltaMs: roundMicros(pb.parts[part] - pa.parts[part]) }));
+  return { a, b, totalMs: roundMicros(pb.wallMs - pa.wallMs), deltas: deltas.sort((x, y) => Math.abs(y.deltaMs) - Math.abs(x.deltaMs)) };
 }

@@ -1,4 +1,4 @@
-import type { STACK_FIELDS } from './phase-gap';
+import type { STACK_FIELDS } from '../phases/phases.interface';
 import type { PhaseMove, RuntimeVerdictRow, RuntimeVerdicts } from './runtime-verdicts.interface';
 import { caseWords, interval, ms, times, tooFewRunsWords } from './sentence-parts';
 

@@ -4,7 +4,7 @@ import type { ResultRuntime, RunSample, ScenarioResult } from '../result/result.
 import { valuesByInvocation } from '../result/runs-by-invocation';
 import { twoLevelMedianRatio } from '../stats/bootstrap-ratio';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
-import { STACK_FIELDS } from './phase-gap';
+import { STACK_FIELDS } from '../phases/phases.interface';
 import { runtimeSentences } from './runtime-sentences';
 import { runtimeFactorSentences } from './runtime-factor-sentences';
 import { explainRun } from './explain-run';

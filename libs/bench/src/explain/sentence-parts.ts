@@ -1,21 +1,23 @@
 // The words every sentence builder shares (explain-sentences, shape-sentences, network-verdicts, the why tables):
 // in a file of their own, so the builders import them without importing each other.
-import type { PhaseField } from '../phases/phases.interface';
+import type { WallPart } from '../phases/wall-parts';
 import type { VariantVersus } from '../result/compare-variants';
 import { VARIANTS } from '../scenario/variants';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import type { CaseExplanation, CaseNoise, PhaseDelta, PhaseGap } from './explanation.interface';
 
-/** How a phase reads in a sentence. */
-export const PHASE_WORDS: Partial<Record<PhaseField, string>> = {
-  serverGenerateMs: 'server-side row generation',
-  serverSerializeMs: 'server-side serialization',
-  serverCompressMs: 'server-side compression',
-  waitOtherMs: 'the rest of the wait for the first byte (request trip, frameworks, scheduling)',
-  transferMs: 'transfer (first to last byte)',
-  clientDecompressMs: 'client-side decompression',
-  clientDecodeMs: 'client-side decoding',
-  clientOtherMs: 'client plumbing after the last byte',
+/** How a part of the wall time (phases/wall-parts.ts) reads in a sentence. */
+export const PHASE_WORDS: Record<WallPart, string> = {
+  queue: 'the wait to be sent behind the batch\'s other requests',
+  generate: 'server-side row generation',
+  serialize: 'server-side serialization',
+  compress: 'server-side compression',
+  wait: 'the rest of the wait for the first byte (request trip, frameworks, scheduling)',
+  transfer: 'transfer (first to last byte)',
+  decompress: 'client-side decompression',
+  decode: 'client-side decoding',
+  other: 'client plumbing after the last byte',
+  unattributed: 'time no reported phase covers',
 };
 
 // A phase below this share of a gap is not worth a clause.
@@ -47,6 +49,29 @@ export function effectOf(v: Pick<VariantVersus, 'ratioCi' | 'tooFewRuns'>): 'fas
   return 'cannot tell';
 }
 
+/**
+ * The few phrases every verdict sentence ends with, from one ratio of `subject`'s median to `other`'s: the side the
+ * runs name, that they cannot tell, or that there were too few runs to ask. `faster` is always the side whose
+ * median is lower, and only named when the ratio's interval excludes 1 (effectOf).
+ */
+export function verdictPhrase(v: Pick<VariantVersus, 'ratioCi' | 'tooFewRuns' | 'runsPerSide'>, subject: string, other: string): string {
+  const effect = effectOf(v);
+  if (effect === 'faster') return `${subject} is faster`;
+  if (effect === 'slower') return `${other} is faster`;
+  if (effect === 'too few runs') return noVerdict(v.runsPerSide);
+  return CANNOT_TELL;
+}
+
+export const CANNOT_TELL = 'the runs cannot tell them apart';
+
+/** "no verdict (2 runs a side cannot tell these apart; use --runs 5 or more)": the phrase for too few runs. */
+export const noVerdict = (runsPerSide: number): string => `no verdict (${tooFewRunsWords(runsPerSide)})`;
+
+/** A verdict sentence: what was compared, then its verdict phrase, then how quiet the machine was when measured. */
+export function verdictSentence(head: string, phrase: string, noise?: string | null): string {
+  return `${head}: ${phrase}${noise ? `; ${noise}` : ''}.`;
+}
+
 /** " (95% CI 0.55–0.66)", or nothing when the ratio has no interval. */
 export function interval(v: Pick<VariantVersus, 'ratioCi'>): string {
   return v.ratioCi ? ` (95% CI ${n(v.ratioCi.low, 2)}–${n(v.ratioCi.high, 2)})` : '';
@@ -57,32 +82,36 @@ export function tooFewRunsWords(runsPerSide: number): string {
   return `${n(runsPerSide)} run${runsPerSide === 1 ? '' : 's'} a side cannot tell these apart; use --runs ${MIN_RUNS_FOR_VERDICT} or more`;
 }
 
-/** The phases that make up most of a gap, in its direction: "71% is server-side serialization (+4,100 ms)". */
-function shares(gap: PhaseGap): PhaseDelta[] {
-  const total = gap.totalMs;
-  return gap.deltas.filter((d) => Math.sign(d.deltaMs) === Math.sign(total) && Math.abs(d.deltaMs) >= MIN_SHARE * Math.abs(total)).slice(0, 3);
-}
+/** "JSON", "gRPC", or the variant's own name: a side as the sentences call it. */
+export const sideWords = (variant: string): string => ({ json: 'JSON', grpc: 'gRPC' })[variant] ?? variant;
 
-/** Where the gap between gRPC and JSON went, by phase: "Per request gRPC spent 860 ms more; of that, 94% is ...". */
-export function gapSentence(c: CaseExplanation): string | null {
+/**
+ * Where the gap between two medians went, part by part of the median run's time (phase-gap.ts), which adds up to the
+ * gap exactly. Shares ("71% is ...") only when every part moved the same way, so they add up to 100% at most; else the
+ * net in ms of the parts that moved each way. Said of the side with the higher median, which is the slower side
+ * under every verdict (`faster` is the lower median); when the runs cannot tell the two apart, the sentence says so.
+ */
+export function gapSentence(c: Pick<CaseExplanation, 'gap' | 'mode' | 'grpcVsJson'>): string | null {
   const gap = c.gap;
-  const top = gap && gap.totalMs !== 0 ? shares(gap) : [];
-  if (gap && top.length > 0) {
-    const slower = gap.totalMs > 0 ? 'gRPC' : 'JSON';
-    // Phases that went the other way make the listed shares add up to more than the whole: say so.
-    const against = gap.deltas.filter((d) => Math.sign(d.deltaMs) === -Math.sign(gap.totalMs)).reduce((sum, d) => sum + Math.abs(d.deltaMs), 0);
-    const offset = against >= MIN_SHARE * Math.abs(gap.totalMs) ? `; the other phases took ${ms(against)} less` : '';
-    if (top.some((d) => Math.abs(d.deltaMs) > Math.abs(gap.totalMs))) {
-      // A phase larger than the whole gap ("719% is the rest of the wait") tells a reader nothing as a share: in ms.
-      const parts = top.map((d) => `${PHASE_WORDS[d.field]} ${signed(Math.abs(d.deltaMs))}`);
-      return `Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more, the net of ${parts.join(', ')}${offset}.`;
-    }
-    const parts = top.map((d) => `${Math.round((d.deltaMs / gap.totalMs) * 100)}% is ${PHASE_WORDS[d.field]} (${signed(Math.abs(d.deltaMs))})`);
-    return `Per request ${slower} spent ${ms(Math.abs(gap.totalMs))} more; of that, ${parts.join(', ')}${offset}.`;
+  if (!gap || gap.totalMs === 0) return null;
+  const direction = Math.sign(gap.totalMs);
+  const moved = gap.deltas.filter((d) => d.deltaMs !== 0 && Math.abs(d.deltaMs) >= MIN_SHARE * Math.abs(gap.totalMs)).slice(0, 3);
+  if (moved.length === 0) return null;
+  const slower = sideWords(direction > 0 ? gap.b : gap.a);
+  const what = c.mode === 'single' ? 'median request' : "median batch (its last request to finish, and that request's wait to be sent)";
+  const effect = c.grpcVsJson ? effectOf(c.grpcVsJson) : 'cannot tell';
+  const hedge = effect === 'faster' || effect === 'slower' ? '' : ', a difference the runs cannot tell from noise';
+  const head = `${slower}'s ${what} took ${ms(Math.abs(gap.totalMs))} longer${hedge}`;
+  // Each delta as the slower side's extra (+) or saving (−).
+  const extra = (d: PhaseDelta) => d.deltaMs * direction;
+  if (gap.deltas.every((d) => extra(d) >= 0)) {
+    const parts = moved.map((d) => `${Math.round((extra(d) / Math.abs(gap.totalMs)) * 100)}% is ${PHASE_WORDS[d.part]} (${signed(extra(d))})`);
+    return `${head}; of that, ${parts.join(', ')}.`;
   }
-  return null;
+  const rest = Math.abs(gap.totalMs) - moved.reduce((sum, d) => sum + extra(d), 0);
+  const others = Math.abs(rest) >= 0.0005 ? `, and ${signed(rest)} over the other parts` : '';
+  return `${head}: the net of ${moved.map((d) => `${PHASE_WORDS[d.part]} ${signed(extra(d))}`).join(', ')}${others}.`;
 }
-
 
 /**
  * The clause every case verdict ends with: how many of its runs other processes disturbed and by how much, or that

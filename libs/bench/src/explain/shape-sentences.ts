@@ -1,26 +1,17 @@
 import type { VariantVersus } from '../result/compare-variants';
 import { VARIANTS } from '../scenario/variants';
 import type { CaseExplanation } from './explanation.interface';
-import { caseWords, effectOf, gapSentence, interval, times, tooFewRunsWords } from './sentence-parts';
+import { caseWords, effectOf, gapSentence, interval, times, verdictPhrase, verdictSentence } from './sentence-parts';
 
 /** "For `numeric` rows (one request of 27,000 rows)": the case as the per-shape sentences name it (its shape when named). */
 export function shapeCaseWords(c: CaseExplanation): string {
   return c.shape === null ? `For ${caseWords(c)}` : `For \`${c.shape}\` rows (${caseWords(c)})`;
 }
 
-/** Which side the runs name, in the words a verdict line ends with. */
-function verdictWords(v: VariantVersus): string {
-  const effect = effectOf(v);
-  if (effect === 'too few runs') return `no verdict: ${tooFewRunsWords(v.runsPerSide)}`;
-  if (effect === 'faster') return 'gRPC is faster';
-  if (effect === 'slower') return 'JSON is faster';
-  return 'not told apart';
-}
-
 /** "For `numeric` rows (...), gRPC took 0.60× JSON's time (95% CI 0.55–0.66): gRPC is faster." */
-export function shapeVerdictSentence(c: CaseExplanation & { grpcVsJson: VariantVersus }): string {
+export function shapeVerdictSentence(c: CaseExplanation & { grpcVsJson: VariantVersus }, noise?: string | null): string {
   const vs = c.grpcVsJson;
-  return `${shapeCaseWords(c)}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}: ${verdictWords(vs)}.`;
+  return verdictSentence(`${shapeCaseWords(c)}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}`, verdictPhrase(vs, 'gRPC', 'JSON'), noise);
 }
 
 /**
@@ -30,11 +21,7 @@ export function shapeVerdictSentence(c: CaseExplanation & { grpcVsJson: VariantV
  */
 export function serializerSentence(c: CaseExplanation): string | null {
   if (c.serializers.length < 2) return null;
-  const parts = c.serializers.map((s) => {
-    const effect = effectOf(s);
-    const told = { faster: ', faster than JSON', slower: ', slower than JSON', 'too few runs': ', too few runs', 'cannot tell': ', not told apart from JSON' }[effect];
-    return `with ${s.variant} it took ${times(s.medianRatio)}${interval(s)}${told}`;
-  });
+  const parts = c.serializers.map((s) => `with ${s.variant} it took ${times(s.medianRatio)}${interval(s)}, ${verdictPhrase(s, s.variant, 'JSON')}`);
   const effects = c.serializers.map(effectOf);
   const conclusion = effects.includes('faster') && effects.includes('slower')
     ? ': the serializer, not the protocol'
@@ -42,7 +29,7 @@ export function serializerSentence(c: CaseExplanation): string | null {
       ? ': gRPC is faster with every serializer'
       : effects.every((e) => e === 'slower')
         ? ': JSON is faster whichever gRPC serializer'
-        : '';
+        : ': no one verdict holds for every serializer';
   return `${shapeCaseWords(c)}, against json: ${parts.join('; ')}${conclusion}.`;
 }
 

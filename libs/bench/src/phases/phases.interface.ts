@@ -46,3 +46,15 @@ export const PHASE_FIELDS = [
 ] as const satisfies readonly (keyof PhaseBreakdown)[];
 
 export type PhaseField = (typeof PHASE_FIELDS)[number];
+
+/** The fields that add up to one request's time (see above); compression counts 0 where the path does not compress. */
+export const STACK_FIELDS = [
+  'serverGenerateMs',
+  'serverSerializeMs',
+  'serverCompressMs',
+  'waitOtherMs',
+  'transferMs',
+  'clientDecompressMs',
+  'clientDecodeMs',
+  'clientOtherMs',
+] as const satisfies readonly PhaseField[];

@@ -46,20 +46,20 @@ describe('requestPhases', () => {
 describe('combinePhases', () => {
   const a = requestPhases(10, client());
   const b = requestPhases(20, client({ ttfbMs: 16, ttlbMs: 18 }));
-  it('takes means over requests and medians over runs, rounded to µs', () => {
-    expect(combinePhases([a, b], 'mean')).toMatchObject({ requestMs: 15, ttfbMs: 11, waitOtherMs: 6, clientOtherMs: 1 });
-    const c = requestPhases(100, client({ ttfbMs: 96, ttlbMs: 98 }));
-    expect(combinePhases([a, b, c], 'median')).toMatchObject({ requestMs: 20, ttfbMs: 16 });
-    expect(combinePhases([requestPhases(1 / 3, client({ ttfbMs: null }))], 'mean')!.requestMs).toBe(0.333);
+  it('takes means, rounded to µs, which add up as the requests did', () => {
+    const mean = combinePhases([a, b])!;
+    expect(mean).toMatchObject({ requestMs: 15, ttfbMs: 11, waitOtherMs: 6, clientOtherMs: 1 });
+    expect(stack(mean)).toBeCloseTo(15, 9);
+    expect(combinePhases([requestPhases(1 / 3, client({ ttfbMs: null }))])!.requestMs).toBe(0.333);
   });
 
   it('empties a field that any input lacks and keeps each note once', () => {
     const n = requestPhases(10, client({ server: {}, notes: ['x'] }));
-    const both = combinePhases([a, n, { ...n }], 'mean')!;
+    const both = combinePhases([a, n, { ...n }])!;
     expect(both.serverGenerateMs).toBeNull();
     expect(both.requestMs).toBe(10);
     expect(both.notes).toEqual(['x']);
-    expect(combinePhases([], 'median')).toBeNull();
+    expect(combinePhases([])).toBeNull();
   });
 });
 
@@ -70,11 +70,13 @@ describe('phases through the engine', () => {
     readonly shape = 'row' as const;
     readonly rowForm = 'json' as const;
     async fetchRows(count: number): Promise<FetchedRows> {
-      return { rows: rows(count), payloadBytes: 1, phases: client() };
+      // Long enough that a request issued when another finished is issued measurably late.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { rows: rows(count), payloadBytes: 1, phases: client({ ttfbMs: 6, ttlbMs: 8 }) };
     }
   }
 
-  it('records per-run means and per-scenario medians, each run\'s request time within the run\'s time', async () => {
+  it('records per-run means, the median run\'s phases and each run\'s critical path within the run\'s time', async () => {
     const scenario = { name: 't', transport: 'json' as const, variant: 'json' as const, shape: 'row' as const, mode: 'parallel' as const, rowsPerRequest: 3, chunkRows: null, requests: 4, concurrency: 2, runs: 3, warmup: 0 };
     const [result] = await runScenarios([{ scenario, transport: new PhasedTransport() }]);
     for (const run of result.runs) {
@@ -82,5 +84,11 @@ describe('phases through the engine', () => {
       expect(run.phases!.requestMs).toBeLessThanOrEqual(run.ms);
     }
     expect(result.phases).toMatchObject({ serverSerializeMs: 3, clientDecodeMs: 1, waitOtherMs: 1 });
+    for (const run of result.runs) {
+      // Four requests two at a time: the last to finish was issued when an earlier one finished.
+      expect(run.path!.queueMs).toBeGreaterThanOrEqual(9);
+      expect(run.path!.queueMs + run.path!.phases.requestMs).toBeLessThanOrEqual(run.ms + 0.001);
+      expect(run.path!.wallMs).toBe(run.ms);
+    }
   });
 });

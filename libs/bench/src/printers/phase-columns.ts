@@ -1,7 +1,7 @@
 import type { PhaseBreakdown, PhaseField } from '../phases/phases.interface';
 import type { CsvColumn } from './csv-column.interface';
 
-/** Each phase once: its CSV name and meaning. The same list feeds runs.csv (means over a run's requests) and summary.csv (medians of those). */
+/** Each phase once: its CSV name and meaning. The same list feeds runs.csv (means over a run's requests) and summary.csv (the median run's). */
 export const PHASE_COLUMN_INFO: Record<PhaseField, { name: string; description: string }> = {
   requestMs: { name: 'request_ms', description: 'Time of one request from issue to decoded rows, timed around the transport call (in a parallel run, queueing behind other requests included).' },
   serverGenerateMs: { name: 'server_generate_ms', description: 'Server: building the rows, as the server reported it (Server-Timing header or gRPC trailer).' },

@@ -18,10 +18,11 @@ export interface PlainTable {
 const BYTES_PER_MB = 1_000_000;
 
 
+/** The part that moved most in the direction of the whole gap (the one a side won or lost most in). */
 function biggest(gap: PhaseGap | null): string {
-  const d = gap?.deltas[0];
-  if (!d || d.deltaMs === 0) return '';
-  return `${PHASE_WORDS[d.field]} ${d.deltaMs > 0 ? '+' : '−'}${human(Math.abs(d.deltaMs), 2)} ms`;
+  const d = gap?.deltas.find((x) => x.deltaMs !== 0 && Math.sign(x.deltaMs) === Math.sign(gap.totalMs));
+  if (!d) return '';
+  return `${PHASE_WORDS[d.part]} ${d.deltaMs > 0 ? '+' : '−'}${human(Math.abs(d.deltaMs), 2)} ms`;
 }
 
 /** The "why" table: per case, gRPC against JSON, then every variant against its baseline (one factor each). */
@@ -42,7 +43,7 @@ export function whyTable(explanation: Explanation): PlainTable {
     for (const f of c.factors) rows.push(row(f, f.factor ?? '', f.gap));
   }
   return {
-    head: ['scenario', 'case', 'comparison', 'factor', 'time ratio', 'ratio 95% CI', 'verdict', 'largest phase change per request'],
+    head: ['scenario', 'case', 'comparison', 'factor', 'time ratio', 'ratio 95% CI', 'verdict', 'largest part of the gap (median runs)'],
     align: ['left', 'left', 'left', 'left', 'right', 'right', 'left', 'left'],
     rows,
     key: [0, 2],

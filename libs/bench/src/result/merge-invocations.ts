@@ -1,6 +1,6 @@
 import { aggregateResources } from '../aggregate/aggregate-resources';
 import { aggregateRuns } from '../aggregate/aggregate-runs';
-import { combinePhases } from '../phases/combine-phases';
+import { medianRunPhases } from '../phases/median-run';
 import type { NetworkConditions, ScenarioResult } from './result.interface';
 import { judgeNoise } from '../noise/judge-noise';
 
@@ -32,7 +32,7 @@ export function mergeInvocations(parts: readonly ScenarioResult[]): ScenarioResu
       payloadMBPerSec: seconds > 0 ? Math.round((first.payloadBytesPerRun / 1e6 / seconds) * 1000) / 1000 : 0,
     },
     resources: aggregateResources(runs, first.requests, parts.flatMap((p) => p.resources.notes), sources),
-    phases: combinePhases(runs.flatMap((s) => (s.phases ? [s.phases] : [])), 'median'),
+    phases: medianRunPhases(runs),
     wire: parts.find((p) => p.wire?.bytesPerRequest != null)?.wire ?? first.wire,
     verified: parts.every((p) => p.verified),
     startedAt: first.startedAt,

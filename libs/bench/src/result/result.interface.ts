@@ -3,6 +3,7 @@ import type { Mode, TransportKind } from '../scenario/scenario.interface';
 import type { VariantName } from '../scenario/variants';
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { PhaseBreakdown } from '../phases/phases.interface';
+import type { CriticalPath } from '../phases/critical-path';
 
 /** One measured (not warm-up) run of a scenario. Resource figures are null where they cannot be measured. */
 export interface RunSample {
@@ -30,6 +31,11 @@ export interface RunSample {
   serverPeakRssBytes: number | null;
   /** Where the time went: means over this run's requests; null in result files written before phases existed. */
   phases: PhaseBreakdown | null;
+  /**
+   * The request that finished last, what set this run's wall time (phases/critical-path.ts); null when the transport
+   * reports no phases, absent in files written before it.
+   */
+  path?: CriticalPath | null;
   /** CPU used on the machine by processes other than the run's own, in cores over the run; null off Linux, absent in older files. */
   foreignCpuCores?: number | null;
   /** Hypervisor steal over the run, in cores; null off Linux, absent in older files. */
@@ -188,7 +194,11 @@ export interface ScenarioResult {
   /** From the median run time: rows per second and payload megabytes (10^6 bytes) per second. */
   throughput: { rowsPerSec: number; payloadMBPerSec: number };
   resources: ResourceUse;
-  /** Medians over the measured runs of each run's per-request phase means; null when no run reported phases. */
+  /**
+   * The median run's per-request phase means (the mean of the two middle runs' for an even count), so they add up
+   * to its request time; null when a middle run reported no phases. Files written before 2026-11-28 hold medians
+   * taken phase by phase instead, which need not add up.
+   */
   phases: PhaseBreakdown | null;
   /** Null when the counted pass was not asked for. */
   wire: WireBytes | null;

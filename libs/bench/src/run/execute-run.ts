@@ -11,6 +11,7 @@ import { roundMicros } from '../round-micros';
 import type { PhaseBreakdown } from '../phases/phases.interface';
 import { requestPhases } from '../phases/request-phases';
 import { combinePhases } from '../phases/combine-phases';
+import { criticalPathOf, type CriticalPath, type IssuedRequest } from '../phases/critical-path';
 import { expectedDigestYielding } from './expected-digest';
 import { inJsonForm } from './json-form';
 import { PayloadMismatchError } from './payload-mismatch.error';
@@ -24,6 +25,8 @@ export interface RunMeasurement {
   payloadBytes: number;
   /** Where the time went, as means over the run's requests (phases/phases.interface.ts). */
   phases: PhaseBreakdown | null;
+  /** The request that finished last, which set the wall time; null when the transport reports no phases. */
+  path: CriticalPath | null;
 }
 
 /** Either kind of transport: one message per request, or a stream of chunks. */
@@ -41,6 +44,8 @@ interface Timed {
   payloadBytes: number;
   phases?: ClientPhases;
   requestMs: number;
+  /** performance.now() when it was issued, for the run's critical path. */
+  issued: number;
 }
 
 /**
@@ -78,7 +83,7 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
         // Counted once the request's own time is stamped, so the count is not part of it.
         progress?.replied(rowsPerRequest);
         const jsonRows = () => response.jsonRows?.() ?? inJsonForm(shape, transport.rowForm, response.rows);
-        return { digest: () => shape.newChecksum().add(jsonRows()).digest(), payloadBytes: response.payloadBytes, phases: response.phases, requestMs };
+        return { digest: () => shape.newChecksum().add(jsonRows()).digest(), payloadBytes: response.payloadBytes, phases: response.phases, requestMs, issued };
       } catch (error) {
         inFlight.abort();
         if (signal?.aborted) throw new RunCancelledError(`during request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run (requests in flight aborted)`);
@@ -94,7 +99,7 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
           progress?.received(rows.length);
         },
       }, inFlight.signal);
-      return { digest: () => accumulator.digest(), payloadBytes: streamed.payloadBytes, phases: streamed.phases, requestMs: performance.now() - issued };
+      return { digest: () => accumulator.digest(), payloadBytes: streamed.payloadBytes, phases: streamed.phases, requestMs: performance.now() - issued, issued };
     } catch (error) {
       inFlight.abort();
       // A stream aborted because the caller left is a cancellation, not a server failure.
@@ -115,6 +120,7 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
   let rowsReceived = 0;
   let payloadBytes = 0;
   const phases: PhaseBreakdown[] = [];
+  const issuedRequests: IssuedRequest[] = [];
   for (const [index, response] of responses.entries()) {
     const got = response.digest();
     if (got.count !== expected.count) {
@@ -127,8 +133,12 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
     }
     rowsReceived += got.count;
     payloadBytes += response.payloadBytes;
-    phases.push(requestPhases(response.requestMs, response.phases));
+    const own = requestPhases(response.requestMs, response.phases);
+    phases.push(own);
+    if (response.phases) issuedRequests.push({ issuedAtMs: response.issued - started, phases: own });
   }
-  return { ms, rowsReceived, payloadBytes, phases: combinePhases(phases, 'mean') };
+  // The path only when every request reported phases: the last one to finish could be one that did not.
+  const path = issuedRequests.length === responses.length ? criticalPathOf(ms, issuedRequests) : null;
+  return { ms, rowsReceived, payloadBytes, phases: combinePhases(phases), path };
 }
 

@@ -10,7 +10,7 @@ import { aggregateResources } from '../aggregate/aggregate-resources';
 import { measureWire } from '../wire/measure-wire';
 import { executeRun } from './execute-run';
 import { nameTheRun } from './name-the-run';
-import { combinePhases } from '../phases/combine-phases';
+import { medianRunPhases } from '../phases/median-run';
 import { DEFAULT_DISTURBED_ABOVE, judgeNoise } from '../noise/judge-noise';
 import { throwIfCancelled } from './run-cancelled.error';
 import type { RunPosition, RunProgress } from './run-progress';
@@ -191,7 +191,7 @@ function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: Serve
       payloadMBPerSec: seconds > 0 ? Math.round((payloadBytesPerRun / 1e6 / seconds) * 1000) / 1000 : 0,
     },
     resources: aggregateResources(runs, scenario.requests, notes, sources),
-    phases: combinePhases(runs.flatMap((s) => (s.phases ? [s.phases] : [])), 'median'),
+    phases: medianRunPhases(runs),
     wire,
     // The engine runs in the client: its own process.versions are the client's runtime.
     runtime: { client: { nodeVersion: process.versions.node, v8Version: process.versions.v8 }, server },
