@@ -1,6 +1,7 @@
 // What the Connect placements hold, apart from how they are computed (connect-placements.ts) and told
 // (connect-sentences.ts), so neither imports the other.
 import type { VariantVersus } from '../result/compare-variants';
+import type { CaseNoise } from './explanation.interface';
 import type { ScenarioResult } from '../result/result.interface';
 import type { VariantName } from '../scenario/variants';
 
@@ -21,6 +22,8 @@ export interface ConnectPlacement {
   /** Null when the case has no result of that side. */
   vsJson: ConnectVersus | null;
   vsGrpc: ConnectVersus | null;
+  /** How quiet the machine was over the runs compared (the variant's, json's and grpc's); absent or null when not measured. */
+  noise?: CaseNoise | null;
 }
 
 export interface ConnectPlacements {

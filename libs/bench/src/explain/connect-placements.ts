@@ -4,6 +4,7 @@ import type { ScenarioResult } from '../result/result.interface';
 import { VARIANTS, type VariantName } from '../scenario/variants';
 import { wireDifferences } from '../scenario/wire-traits';
 import { connectSentence } from './connect-sentences';
+import { caseNoise } from './case-noise';
 import type { ConnectPlacement, ConnectPlacements, ConnectVersus } from './connect-placements.interface';
 
 export type { ConnectPlacement, ConnectPlacements, ConnectVersus } from './connect-placements.interface';
@@ -27,7 +28,8 @@ export function connectPlacements(run: BenchRun): ConnectPlacements | null {
     return results.filter((r) => VARIANTS[variantOf(r)]?.family === 'connect').map((r): ConnectPlacement => {
       const against = (reference: ScenarioResult | undefined): ConnectVersus | null =>
         reference ? { ...versusOf(r, reference, null), differences: wireDifferences(variantOf(r), variantOf(reference), r.mode === 'parallel') } : null;
-      return { caseName, mode: r.mode, rowsPerRequest: r.rowsPerRequest, requests: r.requests, variant: variantOf(r), medianMs: r.stats.medianMs, vsJson: against(json), vsGrpc: against(grpc) };
+      const noise = caseNoise([r, ...(json ? [json] : []), ...(grpc ? [grpc] : [])]);
+      return { caseName, mode: r.mode, rowsPerRequest: r.rowsPerRequest, requests: r.requests, variant: variantOf(r), medianMs: r.stats.medianMs, vsJson: against(json), vsGrpc: against(grpc), noise };
     });
   });
   return rows.length === 0 ? null : { rows, sentences: rows.map(connectSentence) };

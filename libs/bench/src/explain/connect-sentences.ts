@@ -1,5 +1,5 @@
 import type { ConnectPlacement, ConnectVersus } from './connect-placements.interface';
-import { caseWords, effectOf, interval, times, verdictPhrase } from './sentence-parts';
+import { caseWords, effectOf, endWithNoise, interval, times, verdictPhrase } from './sentence-parts';
 
 /**
  * What the interval says, in the words the other verdict sentences use; for a ratio it tells apart, the wire factors
@@ -30,5 +30,5 @@ export function connectSentence(p: ConnectPlacement): string {
     ...(p.vsGrpc ? [against(p.vsGrpc, `${p.variant} took`)] : []),
     ...(p.vsJson ? [against(p.vsJson, p.vsGrpc ? 'Against json it took' : `${p.variant} took`)] : []),
   ];
-  return `${head}${parts.join('. ')}.`;
+  return endWithNoise(`${head}${parts.join('. ')}.`, p.noise);
 }

@@ -2,7 +2,8 @@ import type { BenchRun } from '../result/bench-run.interface';
 import type { ScenarioResult } from '../result/result.interface';
 import { versusOf } from '../result/compare-variants';
 import { VARIANTS, type VariantName } from '../scenario/variants';
-import type { CaseExplanation, CaseNoise, Explanation, VariantFigures } from './explanation.interface';
+import type { CaseExplanation, Explanation, VariantFigures } from './explanation.interface';
+import { caseNoise } from './case-noise';
 import { phaseGap } from './phase-gap';
 import { scenarioWallParts } from '../phases/median-run';
 import { explainSentences } from './explain-sentences';
@@ -54,17 +55,6 @@ function explainCase(results: ScenarioResult[], nameShape: boolean): CaseExplana
     variants: results.map(figures),
     serializers,
     noise: caseNoise(results),
-  };
-}
-
-/** The case's runs pooled over its variants; null unless every variant measured its noise. */
-function caseNoise(results: ScenarioResult[]): CaseNoise | null {
-  const all = results.map((r) => r.noise);
-  if (all.some((n) => n?.disturbedRuns == null || n.maxForeignCpuCores == null)) return null;
-  return {
-    runs: results.reduce((sum, r) => sum + r.runs.length, 0),
-    disturbedRuns: all.reduce((sum, n) => sum + n!.disturbedRuns!, 0),
-    maxForeignCpuCores: Math.max(...all.map((n) => n!.maxForeignCpuCores!)),
   };
 }
 

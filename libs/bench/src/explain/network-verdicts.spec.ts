@@ -4,6 +4,7 @@ import { SAMPLE_RUN, sampleResult, samples } from '../printers/fixtures/sample-r
 import { networkTable } from '../printers/network-table';
 import { printMarkdown } from '../printers/markdown.printer';
 import { networkVerdicts } from './network-verdicts';
+import { judgeNoise } from '../noise/judge-noise';
 
 const base = { rowsReceived: 1_000_000, payloadBytes: 1, verified: true, clientCpuMs: null, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null };
 
@@ -29,6 +30,12 @@ function pair(caseName: string, profile: string, jsonMs: number, grpcMs: number,
 const run = (scenarios: ScenarioResult[]): BenchRun => ({ ...SAMPLE_RUN, preset: 'network', scenarios });
 
 describe('networkVerdicts', () => {
+  it('ends each sentence with how quiet the machine was over every run it compares', () => {
+    const noisy = (r: ScenarioResult, k: number) => judgeNoise({ ...r, runs: r.runs.map((s, i) => ({ ...s, foreignCpuCores: i === 0 && k === 0 ? 0.5 : 0.01, stealCores: 0 })) });
+    const scenarios = [...pair('1-3', 'loopback', 10_000, 20_000), ...pair('1-3', 'wan', 30_000, 22_000)].map(noisy);
+    expect(networkVerdicts(run(scenarios))!.sentences[0]).toMatch(/the verdict flips on wan; 1 of 20 runs disturbed, up to 0\.5 of a core beside them\.$/);
+  });
+
   it('names the profile where gRPC overtakes JSON, with each ratio and the path', () => {
     const v = networkVerdicts(run([...pair('1-3', 'loopback', 10_000, 20_000), ...pair('1-3', 'lan', 11_000, 20_500), ...pair('1-3', 'wan', 30_000, 22_000)]))!;
     expect(v.rows.map((r) => [r.profile, r.ratio.toFixed(2), r.verdict])).toEqual([

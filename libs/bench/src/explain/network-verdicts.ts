@@ -1,6 +1,7 @@
 import type { BenchRun } from '../result/bench-run.interface';
 import type { NetworkConditions, ScenarioResult } from '../result/result.interface';
-import { caseWords, tooFewRunsWords } from './sentence-parts';
+import { caseWords, endWithNoise, tooFewRunsWords } from './sentence-parts';
+import { poolNoise } from './case-noise';
 import { transportRatioOf, type TransportRatio } from './transport-ratio';
 
 /**
@@ -65,7 +66,7 @@ export function networkVerdicts(run: BenchRun): NetworkVerdicts | null {
   }
   const groups = groupBy(rows, (r) => `${r.caseName}|${r.pair}`).filter((g) => g.length >= 2);
   if (groups.length === 0) return null;
-  return { rows: groups.flat(), sentences: groups.map(sentence) };
+  return { rows: groups.flat(), sentences: groups.map((g) => endWithNoise(sentence(g), poolNoise(g.map((r) => r.noise)))) };
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): T[][] {

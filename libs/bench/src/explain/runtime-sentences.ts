@@ -1,6 +1,7 @@
 import type { STACK_FIELDS } from '../phases/phases.interface';
 import type { PhaseMove, RuntimeVerdictRow, RuntimeVerdicts } from './runtime-verdicts.interface';
-import { caseWords, interval, ms, times, tooFewRunsWords } from './sentence-parts';
+import { caseWords, endWithNoise, interval, ms, times, tooFewRunsWords } from './sentence-parts';
+import { poolNoise } from './case-noise';
 
 /** Whose phase it is, and its name: "the JSON server's serialize phase", "JSON's transfer". */
 const PHASE_PARTS: Record<(typeof STACK_FIELDS)[number], { process: 'server' | 'client' | null; words: string }> = {
@@ -39,7 +40,7 @@ export function runtimeSentences(verdicts: Pick<RuntimeVerdicts, 'runtimes' | 'r
       const found = verdicts.moves.filter((m) => m.caseName === caseName && m.runtime === runtime.label).slice(0, MAX_MOVES);
       return found.length > 0 ? [movesSentence(caseName, reference.words, found)] : [];
     });
-    return [verdictSentence(rows), ...moves];
+    return [endWithNoise(verdictSentence(rows), poolNoise(rows.map((r) => r.noise))), ...moves];
   });
 }
 

@@ -123,3 +123,9 @@ export function noiseClause(noise: CaseNoise | null | undefined): string | null 
   if (noise.disturbedRuns > 0) return `${noise.disturbedRuns} of ${noise.runs} runs disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them`;
   return `machine quiet: foreign CPU ≤ ${cores(noise.maxForeignCpuCores)}`;
 }
+
+/** A sentence with the noise clause of its runs before its full stop; unchanged when the noise was not measured. */
+export function endWithNoise(sentence: string, noise: CaseNoise | null | undefined): string {
+  const clause = noiseClause(noise);
+  return clause ? `${sentence.replace(/\.$/, '')}; ${clause}.` : sentence;
+}

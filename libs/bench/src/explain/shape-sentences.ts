@@ -1,7 +1,7 @@
 import type { VariantVersus } from '../result/compare-variants';
 import { VARIANTS } from '../scenario/variants';
 import type { CaseExplanation } from './explanation.interface';
-import { caseWords, effectOf, gapSentence, interval, times, verdictPhrase, verdictSentence } from './sentence-parts';
+import { caseWords, effectOf, gapSentence, interval, noiseClause, times, verdictPhrase, verdictSentence } from './sentence-parts';
 
 /** "For `numeric` rows (one request of 27,000 rows)": the case as the per-shape sentences name it (its shape when named). */
 export function shapeCaseWords(c: CaseExplanation): string {
@@ -55,6 +55,6 @@ export function shapeSentences(cases: readonly CaseExplanation[]): string[] {
     .filter((c): c is CaseExplanation & { grpcVsJson: VariantVersus } => c.shape !== null && c.grpcVsJson !== null)
     .flatMap((c) => {
       const told = ['faster', 'slower'].includes(effectOf(c.grpcVsJson));
-      return [shapeVerdictSentence(c), told ? gapSentence(c) : null, serializerSentence(c)].filter((s): s is string => s !== null);
+      return [shapeVerdictSentence(c, noiseClause(c.noise)), told ? gapSentence(c) : null, serializerSentence(c)].filter((s): s is string => s !== null);
     });
 }

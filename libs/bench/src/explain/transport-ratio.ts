@@ -2,6 +2,8 @@ import type { ScenarioResult } from '../result/result.interface';
 import { versusOf } from '../result/compare-variants';
 import type { RatioEstimate } from '../stats/bootstrap-ratio';
 import { effectOf } from './sentence-parts';
+import { caseNoise } from './case-noise';
+import type { CaseNoise } from './explanation.interface';
 
 /**
  * gRPC against JSON on one case under one condition (a network profile, a runtime): the fields every such verdict row
@@ -21,6 +23,8 @@ export interface TransportRatio {
   verdict: 'grpc' | 'json' | 'cannot tell' | 'too few runs';
   /** The smaller of the two sides' measured-run counts. */
   runsPerSide: number;
+  /** How quiet the machine was over both sides' runs; null when not measured. */
+  noise: CaseNoise | null;
 }
 
 /** gRPC's result against JSON's on the same case: the medians, their ratio with its interval, and the side it names. */
@@ -34,5 +38,6 @@ export function transportRatioOf(grpc: ScenarioResult, json: ScenarioResult): Tr
     ratioCi: versus.ratioCi,
     verdict: effect === 'faster' ? 'grpc' : effect === 'slower' ? 'json' : effect,
     runsPerSide: versus.runsPerSide,
+    noise: caseNoise([json, grpc]),
   };
 }
