@@ -58,6 +58,12 @@ describe('docs links', () => {
     expect(pages.filter((p) => !listed.has(p))).toEqual([]);
   });
 
+  it('names the article the project starts from where the README first mentions it', () => {
+    const readme = readDoc(ROOT, 'README.md');
+    const first = readme.search(/article|blog post/);
+    expect(readme.slice(first - 120, first + 40)).toContain('"gRPCはどのくらい速いのか?" ("How fast is gRPC?"), a Japanese blog post of 25 March 2022');
+  });
+
   it('keeps the README a front door of at most 250 lines', () => {
     const lines = readDoc(ROOT, 'README.md').match(/\n/g)?.length ?? 0; // as `wc -l` counts
     expect(lines).toBeLessThanOrEqual(250);
