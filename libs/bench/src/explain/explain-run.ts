@@ -64,6 +64,7 @@ function caseNoise(results: ScenarioResult[]): CaseNoise | null {
     runs: results.reduce((sum, r) => sum + r.runs.length, 0),
     disturbedRuns: all.reduce((sum, n) => sum + n!.disturbedRuns!, 0),
     maxForeignCpuCores: Math.max(...all.map((n) => n!.maxForeignCpuCores!)),
+    replacedRuns: all.reduce((sum, n) => sum + (n!.replacedDisturbedRuns ?? 0), 0),
   };
 }
 
@@ -78,5 +79,7 @@ function figures(r: ScenarioResult): VariantFigures {
     payloadBytesPerRequest: r.payloadBytesPerRequest,
     clientPeakRssBytes: r.resources.clientPeakRssBytes,
     serverPeakRssBytes: r.resources.serverPeakRssBytes,
+    ...(r.resources.clientPeakIsLifetime ? { clientPeakIsLifetime: true } : {}),
+    ...(r.resources.serverPeakIsLifetime ? { serverPeakIsLifetime: true } : {}),
   };
 }

@@ -41,7 +41,9 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, launch: Ge
   const notes = server ? [...server.notes] : ['server CPU and memory: the measured window was not reported'];
   if (spec.engine === 'ghz') notes.push('ghz: replies not checked by ghz (one probe call verified first); payload bytes = the probe reply size x successes');
   const serverCpuMs = server?.serverCpuMs ?? null;
-  const serverPeakRssBytes = server?.serverPeakRssBytes ?? null;
+  // A level's table has no lifetime marker: a peak since the server started (VmHWM not reset) stays empty, and the
+  // probe's note says why.
+  const serverPeakRssBytes = server?.serverPeakIsLifetime ? null : (server?.serverPeakRssBytes ?? null);
   const windowS = g.windowMs / 1000;
   // Saturation is per process: each generator has one event loop, so the busiest one is what counts.
   const coreShare = Math.max(...results.map((r) => (r.windowMs > 0 ? r.generatorWindowCpuMs / r.windowMs : 0)));
