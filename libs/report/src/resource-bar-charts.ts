@@ -1,4 +1,4 @@
-import { human, type SavedRun, type ScenarioResult } from '@app/bench';
+import { human, lifetimePeakLegend, peakCell, type SavedRun, type ScenarioResult } from '@app/bench';
 import type { BarChartSpec, LeftOut } from './chart-spec.interface';
 import { seriesLabel } from './run-names';
 import { groupBy, variantOf, type RunScenario } from './scenario-rows';
@@ -12,6 +12,8 @@ interface Figure {
   log: boolean;
   decimals: number;
   value: (r: ScenarioResult) => number | null | undefined;
+  /** The figure is the process's lifetime peak, not the scenario's (VmHWM not reset): its cell is marked. */
+  lifetime?: (r: ScenarioResult) => boolean | undefined;
   /** Why a result has no figure: what the run recorded when it could not measure it. */
   why: (r: ScenarioResult) => string;
   missing: string;
@@ -74,6 +76,7 @@ const FIGURES: Figure[] = [
     log: false,
     decimals: 1,
     value: (r) => mb(r.resources.clientPeakRssBytes),
+    lifetime: (r) => r.resources.clientPeakIsLifetime,
     why: notesOf('client'),
     missing: 'no client peak RSS figures in this run',
   },
@@ -86,6 +89,7 @@ const FIGURES: Figure[] = [
     log: false,
     decimals: 1,
     value: (r) => mb(r.resources.serverPeakRssBytes),
+    lifetime: (r) => r.resources.serverPeakIsLifetime,
     why: notesOf('server'),
     missing: 'no server peak RSS figures in this run (servers on another host cannot be measured)',
   },
@@ -117,13 +121,16 @@ function barChartOf(figure: Figure, runs: readonly SavedRun[], scenarios: RunSce
         const r = byName.get(name);
         if (!r) return { value: null, cell: 'not run' };
         const v = figure.value(r);
-        if (drawable(figure, v)) return { value: v, cell: human(v, figure.decimals) };
+        if (drawable(figure, v)) return { value: v, cell: peakCell(human(v, figure.decimals), figure.lifetime?.(r)) };
         const why = whyNoBar(figure, r);
         notes.push(`No bar for ${label} at ${name}: ${why}.`);
         return { value: null, cell: 'none, see below' };
       });
       return { label, colorKey: variantOf(group[0].result), runIndex: group[0].runIndex, values: cells.map((c) => c.value), cells: cells.map((c) => c.cell) };
     });
+  // The bar of a lifetime peak is as tall as the process's highest ever: the table marks it and this says so.
+  const lifetime = figure.lifetime ? lifetimePeakLegend(scenarios.filter((s) => figure.lifetime!(s.result)).map((s) => s.result)).trim() : '';
+  if (lifetime) notes.push(lifetime);
   return {
     kind: 'bar',
     id: figure.id,

@@ -1,7 +1,7 @@
 import { useBinaryBlobBytes } from '@app/shapes';
 import { join } from 'node:path';
 import { NetnsHosts, startNetnsHosts } from './netns-hosts';
-import { BenchRun, judgeNoise, ScenarioResult, stampInvocation } from '@app/bench';
+import { BenchRun, judgeNoise, ScenarioResult, stampInvocation, waitForQuiet } from '@app/bench';
 import { AppLauncher, BENCH_APPS, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig, userShapeEnv } from '@app/config';
 import { RuntimeError } from '@app/runtimes';
@@ -19,7 +19,7 @@ import { blobBytesEnv } from './blob-bytes-option';
 import { InvocationResults } from './invocation-results';
 import { resolveRuntimePairs, runtimeBlocks, type RuntimePair } from './runtime-blocks';
 import { stampRuntime } from './stamp-runtime';
-import { busyMachineLine, waitForQuiet } from './busy-machine';
+import { busyMachineLine } from './busy-machine';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -131,7 +131,18 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
           const waited = await waitForQuiet(options.disturbedAbove);
           if (waited) progress.note(`${name}: ${waited}`);
         }
-        const call = { spec, name, network, transports: variants, runs: runsFor(spec, options), warmup: warmupFor(spec, options), chunk: chunkFor(spec, options) };
+        const call = {
+          spec,
+          name,
+          network,
+          transports: variants,
+          runs: runsFor(spec, options),
+          warmup: warmupFor(spec, options),
+          chunk: chunkFor(spec, options),
+          // The engine judges each run as it goes, to measure a disturbed one again (--quiet).
+          disturbedAbove: options.disturbedAbove,
+          rerunDisturbed: options.rerunDisturbed,
+        };
         const judged = (await runScenarioOnClient(run.targets.client, call, abort.signal)).map((r) => judgeNoise(r, options.disturbedAbove));
         const measured = stampInvocation(judged, invocation);
         const results = pair ? stampRuntime(measured, pair) : measured;

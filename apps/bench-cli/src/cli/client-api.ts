@@ -14,6 +14,10 @@ export interface ScenarioCall {
   network?: string;
   /** The scenario's name in the results, when it is not the spec's (one spec under several profiles). */
   name?: string;
+  /** Foreign CPU, in cores, above which the engine judges a run disturbed (--disturbed-above). */
+  disturbedAbove?: number;
+  /** Disturbed runs of each scenario the engine measures again (--quiet); absent or 0: none. */
+  rerunDisturbed?: number;
 }
 
 /** The client app answered with an error: its status and message, as the user should see them. */
@@ -47,6 +51,8 @@ export function runScenarioOnClient(clientUrl: string, call: ScenarioCall, signa
   if (call.spec.concurrency !== undefined) query.set('concurrency', String(call.spec.concurrency));
   if (call.chunk !== undefined && call.transports.some(isStreamingVariant)) query.set('chunk', String(call.chunk));
   if (call.network !== undefined) query.set('network', call.network);
+  if (call.disturbedAbove !== undefined) query.set('disturbedAbove', String(call.disturbedAbove));
+  if (call.rerunDisturbed) query.set('rerunDisturbed', String(call.rerunDisturbed));
   // The article's row is the client's default: its calls stay what they were.
   if (call.spec.shape !== undefined && call.spec.shape !== DEFAULT_SHAPE) query.set('shape', call.spec.shape);
   return new Promise((resolve, reject) => {

@@ -105,6 +105,16 @@ describe('parseOptions', () => {
     expect(parseOptions(['--quiet']).quiet).toBe(true);
   });
 
+  it('re-runs 3 disturbed runs a scenario with --quiet unless --rerun-disturbed says otherwise, none without it', () => {
+    expect(parseOptions([]).rerunDisturbed).toBe(0);
+    expect(parseOptions(['--quiet']).rerunDisturbed).toBe(3);
+    expect(parseOptions(['--quiet', '--rerun-disturbed', '0']).rerunDisturbed).toBe(0);
+    expect(parseOptions(['--quiet', '--rerun-disturbed', '20']).rerunDisturbed).toBe(20);
+    expect(() => parseOptions(['--rerun-disturbed', '2'])).toThrow('--rerun-disturbed applies with --quiet: give --quiet too');
+    expect(() => parseOptions(['--quiet', '--rerun-disturbed', '21'])).toThrow('--rerun-disturbed must be an integer from 0 to 20, got "21"');
+    expect(() => parseOptions(['--quiet', '--rerun-disturbed', 'x'])).toThrow('--rerun-disturbed must be an integer >= 0, got "x"');
+  });
+
   it('refuses several invocations on netns hosts, naming the preset that asked for them', () => {
     expect(() => parseOptions(['--hosts', 'netns', '--invocations', '2'])).toThrow('--hosts netns runs one invocation: give --invocations 1');
     expect(() => parseOptions(['--hosts', 'netns', '--preset', 'network'])).toThrow('--hosts netns runs one invocation: give --invocations 1 (the network preset defaults to 2)');

@@ -1,4 +1,4 @@
-import { ARTICLE_TRANSPORTS, DEFAULT_DISTURBED_ABOVE, familyBaseline, FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
+import { ARTICLE_TRANSPORTS, DEFAULT_DISTURBED_ABOVE, DEFAULT_RERUN_DISTURBED, familyBaseline, MAX_RERUN_DISTURBED, FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
 import { loadNetworkProfiles } from '@app/network';
 import { DEFAULT_SHAPE, isShapeName, MAX_BINARY_BLOB_BYTES, shapeNames, ShapeName, USER_SHAPE_NAME, type UserShapeOptions } from '@app/shapes';
 import { parseHosts } from './parse-hosts';
@@ -53,6 +53,8 @@ export interface BenchOptions {
   disturbedAbove: number;
   /** --quiet: before each case, wait (30 s at most) for other processes to use no more than disturbedAbove cores. */
   quiet: boolean;
+  /** With --quiet: disturbed measured runs of each scenario measured again (--rerun-disturbed, 3 by default); 0 without --quiet. */
+  rerunDisturbed: number;
   help: boolean;
 }
 
@@ -140,7 +142,11 @@ Options:
   --label TEXT         kept with the run in every file
   --disturbed-above C  a measured run is disturbed when processes other than its own used more than C cores of CPU
                        beside it (Linux; see docs/statistics.md, Noise)   (default: ${DEFAULT_DISTURBED_ABOVE})
-  --quiet              before each case, wait up to 30 s for a quiet machine (foreign CPU at most --disturbed-above)
+  --quiet              before each case, wait up to 30 s for a quiet machine (foreign CPU at most --disturbed-above),
+                       and measure a disturbed run again after waiting up to 10 s for quiet; the replaced runs are
+                       counted and kept in result.json (re-runs of a case stop after 60 s)
+  --rerun-disturbed N  with --quiet: disturbed runs of each scenario measured again, at most (0 to ${MAX_RERUN_DISTURBED})
+                       (default: ${DEFAULT_RERUN_DISTURBED})
   --help               this text
 
 Exit codes: 0 done, 1 a run failed, 2 bad options, 130 interrupted.`;
@@ -211,6 +217,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     runs: { type: 'string' },
     'disturbed-above': { type: 'string' },
     quiet: { type: 'boolean' },
+    'rerun-disturbed': { type: 'string' },
     invocations: { type: 'string' },
     warmup: { type: 'string' },
     out: { type: 'string' },
@@ -266,6 +273,10 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
   if (str('out') === '') throw new UsageError('--out must not be empty');
 
+  if (str('rerun-disturbed') !== undefined && values.quiet !== true) throw new UsageError('--rerun-disturbed applies with --quiet: give --quiet too');
+  const rerunDisturbed = values.quiet === true ? integer('rerun-disturbed', str('rerun-disturbed') ?? String(DEFAULT_RERUN_DISTURBED), 0) : 0;
+  if (rerunDisturbed > MAX_RERUN_DISTURBED) throw new UsageError(`--rerun-disturbed must be an integer from 0 to ${MAX_RERUN_DISTURBED}, got "${str('rerun-disturbed')}"`);
+
   const hosts = parseHosts(str('hosts'));
   // A preset that compares runtimes (runtimes) names its own when the command line names none.
   const noRuntimeGiven = [str('node'), str('server-node'), str('client-node')].every((v) => v === undefined);
@@ -308,6 +319,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     runtimes,
     disturbedAbove: cores('disturbed-above', str('disturbed-above') ?? String(DEFAULT_DISTURBED_ABOVE)),
     quiet: values.quiet === true,
+    rerunDisturbed,
     help: values.help === true,
   };
 }

@@ -7,7 +7,7 @@ import { NetworkService } from '../network/network.service';
 import { BenchService } from './bench.service';
 import { CallSignal } from './call-signal.decorator';
 import { BenchQueryDto, CompareQueryDto, RunQueryDto } from './dto/bench-query.dto';
-import { parseBenchVariants, parseLabel, parseMode, parseSwitch } from './parse-flags';
+import { parseBenchVariants, parseDisturbedAbove, parseLabel, parseMode, parseRerunDisturbed, parseSwitch } from './parse-flags';
 import { MeasurementInterceptor } from '../admission/measurement.interceptor';
 import { CallProgress } from '../admission/call-progress.decorator';
 import { ReadableNumbersInterceptor } from './readable-numbers.interceptor';
@@ -92,7 +92,8 @@ export class BenchController {
   async run(@BenchQuery('bench') query: RunQueryDto, @CallSignal() signal: AbortSignal, @CallProgress() progress: RunProgress): Promise<{ results: ScenarioResult[] }> {
     const { wire, save, label, network } = this.flags(query);
     const variants = parseBenchVariants(query.transports, query.variants);
-    const results = await this.bench.run({ variants, mode: parseMode(query.mode, query.requests), input: query, wire, signal, network, progress });
+    const noise = { disturbedAbove: parseDisturbedAbove(query.disturbedAbove), rerunDisturbed: parseRerunDisturbed(query.rerunDisturbed) };
+    const results = await this.bench.run({ variants, mode: parseMode(query.mode, query.requests), input: query, wire, signal, network, progress, noise });
     if (save) await this.results.saveEndpointRuns(results, label);
     return { results };
   }

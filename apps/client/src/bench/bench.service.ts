@@ -43,6 +43,8 @@ export interface RunRequest {
   network?: NetworkProfile;
   /** Kept up to date by the engine while it runs, for GET /client/progress and the progress log. */
   progress?: RunProgress;
+  /** The threshold a run is judged disturbed by, and how many disturbed runs of each scenario are measured again. */
+  noise?: { disturbedAbove: number; rerunDisturbed: number };
 }
 
 /** Turns endpoint parameters into validated scenarios, runs them through the engine and logs each measurement. */
@@ -62,7 +64,7 @@ export class BenchService {
   }
 
   /** The given variants with the same parameters, runs interleaved; the call's total work is checked before anything is sent. */
-  async run({ variants, mode, input, wire = false, signal, network, progress }: RunRequest): Promise<ScenarioResult[]> {
+  async run({ variants, mode, input, wire = false, signal, network, progress, noise }: RunRequest): Promise<ScenarioResult[]> {
     // In a call that mixes them, `chunk` is for the streaming variants; alone with one-message variants it is refused.
     const streams = variants.some(isStreamingVariant);
     const scenarios = variants.map((v) => validateScenario(v, mode, streams && !isStreamingVariant(v) ? { ...input, chunk: undefined } : input, this.config.limits, this.config.streamChunkRows));
@@ -74,13 +76,13 @@ export class BenchService {
     const heavy = work >= heavyCallRows || requests >= heavyCallRequests;
     const releaseHeavy = heavy ? this.admission.enterHeavy(`${variants.join(',')} ${mode}, ${work} rows in ${requests} requests in all`) : () => undefined;
     try {
-      return await this.runAdmitted(variants, scenarios, wire, { signal, network, progress });
+      return await this.runAdmitted(variants, scenarios, wire, { signal, network, progress, noise });
     } finally {
       releaseHeavy();
     }
   }
 
-  private async runAdmitted(variants: VariantName[], scenarios: Scenario[], wire: boolean, { signal, network, progress }: Pick<RunRequest, 'signal' | 'network' | 'progress'>): Promise<ScenarioResult[]> {
+  private async runAdmitted(variants: VariantName[], scenarios: Scenario[], wire: boolean, { signal, network, progress, noise }: Pick<RunRequest, 'signal' | 'network' | 'progress' | 'noise'>): Promise<ScenarioResult[]> {
     // Under a profile: each server reached through its shaping proxy, and the path measured right before the runs.
     const dials = network ? await Promise.all(variants.map((v) => this.network.route(network, this.transports.serverAddress(v)))) : [];
     // A run held to its pool's sockets keeps only that many requests in flight: the rest would wait in the pool anyway,
@@ -96,7 +98,15 @@ export class BenchService {
     }));
     let results: ScenarioResult[];
     try {
-      results = await runScenarios(plans, { onRun: (e) => this.log(e), probe: this.probe, wire: wire ? this.transports : undefined, signal, progress });
+      results = await runScenarios(plans, {
+        onRun: (e) => this.log(e),
+        probe: this.probe,
+        wire: wire ? this.transports : undefined,
+        signal,
+        progress,
+        disturbedAbove: noise?.disturbedAbove,
+        rerunDisturbed: noise?.rerunDisturbed ? { perScenario: noise.rerunDisturbed } : undefined,
+      });
     } catch (error) {
       await Promise.all(leases.map((lease) => lease.release(false)));
       if (error instanceof ClientFdLimitError) await this.transports.releaseIdleSockets();

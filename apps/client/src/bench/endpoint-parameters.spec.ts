@@ -1,6 +1,6 @@
 import { ScenarioValidationError, VARIANT_NAMES } from '@app/bench';
 import { checkQueryParameters, ENDPOINT_PARAMETERS } from './endpoint-parameters';
-import { parseBenchVariants, parseLabel, parseMode, parseSwitch } from './parse-flags';
+import { parseBenchVariants, parseDisturbedAbove, parseLabel, parseMode, parseRerunDisturbed, parseSwitch } from './parse-flags';
 
 function errorOf(fn: () => unknown): ScenarioValidationError {
   try {
@@ -65,5 +65,22 @@ describe('flag parsers', () => {
     expect(errorOf(() => parseBenchVariants(undefined, 'nope')).limit).toEqual({ values: VARIANT_NAMES });
     expect(parseMode(undefined, '5')).toBe('parallel');
     expect(parseMode(undefined, undefined)).toBe('single');
+  });
+});
+
+describe('the noise settings of /client/bench', () => {
+  it('takes disturbedAbove as cores (0.2 by default) and rerunDisturbed as a count (none by default)', () => {
+    expect(parseDisturbedAbove(undefined)).toBe(0.2);
+    expect(parseDisturbedAbove('0.5')).toBe(0.5);
+    expect(parseRerunDisturbed(undefined)).toBe(0);
+    expect(parseRerunDisturbed('3')).toBe(3);
+    expect(ENDPOINT_PARAMETERS.bench).toEqual(expect.arrayContaining(['disturbedAbove', 'rerunDisturbed']));
+    expect(ENDPOINT_PARAMETERS.compare).not.toContain('rerunDisturbed');
+  });
+
+  it('refuses anything else with the 400 every bad parameter gets', () => {
+    expect(errorOf(() => parseDisturbedAbove('-1')).message).toBe('disturbedAbove must be a number of cores >= 0, e.g. 0.2, got "-1"');
+    expect(errorOf(() => parseRerunDisturbed('21')).limit).toEqual({ min: 0, max: 20 });
+    expect(errorOf(() => parseRerunDisturbed('x')).parameter).toBe('rerunDisturbed');
   });
 });

@@ -12,7 +12,8 @@ export const ENDPOINT_PARAMETERS = {
   single: ['variant', 'chunk', ...COMMON],
   parallel: ['variant', 'chunk', 'rows', 'concurrency', ...COMMON],
   compare: ['variants', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON],
-  bench: ['transports', 'variants', 'mode', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON],
+  // The noise settings npm run bench passes on (--disturbed-above, --quiet): the engine judges and re-runs with them.
+  bench: ['transports', 'variants', 'mode', 'chunk', 'rows', 'requests', 'concurrency', 'disturbedAbove', 'rerunDisturbed', ...COMMON],
   // GET /client/load: one load level, checked by validateLoadLevel like `npm run load`.
   load: ['transport', 'target', 'shape', 'concurrency', 'connections', 'duration', 'warmup', 'rows', 'rate', 'generators', 'raw'],
 } as const satisfies Record<string, readonly string[]>;

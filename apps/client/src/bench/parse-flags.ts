@@ -1,4 +1,17 @@
-import { ARTICLE_TRANSPORTS, familyBaseline, Mode, MODES, parseVariants, ScenarioValidationError, TRANSPORT_KINDS, TransportKind, VariantName } from '@app/bench';
+import {
+  ARTICLE_TRANSPORTS,
+  DEFAULT_DISTURBED_ABOVE,
+  familyBaseline,
+  MAX_RERUN_DISTURBED,
+  Mode,
+  MODES,
+  parseVariants,
+  ScenarioRangeError,
+  ScenarioValidationError,
+  TRANSPORT_KINDS,
+  TransportKind,
+  VariantName,
+} from '@app/bench';
 
 const SWITCH_VALUES = ['0', '1'] as const;
 // One line in a CSV cell and a terminal table; long enough for a sentence about the machine or the change.
@@ -51,4 +64,20 @@ export function parseLabel(raw: unknown): string | null {
     throw new ScenarioValidationError('label', { maxLength: LABEL_MAX_LENGTH }, `label must be one line of at most ${LABEL_MAX_LENGTH} characters`, raw);
   }
   return raw;
+}
+
+/** ?disturbedAbove=: foreign CPU, in cores, above which a measured run is disturbed (the CLI's --disturbed-above). */
+export function parseDisturbedAbove(raw: unknown): number {
+  if (raw === undefined) return DEFAULT_DISTURBED_ABOVE;
+  if (typeof raw !== 'string' || !/^\d{1,3}(\.\d{1,3})?$/.test(raw)) {
+    throw new ScenarioValidationError('disturbedAbove', { min: 0 }, `disturbedAbove must be a number of cores >= 0, e.g. 0.2, got ${JSON.stringify(raw)}`, raw);
+  }
+  return Number(raw);
+}
+
+/** ?rerunDisturbed=: disturbed measured runs of each scenario measured again after a wait for quiet (the CLI's --quiet); 0: none. */
+export function parseRerunDisturbed(raw: unknown): number {
+  if (raw === undefined) return 0;
+  if (typeof raw !== 'string' || !/^\d{1,2}$/.test(raw) || Number(raw) > MAX_RERUN_DISTURBED) throw new ScenarioRangeError('rerunDisturbed', 0, MAX_RERUN_DISTURBED, raw);
+  return Number(raw);
 }

@@ -12,13 +12,18 @@ export function aggregateResources(runs: RunSample[], requestsPerRun: number, no
   const clientCpuMs = sum((r) => r.clientCpuMs);
   const serverCpuMs = sum((r) => r.serverCpuMs);
   const round = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000);
+  const clientPeakRssBytes = max((r) => r.clientPeakRssBytes);
+  const serverPeakRssBytes = max((r) => r.serverPeakRssBytes);
   return {
     clientCpuMs: round(clientCpuMs),
     serverCpuMs: round(serverCpuMs),
     clientCpuMsPerRequest: clientCpuMs === null ? null : Math.round((clientCpuMs / requests) * 1e6) / 1e6,
     serverCpuMsPerRequest: serverCpuMs === null ? null : Math.round((serverCpuMs / requests) * 1e6) / 1e6,
-    clientPeakRssBytes: max((r) => r.clientPeakRssBytes),
-    serverPeakRssBytes: max((r) => r.serverPeakRssBytes),
+    clientPeakRssBytes,
+    serverPeakRssBytes,
+    // One lifetime figure among the runs' makes the highest an upper bound too: flagged, never passed off as the runs'.
+    ...(clientPeakRssBytes !== null && runs.some((r) => r.clientPeakIsLifetime) ? { clientPeakIsLifetime: true } : {}),
+    ...(serverPeakRssBytes !== null && runs.some((r) => r.serverPeakIsLifetime) ? { serverPeakIsLifetime: true } : {}),
     serverResourcesSource: sources.length > 0 && sources.every((s) => s === sources[0]) ? sources[0] : null,
     notes: [...new Set(notes)],
   };

@@ -9,6 +9,7 @@ export function poolNoise(all: readonly (CaseNoise | null | undefined)[]): CaseN
     runs: known.reduce((sum, n) => sum + n.runs, 0),
     disturbedRuns: known.reduce((sum, n) => sum + n.disturbedRuns, 0),
     maxForeignCpuCores: Math.max(...known.map((n) => n.maxForeignCpuCores)),
+    replacedRuns: known.reduce((sum, n) => sum + (n.replacedRuns ?? 0), 0),
   };
 }
 
@@ -18,7 +19,7 @@ export function caseNoise(results: readonly ScenarioResult[]): CaseNoise | null 
     results.map((r) =>
       r.noise?.disturbedRuns == null || r.noise.maxForeignCpuCores == null
         ? null
-        : { runs: r.runs.length, disturbedRuns: r.noise.disturbedRuns, maxForeignCpuCores: r.noise.maxForeignCpuCores },
+        : { runs: r.runs.length, disturbedRuns: r.noise.disturbedRuns, maxForeignCpuCores: r.noise.maxForeignCpuCores, replacedRuns: r.noise.replacedDisturbedRuns ?? 0 },
     ),
   );
 }

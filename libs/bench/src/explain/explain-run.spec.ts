@@ -85,6 +85,15 @@ describe('explainRun', () => {
     expect(explanation.sentences[0]).not.toMatch(/disturbed|quiet/);
   });
 
+  it('counts only the kept runs, and says how many disturbed ones --quiet measured again and replaced', () => {
+    const replacing = (foreign: number[], replaced: number) => (r: BenchRun['scenarios'][number]) =>
+      judgeNoise({ ...r, runs: r.runs.map((s, i) => ({ ...s, foreignCpuCores: foreign[i], stealCores: 0 })), replacedRuns: r.runs.slice(0, replaced).map((s) => ({ ...s, foreignCpuCores: 1.5, disturbed: true })) });
+    const quiet = explainRun({ ...RUN, scenarios: [replacing([0.05, 0, 0, 0, 0], 2)(RUN.scenarios[0]), replacing([0, 0, 0, 0, 0], 1)(RUN.scenarios[1])] });
+    expect(quiet.sentences[0]).toMatch(/; machine quiet: foreign CPU ≤ 0\.05 of a core, after 3 disturbed runs were measured again and replaced\.$/);
+    const still = explainRun({ ...RUN, scenarios: [replacing([0.6, 0, 0, 0, 0], 1)(RUN.scenarios[0]), replacing([0, 0, 0, 0, 0], 0)(RUN.scenarios[1])] });
+    expect(still.sentences[0]).toMatch(/; 1 of 10 runs disturbed, up to 0\.6 of a core beside them, after 1 disturbed run was measured again and replaced\.$/);
+  });
+
   it('gives a gap as the net of the parts in ms, never as shares, when parts moved both ways', () => {
     // gRPC 400 ms more in serialization but 300 ms less in decoding: a 100 ms gap of which serialization would be "400%".
     const offset: BenchRun = {

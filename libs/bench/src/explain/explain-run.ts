@@ -69,5 +69,7 @@ function figures(r: ScenarioResult): VariantFigures {
     payloadBytesPerRequest: r.payloadBytesPerRequest,
     clientPeakRssBytes: r.resources.clientPeakRssBytes,
     serverPeakRssBytes: r.resources.serverPeakRssBytes,
+    ...(r.resources.clientPeakIsLifetime ? { clientPeakIsLifetime: true } : {}),
+    ...(r.resources.serverPeakIsLifetime ? { serverPeakIsLifetime: true } : {}),
   };
 }

@@ -34,6 +34,9 @@ export interface VariantFigures {
   payloadBytesPerRequest: number;
   clientPeakRssBytes: number | null;
   serverPeakRssBytes: number | null;
+  /** The peak is the process's lifetime peak (ResourceUse.clientPeakIsLifetime), marked where it is printed. */
+  clientPeakIsLifetime?: boolean;
+  serverPeakIsLifetime?: boolean;
 }
 
 /** One scenario (case) explained. */
@@ -64,6 +67,8 @@ export interface CaseNoise {
   disturbedRuns: number;
   /** Most foreign CPU beside any one run, in cores. */
   maxForeignCpuCores: number;
+  /** Disturbed runs measured again and replaced (--quiet), not among `runs`; absent: none. */
+  replacedRuns?: number;
 }
 
 export interface Explanation {

@@ -116,12 +116,15 @@ export function gapSentence(c: Pick<CaseExplanation, 'gap' | 'mode' | 'grpcVsJso
 /**
  * The clause every case verdict ends with: how many of its runs other processes disturbed and by how much, or that
  * the machine was quiet; null when the noise was not measured (not Linux, older files), which the notes say once.
+ * It counts the kept runs, and says how many disturbed ones --quiet measured again and replaced.
  */
 export function noiseClause(noise: CaseNoise | null | undefined): string | null {
   if (!noise) return null;
   const cores = (v: number) => (v > 1 ? `${v} cores` : `${v} of a core`);
-  if (noise.disturbedRuns > 0) return `${noise.disturbedRuns} of ${noise.runs} runs disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them`;
-  return `machine quiet: foreign CPU ≤ ${cores(noise.maxForeignCpuCores)}`;
+  const n = noise.replacedRuns ?? 0;
+  const replaced = n === 0 ? '' : `, after ${n} disturbed run${n === 1 ? ' was' : 's were'} measured again and replaced`;
+  if (noise.disturbedRuns > 0) return `${noise.disturbedRuns} of ${noise.runs} runs disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them${replaced}`;
+  return `machine quiet: foreign CPU ≤ ${cores(noise.maxForeignCpuCores)}${replaced}`;
 }
 
 /** A sentence with the noise clause of its runs before its full stop; unchanged when the noise was not measured. */

@@ -38,10 +38,14 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, launch: Ge
   if (results.length === 0) throw new Error(`every load generator task failed: ${failedShares.map(taskFailureText).join('; ')}`);
   const server = await (ended ?? (failedShares.length > 0 ? window?.then((w) => w.end()) : undefined));
   const { generatorRuntime, ...g } = mergeGeneratorResults(results);
-  const notes = server ? [...server.notes] : ['server CPU and memory: the measured window was not reported'];
+  // A level's table has no lifetime marker: a peak since the server started (VmHWM not reset) is left empty instead,
+  // and the note says so rather than the probe's, which speaks of a marked figure.
+  const lifetimePeak = server?.serverPeakIsLifetime === true;
+  const notes = server ? server.notes.filter((n) => !(lifetimePeak && n.startsWith('server peak RSS:'))) : ['server CPU and memory: the measured window was not reported'];
+  if (lifetimePeak) notes.push("server peak RSS: left empty, VmHWM cannot be reset here and the server's lifetime peak is not this level's");
   if (spec.engine === 'ghz') notes.push('ghz: replies not checked by ghz (one probe call verified first); payload bytes = the probe reply size x successes');
   const serverCpuMs = server?.serverCpuMs ?? null;
-  const serverPeakRssBytes = server?.serverPeakRssBytes ?? null;
+  const serverPeakRssBytes = lifetimePeak ? null : (server?.serverPeakRssBytes ?? null);
   const windowS = g.windowMs / 1000;
   // Saturation is per process: each generator has one event loop, so the busiest one is what counts.
   const coreShare = Math.max(...results.map((r) => (r.windowMs > 0 ? r.generatorWindowCpuMs / r.windowMs : 0)));

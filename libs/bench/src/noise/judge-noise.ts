@@ -3,9 +3,17 @@ import type { NoiseSummary, RunSample, ScenarioResult } from '../result/result.i
 /** Foreign CPU, in cores, above which a run is disturbed unless --disturbed-above says otherwise. */
 export const DEFAULT_DISTURBED_ABOVE = 0.2;
 
-/** The scenario's noise from its runs' figures: each run marked disturbed or not, and the summary over them. */
+/** The one rule: a run is disturbed when other processes used more than the threshold beside it; unknown is not. */
+export function isDisturbed(foreignCpuCores: number | null | undefined, disturbedAbove: number): boolean {
+  return foreignCpuCores != null && foreignCpuCores > disturbedAbove;
+}
+
+/**
+ * The scenario's noise from its kept runs' figures: each marked disturbed or not, and the summary over them, with
+ * the disturbed runs that were measured again and replaced (replacedRuns, --quiet) counted apart.
+ */
 export function judgeNoise(result: ScenarioResult, disturbedAbove = DEFAULT_DISTURBED_ABOVE): ScenarioResult {
-  const runs: RunSample[] = result.runs.map((s) => ({ ...s, disturbed: s.foreignCpuCores == null ? null : s.foreignCpuCores > disturbedAbove }));
+  const runs: RunSample[] = result.runs.map((s) => ({ ...s, disturbed: s.foreignCpuCores == null ? null : isDisturbed(s.foreignCpuCores, disturbedAbove) }));
   const measured = runs.filter((s) => s.foreignCpuCores != null);
   const max = (pick: (s: RunSample) => number | null | undefined) => (measured.length > 0 ? Math.max(...measured.map((s) => pick(s) ?? 0)) : null);
   const noise: NoiseSummary = {
@@ -13,6 +21,7 @@ export function judgeNoise(result: ScenarioResult, disturbedAbove = DEFAULT_DIST
     disturbedRuns: measured.length > 0 ? measured.filter((s) => s.disturbed).length : null,
     maxForeignCpuCores: max((s) => s.foreignCpuCores),
     maxStealCores: max((s) => s.stealCores),
+    replacedDisturbedRuns: result.replacedRuns?.length ?? 0,
   };
   return { ...result, runs, noise };
 }

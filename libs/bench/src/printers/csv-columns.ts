@@ -60,9 +60,12 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
   { name: 'server_cpu_ms', unit: 'ms', description: 'CPU time (user + system) the serving process(es) used during the run; empty when not measured.', value: (r) => r.sample.serverCpuMs },
   { name: 'client_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the client process during the run; empty when not measured.', value: (r) => r.sample.clientPeakRssBytes },
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Peak resident memory of the serving process(es) during the run; empty when not measured.', value: (r) => r.sample.serverPeakRssBytes },
+  { name: 'client_peak_rss_lifetime', unit: 'yes/no', description: "yes when client_peak_rss_bytes is the client process's lifetime peak (VmHWM could not be reset here), an upper bound of the run's; empty when there is no figure.", value: (r) => lifetime(r.sample.clientPeakRssBytes, r.sample.clientPeakIsLifetime) },
+  { name: 'server_peak_rss_lifetime', unit: 'yes/no', description: "yes when server_peak_rss_bytes is the server processes' lifetime peak (VmHWM could not be reset), an upper bound of the run's; empty when there is no figure.", value: (r) => lifetime(r.sample.serverPeakRssBytes, r.sample.serverPeakIsLifetime) },
   { name: 'foreign_cpu_cores', unit: 'cores', description: 'CPU the machine spent on processes other than the run\'s own (client, local servers, the CLI) over the run\'s wall time, from /proc/stat; 0.35 is a third of a core; empty off Linux and in older files (see docs/statistics.md, Noise).', value: (r) => r.sample.foreignCpuCores ?? null },
   { name: 'steal_cores', unit: 'cores', description: 'CPU the hypervisor gave to other guests over the run, from /proc/stat; empty off Linux and in older files.', value: (r) => r.sample.stealCores ?? null },
   { name: 'disturbed', unit: 'yes/no', description: 'yes when foreign_cpu_cores was above the threshold (--disturbed-above, 0.2 by default); empty when not measured.', value: (r) => yesNo(r.sample.disturbed) },
+  { name: 'replaced_disturbed', unit: 'count', description: 'Disturbed measurements of this run that were set aside and measured again before this one was kept (--quiet); they are in result.json (replacedRuns), out of every figure; empty in older files.', value: (r) => r.sample.replacedDisturbed ?? (r.result.noise?.replacedDisturbedRuns == null ? null : 0) },
   ...phaseColumns<RunsCsvRow>((r) => r.sample.phases),
   ...perRowPhaseColumns<RunsCsvRow>((r) => r.sample.phases, (r) => r.result.rowsPerRequest),
   { name: 'verified', unit: 'true/false', description: 'true when every response of the run held the expected rows and checksum.', value: (r) => r.sample.verified },
@@ -100,8 +103,11 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
   { name: 'server_cpu_ms_per_request', unit: 'ms', description: 'Server CPU time per request; empty when not measured.', value: (r) => r.result.resources.serverCpuMsPerRequest },
   { name: 'client_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the client process over the measured runs; empty when not measured.', value: (r) => r.result.resources.clientPeakRssBytes },
   { name: 'server_peak_rss_bytes', unit: 'bytes', description: 'Highest resident memory of the serving process(es) over the measured runs; empty when not measured.', value: (r) => r.result.resources.serverPeakRssBytes },
+  { name: 'client_peak_rss_lifetime', unit: 'yes/no', description: "yes when client_peak_rss_bytes is the client process's lifetime peak (VmHWM could not be reset here), an upper bound of the runs'; empty when there is no figure.", value: (r) => lifetime(r.result.resources.clientPeakRssBytes, r.result.resources.clientPeakIsLifetime) },
+  { name: 'server_peak_rss_lifetime', unit: 'yes/no', description: "yes when server_peak_rss_bytes is the server processes' lifetime peak (VmHWM could not be reset), an upper bound of the runs'; empty when there is no figure.", value: (r) => lifetime(r.result.resources.serverPeakRssBytes, r.result.resources.serverPeakIsLifetime) },
   { name: 'disturbed_runs', unit: 'count', description: 'Measured runs whose foreign CPU was above disturbed_above; empty off Linux and in older files.', value: (r) => r.result.noise?.disturbedRuns ?? null },
   { name: 'disturbed_above', unit: 'cores', description: 'Foreign CPU above which a run counted as disturbed (--disturbed-above).', value: (r) => r.result.noise?.disturbedAbove ?? null },
+  { name: 'replaced_disturbed_runs', unit: 'count', description: 'Disturbed runs measured again and replaced (--quiet, --rerun-disturbed): not among runs nor in any figure, kept in result.json (replacedRuns); empty in older files.', value: (r) => r.result.noise?.replacedDisturbedRuns ?? null },
   { name: 'max_foreign_cpu_cores', unit: 'cores', description: 'Most CPU, in cores, that other processes used beside any one measured run; empty off Linux.', value: (r) => r.result.noise?.maxForeignCpuCores ?? null },
   { name: 'max_steal_cores', unit: 'cores', description: 'Most hypervisor steal, in cores, over any one measured run; empty off Linux.', value: (r) => r.result.noise?.maxStealCores ?? null },
   { name: 'server_resources_source', unit: 'text', description: "Where the server figures came from: proc (read from /proc on the client's machine), server (the server's own report, GET /admin/resources or wirebench.admin.Admin); empty when not measured.", value: (r) => r.result.resources.serverResourcesSource ?? null },
@@ -123,6 +129,8 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
 ];
 
 const yesNo = (v: boolean | null | undefined): string | null => (v == null ? null : v ? 'yes' : 'no');
+/** A peak that is there is the run's own unless flagged (files from before the flag left lifetime peaks empty). */
+const lifetime = (bytes: number | null, flag: boolean | undefined): string | null => (bytes === null ? null : yesNo(flag === true));
 
 function notes(result: ScenarioResult): string {
   const wireNote = result.wire?.note;

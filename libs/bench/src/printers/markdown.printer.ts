@@ -18,6 +18,7 @@ import { CONNECT_LEGEND, connectTable } from './connect-table';
 import { escapeMarkdown, escapeMarkdownKeepingCode } from './markdown-escape';
 import { userMessageLine } from './user-message-line';
 import { blobBytesLine } from './blob-bytes-line';
+import { lifetimePeakLegend } from './lifetime-peak';
 
 type Align = 'left' | 'right';
 
@@ -105,7 +106,7 @@ function resultsTable(run: BenchRun, columns: readonly TableColumn[]): string {
 export function printMarkdown(run: BenchRun): string {
   const article = PRESETS_WITH_ARTICLE_CASES.includes(run.preset) ? articleSection(run) : run.preset === 'batching' ? batchingSection(run) : [];
   const phases = hasPhases(run.scenarios) ? ['', '## Where the time went', '', resultsTable(run, PHASE_TABLE_COLUMNS), '', PHASE_LEGEND] : [];
-  return [...header(run), ...article, ...networkSection(run), ...runtimeSection(run), ...shapeSection(run), ...connectSection(run), '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND, ...phases, ...whySection(run)].join('\n');
+  return [...header(run), ...article, ...networkSection(run), ...runtimeSection(run), ...shapeSection(run), ...connectSection(run), '## Results', '', resultsTable(run, TABLE_COLUMNS), '', TABLE_LEGEND + lifetimePeakLegend(run.scenarios), ...phases, ...whySection(run)].join('\n');
 }
 
 /** Per shape, which transport the runs name and why by phase; only when the run names its shapes (explain-run.ts). */

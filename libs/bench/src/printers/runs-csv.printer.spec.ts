@@ -4,6 +4,7 @@ import { RUNS_CSV_COLUMNS } from './csv-columns';
 import { FORMULA_NAME, SAMPLE_LABEL, SAMPLE_RUN } from './fixtures/sample-run';
 import { JSON_PHASES_CELLS } from './fixtures/json-phases-cells';
 import { printRunsCsv } from './runs-csv.printer';
+import { printSummaryCsv } from './summary-csv.printer';
 
 const records = (text: string): Record<string, string>[] => parse(text, { columns: true });
 
@@ -51,10 +52,13 @@ describe('printRunsCsv', () => {
       server_cpu_ms: '0.9',
       client_peak_rss_bytes: '80000000',
       server_peak_rss_bytes: '95500000',
+      client_peak_rss_lifetime: 'no',
+      server_peak_rss_lifetime: 'no',
       // The fixture is from before the noise meter: not measured, so empty rather than zero.
       foreign_cpu_cores: '',
       steal_cores: '',
       disturbed: '',
+      replaced_disturbed: '',
       ...JSON_PHASES_CELLS,
       verified: 'true',
       target: 'json-server at http://127.0.0.1:3001',
@@ -75,6 +79,17 @@ describe('printRunsCsv', () => {
     const [first, second] = records(printRunsCsv(judged));
     expect(first).toMatchObject({ foreign_cpu_cores: '0.6', steal_cores: '0.01', disturbed: 'yes' });
     expect(second).toMatchObject({ foreign_cpu_cores: '0.05', steal_cores: '0.01', disturbed: 'no' });
+    expect([first.replaced_disturbed, second.replaced_disturbed]).toEqual(['0', '0']);
+  });
+
+  it('says how many disturbed measurements each run replaced (--quiet); summary.csv counts them per scenario', () => {
+    const [r] = SAMPLE_RUN.scenarios;
+    const replacedRuns = [{ ...r.runs[1], foreignCpuCores: 1.2, stealCores: 0, disturbed: true }];
+    const runs = r.runs.map((s, i) => ({ ...s, foreignCpuCores: 0.05, stealCores: 0, replacedDisturbed: i === 1 ? 1 : 0 }));
+    const judged = { ...SAMPLE_RUN, scenarios: [judgeNoise({ ...r, runs, replacedRuns })] };
+    expect(records(printRunsCsv(judged)).map((row) => row.replaced_disturbed)).toEqual(['0', '1', '0']);
+    const [summary] = parse(printSummaryCsv(judged), { columns: true }) as Record<string, string>[];
+    expect(summary).toMatchObject({ runs: '3', disturbed_runs: '0', replaced_disturbed_runs: '1' });
   });
 
   it('quotes the label in the raw text and defuses a formula-like scenario name', () => {

@@ -76,9 +76,12 @@ describe('printSummaryCsv', () => {
       server_cpu_ms_per_request: '0.9',
       client_peak_rss_bytes: '80000000',
       server_peak_rss_bytes: '95500000',
+      client_peak_rss_lifetime: 'no',
+      server_peak_rss_lifetime: 'no',
       // The fixture is from before the noise meter: not measured, so empty rather than zero.
       disturbed_runs: '',
       disturbed_above: '',
+      replaced_disturbed_runs: '',
       max_foreign_cpu_cores: '',
       max_steal_cores: '',
       server_resources_source: 'proc',

@@ -3,6 +3,7 @@ import type { ScenarioResult } from '../result/result.interface';
 import { compareResults } from '../result/compare-results';
 import { MEDIAN_CI_LEVEL } from '../stats/order-statistics';
 import { shapeOf } from '../result/shape-of';
+import { peakCell } from './lifetime-peak';
 
 /** A column of the human-readable results table, shared by the terminal table and the markdown report. */
 export interface TableColumn {
@@ -76,7 +77,7 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   right('server CPU ms/req', (r) => human(r.resources.serverCpuMsPerRequest, 3)),
   right('server peak RSS MB', (r) => {
     const bytes = r.resources.serverPeakRssBytes;
-    return bytes === null ? '' : human(bytes / BYTES_PER_MB, 1);
+    return bytes === null ? '' : peakCell(human(bytes / BYTES_PER_MB, 1), r.resources.serverPeakIsLifetime);
   }),
   right('gRPC/JSON', (r, run) => human(grpcOverJson(r, run), 2)),
   left('verified', (r) => (r.verified ? 'yes' : 'no')),

@@ -10,6 +10,7 @@ import { connectPlacements } from '../explain/connect-placements';
 import { CONNECT_LEGEND, connectTable } from './connect-table';
 import { fitTable } from './fit-table';
 import { wrapText } from './wrap-text';
+import { lifetimePeakLegend } from './lifetime-peak';
 
 // scenario and variant name a row; they are repeated in each part of a table split to fit a terminal.
 const SCENARIO_KEY = [0, 1];
@@ -31,7 +32,7 @@ function columnsTable(run: BenchRun, columns: readonly TableColumn[]): PlainTabl
 export function printTable(run: BenchRun, width?: number): string {
   const legend = (text: string) => wrapText(text, width);
   const sentences = (list: string[]) => list.map((s) => wrapText(`- ${s}`, width, 2)).join('\n');
-  const parts = [`${fitTable(columnsTable(run, TABLE_COLUMNS), width)}\n${legend(TABLE_LEGEND)}`];
+  const parts = [`${fitTable(columnsTable(run, TABLE_COLUMNS), width)}\n${legend(TABLE_LEGEND + lifetimePeakLegend(run.scenarios))}`];
   if (hasPhases(run.scenarios)) parts.push(`${fitTable(columnsTable(run, PHASE_TABLE_COLUMNS), width)}\n${legend(PHASE_LEGEND)}`);
   const verdicts = networkVerdicts(run);
   if (verdicts) parts.push(`Under network conditions:\n${fitTable(networkTable(verdicts), width)}\n${legend(NETWORK_LEGEND)}\n${sentences(verdicts.sentences)}`);

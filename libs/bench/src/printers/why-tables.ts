@@ -4,6 +4,7 @@ import { explainRun } from '../explain/explain-run';
 import { caseWords, effectOf, PHASE_WORDS } from '../explain/sentence-parts';
 import type { Explanation, PhaseGap } from '../explain/explanation.interface';
 import { human } from './table-columns';
+import { peakCell } from './lifetime-peak';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 
 /** Head, alignment and rows of one table, for the terminal and the Markdown printer alike. */
@@ -62,8 +63,8 @@ export function variantFiguresTable(explanation: Explanation): PlainTable {
       human(v.serverCpuMsPerRequest, 3),
       human(v.payloadBytesPerRequest),
       human(v.wireBytesPerRequest),
-      mb(v.clientPeakRssBytes),
-      mb(v.serverPeakRssBytes),
+      peakCell(mb(v.clientPeakRssBytes), v.clientPeakIsLifetime),
+      peakCell(mb(v.serverPeakRssBytes), v.serverPeakIsLifetime),
     ]),
   );
   return {

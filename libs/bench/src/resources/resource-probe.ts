@@ -9,6 +9,8 @@ import { foreignCpu, readMachineCpu } from '../noise/machine-cpu';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
+const LIFETIME_NOTE = "so the figure is the process's peak since it started (marked lifetime), an upper bound of this run's";
+
 /** Where the server's figures came from: /proc on this machine, the server's own report, or nowhere. */
 export type ServerResourcesSource = 'proc' | 'server' | null;
 
@@ -18,6 +20,9 @@ export interface ResourceSample {
   serverCpuMs: number | null;
   clientPeakRssBytes: number | null;
   serverPeakRssBytes: number | null;
+  /** True when VmHWM could not be reset: the peak is the process's since it started, an upper bound of this window's. */
+  clientPeakIsLifetime: boolean;
+  serverPeakIsLifetime: boolean;
   /** Server processes measured: a cluster primary and its workers count separately. */
   serverProcesses: number;
   serverResourcesSource: ServerResourcesSource;
@@ -85,8 +90,10 @@ export class ResourceProbe implements RunProbe {
     const parentCpu = processCpuMs(process.ppid);
     const machineCpu = client ? readMachineCpu() : null;
     const wallStart = performance.now();
-    if (client && this.linux && !clientRssReset) notes.push('client peak RSS: cannot reset VmHWM');
-    if (servers.length > 0 && !serverRssReset) notes.push('server peak RSS: cannot reset VmHWM of the server process');
+    // Where VmHWM cannot be reset (a container host that refuses clear_refs), the process's lifetime peak is still
+    // an upper bound of this window's: kept, and flagged, rather than left out or passed off as this window's.
+    if (client && this.linux && !clientRssReset) notes.push(`client peak RSS: cannot reset VmHWM here, ${LIFETIME_NOTE}`);
+    if (servers.length > 0 && !serverRssReset) notes.push(`server peak RSS: cannot reset VmHWM of the server process, ${LIFETIME_NOTE}`);
 
     return {
       end: async (): Promise<ResourceSample> => {
@@ -101,14 +108,18 @@ export class ResourceProbe implements RunProbe {
             : null;
         // A server process that ended in between cannot be read any more: its CPU is unknown, not zero.
         if (servers.length > 0 && serverCpuMs === null) notes.push('server CPU: a server process ended, or its /proc cannot be read');
-        const serverRss = serverRssReset ? servers.map((pid) => readPeakRss(pid)) : [];
+        const serverRss = servers.map((pid) => readPeakRss(pid));
+        // With several workers, the peak of their sum is not observable; the sum of their peaks bounds it.
+        const serverPeak = servers.length > 0 && serverRss.every((v) => v !== null) ? serverRss.reduce((a, b) => (a as number) + (b as number), 0) : null;
+        const clientPeak = client && this.linux ? readPeakRss('self') : null;
         // Servers on another host, or not found here, are not this machine's load: only /proc-read ones are the run's.
         const ownCpuMs = (used.user + used.system) / 1000 + (serverCpuMs ?? 0) + (parentCpu !== null && parentCpuAfter !== null ? parentCpuAfter - parentCpu : 0);
         const noise = machineCpu && machineCpuAfter ? foreignCpu(machineCpu, machineCpuAfter, ownCpuMs, wallMs, availableParallelism()) : null;
         if (client && !noise) notes.push('foreign CPU: /proc/stat cannot be read here (Linux only)');
         const clientFigures = {
           clientCpuMs: client ? (used.user + used.system) / 1000 : null,
-          clientPeakRssBytes: clientRssReset ? readPeakRss('self') : null,
+          clientPeakRssBytes: clientPeak,
+          clientPeakIsLifetime: clientPeak !== null && !clientRssReset,
           foreignCpuCores: noise?.foreignCpuCores ?? null,
           stealCores: noise?.stealCores ?? null,
         };
@@ -116,8 +127,8 @@ export class ResourceProbe implements RunProbe {
         return {
           ...clientFigures,
           serverCpuMs,
-          // With several workers, the peak of their sum is not observable; the sum of their peaks bounds it.
-          serverPeakRssBytes: serverRssReset && serverRss.every((v) => v !== null) ? serverRss.reduce((a, b) => (a as number) + (b as number), 0) : null,
+          serverPeakRssBytes: serverPeak,
+          serverPeakIsLifetime: serverPeak !== null && !serverRssReset,
           serverProcesses: servers.length,
           serverResourcesSource: servers.length > 0 ? 'proc' : null,
           notes,
@@ -147,8 +158,9 @@ export class ResourceProbe implements RunProbe {
     }
   }
 
-  private async endSelfReport(self: SelfReportWindow, target: TargetInfo, notes: string[]): Promise<Pick<ResourceSample, 'serverCpuMs' | 'serverPeakRssBytes' | 'serverProcesses' | 'serverResourcesSource'>> {
-    const none = { serverCpuMs: null, serverPeakRssBytes: null, serverProcesses: 0, serverResourcesSource: null };
+  private async endSelfReport(self: SelfReportWindow, target: TargetInfo, notes: string[]): Promise<Pick<ResourceSample, 'serverCpuMs' | 'serverPeakRssBytes' | 'serverPeakIsLifetime' | 'serverProcesses' | 'serverResourcesSource'>> {
+    // A server's own report samples rss where it cannot reset VmHWM (resource-meter.ts): never a lifetime peak.
+    const none = { serverCpuMs: null, serverPeakRssBytes: null, serverPeakIsLifetime: false, serverProcesses: 0, serverResourcesSource: null };
     try {
       const report = await self.end();
       if (report.workers > 1) {
@@ -157,7 +169,7 @@ export class ResourceProbe implements RunProbe {
       }
       if (report.peakRssSource === 'sampled') notes.push(`${target.server}: peak RSS sampled by the server every few ms (it cannot reset VmHWM), so a short spike may be missed`);
       if (report.overlapped) notes.push(`${target.server}: another resource window was open on the server, so its peak RSS may be higher than this run's`);
-      return { serverCpuMs: report.cpuMs, serverPeakRssBytes: report.peakRssBytes, serverProcesses: 1, serverResourcesSource: 'server' };
+      return { serverCpuMs: report.cpuMs, serverPeakRssBytes: report.peakRssBytes, serverPeakIsLifetime: false, serverProcesses: 1, serverResourcesSource: 'server' };
     } catch (error) {
       notes.push(`${target.server}: its resource report failed (${(error as Error).message})`);
       return none;

@@ -31,8 +31,21 @@ describe('mergeInvocations', () => {
       return judgeNoise({ ...p, runs: p.runs.map((s, i) => ({ ...s, foreignCpuCores: foreign[i], stealCores: 0 })) }, 0.5);
     };
     const merged = mergeInvocations([noisy([0.1, 0.6, 0], 1), noisy([0.9, 0.2, 0.7], 2)]);
-    expect(merged.noise).toEqual({ disturbedAbove: 0.5, disturbedRuns: 3, maxForeignCpuCores: 0.9, maxStealCores: 0 });
+    expect(merged.noise).toEqual({ disturbedAbove: 0.5, disturbedRuns: 3, maxForeignCpuCores: 0.9, maxStealCores: 0, replacedDisturbedRuns: 0 });
     expect(merged.runs.map((r) => r.disturbed)).toEqual([false, true, false, true, false, true]);
+  });
+
+  it('keeps the runs each invocation replaced (--quiet), stamped with it, and counts them over all', () => {
+    const replaced = (invocation: number, count: number) => {
+      const p = part([10, 11, 12], invocation);
+      const runs = p.runs.slice(0, count).map((s) => ({ ...s, foreignCpuCores: 1, disturbed: true }));
+      return judgeNoise(stampInvocation([{ ...p, replacedRuns: runs }], invocation)[0]);
+    };
+    const merged = mergeInvocations([replaced(1, 1), replaced(2, 2)]);
+    expect(merged.replacedRuns?.map((r) => [r.invocation, r.run])).toEqual([[1, 1], [2, 1], [2, 2]]);
+    expect(merged.noise?.replacedDisturbedRuns).toBe(3);
+    expect(merged.runs).toHaveLength(6);
+    expect(mergeInvocations([part([10], 1), part([11], 2)]).replacedRuns).toBeUndefined();
   });
 
   it('takes the median interval from the two-level bootstrap with several invocations, from ranks with one', () => {

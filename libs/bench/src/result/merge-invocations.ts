@@ -6,7 +6,11 @@ import { judgeNoise } from '../noise/judge-noise';
 
 /** The results of one invocation with every run stamped with its number, so they can be pooled with the others. */
 export function stampInvocation(results: ScenarioResult[], invocation: number): ScenarioResult[] {
-  return results.map((r) => ({ ...r, runs: r.runs.map((s) => ({ ...s, invocation })) }));
+  return results.map((r) => ({
+    ...r,
+    runs: r.runs.map((s) => ({ ...s, invocation })),
+    ...(r.replacedRuns ? { replacedRuns: r.replacedRuns.map((s) => ({ ...s, invocation })) } : {}),
+  }));
 }
 
 /**
@@ -40,6 +44,9 @@ export function mergeInvocations(parts: readonly ScenarioResult[]): ScenarioResu
   };
   const network = mergeNetwork(parts.map((p) => p.network));
   if (network) merged.network = network;
+  // Runs each invocation replaced (--quiet) stay on record, and judgeNoise counts them over every invocation.
+  const replacedRuns = parts.flatMap((p) => p.replacedRuns ?? []);
+  if (replacedRuns.length > 0) merged.replacedRuns = replacedRuns;
   return first.noise ? judgeNoise(merged, first.noise.disturbedAbove) : merged;
 }
 

@@ -26,9 +26,16 @@ export interface RunSample {
   clientCpuMs: number | null;
   /** CPU time (user + sys) of the serving process(es) during this run, ms. */
   serverCpuMs: number | null;
-  /** Peak resident set size during this run, bytes. */
+  /** Peak resident set size during this run, bytes; the process's lifetime peak where the *PeakIsLifetime flag says so. */
   clientPeakRssBytes: number | null;
   serverPeakRssBytes: number | null;
+  /**
+   * True when VmHWM could not be reset before the run (a container host that refuses /proc/<pid>/clear_refs): the
+   * figure is then the process's peak since it started, an upper bound of this run's. Absent when the peak is the
+   * run's own, and in older files, which left such a figure empty.
+   */
+  clientPeakIsLifetime?: boolean;
+  serverPeakIsLifetime?: boolean;
   /** Where the time went: means over this run's requests; null in result files written before phases existed. */
   phases: PhaseBreakdown | null;
   /**
@@ -42,6 +49,11 @@ export interface RunSample {
   stealCores?: number | null;
   /** foreignCpuCores above the scenario's noise.disturbedAbove; null when it was not measured. */
   disturbed?: boolean | null;
+  /**
+   * Disturbed measurements of this run that were set aside and measured again before this one was kept (--quiet,
+   * --rerun-disturbed); they are in the result's replacedRuns. Absent in older files and in replaced runs: 0.
+   */
+  replacedDisturbed?: number;
 }
 
 /** How quiet the machine was over a scenario's measured runs (see docs/statistics.md, Noise). */
@@ -50,8 +62,11 @@ export interface NoiseSummary {
   disturbedAbove: number;
   /** Measured runs whose foreign CPU was above it; null when no run was measured (not Linux). */
   disturbedRuns: number | null;
+  /** Over the kept runs only. */
   maxForeignCpuCores: number | null;
   maxStealCores: number | null;
+  /** Disturbed runs measured again and replaced (--quiet, --rerun-disturbed): not in the runs above; absent in older files. */
+  replacedDisturbedRuns?: number;
 }
 
 /**
@@ -104,6 +119,12 @@ export interface ResourceUse {
   serverCpuMsPerRequest: number | null;
   clientPeakRssBytes: number | null;
   serverPeakRssBytes: number | null;
+  /**
+   * True when a run's peak was the process's lifetime peak (RunSample.clientPeakIsLifetime): the figure is then an
+   * upper bound of the runs' peak. Absent when every peak was the run's own.
+   */
+  clientPeakIsLifetime?: boolean;
+  serverPeakIsLifetime?: boolean;
   /**
    * Where the server figures came from: `proc` (read from /proc on the client's machine), `server` (the server's
    * own report, GET /admin/resources or wirebench.admin.Admin), null when not measured; absent in older files.
@@ -210,6 +231,11 @@ export interface ScenarioResult {
   runtime?: ResultRuntime;
   /** The machine's noise over the measured runs; absent in files written before it was measured. */
   noise?: NoiseSummary;
+  /**
+   * Measured runs that were disturbed and measured again (--quiet, --rerun-disturbed), kept for the record: out of
+   * `runs` and every figure, counted in noise.replacedDisturbedRuns. Absent when none was replaced.
+   */
+  replacedRuns?: RunSample[];
   /** True only when every request of every measured and warm-up run arrived with the expected rows and checksum. */
   verified: boolean;
   startedAt: string;

@@ -8,6 +8,7 @@ import { PayloadMismatchError } from './payload-mismatch.error';
 import { RunCancelledError } from './run-cancelled.error';
 import { runScenarios } from './run-scenarios';
 import { RunProgress } from './run-progress';
+import type { ResourceSample, RunProbe } from '../resources/resource-probe';
 
 class InMemoryTransport implements RowsTransport {
   calls: number[] = [];
@@ -229,5 +230,51 @@ describe('runScenarios', () => {
       expect(signals).toHaveLength(4);
       expect(signals.every((s) => s.aborted)).toBe(true);
     });
+  });
+});
+
+/** A probe that reports these foreign CPU figures, one per measured run in the order they are made. */
+function noisyProbe(...foreign: number[]): RunProbe {
+  let next = 0;
+  const window = { clientCpuMs: 1, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null, clientPeakIsLifetime: false, serverPeakIsLifetime: false, serverProcesses: 0, serverResourcesSource: null, stealCores: 0, notes: [] };
+  return {
+    begin: async () => ({ end: async (): Promise<ResourceSample> => ({ ...window, foreignCpuCores: foreign[next++] ?? 0 }) }),
+    watch: () => ({ check: () => undefined }),
+  };
+}
+
+describe('runScenarios: disturbed runs measured again (--quiet)', () => {
+  const quietAtOnce = async () => null;
+
+  it('measures a disturbed run again and keeps the quiet one, with the replaced run on record and counted', async () => {
+    const t = new InMemoryTransport('json', []);
+    const [result] = await runScenarios([{ scenario: scenario('json', { warmup: 0 }), transport: t }], {
+      probe: noisyProbe(0.05, 1.2, 0.1, 0.05),
+      rerunDisturbed: { perScenario: 3, wait: quietAtOnce },
+    });
+    expect(t.calls).toHaveLength(4);
+    expect(result.runs.map((r) => [r.run, r.foreignCpuCores, r.disturbed, r.replacedDisturbed])).toEqual([[1, 0.05, false, 0], [2, 0.1, false, 1], [3, 0.05, false, 0]]);
+    expect(result.stats.n).toBe(3);
+    expect(result.replacedRuns?.map((r) => [r.run, r.foreignCpuCores, r.disturbed])).toEqual([[2, 1.2, true]]);
+    expect(result.noise).toMatchObject({ disturbedRuns: 0, maxForeignCpuCores: 0.1, replacedDisturbedRuns: 1 });
+    expect(result.resources.notes.join('; ')).toMatch(/1 disturbed run measured again after a wait for a quiet machine \(--quiet, at most 3 a scenario\)/);
+  });
+
+  it('keeps a disturbed run, marked, once its scenario has used its re-runs', async () => {
+    const [result] = await runScenarios([{ scenario: scenario('json', { warmup: 0, runs: 2 }), transport: new InMemoryTransport('json', []) }], {
+      probe: noisyProbe(1, 1, 0.1),
+      rerunDisturbed: { perScenario: 1, wait: quietAtOnce },
+    });
+    expect(result.runs.map((r) => r.disturbed)).toEqual([true, false]);
+    expect(result.noise).toMatchObject({ disturbedRuns: 1, replacedDisturbedRuns: 1 });
+  });
+
+  it('measures nothing again unless asked: a disturbed run is kept and marked', async () => {
+    const t = new InMemoryTransport('json', []);
+    const [result] = await runScenarios([{ scenario: scenario('json', { warmup: 0 }), transport: t }], { probe: noisyProbe(1.2, 0, 0) });
+    expect(t.calls).toHaveLength(3);
+    expect(result.runs.map((r) => r.disturbed)).toEqual([true, false, false]);
+    expect(result.replacedRuns).toBeUndefined();
+    expect(result.noise).toMatchObject({ disturbedRuns: 1, replacedDisturbedRuns: 0 });
   });
 });

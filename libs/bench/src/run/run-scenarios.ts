@@ -4,6 +4,7 @@ import type { Plan } from './plan.interface';
 import type { ProcessRuntime, RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
 import type { ServerReport } from '../resources/server-runtime';
+import type { ServerWatch } from '../resources/server-watch';
 import type { RelayTransportFactory } from '../wire/measure-wire';
 import { aggregateRuns } from '../aggregate/aggregate-runs';
 import { aggregateResources } from '../aggregate/aggregate-resources';
@@ -12,6 +13,7 @@ import { executeRun } from './execute-run';
 import { nameTheRun } from './name-the-run';
 import { medianRunPhases } from '../phases/median-run';
 import { DEFAULT_DISTURBED_ABOVE, judgeNoise } from '../noise/judge-noise';
+import { DisturbedReruns, type RerunDisturbedOptions } from '../noise/disturbed-reruns';
 import { throwIfCancelled } from './run-cancelled.error';
 import type { RunPosition, RunProgress } from './run-progress';
 import { isStreamingVariant } from '../scenario/variants';
@@ -44,6 +46,8 @@ export interface RunOptions {
   progress?: RunProgress;
   /** Foreign CPU, in cores, above which a measured run is marked disturbed (0.2 unless given). */
   disturbedAbove?: number;
+  /** --quiet: a disturbed measured run is measured again, after a bounded wait for a quiet machine, within these bounds. */
+  rerunDisturbed?: RerunDisturbedOptions;
 }
 
 /**
@@ -79,40 +83,29 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
     }
   }
 
+  const disturbedAbove = options.disturbedAbove ?? DEFAULT_DISTURBED_ABOVE;
+  const reruns = options.rerunDisturbed?.perScenario ? new DisturbedReruns(plans.length, options.rerunDisturbed, disturbedAbove) : null;
   const samples: RunSample[][] = plans.map(() => []);
+  const replaced: RunSample[][] = plans.map(() => []);
   const notes: string[][] = plans.map(() => []);
   const sources: ServerResourcesSource[][] = plans.map(() => []);
   const maxRuns = Math.max(...plans.map((p) => p.scenario.runs));
   for (let r = 1; r <= maxRuns; r++) {
     for (const plan of rotate(plans, r - 1)) {
       if (r > plan.scenario.runs) continue;
-      const run = `measured run ${r}/${plan.scenario.runs}`;
-      throwIfCancelled(signal, () => `before ${run} of ${describe(plan)}`);
-      const at = new Date().toISOString();
-      const probe = await options.probe?.begin(plan.transport.target);
-      progress?.startRun(position(plan, 'measure', r, plan.scenario.runs));
-      const measured = await executeRun(plan.scenario, plan.transport, signal, progress).catch((error: unknown) => {
-        throw nameTheRun(error, `${run} of ${describe(plan)}`);
-      });
-      const resources = await probe?.end();
-      servers?.check(() => `${run} of ${plan.scenario.variant}`);
       const i = plans.indexOf(plan);
-      notes[i].push(...(resources?.notes ?? ['CPU and memory not measured']));
-      sources[i].push(resources?.serverResourcesSource ?? null);
-      const sample: RunSample = {
-        run: r,
-        at,
-        ...measured,
-        verified: true,
-        clientCpuMs: round3(resources?.clientCpuMs ?? null),
-        serverCpuMs: round3(resources?.serverCpuMs ?? null),
-        clientPeakRssBytes: resources?.clientPeakRssBytes ?? null,
-        serverPeakRssBytes: resources?.serverPeakRssBytes ?? null,
-        foreignCpuCores: resources?.foreignCpuCores ?? null,
-        stealCores: resources?.stealCores ?? null,
-      };
-      samples[i].push(sample);
-      options.onRun?.({ plan, phase: 'measure', run: r, of: plan.scenario.runs, sample });
+      // A run measured again (--quiet) is the same run: the same number, its own start time and figures.
+      const measure = () => measureRun(plan, r, options, servers);
+      // The notes and source of the measurement kept, which is the last one made.
+      let latest = await measure();
+      const { kept, replaced: again } = reruns
+        ? await reruns.keep(i, latest.sample, async () => (latest = await measure()).sample)
+        : { kept: latest.sample, replaced: [] };
+      replaced[i].push(...again);
+      notes[i].push(...latest.notes);
+      sources[i].push(latest.source);
+      samples[i].push(kept);
+      options.onRun?.({ plan, phase: 'measure', run: r, of: plan.scenario.runs, sample: kept });
     }
   }
 
@@ -125,8 +118,46 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
     if (options.wire) options.onRun?.({ plan, phase: 'wire', run: 1, of: 1 });
   }
   const endedAt = new Date().toISOString();
-  const disturbedAbove = options.disturbedAbove ?? DEFAULT_DISTURBED_ABOVE;
-  return plans.map((plan, i) => judgeNoise(toResult(plan, samples[i], notes[i], sources[i], wire[i], serverRuntimes[i], startedAt, endedAt), disturbedAbove));
+  return plans.map((plan, i) => {
+    const extra = reruns ? rerunNotes(replaced[i].length, reruns, i) : [];
+    const result = toResult(plan, samples[i], [...notes[i], ...extra], sources[i], wire[i], serverRuntimes[i], startedAt, endedAt);
+    return judgeNoise(replaced[i].length > 0 ? { ...result, replacedRuns: replaced[i] } : result, disturbedAbove);
+  });
+}
+
+/** One measured run with the probe around it, outside its timed section; a failure names the run and the plan. */
+async function measureRun(plan: Plan, r: number, { signal, progress, probe: runProbe }: RunOptions, servers: ServerWatch | undefined): Promise<{ sample: RunSample; notes: string[]; source: ServerResourcesSource }> {
+  const run = `measured run ${r}/${plan.scenario.runs}`;
+  throwIfCancelled(signal, () => `before ${run} of ${describe(plan)}`);
+  const at = new Date().toISOString();
+  const probe = await runProbe?.begin(plan.transport.target);
+  progress?.startRun(position(plan, 'measure', r, plan.scenario.runs));
+  const measured = await executeRun(plan.scenario, plan.transport, signal, progress).catch((error: unknown) => {
+    throw nameTheRun(error, `${run} of ${describe(plan)}`);
+  });
+  const resources = await probe?.end();
+  servers?.check(() => `${run} of ${plan.scenario.variant}`);
+  const sample: RunSample = {
+    run: r,
+    at,
+    ...measured,
+    verified: true,
+    clientCpuMs: round3(resources?.clientCpuMs ?? null),
+    serverCpuMs: round3(resources?.serverCpuMs ?? null),
+    clientPeakRssBytes: resources?.clientPeakRssBytes ?? null,
+    serverPeakRssBytes: resources?.serverPeakRssBytes ?? null,
+    ...(resources?.clientPeakIsLifetime ? { clientPeakIsLifetime: true } : {}),
+    ...(resources?.serverPeakIsLifetime ? { serverPeakIsLifetime: true } : {}),
+    foreignCpuCores: resources?.foreignCpuCores ?? null,
+    stealCores: resources?.stealCores ?? null,
+  };
+  return { sample, notes: resources?.notes ?? ['CPU and memory not measured'], source: resources?.serverResourcesSource ?? null };
+}
+
+/** What a scenario's notes say about its re-runs: how many were replaced and where they are, and why any was not. */
+function rerunNotes(count: number, reruns: DisturbedReruns, i: number): string[] {
+  const said = count === 0 ? [] : [`${count} disturbed run${count === 1 ? '' : 's'} measured again after a wait for a quiet machine (--quiet, at most ${reruns.options.perScenario} a scenario): the replaced ${count === 1 ? 'one is' : 'ones are'} in result.json's replacedRuns, out of every figure`];
+  return [...said, ...reruns.notes[i]];
 }
 
 /** The server a plan's transport reaches: the same process for every plan that names it. */

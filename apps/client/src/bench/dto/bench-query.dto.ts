@@ -38,4 +38,8 @@ export interface RunQueryDto extends CompareQueryDto {
   /** The two baselines; instead of `variants`. */
   transports?: string;
   mode?: string;
+  /** Foreign CPU, in cores, above which a measured run is disturbed (default 0.2). */
+  disturbedAbove?: string;
+  /** Disturbed measured runs of each scenario measured again after a wait for a quiet machine (default 0). */
+  rerunDisturbed?: string;
 }
