@@ -17,8 +17,6 @@ export interface BatchingGroup {
   table: PlainTable;
 }
 
-const variantOf = (r: ScenarioResult) => r.variant ?? r.transport;
-
 /**
  * A shape's cases when they are a batching comparison: all move the same total of rows, and each splits it into a
  * different number of calls, two splits at least. Cases of several shapes at one size (`--shapes row,binary`) are
@@ -32,8 +30,8 @@ function splitsOf(results: readonly ScenarioResult[]): ScenarioResult[] | null {
 }
 
 function table(results: readonly ScenarioResult[], splits: ScenarioResult[]): PlainTable {
-  const variants = [...new Set(results.map(variantOf))];
-  const median = (variant: string, name: string) => results.find((r) => variantOf(r) === variant && r.name === name)?.stats.medianMs;
+  const variants = [...new Set(results.map((r) => r.variant))];
+  const median = (variant: string, name: string) => results.find((r) => r.variant === variant && r.name === name)?.stats.medianMs;
   const first = splits[0];
   const last = splits[splits.length - 1];
   const rows = variants.map((v) => {
