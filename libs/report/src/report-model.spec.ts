@@ -12,7 +12,7 @@ describe('reportModel of a full bench run', () => {
   const model = reportModel([run]);
 
   it('draws every bench chart and leaves nothing out', () => {
-    // The article's comparison first, as in summary.md and the terminal: every output prints the registry's order.
+    // The article's comparison before the run's own figures, as in summary.md and the terminal: the registry's order.
     expect(charts(model).map((c) => c.id)).toEqual([
       'article-ratio', 'time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time',
       'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss',

@@ -12,17 +12,17 @@ import { WHY_SECTION } from './why.section';
 
 /**
  * Every comparison the outputs make, in the order they print them (within each place): the terminal, summary.md and
- * report.html all iterate this list, so a section is added here once and printed by all three. The article's
- * comparison first (the question the project starts from), then what a preset was made for; why last, so an output
- * ends with its sentences.
+ * report.html all iterate this list, so a section is added here once and printed by all three. What a preset was
+ * made for comes first (network, runtimes, connect, batching, shapes), then the article's comparison, which several
+ * presets carry; why last, so an output ends with its sentences.
  */
 export const COMPARISON_SECTIONS = [
-  ARTICLE_SECTION,
   NETWORK_SECTION,
   RUNTIMES_SECTION,
   CONNECT_SECTION,
   BATCHING_SECTION,
   SHAPES_SECTION,
+  ARTICLE_SECTION,
   PHASES_SECTION,
   WHY_SECTION,
   LOAD_SECTION,
