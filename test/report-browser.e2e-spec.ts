@@ -11,7 +11,8 @@ import { printReportHtml } from '@app/report';
 import { BATCHING_CASES, benchRun, connectRun, EXPLAIN_CASES, loadRun, runtimeRun, shapeRun } from '../libs/report/src/fixtures/report-runs';
 import { collectPageErrors, describeInChromium, launchChromium, screenshotDir } from './support/chromium';
 
-const BENCH_CHARTS = ['time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time', 'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss', 'article-ratio'];
+// The article's comparison before the run's own figures, as summary.md and the terminal print it (the section registry's order).
+const BENCH_CHARTS = ['article-ratio', 'time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time', 'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss'];
 const LOAD_CHARTS = ['load-rps', 'load-latency'];
 
 /** A run folder as the CLI leaves it (result.json and report.html), in `root`. */

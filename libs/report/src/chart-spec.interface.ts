@@ -106,9 +106,22 @@ export interface LeftOut {
   reason: string;
 }
 
-/** A group of charts under one heading (bench timings, resources, load, the article). */
+/** A section's table, legend and sentences as the page prints them where it draws no chart (SectionBlock of @app/bench). */
+export interface TextBlockSpec {
+  /** Unique in the page; the table is `table-<id>`. */
+  id: string;
+  heading?: string;
+  table?: TableSpec;
+  legend?: string;
+  lead?: string;
+  sentences: string[];
+}
+
+/** A group of charts under one heading (bench timings, resources, load, the article), or a section's words and tables. */
 export interface ReportSection {
   title: string;
   charts: ChartSpec[];
   leftOut: LeftOut[];
+  /** Printed where the section draws no chart. */
+  blocks: TextBlockSpec[];
 }

@@ -1,21 +1,5 @@
-import type { BenchRun, NetworkConditions } from '@app/bench';
-import { benchRun } from './fixtures/report-runs';
+import { benchRun, networkRun } from './fixtures/report-runs';
 import { reportModel } from './report-model';
-
-const conditions = (profile: string): NetworkConditions => ({ profile, shaping: profile === 'loopback' ? 'none' : 'toxiproxy', nominalRttMs: 40, nominalMbps: 100, rttMs: 40.5, mbps: 98, flagged: false, notes: [] });
-
-/** The fixture's single cases under loopback, and again under wan with gRPC three times faster than JSON. */
-function networkRun(): BenchRun {
-  const run = benchRun({ cases: [{ name: '1-3', mode: 'single', rows: 1_000_000, requests: 1 }] });
-  const under = (profile: string, grpcFactor: number) =>
-    run.scenarios.map((r) => ({
-      ...r,
-      name: `${r.name}@${profile}`,
-      network: conditions(profile),
-      stats: { ...r.stats, medianMs: r.variant === 'grpc' ? r.stats.medianMs * grpcFactor : r.stats.medianMs },
-    }));
-  return { ...run, preset: 'network', scenarios: [...under('loopback', 1), ...under('wan', 0.1)] };
-}
 
 describe('the network chart', () => {
   it('draws gRPC/JSON per case with one bar per profile, the table and the sentences, first in the report', () => {

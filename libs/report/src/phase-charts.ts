@@ -1,9 +1,9 @@
-import { caseWords, explainRun, explainSentences, human, phaseStack, scenarioWallParts, type BenchRun, type SavedRun } from '@app/bench';
+import { caseWords, explainRun, explainSentences, human, PHASES_SECTION, phaseStack, scenarioWallParts, type BenchRun, type SavedRun } from '@app/bench';
 import type { BarChartSpec, LeftOut } from './chart-spec.interface';
 import { runName } from './run-names';
 import { groupBy, variantOf } from './scenario-rows';
 
-export const PHASE_CHART_TITLE = 'Where the time went';
+export const PHASE_CHART_TITLE = PHASES_SECTION.title;
 
 const CAPTION =
   "Each bar is one variant's median run (the mean of the two middle runs for an even count), the time its verdict compares: " +

@@ -1,25 +1,16 @@
-import type { SavedRun } from '@app/bench';
+import { COMPARISON_SECTIONS, type ComparisonSection, type SavedRun } from '@app/bench';
 import { chartLibrarySource } from './chart-library';
-import type { ChartSpec, LeftOut, ReportSection, TableSpec } from './chart-spec.interface';
+import type { ChartSpec, LeftOut, ReportSection } from './chart-spec.interface';
 import { drawReport } from './draw-report.script';
 import { escapeHtml as e, jsonForScript } from './escape-html';
 import { reportModel } from './report-model';
 import type { RunContext } from './run-context';
 import { REPORT_STYLES } from './report-styles';
+import { blockHtml } from './block-html';
+import { tableHtml } from './table-html';
 
 // Nothing may leave the page: a report opened from file:// must not reach a CDN or anything else.
 const CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:";
-
-function tableHtml(id: string, table: TableSpec): string {
-  const cell = (tag: 'th' | 'td', text: string, i: number) => `<${tag}${table.numeric[i] ? ' class="num"' : ''}>${e(text)}</${tag}>`;
-  return [
-    `<div class="table-scroll"><table class="numbers" id="table-${e(id)}">`,
-    '<caption>The numbers behind the chart</caption>',
-    `<thead><tr>${table.head.map((h, i) => cell('th', h, i)).join('')}</tr></thead>`,
-    `<tbody>${table.rows.map((row) => `<tr>${row.map((c, i) => cell('td', c, i)).join('')}</tr>`).join('\n')}</tbody>`,
-    '</table></div>',
-  ].join('\n');
-}
 
 function chartHtml(chart: ChartSpec): string {
   const notes = chart.notes.length ? `<ul class="notes">${chart.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>` : '';
@@ -30,7 +21,7 @@ function chartHtml(chart: ChartSpec): string {
     `<figure class="chart" id="figure-${e(chart.id)}">`,
     `<figcaption><h3>${e(chart.title)}</h3><p>${e(chart.caption)}</p></figcaption>`,
     beside ? `<div class="plot-with-words">${plot}${beside}</div>` : plot,
-    tableHtml(chart.id, chart.table),
+    tableHtml(chart.id, chart.table, 'The numbers behind the chart'),
     notes,
     '</figure>',
   ].join('\n');
@@ -42,7 +33,7 @@ const NOTHING_YET =
 const leftOutHtml = (l: LeftOut) => `<p class="left-out"><strong>${e(l.title)}</strong>: not drawn, ${e(l.reason)}.</p>`;
 
 function sectionHtml(section: ReportSection): string {
-  return [`<section class="report-section">`, `<h2>${e(section.title)}</h2>`, ...section.charts.map(chartHtml), ...section.leftOut.map(leftOutHtml), '</section>'].join('\n');
+  return [`<section class="report-section">`, `<h2>${e(section.title)}</h2>`, ...section.charts.map(chartHtml), ...section.leftOut.map(leftOutHtml), ...section.blocks.map(blockHtml), '</section>'].join('\n');
 }
 
 function contextHtml(run: RunContext, many: boolean): string {
@@ -56,17 +47,19 @@ function contextHtml(run: RunContext, many: boolean): string {
 }
 
 function navHtml(sections: ReportSection[]): string {
-  const items = sections.flatMap((s) => s.charts.map((c) => `<li><a href="#figure-${e(c.id)}">${e(c.title)}</a></li>`));
+  const link = (href: string, text: string) => `<li><a href="#${e(href)}">${e(text)}</a></li>`;
+  // A section printed as words and tables has no figure to link: its first block stands for it.
+  const items = sections.flatMap((s) => (s.charts.length ? s.charts.map((c) => link(`figure-${c.id}`, c.title)) : s.blocks.slice(0, 1).map((b) => link(`block-${b.id}`, s.title))));
   return items.length ? `<nav><ul>${items.join('')}</ul></nav>` : '';
 }
 
 /**
- * One self-contained HTML page for one run or several overlaid: context at the top, then each chart with its table
- * beneath, charts without data named with why. Chart.js, the drawing script, the styles and the data are inlined,
- * so it opens from file:// with no network (and its Content-Security-Policy forbids any).
+ * One self-contained HTML page for one run or several overlaid: context at the top, then every section that applies
+ * (reportModel), each chart with its table beneath, charts without data named with why. Chart.js, the drawing script,
+ * the styles and the data are inlined, so it opens from file:// with no network (its Content-Security-Policy forbids any).
  */
-export function printReportHtml(runs: SavedRun[]): string {
-  const model = reportModel(runs);
+export function printReportHtml(runs: SavedRun[], sections: readonly ComparisonSection[] = COMPARISON_SECTIONS): string {
+  const model = reportModel(runs, sections);
   const charts = model.sections.flatMap((s) => s.charts);
   // The tables are already in the page as HTML; the script needs only what it draws.
   const data = charts.map(({ table: _table, ...drawn }) => drawn);

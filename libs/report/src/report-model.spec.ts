@@ -1,4 +1,4 @@
-import { batchingTable, BATCHING_NOTE, human, type BenchRun, type ScenarioResult } from '@app/bench';
+import { batchingGroups, BATCHING_NOTE, human, type BenchRun, type ScenarioResult } from '@app/bench';
 import type { BarChartSpec, ChartSpec, LineChartSpec, ScatterChartSpec } from './chart-spec.interface';
 import { BATCHING_CASES, benchRun, FULL_CASES, LOAD_CONCURRENCY, LOAD_RPS, loadRun, OUTLIER, QUICK_CASES } from './fixtures/report-runs';
 import { reportModel } from './report-model';
@@ -12,12 +12,13 @@ describe('reportModel of a full bench run', () => {
   const model = reportModel([run]);
 
   it('draws every bench chart and leaves nothing out', () => {
+    // The article's comparison before the run's own figures, as in summary.md and the terminal: the registry's order.
     expect(charts(model).map((c) => c.id)).toEqual([
-      'time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time',
-      'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss', 'article-ratio',
+      'article-ratio', 'time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time',
+      'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss',
     ]);
     // Its results carry no phases, as files written before phases existed: no heading for them at all.
-    expect(model.sections.map((s) => s.title)).toEqual(['Time', 'Cost per request', 'Compared with the article']);
+    expect(model.sections.map((s) => s.title)).toEqual(['Compared with the article', 'Time', 'Cost per request']);
     expect(leftOut(model)).toEqual([]);
   });
 
@@ -145,7 +146,7 @@ describe('reportModel of two runs overlaid', () => {
   });
 
   it('overlays a bench run and a load run as both kinds of sections', () => {
-    expect(reportModel([benchRun(), loadRun()]).sections.map((s) => s.title)).toEqual(['Time', 'Cost per request', 'Compared with the article', 'Load']);
+    expect(reportModel([benchRun(), loadRun()]).sections.map((s) => s.title)).toEqual(['Compared with the article', 'Time', 'Cost per request', 'Load']);
   });
 });
 
@@ -180,7 +181,7 @@ describe('reportModel of a batching run', () => {
     expect(many.x).toEqual({ title: 'calls the rows are split into (log)', log: true });
     expect(many.y.title).toBe('median time per run (ms, log)');
     expect(many.series.map((s) => [s.label, s.points.map((p) => p.x)])).toEqual([['json', [1, 10, 100, 10_000]], ['grpc', [1, 10, 100, 10_000]]]);
-    const table = batchingTable(run)!;
+    const { table } = batchingGroups(run)[0];
     expect(many.table).toEqual({ head: table.head, numeric: [false, true, true, true, true, true], rows: table.rows });
     expect(many.table.head.at(-1)).toBe('10,000 × 1 / 1 × 10,000');
     expect(many.notes[0]).toBe(BATCHING_NOTE);

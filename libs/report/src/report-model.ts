@@ -1,19 +1,13 @@
 import { chartLibraryVersion } from './chart-library';
-import { isLoadRun, type BenchRun, type LoadRun, type SavedRun } from '@app/bench';
-import type { ChartSpec, LeftOut, ReportSection } from './chart-spec.interface';
-import { articleChart } from './article-chart';
-import { BATCHING_TITLE, batchingCharts } from './batching-chart';
-import { connectCharts } from './connect-charts';
-import { loadCharts } from './load-charts';
-import { networkChart } from './network-chart';
-import { runtimeRatioChart } from './runtime-chart';
-import { phaseCharts, PHASE_CHART_TITLE } from './phase-charts';
+import { COMPARISON_SECTIONS, CONNECT_SECTION, isLoadRun, type BenchRun, type ComparisonSection, type SavedRun, type SectionPlace } from '@app/bench';
+import type { ReportSection } from './chart-spec.interface';
 import { resourceBarCharts } from './resource-bar-charts';
 import { runContext, type RunContext } from './run-context';
 import { runName } from './run-names';
 import { runScatterChart } from './run-scatter-chart';
-import { serializerRatioChart, shapeRatioChart } from './shape-charts';
 import { measuredScenarios } from './scenario-rows';
+import { SECTION_CHARTS, type SectionCharts, type TaggedRun } from './section-charts';
+import { textBlocks } from './section-blocks';
 import { timeLineCharts } from './time-line-charts';
 
 /** Everything report.html shows, as plain data: the printer renders it, the page's script draws its charts. */
@@ -24,61 +18,50 @@ export interface ReportModel {
   chartLibrary: string;
 }
 
-function split(items: (ChartSpec | LeftOut)[]): { charts: ChartSpec[]; leftOut: LeftOut[] } {
-  return {
-    charts: items.filter((i): i is ChartSpec => 'kind' in i),
-    leftOut: items.filter((i): i is LeftOut => !('kind' in i)),
-  };
-}
+export const CONNECT_SECTION_TITLE = CONNECT_SECTION.title;
 
-export const CONNECT_SECTION_TITLE = 'Connect against JSON and gRPC';
-
-function benchSections(runs: readonly SavedRun[], benchRuns: { run: BenchRun; runIndex: number }[]): ReportSection[] {
+/** The bench runs' own figures, drawn for every bench run: time against each sweep, and the cost of a request. */
+function ownSections(runs: readonly SavedRun[], benchRuns: TaggedRun<BenchRun>[]): ReportSection[] {
   const scenarios = measuredScenarios(benchRuns);
   const lines = timeLineCharts(runs, scenarios);
-  const scatter = split([runScatterChart(runs, scenarios)]);
-  const resources = resourceBarCharts(runs, scenarios);
-  const article = split([articleChart(runs, benchRuns)]);
-  const network = networkChart(runs, benchRuns);
-  const byRuntime = runtimeRatioChart(runs, benchRuns);
-  const byShape = [shapeRatioChart(runs, benchRuns), serializerRatioChart(runs, benchRuns)].filter((c) => c !== null);
+  const scatter = runScatterChart(runs, scenarios);
+  const drawn = 'kind' in scatter ? { charts: [scatter], leftOut: [] } : { charts: [], leftOut: [scatter] };
   return [
-    // What the connect preset was made for: first when there (connect-charts.ts: only with a connect variant beside json or grpc).
-    { title: CONNECT_SECTION_TITLE, charts: connectCharts(runs, benchRuns), leftOut: [] },
-    // First when there: each is what its preset (network, batching) was made for.
-    ...(network ? [{ title: 'Under network conditions', charts: [network], leftOut: [] }] : []),
-    // Only when the run has results on more than one runtime (--node, the runtimes preset).
-    ...(byRuntime ? [{ title: 'By runtime', charts: [byRuntime], leftOut: [] }] : []),
-    { title: BATCHING_TITLE, charts: batchingCharts(runs, benchRuns), leftOut: [] },
-    // Only when the run has more than one shape, or a serializer beside its baseline (shape-charts.ts).
-    { title: 'By shape and serializer', charts: byShape, leftOut: [] },
-    // Then why: the workbench's main finding, before the sweeps that show how much.
-    { title: PHASE_CHART_TITLE, ...phaseCharts(runs, benchRuns) },
-    { title: 'Time', charts: [...lines.charts, ...scatter.charts], leftOut: [...lines.leftOut, ...scatter.leftOut] },
-    { title: 'Cost per request', ...resources },
-    { title: 'Compared with the article', ...article },
+    { title: 'Time', charts: [...lines.charts, ...drawn.charts], leftOut: [...lines.leftOut, ...drawn.leftOut], blocks: [] },
+    { title: 'Cost per request', ...resourceBarCharts(runs, scenarios), blocks: [] },
   ];
 }
 
 /**
- * The report of one run, or of several overlaid (each series named after its run): bench sections when a bench
- * run is among them, a load section when a load run is, each only when it draws something (a chart left out of a
- * section that draws others is named with why). Pure: the same runs give the same model.
+ * One registry section over the runs it applies to: its chart (section-charts.ts), or, where it has none or it draws
+ * nothing (one shape named, no second to set it against), its tables and sentences, as the terminal and summary.md
+ * print them. Nothing when it applies to none of the runs.
  */
-export function reportModel(runs: readonly SavedRun[]): ReportModel {
+function comparisonSection(section: ComparisonSection, runs: readonly SavedRun[], tagged: TaggedRun[]): ReportSection {
+  const applying = tagged.filter((t) => section.appliesTo(t.run));
+  const draw = (SECTION_CHARTS as Partial<Record<string, SectionCharts>>)[section.id];
+  const drawn = applying.length && draw ? draw(runs, applying) : { charts: [], leftOut: [] };
+  return { title: section.title, ...drawn, blocks: drawn.charts.length ? [] : textBlocks(section, applying, runs) };
+}
+
+/**
+ * The report of one run, or of several overlaid (each series named after its run): every section of the registry
+ * that applies to one of them, before and after the bench runs' own figures, each only when it shows something (a
+ * chart left out of a section that draws others is named with why). Pure: the same runs give the same model.
+ */
+export function reportModel(runs: readonly SavedRun[], sections: readonly ComparisonSection[] = COMPARISON_SECTIONS): ReportModel {
   if (runs.length === 0) throw new Error('a report needs at least one run');
   const tagged = runs.map((run, runIndex) => ({ run, runIndex }));
-  const benchRuns = tagged.filter((t): t is { run: BenchRun; runIndex: number } => !isLoadRun(t.run));
-  const loadRuns = tagged.filter((t): t is { run: LoadRun; runIndex: number } => isLoadRun(t.run));
+  const benchRuns = tagged.filter((t): t is TaggedRun<BenchRun> => !isLoadRun(t.run));
+  const at = (place: SectionPlace) => sections.filter((s) => s.place === place).map((s) => comparisonSection(s, runs, tagged));
   // A heading with nothing drawn under it says less than no heading: its charts' reasons go with it.
-  const sections = [
-    ...(benchRuns.length ? benchSections(runs, benchRuns) : []),
-    ...(loadRuns.length ? [{ title: 'Load', ...loadCharts(runs, loadRuns) }] : []),
-  ].filter((s) => s.charts.length > 0);
+  const shown = [...at('before-results'), ...(benchRuns.length ? ownSections(runs, benchRuns) : []), ...at('after-results')].filter(
+    (s) => s.charts.length > 0 || s.blocks.length > 0,
+  );
   return {
     title: runs.length === 1 ? `wirebench report: ${runName(runs[0])}` : `wirebench report: ${runs.length} runs overlaid`,
     runs: runs.map(runContext),
-    sections,
+    sections: shown,
     chartLibrary: `Chart.js ${chartLibraryVersion()}`,
   };
 }

@@ -28,4 +28,5 @@ table.numbers th { background: var(--band); }
 table.numbers .num { text-align: right; white-space: nowrap; }
 .table-scroll { overflow-x: auto; max-height: 32rem; overflow-y: auto; }
 .left-out { font-style: italic; }
+.section-block { margin: 1rem 0 2rem; }
 `;

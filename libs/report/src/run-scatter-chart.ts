@@ -68,7 +68,7 @@ export function runScatterChart(runs: readonly SavedRun[], scenarios: RunScenari
       head: ['variant', 'shape', 'scenario', 'run times ms, in order', 'min ms', 'median ms', 'max ms', 'cv %'],
       numeric: [false, false, false, false, true, true, true, true],
       rows: withRuns.map((s) => [
-        seriesLabel(runs, s.runIndex, s.result.variant ?? s.result.transport),
+        seriesLabel(runs, s.runIndex, s.result.variant),
         shapeOf(s.result),
         s.result.name,
         runTimes(s),

@@ -25,7 +25,7 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
   return groups;
 }
 
-export const variantOf = (r: ScenarioResult): string => r.variant ?? r.transport;
+export const variantOf = (r: ScenarioResult): string => r.variant;
 
 /**
  * What a chart's line or series stands for: the variant, and the message shape when it is not the article's row

@@ -56,9 +56,8 @@ export interface RunComparison {
 }
 
 function keyOf(r: ScenarioResult): ScenarioKey {
-  const { name, transport, mode, rowsPerRequest, requests, concurrency } = r;
-  // Runs saved before variants existed measured the article's two paths, which are the variants named like their transport.
-  return { name, transport, variant: r.variant ?? transport, mode, rowsPerRequest, requests, concurrency };
+  const { name, transport, variant, mode, rowsPerRequest, requests, concurrency } = r;
+  return { name, transport, variant, mode, rowsPerRequest, requests, concurrency };
 }
 
 const keyText = (r: ScenarioResult) => JSON.stringify(Object.values(keyOf(r)));

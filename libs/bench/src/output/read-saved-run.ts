@@ -1,8 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BenchRun } from '../result/bench-run.interface';
-import type { LoadRun } from '../result/load-run.interface';
 import type { SavedRun } from '../result/saved-run';
+import { upgradeSavedRun, type CheckedRun } from './upgrade-saved-run';
 
 /** A saved run that could not be read as one, with the reason a user can act on. */
 export class SavedRunError extends Error {
@@ -15,11 +14,11 @@ export class SavedRunError extends Error {
   }
 }
 
-
 /**
  * The run in a result.json (or in the run folder that holds one). Checks the shape every reader relies on, so a
  * half-written, hand-edited or foreign file is one clear error here instead of a TypeError somewhere later.
- * Bench runs written before runs carried `kind` are recognised by their scenarios.
+ * Bench runs written before runs carried `kind` are recognised by their scenarios; a file of an older schemaVersion
+ * is upgraded to the current one here (upgradeSavedRun), once, for every reader.
  */
 export async function readSavedRun(path: string): Promise<SavedRun> {
   let file = path;
@@ -45,9 +44,9 @@ export async function readSavedRun(path: string): Promise<SavedRun> {
   if (typeof run.id !== 'string') throw new SavedRunError(file, 'not a wirebench result.json (no id)');
   if (run.kind === 'load') {
     if (!Array.isArray(run.levels)) throw new SavedRunError(file, 'a load run without a levels list');
-    return run as unknown as LoadRun;
+  } else {
+    if (run.kind !== undefined && run.kind !== 'bench') throw new SavedRunError(file, `unknown kind of run ${JSON.stringify(run.kind)}`);
+    if (!Array.isArray(run.scenarios)) throw new SavedRunError(file, 'not a wirebench result.json (no scenarios or levels list)');
   }
-  if (run.kind !== undefined && run.kind !== 'bench') throw new SavedRunError(file, `unknown kind of run ${JSON.stringify(run.kind)}`);
-  if (!Array.isArray(run.scenarios)) throw new SavedRunError(file, 'not a wirebench result.json (no scenarios or levels list)');
-  return { ...(run as unknown as BenchRun), kind: 'bench' };
+  return upgradeSavedRun(run as CheckedRun) as unknown as SavedRun;
 }

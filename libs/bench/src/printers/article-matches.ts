@@ -24,7 +24,7 @@ export function articleMatches(run: BenchRun): ArticleMatch[] {
     labels.map((label) => {
       const name = label === null ? article.name : `${article.name}@${label}`;
       // By variant, not transport: json-undici's transport is json too.
-      const find = (variant: string) => run.scenarios.find((r) => r.name === name && (r.variant ?? r.transport) === variant);
+      const find = (variant: string) => run.scenarios.find((r) => r.name === name && r.variant === variant);
       const json = find('json');
       const grpc = find('grpc');
       return { article, runtime: label === null ? null : (words.get(label) ?? label), json, grpc };

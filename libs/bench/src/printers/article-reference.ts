@@ -11,8 +11,11 @@ export interface ArticleCase {
   grpcMs: number;
 }
 
-/** The presets that run the article's seven cases under its names: their summary.md compares them with the article. */
-export const PRESETS_WITH_ARTICLE_CASES: readonly string[] = ['article', 'runtimes', 'connect'];
+/**
+ * The presets that run the article's cases under its names (all seven, or the explain preset's four): their outputs
+ * compare them with the article.
+ */
+export const PRESETS_WITH_ARTICLE_CASES: readonly string[] = ['article', 'runtimes', 'connect', 'full', 'explain'];
 
 export const ARTICLE_SOURCE_NOTE = 'ms, mean of 3 runs, one 2022 laptop';
 

@@ -1,6 +1,11 @@
 import type { SavedRun } from '../result/saved-run';
+import { RESULT_SCHEMA_VERSION } from '../result/schema-version';
 
-/** The whole run as is: a run is plain data, so JSON loses nothing and reads back with JSON.parse. */
+/**
+ * The whole run as is, its schema version first: a run is plain data, so JSON loses nothing and reads back with
+ * JSON.parse (readSavedRun upgrades a file of an older version).
+ */
 export function printJson(run: SavedRun): string {
-  return JSON.stringify(run, null, 2);
+  const { schemaVersion: _read, ...rest } = run;
+  return JSON.stringify({ schemaVersion: RESULT_SCHEMA_VERSION, ...rest }, null, 2);
 }

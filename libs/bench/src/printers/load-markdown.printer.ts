@@ -1,29 +1,20 @@
 import type { LoadRun } from '../result/load-run.interface';
 import { escapeMarkdown } from './markdown-escape';
 import { runtimePairsLine } from '../result/runtimes-line';
-import { levelTag, LOAD_TABLE_LEGEND, loadTableColumns } from './load-columns';
+import type { ComparisonSection } from './sections/comparison-section';
+import { COMPARISON_SECTIONS } from './sections/registry';
+import { markdownSections } from './sections/markdown-sections';
 
-/** A GitHub markdown report of a load run: where and when, then the levels table and notes. */
-export function printLoadMarkdown(run: LoadRun): string {
-  const columns = loadTableColumns(run.levels);
-  const head = `| ${columns.map((c) => c.head).join(' | ')} |`;
-  const rule = `| ${columns.map((_c, i) => (i < 2 ? '---' : '---:')).join(' | ')} |`;
-  const rows = run.levels.map((l) => `| ${columns.map((c) => escapeMarkdown(c.cell(l))).join(' | ')} |`);
+/** A GitHub markdown report of a load run: where and when, then its sections (the levels table and notes). */
+export function printLoadMarkdown(run: LoadRun, sections: readonly ComparisonSection[] = COMPARISON_SECTIONS): string {
   const env = run.environment;
-  return [
+  const header = [
     `# wirebench load${run.label ? `: ${escapeMarkdown(run.label)}` : ''}`,
     '',
     `- **Date:** ${run.startedAt} to ${run.endedAt ?? '(running)'} (UTC), ended: ${run.endReason}`,
     `- **Machine:** ${escapeMarkdown(env.cpu.model)}, ${env.cpu.cores} cores, Node ${env.node}, ${env.os.platform} ${env.os.release}`,
     ...(run.runtimes?.length ? [`- **Runtimes:** ${escapeMarkdown(runtimePairsLine(run.runtimes, 'generators'))}`] : []),
     `- **Run id:** ${run.id}`,
-    '',
-    head,
-    rule,
-    ...rows,
-    '',
-    LOAD_TABLE_LEGEND,
-    ...run.levels.flatMap((l) => l.notes.map((n) => `- ${levelTag(l)}: ${escapeMarkdown(n)}`)),
-    ...(run.stopped ? ['', `**${escapeMarkdown(run.stopped)}**`] : []),
   ].join('\n');
+  return [header, ...markdownSections(run, 'before-results', sections), ...markdownSections(run, 'after-results', sections)].join('\n\n');
 }

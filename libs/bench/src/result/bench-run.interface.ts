@@ -15,6 +15,8 @@ export interface RunEnvironment {
 
 /** What every saved run (bench or load) says about itself, whatever it measured. */
 export interface RunRecord {
+  /** The version of result.json's shape (RESULT_SCHEMA_VERSION), as written by printJson; absent on a run not yet written. */
+  schemaVersion?: number;
   /** Folder name under bench-results/: `<UTC timestamp>-<preset or "load">`. */
   id: string;
   label: string | null;
