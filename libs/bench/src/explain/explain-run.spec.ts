@@ -81,6 +81,8 @@ describe('explainRun', () => {
     expect(noisy.sentences[0]).toMatch(/^For one request of 1,000,000 rows, gRPC took 2\.00× JSON's time \(95% CI [^)]*\): JSON is faster; 2 of 10 runs disturbed, up to 0\.6 of a core beside them\.$/);
     const quiet = explainRun({ ...RUN, scenarios: [withNoise([0.05, 0, 0, 0, 0])(RUN.scenarios[0]), withNoise([0, 0, 0, 0, 0])(RUN.scenarios[1])] });
     expect(quiet.sentences[0]).toMatch(/; machine quiet: foreign CPU ≤ 0\.05 of a core\.$/);
+    const none = explainRun({ ...RUN, scenarios: [withNoise([0, 0, 0, 0, 0])(RUN.scenarios[0]), withNoise([0, 0, 0, 0, 0])(RUN.scenarios[1])] });
+    expect(none.sentences[0]).toMatch(/; machine quiet: no foreign CPU\.$/);
     // Not measured (another OS, an older file): no clause at all, rather than a quiet machine.
     expect(explanation.sentences[0]).not.toMatch(/disturbed|quiet/);
   });

@@ -124,6 +124,8 @@ export function noiseClause(noise: CaseNoise | null | undefined): string | null 
   const n = noise.replacedRuns ?? 0;
   const replaced = n === 0 ? '' : `, after ${n} disturbed run${n === 1 ? ' was' : 's were'} measured again and replaced`;
   if (noise.disturbedRuns > 0) return `${noise.disturbedRuns} of ${noise.runs} runs disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them${replaced}`;
+  // Below a tick per core nothing counts as foreign (machine-cpu.ts): "≤ 0 of a core" would read as a measurement error.
+  if (noise.maxForeignCpuCores === 0) return `machine quiet: no foreign CPU${replaced}`;
   return `machine quiet: foreign CPU ≤ ${cores(noise.maxForeignCpuCores)}${replaced}`;
 }
 
