@@ -138,7 +138,8 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
     if (response.phases) issuedRequests.push({ issuedAtMs: response.issued - started, phases: own });
   }
   // The path only when every request reported phases: the last one to finish could be one that did not.
-  const path = issuedRequests.length === responses.length ? criticalPathOf(ms, issuedRequests) : null;
+  // A one-request run has no queue: the µs before its one request is issued are the engine's own, left unattributed.
+  const path = issuedRequests.length === responses.length ? criticalPathOf(ms, requests === 1 ? issuedRequests.map((r) => ({ ...r, issuedAtMs: 0 })) : issuedRequests) : null;
   return { ms, rowsReceived, payloadBytes, phases: combinePhases(phases), path };
 }
 
