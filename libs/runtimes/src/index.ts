@@ -9,3 +9,5 @@ export { runtimesCacheDir, cachedVersions, cachedBinary } from './runtimes-cache
 export { platformPackageName } from './platform-package';
 export { registryUrl, DEFAULT_REGISTRY } from './registry-url';
 export { RuntimeError } from './runtime-error';
+export { SUPPORTED_NODE } from './supported-node';
+export { pastEndOfLife } from './node-end-of-life';

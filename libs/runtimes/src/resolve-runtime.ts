@@ -1,6 +1,7 @@
 import { fetchRuntime, type FetchOptions } from './fetch-runtime';
 import { probeRuntime, PROBE_TIMEOUT_MS } from './probe-runtime';
 import { RuntimeError } from './runtime-error';
+import { outsideSupportedRange, unsupportedVersion } from './supported-node';
 import { parseRuntimeSpec, type RuntimeSpec } from './runtime-spec';
 import { cachedBinary, cachedVersions, runtimesCacheDir } from './runtimes-cache';
 import { majorOf, newestOfMajor } from './versions';
@@ -38,8 +39,13 @@ export interface ResolveOptions extends FetchOptions {
  */
 export async function resolveRuntime(text: string, options: ResolveOptions = {}): Promise<ResolvedRuntime> {
   const spec = parseRuntimeSpec(text, options.cwd);
+  // Refused before anything is fetched: a runtime the workbench is not made for would fail later, less clearly.
+  const outside = outsideSupportedRange(spec);
+  if (outside) throw new RuntimeError(spec.text, outside);
   const { path, source, expected } = await locate(spec, options);
   const versions = await probeRuntime(spec.text, path, options.probeTimeoutMs ?? PROBE_TIMEOUT_MS);
+  const unsupported = unsupportedVersion(versions.nodeVersion);
+  if (unsupported) throw new RuntimeError(spec.text, `${path} is ${unsupported}`);
   if (expected !== undefined && versions.nodeVersion !== expected) {
     throw new RuntimeError(spec.text, `${path} reports node ${versions.nodeVersion}, not ${expected}: remove that cache folder and run npm run setup:node -- ${expected}`);
   }

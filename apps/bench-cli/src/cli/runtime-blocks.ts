@@ -1,4 +1,4 @@
-import { resolveRuntimes, RuntimeError, type ResolvedRuntime, type ResolveOptions } from '@app/runtimes';
+import { pastEndOfLife, resolveRuntimes, RuntimeError, type ResolvedRuntime, type ResolveOptions } from '@app/runtimes';
 import type { RuntimeAxisOptions } from './runtime-options';
 
 /** One block's runtimes, resolved and probed: the servers start on `server.path`, the client on `client.path`. */
@@ -26,6 +26,11 @@ export async function resolveRuntimePairs(axis: RuntimeAxisOptions, options: Res
     const same = pairs.findIndex((p) => p.label === pair.label);
     // Two binaries of one version would put two runtimes' figures under one name.
     if (same !== i) throw new RuntimeError(describe(axis, i), `reports the same node as ${describe(axis, same)} (${pair.label}): name each runtime once`);
+  }
+  // Supported but no longer fixed: it runs, and says so once (the summary and the report mark it too).
+  for (const runtime of new Set([...servers, ...clients])) {
+    const eol = pastEndOfLife(runtime.nodeVersion);
+    if (eol) options.log?.(`Node ${runtime.nodeVersion} (${runtime.spec}) is past its end of life (${eol}): it runs, but gets no fixes since`);
   }
   return pairs;
 }
