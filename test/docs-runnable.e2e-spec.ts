@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { cleanEnv, ROOT } from './support/app-process';
 import { docFiles, fencedBlocks, headings, readDoc } from './support/markdown';
 import { pidsWithEnv } from './support/processes';
+import { shownOutputsOf, unmatched, type ShownOutput } from './support/shown-output';
 import { portsEnv } from './support/stack';
 
 jest.setTimeout(150_000);
@@ -83,6 +84,11 @@ const commands: Command[] = docFiles(ROOT).flatMap((file) =>
     .flatMap((b) => commandsOf(b.lines).map((command) => ({ where: `${file}:${b.line}`, command, status: runnableStatus(b.info)! }))),
 );
 const toRun = commands.filter((c) => bare(c.command) !== INSTALL && bare(c.command) !== START);
+
+// A runnable block is named by its place, `npm run start:all`'s by the command (its output is the stack's).
+const shownOutputs: ShownOutput[] = docFiles(ROOT).flatMap((file) =>
+  shownOutputsOf(file, fencedBlocks(readDoc(ROOT, file)), (b) => (runnableStatus(b.info) === null ? null : commandsOf(b.lines).map(bare).includes(START) ? START : '')),
+);
 
 function withPorts(command: string, env: Record<string, string>): string {
   return command.replace(/\b(127\.0\.0\.1|localhost):(3000|3001|3002|3013|3014|3021|3022)\b/g, (_m, host: string, port: string) => `${host}:${env[DEFAULT_PORTS[port]]}`);
@@ -158,12 +164,26 @@ describe('the commands the docs mark runnable', () => {
     for (const ready of READY) expect(stackOutput).toMatch(ready);
   });
 
-  it.each(toRun.map((c) => [`${c.where} ${c.command}`, c] as const))('%s exits 0', async (_name, { command, status }) => {
+  const printed = new Map<string, string>();
+
+  it.each(toRun.map((c) => [`${c.where} ${c.command}`, c] as const))('%s exits 0', async (_name, { command, status, where }) => {
     const { code, output } = await run(withPorts(command, env), env);
+    printed.set(where, (printed.get(where) ?? '') + output);
     if (code !== 0) throw new Error(`exit ${code} from: ${withPorts(command, env)}\n${output.slice(-4000)}`);
     const statuses = [...output.matchAll(new RegExp(`${STATUS_MARK} (\\d{3})`, 'g'))].map((m) => m[1]);
     const wrong = statuses.filter((got) => (status === '2xx' ? !got.startsWith('2') : got !== status));
     if (wrong.length > 0) throw new Error(`HTTP ${wrong.join(', ')} (expected ${status}) from: ${withPorts(command, env)}\n${output.slice(-4000)}`);
+  });
+
+  it('finds the outputs the docs show', () => {
+    expect(shownOutputs.some((o) => o.of === START)).toBe(true);
+    expect(shownOutputs.some((o) => o.json)).toBe(true);
+  });
+
+  it.each(shownOutputs.map((o) => [`${o.where} (output of ${o.of})`, o] as const))('%s shows what the command prints', (_name, shown) => {
+    const real = shown.of === START ? stackOutput : printed.get(shown.of);
+    if (real === undefined) throw new Error(`${shown.where}: its command (${shown.of}) did not run here`);
+    expect({ where: shown.where, unmatched: unmatched(shown, real) }).toEqual({ where: shown.where, unmatched: [] });
   });
 
   it('wrote the runs into RESULTS_DIR, not into the repository', () => {
