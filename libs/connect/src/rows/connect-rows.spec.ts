@@ -1,4 +1,4 @@
-import { createServer, type Http2Server } from 'node:http2';
+import { createServer, type Http2Server, type ServerHttp2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { Code, ConnectError, createClient, createHandlerContext } from '@connectrpc/connect';
 import { connectNodeAdapter, createConnectTransport, createGrpcTransport } from '@connectrpc/connect-node';
@@ -20,8 +20,14 @@ type RowsClient = Record<string, (request: object) => unknown>;
 
 async function serve(rows: ConnectRows): Promise<{ server: Http2Server; baseUrl: string }> {
   const server = createServer(connectNodeAdapter({ ...CONNECT_SERVER_OPTIONS, routes: rowsRoutes(rows) }));
-  // The clients keep their sessions open; closing the server ends them.
-  server.on('session', (session) => server.once('close', () => session.destroy()));
+  // The clients keep their sessions open; closing the server ends them. One close listener for all of them: one per
+  // session passed Node's bound of 10 listeners (a MaxListenersExceededWarning in every unit run).
+  const sessions = new Set<ServerHttp2Session>();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  server.once('close', () => sessions.forEach((session) => session.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
@@ -121,6 +127,10 @@ describe('ConnectRows over gRPC (h2c, connect-node adapter and client)', () => {
     const error = await read().then(() => null, (e: unknown) => ConnectError.from(e));
     expect(error?.code).toBe(Code.InvalidArgument);
     expect(error?.rawMessage).toMatch(message);
+  });
+
+  it('adds no listener to the server per client session (11 of them warned MaxListenersExceeded in every unit run)', () => {
+    expect(server.listenerCount('close')).toBeLessThanOrEqual(1);
   });
 });
 
