@@ -1,19 +1,12 @@
 import { rows } from '@app/data-generator';
-import type { ClientPhases, FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
+import type { FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
 import { runScenarios } from '../run/run-scenarios';
 import { combinePhases } from './combine-phases';
 import { PHASE_FIELDS, PhaseBreakdown } from './phases.interface';
 import { requestPhases } from './request-phases';
+import { clientPhases } from './fixtures/client-phases';
 
-const client = (over: Partial<ClientPhases> = {}): ClientPhases => ({
-  ttfbMs: 6,
-  ttlbMs: 8,
-  decompressMs: null,
-  decodeMs: 1,
-  server: { generateMs: 2, serializeMs: 3 },
-  notes: [],
-  ...over,
-});
+const client = clientPhases;
 
 // The stack that must add up to the request's time, nothing hidden.
 const stack = (p: PhaseBreakdown) =>

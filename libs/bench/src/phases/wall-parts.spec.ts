@@ -1,18 +1,11 @@
 import type { ClientPhases } from '../transports/rows-transport.interface';
 import { requestPhases } from './request-phases';
+import { clientPhases } from './fixtures/client-phases';
 import { attributeWall, meanWallParts, WALL_PARTS, type WallParts } from './wall-parts';
 
 const sum = (w: WallParts) => WALL_PARTS.reduce((total, part) => total + w.parts[part], 0);
 
-const client = (over: Partial<ClientPhases> = {}): ClientPhases => ({
-  ttfbMs: 6,
-  ttlbMs: 8,
-  decompressMs: null,
-  decodeMs: 1,
-  server: { generateMs: 2, serializeMs: 3 },
-  notes: [],
-  ...over,
-});
+const client = clientPhases;
 
 describe('attributeWall', () => {
   it('cuts a unary request into parts that add up to the run, the bookkeeping after it unattributed', () => {
