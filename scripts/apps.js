@@ -16,11 +16,11 @@ const APPS = {
   'bare-connect-server': { name: 'bare-connect', color: 'yellowBright' },
 };
 
-// The reference servers without Nest; opt-in (`npm run start:bare`) so start:all stays the article's client and two servers.
+// The reference servers without Nest; opt-in (`npm run start:bare`) so start:all stays the article's client and two
+// servers. The bare Connect server is start:all's already: the two groups share no app, so both run side by side.
 const BARE_APPS = {
   'bare-json-server': { name: 'bare-json', color: 'cyan' },
   'bare-grpc-server': { name: 'bare-grpc', color: 'yellow' },
-  'bare-connect-server': APPS['bare-connect-server'],
 };
 
 // The groups `scripts/start-all.js [group]` can start (`client`: `npm run start:client`, with its launch environment).
