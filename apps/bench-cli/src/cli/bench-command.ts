@@ -15,6 +15,7 @@ import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
 import { requireFreshProcesses, requireOwnAppsForBlobBytes, requireOwnAppsForUserShape } from './fresh-processes';
+import { moveToFreePorts } from './own-ports';
 import { blobBytesEnv } from './blob-bytes-option';
 import { InvocationResults } from './invocation-results';
 import { resolveRuntimePairs, runtimeBlocks, type RuntimePair } from './runtime-blocks';
@@ -54,6 +55,13 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     useBinaryBlobBytes(options.blobBytes ?? config.binaryBlobBytes);
     specs = buildScenarioSpecs(options, config.limits);
     requireShaperFor(options.networks, options.hosts);
+    // A run that starts its own apps does not stop at apps someone else left running: it takes other ports.
+    const ownApps = options.invocations > 1 || options.runtimes !== null || options.userShape !== null || options.blobBytes !== null;
+    const moved = ownApps ? await moveToFreePorts(new AppLauncher(config, findProjectRoot())) : null;
+    if (moved) {
+      process.stderr.write(`wirebench bench: ${moved}\n`);
+      config = loadConfig();
+    }
     await requireFreshProcesses(new AppLauncher(config, findProjectRoot()), options.invocations, options.runtimes !== null);
     await requireOwnAppsForUserShape(new AppLauncher(config, findProjectRoot()), options.userShape !== null);
     await requireOwnAppsForBlobBytes(new AppLauncher(config, findProjectRoot()), options.blobBytes);

@@ -1,0 +1,47 @@
+import { createServer } from 'node:net';
+import type { AppLauncher } from '@app/bootstrap';
+
+/** The port of every app a bench run starts, as the environment sets them (docs/configuration.md). */
+const PORT_VARIABLES = [
+  'CLIENT_PORT',
+  'JSON_SERVER_PORT',
+  'GRPC_SERVER_PORT',
+  'FASTIFY_JSON_SERVER_PORT',
+  'H2_JSON_SERVER_PORT',
+  'BARE_CONNECT_SERVER_PORT',
+  'BARE_CONNECT_H2_SERVER_PORT',
+  'BARE_JSON_SERVER_PORT',
+  'BARE_GRPC_SERVER_PORT',
+] as const;
+
+// A run told where its apps are by an address is not moved: the user chose those apps.
+const ADDRESS_VARIABLES = ['CLIENT_URL', 'JSON_SERVER_URL', 'GRPC_SERVER_ADDRESS', 'FASTIFY_JSON_SERVER_URL', 'H2_JSON_SERVER_URL', 'BARE_CONNECT_SERVER_URL', 'BARE_CONNECT_H2_SERVER_URL', 'BARE_JSON_SERVER_URL', 'BARE_GRPC_SERVER_ADDRESS'];
+
+/** A loopback port nothing listens on now (the kernel's pick). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A run that must start its own apps (--proto, --blob-bytes, --invocations, --node) while others answer at the
+ * configured addresses (a `npm run start:all` left running, as the quick start does): its apps go to free loopback
+ * ports, set in `env` so the apps it starts and its own config read them, and the one line to say so is returned.
+ * Null when nothing answers, or when an address variable says where the apps are (then the run refuses, as before).
+ */
+export async function moveToFreePorts(launcher: AppLauncher, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  const running = await launcher.reachable();
+  if (running.length === 0 || ADDRESS_VARIABLES.some((name) => (env[name] ?? '').trim() !== '')) return null;
+  const moved: string[] = [];
+  for (const name of PORT_VARIABLES) {
+    env[name] = String(await freePort());
+    moved.push(`${name}=${env[name]}`);
+  }
+  return `apps this run did not start answer at the configured addresses (${running.join(', ')}); it starts its own on free ports instead (${moved.join(' ')})`;
+}
