@@ -64,6 +64,8 @@ describe('a cancelled 1,000,000-row unary gRPC reply', () => {
     it.each([
       ['proto-loader (the grpc variant)', () => new grpc.Metadata()],
       ['protobufjs-static (grpc-static)', () => serializer('protobufjs-static')],
+      // Before protobuf-es had a piece encoder, its reply was encoded in one toBinary that no cancel could stop.
+      ['protobuf-es (grpc-es)', () => serializer('protobuf-es')],
     ])('encoded by %s: the server stops building after the cancel and its memory returns', async (_label, metadata) => {
       const pid = apps[name].child.pid!;
       const port = env[portVariable];

@@ -1,11 +1,14 @@
 // Request bodies are bounded on every server that reads one (MAX_REQUEST_BYTES, 64 KiB by default): a 200 MiB Connect
 // body (`{"count":1` and spaces) or a gRPC message declaring 200 MiB is refused before it is read whole, and the
-// server's RSS does not grow by the body. Before, each such body was read and held (227-411 MiB a request).
+// server's RSS does not grow by the body. Before, each such body was read and held (227-411 MiB a request). Over
+// HTTP/1.1 the refused body is not read afterwards either, and the answer survives a caller that reads it late.
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, constants } from 'node:http2';
+import { connect as connectTcp } from 'node:net';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
+import { bytesRead } from './support/process-usage';
 import { LISTENING, portsEnv } from './support/stack';
 
 jest.setTimeout(120_000);
@@ -98,6 +101,33 @@ function postHttp2(port: number, contentType: string, first: Buffer): Promise<An
   });
 }
 
+interface LateReading {
+  answer: string;
+  errors: string[];
+}
+
+/**
+ * The soak's 200 MiB body (scripts/soak-probe.js oversizedBody: JSON spaces, the first MiB with the head) on a socket
+ * whose owner reads nothing for `pauseMs` and then writes 4 MiB more before it reads: a caller whose event loop was
+ * busy elsewhere when the answer came. What it reads, and the errors its socket reported.
+ */
+function lateReader(port: number, connection: 'close' | 'keep-alive', pauseMs: number): Promise<LateReading> {
+  return new Promise((resolve) => {
+    const reading: LateReading = { answer: '', errors: [] };
+    const socket = connectTcp(port, '127.0.0.1');
+    socket.pause();
+    socket.on('data', (chunk: Buffer) => (reading.answer += chunk.toString('latin1')));
+    socket.on('error', (error: NodeJS.ErrnoException) => reading.errors.push(error.code ?? error.message));
+    socket.write(`POST ${PROCEDURE} HTTP/1.1\r\nHost: x\r\nConnection: ${connection}\r\nContent-Type: application/json\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`);
+    socket.write(PIECE);
+    setTimeout(() => {
+      for (let i = 0; i < 4; i++) socket.write(PIECE);
+      socket.resume();
+      setTimeout(() => (socket.destroy(), resolve(reading)), 1000);
+    }, pauseMs);
+  });
+}
+
 /** A gRPC frame header declaring a message of 200 MiB, uncompressed. */
 const grpcPrefix = () => {
   const prefix = Buffer.alloc(5);
@@ -135,6 +165,42 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
     }
     expect(rssOf(pid) - before).toBeLessThan(RSS_SLACK);
     expect(apps[app].running).toBe(true);
+  });
+
+  const HTTP1_CONNECT = [
+    ['json-server', 'JSON_SERVER_PORT'],
+    ['json-fastify-server', 'FASTIFY_JSON_SERVER_PORT'],
+    ['bare-connect-server', 'BARE_CONNECT_SERVER_PORT'],
+  ] as const;
+
+  // The soak's one failure ("a 200 MiB body got EPIPE"): each server answered 429 in milliseconds, then closed the
+  // connection, at once (the soak's request, without an agent, asks Connection: close) or 6 s later (Node's
+  // keep-alive timer); the soak's event loop, held for seconds by another caller's work, wrote the rest of the body
+  // before it read the answer, and its socket reported EPIPE first.
+  it.each(['close', 'keep-alive'] as const)('Connection: %s: a caller that reads the refusal 7 s late, after writing more, reads it without a socket error, on every HTTP/1.1 server', async (connection) => {
+    const readings = await Promise.all(HTTP1_CONNECT.map(([, portVariable]) => lateReader(Number(env[portVariable]), connection, 7_000)));
+    const seen = readings.map((r, i) => ({ app: HTTP1_CONNECT[i][0], status: r.answer.slice(0, 12), errors: r.errors }));
+    expect(seen).toEqual(HTTP1_CONNECT.map(([app]) => ({ app, status: 'HTTP/1.1 429', errors: [] })));
+  });
+
+  it.each(HTTP1_CONNECT)('%s reads none of a refused body after its answer, even from a client that sends it anyway', async (app, portVariable) => {
+    const pid = apps[app].child.pid!;
+    // A client that keeps its connection (no Connection: close) and ignores the answer.
+    const socket = connectTcp(Number(env[portVariable]), '127.0.0.1');
+    socket.on('error', () => undefined);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.write(`POST ${PROCEDURE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`);
+    socket.write(PIECE);
+    while (!answer.includes('\r\n\r\n')) await new Promise((r) => setTimeout(r, 20));
+    const before = bytesRead(pid);
+    for (let i = 0; i < 64; i++) socket.write(PIECE);
+    await new Promise((r) => setTimeout(r, 1500));
+    const read = bytesRead(pid) - before;
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+    // Before, the server read all 64 MiB to throw them away, keeping the connection for a next request.
+    expect(read).toBeLessThan(8 * 1024 * 1024);
   });
 
   it.each([

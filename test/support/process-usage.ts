@@ -8,6 +8,11 @@ export function rssBytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 }
 
+/** Bytes a process has read so far through read calls, sockets included (rchar in /proc/<pid>/io). */
+export function bytesRead(pid: number): number {
+  return Number(/rchar:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))![1]);
+}
+
 /** utime + stime in clock ticks of 10 ms (fields 14 and 15, counted after the parenthesised command name). */
 export function cpuTicks(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

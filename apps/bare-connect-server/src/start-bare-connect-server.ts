@@ -2,7 +2,7 @@ import { createServer, Server } from 'node:http';
 import { createServer as createH2cServer, Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { ListenAddress, WirebenchConfig } from '@app/config';
-import { h2cServerOptions, httpServerOptions, InflightBudget, serverResourceMeter } from '@app/bootstrap';
+import { endUnreadRequests, h2cServerOptions, httpServerOptions, InflightBudget, serverResourceMeter } from '@app/bootstrap';
 import { ConnectRows, connectNodeHandler, rowsLimits, rowsRoutes } from '@app/connect';
 import { resourcesFallback } from './resources-fallback';
 
@@ -25,6 +25,8 @@ export async function startBareConnectServer(config: WirebenchConfig): Promise<B
   const meter = serverResourceMeter(config, config.bareConnectServer.host);
   const handler = connectNodeHandler(rowsRoutes(rows), resourcesFallback(meter), { maxRequestBytes: config.serverMemory.maxRequestBytes, budget });
   const http1 = createServer(httpServerOptions(config.httpTimeouts), handler);
+  // A body refused unread (too large, or no room in the budget) is not read afterwards, and its answer not lost.
+  endUnreadRequests(http1);
   // An HTTP/2 server has no header or request timeout in Node: an idle session is closed after the keep-alive one,
   // gracefully (GOAWAY: the calls under way finish), as Fastify closes the Nest h2c app's. Node's own timeout destroys
   // the session, which cut a call whose large reply was being built: built in pieces, it sends no frame for seconds

@@ -15,6 +15,7 @@ export { AppLauncher, appAddresses, BENCH_APPS } from './launch/app-launcher';
 export { createHttpApp } from './http/create-http-app';
 export { createFastifyApp } from './http/create-fastify-app';
 export { httpServerOptions } from './http/http-server-options';
+export { endUnreadRequests } from './http/end-unread-requests';
 export { neverThrows } from './http/never-throws';
 export { h2cServerOptions } from './http/h2c-server-options';
 export { NdjsonRowsStream, type NdjsonRange } from './http/ndjson/ndjson-rows-stream';

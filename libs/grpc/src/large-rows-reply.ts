@@ -38,7 +38,7 @@ export async function largeRowsReply(shape: Shape, count: number, sliceRows: num
 }
 
 function pieceBuild(shape: Shape, sliceRows: number | null, serializer: ReplySerializer | null): PieceBuild {
-  if (serializer) return serializer.pieceEncoder ? serializerPieces(shape, serializer) : serializerAtOnce(shape, serializer);
+  if (serializer) return serializerPieces(shape, serializer);
   return sliceRows === null ? protoLoaderPieces(shape) : slicedPieces(shape, sliceRows);
 }
 
@@ -77,35 +77,14 @@ function slicedPieces(shape: Shape, sliceRows: number): PieceBuild {
   };
 }
 
-/** A named serializer that appends to one writer (protobufjs-static, ts-proto): prepared and encoded piece by piece. */
+/** A named serializer (grpc-static, grpc-es, grpc-tsproto): prepared and encoded piece by piece (its pieceEncoder). */
 function serializerPieces(shape: Shape, serializer: ReplySerializer): PieceBuild {
-  const encoder = serializer.pieceEncoder!();
+  const encoder = serializer.pieceEncoder();
   return {
     pieceRows: REPLY_PIECE_ROWS,
     generate: (first, rows) => serializer.prepare(shape.rows(rows, first)),
     serialize: (piece) => encoder.add(piece),
     finish: (times) => timed(times, 'serializeMs', () => bufferOf(encoder.finish())),
-  };
-}
-
-/**
- * A named serializer that can only encode a whole message (protobuf-es: toBinary takes no writer): the rows are
- * generated in pieces, which a cancel stops, then prepared and encoded at once as before; a cancel during that one
- * encode is seen when it ends.
- */
-function serializerAtOnce(shape: Shape, serializer: ReplySerializer): PieceBuild {
-  const rows: MessageRow[] = [];
-  return {
-    pieceRows: REPLY_PIECE_ROWS,
-    generate: (first, count) => {
-      for (const row of shape.rows(count, first)) rows.push(row);
-    },
-    serialize: () => undefined,
-    finish: (times) => {
-      const prepared = timed(times, 'generateMs', () => serializer.prepare(rows));
-      rows.length = 0;
-      return timed(times, 'serializeMs', () => bufferOf(serializer.encode(prepared)));
-    },
   };
 }
 

@@ -51,6 +51,9 @@ describe('withServerPhases', () => {
     const serializer = {
       prepare: (samples: readonly object[]) => (calls.push('prepare'), [...samples].reverse()),
       encode: (prepared: object[]) => (calls.push('encode'), new Uint8Array(encode({ samples: prepared }))),
+      pieceEncoder: () => {
+        throw new Error('a reply this small is encoded whole: only large replies use a piece encoder');
+      },
     };
     const reply = rowsReply(getShape('row'), 50, null, serializer);
     expect(calls).toEqual(['prepare']);

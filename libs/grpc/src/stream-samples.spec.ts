@@ -87,6 +87,9 @@ describe('writeSampleChunks', () => {
       },
       // Another encoder's bytes as a Uint8Array (not a Buffer), as protobuf-es gives them.
       encode: ({ rows }) => new Uint8Array(rowsCodec(shape).serialize({ [shape.rowsField]: rows })),
+      pieceEncoder: () => {
+        throw new Error('a stream encodes each message whole: only large unary replies use a piece encoder');
+      },
     };
     const withSerializer = new FakeCall();
     const plain = new FakeCall();

@@ -3,9 +3,13 @@ import { DynamicModule, LoggerService, NestApplicationOptions } from '@nestjs/co
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import type { HttpTimeouts } from '@app/config';
+import { endUnreadRequests } from './end-unread-requests';
 import { httpServerOptions } from './http-server-options';
 
-/** Nest's Express adapter with a server that has the configured timeouts from the start (Node only takes some at creation). */
+/**
+ * Nest's Express adapter with a server that has the configured timeouts from the start (Node only takes some at
+ * creation), and that ends a connection whose request it answered before the body arrived (endUnreadRequests).
+ */
 class BoundedExpressAdapter extends ExpressAdapter {
   constructor(private readonly timeouts: HttpTimeouts) {
     super();
@@ -14,6 +18,7 @@ class BoundedExpressAdapter extends ExpressAdapter {
   initHttpServer(options: NestApplicationOptions): void {
     if (options?.httpsOptions) return super.initHttpServer(options);
     this.httpServer = createServer(httpServerOptions(this.timeouts), this.getInstance());
+    endUnreadRequests(this.httpServer);
   }
 }
 

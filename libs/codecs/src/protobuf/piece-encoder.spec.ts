@@ -3,23 +3,33 @@ import { REPLY_PIECE_ROWS } from '@app/bootstrap';
 import { servedShapes } from '@app/shapes';
 import { PROTOBUF_CODECS } from './protobuf-codecs';
 
-const COUNT = 2 * REPLY_PIECE_ROWS + 123;
+// No rows; one row; one whole piece; a whole piece and one row; two pieces and a short one: every kind of piece
+// boundary, and the empty reply, whose bytes are the empty message.
+const COUNTS = [0, 1, REPLY_PIECE_ROWS, REPLY_PIECE_ROWS + 1, 2 * REPLY_PIECE_ROWS + 123];
 
 // A large unary reply encoded by a named serializer (grpc-static, grpc-es, grpc-tsproto) is built in pieces on the
-// gRPC servers: its bytes must be the serializer's own encode of the whole reply.
+// gRPC servers: its bytes must be the serializer's own encode of the whole reply (for protobuf-es, one toBinary).
 describe.each(Object.values(PROTOBUF_CODECS).map((codec) => [codec.name, codec] as const))('serializer %s, a large reply built in pieces', (_name, codec) => {
   it.each(servedShapes().map((shape) => [shape.name, shape] as const))('shape %s: the bytes of its encode of the whole reply', async (_shape, shape) => {
     const serializer = codec.forShape(shape);
-    const reply = await largeRowsReply(shape, COUNT, null, serializer, () => false);
-    const whole = Buffer.from(serializer.encode(serializer.prepare(shape.rows(COUNT))));
-    expect(replyPhases(reply)!.encoded!.equals(whole)).toBe(true);
+    for (const count of COUNTS) {
+      const reply = await largeRowsReply(shape, count, null, serializer, () => false);
+      const whole = Buffer.from(serializer.encode(serializer.prepare(shape.rows(count))));
+      expect({ count, hex: replyPhases(reply)!.encoded!.toString('hex') }).toEqual({ count, hex: whole.toString('hex') });
+    }
   });
 });
 
-it('the serializers that append to one writer say so, and only protobuf-es encodes a large reply at once', () => {
+it('protobuf-es encodes a large reply a piece at a time: one toBinary per piece, none of the whole reply', async () => {
   const shape = servedShapes()[0];
-  const atOnce = Object.values(PROTOBUF_CODECS)
-    .filter((codec) => codec.forShape(shape).pieceEncoder === undefined)
-    .map((codec) => codec.name);
-  expect(atOnce).toEqual(['protobuf-es']);
+  const serializer = PROTOBUF_CODECS['protobuf-es'].forShape(shape);
+  const encode = jest.spyOn(serializer, 'encode');
+  const pieceEncoder = jest.spyOn(serializer, 'pieceEncoder');
+  let looks = 0;
+  // Gone at the third look: two pieces were encoded, and the build stopped there.
+  expect(await largeRowsReply(shape, 1_000_000, null, serializer, () => ++looks > 2)).toBeNull();
+  expect(pieceEncoder).toHaveBeenCalledTimes(1);
+  expect(encode).not.toHaveBeenCalled();
+  encode.mockRestore();
+  pieceEncoder.mockRestore();
 });

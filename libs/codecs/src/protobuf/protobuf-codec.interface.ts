@@ -12,11 +12,12 @@ export interface ShapeProtobufCodec<Prepared = unknown, Decoded = unknown> {
   /** The reply's bytes. */
   encode(prepared: Prepared): Uint8Array;
   /**
-   * Only for a serializer that can append to one writer: a reply prepared in pieces (each `prepare` of consecutive
-   * rows) encoded into that writer piece by piece and finished once, which is `encode` of the whole reply (the same
-   * bytes, the same writer calls, one buffer). What a large unary reply uses to stop between pieces on a cancel.
+   * A reply prepared in pieces (each `prepare` of consecutive rows) encoded piece by piece and finished once into one
+   * buffer, which is `encode` of the whole reply byte for byte: appended to one writer where the serializer takes one,
+   * each piece's own encode joined where it does not (protobuf-es). What a large unary reply uses to stop between
+   * pieces on a cancel.
    */
-  pieceEncoder?(): PieceEncoder<Prepared>;
+  pieceEncoder(): PieceEncoder<Prepared>;
   /** Bytes of the reply message (from any conformant encoder) back to this serializer's object form. */
   decode(bytes: Uint8Array): Decoded;
   /** How many rows a decoded reply holds (cheap: for progress and the count check). */
