@@ -11,7 +11,8 @@ const COMMON = ['shape', 'runs', 'warmup', 'name', 'wire', 'save', 'label', 'net
 const SINGLE = ['variant', 'chunk', ...COMMON];
 const PARALLEL = ['variant', 'chunk', 'rows', 'concurrency', ...COMMON];
 const COMPARE = ['variants', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON];
-const BENCH = ['transports', 'variants', 'mode', ...COMPARE.filter((p) => p !== 'variants')];
+// /client/bench also takes the noise settings the CLI sends (--disturbed-above, --rerun-disturbed), after concurrency.
+const BENCH = ['transports', 'variants', 'mode', 'chunk', 'rows', 'requests', 'concurrency', 'disturbedAbove', 'rerunDisturbed', ...COMMON];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
