@@ -6,7 +6,8 @@
 // silent connections, and sends what must be refused without harm: malformed percent-escapes on every route, 200 MiB
 // request bodies, bursts of 1,000,000-row Connect calls, and at-cap unary calls cancelled while they are built. Afterwards it checks what the issue asks: no process crashed or was restarted (same pids,
 // all alive), every caller got an answer it may get (200, 400 or 503), and every process is back under 300 MiB RSS
-// within 30 s of the load stopping. Prints one summary and exits 1 when any of these fails.
+// within 30 s of the load stopping. Prints one summary and exits 1 when any of these fails; each failed call is one
+// line naming its target (the app, its address, the route, the protocol), what it sent, and when what happened.
 const { spawn } = require('node:child_process');
 const { createWriteStream, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const net = require('node:net');
@@ -16,6 +17,7 @@ const http = require('node:http');
 const protoLoader = require('@grpc/proto-loader');
 const { ROOT, entryOf, envForApp } = require('./apps');
 const { readCommandLine } = require('./command-line');
+const { targetOf, failureLine } = require('./soak-failure');
 
 const { values: args } = readCommandLine({
   prefix: 'soak',
@@ -112,10 +114,35 @@ function get(url, { timeoutMs = 300_000, leaveAfterMs } = {}) {
 }
 const tally = { calls: 0, answered: {}, unanswered: [], abandoned: 0, silentSockets: 0 };
 
-function answered(kind, status, detail = '') {
+// How each kind of call travels (every HTTP call here has a connection of its own: no agent, `Connection: close`).
+const HTTP1 = 'HTTP/1.1';
+const CONNECT_JSON = 'Connect JSON over HTTP/1.1';
+const GRPC = 'gRPC over h2c';
+const GET_SAMPLES = 'sample.SampleService/GetSamples';
+const STREAM_SAMPLES = 'sample.SampleService/StreamSamples';
+
+/**
+ * A call as it starts: its kind, its target (the app on that port, the address, `method path` or the gRPC method, the
+ * protocol) and what it sends; its timeline collects [event, ms since it began] for the failure line.
+ */
+function begin(kind, method, where, protocol, sent) {
+  const route = /^https?:/.test(where) ? undefined : method;
+  const target = targetOf(PORTS, where, protocol, route);
+  if (route === undefined) target.route = `${method} ${target.route}`;
+  const call = { kind, target, sent, startedAt: performance.now(), timeline: [] };
+  call.at = (event) => call.timeline.push([event, performance.now() - call.startedAt]);
+  return call;
+}
+
+// A failed call's line names its target, what it sent and when what happened (scripts/soak-failure.js).
+function failed(call, outcome, detail = '', extra = {}) {
+  tally.unanswered.push(failureLine({ ...call, outcome, afterMs: performance.now() - call.startedAt, detail, ...extra }));
+}
+
+function answered(call, status, detail = '', extra = {}) {
   tally.calls++;
   tally.answered[status] = (tally.answered[status] ?? 0) + 1;
-  if (!OK.has(status)) tally.unanswered.push(`${kind}: ${status} ${String(detail).slice(0, 600)}`);
+  if (!OK.has(status)) failed(call, status, detail, extra);
 }
 
 // Valid HTTP calls at and near the caps; each must be answered 200, 400 or 503 within the client's own timeouts.
@@ -139,29 +166,38 @@ const HTTP_CALLS = [
 
 async function httpCall() {
   const [kind, url] = pick(HTTP_CALLS);
+  const call = begin(kind, 'GET', url, HTTP1);
   const { status, head, error } = await get(url);
-  answered(kind, status ?? `error ${error}`, status === 200 ? '' : head);
+  answered(call, status ?? `error ${error}`, status === 200 ? '' : head);
 }
 
 // A stream of every chunk size, abandoned after a while: the caller leaves, nothing is owed to it.
 const CHUNKS = [1, 10, 1000, 10_000, 100_000, 200_000];
 async function abandonedHttpStream() {
   const server = pick([base.json, base.bareJson, base.fastify]);
-  const { status, head, error, left } = await get(`${server}/samples/100000000/stream?chunk=${pick(CHUNKS)}`, { leaveAfterMs: 200 + Math.random() * 4000 });
-  if (!left) return answered('abandoned NDJSON stream', status ?? `error ${error}`, head);
+  const leaveAfterMs = Math.round(200 + Math.random() * 4000);
+  const url = `${server}/samples/100000000/stream?chunk=${pick(CHUNKS)}`;
+  const call = begin('abandoned NDJSON stream', 'GET', url, HTTP1, `to be left ${leaveAfterMs} ms after the response began`);
+  const { status, head, error, left } = await get(url, { leaveAfterMs });
+  if (!left) return answered(call, status ?? `error ${error}`, head);
   tally.abandoned++;
 }
 
 function abandonedGrpcStream() {
   return new Promise((resolve) => {
-    const client = new pkg.sample.SampleService(pick(grpcAddresses), grpc.credentials.createInsecure());
-    const deadline = new Date(Date.now() + 500 + Math.random() * 5000);
-    const call = client.StreamSamples({ count: 100_000_000, offset: 0, chunk_rows: pick(CHUNKS) }, { deadline });
-    if (Math.random() < 0.5) call.pause();
+    const address = pick(grpcAddresses);
+    const client = new pkg.sample.SampleService(address, grpc.credentials.createInsecure());
+    const deadlineMs = Math.round(500 + Math.random() * 5000);
+    const chunkRows = pick(CHUNKS);
+    const paused = Math.random() < 0.5;
+    const sent = `count 100,000,000, chunk_rows ${chunkRows}, deadline ${deadlineMs} ms${paused ? ', never read' : ''}`;
+    const probe = begin('abandoned gRPC stream', STREAM_SAMPLES, address, GRPC, sent);
+    const call = client.StreamSamples({ count: 100_000_000, offset: 0, chunk_rows: chunkRows }, { deadline: new Date(Date.now() + deadlineMs) });
+    if (paused) call.pause();
     call.on('data', () => undefined);
     call.on('error', (error) => {
       if (![grpc.status.DEADLINE_EXCEEDED, grpc.status.CANCELLED, grpc.status.RESOURCE_EXHAUSTED, grpc.status.INVALID_ARGUMENT].includes(error.code)) {
-        tally.unanswered.push(`abandoned gRPC stream: ${grpc.status[error.code]} ${error.details}`);
+        failed(probe, `gRPC ${grpc.status[error.code]}`, error.details);
       }
       tally.abandoned++;
       client.close();
@@ -176,11 +212,13 @@ function abandonedGrpcStream() {
 
 function grpcUnaryAtCap() {
   return new Promise((resolve) => {
-    const client = new pkg.sample.SampleService(pick(grpcAddresses), grpc.credentials.createInsecure(), { 'grpc.max_receive_message_length': 1024 ** 3 });
+    const address = pick(grpcAddresses);
+    const client = new pkg.sample.SampleService(address, grpc.credentials.createInsecure(), { 'grpc.max_receive_message_length': 1024 ** 3 });
+    const call = begin('gRPC GetSamples at MAX_ROWS', GET_SAMPLES, address, GRPC, 'count 1,000,000, deadline 300 s');
     client.GetSamples({ count: 1_000_000 }, { deadline: new Date(Date.now() + 300_000) }, (error) => {
       const code = error ? error.code : grpc.status.OK;
       const status = { [grpc.status.OK]: 200, [grpc.status.INVALID_ARGUMENT]: 400, [grpc.status.RESOURCE_EXHAUSTED]: 503 }[code] ?? `gRPC ${grpc.status[code]}`;
-      answered('gRPC GetSamples at MAX_ROWS', status, error?.details ?? '');
+      answered(call, status, error?.details ?? '');
       client.close();
       resolve();
     });
@@ -230,38 +268,54 @@ function send(url, { method = 'GET', headers = {}, body } = {}) {
 async function malformedEscapes() {
   for (const server of [base.json, base.bareJson, base.fastify, base.bareConnect]) {
     for (const [method, route] of ESCAPED_ROUTES) {
+      const call = begin('malformed escape', method, `${server}${route}`, HTTP1);
       const { status, error } = await send(`${server}${route}`, { method });
-      answered(`malformed escape ${method} ${route}`, status >= 400 && status < 500 ? 400 : (status ?? `error ${error}`));
+      answered(call, status >= 400 && status < 500 ? 400 : (status ?? `error ${error}`));
     }
   }
   for (const route of CLIENT_ESCAPED) {
+    const call = begin('malformed escape', 'GET', `${base.client}${route}`, HTTP1);
     const { status, error } = await send(`${base.client}${route}`);
-    answered(`malformed escape GET ${route}`, status >= 400 && status < 500 ? 400 : (status ?? `error ${error}`));
+    answered(call, status >= 400 && status < 500 ? 400 : (status ?? `error ${error}`));
   }
 }
 
 // A 200 MiB Connect body declared up front: refused by its content-length (resource_exhausted, 429) before it is read.
 // The first MiB goes out with the headers and the rest only if no answer came within 5 s: a server that refuses and
 // closes while 200 MiB are still being written makes the writes fail before its answer is read (EPIPE, ECONNRESET).
+// A failure names the server, and says when each step happened and how late the 5 s timer ran: this process's event
+// loop, busy with another caller's work, can hold it for seconds.
+const REST_AFTER_MS = 5_000;
 function oversizedBody() {
   return new Promise((resolve) => {
     const server = pick([base.json, base.fastify, base.bareConnect]);
     const piece = Buffer.alloc(1024 * 1024, 0x20);
     const total = 200 * 1024 * 1024;
+    const call = begin('200 MiB Connect body', 'POST', `${server}${CONNECT_PROCEDURE}`, CONNECT_JSON);
     let sent = 0;
+    let lateMs;
     let done = false;
     const finish = (status) => {
       if (done) return;
       done = true;
       req.destroy();
-      answered('200 MiB Connect body', status === 429 ? 400 : status);
+      call.sent = `content-type application/json, content-length ${total.toLocaleString('en-US')} (spaces), Connection: close; ${sent / piece.length} MiB written`;
+      answered(call, status === 429 ? 400 : status, '', { lateMs });
       resolve();
     };
     const req = http.request(`${server}${CONNECT_PROCEDURE}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': total } }, (res) => {
+      call.at(`answer ${res.statusCode}`);
       res.resume();
       finish(res.statusCode);
     });
-    req.on('error', (error) => finish(`error ${error.code ?? error.message}`));
+    req.on('socket', (socket) => {
+      socket.once('connect', () => call.at('connected'));
+      socket.once('end', () => call.at('the server ended the connection'));
+    });
+    req.on('error', (error) => {
+      call.at(`error ${error.code ?? error.message}`);
+      finish(`error ${error.code ?? error.message}`);
+    });
     const write = () => {
       while (!done && sent < total) {
         sent += piece.length;
@@ -270,7 +324,11 @@ function oversizedBody() {
     };
     req.write(piece);
     sent = piece.length;
-    setTimeout(write, 5_000).unref();
+    setTimeout(() => {
+      lateMs = performance.now() - call.startedAt - REST_AFTER_MS;
+      call.at('no answer read: the rest begins');
+      write();
+    }, REST_AFTER_MS).unref();
     setTimeout(() => finish('no answer in 300 s'), 300_000).unref();
   });
 }
@@ -284,8 +342,12 @@ async function connectBurst() {
   bursting = true;
   try {
     const body = JSON.stringify({ count: 1_000_000 });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => send(`${base.bareConnect}${CONNECT_PROCEDURE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })));
-    for (const { status, error } of answers) answered('Connect JSON burst of 1,000,000 rows', status === 429 || status === 408 ? 503 : (status ?? `error ${error}`));
+    const url = `${base.bareConnect}${CONNECT_PROCEDURE}`;
+    const burst = Array.from({ length: 10 }, (_, i) => {
+      const call = begin('Connect JSON burst of 1,000,000 rows', 'POST', url, CONNECT_JSON, `${body}, call ${i + 1} of 10 at once`);
+      return send(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((answer) => ({ call, ...answer }));
+    });
+    for (const { call, status, error } of await Promise.all(burst)) answered(call, status === 429 || status === 408 ? 503 : (status ?? `error ${error}`));
   } finally {
     bursting = false;
   }
@@ -294,21 +356,27 @@ async function connectBurst() {
 // An at-cap unary call cancelled while the server builds it, directly and through the client.
 async function cancelledUnaryAtCap() {
   if (Math.random() < 0.5) {
-    const { left, status, error } = await get(`${base.client}/client/${pick(['json', 'grpc'])}/single/1000000`, { leaveAfterMs: 0, timeoutMs: 1500 + Math.random() * 1500 });
-    if (!left && status !== undefined) answered('client single at MAX_ROWS, caller gone', status);
-    else if (error && !/no answer|ECONNRESET|socket hang up/.test(error)) tally.unanswered.push(`client single at MAX_ROWS, caller gone: ${error}`);
+    const url = `${base.client}/client/${pick(['json', 'grpc'])}/single/1000000`;
+    const timeoutMs = Math.round(1500 + Math.random() * 1500);
+    const call = begin('client single at MAX_ROWS, caller gone', 'GET', url, HTTP1, `hung up ${timeoutMs} ms in, or as the response began`);
+    const { left, status, error } = await get(url, { leaveAfterMs: 0, timeoutMs });
+    if (!left && status !== undefined) answered(call, status);
+    else if (error && !/no answer|ECONNRESET|socket hang up/.test(error)) failed(call, `error ${error}`);
     tally.abandoned++;
     return;
   }
   await new Promise((resolve) => {
-    const client = new pkg.sample.SampleService(pick(grpcAddresses), grpc.credentials.createInsecure(), { 'grpc.max_receive_message_length': 1024 ** 3 });
+    const address = pick(grpcAddresses);
+    const cancelAfterMs = Math.round(1500 + Math.random() * 1500);
+    const probe = begin('cancelled GetSamples', GET_SAMPLES, address, GRPC, `count 1,000,000, cancelled ${cancelAfterMs} ms in`);
+    const client = new pkg.sample.SampleService(address, grpc.credentials.createInsecure(), { 'grpc.max_receive_message_length': 1024 ** 3 });
     const call = client.GetSamples({ count: 1_000_000 }, { deadline: new Date(Date.now() + 300_000) }, (error) => {
-      if (error && ![grpc.status.CANCELLED, grpc.status.RESOURCE_EXHAUSTED].includes(error.code)) tally.unanswered.push(`cancelled GetSamples: ${grpc.status[error.code]} ${error.details}`);
+      if (error && ![grpc.status.CANCELLED, grpc.status.RESOURCE_EXHAUSTED].includes(error.code)) failed(probe, `gRPC ${grpc.status[error.code]}`, error.details);
       tally.abandoned++;
       client.close();
       resolve();
     });
-    setTimeout(() => call.cancel(), 1500 + Math.random() * 1500);
+    setTimeout(() => call.cancel(), cancelAfterMs);
   });
 }
 

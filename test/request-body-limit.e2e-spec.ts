@@ -183,7 +183,7 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
     expect(seen).toEqual(HTTP1_CONNECT.map(([app]) => ({ app, status: 'HTTP/1.1 429', errors: [] })));
   });
 
-  it.each(HTTP1_CONNECT)('%s reads none of a refused body after its answer, even from a client that sends it anyway', async (app, portVariable) => {
+  it.each(HTTP1_CONNECT)('%s reads at most 16 MiB of a refused body after its answer, from a client that sends it anyway', async (app, portVariable) => {
     const pid = apps[app].child.pid!;
     // A client that keeps its connection (no Connection: close) and ignores the answer.
     const socket = connectTcp(Number(env[portVariable]), '127.0.0.1');
@@ -199,8 +199,9 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
     const read = bytesRead(pid) - before;
     socket.destroy();
     expect(answer).toMatch(/^HTTP\/1\.1 429 /);
-    // Before, the server read all 64 MiB to throw them away, keeping the connection for a next request.
-    expect(read).toBeLessThan(8 * 1024 * 1024);
+    // What a client may have in flight as the answer comes is read and thrown away (DISCARD_AFTER_ANSWER_BYTES), so
+    // that its close is seen; past that it is held back. Before, the server read all 64 MiB, keeping the connection.
+    expect(read).toBeLessThan(24 * 1024 * 1024);
   });
 
   it.each([
