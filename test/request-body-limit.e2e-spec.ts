@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, constants } from 'node:http2';
 import { connect as connectTcp } from 'node:net';
+import { frame, rawGrpcCall } from '../libs/grpc/src/fixtures/raw-grpc-call';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
 import { bytesRead } from './support/process-usage';
@@ -232,15 +233,16 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
 });
 
 // What is read counts against MAX_INFLIGHT_BYTES: with a budget of 1 MiB and bodies of up to 1 MiB, one body being
-// read holds the budget, and the next Connect call is answered 503 with Retry-After until it is read.
+// read holds the budget, and the next Connect call is answered 503 with Retry-After until it is read; on the gRPC
+// servers a message whose prefix declared 1 MiB holds it, and the next call is UNAVAILABLE until it goes.
 describe('request bodies count against the memory budget', () => {
   const MIB = 1024 * 1024;
   let env: Record<string, string>;
-  const apps: Partial<Record<'json-server' | 'bare-connect-server', AppProcess>> = {};
+  const apps: Partial<Record<'json-server' | 'bare-connect-server' | 'grpc-server' | 'bare-grpc-server', AppProcess>> = {};
 
   beforeAll(async () => {
-    env = await portsEnv({ BARE_CONNECT_SERVER_PORT: String(await freePort()), BARE_CONNECT_H2_SERVER_PORT: String(await freePort()), MAX_INFLIGHT_BYTES: String(MIB), MAX_REQUEST_BYTES: String(MIB) });
-    for (const app of ['json-server', 'bare-connect-server'] as const) apps[app] = AppProcess.start(app, env);
+    env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()), MAX_INFLIGHT_BYTES: String(MIB), MAX_REQUEST_BYTES: String(MIB) });
+    for (const app of ['json-server', 'bare-connect-server', 'grpc-server', 'bare-grpc-server'] as const) apps[app] = AppProcess.start(app, env);
     await Promise.all(Object.values(apps).map((a) => a!.waitFor(LISTENING)));
   });
 
@@ -265,5 +267,30 @@ describe('request bodies count against the memory budget', () => {
     await new Promise((r) => setTimeout(r, 300));
     // Given back with the closed request: the next call is served.
     expect((await fetch(`http://127.0.0.1:${port}${PROCEDURE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":1}' })).status).toBe(200);
+  });
+
+  it.each([
+    ['grpc-server', 'GRPC_SERVER_PORT'],
+    ['bare-grpc-server', 'BARE_GRPC_SERVER_PORT'],
+  ] as const)('%s: a request message being read holds its declared bytes, and the next call is UNAVAILABLE until it goes', async (_app, portVariable) => {
+    const port = Number(env[portVariable]);
+    const session = connect(`http://127.0.0.1:${port}`);
+    session.on('error', () => undefined);
+    try {
+      const slow = session.request({ [constants.HTTP2_HEADER_METHOD]: 'POST', [constants.HTTP2_HEADER_PATH]: PROCEDURE, 'content-type': 'application/grpc', te: 'trailers' });
+      slow.on('error', () => undefined);
+      // A prefix declaring 1 MiB and two bytes of it: grpc-js keeps reading towards the rest.
+      slow.write(frame([8, 1], 0, MIB));
+      await new Promise((r) => setTimeout(r, 300));
+      const next = await rawGrpcCall(port, PROCEDURE, frame([8, 1]));
+      expect(next.code).toBe(14); // UNAVAILABLE
+      expect(next.details).toMatch(/^request message: .*MAX_INFLIGHT_BYTES/);
+      slow.close(constants.NGHTTP2_CANCEL);
+      await new Promise((r) => setTimeout(r, 300));
+      // Given back with the closed stream: the next call is served.
+      expect((await rawGrpcCall(port, PROCEDURE, frame([8, 1]))).code).toBe(0);
+    } finally {
+      session.destroy();
+    }
   });
 });

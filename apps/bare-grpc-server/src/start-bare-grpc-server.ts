@@ -18,10 +18,10 @@ export function bareGrpcListenUrl(config: WirebenchConfig): string {
  * bound to BARE_GRPC_SERVER_HOST/PORT.
  */
 export async function startBareGrpcServer(config: WirebenchConfig): Promise<Server> {
-  const server = new Server(grpcServerOptions({ maxMessageBytes: config.grpcMaxMessageBytes, maxRequestBytes: config.serverMemory.maxRequestBytes, timeouts: config.grpcServerTimeouts }));
-  const pkg = serverPackageDefinition(loadSamplePackageDefinition());
-  // One budget for the process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
+  // One budget for the process: every reply, stream and request message in flight draws on it (MAX_INFLIGHT_BYTES).
   const budget = new InflightBudget(config.serverMemory.maxInflightBytes);
+  const server = new Server(grpcServerOptions({ maxMessageBytes: config.grpcMaxMessageBytes, maxRequestBytes: config.serverMemory.maxRequestBytes, timeouts: config.grpcServerTimeouts, budget }));
+  const pkg = serverPackageDefinition(loadSamplePackageDefinition());
   // Large replies take turns, each built only if its caller is still there: one lane for every shape's replies.
   const lane = new BuildLane();
   const { limits, serverMemory } = config;

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { logVerbosity, setLogVerbosity } from '@grpc/grpc-js';
 import { addHealthAndReflection, guardHandshakes, sampleGrpcOptions } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
-import { serverResourceMeter, StartupLogger } from '@app/bootstrap';
+import { InflightBudget, serverResourceMeter, StartupLogger } from '@app/bootstrap';
 import { GrpcServerModule } from './grpc-server.module';
 
 /** The address grpc-js binds: IPv6 literals need brackets. */
@@ -15,8 +15,10 @@ export function grpcListenUrl(config: WirebenchConfig): string {
 /** Creates the gRPC server (SampleService + health + reflection, and the admin service if allowed) and starts it; main.ts calls it. */
 export async function startGrpcServer(config: WirebenchConfig, logger: LoggerService | false = new StartupLogger(config.logLevel)): Promise<INestMicroservice> {
   const meter = serverResourceMeter(config, config.grpcServer.host);
+  // One for the process: the replies (SamplesService) and the request messages grpc-js reads draw on it.
+  const budget = new InflightBudget(config.serverMemory.maxInflightBytes);
   const app = await NestFactory.createMicroservice(
-    GrpcServerModule.forRoot(config),
+    GrpcServerModule.forRoot(config, budget),
     {
       ...sampleGrpcOptions({
         side: 'server',
@@ -24,6 +26,7 @@ export async function startGrpcServer(config: WirebenchConfig, logger: LoggerSer
         maxMessageBytes: config.grpcMaxMessageBytes,
         serverTimeouts: config.grpcServerTimeouts,
         maxRequestBytes: config.serverMemory.maxRequestBytes,
+        budget,
         onLoadPackageDefinition: (pkg, server) => addHealthAndReflection(pkg, server, meter),
       }),
       logger,

@@ -16,6 +16,21 @@ function scan(body: Buffer, size: number, compressionNegotiated = false): GrpcFr
 
 describe('GrpcFrameScanner', () => {
   describe.each([1, 2, 7, 1000])('in chunks of %i bytes', (size) => {
+    it('tells each declared length once its prefix is in, before the payload', () => {
+      const body = Buffer.concat([frame([8, 5]), frame([]), frame([1], 0, 300)]);
+      const seen: Array<[number, number]> = [];
+      let fed = 0;
+      const scanner = new GrpcFrameScanner(false, (declared) => seen.push([declared, fed]));
+      for (let at = 0; at < body.length; at += size) {
+        const chunk = body.subarray(at, at + size);
+        fed += chunk.length;
+        scanner.push(chunk);
+      }
+      expect(seen.map(([declared]) => declared)).toEqual([2, 0, 300]);
+      // Told during the chunk that completed the prefix (5, 12 and 17 bytes into the body), not after its payload.
+      expect(seen.map(([, at]) => at)).toEqual([5, 12, 17].map((end) => Math.min(body.length, Math.ceil(end / size) * size)));
+    });
+
     it('counts complete messages, empty ones included, and finds nothing wrong with them', () => {
       const scanner = scan(Buffer.concat([frame([8, 5]), frame([]), frame([8, 1, 16, 2])]), size);
       expect(scanner).toMatchObject({ messages: 3, flagProblem: null });

@@ -17,8 +17,14 @@ export class GrpcFrameScanner {
   private declared = 0;
   private payloadLeft = 0;
 
-  /** `compressionNegotiated`: the call sent a grpc-encoding other than identity, so a flag of 1 is allowed. */
-  constructor(private readonly compressionNegotiated: boolean) {}
+  /**
+   * `compressionNegotiated`: the call sent a grpc-encoding other than identity, so a flag of 1 is allowed.
+   * `onMessageBegun`: told each message's declared length as soon as its prefix has arrived, before its payload.
+   */
+  constructor(
+    private readonly compressionNegotiated: boolean,
+    private readonly onMessageBegun?: (declaredBytes: number) => void,
+  ) {}
 
   push(chunk: Buffer): void {
     let at = 0;
@@ -35,6 +41,7 @@ export class GrpcFrameScanner {
       if (this.prefixHave === PREFIX_BYTES) {
         this.prefixHave = 0;
         this.declared = this.payloadLeft = this.prefix.readUInt32BE(1);
+        this.onMessageBegun?.(this.declared);
         if (this.declared === 0) this.messages++;
       }
     }

@@ -2,6 +2,7 @@ import { GrpcOptions, Transport } from '@nestjs/microservices';
 import type { Interceptor } from '@grpc/grpc-js';
 import { loadSync, Options, PackageDefinition } from '@grpc/proto-loader';
 import type { GrpcServerTimeouts } from '@app/config';
+import type { InflightBudget } from '@app/bootstrap';
 import { servedShapes, SHAPES_PROTO_FILE } from '@app/shapes';
 import { resolveProtoPath } from './proto-path';
 import { grpcServerOptions } from './grpc-server-options';
@@ -36,6 +37,8 @@ export interface SampleGrpcOptionsInput {
   serverTimeouts?: GrpcServerTimeouts;
   /** Server only, and required there: the largest request message it reads (MAX_REQUEST_BYTES). */
   maxRequestBytes?: number;
+  /** Server only, and required there: the process's MAX_INFLIGHT_BYTES budget, shared with its replies. */
+  budget?: InflightBudget;
   /** Client only: grpc-js client interceptors (Nest hands channelOptions to the grpc-js Client constructor). */
   interceptors?: Interceptor[];
   /**
@@ -84,7 +87,8 @@ function clientChannelOptions(interceptors: readonly unknown[], window: number |
 function serverChannelOptions(input: SampleGrpcOptionsInput): { channelOptions: Record<string, unknown> } {
   if (!input.serverTimeouts) throw new Error('sampleGrpcOptions: a server needs serverTimeouts (config.grpcServerTimeouts)');
   if (input.maxRequestBytes === undefined) throw new Error('sampleGrpcOptions: a server needs maxRequestBytes (config.serverMemory.maxRequestBytes)');
-  return { channelOptions: { ...grpcServerOptions({ maxMessageBytes: input.maxMessageBytes, maxRequestBytes: input.maxRequestBytes, timeouts: input.serverTimeouts }) } };
+  if (input.budget === undefined) throw new Error('sampleGrpcOptions: a server needs its budget (an InflightBudget of config.serverMemory.maxInflightBytes)');
+  return { channelOptions: { ...grpcServerOptions({ maxMessageBytes: input.maxMessageBytes, maxRequestBytes: input.maxRequestBytes, timeouts: input.serverTimeouts, budget: input.budget }) } };
 }
 
 /** The one gRPC options factory: the server bootstrap, the client module and the tests all call it. */

@@ -1,5 +1,7 @@
 import type { ServerOptions } from '@grpc/grpc-js';
 import type { GrpcServerTimeouts } from '@app/config';
+import type { InflightBudget } from '@app/bootstrap';
+import { requestBudgetInterceptor } from './request-budget.interceptor';
 import { serverTimingInterceptor } from './server-timing.interceptor';
 import { strictFramingInterceptor } from './strict-framing.interceptor';
 
@@ -9,6 +11,8 @@ export interface GrpcServerOptionsInput {
   /** Max request message size (MAX_REQUEST_BYTES): grpc-js refuses a larger one by its length prefix, RESOURCE_EXHAUSTED. */
   maxRequestBytes: number;
   timeouts: GrpcServerTimeouts;
+  /** The process's MAX_INFLIGHT_BYTES budget, which the request messages being read count against, beside the replies. */
+  budget: InflightBudget;
 }
 
 /**
@@ -31,6 +35,6 @@ export function grpcServerOptions(input: GrpcServerOptionsInput): ServerOptions 
     'grpc.keepalive_time_ms': timeouts.keepaliveTimeMs,
     'grpc.keepalive_timeout_ms': timeouts.keepaliveTimeoutMs,
     // The first wraps grpc-js's own call, so it refuses bad framing before any other interceptor or handler sees it.
-    interceptors: [strictFramingInterceptor, serverTimingInterceptor],
+    interceptors: [strictFramingInterceptor, requestBudgetInterceptor(input.budget, input.maxRequestBytes), serverTimingInterceptor],
   };
 }

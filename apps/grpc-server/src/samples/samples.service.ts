@@ -12,14 +12,14 @@ import type { CancellableCall, GetSamplesParam, ReplySerializer, SamplesWritable
 /** Rows of a shape for one reply or one stream (every shape's service alike), after checking the request against the limits and the server's memory budget. */
 @Injectable()
 export class SamplesService {
-  // One per server process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
-  private readonly budget: InflightBudget;
   // Large replies take turns, each built only if its caller is still there.
   private readonly lane = new BuildLane();
 
-  constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {
-    this.budget = new InflightBudget(config.serverMemory.maxInflightBytes);
-  }
+  constructor(
+    @Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig,
+    // One per server process: every reply, stream and request message in flight draws on it (MAX_INFLIGHT_BYTES).
+    private readonly budget: InflightBudget,
+  ) {}
 
   async getRows(shape: Shape, param: GetSamplesParam, metadata: Metadata, call: CancellableCall): Promise<object> {
     const max = this.config.limits.maxRows;
