@@ -34,9 +34,18 @@ export const RECLAIM_AFTER_IDLE_MS = 1000;
 export const RECLAIM_AGAIN_MS: readonly number[] = [5_000, 20_000];
 
 /**
+ * How often a collection that found the process busy asks again, one RECLAIM_AFTER_IDLE_MS apart, before the series
+ * gives up (a minute). Giving up at once left the garbage for good: a small call in flight at the moment of the check
+ * (the soak's, or a client's health check) ended the series, and its own release owed nothing, so nothing started it
+ * again (the bare Connect server kept 382 MiB after the soak's load stopped, 2026-11-28).
+ */
+export const RECLAIM_BUSY_TRIES = 60;
+
+/**
  * Call when a process may have just gone idle after large work; `idle()` is asked again after RECLAIM_AFTER_IDLE_MS,
- * and only a process still idle then collects, and again at each of RECLAIM_AGAIN_MS while it stays idle. Calls in
- * between share the one timer; a call after the first collection starts the series again.
+ * and only a process still idle then collects, and again at each of RECLAIM_AGAIN_MS while it stays idle. A check
+ * that finds it busy asks again RECLAIM_AFTER_IDLE_MS later, at most RECLAIM_BUSY_TRIES times. Calls in between
+ * share the one timer; a call after the first collection starts the series again.
  */
 export function reclaimWhenIdle(idle: () => boolean): void {
   if (pending && step === 0) return;
@@ -48,12 +57,16 @@ const DELAYS = [RECLAIM_AFTER_IDLE_MS, ...RECLAIM_AGAIN_MS];
 let pending: NodeJS.Timeout | null = null;
 let step = 0;
 
-function schedule(idle: () => boolean, at: number): void {
+/** `busyTries`: checks of this step that found the process busy so far. */
+function schedule(idle: () => boolean, at: number, busyTries = 0): void {
   step = at;
-  const wait = DELAYS[at] - (at === 0 ? 0 : DELAYS[at - 1]);
+  const wait = busyTries > 0 ? RECLAIM_AFTER_IDLE_MS : DELAYS[at] - (at === 0 ? 0 : DELAYS[at - 1]);
   pending = setTimeout(() => {
     pending = null;
-    if (!idle()) return;
+    if (!idle()) {
+      if (busyTries + 1 < RECLAIM_BUSY_TRIES) schedule(idle, at, busyTries + 1);
+      return;
+    }
     fullGc()?.();
     if (at + 1 < DELAYS.length) schedule(idle, at + 1);
   }, wait);
