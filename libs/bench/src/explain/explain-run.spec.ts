@@ -75,6 +75,15 @@ describe('explainRun', () => {
     expect(text).toContain("The fastest gRPC-family variant for one request of 1,000,000 rows, grpc-bare, took 1.40× json's median time.");
   });
 
+  it("says a slower variant that takes away gRPC's largest extra part adds more elsewhere, never that it only removes it", () => {
+    // grpc-es-like: half of the extra serialization gone, far more decoding: slower than grpc on the whole.
+    const slower = explainRun({ ...RUN, scenarios: [RUN.scenarios[0], RUN.scenarios[1], result('grpc-es', [12000, 12100, 11900, 12050, 11950], phases(12000, 3000, 6500))] });
+    const text = slower.sentences.join('\n');
+    expect(text).toMatch(/grpc-es \(serializer: .*\) took 1\.20× the time of grpc .*: grpc is faster\./);
+    expect(text).toContain("It removes 50% of gRPC's extra server-side serialization against JSON in this case, but its other parts add more: net +2,000 ms against grpc.");
+    expect(text).not.toMatch(/^That removes/m);
+  });
+
   it('ends the case verdict with how many of its runs other processes disturbed, and by how much', () => {
     const withNoise = (foreign: number[]) => (r: BenchRun['scenarios'][number]) => judgeNoise({ ...r, runs: r.runs.map((s, i) => ({ ...s, foreignCpuCores: foreign[i], stealCores: 0 })) });
     const noisy = explainRun({ ...RUN, scenarios: [withNoise([0.6, 0, 0.3, 0, 0])(RUN.scenarios[0]), withNoise([0, 0, 0, 0, 0.1])(RUN.scenarios[1])] });

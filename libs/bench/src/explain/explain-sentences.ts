@@ -45,7 +45,10 @@ export function explainSentences(c: CaseExplanation): string[] {
     const extra = gap && gap.totalMs > 0 ? gap.deltas[0] : undefined;
     const removed = extra && extra.deltaMs > 0 && info.family === 'grpc' ? f.gap?.deltas.find((d) => d.part === extra.part) : undefined;
     if (extra && removed && removed.deltaMs < 0) {
-      out.push(`That removes ${Math.round((-removed.deltaMs / extra.deltaMs) * 100)}% of gRPC's extra ${PHASE_WORDS[extra.part]} against JSON in this case.`);
+      const share = `${Math.round((-removed.deltaMs / extra.deltaMs) * 100)}% of gRPC's extra ${PHASE_WORDS[extra.part]} against JSON in this case`;
+      // A variant slower than its baseline may still take away that part: saying only "removes" read as a gain.
+      if (effect === 'faster') out.push(`That removes ${share}.`);
+      else out.push(`It removes ${share}, but its other parts add more: net ${signed(f.gap!.totalMs)} against ${f.against}.`);
     }
   }
   if (unclear.length > 0) out.push(verdictSentence(`For ${label}, ${unclear.join(', ')} against their baselines`, CANNOT_TELL));
