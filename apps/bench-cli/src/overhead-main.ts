@@ -13,6 +13,7 @@ import { AppLauncher, findProjectRoot } from '@app/bootstrap';
 import { bareGrpcLoop, bareJsonLoop } from './overhead/bare-loops';
 import { strictArgs } from './cli/strict-args';
 import { UsageError } from './cli/usage-error';
+import { requireWirebenchApps } from './cli/stranger-apps';
 
 const BLOCKS = 100;
 const PER_BLOCK = 20;
@@ -25,11 +26,13 @@ engine and through a bare loop with the same client library, in ${BLOCKS} altern
 warm-up), and prints the medians and engine/bare. Starts the servers if they are not running; takes about 15 s.
 Takes no other options.
 
-Exit codes: 0 done, 1 failed, 2 bad options.`;
+Exit codes: 0 done, 1 failed, 2 bad options or another program at an app's address.`;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const launcher = new AppLauncher(config, findProjectRoot());
+  // Apps found running are timed as they are: each must be the wirebench app expected there.
+  await requireWirebenchApps(launcher, config);
   await launcher.ensureRunning(join(config.resultsDir, 'overhead-apps.log'), (app) => process.stderr.write(`starting ${app}\n`));
   try {
     // The same client set-up as the client app: keep-alive HttpService, ClientGrpc from the shared factory.
@@ -89,6 +92,6 @@ main().then(
   () => process.exit(0),
   (error) => {
     process.stderr.write(`wirebench bench:overhead: ${error?.message ?? error}\n`);
-    process.exit(1);
+    process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

@@ -79,6 +79,8 @@ export type { WireBytes, ResourceUse, NetworkConditions, SocketsCapped, ProcessR
 export type { BenchRun, InvocationStart, RunEnvironment, RunRecord, RunRuntime, RunRuntimePair } from './result/bench-run.interface';
 export type { RunProbe, ProbeWindow, ResourceSample, ResourceProbeOptions, ServerResourcesSource } from './resources/resource-probe';
 export { beginSelfReport, type SelfReportWindow } from './resources/server-self-report';
+export { identifyApp, IDENTITY_TIMEOUT_MS } from './identity/identify-app';
+export type { AppIdentity } from './identity/app-identity.interface';
 export { ResourceProbe } from './resources/resource-probe';
 export type { ServerWatch } from './resources/server-watch';
 export { ServerRestartedError } from './resources/server-restarted.error';

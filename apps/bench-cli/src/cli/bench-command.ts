@@ -16,6 +16,7 @@ import { requireShaperFor } from './parse-networks';
 import { saveRun } from './save-run';
 import { requireFreshProcesses, requireOwnAppsForBlobBytes, requireOwnAppsForUserShape } from './fresh-processes';
 import { moveToFreePorts } from './own-ports';
+import { requireWirebenchApps } from './stranger-apps';
 import { blobBytesEnv } from './blob-bytes-option';
 import { InvocationResults } from './invocation-results';
 import { resolveRuntimePairs, runtimeBlocks, type RuntimePair } from './runtime-blocks';
@@ -65,6 +66,8 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     await requireFreshProcesses(new AppLauncher(config, findProjectRoot()), options.invocations, options.runtimes !== null);
     await requireOwnAppsForUserShape(new AppLauncher(config, findProjectRoot()), options.userShape !== null);
     await requireOwnAppsForBlobBytes(new AppLauncher(config, findProjectRoot()), options.blobBytes);
+    // Apps found running are used as they are: each must be the wirebench app expected there (the netns hosts start their own).
+    if (options.hosts !== 'netns') await requireWirebenchApps(new AppLauncher(config, findProjectRoot()), config);
     if (options.runtimes) {
       pairs = await resolveRuntimePairs(options.runtimes, { offline: options.runtimes.offline, log: (line) => process.stderr.write(`wirebench bench: ${line}\n`) });
     }

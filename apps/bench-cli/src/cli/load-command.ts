@@ -16,6 +16,7 @@ import { saveRun } from './save-run';
 import { DEFAULT_SHAPE, useBinaryBlobBytes } from '@app/shapes';
 import { RuntimeError } from '@app/runtimes';
 import { requireOwnServersForRuntimes } from './fresh-processes';
+import { requireWirebenchApps } from './stranger-apps';
 import { resolveRuntimePairs, runtimeBlocks, type RuntimePair } from './runtime-blocks';
 import { stampLoadRuntime } from './stamp-load-runtime';
 import { blockTag } from './load-block-tag';
@@ -97,6 +98,9 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     // The servers this run loads (started unless running; on each runtime, with --node, and then never found running).
     apps = [...new Set(levels.map((l) => APP_FOR[l.spec.targetKind][l.spec.transport]!))];
     await requireOwnServersForRuntimes(new AppLauncher(config, findProjectRoot()), apps, options.runtimes !== null);
+    // Servers found running are loaded as they are: each must be the wirebench server expected there (netns and
+    // --swarm-servers start their own).
+    if (options.hosts !== 'netns' && !options.swarmServers) await requireWirebenchApps(new AppLauncher(config, findProjectRoot()), config, apps);
     if (options.runtimes) {
       pairs = await resolveRuntimePairs(options.runtimes, { offline: options.runtimes.offline, log: (line) => process.stderr.write(`wirebench load: ${line}\n`) });
     }

@@ -121,7 +121,8 @@ A level whose only failures are timeouts while this machine was at its limit (th
 or generator and server at >= 80% of all cores) measured the machine, not the server: the sweep runs no level of
 higher concurrency, says where it stopped and why, and that is no failure when a level below it succeeded.
 
-Exit codes: 0 completed, 1 failed (a level failed, said as "failed: why"), 2 bad options, 130 interrupted.`;
+Exit codes: 0 completed, 1 failed (a level failed, said as "failed: why"), 2 bad options or another program at a
+server's address, 130 interrupted.`;
 
 // Processes per server are a server setting (SERVER_WORKERS), not a load level's: its range is the config's.
 const MAX_WORKERS = 64;

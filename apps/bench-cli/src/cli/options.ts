@@ -149,7 +149,7 @@ Options:
                        (default: ${DEFAULT_RERUN_DISTURBED})
   --help               this text
 
-Exit codes: 0 done, 1 a run failed, 2 bad options, 130 interrupted.`;
+Exit codes: 0 done, 1 a run failed, 2 bad options or another program at an app's address, 130 interrupted.`;
 
 /** The profile names a user can give, for --help; a broken profiles file shows as its error. */
 function profileNames(): string {

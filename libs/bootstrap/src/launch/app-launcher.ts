@@ -9,20 +9,26 @@ import { appsLogLostText, openAppsLog } from './apps-log';
 /** What `npm run bench` needs: the client, both Nest servers, and the JSON server's Fastify and h2c instances. */
 export const BENCH_APPS: ServingAppName[] = ['json-server', 'grpc-server', 'client', 'json-fastify-server', 'json-h2-server', 'bare-connect-server'];
 
-/** Where each app is reached, from the configured targets (not the listen addresses: the apps may be elsewhere). */
-export function appAddresses(config: WirebenchConfig): Record<ServingAppName, { host: string; port: number }> {
+/** Where each app is reached, as configured (a URL for the HTTP apps, host:port for the gRPC ones), not where it listens. */
+export function appTargets(config: WirebenchConfig): Record<ServingAppName, string> {
   const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress, bareConnectUrl, fastifyJsonUrl, h2JsonUrl } = config.targets;
   return {
-    'json-server': hostPortOf(jsonUrl),
-    'grpc-server': hostPortOf(grpcAddress),
-    client: hostPortOf(clientUrl),
-    'bare-json-server': hostPortOf(bareJsonUrl),
-    'bare-grpc-server': hostPortOf(bareGrpcAddress),
+    'json-server': jsonUrl,
+    'grpc-server': grpcAddress,
+    client: clientUrl,
+    'bare-json-server': bareJsonUrl,
+    'bare-grpc-server': bareGrpcAddress,
     // Its HTTP/1.1 listener; it prints its line once its h2c one listens too.
-    'bare-connect-server': hostPortOf(bareConnectUrl),
-    'json-fastify-server': hostPortOf(fastifyJsonUrl),
-    'json-h2-server': hostPortOf(h2JsonUrl),
+    'bare-connect-server': bareConnectUrl,
+    'json-fastify-server': fastifyJsonUrl,
+    'json-h2-server': h2JsonUrl,
   };
+}
+
+/** Where each app is reached, from the configured targets (not the listen addresses: the apps may be elsewhere). */
+export function appAddresses(config: WirebenchConfig): Record<ServingAppName, { host: string; port: number }> {
+  const targets = appTargets(config);
+  return Object.fromEntries(Object.entries(targets).map(([app, target]) => [app, hostPortOf(target)])) as Record<ServingAppName, { host: string; port: number }>;
 }
 
 /**
@@ -47,7 +53,10 @@ export class AppLauncher {
     private readonly root = findProjectRoot(),
   ) {}
 
-  /** The wanted apps that already answer at their configured addresses, whoever started them. */
+  /**
+   * The wanted apps that already answer at their configured addresses, whoever started them: something accepts TCP
+   * there. Whether it is the wirebench app is the CLIs' question (apps/bench-cli stranger-apps.ts), asked before a run.
+   */
   async reachable(apps: ServingAppName[] = BENCH_APPS): Promise<ServingAppName[]> {
     const addresses = appAddresses(this.config);
     const found: ServingAppName[] = [];
