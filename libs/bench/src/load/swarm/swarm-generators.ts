@@ -124,14 +124,25 @@ export async function removeRunServices(runId: string): Promise<void> {
 }
 
 /**
- * The run's task containers on this node. Swarm should remove them with their service, but on Docker 20.10 a removed
- * job's exited containers stayed (tens of GB on a vfs daemon within an hour of tests). Other nodes' are their
- * agents' to remove: the CLI reaches only this daemon.
+ * The run's task containers on this node, until none is listed. Swarm should remove them with their service, but on
+ * Docker 20.10 a removed job's exited containers stayed (tens of GB on a vfs daemon within an hour of tests); and the
+ * node's agent removes them on its own clock, so a container can still be listed ("removal in progress", or created
+ * late) after one `rm --force` (CI saw one after a run had ended). So: remove what is listed, and look again, until
+ * two looks a second apart find none, at most SETTLE_BOUND_MS. Other nodes' are their agents' to remove: the CLI
+ * reaches only this daemon.
  */
 async function removeRunContainers(runId: string): Promise<void> {
-  const ids = (await docker(['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`])).stdout.split('\n').filter(Boolean);
-  if (ids.length > 0) await docker(['rm', '--force', ...ids], 120_000);
+  const deadline = Date.now() + SETTLE_BOUND_MS;
+  for (let quiet = 0; quiet < 2 && Date.now() < deadline; ) {
+    const ids = (await docker(['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`])).stdout.split('\n').filter(Boolean);
+    quiet = ids.length === 0 ? quiet + 1 : 0;
+    if (ids.length > 0) await docker(['rm', '--force', ...ids], 120_000);
+    if (quiet < 2) await sleep(SETTLE_LOOK_MS);
+  }
 }
+
+const SETTLE_LOOK_MS = 1_000;
+const SETTLE_BOUND_MS = 30_000;
 
 /** An id for a run's services: short, unique enough on one swarm, and valid in a service name. */
 export function swarmRunId(): string {
