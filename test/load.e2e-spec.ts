@@ -85,6 +85,9 @@ describe('npm run load', () => {
         expect(Number(r.server_cpu_ms)).toBeGreaterThan(0);
         expect(Number(r.server_peak_rss_bytes)).toBeGreaterThan(0);
         expect(r.verified).toBe('true');
+        // How quiet the machine was (any answer: other jobs may share it), as a bench run's runs.csv says it.
+        expect(r.foreign_cpu_cores).toMatch(/^\d+(\.\d+)?$/);
+        expect(['yes', 'no']).toContain(r.disturbed);
       }
       expect(rows.find((r) => r.transport === 'grpc')!.connections).toBe('1');
       expect(rows.find((r) => r.transport === 'json')!.connections).toBe('10');

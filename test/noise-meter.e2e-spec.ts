@@ -2,7 +2,8 @@
 // of a 2-core machine) has runs marked disturbed in runs.csv and a verdict that says so; a run without them writes
 // the same columns, but other jobs may share this machine, so it is only asked to parse, not to be quiet. With
 // --quiet, loops that start once the case's runs have begun (after the CLI's own wait for quiet) and stop on their
-// own a few seconds later disturb the first measured runs, which the engine waits out and measures again.
+// own a few seconds later disturb the first measured runs, which the engine waits out and measures again. A load
+// level beside the loops is marked disturbed the same way.
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,6 +103,20 @@ describe('npm run bench: the noise meter', () => {
     expect(disturbed.length).toBeGreaterThan(0);
     expect(Math.max(...runs.map((r) => Number(r.foreign_cpu_cores)))).toBeGreaterThan(0.2);
     expect(md).toMatch(/\d+ of 6 runs disturbed, up to [\d.]+ (of a core|cores) beside them/);
+  });
+
+  it('npm run load: a level beside the busy loops is marked disturbed in levels.csv and summary.md', async () => {
+    for (const spinner of spinners.splice(0)) spinner.kill('SIGKILL');
+    spin(SPIN_SECONDS);
+    const env = await portsEnv();
+    const load = new AppProcess(process.execPath, [appEntry('bench-cli', 'load-main.js', ROOT), '--transport', 'json', '--concurrency', '4', '--duration', '2', '--warmup', '1', '--out', out], env);
+    const { code } = await load.exited;
+    expect({ code, output: code === 0 ? '' : load.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+    const dir = join(out, readdirSync(out)[0]);
+    const [level] = parse(readFileSync(join(dir, 'levels.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    expect({ disturbed: level.disturbed, steal: isCores(level.steal_cores) }).toEqual({ disturbed: 'yes', steal: true });
+    expect(Number(level.foreign_cpu_cores)).toBeGreaterThan(0.2);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(/Noise: 1 of 1 levels disturbed, up to [\d.]+ (of a core|cores) beside them\./);
   });
 
   it('--quiet: measures the runs the busy loops disturbed again, keeps them on record and counted, and the verdict says so', async () => {

@@ -1,20 +1,13 @@
-import { loadRun } from './fixtures/report-runs';
 import { loadLines } from './load-lines';
+import { loadRun } from './fixtures/report-runs';
 
-describe('loadLines per shape', () => {
-  it('draws a line per shape, named by it for all but row; levels saved before shapes join the row\'s line', () => {
-    const base = loadRun();
-    // The fixture's levels have no shape (a run saved before shapes); the same levels again as numeric.
-    const run = { ...base, levels: [...base.levels, ...base.levels.map((l) => ({ ...l, shape: 'numeric' as const }))] };
-    const lines = loadLines([run], [{ run, runIndex: 0 }]);
-    expect(lines.map((l) => `${l.label}: ${l.levels.length}`)).toEqual(['json: 3', 'grpc: 3', 'json numeric: 3', 'grpc numeric: 3']);
-  });
-
-  it('draws a line per runtime of npm run load --node, named by it, never one line across two runtimes', () => {
-    const base = loadRun();
-    const on = (label: string) => base.levels.map((l) => ({ ...l, runtime: { generator: null, server: null, label } }));
-    const run = { ...base, levels: [...on('node22.23.3'), ...on('node24.21.0')] };
-    const lines = loadLines([run], [{ run, runIndex: 0 }]);
-    expect(lines.map((l) => `${l.label}: ${l.levels.length}`)).toEqual(['json on node22.23.3: 3', 'grpc on node22.23.3: 3', 'json on node24.21.0: 3', 'grpc on node24.21.0: 3']);
+describe('loadLines: the flags of a level', () => {
+  it('names a disturbed level with the other CPU beside it, beside its other flags', () => {
+    const run = loadRun();
+    run.levels[0] = { ...run.levels[0], foreignCpuCores: 0.7, disturbed: true, disturbedAbove: 0.2 };
+    run.levels[2] = { ...run.levels[2], foreignCpuCores: 0.1, disturbed: false, disturbedAbove: 0.2 };
+    const [json] = loadLines([run], [{ run, runIndex: 0 }]);
+    expect(json.flags[0]).toBe('disturbed (0.7 cores of other CPU)');
+    expect(json.flags[1]).not.toMatch(/disturbed/);
   });
 });

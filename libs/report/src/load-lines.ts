@@ -26,7 +26,7 @@ function runtimeTag(level: LoadLevelResult): string {
   return label ? ` on ${label}${round ? ` round ${round}` : ''}` : '';
 }
 
-/** Why a level is flagged: the generator was the limit, requests failed, or requests/s stopped rising. */
+/** Why a level is flagged: the generator was the limit, requests failed, requests/s stopped rising, or other processes disturbed it. */
 function flagsOf(levels: LoadLevelResult[]): string[] {
   return levels.map((level, i) => {
     const flags: string[] = [];
@@ -34,6 +34,7 @@ function flagsOf(levels: LoadLevelResult[]): string[] {
     const errors = level.requests - level.successes;
     if (errors > 0) flags.push(`${human(errors)} errors`);
     if (i > 0 && level.rps < levels[i - 1].rps * PLATEAU_GAIN) flags.push('throughput plateau');
+    if (level.disturbed) flags.push(`disturbed (${level.foreignCpuCores} cores of other CPU)`);
     return flags.join(', ');
   });
 }

@@ -172,7 +172,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       // One name per level, runtime and profile, so tables and comparisons never mix them.
       const name = `${base}${tag}${network ? `@${network}` : ''}`;
       // The generators on the block's client runtime (ghz levels ignore it: ghz is Go).
-      const measured = await runLoadLevel(name, pair ? { ...spec, generatorNode: pair.client.path } : spec, launch, probe);
+      const measured = await runLoadLevel(name, pair ? { ...spec, generatorNode: pair.client.path } : spec, launch, probe, undefined, options.disturbedAbove);
       // Nothing is proxied for a pass-through profile, nor on a link that carries all of a profile (tbf and netem).
       const via =
         spec.target.address !== direct.target.address
@@ -185,7 +185,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       run.levels.push(level);
       await saveRun(dir, run);
       const failed = level.requests - level.successes;
-      progress.finished(title, { [unit]: secondsPerLevel }, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : ''));
+      progress.finished(title, { [unit]: secondsPerLevel }, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : '') + (level.disturbed ? `, disturbed: ${level.foreignCpuCores} cores of other CPU` : ''));
       const said = sweep.record(title, level, spec.timeoutMs);
       if (said) progress.note(said);
     }

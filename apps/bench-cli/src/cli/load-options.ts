@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { defaultSweep, defaultSweepText, FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, LOAD_TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
+import { DEFAULT_DISTURBED_ABOVE, defaultSweep, defaultSweepText, FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, LOAD_TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 import { parseNetworks } from './parse-networks';
 import { parseHosts } from './parse-hosts';
-import { shapesOption } from './options';
+import { cores, shapesOption } from './options';
 import { shapeNames, type ShapeName } from '@app/shapes';
 import { parseRuntimeOptions, type RuntimeAxisOptions } from './runtime-options';
 
@@ -30,6 +30,8 @@ export interface LoadOptions {
   rate?: string;
   timeout?: string;
   generators?: string;
+  /** --disturbed-above: other processes' CPU, in cores, above which a level is marked disturbed (0.2 by default). */
+  disturbedAbove: number;
   workers?: number;
   out?: string;
   formats: string[];
@@ -86,6 +88,8 @@ Options:
   --timeout MS         per request   (default: 10000)
   --workers N          processes per server when this run starts the servers (SERVER_WORKERS)
   --generators N       load-generator processes per level, sharing its callers, connections and rate   (default: 1)
+  --disturbed-above C  a level beside which other processes used more than C cores is marked disturbed (levels.csv
+                       foreign_cpu_cores, disturbed; docs/statistics.md, Noise)   (default: ${DEFAULT_DISTURBED_ABOVE})
   --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
   --format LIST        table,csv,json,md on stdout   (default: table)
   --network LIST       run every level under each of these network profiles (network-profiles.json), the load
@@ -146,7 +150,7 @@ function list(name: string, raw: string, allowed?: readonly string[]): string[] 
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-  for (const k of ['transport', 'target', 'variants', 'shapes', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'out', 'format', 'label', 'network', 'hosts', 'per-node', 'image', 'server-constraint']) {
+  for (const k of ['transport', 'target', 'variants', 'shapes', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'disturbed-above', 'out', 'format', 'label', 'network', 'hosts', 'per-node', 'image', 'server-constraint']) {
     options[k] = { type: 'string' };
   }
   options['swarm-servers'] = { type: 'boolean' };
@@ -181,6 +185,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     rate: s('rate'),
     timeout: s('timeout'),
     generators: s('generators'),
+    disturbedAbove: cores('disturbed-above', s('disturbed-above') ?? String(DEFAULT_DISTURBED_ABOVE)),
     workers: s('workers') === undefined ? undefined : int('workers', s('workers')!, 1, MAX_WORKERS),
     out: s('out'),
     formats: list('format', s('format') ?? 'table', FORMATS),

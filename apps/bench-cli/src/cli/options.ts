@@ -167,7 +167,8 @@ function list(name: string, raw: string | undefined): string[] | undefined {
   return items;
 }
 
-function cores(name: string, raw: string): number {
+/** A number of cores, e.g. --disturbed-above 0.2: bench and load take it alike. */
+export function cores(name: string, raw: string): number {
   if (!/^\d{1,3}(\.\d{1,3})?$/.test(raw)) throw new UsageError(`--${name} must be a number of cores >= 0, e.g. 0.2, got "${raw}"`);
   return Number(raw);
 }

@@ -118,12 +118,12 @@ export function gapSentence(c: Pick<CaseExplanation, 'gap' | 'mode' | 'grpcVsJso
  * the machine was quiet; null when the noise was not measured (not Linux, older files), which the notes say once.
  * It counts the kept runs, and says how many disturbed ones --quiet measured again and replaced.
  */
-export function noiseClause(noise: CaseNoise | null | undefined): string | null {
+export function noiseClause(noise: CaseNoise | null | undefined, unit: 'runs' | 'levels' = 'runs'): string | null {
   if (!noise) return null;
   const cores = (v: number) => (v > 1 ? `${v} cores` : `${v} of a core`);
   const n = noise.replacedRuns ?? 0;
   const replaced = n === 0 ? '' : `, after ${n} disturbed run${n === 1 ? ' was' : 's were'} measured again and replaced`;
-  if (noise.disturbedRuns > 0) return `${noise.disturbedRuns} of ${noise.runs} runs disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them${replaced}`;
+  if (noise.disturbedRuns > 0) return `${noise.disturbedRuns} of ${noise.runs} ${unit} disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them${replaced}`;
   // Below a tick per core nothing counts as foreign (machine-cpu.ts): "≤ 0 of a core" would read as a measurement error.
   if (noise.maxForeignCpuCores === 0) return `machine quiet: no foreign CPU${replaced}`;
   return `machine quiet: foreign CPU ≤ ${cores(noise.maxForeignCpuCores)}${replaced}`;

@@ -109,6 +109,16 @@ export interface LoadLevelResult extends Omit<GeneratorResult, 'generatorRuntime
   serverProcesses: number;
   /** Where the server figures came from: /proc here, the server's own report, or null (not measured); absent in older files. */
   serverResourcesSource?: 'proc' | 'server' | null;
+  /**
+   * CPU the machine spent beside the window on processes other than the level's own (this CLI, its generators here,
+   * its servers read from /proc), in cores; hypervisor steal apart; null where not measured (off Linux, generators on
+   * some swarm nodes but not all); absent in older files. docs/statistics.md, Noise.
+   */
+  foreignCpuCores?: number | null;
+  stealCores?: number | null;
+  /** foreignCpuCores above disturbedAbove (--disturbed-above, 0.2 cores by default); null when not measured. */
+  disturbed?: boolean | null;
+  disturbedAbove?: number | null;
   /** The network profile the level ran under and its calibrated path; absent = as the servers are. */
   network?: NetworkConditions;
   /** The generator's and the server's node and V8; absent in files from before levels recorded them. */

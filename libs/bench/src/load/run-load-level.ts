@@ -7,6 +7,8 @@ import { mergeGeneratorResults } from './merge-generator-results';
 import { levelFailureText } from './level-verdict';
 import { levelShape } from './level-shape';
 import { splitLevel } from './split-level';
+import { hostname } from 'node:os';
+import { levelNoise, MachineWindow, openMachineWindow } from './level-noise';
 
 // Above this share of one core the generator, not the server, may be what limits the rate: its event loop also
 // waits on the network, so it tops out a little below a full core.
@@ -16,7 +18,14 @@ const SATURATED_CORE_SHARE = 0.8;
  * One load level: server CPU and peak RSS are read around it (from /proc, by the port the server listens on),
  * the load comes from a separate process so the generator is not what is measured.
  */
-export async function runLoadLevel(name: string, spec: LoadLevelSpec, launch: GeneratorLauncher = localGenerators(), probe = new ResourceProbe(), signal?: AbortSignal): Promise<LoadLevelResult> {
+export async function runLoadLevel(
+  name: string,
+  spec: LoadLevelSpec,
+  launch: GeneratorLauncher = localGenerators(),
+  probe = new ResourceProbe(),
+  signal?: AbortSignal,
+  disturbedAbove?: number,
+): Promise<LoadLevelResult> {
   const startedAt = new Date().toISOString();
   // Which node the server runs, in its own words, asked before the load so the question is not part of it.
   const serverRuntime = (await probe.serverReport(spec.target)).runtime;
@@ -27,13 +36,21 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, launch: Ge
   let window: Promise<ProbeWindow> | undefined;
   let ended: Promise<ResourceSample | undefined> | undefined;
   const parts = splitLevel(spec);
+  let machine: MachineWindow | undefined;
   let started = 0;
   let endedParts = 0;
   const { results, tasks } = await launch(parts, (edge) => {
-    if (edge === 'start' && started++ === 0) window = probe.begin(spec.target, { client: false });
+    if (edge === 'start' && started++ === 0) {
+      window = probe.begin(spec.target, { client: false });
+      machine = openMachineWindow();
+    }
     // A share that failed never ends its window: the level's then ends with the last one that did.
-    else if (edge === 'end' && ++endedParts === parts.length) ended = window?.then((w) => w.end());
+    else if (edge === 'end' && ++endedParts === parts.length) {
+      machine?.end();
+      ended = window?.then((w) => w.end());
+    }
   }, signal);
+  machine?.end();
   const failedShares = tasks?.filter((t) => t.error !== undefined) ?? [];
   if (results.length === 0) throw new Error(`every load generator task failed: ${failedShares.map(taskFailureText).join('; ')}`);
   const server = await (ended ?? (failedShares.length > 0 ? window?.then((w) => w.end()) : undefined));
@@ -54,6 +71,10 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, launch: Ge
   for (const t of failedShares) notes.push(`${taskFailureText(t)}: its share (${parts[t.slot].concurrency} callers) is not in these figures`);
   if (coreShare >= SATURATED_CORE_SHARE) notes.push(`load generator used ${(coreShare * 100).toFixed(0)}% of a core: it may be the limit here, not the server` + (parts.length === 1 ? ' (try --generators 2)' : ''));
   const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
+  // The level's own CPU beside this process's: its servers where /proc here measured them (one known only by its own
+  // report is not subtracted, as in a bench run), and its generators where they ran on this machine.
+  const here = generatorsHere(tasks);
+  const noise = here === null ? null : levelNoise(machine?.reading() ?? null, (server?.serverResourcesSource === 'proc' ? (serverCpuMs ?? 0) : 0) + (here ? g.generatorWindowCpuMs : 0), disturbedAbove);
   return {
     name,
     transport: spec.transport,
@@ -84,10 +105,21 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, launch: Ge
     serverPeakRssBytes,
     serverProcesses: server?.serverProcesses ?? 0,
     serverResourcesSource: server?.serverResourcesSource ?? null,
+    foreignCpuCores: noise?.foreignCpuCores ?? null,
+    stealCores: noise?.stealCores ?? null,
+    disturbed: noise?.disturbed ?? null,
+    disturbedAbove: noise?.disturbedAbove ?? null,
     // ghz's generator is Go: the node process that waits for it is not what generated the load.
     runtime: { generator: spec.engine === 'ghz' ? null : (generatorRuntime ?? null), server: serverRuntime },
     notes,
     startedAt,
     endedAt: new Date().toISOString(),
   };
+}
+
+/** true: the generators ran on this machine (local processes, or every swarm task here); false: none did; null: some did. */
+function generatorsHere(tasks: LoadLevelResult['generatorTasks']): boolean | null {
+  if (!tasks) return true;
+  const here = tasks.filter((t) => t.node === hostname()).length;
+  return here === tasks.length ? true : here === 0 ? false : null;
 }

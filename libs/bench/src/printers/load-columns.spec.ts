@@ -68,3 +68,22 @@ describe('the runtime columns of levels.csv and the load tables', () => {
     expect(md).toContain('- json/nest@node22.23.3 c=500: b');
   });
 });
+
+describe('the noise of levels.csv and the load sections', () => {
+  const runOf = (levels: LoadLevelResult[]): LoadRun => ({ ...SAMPLE_RUN, kind: 'load' as const, scenarios: undefined, targets: {}, levels, label: null }) as unknown as LoadRun;
+
+  it('writes each level\'s foreign CPU, steal and disturbed; empty in older files', () => {
+    const levels = [sampleLevel({ foreignCpuCores: 0.6, stealCores: 0.01, disturbed: true, disturbedAbove: 0.2 }), sampleLevel()];
+    const [head, ...rows] = printLoadCsv(runOf(levels)).trim().split(/\r?\n/);
+    const at = ['foreign_cpu_cores', 'steal_cores', 'disturbed'].map((n) => head.split(',').indexOf(n));
+    expect(rows.map((r) => at.map((i) => r.split(',')[i]))).toEqual([['0.6', '0.01', 'yes'], ['', '', '']]);
+  });
+
+  it('says in summary.md how many levels were disturbed, and names each one', () => {
+    const levels = [sampleLevel({ concurrency: 10, foreignCpuCores: 0.05, disturbed: false, disturbedAbove: 0.2 }), sampleLevel({ foreignCpuCores: 0.6, disturbed: true, disturbedAbove: 0.2 })];
+    const md = printLoadMarkdown(runOf(levels));
+    expect(md).toMatch(/Noise: 1 of 2 levels disturbed, up to 0\.6 of a core beside them\./);
+    expect(md).toMatch(/json\/nest c=500: disturbed, 0\.6 cores of other CPU beside it \(above 0\.2\)/);
+    expect(md).not.toMatch(/c=10: disturbed/);
+  });
+});

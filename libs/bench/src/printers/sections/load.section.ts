@@ -2,6 +2,7 @@ import type { LoadRun } from '../../result/load-run.interface';
 import { levelTag, LOAD_TABLE_LEGEND, loadTableColumns, loadTableKey } from '../load-columns';
 import type { PlainTable } from '../why-tables';
 import { loadSection } from './comparison-section';
+import { loadNoiseSentence } from '../../load/load-noise-sentence';
 
 function levelsTable(run: LoadRun): PlainTable {
   const columns = loadTableColumns(run.levels);
@@ -24,7 +25,13 @@ export const LOAD_SECTION = loadSection({
     {
       table: levelsTable(run),
       legend: LOAD_TABLE_LEGEND,
-      sentences: [...run.levels.flatMap((l) => l.notes.map((n) => `${levelTag(l)}: ${n}`)), ...(run.stopped ? [run.stopped] : [])],
+      sentences: [
+        ...run.levels.flatMap((l) => l.notes.map((n) => `${levelTag(l)}: ${n}`)),
+        ...(run.stopped ? [run.stopped] : []),
+        // How quiet the machine was, as every bench verdict says it; each disturbed level is named in the table's notes below.
+        ...[loadNoiseSentence(run.levels)].filter((s): s is string => s !== null),
+        ...run.levels.filter((l) => l.disturbed).map((l) => `${levelTag(l)}: disturbed, ${l.foreignCpuCores} cores of other CPU beside it (above ${l.disturbedAbove}): its figures describe the machine's other work as well.`),
+      ],
     },
   ],
 });
