@@ -6,8 +6,12 @@ import { deserializeSamples, rowsCodec } from './samples-codec';
 import type { ReplySerializer } from './samples-reply';
 import { getShape, type MessageRow } from '@app/shapes';
 import { maxProtoRowBytes } from './row-bytes';
-import { STREAM_PIECE_ROWS } from '@app/bootstrap';
+import { reclaimWhenIdle, STREAM_PIECE_ROWS } from '@app/bootstrap';
 import { SamplesWritable, writeSampleChunks } from './stream-samples';
+
+// The collection a cancelled stream asks for: recorded, not run (a full GC per test would only slow the suite).
+jest.mock('@app/bootstrap', () => ({ ...jest.requireActual('@app/bootstrap'), reclaimWhenIdle: jest.fn() }));
+const reclaim = reclaimWhenIdle as jest.MockedFunction<typeof reclaimWhenIdle>;
 
 const BUDGET = 1024 ** 3;
 
@@ -128,6 +132,26 @@ describe('writeSampleChunks', () => {
     expect(call.written).toHaveLength(2);
     expect(call.ended).toBe(false);
     expect(call.listenerCount('drain')).toBe(0);
+  });
+
+  it('asks for a collection once no stream runs when one is cancelled (its queued bytes are garbage nothing else collects), none when one ends', async () => {
+    reclaim.mockClear();
+    await writeSampleChunks(new FakeCall(), { count: 10, offset: 0, chunk_rows: 2 }, BUDGET);
+    expect(reclaim).not.toHaveBeenCalled();
+    const other = new FakeCall(1);
+    const running = writeSampleChunks(other, { count: 1000, offset: 0, chunk_rows: 10 }, BUDGET);
+    const call = new FakeCall(2);
+    const done = writeSampleChunks(call, { count: 1000, offset: 0, chunk_rows: 10 }, BUDGET);
+    await turns(10);
+    call.cancel();
+    await expect(done).resolves.toBe('cancelled');
+    expect(reclaim).toHaveBeenCalledTimes(1);
+    const idle = reclaim.mock.calls[0][0];
+    // Another stream still runs: not idle until it ends too.
+    expect(idle()).toBe(false);
+    other.cancel();
+    await running;
+    expect(idle()).toBe(true);
   });
 
   it('points every message at one set of stream totals', async () => {
