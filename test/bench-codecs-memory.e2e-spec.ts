@@ -1,6 +1,6 @@
 // `npm run bench:codecs`'s memory phase by phase, as built (dist/), at a small row count: each serializer alone in its
-// process prints its phases in order, with readings, increments and a peak, and a bad --only exits 2 naming the
-// valid values.
+// process prints its phases in order, with readings, increments and a peak; the timed table ends with the noise
+// beside each measuring process; a bad --only exits 2 naming the valid values.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './support/app-process';
@@ -35,6 +35,14 @@ describe('bench:codecs --only memory', () => {
       expect(deltaPeak).toMatch(phase === 'before' ? /^$/ : /^[+−]\d+$/);
       expect(Number(heap)).toBeGreaterThan(0);
     }
+  });
+
+  it('--only timing: the timed table, then how quiet the machine was beside each measuring process', () => {
+    const { status, stdout, stderr } = run('--shapes', 'numeric,text', '--rows', '2000', '--runs', '1', '--big-rows', '0', '--only', 'timing');
+    expect({ status, stderr: status === 0 ? '' : stderr }).toEqual({ status: 0, stderr: '' });
+    expect(stdout).toContain('Medians of the timed rounds');
+    // Any figure: other jobs may share this machine.
+    expect(stdout).toMatch(/\nNoise: other processes used numeric \d+(\.\d+)?, text \d+(\.\d+)? cores beside each measuring process \(from \/proc\/stat; steal up to \d+(\.\d+)?\); (none above 0\.2 of a core: quiet|\d above 0\.2 of a core \([a-z, ]+\): their figures describe the machine's other work as well)\.\n/);
   });
 
   it('refuses a bad --only with exit 2, naming the valid values', () => {

@@ -28,6 +28,8 @@ export { ndjsonLines, type NdjsonLines } from './http/ndjson/ndjson-lines';
 export { parseStreamParams, type BadStreamParamBody, type StreamParams, type StreamLimits } from './http/ndjson/parse-stream-params';
 export { ResourceMeter, type ResourceReport, type ResourceSnapshot, type ResourceMeterOptions } from './resources/resource-meter';
 export { readPeakRss, resetPeakRss } from './resources/peak-rss';
+export { DEFAULT_DISTURBED_ABOVE, foreignCpu, MS_PER_TICK, parseMachineCpu, readMachineCpu, type ForeignCpu, type MachineCpu } from './resources/machine-cpu';
+export { reapedChildrenCpuMs } from './resources/children-cpu-ms';
 export { resourcesRoute, RESOURCES_ROUTES, RESOURCES_AT_HTTP } from './resources/resources-routes';
 export { serverResourceMeter } from './resources/server-meter';
 export { InflightBudget, isRefusal, describeRefusal, RETRY_AFTER_S, type BudgetRefusal, type Reservation } from './memory/inflight-budget';

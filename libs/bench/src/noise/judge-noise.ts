@@ -1,7 +1,7 @@
+import { DEFAULT_DISTURBED_ABOVE } from '@app/bootstrap';
 import type { NoiseSummary, RunSample, ScenarioResult } from '../result/result.interface';
 
-/** Foreign CPU, in cores, above which a run is disturbed unless --disturbed-above says otherwise. */
-export const DEFAULT_DISTURBED_ABOVE = 0.2;
+export { DEFAULT_DISTURBED_ABOVE };
 
 /** The one rule: a run is disturbed when other processes used more than the threshold beside it; unknown is not. */
 export function isDisturbed(foreignCpuCores: number | null | undefined, disturbedAbove: number): boolean {

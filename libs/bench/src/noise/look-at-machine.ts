@@ -1,6 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { foreignCpu, readMachineCpu } from './machine-cpu';
+import { foreignCpu, readMachineCpu } from '@app/bootstrap';
 
 export const LOOK_MS = 500;
 

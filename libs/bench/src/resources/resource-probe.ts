@@ -5,7 +5,7 @@ import { serverProcesses } from './server-processes';
 import { beginSelfReport, SelfReportWindow } from './server-self-report';
 import { ServerWatch, watchServers } from './server-watch';
 import { readServerReport, type ServerReport } from './server-runtime';
-import { foreignCpu, readMachineCpu } from '../noise/machine-cpu';
+import { foreignCpu, readMachineCpu } from '@app/bootstrap';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 

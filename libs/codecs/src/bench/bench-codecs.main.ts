@@ -6,6 +6,7 @@ import { codecTable } from './codec-table';
 import { measureCodecs, type CodecMeasurement } from './measure-codec';
 import { measurePhaseMemory, type PhaseMemoryMeasurement } from './measure-phase-memory';
 import { phaseMemoryNote, phaseMemoryTable } from './phase-memory-table';
+import { JobNoise, noiseLine, withJobNoise } from './job-noise';
 
 // `npm run bench:codecs [-- --shapes a,b --rows N --runs N --big-rows N --only timing|memory]` (built first, run from dist/ as compiled):
 // every serializer on every shape, timed, each shape in a fresh process (no codec warms up another's code); then
@@ -71,6 +72,8 @@ interface Job {
   /** timed: measureCodecs' rounds; memory: measurePhaseMemory, one codec alone. */
   kind: 'timed' | 'memory';
   shape: string;
+  /** How the noise line names the job; the shape's name when absent. */
+  label?: string;
   codecs: string[];
   rows: number;
   runs: number;
@@ -100,7 +103,7 @@ async function main(argv: string[]): Promise<void> {
   const jobs: Job[] = options.shapes.map((shape) => ({ kind: 'timed', shape: shape.name, codecs: names(shape), rows: options.rows ?? defaultRows(shape), runs: options.runs, warmup: 1 }));
   const memoryJobs: Job[] = [];
   if (options.bigRows > 0) {
-    jobs.push({ kind: 'timed', shape: 'row', codecs: names(row), rows: options.bigRows, runs: 3, warmup: 1 });
+    jobs.push({ kind: 'timed', shape: 'row', label: `row at ${options.bigRows.toLocaleString('en-US')} rows`, codecs: names(row), rows: options.bigRows, runs: 3, warmup: 1 });
     memoryJobs.push(...names(row).map((codec): Job => ({ kind: 'memory', shape: 'row', codecs: [codec], rows: options.bigRows, runs: 0, warmup: 0 })));
   }
   if (options.only === 'memory') jobs.length = 0;
@@ -110,16 +113,25 @@ async function main(argv: string[]): Promise<void> {
   const timings: CodecMeasurement[] = [];
   const phases: PhaseMemoryMeasurement[] = [];
   const failures: string[] = [];
+  const noises: (JobNoise | null)[] = [];
   for (const [k, job] of [...jobs, ...memoryJobs].entries()) {
     const what = job.kind === 'timed' ? `${job.warmup} warm-up + ${job.runs} runs` : 'memory phase by phase';
     process.stderr.write(`bench:codecs: ${k + 1}/${jobs.length + memoryJobs.length} ${job.shape}: ${job.codecs.join(', ')}; ${job.rows} rows, ${what}\n`);
     // A failed measurement is reported and the others go on: an hour's run is not lost to its last job.
-    const done = job.kind === 'timed' ? inChild<CodecMeasurement[]>(job).then((results) => timings.push(...results)) : inChild<PhaseMemoryMeasurement>(job).then((result) => phases.push(result));
+    // The timed processes' noise, as a bench run's: the memory phases are untimed, what other processes do moves no figure.
+    const timed = () => withJobNoise(job.label ?? job.shape, () => inChild<CodecMeasurement[]>(job));
+    const done =
+      job.kind === 'timed'
+        ? timed().then(({ value, noise }) => {
+            timings.push(...value);
+            noises.push(noise);
+          })
+        : inChild<PhaseMemoryMeasurement>(job).then((result) => phases.push(result));
     await done.catch((error: Error) => failures.push(error.message));
   }
   const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;
   const lines = [`Node ${process.version}, ${machine}, started ${started.toISOString()}.`];
-  if (timings.length) lines.push('', "Medians of the timed rounds (first round dropped), serializers interleaved round by round in one process per shape; every reply checked against the reference bytes and the rows' checksum after the clock.", '', codecTable(timings));
+  if (timings.length) lines.push('', "Medians of the timed rounds (first round dropped), serializers interleaved round by round in one process per shape; every reply checked against the reference bytes and the rows' checksum after the clock.", '', codecTable(timings), '', noiseLine(noises));
   if (phases.length) lines.push('', `Memory by phase: \`row\` at ${options.bigRows.toLocaleString('en-US')} rows in one message. ${phaseMemoryNote(phases)}`, '', phaseMemoryTable(phases));
   if (failures.length) lines.push('', 'Failed (no figures):', ...failures.map((failure) => `- ${failure}`));
   process.stdout.write(lines.join('\n') + '\n');

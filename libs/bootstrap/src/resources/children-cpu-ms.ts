@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-
-// /proc counts in clock ticks; 100 per second on every Linux this runs on.
-const MS_PER_TICK = 10;
+import { MS_PER_TICK } from './machine-cpu';
 
 /**
  * CPU time (user + sys) of this process's children that have ended and been reaped, in ms; null off Linux.

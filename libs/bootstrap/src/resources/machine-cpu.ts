@@ -8,6 +8,9 @@ export interface MachineCpu {
   stealTicks: number;
 }
 
+/** Foreign CPU, in cores, above which a measurement is disturbed unless --disturbed-above says otherwise. */
+export const DEFAULT_DISTURBED_ABOVE = 0.2;
+
 // /proc/stat counts in USER_HZ ticks, 100 per second on every Linux this runs on (as /proc/<pid>/stat).
 export const MS_PER_TICK = 10;
 
