@@ -96,6 +96,12 @@ describe('explainRun', () => {
     expect(explanation.sentences[0]).not.toMatch(/disturbed|quiet/);
   });
 
+  it('says "no verdict" in a case where json and grpc did not both run, then how quiet the machine was', () => {
+    const withNoise = (r: BenchRun['scenarios'][number]) => judgeNoise({ ...r, runs: r.runs.map((s) => ({ ...s, foreignCpuCores: 0.02, stealCores: 0 })) });
+    const others = explainRun({ ...RUN, scenarios: [withNoise(RUN.scenarios[2]), withNoise(RUN.scenarios[3])] });
+    expect(others.sentences[0]).toBe('For one request of 1,000,000 rows: no verdict (json and grpc did not both run); machine quiet: foreign CPU ≤ 0.02 of a core.');
+  });
+
   it('counts only the kept runs, and says how many disturbed ones --quiet measured again and replaced', () => {
     const replacing = (foreign: number[], replaced: number) => (r: BenchRun['scenarios'][number]) =>
       judgeNoise({ ...r, runs: r.runs.map((s, i) => ({ ...s, foreignCpuCores: foreign[i], stealCores: 0 })), replacedRuns: r.runs.slice(0, replaced).map((s) => ({ ...s, foreignCpuCores: 1.5, disturbed: true })) });

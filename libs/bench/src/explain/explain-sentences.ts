@@ -2,7 +2,7 @@ import type { VariantVersus } from '../result/compare-variants';
 import { VARIANTS } from '../scenario/variants';
 import { MIN_RUNS_FOR_VERDICT } from '../stats/min-runs-for-verdict';
 import type { CaseExplanation } from './explanation.interface';
-import { CANNOT_TELL, caseWords, effectOf, gapSentence, interval, noiseClause, PHASE_WORDS, signed, times, noVerdict, tooFewRunsWords, verdictPhrase, verdictSentence } from './sentence-parts';
+import { CANNOT_TELL, NO_PAIR, caseWords, effectOf, gapSentence, interval, noiseClause, PHASE_WORDS, signed, times, noVerdict, tooFewRunsWords, verdictPhrase, verdictSentence } from './sentence-parts';
 import { serializerSentence, shapeVerdictSentence } from './shape-sentences';
 
 /**
@@ -17,7 +17,8 @@ export function explainSentences(c: CaseExplanation): string[] {
   const noise = noiseClause(c.noise);
   if (vs && c.shape !== null) out.push(shapeVerdictSentence({ ...c, grpcVsJson: vs }, noise));
   else if (vs) out.push(verdictSentence(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}`, verdictPhrase(vs, 'gRPC', 'JSON'), noise));
-  else if (noise) out.push(`For ${label}, ${noise}.`);
+  // A case without both baselines (the memory preset's 10,000,000 rows: streams only) still says how quiet it was.
+  else if (noise) out.push(verdictSentence(`For ${label}`, NO_PAIR, noise));
   const gap = c.gap;
   const why = gapSentence(c);
   if (why) out.push(why);

@@ -64,6 +64,9 @@ export function verdictPhrase(v: Pick<VariantVersus, 'ratioCi' | 'tooFewRuns' | 
 
 export const CANNOT_TELL = 'the runs cannot tell them apart';
 
+/** The phrase of a case where json and grpc did not both run: nothing to compare the others against. */
+export const NO_PAIR = 'no verdict (json and grpc did not both run)';
+
 /** "no verdict (2 runs a side cannot tell these apart; use --runs 5 or more)": the phrase for too few runs. */
 export const noVerdict = (runsPerSide: number): string => `no verdict (${tooFewRunsWords(runsPerSide)})`;
 
