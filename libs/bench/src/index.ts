@@ -108,7 +108,7 @@ export { writeAtomic } from './output/write-atomic';
 export type { LoadLevelSpec, LoadLevelResult, LoadRuntime, GeneratorResult, GeneratorTask } from './load/load-level.interface';
 export { findGhz, GHZ_INSTALL_HINT } from './load/find-ghz';
 export { runGenerator } from './load/run-generator';
-export { runLoadLevel } from './load/run-load-level';
+export { runLoadLevel, type RunLoadLevelOptions } from './load/run-load-level';
 export type { GeneratorLauncher } from './load/generator-launcher';
 export { localGenerators } from './load/local-generators';
 export { useParentBlobBytes } from './load/generator-blob-bytes';

@@ -172,7 +172,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       // One name per level, runtime and profile, so tables and comparisons never mix them.
       const name = `${base}${tag}${network ? `@${network}` : ''}`;
       // The generators on the block's client runtime (ghz levels ignore it: ghz is Go).
-      const measured = await runLoadLevel(name, pair ? { ...spec, generatorNode: pair.client.path } : spec, launch, probe, undefined, options.disturbedAbove);
+      const measured = await runLoadLevel(name, pair ? { ...spec, generatorNode: pair.client.path } : spec, { launch, probe, disturbedAbove: options.disturbedAbove });
       // Nothing is proxied for a pass-through profile, nor on a link that carries all of a profile (tbf and netem).
       const via =
         spec.target.address !== direct.target.address

@@ -32,9 +32,7 @@ export class LoadService {
     const result = await runLoadLevel(
       `c${level.concurrency}`,
       { ...level, target: loadTarget(this.config.targets, level.transport, level.targetKind), grpcMaxMessageBytes: this.config.grpcMaxMessageBytes },
-      undefined,
-      new ResourceProbe({ from: this.config.serverResourcesFrom, timeoutMs: this.config.requestTimeoutMs }),
-      signal,
+      { probe: new ResourceProbe({ from: this.config.serverResourcesFrom, timeoutMs: this.config.requestTimeoutMs }), signal },
     );
     if (result.successes === 0) throw failedLevel(result);
     return result;

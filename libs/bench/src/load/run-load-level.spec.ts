@@ -45,13 +45,13 @@ function probe(lifetime: boolean): ResourceProbe {
 
 describe('runLoadLevel: the server peak RSS', () => {
   it('is left empty where it could only be the server\'s lifetime peak, and the note says why', async () => {
-    const level = await runLoadLevel('l', SPEC, launch, probe(true));
+    const level = await runLoadLevel('l', SPEC, { launch, probe: probe(true) });
     expect(level.serverPeakRssBytes).toBeNull();
     expect(level.notes).toEqual(["server peak RSS: left empty, VmHWM cannot be reset here and the server's lifetime peak is not this level's"]);
   });
 
   it('is the window\'s peak where VmHWM was reset', async () => {
-    const level = await runLoadLevel('l', SPEC, launch, probe(false));
+    const level = await runLoadLevel('l', SPEC, { launch, probe: probe(false) });
     expect(level.serverPeakRssBytes).toBe(300_000_000);
     expect(level.notes).toEqual([]);
   });

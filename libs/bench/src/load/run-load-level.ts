@@ -14,18 +14,22 @@ import { levelNoise, MachineWindow, openMachineWindow } from './level-noise';
 // waits on the network, so it tops out a little below a full core.
 const SATURATED_CORE_SHARE = 0.8;
 
+export interface RunLoadLevelOptions {
+  /** Where the generators run (default: local processes). */
+  launch?: GeneratorLauncher;
+  /** Reads the server's CPU and memory around the window (default: a probe from /proc or the server's report). */
+  probe?: ResourceProbe;
+  signal?: AbortSignal;
+  /** Other processes' CPU, in cores, above which the level is marked disturbed (default: DEFAULT_DISTURBED_ABOVE). */
+  disturbedAbove?: number;
+}
+
 /**
  * One load level: server CPU and peak RSS are read around it (from /proc, by the port the server listens on),
  * the load comes from a separate process so the generator is not what is measured.
  */
-export async function runLoadLevel(
-  name: string,
-  spec: LoadLevelSpec,
-  launch: GeneratorLauncher = localGenerators(),
-  probe = new ResourceProbe(),
-  signal?: AbortSignal,
-  disturbedAbove?: number,
-): Promise<LoadLevelResult> {
+export async function runLoadLevel(name: string, spec: LoadLevelSpec, options: RunLoadLevelOptions = {}): Promise<LoadLevelResult> {
+  const { launch = localGenerators(), probe = new ResourceProbe(), signal, disturbedAbove } = options;
   const startedAt = new Date().toISOString();
   // Which node the server runs, in its own words, asked before the load so the question is not part of it.
   const serverRuntime = (await probe.serverReport(spec.target)).runtime;
