@@ -17,6 +17,9 @@ describe('levelFailureText', () => {
   it('asks whether the server is still up only when connections were refused or dropped', () => {
     const level = sampleLevel({ requests: 1000, successes: 400, errors: { ECONNREFUSED: 590, timeout: 10 } });
     expect(levelFailureText(level, 10_000)).toBe('600 of 1,000 requests failed: ECONNREFUSED 590, 10 timed out (no answer within 10,000 ms); is http://127.0.0.1:3001 still up?');
+    // The kinds most first, whichever came first (a killed server's few EPIPE before its many refusals).
+    const killed = { ...level, requests: 1000, successes: 400, errors: { EPIPE: 8, ECONNREFUSED: 592 } };
+    expect(levelFailureText(killed, 10_000)).toBe('600 of 1,000 requests failed: ECONNREFUSED 592, EPIPE 8; is http://127.0.0.1:3001 still up?');
   });
 
   it('is empty when nothing failed', () => {

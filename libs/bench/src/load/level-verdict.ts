@@ -17,7 +17,7 @@ const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUN
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * "53 of 40,210 requests failed: 53 timed out (no answer within 10,000 ms)"; connection failures first, by kind, and
+ * "53 of 40,210 requests failed: 53 timed out (no answer within 10,000 ms)"; connection failures first, by kind, most first, and
  * then, only for those, whether the server is still up. Empty when nothing failed.
  */
 export function levelFailureText(level: Pick<LoadLevelResult, 'requests' | 'successes' | 'errors' | 'target'>, timeoutMs: number): string {
@@ -25,7 +25,11 @@ export function levelFailureText(level: Pick<LoadLevelResult, 'requests' | 'succ
   if (failed <= 0) return '';
   const kinds = Object.entries(level.errors).filter(([, n]) => n > 0);
   const timeouts = kinds.filter(([k]) => isTimeoutKind(k));
-  const others = kinds.filter(([k]) => !isTimeoutKind(k)).map(([k, n]) => `${k} ${count(n)}`);
+  // Most first: a server killed mid-level gives thousands of ECONNREFUSED and a few EPIPE, in whichever order they came.
+  const others = kinds
+    .filter(([k]) => !isTimeoutKind(k))
+    .sort(([ka, a], [kb, b]) => b - a || ka.localeCompare(kb))
+    .map(([k, n]) => `${k} ${count(n)}`);
   const timedOut = timeouts.reduce((sum, [, n]) => sum + n, 0);
   // autocannon's own name says nothing more than "timed out"; gRPC's (DEADLINE_EXCEEDED) is kept for searching.
   const named = timeouts.filter(([k]) => k !== 'timeout').map(([k]) => k);
