@@ -1,7 +1,7 @@
 export type { Scenario, Mode, TransportKind } from './scenario/scenario.interface';
 export { TRANSPORT_KINDS } from './scenario/scenario.interface';
 export { VARIANTS, VARIANT_NAMES, ARTICLE_TRANSPORTS, familyBaseline, GZIP_SUFFIX, GZIP_ALIAS_NOTE, isVariant, variantNamed, isStreamingVariant, streamingVariantNames, parseVariants, variantPath } from './scenario/variants';
-export type { VariantName, VariantInfo, Factor } from './scenario/variants';
+export type { PathName, VariantName, VariantInfo, Factor } from './scenario/variants';
 export type { ScenarioInput } from './scenario/validate-scenario';
 export { validateScenario, SCENARIO_DEFAULTS } from './scenario/validate-scenario';
 export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario-validation.error';

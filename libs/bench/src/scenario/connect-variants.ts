@@ -1,20 +1,16 @@
-import type { VariantInfo } from './variant-info';
+import type { ConnectCall, VariantInfo } from './variant-info';
 
-/** The three protocols a connect-es server speaks from one handler. */
-export type ConnectProtocol = 'connect' | 'grpc' | 'grpc-web';
+export type { ConnectCall, ConnectProtocol } from './variant-info';
 
-/**
- * How a connect variant's client calls: the protocol, binary protobuf or JSON, the HTTP version, and which Nest JSON
- * app it dials (a key of config.targets: all three host the Connect routes beside their JSON routes).
- */
-export interface ConnectCall {
-  protocol: ConnectProtocol;
-  binary: boolean;
-  httpVersion: '1.1' | '2';
-  target: 'jsonUrl' | 'fastifyJsonUrl' | 'h2JsonUrl' | 'bareConnectUrl';
-  /** The server behind that address, as results and errors name it (its resources are read over HTTP either way). */
-  server: 'json-server' | 'bare-connect-server';
-}
+/** The Nest JSON apps host the Connect routes beside their JSON routes: Express, Fastify and h2c. */
+const ON_EXPRESS = { address: 'jsonUrl', server: 'json-server' } as const;
+const ON_FASTIFY = { address: 'fastifyJsonUrl', server: 'json-server' } as const;
+/** Over h2c a connect client holds one HTTP/2 connection (an Http2SessionManager), leased per measurement. */
+const ON_H2C = { address: 'h2JsonUrl', server: 'json-server', oneConnection: true } as const;
+const ON_BARE = { address: 'bareConnectUrl', server: 'bare-connect-server' } as const;
+
+/** The Connect protocol, binary protobuf, HTTP/1.1: the family's baseline call, which most entries keep. */
+const CONNECT_BINARY_H1: ConnectCall = { protocol: 'connect', binary: true, httpVersion: '1.1' };
 
 /**
  * The connect family (client @connectrpc/connect-node, server connect-es routes in the Nest JSON apps). Each entry is
@@ -28,6 +24,9 @@ export interface ConnectCall {
  */
 export const CONNECT_VARIANTS = {
   'connect-proto': {
+    ...ON_EXPRESS,
+    connect: CONNECT_BINARY_H1,
+    load: { transport: 'connect', target: 'connect' },
     family: 'connect',
     baseline: null,
     factor: null,
@@ -35,6 +34,8 @@ export const CONNECT_VARIANTS = {
     generatedCode: 'protobuf-es',
   },
   'connect-json': {
+    ...ON_EXPRESS,
+    connect: { protocol: 'connect', binary: false, httpVersion: '1.1' },
     family: 'connect',
     baseline: 'connect-proto',
     factor: 'encoding',
@@ -42,6 +43,8 @@ export const CONNECT_VARIANTS = {
     generatedCode: 'protobuf-es',
   },
   'connect-fastify': {
+    ...ON_FASTIFY,
+    connect: CONNECT_BINARY_H1,
     family: 'connect',
     baseline: 'connect-proto',
     factor: 'server framework',
@@ -49,6 +52,8 @@ export const CONNECT_VARIANTS = {
     generatedCode: 'protobuf-es',
   },
   'connect-h2': {
+    ...ON_H2C,
+    connect: { protocol: 'connect', binary: true, httpVersion: '2' },
     family: 'connect',
     baseline: 'connect-fastify',
     factor: 'protocol',
@@ -56,6 +61,9 @@ export const CONNECT_VARIANTS = {
     generatedCode: 'protobuf-es',
   },
   'connect-grpc': {
+    ...ON_H2C,
+    connect: { protocol: 'grpc', binary: true, httpVersion: '2' },
+    load: { transport: 'grpc', target: 'connect' },
     family: 'connect',
     baseline: 'connect-h2',
     factor: 'protocol',
@@ -63,6 +71,8 @@ export const CONNECT_VARIANTS = {
     generatedCode: 'protobuf-es',
   },
   'grpc-web': {
+    ...ON_EXPRESS,
+    connect: { protocol: 'grpc-web', binary: true, httpVersion: '1.1' },
     family: 'connect',
     baseline: 'connect-proto',
     factor: 'protocol',
@@ -70,6 +80,9 @@ export const CONNECT_VARIANTS = {
     generatedCode: 'protobuf-es',
   },
   'connect-bare': {
+    ...ON_BARE,
+    connect: CONNECT_BINARY_H1,
+    load: { transport: 'connect', target: 'connect-bare' },
     family: 'connect',
     baseline: 'connect-proto',
     factor: 'server framework',
@@ -77,6 +90,8 @@ export const CONNECT_VARIANTS = {
     generatedCode: 'protobuf-es',
   },
   'connect-stream': {
+    ...ON_EXPRESS,
+    connect: CONNECT_BINARY_H1,
     family: 'connect',
     baseline: 'connect-proto',
     factor: 'message form',
@@ -88,17 +103,10 @@ export const CONNECT_VARIANTS = {
 
 export type ConnectVariantName = keyof typeof CONNECT_VARIANTS;
 
-/** Each connect variant's call, by name: the one place that says which protocol, format, HTTP version and app. */
-export const CONNECT_CALLS: Record<ConnectVariantName, ConnectCall> = {
-  'connect-proto': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'jsonUrl', server: 'json-server' },
-  'connect-json': { protocol: 'connect', binary: false, httpVersion: '1.1', target: 'jsonUrl', server: 'json-server' },
-  'connect-fastify': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'fastifyJsonUrl', server: 'json-server' },
-  'connect-h2': { protocol: 'connect', binary: true, httpVersion: '2', target: 'h2JsonUrl', server: 'json-server' },
-  'connect-grpc': { protocol: 'grpc', binary: true, httpVersion: '2', target: 'h2JsonUrl', server: 'json-server' },
-  'grpc-web': { protocol: 'grpc-web', binary: true, httpVersion: '1.1', target: 'jsonUrl', server: 'json-server' },
-  'connect-bare': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'bareConnectUrl', server: 'bare-connect-server' },
-  'connect-stream': { protocol: 'connect', binary: true, httpVersion: '1.1', target: 'jsonUrl', server: 'json-server' },
-};
+/** Each connect variant's call, by name, read from its entry (the one place that says it). */
+export const CONNECT_CALLS = Object.fromEntries(
+  (Object.keys(CONNECT_VARIANTS) as ConnectVariantName[]).map((name) => [name, CONNECT_VARIANTS[name].connect]),
+) as Record<ConnectVariantName, ConnectCall>;
 
 export function isConnectVariant(name: string): name is ConnectVariantName {
   return Object.prototype.hasOwnProperty.call(CONNECT_CALLS, name);

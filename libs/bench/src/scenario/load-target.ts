@@ -1,7 +1,8 @@
 import type { WirebenchConfig } from '@app/config';
 import type { TargetInfo } from '../transports/rows-transport.interface';
 import type { TransportKind } from './scenario.interface';
-import type { VariantName } from './variants';
+import type { TargetKind } from './variant-info';
+import { TRANSPORT_KINDS, VARIANT_NAMES, VARIANTS, type VariantName } from './variants';
 
 /** Which server answers a target's transport: the name results give it, and the config.targets key of its address. */
 export interface LoadServer {
@@ -20,13 +21,9 @@ export const LOAD_TARGETS = {
   fastify: { json: { server: 'json-server', address: 'fastifyJsonUrl' } },
   connect: { connect: { server: 'json-server', address: 'jsonUrl' }, grpc: { server: 'json-server', address: 'h2JsonUrl' } },
   'connect-bare': { connect: { server: 'bare-connect-server', address: 'bareConnectUrl' }, grpc: { server: 'bare-connect-server', address: 'bareConnectH2Url' } },
-} as const satisfies Record<string, Partial<Record<TransportKind, LoadServer>>>;
+} as const satisfies Record<TargetKind, Partial<Record<TransportKind, LoadServer>>>;
 
-/**
- * nest: the Nest servers (Express for JSON); fastify: the Nest JSON server on Fastify (JSON only); bare: node:http /
- * plain grpc-js; connect: the Nest apps' Connect routes; connect-bare: the bare Connect server.
- */
-export type TargetKind = keyof typeof LOAD_TARGETS;
+export type { TargetKind } from './variant-info';
 export const TARGET_KINDS = Object.keys(LOAD_TARGETS) as readonly TargetKind[];
 
 /** The transports a target serves, in the table's order. */
@@ -43,18 +40,16 @@ export function loadTarget(targets: WirebenchConfig['targets'], transport: Trans
 
 /**
  * In load mode the client side is the load generator, so only variants that differ in their server apply: each is
- * a transport and a target. The bare servers are references, not variants.
+ * a transport and a target, from its registry entry's `load`. The bare servers are references, not variants.
  */
-export const LOAD_VARIANTS = {
-  json: { transport: 'json', target: 'nest' },
-  'json-fastify': { transport: 'json', target: 'fastify' },
-  grpc: { transport: 'grpc', target: 'nest' },
-  'connect-proto': { transport: 'connect', target: 'connect' },
-  'connect-grpc': { transport: 'grpc', target: 'connect' },
-  'connect-bare': { transport: 'connect', target: 'connect-bare' },
-} as const satisfies Partial<Record<VariantName, { transport: TransportKind; target: TargetKind }>>;
-
-export type LoadVariantName = keyof typeof LOAD_VARIANTS;
+export type LoadVariantName = VariantName;
+export const LOAD_VARIANTS = Object.fromEntries(
+  // Family by family (json, grpc, connect), as --help and the errors list them.
+  [...VARIANT_NAMES].sort((a, b) => TRANSPORT_KINDS.indexOf(VARIANTS[a].family) - TRANSPORT_KINDS.indexOf(VARIANTS[b].family)).flatMap((name) => {
+    const load = VARIANTS[name].load;
+    return load ? [[name, load]] : [];
+  }),
+) as Record<LoadVariantName, { transport: TransportKind; target: TargetKind }>;
 
 /** The variant whose server a level loaded, or null for the bare reference servers. */
 export function loadVariantOf(transport: TransportKind, target: TargetKind): LoadVariantName | null {

@@ -1,4 +1,5 @@
 import type { JsonCodecName, ProtobufCodecName } from '@app/codecs';
+import type { WirebenchConfig } from '@app/config';
 
 // What a variant is, apart from the registry of variants (variants.ts) and the families' own tables that feed it
 // (connect-variants.ts): both read these types, so neither imports the other for them.
@@ -15,6 +16,35 @@ export const ARTICLE_TRANSPORTS: readonly TransportKind[] = ['json', 'grpc'];
 
 /** The factors a variant may change, one at a time. */
 export type Factor = 'client library' | 'server framework' | 'encoding' | 'serializer' | 'protocol' | 'message form' | 'compression' | 'flow control';
+
+/** The servers results and errors name (the bare JSON and gRPC servers answer as their Nest twins do). */
+export type ServerName = 'json-server' | 'grpc-server' | 'bare-connect-server';
+
+/**
+ * Where load mode sends a family's requests: nest (Express for JSON), fastify (JSON only), bare (node:http, plain
+ * grpc-js), connect (the Nest apps' Connect routes), connect-bare (the bare Connect server). LOAD_TARGETS has each.
+ */
+export type TargetKind = 'nest' | 'bare' | 'fastify' | 'connect' | 'connect-bare';
+
+/** A key of config.targets: where a variant's server listens (a URL, or host:port for the gRPC servers). */
+export type TargetAddress = keyof WirebenchConfig['targets'];
+
+/** The three protocols a connect-es server speaks from one handler. */
+export type ConnectProtocol = 'connect' | 'grpc' | 'grpc-web';
+
+/** How a connect variant's client calls: the protocol, binary protobuf or JSON, and the HTTP version. */
+export interface ConnectCall {
+  protocol: ConnectProtocol;
+  binary: boolean;
+  httpVersion: '1.1' | '2';
+}
+
+/**
+ * A setting of the config that only some variants use, named by its config key: the HTTP/2 window a client offers
+ * (grpc-window, json-h2-window) or the rows per slice a server encodes at a time (grpc-sliced).
+ */
+export type WindowKnob = 'grpcFlowControlWindow' | 'jsonH2FlowControlWindow';
+export type SliceKnob = 'grpcSliceRows';
 
 /** A named client+server path of one transport family, and the one factor it changes from its baseline. */
 export interface VariantInfo {
@@ -37,4 +67,21 @@ export interface VariantInfo {
    * (the connect family: connect-es needs protobuf-es's descriptors): it limits the shapes as `serializer` does.
    */
   generatedCode?: ProtobufCodecName;
+  /** Where its server is: the config.targets key of its address (a +gzip twin has its path's). */
+  address: TargetAddress;
+  /** The server behind that address, as results and errors name it. */
+  server: ServerName;
+  /**
+   * Its client multiplexes every call over one HTTP/2 connection, which two measurements must not share (the
+   * client's lease): the gRPC channels and the connect clients over h2c.
+   */
+  oneConnection?: boolean;
+  /** The HTTP/2 flow-control window its client offers, from this config key; absent: HTTP/2's 64 KiB. */
+  window?: WindowKnob;
+  /** The rows per slice its server encodes at a time, from this config key; absent: the whole reply at once. */
+  sliceRows?: SliceKnob;
+  /** A connect variant's call: protocol, encoding and HTTP version. */
+  connect?: ConnectCall;
+  /** In load mode, where the load generator sends this variant's requests: a family and a target of LOAD_TARGETS. */
+  load?: { transport: TransportKind; target: TargetKind };
 }

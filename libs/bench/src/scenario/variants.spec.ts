@@ -31,15 +31,17 @@ describe('variants', () => {
       'grpc-web': ['connect-proto', 'protocol'],
       'connect-stream': ['connect-proto', 'message form'],
     };
+    // The call and where it goes (the app's address and the server it names).
+    const reach = (v: keyof typeof CONNECT_CALLS) => ({ ...CONNECT_CALLS[v], target: VARIANTS[v].address, server: VARIANTS[v].server });
     for (const [variant, [baseline, factor]] of Object.entries(expected)) {
       expect(VARIANTS[variant as keyof typeof VARIANTS]).toMatchObject({ family: 'connect', baseline, factor, generatedCode: 'protobuf-es' });
-      const call = CONNECT_CALLS[variant as keyof typeof CONNECT_CALLS];
-      const base = CONNECT_CALLS[baseline as keyof typeof CONNECT_CALLS];
+      const call = reach(variant as keyof typeof CONNECT_CALLS);
+      const base = reach(baseline as keyof typeof CONNECT_CALLS);
       const differ = (Object.keys(call) as (keyof typeof call)[]).filter((k) => call[k] !== base[k]);
       expect([variant, differ.length]).toEqual([variant, factor === 'message form' ? 0 : factor === 'protocol' && variant === 'connect-h2' ? 2 : 1]);
     }
     // connect-h2 changes the HTTP version and, with it, the app (the h2c one): both Fastify, so one factor.
-    expect([CONNECT_CALLS['connect-fastify'].target, CONNECT_CALLS['connect-h2'].target]).toEqual(['fastifyJsonUrl', 'h2JsonUrl']);
+    expect([VARIANTS['connect-fastify'].address, VARIANTS['connect-h2'].address]).toEqual(['fastifyJsonUrl', 'h2JsonUrl']);
     expect(streamingVariantNames()).toContain('connect-stream');
     expect(parseVariants('variants', 'connect-proto,grpc-web', 'connect')).toEqual(['connect-proto', 'grpc-web']);
   });

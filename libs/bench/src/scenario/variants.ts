@@ -12,25 +12,35 @@ export function isProtobufSerializer(name: ProtobufCodecName | JsonCodecName): n
   return (protobufCodecNames() as string[]).includes(name);
 }
 
+/** Where the variants' servers are: the Nest apps (Express, Fastify, h2c) and the Nest gRPC server. */
+const AT_EXPRESS = { address: 'jsonUrl', server: 'json-server' } as const;
+const AT_FASTIFY = { address: 'fastifyJsonUrl', server: 'json-server' } as const;
+const AT_H2C = { address: 'h2JsonUrl', server: 'json-server' } as const;
+/** A gRPC channel: one HTTP/2 connection per measurement (oneConnection). */
+const AT_GRPC = { address: 'grpcAddress', server: 'grpc-server', oneConnection: true } as const;
+
 /**
  * Every variant the engine can time. `json` and `grpc` are the article's two paths (Nest + Express + axios,
  * Nest ClientGrpc) and stay the defaults, so a result without a variant means what it always meant.
  */
 const BASE_VARIANTS = {
-  json: { family: 'json', baseline: null, factor: null, changes: 'baseline: Nest JSON server (Express), client Nest HttpService (axios + rxjs)' },
-  grpc: { family: 'grpc', baseline: null, factor: null, changes: 'baseline: Nest gRPC server, client Nest ClientGrpc (grpc-js + rxjs)' },
-  'json-undici': { family: 'json', baseline: 'json', factor: 'client library', changes: 'undici instead of axios + rxjs (same server)' },
-  'grpc-bare': { family: 'grpc', baseline: 'grpc', factor: 'client library', changes: 'a plain @grpc/grpc-js client instead of Nest ClientGrpc + rxjs (same server)' },
-  'proto-http': { family: 'json', baseline: 'json', factor: 'encoding', changes: "protobuf body (the Samples message, gRPC's encoder) instead of JSON: same server and client, Accept: application/x-protobuf" },
-  'json-fastify': { family: 'json', baseline: 'json', factor: 'server framework', changes: 'the same Nest module and controller on Fastify instead of Express (same client)' },
-  'json-h2': { family: 'json', baseline: 'json-fastify', factor: 'protocol', changes: 'HTTP/2 without TLS (h2c) instead of HTTP/1.1: the same Fastify server and axios client (httpVersion 2)' },
+  json: { ...AT_EXPRESS, load: { transport: 'json', target: 'nest' }, family: 'json', baseline: null, factor: null, changes: 'baseline: Nest JSON server (Express), client Nest HttpService (axios + rxjs)' },
+  grpc: { ...AT_GRPC, load: { transport: 'grpc', target: 'nest' }, family: 'grpc', baseline: null, factor: null, changes: 'baseline: Nest gRPC server, client Nest ClientGrpc (grpc-js + rxjs)' },
+  'json-undici': { ...AT_EXPRESS, family: 'json', baseline: 'json', factor: 'client library', changes: 'undici instead of axios + rxjs (same server)' },
+  'grpc-bare': { ...AT_GRPC, family: 'grpc', baseline: 'grpc', factor: 'client library', changes: 'a plain @grpc/grpc-js client instead of Nest ClientGrpc + rxjs (same server)' },
+  'proto-http': { ...AT_EXPRESS, family: 'json', baseline: 'json', factor: 'encoding', changes: "protobuf body (the Samples message, gRPC's encoder) instead of JSON: same server and client, Accept: application/x-protobuf" },
+  'json-fastify': { ...AT_FASTIFY, load: { transport: 'json', target: 'fastify' }, family: 'json', baseline: 'json', factor: 'server framework', changes: 'the same Nest module and controller on Fastify instead of Express (same client)' },
+  'json-h2': { ...AT_H2C, family: 'json', baseline: 'json-fastify', factor: 'protocol', changes: 'HTTP/2 without TLS (h2c) instead of HTTP/1.1: the same Fastify server and axios client (httpVersion 2)' },
   'json-h2-window': {
+    ...AT_H2C,
+    window: 'jsonH2FlowControlWindow',
     family: 'json',
     baseline: 'json-h2',
     factor: 'flow control',
     changes: "the json-h2 client offering an HTTP/2 flow-control window of JSON_H2_FLOW_CONTROL_WINDOW bytes (4 MiB) instead of HTTP/2's 64 KiB (same server)",
   },
   'json-stream': {
+    ...AT_EXPRESS,
     family: 'json',
     baseline: 'json',
     factor: 'message form',
@@ -38,18 +48,23 @@ const BASE_VARIANTS = {
     streaming: true,
   },
   'grpc-sliced': {
+    ...AT_GRPC,
+    sliceRows: 'grpcSliceRows',
     family: 'grpc',
     baseline: 'grpc',
     factor: 'serializer',
     changes: 'the server encodes the rows in slices of GRPC_SLICE_ROWS with the same encoder (same bytes on the wire)',
   },
   'grpc-window': {
+    ...AT_GRPC,
+    window: 'grpcFlowControlWindow',
     family: 'grpc',
     baseline: 'grpc',
     factor: 'flow control',
     changes: "the grpc client offering an HTTP/2 flow-control window of GRPC_FLOW_CONTROL_WINDOW bytes (4 MiB) instead of HTTP/2's 64 KiB (same server)",
   },
   'grpc-stream': {
+    ...AT_GRPC,
     family: 'grpc',
     baseline: 'grpc',
     factor: 'message form',
@@ -75,6 +90,7 @@ const GRPC_SERIALIZER_VARIANTS = Object.fromEntries(
   (protobufCodecNames().filter((codec) => codec !== DEFAULT_PROTOBUF_CODEC) as (keyof typeof GRPC_SERIALIZER_VARIANT_NAMES)[]).map((codec) => [
     GRPC_SERIALIZER_VARIANT_NAMES[codec],
     {
+      ...AT_GRPC,
       family: 'grpc',
       baseline: 'grpc',
       factor: 'serializer',
@@ -87,6 +103,7 @@ const GRPC_SERIALIZER_VARIANTS = Object.fromEntries(
 /** The JSON serializers' variants: the Fastify server's reply from another JSON_CODECS entry; the client still JSON.parse's. */
 const JSON_SERIALIZER_VARIANTS = {
   'json-fjs': {
+    ...AT_FASTIFY,
     family: 'json',
     baseline: 'json-fastify',
     factor: 'serializer',
@@ -94,6 +111,7 @@ const JSON_SERIALIZER_VARIANTS = {
     serializer: 'fast-json-stringify',
   },
   'json-stream-fjs': {
+    ...AT_EXPRESS,
     family: 'json',
     baseline: 'json-stream',
     factor: 'serializer',
@@ -116,6 +134,7 @@ export const FASTEST_PROTOBUF_CODEC = 'protobufjs-static' as const satisfies Pro
  */
 const SERIALIZER_OPTION_VARIANTS = {
   'proto-http-static': {
+    ...AT_EXPRESS,
     family: 'json',
     baseline: 'proto-http',
     factor: 'serializer',
@@ -123,6 +142,7 @@ const SERIALIZER_OPTION_VARIANTS = {
     serializer: FASTEST_PROTOBUF_CODEC,
   },
   'grpc-stream-static': {
+    ...AT_GRPC,
     family: 'grpc',
     baseline: 'grpc-stream',
     factor: 'serializer',
@@ -161,7 +181,14 @@ export const VARIANTS: Record<VariantName, VariantInfo> = {
   ...(Object.fromEntries(
     GZIP_VARIANTS.map((base: BaseVariantName) => [
       `${base}${GZIP_SUFFIX}`,
-      { family: BASE_VARIANTS[base].family, baseline: base, factor: 'compression', changes: `the ${base} path with the response gzip-compressed` },
+      {
+        family: BASE_VARIANTS[base].family,
+        address: BASE_VARIANTS[base].address,
+        server: BASE_VARIANTS[base].server,
+        baseline: base,
+        factor: 'compression',
+        changes: `the ${base} path with the response gzip-compressed`,
+      },
     ]),
   ) as Record<GzipVariantName, VariantInfo>),
 };

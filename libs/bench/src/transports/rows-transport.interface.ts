@@ -1,10 +1,11 @@
 import type { JsonRow, ShapeName } from '@app/shapes';
 import type { ServerPhases } from '@app/server-timing';
 import type { TransportKind } from '../scenario/scenario.interface';
+import type { ServerName } from '../scenario/variant-info';
 
 /** Which server a transport talks to, for replies and error messages. */
 export interface TargetInfo {
-  server: 'json-server' | 'grpc-server' | 'bare-connect-server';
+  server: ServerName;
   /** What the transport dials. */
   address: string;
   /**

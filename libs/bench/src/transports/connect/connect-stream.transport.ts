@@ -30,7 +30,7 @@ export class ConnectStreamTransport implements StreamingRowsTransport {
     /** Longest silence allowed between two messages (or before the first), in ms. */
     private readonly timeoutMs: number,
     readonly shape: ShapeName = DEFAULT_SHAPE,
-    /** The server behind `address` (CONNECT_CALLS): a Nest JSON app, or the bare Connect server. */
+    /** The server behind `address` (the variant's entry): a Nest JSON app, or the bare Connect server. */
     server: TargetInfo['server'] = 'json-server',
   ) {
     this.target = { server, address };

@@ -18,6 +18,13 @@ type UnaryCall = (request: object, options: CallOptions) => Promise<object>;
  * message, where the engine stops its clock; the rows' JSON form comes after (rowForm `serializer`).
  * Phases: first and last byte from the measured HTTP client; decode happens inside connect-es and is not split off.
  */
+export interface ConnectTransportOptions {
+  /** Whether replies come in envelopes: the gRPC and gRPC-Web protocols (a Connect unary body is the message). */
+  enveloped?: boolean;
+  /** The server behind the address (the variant's entry): a Nest JSON app (the default), or the bare Connect server. */
+  server?: TargetInfo['server'];
+}
+
 export class ConnectTransport implements RowsTransport {
   readonly kind = 'connect' as const;
   readonly target: TargetInfo;
@@ -30,14 +37,11 @@ export class ConnectTransport implements RowsTransport {
     address: string,
     private readonly timeoutMs: number,
     readonly shape: ShapeName = DEFAULT_SHAPE,
-    /** Whether replies come in envelopes: the gRPC and gRPC-Web protocols (a Connect unary body is the message). */
-    enveloped = false,
-    /** The server behind `address` (CONNECT_CALLS): a Nest JSON app, or the bare Connect server. */
-    server: TargetInfo['server'] = 'json-server',
+    options: ConnectTransportOptions = {},
   ) {
-    this.target = { server, address };
+    this.target = { server: options.server ?? 'json-server', address };
     this.calls = connectShapeCalls(connect, shape);
-    this.enveloped = enveloped;
+    this.enveloped = options.enveloped ?? false;
   }
 
   async fetchRows(count: number, signal?: AbortSignal): Promise<FetchedRows> {
