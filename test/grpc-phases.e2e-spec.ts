@@ -59,7 +59,7 @@ describe('gRPC phases against the built servers', () => {
     for (const [server, address] of [['grpc-server', `127.0.0.1:${env.GRPC_SERVER_PORT}`], ['bare-grpc-server', `127.0.0.1:${env.BARE_GRPC_SERVER_PORT}`]]) {
       const viaNest = nestTransport(address);
       transports.push({ name: `GrpcTransport -> ${server}`, ...viaNest });
-      const viaBare = new GrpcBareTransport(address, MAX_MESSAGE, TIMEOUT_MS);
+      const viaBare = new GrpcBareTransport(address, TIMEOUT_MS, { maxMessageBytes: MAX_MESSAGE });
       transports.push({ name: `GrpcBareTransport -> ${server}`, transport: viaBare, close: () => viaBare.close() });
     }
   });
@@ -214,7 +214,7 @@ describe('gRPC phases from a server that sends no readable server-timing', () =>
   ])('trailer %p: verified rows, client phases, no server phases and a note', async (value, note) => {
     trailer = value;
     const nestSide = nestTransport(address);
-    const bareSide = new GrpcBareTransport(address, MAX_MESSAGE, TIMEOUT_MS);
+    const bareSide = new GrpcBareTransport(address, TIMEOUT_MS, { maxMessageBytes: MAX_MESSAGE });
     try {
       for (const transport of [nestSide.transport, bareSide]) {
         const fetched = await transport.fetchRows(100);

@@ -11,6 +11,8 @@ export { validateLoadLevel, LOAD_DEFAULTS, TARGET_KINDS, LOAD_ENGINES, LOAD_TRAN
 export { loadTarget, loadVariantOf, LOAD_VARIANTS } from './scenario/load-target';
 export type { LoadVariantName } from './scenario/load-target';
 export type { LoadLevelInput, LoadLevelParams, LoadLevelDefaults, TargetKind, LoadEngine } from './scenario/validate-load-level';
+export { DEFAULT_LOAD_ENGINE, LOAD_ENGINE_INFO, nonDefaultEngine, outsideProgram } from './scenario/load-engines';
+export type { LoadEngineInfo } from './scenario/load-engines';
 export type { RowsTransport, RowForm, FetchesShape, FetchedRows, TargetInfo, ClientPhases, RowSink, StreamedRows, StreamingRowsTransport } from './transports/rows-transport.interface';
 export { PhaseClock } from './transports/phase-clock';
 export type { TransportFailure } from './transports/transport-errors';

@@ -1,4 +1,4 @@
-import { human, levelShape, loadVariantOf, shapeTag, type LoadLevelResult, type LoadRun, type SavedRun } from '@app/bench';
+import { human, levelShape, loadVariantOf, nonDefaultEngine, shapeTag, type LoadLevelResult, type LoadRun, type SavedRun } from '@app/bench';
 import type { TableSpec } from './chart-spec.interface';
 import { seriesLabel } from './run-names';
 import { groupBy } from './scenario-rows';
@@ -17,7 +17,7 @@ export interface LoadLine {
 
 function nameOf(level: LoadLevelResult, manyRows: boolean): string {
   const server = loadVariantOf(level.transport, level.targetKind) ?? `${level.transport}/${level.targetKind}`;
-  return `${server}${shapeTag(level)}${level.engine === 'ghz' ? ' (ghz)' : ''}${level.mode === 'open' ? ' open loop' : ''}${manyRows ? `, ${human(level.rows)} rows` : ''}${runtimeTag(level)}`;
+  return `${server}${shapeTag(level)}${nonDefaultEngine(level.engine) ? ` (${level.engine})` : ''}${level.mode === 'open' ? ' open loop' : ''}${manyRows ? `, ${human(level.rows)} rows` : ''}${runtimeTag(level)}`;
 }
 
 /** npm run load --node: a line per runtime (and round), named after it, so no line joins two runtimes' levels. */

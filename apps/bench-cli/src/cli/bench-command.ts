@@ -9,7 +9,7 @@ import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { addCounts, ProgressTracker, type WorkCounts } from './progress-tracker';
-import { buildScenarioSpecs, cappedNotes, chunkFor, ownVariantNotes, planOf, runsFor, variantsFor, warmupFor } from './scenario-specs';
+import { buildScenarioSpecs, cappedNotes, chunkFor, ownVariantNotes, planOf, caseSettings } from './scenario-specs';
 import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
@@ -98,8 +98,9 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   const networks: (string | undefined)[] = options.networks ?? [undefined];
   // Progress counts each kind of run apart: measured, warm-up and the wire pass's two, per variant and profile.
   const weight = (spec: ScenarioSpec): WorkCounts => {
-    const times = networks.length * variantsFor(spec, options).length;
-    return { 'measured runs': times * runsFor(spec, options), 'warm-up runs': times * warmupFor(spec, options), 'wire-pass runs': times * 2 };
+    const { variants, runs, warmup } = caseSettings(spec, options);
+    const times = networks.length * variants.length;
+    return { 'measured runs': times * runs, 'warm-up runs': times * warmup, 'wire-pass runs': times * 2 };
   };
   const invocations = options.invocations;
   // Each round runs every runtime once, in an order that rotates (runtime-blocks.ts); without --node one block a round.
@@ -120,7 +121,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     for (const spec of specs) {
       if (signals.stopped) break;
       progress.starting(spec.name + of);
-      const variants = variantsFor(spec, options);
+      const { variants, runs, warmup } = caseSettings(spec, options);
       if (variants.length === 0) {
         progress.note(`${spec.name}: skipped, it runs on streaming variants only and none was chosen`);
         continue;
@@ -147,8 +148,8 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
           name,
           network,
           transports: variants,
-          runs: runsFor(spec, options),
-          warmup: warmupFor(spec, options),
+          runs,
+          warmup,
           chunk: chunkFor(spec, options),
           // The engine judges each run as it goes, to measure a disturbed one again (--quiet).
           disturbedAbove: options.disturbedAbove,

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { DEFAULT_DISTURBED_ABOVE, defaultSweep, defaultSweepText, FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, LOAD_TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
+import { DEFAULT_DISTURBED_ABOVE, DEFAULT_LOAD_ENGINE, outsideProgram, defaultSweep, defaultSweepText, FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, LOAD_TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 import { parseNetworks } from './parse-networks';
@@ -162,7 +162,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   const variants = s('variants') === undefined ? undefined : loadVariants(s('variants')!);
   if (variants && (s('transport') !== undefined || s('target') !== undefined)) throw new UsageError('--variants replaces --transport and --target: give one or the other');
   if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
-  const engines = list('engine', s('engine') ?? 'wirebench', LOAD_ENGINES) as LoadEngine[];
+  const engines = list('engine', s('engine') ?? DEFAULT_LOAD_ENGINE, LOAD_ENGINES) as LoadEngine[];
   const hosts = parseHosts(s('hosts'), true);
   if (hosts !== 'swarm') for (const k of ['per-node', 'image']) if (s(k) !== undefined) throw new UsageError(`--${k} places the generators of --hosts swarm: give it with --hosts swarm`);
   const swarmServers = parseSwarmServers(values['swarm-servers'] === true, s('server-constraint'), hosts);
@@ -212,8 +212,10 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
 function requireRuntimeAxisFits(runtimes: RuntimeAxisOptions | null, asked: { engines: LoadEngine[]; hosts: LoadOptions['hosts']; clientNodeGiven: boolean }): void {
   if (!runtimes) return;
   if (asked.hosts === 'netns') throw new UsageError('--hosts netns starts the servers on this node: give --node / --server-node / --client-node without it');
-  if (asked.clientNodeGiven && asked.engines.every((e) => e === 'ghz')) {
-    throw new UsageError('--client-node: the ghz engine is a Go program, it runs on no node; add --engine wirebench, or give --server-node alone');
+  const outside = asked.engines.map((e) => [e, outsideProgram(e)] as const);
+  if (asked.clientNodeGiven && outside.every(([, program]) => program !== null)) {
+    const [engine, program] = outside[0];
+    throw new UsageError(`--client-node: the ${engine} engine is a ${program!.language} program, it runs on no node; add --engine ${DEFAULT_LOAD_ENGINE}, or give --server-node alone`);
   }
 }
 
@@ -224,7 +226,8 @@ function requireRuntimeAxisFits(runtimes: RuntimeAxisOptions | null, asked: { en
  */
 function requireSwarmFits(asked: { engines: LoadEngine[]; networks: string | undefined; runtimeAxis: boolean }): void {
   if (asked.runtimeAxis) throw new UsageError("--hosts swarm: the generator tasks run the image's Node; give --node / --server-node / --client-node without it");
-  if (asked.engines.includes('ghz')) throw new UsageError('--hosts swarm: the workbench image has no ghz (a Go program found on this machine); use --engine wirebench');
+  const outside = asked.engines.find((e) => outsideProgram(e) !== null);
+  if (outside) throw new UsageError(`--hosts swarm: the workbench image has no ${outside} (a ${outsideProgram(outside)!.language} program found on this machine); use --engine ${DEFAULT_LOAD_ENGINE}`);
   if (asked.networks !== undefined) throw new UsageError("--hosts swarm: --network's shaping proxy listens on this machine's loopback, which tasks on other nodes cannot reach; give it without --hosts swarm");
 }
 

@@ -11,12 +11,22 @@ import { blobBytesOption } from './blob-bytes-option';
 import { parseRuntimeOptions, type RuntimeAxisOptions } from './runtime-options';
 import { roundsFor } from './runtime-blocks';
 
+/** --variants or --transport, --runs, --warmup: each present only when typed. */
+export interface CaseSettingsGiven {
+  variants?: VariantName[];
+  runs?: number;
+  warmup?: number;
+}
+
 export interface BenchOptions {
   preset: string;
   /** The variants timed side by side: --variants, or --transport's baselines (default json and grpc). */
   transports: VariantName[];
-  /** Whether --variants or --transport was given: a preset's per-case variants (ScenarioSpec.variants) yield to it. */
-  variantsGiven: boolean;
+  /**
+   * What the command line itself set among the things a preset's case may set too (its variants, runs and warm-ups):
+   * these win for every case; what is absent here yields to the case's own (caseSettings in scenario-specs.ts).
+   */
+  given: CaseSettingsGiven;
   /** --shapes: the message shapes every case runs with, in order (default: row, the article's). */
   shapes: ShapeName[];
   /** --proto, --message, --sample (--counter-field): the user's own message, built and registered as `user`; null without them. */
@@ -31,11 +41,7 @@ export interface BenchOptions {
   invocations: number;
   /** --chunk-rows: rows per chunk for the streaming variants (a case's own chunkRows wins). */
   chunkRows?: number;
-  /** Whether --runs was given: a preset's per-case run count (ScenarioSpec.runs) yields to it. */
-  runsGiven: boolean;
   warmup: number;
-  /** Whether --warmup was given: a preset's per-case warm-up count (ScenarioSpec.warmup) yields to it. */
-  warmupGiven: boolean;
   out?: string;
   formats: Format[];
   scenariosFile?: string;
@@ -293,24 +299,28 @@ export function parseOptions(argv: string[]): BenchOptions {
     throw new UsageError(`--hosts netns runs one invocation: give --invocations 1${str('invocations') === undefined ? ` (the ${preset} preset defaults to ${invocationCount})` : ''}`);
   }
 
+  const runs = integer('runs', str('runs') ?? String(PRESET_DEFAULTS[preset]?.runs ?? 5), 1);
+  const warmup = integer('warmup', str('warmup') ?? String(PRESET_DEFAULTS[preset]?.warmup ?? 2), 0);
   // Before --shapes: building the user's message registers `user`, which --shapes may then name.
   const userShape = values.help === true ? null : userShapeOption(str);
   return {
     preset,
     transports,
-    variantsGiven: str('variants') !== undefined || str('transport') !== undefined,
     shapes: shapesOption(str('shapes'), userShape !== null),
     userShape,
     blobBytes: values.help === true ? null : blobBytesOption(str('blob-bytes')),
     rows: list('rows', str('rows'))?.map((v) => integer('rows', v, 1)),
     requests: list('requests', str('requests'))?.map((v) => integer('requests', v, 1)),
     concurrency: list('concurrency', str('concurrency'))?.map((v) => integer('concurrency', v, 1)),
-    runs: integer('runs', str('runs') ?? String(PRESET_DEFAULTS[preset]?.runs ?? 5), 1),
-    runsGiven: str('runs') !== undefined,
+    runs,
     invocations: invocationCount,
     chunkRows: str('chunk-rows') === undefined ? undefined : integer('chunk-rows', str('chunk-rows')!, 1),
-    warmup: integer('warmup', str('warmup') ?? String(PRESET_DEFAULTS[preset]?.warmup ?? 2), 0),
-    warmupGiven: str('warmup') !== undefined,
+    warmup,
+    given: {
+      ...(str('variants') !== undefined || str('transport') !== undefined ? { variants: transports } : {}),
+      ...(str('runs') !== undefined ? { runs } : {}),
+      ...(str('warmup') !== undefined ? { warmup } : {}),
+    },
     out: str('out'),
     formats,
     scenariosFile: str('scenarios'),

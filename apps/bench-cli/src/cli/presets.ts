@@ -11,9 +11,9 @@ export interface ScenarioSpec {
   requests: number;
   /** Absent: all requests at once, like the article's forkJoin. */
   concurrency?: number;
-  /** A preset's own measured-run count for this case, used unless --runs is given (runsFor). */
+  /** A preset's own measured-run count for this case, used unless --runs is given (caseSettings). */
   runs?: number;
-  /** A preset's own warm-up count for this case, used unless --warmup is given (warmupFor). */
+  /** A preset's own warm-up count for this case, used unless --warmup is given (caseSettings). */
   warmup?: number;
   /** Streaming variants: rows per chunk for this case (else --chunk-rows, else STREAM_CHUNK_ROWS). */
   chunkRows?: number;

@@ -5,7 +5,7 @@ import type { Limits } from '@app/config';
 import { parseOptions } from './options';
 import { PRESETS } from './presets';
 import type { ScenarioSpec } from './presets';
-import { buildScenarioSpecs, cappedNotes, ownVariantNotes, planOf, runsFor, variantsFor, warmupFor, withShapes } from './scenario-specs';
+import { buildScenarioSpecs, cappedNotes, ownVariantNotes, planOf, caseSettings, variantsFor, withShapes } from './scenario-specs';
 import { UsageError } from './usage-error';
 
 const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
@@ -59,9 +59,9 @@ describe('buildScenarioSpecs', () => {
     ]);
     // Every case has the 5 runs a verdict needs (MIN_RUNS_FOR_VERDICT); --runs overrides every case.
     const explain = parseOptions(['--preset', 'explain']);
-    expect(buildScenarioSpecs(explain, limits).map((s) => runsFor(s, explain))).toEqual([5, 5, 5, 5]);
+    expect(buildScenarioSpecs(explain, limits).map((s) => caseSettings(s, explain).runs)).toEqual([5, 5, 5, 5]);
     const given = parseOptions(['--preset', 'explain', '--runs', '7']);
-    expect(buildScenarioSpecs(given, limits).map((s) => runsFor(s, given))).toEqual([7, 7, 7, 7]);
+    expect(buildScenarioSpecs(given, limits).map((s) => caseSettings(s, given).runs)).toEqual([7, 7, 7, 7]);
     const batching = buildScenarioSpecs(parseOptions(['--preset', 'batching']), limits);
     expect(batching.map((s) => `${s.name}:${s.mode}:${s.rows}x${s.requests}`)).toEqual([
       'batch-1x10000:single:10000x1',
@@ -130,9 +130,9 @@ describe('buildScenarioSpecs', () => {
     const options = parseOptions(['--preset', 'network']);
     const specs = buildScenarioSpecs(options, limits);
     expect(specs.map((s) => [s.rows, s.requests ?? 1])).toEqual([[1, 1], [10_000, 1], [100_000, 1], [1, 1000]]);
-    for (const spec of specs) expect([runsFor(spec, options), warmupFor(spec, options)]).toEqual([5, 1]);
+    for (const spec of specs) expect([caseSettings(spec, options).runs, caseSettings(spec, options).warmup]).toEqual([5, 1]);
     const told = parseOptions(['--preset', 'network', '--runs', '4', '--warmup', '2']);
-    expect([runsFor(specs[2], told), warmupFor(specs[2], told)]).toEqual([4, 2]);
+    expect([caseSettings(specs[2], told).runs, caseSettings(specs[2], told).warmup]).toEqual([4, 2]);
   });
 });
 
@@ -143,7 +143,7 @@ describe('variantsFor', () => {
 
   it("takes a case's own variants when the command line names none, and the run's for a case without", () => {
     const options = parseOptions([]);
-    expect(options.variantsGiven).toBe(false);
+    expect(options.given.variants).toBeUndefined();
     expect(variantsFor(own, options)).toEqual(['json', 'json-undici', 'grpc', 'grpc-sliced']);
     expect(variantsFor(plain, options)).toEqual(['json', 'grpc']);
     expect(variantsFor(stream, options)).toEqual(['json-stream', 'grpc-stream']);
@@ -152,7 +152,7 @@ describe('variantsFor', () => {
   it('lets --variants and --transport win for every case, own variants or not', () => {
     for (const argv of [['--variants', 'grpc,json-undici'], ['--transport', 'grpc']]) {
       const options = parseOptions(argv);
-      expect(options.variantsGiven).toBe(true);
+      expect(options.given.variants).toEqual(options.transports);
       expect(variantsFor(own, options)).toEqual(options.transports);
       expect(variantsFor(plain, options)).toEqual(options.transports);
     }

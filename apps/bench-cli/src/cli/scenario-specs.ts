@@ -6,13 +6,30 @@ import type { BenchOptions } from './options';
 import { PRESETS, ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 
+/** What one case runs with: its variants, measured runs and warm-ups. */
+export interface CaseSettings {
+  variants: VariantName[];
+  runs: number;
+  warmup: number;
+}
+
 /**
- * The variants a case runs on: the preset's own for this case unless --variants or --transport is given (the command
- * line wins for every case), else the chosen ones; of those, only the ones that stream for a streaming-only case.
+ * The one merge of a case's settings, in precedence order: the run's (the preset's defaults or the built-in ones),
+ * then the case's own (ScenarioSpec.variants, runs, warmup), then what the command line itself set (options.given),
+ * which wins for every case. A streaming-only case then keeps only the variants that stream.
  */
-export function variantsFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'transports' | 'variantsGiven'>): VariantName[] {
-  const chosen = spec.variants && !options.variantsGiven ? spec.variants : options.transports;
-  return spec.streamingOnly ? chosen.filter(isStreamingVariant) : chosen;
+export function caseSettings(spec: ScenarioSpec, options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>): CaseSettings {
+  const merged: CaseSettings = {
+    ...{ variants: options.transports, runs: options.runs, warmup: options.warmup },
+    ...definedOnly({ variants: spec.variants, runs: spec.runs, warmup: spec.warmup }),
+    ...definedOnly(options.given),
+  };
+  return spec.streamingOnly ? { ...merged, variants: merged.variants.filter(isStreamingVariant) } : merged;
+}
+
+/** The variants a case runs on (caseSettings). */
+export function variantsFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>): VariantName[] {
+  return caseSettings(spec, options).variants;
 }
 
 /** Rows per chunk for a case's streaming variants: the case's own, else --chunk-rows, else the client's default. */
@@ -20,14 +37,9 @@ export function chunkFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'chunkR
   return spec.chunkRows ?? options.chunkRows;
 }
 
-/** Measured runs of one case: --runs when given, else the preset's own count for the case, else the default. */
-export function runsFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'runs' | 'runsGiven'>): number {
-  return options.runsGiven ? options.runs : (spec.runs ?? options.runs);
-}
-
-/** Warm-up runs of one case: --warmup when given, else the preset's own count for the case, else the default. */
-export function warmupFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'warmup' | 'warmupGiven'>): number {
-  return options.warmupGiven ? options.warmup : (spec.warmup ?? options.warmup);
+/** The entries of `o` that are set: an absent setting must not hide the one before it in the merge. */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**
@@ -43,10 +55,11 @@ export function buildScenarioSpecs(options: BenchOptions, limits: Limits): Scena
     names.add(spec.name);
     // The same validation the client app applies, on every variant the case runs on, so a run cannot fail half-way
     // on a parameter.
-    for (const variant of variantsFor(spec, options)) {
+    const { variants, runs, warmup } = caseSettings(spec, options);
+    for (const variant of variants) {
       const chunk = isStreamingVariant(variant) ? chunkFor(spec, options) : undefined;
       try {
-        validateScenario(variant, spec.mode, { name: spec.name, shape: spec.shape, rows: spec.rows, chunk, requests: spec.requests, concurrency: spec.concurrency, runs: runsFor(spec, options), warmup: warmupFor(spec, options) }, limits);
+        validateScenario(variant, spec.mode, { name: spec.name, shape: spec.shape, rows: spec.rows, chunk, requests: spec.requests, concurrency: spec.concurrency, runs, warmup }, limits);
       } catch (error) {
         if (error instanceof ScenarioValidationError) throw new UsageError(`scenario "${spec.name}" on ${variant}: ${error.message}`);
         throw error;
@@ -103,13 +116,13 @@ export function cappedNotes(specs: ScenarioSpec[]): string[] {
  * The plan as result.json keeps it: every case with the variants it runs on (variantsFor), so a preset whose cases
  * differ in variants (runtimes: its large case on the explain preset's) says so beside --variants' list.
  */
-export function planOf(specs: ScenarioSpec[], options: Pick<BenchOptions, 'transports' | 'variantsGiven'>): ScenarioSpec[] {
+export function planOf(specs: ScenarioSpec[], options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>): ScenarioSpec[] {
   return specs.map((spec) => ({ ...spec, variants: variantsFor(spec, options) }));
 }
 
 /** The cases that run on a preset's own variants rather than the run's, one line each, to print before the run starts. */
-export function ownVariantNotes(specs: ScenarioSpec[], options: Pick<BenchOptions, 'transports' | 'variantsGiven'>): string[] {
-  return specs.filter((spec) => spec.variants && !options.variantsGiven).map((spec) => `${spec.name}: on the preset's own variants for it, ${variantsFor(spec, options).join(', ')}`);
+export function ownVariantNotes(specs: ScenarioSpec[], options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>): string[] {
+  return specs.filter((spec) => spec.variants && !options.given.variants).map((spec) => `${spec.name}: on the preset's own variants for it, ${variantsFor(spec, options).join(', ')}`);
 }
 
 function readScenariosFile(file: string): ScenarioSpec[] {

@@ -1,4 +1,4 @@
-import type { LoadLevelResult } from '@app/bench';
+import { outsideProgram, type LoadLevelResult } from '@app/bench';
 import type { RuntimePair } from './runtime-blocks';
 import { checkReportedRuntime } from './stamp-runtime';
 
@@ -10,9 +10,10 @@ import { checkReportedRuntime } from './stamp-runtime';
  */
 export function stampLoadRuntime(level: LoadLevelResult, pair: RuntimePair, round: number | null = null): LoadLevelResult {
   const what = `${level.name} ${level.transport}/${level.targetKind}`;
-  const ghz = level.engine === 'ghz';
-  if (!ghz) checkReportedRuntime(`the load generator of ${what}`, level.runtime?.generator ?? null, pair.client, pair.label);
+  // An outside engine (ghz) runs on no node: only the server's runtime can be checked.
+  const outside = outsideProgram(level.engine);
+  if (!outside) checkReportedRuntime(`the load generator of ${what}`, level.runtime?.generator ?? null, pair.client, pair.label);
   checkReportedRuntime(`the ${level.target.server} loaded by ${what}`, level.runtime?.server ?? null, pair.server, pair.label);
-  const notes = ghz ? [...level.notes, `runtime ${pair.label}: the servers ran on it; the load came from ghz (Go), so no node version is recorded for the generator`] : level.notes;
+  const notes = outside ? [...level.notes, `runtime ${pair.label}: the servers ran on it; the load came from ${level.engine} (${outside.language}), so no node version is recorded for the generator`] : level.notes;
   return { ...level, runtime: { generator: level.runtime?.generator ?? null, server: level.runtime?.server ?? null, label: pair.label, ...(round === null ? {} : { round }) }, notes };
 }

@@ -81,7 +81,7 @@ const axiosH2: ClientBuilder = (ctx) => {
 
 /** The axios client asking the same server for NDJSON in chunks instead of one body. */
 const axiosNdjson: ClientBuilder = ({ info, shape, address, timeoutMs, http, config }) => ({
-  transport: new JsonStreamTransport(http, address, timeoutMs, shape, info.serializer as JsonCodecName | undefined),
+  transport: new JsonStreamTransport(http, address, timeoutMs, { shape, serializer: info.serializer as JsonCodecName | undefined }),
   close: async () => undefined,
   socketCap: config.clientBudget.maxSockets,
 });
@@ -89,7 +89,7 @@ const axiosNdjson: ClientBuilder = ({ info, shape, address, timeoutMs, http, con
 /** undici with a pool of its own, capped as axios's agent is. */
 const undiciJson: ClientBuilder = ({ shape, address, timeoutMs, compression, config }) => {
   const socketCap = config.clientBudget.maxSockets;
-  const transport = new JsonUndiciTransport(address, timeoutMs, { shape, compression }, socketCap);
+  const transport = new JsonUndiciTransport(address, timeoutMs, { shape, compression, maxSockets: socketCap });
   return { transport, close: () => transport.close(), socketCap, closesSockets: true };
 };
 
@@ -111,14 +111,14 @@ const nestGrpc: ClientBuilder = (ctx) => {
 const nestGrpcStream: ClientBuilder = (ctx) => {
   const serializer = protobufCodecOf(ctx.info);
   const client = nestGrpcClient(ctx, undefined, serializer);
-  const transport = new GrpcStreamTransport(client.getService<NestGrpcStreamService>(serviceNameOf(ctx.shape)), ctx.address, ctx.timeoutMs, ctx.shape, serializer);
+  const transport = new GrpcStreamTransport(client.getService<NestGrpcStreamService>(serviceNameOf(ctx.shape)), ctx.address, ctx.timeoutMs, { shape: ctx.shape, serializer });
   transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
   return { transport, close: async () => client.close() };
 };
 
 /** A plain @grpc/grpc-js client, no Nest and no rxjs. */
 const bareGrpc: ClientBuilder = ({ shape, address, timeoutMs, config }) => {
-  const transport = new GrpcBareTransport(address, config.grpcMaxMessageBytes, timeoutMs, shape);
+  const transport = new GrpcBareTransport(address, timeoutMs, { maxMessageBytes: config.grpcMaxMessageBytes, shape });
   return { transport, close: async () => transport.close() };
 };
 
@@ -130,8 +130,8 @@ const connectEs: ClientBuilder = ({ info, shape, address, timeoutMs, config }) =
   const socketCap = http1 ? config.clientBudget.maxSockets : null;
   const client = createConnectClient({ ...call, baseUrl: address, maxSockets: socketCap, readMaxBytes: config.grpcMaxMessageBytes });
   const transport = info.streaming
-    ? new ConnectStreamTransport(client, address, timeoutMs, shape, info.server)
-    : new ConnectTransport(client, address, timeoutMs, shape, { enveloped: call.protocol !== 'connect', server: info.server });
+    ? new ConnectStreamTransport(client, address, timeoutMs, { shape, server: info.server })
+    : new ConnectTransport(client, address, timeoutMs, { shape, enveloped: call.protocol !== 'connect', server: info.server });
   if (!http1) transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
   // HTTP/1.1: a pool of its own, capped as undici's is; HTTP/2: one connection.
   return { transport, close: async () => client.close(), socketCap, closesSockets: http1 };

@@ -12,7 +12,7 @@ export type { ConnectPlacement, ConnectPlacements, ConnectVersus } from './conne
 /** The two paths every Connect variant is placed against: the article's baselines. */
 export const CONNECT_COMPARED_WITH = ['json', 'grpc'] as const;
 
-const variantOf = (r: ScenarioResult) => (r.variant ?? r.transport) as VariantName;
+const variantOf = (r: ScenarioResult): VariantName => r.variant;
 
 /**
  * Each Connect variant against `json` and `grpc`, case by case (a case is a scenario name, so one under a network

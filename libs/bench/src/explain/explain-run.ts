@@ -30,7 +30,7 @@ export function explainScenarios(scenarios: readonly ScenarioResult[]): Explanat
 }
 
 function explainCase(results: ScenarioResult[], nameShape: boolean): CaseExplanation {
-  const of = (v: VariantName) => results.find((r) => (r.variant ?? r.transport) === v);
+  const of = (v: VariantName) => results.find((r) => r.variant === v);
   const json = of('json');
   const grpc = of('grpc');
   const factors = results.flatMap((r) => {
@@ -60,7 +60,7 @@ function explainCase(results: ScenarioResult[], nameShape: boolean): CaseExplana
 
 function figures(r: ScenarioResult): VariantFigures {
   return {
-    variant: r.variant ?? r.transport,
+    variant: r.variant,
     runs: r.stats.n,
     medianMs: r.stats.medianMs,
     clientCpuMsPerRequest: r.resources.clientCpuMsPerRequest,

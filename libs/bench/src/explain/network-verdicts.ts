@@ -47,7 +47,7 @@ export function networkVerdicts(run: BenchRun): NetworkVerdicts | null {
     for (const pair of PAIRS) {
       const profiles = [...new Set(run.scenarios.filter((r) => caseOf(r) === caseName).map(profileOf))];
       for (const profile of profiles) {
-        const find = (variant: string) => run.scenarios.find((r) => caseOf(r) === caseName && profileOf(r) === profile && (r.variant ?? r.transport) === variant);
+        const find = (variant: string) => run.scenarios.find((r) => caseOf(r) === caseName && profileOf(r) === profile && r.variant === variant);
         const json = find(pair.json);
         const grpc = find(pair.grpc);
         if (!json || !grpc) continue;

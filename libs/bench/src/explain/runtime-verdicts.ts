@@ -38,7 +38,7 @@ export function runtimeVerdicts(run: BenchRun): RuntimeVerdicts | null {
   const words = new Map(labelled.map((r) => [labelOf(r)!, runtimeWords(r.runtime!)]));
   const runtimes = labels.map((label) => ({ label, words: words.get(label)! }));
   const find = (caseName: string, label: string, variant: string) =>
-    labelled.find((r) => caseOf(r) === caseName && labelOf(r) === label && (r.variant ?? r.transport) === variant);
+    labelled.find((r) => caseOf(r) === caseName && labelOf(r) === label && r.variant === variant);
   const rows: RuntimeVerdictRow[] = [];
   const moves: PhaseMove[] = [];
   for (const caseName of [...new Set(labelled.map(caseOf))]) {

@@ -8,6 +8,7 @@ import { levelFailureText } from './level-verdict';
 import { levelShape } from './level-shape';
 import { splitLevel } from './split-level';
 import { hostname } from 'node:os';
+import { outsideProgram } from '../scenario/load-engines';
 import { levelNoise, MachineWindow, openMachineWindow } from './level-noise';
 
 // Above this share of one core the generator, not the server, may be what limits the rate: its event loop also
@@ -64,7 +65,8 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, options: R
   const lifetimePeak = server?.serverPeakIsLifetime === true;
   const notes = server ? server.notes.filter((n) => !(lifetimePeak && n.startsWith('server peak RSS:'))) : ['server CPU and memory: the measured window was not reported'];
   if (lifetimePeak) notes.push("server peak RSS: left empty, VmHWM cannot be reset here and the server's lifetime peak is not this level's");
-  if (spec.engine === 'ghz') notes.push('ghz: replies not checked by ghz (one probe call verified first); payload bytes = the probe reply size x successes');
+  const outside = outsideProgram(spec.engine);
+  if (outside) notes.push(`${spec.engine}: replies not checked by ${spec.engine} (one probe call verified first); payload bytes = the probe reply size x successes`);
   const serverCpuMs = server?.serverCpuMs ?? null;
   const serverPeakRssBytes = lifetimePeak ? null : (server?.serverPeakRssBytes ?? null);
   const windowS = g.windowMs / 1000;
@@ -113,8 +115,8 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, options: R
     stealCores: noise?.stealCores ?? null,
     disturbed: noise?.disturbed ?? null,
     disturbedAbove: noise?.disturbedAbove ?? null,
-    // ghz's generator is Go: the node process that waits for it is not what generated the load.
-    runtime: { generator: spec.engine === 'ghz' ? null : (generatorRuntime ?? null), server: serverRuntime },
+    // An outside engine's generator (ghz: Go) is not the node process that waits for it.
+    runtime: { generator: outside ? null : (generatorRuntime ?? null), server: serverRuntime },
     notes,
     startedAt,
     endedAt: new Date().toISOString(),

@@ -14,7 +14,7 @@ const perRow = (field: PerRowPhaseField): TableColumn => ({ head: PER_ROW_PHASE_
  */
 export const PHASE_TABLE_COLUMNS: readonly TableColumn[] = [
   { head: 'scenario', align: 'left', cell: (r) => r.name },
-  { head: 'variant', align: 'left', cell: (r) => r.variant ?? r.transport },
+  { head: 'variant', align: 'left', cell: (r) => r.variant },
   { head: 'median ms', align: 'right', cell: (r) => human(scenarioWallParts(r)?.wallMs, 2) },
   part('queue', 'queue'),
   part('generate', 'generate'),

@@ -30,7 +30,7 @@ export function human(value: number | null | undefined, decimals = 0): string {
 export function grpcOverJson(result: ScenarioResult, run: BenchRun): number | null {
   if (result.transport !== 'grpc') return null;
   // Against the article's JSON path, so every gRPC-family variant reads against the same baseline.
-  const json = run.scenarios.find((other) => (other.variant ?? other.transport) === 'json' && other.name === result.name);
+  const json = run.scenarios.find((other) => other.variant === 'json' && other.name === result.name);
   if (!json) return null;
   const ratio = compareResults(json, result).ratio.medianGrpcOverJson;
   return Number.isFinite(ratio) ? ratio : null;
@@ -57,7 +57,7 @@ const right = (head: string, cell: TableColumn['cell']): TableColumn => ({ head,
 
 export const TABLE_COLUMNS: readonly TableColumn[] = [
   left('scenario', (r) => r.name),
-  left('variant', (r) => r.variant ?? r.transport),
+  left('variant', (r) => r.variant),
   left('shape', (r) => shapeOf(r)),
   right('rows/req', (r) => human(r.rowsPerRequest)),
   right('requests', (r) => human(r.requests)),

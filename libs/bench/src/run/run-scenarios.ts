@@ -120,7 +120,7 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   const endedAt = new Date().toISOString();
   return plans.map((plan, i) => {
     const extra = reruns ? rerunNotes(replaced[i].length, reruns, i) : [];
-    const result = toResult(plan, samples[i], [...notes[i], ...extra], sources[i], wire[i], serverRuntimes[i], startedAt, endedAt);
+    const result = toResult(plan, { runs: samples[i], notes: [...notes[i], ...extra], sources: sources[i], wire: wire[i], server: serverRuntimes[i], startedAt, endedAt });
     return judgeNoise(replaced[i].length > 0 ? { ...result, replacedRuns: replaced[i] } : result, disturbedAbove);
   });
 }
@@ -190,7 +190,18 @@ function round3(v: number | null): number | null {
   return v === null ? null : Math.round(v * 1000) / 1000;
 }
 
-function toResult(plan: Plan, runs: RunSample[], notes: string[], sources: ServerResourcesSource[], wire: WireBytes | null, server: ProcessRuntime | null, startedAt: string, endedAt: string): ScenarioResult {
+/** What a plan's measurement left: its kept runs, their notes and resource sources, the wire pass, the server's runtime. */
+interface Measured {
+  runs: RunSample[];
+  notes: string[];
+  sources: ServerResourcesSource[];
+  wire: WireBytes | null;
+  server: ProcessRuntime | null;
+  startedAt: string;
+  endedAt: string;
+}
+
+function toResult(plan: Plan, { runs, notes, sources, wire, server, startedAt, endedAt }: Measured): ScenarioResult {
   const { scenario, transport } = plan;
   const stats = aggregateRuns(runs);
   const rowsReceivedPerRun = scenario.rowsPerRequest * scenario.requests;

@@ -5,6 +5,9 @@ import { ScenarioValidationError } from './scenario-validation.error';
 import { integerParam as integer } from './integer-param';
 import { shapeParam } from './shape-param';
 import { servedTransports, TARGET_KINDS, type TargetKind } from './load-target';
+import { DEFAULT_LOAD_ENGINE, LOAD_ENGINE_INFO, LOAD_ENGINES, type LoadEngine } from './load-engines';
+
+export { LOAD_ENGINES, type LoadEngine } from './load-engines';
 
 export { TARGET_KINDS, type TargetKind } from './load-target';
 
@@ -15,12 +18,8 @@ export { TARGET_KINDS, type TargetKind } from './load-target';
 export const LOAD_TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc', 'connect'];
 /** The transports autocannon drives over HTTP/1.1 keep-alive sockets: one socket per caller by default, callers spread evenly. */
 const HTTP1_LOAD_TRANSPORTS: readonly TransportKind[] = ['json', 'connect'];
-/** The targets ghz may dial: it takes a host:port, and the Connect servers' h2c listeners are configured as URLs. */
-const GHZ_TARGETS: readonly TargetKind[] = ['nest', 'bare'];
-
-/** What drives the load: the project's generators (autocannon for HTTP, node:http2 for gRPC) or ghz (gRPC only). */
-export const LOAD_ENGINES = ['wirebench', 'ghz'] as const;
-export type LoadEngine = (typeof LOAD_ENGINES)[number];
+/** How the engines' errors name the families. */
+const FAMILY_WORDS: Record<TransportKind, string> = { json: 'JSON', grpc: 'gRPC', connect: 'Connect' };
 
 /** One load level's raw parameters, as they arrive from a URL or a command line: strings, numbers or absent. */
 export interface LoadLevelInput {
@@ -119,14 +118,8 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
       input.connections ?? connections,
     );
   }
-  const engine = oneOf('engine', input.engine, LOAD_ENGINES, 'wirebench');
-  // ghz drives gRPC only, and only as a closed loop.
-  if (engine === 'ghz' && (transport !== 'grpc' || rate !== undefined)) {
-    throw new ScenarioValidationError('engine', { values: ['wirebench'] }, `engine ghz drives gRPC closed loops only; ${transport === 'grpc' ? 'rate (an open loop)' : `transport ${transport}`} needs engine wirebench`, input.engine);
-  }
-  if (engine === 'ghz' && !GHZ_TARGETS.includes(targetKind)) {
-    throw new ScenarioValidationError('engine', { values: ['wirebench'] }, `engine ghz loads target ${GHZ_TARGETS.join(', ')} only; target ${targetKind} needs engine wirebench`, input.engine);
-  }
+  const engine = oneOf('engine', input.engine, LOAD_ENGINES, DEFAULT_LOAD_ENGINE);
+  requireEngineFits(engine, { transport, targetKind, openLoop: rate !== undefined }, input.engine);
   const level: LoadLevelParams = {
     transport,
     targetKind,
@@ -164,4 +157,33 @@ function oneOf<T extends string>(name: string, raw: unknown, allowed: readonly T
 
 function optionalInteger(name: string, raw: unknown, min: number, max: number): number | undefined {
   return raw === undefined || raw === null ? undefined : integer(name, raw, min, min, max);
+}
+
+/** What a level asks of its engine. */
+interface EngineAsk {
+  transport: TransportKind;
+  targetKind: TargetKind;
+  openLoop: boolean;
+}
+
+/** Whether `engine` can run the level, from its registry entry (LOAD_ENGINE_INFO). */
+function engineFits(engine: LoadEngine, ask: EngineAsk): boolean {
+  const info = LOAD_ENGINE_INFO[engine];
+  return (info.transports ?? LOAD_TRANSPORT_KINDS).includes(ask.transport) && (info.openLoop || !ask.openLoop) && (info.targets ?? TARGET_KINDS).includes(ask.targetKind);
+}
+
+/** A level its engine cannot run is refused naming what the engine does and the engines that would. */
+function requireEngineFits(engine: LoadEngine, ask: EngineAsk, raw: unknown): void {
+  if (engineFits(engine, ask)) return;
+  const info = LOAD_ENGINE_INFO[engine];
+  const others = LOAD_ENGINES.filter((e) => engineFits(e, ask));
+  const instead = `needs engine ${others.join(' or ')}`;
+  const transports = info.transports ?? LOAD_TRANSPORT_KINDS;
+  if (!transports.includes(ask.transport) || (ask.openLoop && !info.openLoop)) {
+    const drives = `${transports.map((t) => FAMILY_WORDS[t]).join(', ')}${info.openLoop ? '' : ' closed loops'}`;
+    const what = transports.includes(ask.transport) ? 'rate (an open loop)' : `transport ${ask.transport}`;
+    throw new ScenarioValidationError('engine', { values: others }, `engine ${engine} drives ${drives} only; ${what} ${instead}`, raw);
+  }
+  const targets = info.targets ?? TARGET_KINDS;
+  throw new ScenarioValidationError('engine', { values: others }, `engine ${engine} loads target ${targets.join(', ')} only; target ${ask.targetKind} ${instead}`, raw);
 }

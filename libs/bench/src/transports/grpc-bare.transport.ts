@@ -28,7 +28,10 @@ export class GrpcBareTransport implements RowsTransport {
   private readonly method: string;
   private readonly rowsField: string;
 
-  constructor(address: string, maxMessageBytes: number, private readonly timeoutMs: number, readonly shape: ShapeName = DEFAULT_SHAPE) {
+  readonly shape: ShapeName;
+
+  constructor(address: string, private readonly timeoutMs: number, { maxMessageBytes, shape = DEFAULT_SHAPE }: { maxMessageBytes: number; shape?: ShapeName }) {
+    this.shape = shape;
     this.target = { server: 'grpc-server', address };
     const { grpcService, unaryMethod, rowsField } = getShape(shape);
     this.method = unaryMethod;

@@ -35,15 +35,17 @@ export class GrpcStreamTransport implements StreamingRowsTransport {
   private readonly rowsField: string;
   private readonly serializer: { name: string; codec: ShapeProtobufCodec } | null;
 
+  readonly shape: ShapeName;
+
   constructor(
     /** The shape's service (its registry entry's grpcService), from the client built for it. */
     private readonly service: NestGrpcStreamService,
     address: string,
     /** Longest silence allowed between two messages (or before the first), in ms. */
     private readonly timeoutMs: number,
-    readonly shape: ShapeName = DEFAULT_SHAPE,
-    serializer?: ProtobufCodec,
+    { shape = DEFAULT_SHAPE, serializer }: { shape?: ShapeName; serializer?: ProtobufCodec } = {},
   ) {
+    this.shape = shape;
     this.target = { server: 'grpc-server', address };
     ({ streamMethod: this.method, rowsField: this.rowsField } = getShape(shape));
     this.serializer = serializer ? { name: serializer.name, codec: serializer.forShape(getShape(shape)) } : null;

@@ -25,6 +25,12 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
  * so neither side holds the whole body. ttfb is the status line, ttlb the body's end, decode the sum over reads, and
  * the server's phases come from its Server-Timing trailer, which node:http exposes once the body has ended.
  */
+export interface JsonStreamOptions {
+  shape?: ShapeName;
+  /** A JSON serializer for the server to write the lines with (`?serializer=`, json-stream-fjs); the client still JSON.parse's. */
+  serializer?: JsonCodecName;
+}
+
 export class JsonStreamTransport implements StreamingRowsTransport {
   readonly kind = 'json' as const;
   readonly streaming = true as const;
@@ -32,15 +38,18 @@ export class JsonStreamTransport implements StreamingRowsTransport {
   // Every NDJSON line is one row's JSON form, whatever the shape.
   readonly rowForm = 'json' as const;
 
+  readonly shape: ShapeName;
+  private readonly serializer?: JsonCodecName;
+
   constructor(
     private readonly http: HttpService,
     baseUrl: string,
     private readonly timeoutMs: number,
-    readonly shape: ShapeName = DEFAULT_SHAPE,
-    /** A JSON serializer for the server to write the lines with (`?serializer=`, json-stream-fjs); the client still JSON.parse's. */
-    private readonly serializer?: JsonCodecName,
+    options: JsonStreamOptions = {},
   ) {
     this.target = { server: 'json-server', address: baseUrl };
+    this.shape = options.shape ?? DEFAULT_SHAPE;
+    this.serializer = options.serializer;
   }
 
   async streamRows(count: number, chunkRows: number, sink: RowSink, signal?: AbortSignal): Promise<StreamedRows> {

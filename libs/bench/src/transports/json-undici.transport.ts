@@ -27,11 +27,12 @@ export class JsonUndiciTransport implements RowsTransport {
   constructor(
     baseUrl: string,
     private readonly timeoutMs: number,
-    private readonly options: HttpBodyOptions = {},
-    /** Connections to the server at once (the client's socket budget); null: one per request in flight. */
-    maxSockets: number | null = null,
+    private readonly options: HttpBodyOptions & {
+      /** Connections to the server at once (the client's socket budget); null or absent: one per request in flight. */
+      maxSockets?: number | null;
+    } = {},
   ) {
-    this.dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: maxSockets });
+    this.dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: options.maxSockets ?? null });
     this.target = { server: 'json-server', address: baseUrl };
     this.shape = shapeAskedFor(options);
     this.serializer = options.serializer;

@@ -33,7 +33,7 @@ describe.each(['1.1', '2'] as const)('ConnectStreamTransport against a connect-e
   const transportFor = (baseUrl: string, shape: ShapeName = 'row', timeoutMs = 10_000) => {
     const client = createConnectClient({ ...CONNECT_CALLS['connect-stream'], httpVersion, baseUrl });
     clients.push(client);
-    return new ConnectStreamTransport(client, baseUrl, timeoutMs, shape);
+    return new ConnectStreamTransport(client, baseUrl, timeoutMs, { shape });
   };
   beforeAll(async () => {
     server = await startConnectFixture({ http2: httpVersion === '2', maxRows: 1000 });

@@ -24,15 +24,17 @@ export class ConnectStreamTransport implements StreamingRowsTransport {
   readonly rowForm: RowForm = 'serializer';
   private readonly calls: ConnectShapeCalls;
 
+  readonly shape: ShapeName;
+
   constructor(
     private readonly connect: ConnectClient,
     address: string,
     /** Longest silence allowed between two messages (or before the first), in ms. */
     private readonly timeoutMs: number,
-    readonly shape: ShapeName = DEFAULT_SHAPE,
-    /** The server behind `address` (the variant's entry): a Nest JSON app, or the bare Connect server. */
-    server: TargetInfo['server'] = 'json-server',
+    /** server: the one behind `address` (the variant's entry), a Nest JSON app (the default) or the bare Connect server. */
+    { shape = DEFAULT_SHAPE, server = 'json-server' }: { shape?: ShapeName; server?: TargetInfo['server'] } = {},
   ) {
+    this.shape = shape;
     this.target = { server, address };
     this.calls = connectShapeCalls(connect, shape);
   }

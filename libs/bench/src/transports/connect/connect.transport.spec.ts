@@ -38,7 +38,7 @@ describe.each([false, true])('ConnectTransport against a connect-es server (http
     const call = CONNECT_CALLS[variant];
     const client = createConnectClient({ ...call, baseUrl, maxSockets: 4 });
     clients.push(client);
-    return new ConnectTransport(client, baseUrl, timeoutMs, shape, { enveloped: call.protocol !== 'connect' });
+    return new ConnectTransport(client, baseUrl, timeoutMs, { shape, enveloped: call.protocol !== 'connect' });
   };
   beforeAll(async () => {
     server = await startConnectFixture({ http2, maxRows: 500 });

@@ -19,6 +19,7 @@ type UnaryCall = (request: object, options: CallOptions) => Promise<object>;
  * Phases: first and last byte from the measured HTTP client; decode happens inside connect-es and is not split off.
  */
 export interface ConnectTransportOptions {
+  shape?: ShapeName;
   /** Whether replies come in envelopes: the gRPC and gRPC-Web protocols (a Connect unary body is the message). */
   enveloped?: boolean;
   /** The server behind the address (the variant's entry): a Nest JSON app (the default), or the bare Connect server. */
@@ -32,15 +33,17 @@ export class ConnectTransport implements RowsTransport {
   private readonly calls: ConnectShapeCalls;
   private readonly enveloped: boolean;
 
+  readonly shape: ShapeName;
+
   constructor(
     private readonly connect: ConnectClient,
     address: string,
     private readonly timeoutMs: number,
-    readonly shape: ShapeName = DEFAULT_SHAPE,
     options: ConnectTransportOptions = {},
   ) {
+    this.shape = options.shape ?? DEFAULT_SHAPE;
     this.target = { server: options.server ?? 'json-server', address };
-    this.calls = connectShapeCalls(connect, shape);
+    this.calls = connectShapeCalls(connect, this.shape);
     this.enveloped = options.enveloped ?? false;
   }
 
