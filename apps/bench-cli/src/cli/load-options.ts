@@ -226,8 +226,10 @@ function requireRuntimeAxisFits(runtimes: RuntimeAxisOptions | null, asked: { en
  */
 function requireSwarmFits(asked: { engines: LoadEngine[]; networks: string | undefined; runtimeAxis: boolean }): void {
   if (asked.runtimeAxis) throw new UsageError("--hosts swarm: the generator tasks run the image's Node; give --node / --server-node / --client-node without it");
-  const outside = asked.engines.find((e) => outsideProgram(e) !== null);
-  if (outside) throw new UsageError(`--hosts swarm: the workbench image has no ${outside} (a ${outsideProgram(outside)!.language} program found on this machine); use --engine ${DEFAULT_LOAD_ENGINE}`);
+  for (const engine of asked.engines) {
+    const program = outsideProgram(engine);
+    if (program) throw new UsageError(`--hosts swarm: the workbench image has no ${engine} (a ${program.language} program found on this machine); use --engine ${DEFAULT_LOAD_ENGINE}`);
+  }
   if (asked.networks !== undefined) throw new UsageError("--hosts swarm: --network's shaping proxy listens on this machine's loopback, which tasks on other nodes cannot reach; give it without --hosts swarm");
 }
 

@@ -20,7 +20,9 @@ export interface CaseSettings {
  */
 export function caseSettings(spec: ScenarioSpec, options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>): CaseSettings {
   const merged: CaseSettings = {
-    ...{ variants: options.transports, runs: options.runs, warmup: options.warmup },
+    variants: options.transports,
+    runs: options.runs,
+    warmup: options.warmup,
     ...definedOnly({ variants: spec.variants, runs: spec.runs, warmup: spec.warmup }),
     ...definedOnly(options.given),
   };
