@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 
 // The scripts are plain CommonJS (they run before anything is built), so their types are spelled here.
 type Project = { name: string; tsconfig: string | null; buildInfo: string | null };
-const { buildOrder, trackBuild, HOOK } = require('./build-progress') as {
+const { buildOrder, trackBuild, HOOK } = require('./build-progress.js') as {
   buildOrder: (root: string) => Project[];
   trackBuild: (order: Project[], startedMs: number, say: (line: string) => void, options?: { quietMs?: number }) => { opened(file: string): void; stop(succeeded: boolean): void };
   HOOK: string;

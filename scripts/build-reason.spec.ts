@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The scripts are plain CommonJS (they run before anything is built), so their types are spelled here.
-const { buildReason } = require('./build-reason') as { buildReason: (o: { root: string; stamp: string; entries: string[]; inputs?: string[] }) => string | null };
+const { buildReason } = require('./build-reason.js') as { buildReason: (o: { root: string; stamp: string; entries: string[]; inputs?: string[] }) => string | null };
 
 describe('buildReason', () => {
   let root: string;

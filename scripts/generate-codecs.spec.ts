@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 // The script is plain CommonJS (it runs before anything is built), so its types are spelled here.
-const generator = require('./generate-codecs') as {
+const generator = require('./generate-codecs.js') as {
   staleReason: (root?: string) => string | null;
   sourcesHash: (root?: string) => string;
   PROTO_FILES: string[];

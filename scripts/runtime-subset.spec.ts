@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 // The scripts are plain CommonJS (they run before anything is built), so their types are spelled here.
-const { readRuntimeSubset, runtimeJestArgs } = require('./runtime-subset') as {
+const { readRuntimeSubset, runtimeJestArgs } = require('./runtime-subset.js') as {
   readRuntimeSubset: (file?: string, root?: string) => string[];
   runtimeJestArgs: (e2eFiles: string[], extra?: string[]) => string[];
 };

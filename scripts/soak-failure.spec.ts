@@ -5,7 +5,7 @@ interface Target {
   route: string;
   protocol: string;
 }
-const { targetOf, failureLine } = require('./soak-failure') as {
+const { targetOf, failureLine } = require('./soak-failure.js') as {
   targetOf: (ports: Record<string, number>, where: string, protocol: string, route?: string) => Target;
   failureLine: (failure: { kind: string; target: Target; outcome: unknown; afterMs: number; sent?: string; timeline?: [string, number][]; lateMs?: number; detail?: string }) => string;
 };

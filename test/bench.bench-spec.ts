@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/bench';
+import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/explain';
 import { appEntry } from '@app/bootstrap';
 import { AppProcess, ROOT } from './support/app-process';
 import { pidsWithEnv } from './support/processes';

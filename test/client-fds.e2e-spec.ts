@@ -130,7 +130,7 @@ describe('a client out of file descriptors', () => {
 describe('a load level whose generator cannot be spawned', () => {
   it('fails the level with the client\'s own limit named, instead of a TypeError and an unhandled error event', () => {
     // A process that has used up its descriptors, then runs a level: the spawn fails with EMFILE.
-    const runLoadLevel = join(ROOT, 'dist/apps/client/libs/bench/src/load/run-load-level.js');
+    const runLoadLevel = join(ROOT, 'dist/apps/client/libs/load/src/run-load-level.js');
     const script = `
       const fs = require('node:fs');
       const { runLoadLevel } = require(${JSON.stringify(runLoadLevel)});

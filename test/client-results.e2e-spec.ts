@@ -2,7 +2,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/bench';
+import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/explain';
 import { getJson, useStackWithResults } from './support/stack';
 
 jest.setTimeout(60_000);

@@ -11,7 +11,15 @@ import { loadSamplePackageDefinition } from '@app/grpc';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
 import { LISTENING, portsEnv } from './support/stack';
-import { fdCount, FRAME_GOAWAY, FRAME_PING, H2_MAGIC, H2_PREFACE, openRawConnections, RawConnection } from './support/raw-connections';
+import {
+  fdCount,
+  FRAME_GOAWAY,
+  FRAME_PING,
+  H2_MAGIC,
+  H2_PREFACE,
+  openRawConnections,
+  RawConnection,
+} from './support/raw-connections';
 
 jest.setTimeout(60_000);
 

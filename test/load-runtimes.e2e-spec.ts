@@ -10,7 +10,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findGhz } from '@app/bench';
+import { findGhz } from '@app/load';
 import { pastEndOfLife } from '@app/runtimes';
 import { pidsWithEnv } from './support/processes';
 import { portsEnv } from './support/stack';

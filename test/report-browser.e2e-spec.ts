@@ -6,9 +6,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { human, type BenchRun, type LoadRun } from '@app/bench';
+import { type BenchRun } from '@app/bench';
+import { human } from '@app/explain';
+import { type LoadRun } from '@app/load';
 import { printReportHtml } from '@app/report';
-import { BATCHING_CASES, benchRun, connectRun, EXPLAIN_CASES, loadRun, runtimeRun, shapeRun } from '../libs/report/src/fixtures/report-runs';
+import {
+  BATCHING_CASES,
+  benchRun,
+  connectRun,
+  EXPLAIN_CASES,
+  loadRun,
+  runtimeRun,
+  shapeRun,
+} from '../libs/report/src/fixtures/report-runs';
 import { collectPageErrors, describeInChromium, launchChromium, screenshotDir } from './support/chromium';
 
 // The article's comparison before the run's own figures, as summary.md and the terminal print it (the section registry's order).

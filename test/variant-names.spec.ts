@@ -13,7 +13,7 @@ const MAY_NAME_VARIANTS: Record<string, string> = {
   'libs/bench/src/scenario/connect-variants.ts': "the registry's connect family",
   'apps/client/src/bench/variant-clients.ts': "each path's client builder, keyed by name and checked by the compiler",
   'apps/bench-cli/src/cli/presets.ts': 'the presets: which variants each runs',
-  'libs/bench/src/explain/network-verdicts.ts': 'the pairs the network verdicts compare',
+  'libs/explain/src/explain/network-verdicts.ts': 'the pairs the network verdicts compare',
   'apps/bench-cli/src/cli/swarm-servers.ts': 'the server images, named like the variants whose servers they run',
 };
 

@@ -1,12 +1,13 @@
 // Real runs through the CLI, read back from result.json: no sentence disagrees with its verdict or its table, the
 // breakdown of each variant adds up to its median, and the gap's parts to the gap (the invariants the property test
-// checks over generated results, libs/bench/src/explain/verdict-words.property.spec.ts).
+// checks over generated results, libs/explain/src/explain/verdict-words.property.spec.ts).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { explainRun, type BenchRun } from '@app/bench';
+import { type BenchRun } from '@app/bench';
+import { explainRun } from '@app/explain';
 import { appEntry } from '@app/bootstrap';
-import { checkCase } from '../libs/bench/src/explain/fixtures/verdict-invariants';
+import { checkCase } from '../libs/explain/src/explain/fixtures/verdict-invariants';
 import { AppProcess, ROOT } from './support/app-process';
 import { portsEnv } from './support/stack';
 

@@ -4,8 +4,8 @@ import { loadConfig } from '@app/config';
 
 // The scripts are plain CommonJS (they run in the image without a build step of their own), so their types are spelled here.
 type DockerApp = { registry?: string; entry?: string; health: { kind: string; listener: string } | null };
-const { DOCKER_APPS: table, entryOfDockerApp } = require('./docker-apps') as { DOCKER_APPS: Record<string, DockerApp>; entryOfDockerApp: (name: string) => string };
-const { APPS, BARE_APPS } = require('../apps') as { APPS: Record<string, unknown>; BARE_APPS: Record<string, unknown> };
+const { DOCKER_APPS: table, entryOfDockerApp } = require('./docker-apps.js') as { DOCKER_APPS: Record<string, DockerApp>; entryOfDockerApp: (name: string) => string };
+const { APPS, BARE_APPS } = require('../apps.js') as { APPS: Record<string, unknown>; BARE_APPS: Record<string, unknown> };
 
 describe('the image app table', () => {
   it('starts every app start:all and start:bare start, under its registry name', () => {

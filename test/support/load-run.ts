@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { LoadRun } from '@app/bench';
+import type { LoadRun } from '@app/load';
 import { appEntry } from '@app/bootstrap';
 import { AppProcess, ROOT } from './app-process';
 

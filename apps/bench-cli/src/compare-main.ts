@@ -1,4 +1,4 @@
-import { compareSavedRuns, printSavedRunComparison, readSavedRun, SavedRunError } from '@app/bench';
+import { compareSavedRuns, printSavedRunComparison, readSavedRun, SavedRunError } from '@app/explain';
 import { strictArgs } from './cli/strict-args';
 import { UsageError } from './cli/usage-error';
 import { terminalWidth } from './cli/terminal-width';

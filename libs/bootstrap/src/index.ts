@@ -25,14 +25,39 @@ export { parseShape, type BadShapeBody } from './http/parse-shape';
 export { parseCount, type BadCountBody } from './http/parse-count';
 export { PLAIN_INTEGER } from './http/plain-integer';
 export { ndjsonLines, type NdjsonLines } from './http/ndjson/ndjson-lines';
-export { parseStreamParams, type BadStreamParamBody, type StreamParams, type StreamLimits } from './http/ndjson/parse-stream-params';
-export { ResourceMeter, type ResourceReport, type ResourceSnapshot, type ResourceMeterOptions } from './resources/resource-meter';
+export {
+  parseStreamParams,
+  type BadStreamParamBody,
+  type StreamParams,
+  type StreamLimits,
+} from './http/ndjson/parse-stream-params';
+export {
+  ResourceMeter,
+  type ResourceReport,
+  type ResourceSnapshot,
+  type ResourceMeterOptions,
+} from './resources/resource-meter';
 export { readPeakRss, resetPeakRss } from './resources/peak-rss';
-export { DEFAULT_DISTURBED_ABOVE, foreignCpu, MS_PER_TICK, parseMachineCpu, readMachineCpu, type ForeignCpu, type MachineCpu } from './resources/machine-cpu';
+export {
+  DEFAULT_DISTURBED_ABOVE,
+  foreignCpu,
+  MS_PER_TICK,
+  parseMachineCpu,
+  readMachineCpu,
+  type ForeignCpu,
+  type MachineCpu,
+} from './resources/machine-cpu';
 export { reapedChildrenCpuMs } from './resources/children-cpu-ms';
 export { resourcesRoute, RESOURCES_ROUTES, RESOURCES_AT_HTTP } from './resources/resources-routes';
 export { serverResourceMeter } from './resources/server-meter';
-export { InflightBudget, isRefusal, describeRefusal, RETRY_AFTER_S, type BudgetRefusal, type Reservation } from './memory/inflight-budget';
+export {
+  InflightBudget,
+  isRefusal,
+  describeRefusal,
+  RETRY_AFTER_S,
+  type BudgetRefusal,
+  type Reservation,
+} from './memory/inflight-budget';
 export { chunkBudgetProblem } from './memory/chunk-budget';
 export { STREAM_PIECE_ROWS } from './memory/stream-piece-rows';
 export { admitHttpReply, clientGone, type HttpRefusal, type ClosableResponse } from './memory/admit-http-reply';

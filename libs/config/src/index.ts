@@ -1,5 +1,22 @@
-export type { WirebenchConfig, ListenAddress, Limits, LoadLimits, HttpTimeouts, GrpcServerTimeouts, ServerResourcesMode, ServerResourcesFrom, NetworkLink, ClientBudget, LogLevelSetting } from './wirebench-config.interface';
-export { SERVER_RESOURCES_MODES, SERVER_RESOURCES_FROM, NETWORK_LINK_LATENCY, LOG_LEVELS } from './wirebench-config.interface';
+export type {
+  WirebenchConfig,
+  ListenAddress,
+  Limits,
+  LoadLimits,
+  HttpTimeouts,
+  GrpcServerTimeouts,
+  ServerResourcesMode,
+  ServerResourcesFrom,
+  NetworkLink,
+  ClientBudget,
+  LogLevelSetting,
+} from './wirebench-config.interface';
+export {
+  SERVER_RESOURCES_MODES,
+  SERVER_RESOURCES_FROM,
+  NETWORK_LINK_LATENCY,
+  LOG_LEVELS,
+} from './wirebench-config.interface';
 export { serverResourcesEnabled } from './server-resources-enabled';
 export { loadConfig, DEFAULTS } from './load-config';
 export { ConfigError } from './config-error';

@@ -1,6 +1,18 @@
 import { resolve } from 'node:path';
 import { Env, readChoice, readHost, readHostPort, readHttpUrl, readInt, readPath, readPort } from './env-readers';
-import { ClientBudget, HttpTimeouts, LoadLimits, LOG_LEVELS, LogLevelSetting, ServerMemory, NETWORK_LINK_LATENCY, NetworkLink, SERVER_RESOURCES_FROM, SERVER_RESOURCES_MODES, WirebenchConfig } from './wirebench-config.interface';
+import {
+  ClientBudget,
+  HttpTimeouts,
+  LoadLimits,
+  LOG_LEVELS,
+  LogLevelSetting,
+  ServerMemory,
+  NETWORK_LINK_LATENCY,
+  NetworkLink,
+  SERVER_RESOURCES_FROM,
+  SERVER_RESOURCES_MODES,
+  WirebenchConfig,
+} from './wirebench-config.interface';
 import { ConfigError } from './config-error';
 import { HTTP2_DEFAULT_WINDOW } from './config.constants';
 import { readOpenFilesLimit } from './read-open-files-limit';

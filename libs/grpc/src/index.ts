@@ -1,9 +1,23 @@
 export { resolveProtoPath, SAMPLE_PROTO_FILE, ADMIN_PROTO_FILE } from './proto-path';
 export { ADMIN_PACKAGE, ADMIN_SERVICE, addAdminService, loadAdminPackageDefinition } from './admin-service';
 export type { SampleGrpcOptionsInput } from './grpc-options.factory';
-export { sampleGrpcOptions, loadSamplePackageDefinition, servedPackages, LOADER_OPTIONS, OWN_CONNECTION_OPTION, SAMPLE_PACKAGE, SAMPLE_SERVICE } from './grpc-options.factory';
+export {
+  sampleGrpcOptions,
+  loadSamplePackageDefinition,
+  servedPackages,
+  LOADER_OPTIONS,
+  OWN_CONNECTION_OPTION,
+  SAMPLE_PACKAGE,
+  SAMPLE_SERVICE,
+} from './grpc-options.factory';
 export { addHealthAndReflection } from './standard-services';
-export type { GetSamplesParam, StreamSamplesParam, Samples, SampleServiceController, SampleServiceClient } from './interfaces/sample-service.interface';
+export type {
+  GetSamplesParam,
+  StreamSamplesParam,
+  Samples,
+  SampleServiceController,
+  SampleServiceClient,
+} from './interfaces/sample-service.interface';
 export { serializeSamples, deserializeSamples, rowsCodec, PROTOBUF_MEDIA_TYPE, type RowsCodec } from './samples-codec';
 export type { ReplyPhases, StreamTotals } from './reply-phases';
 export { replyPhases, type PreparedReply } from './reply-phases';
@@ -28,4 +42,14 @@ export { streamSamplesProblem } from './stream-samples-param';
 export type { SamplesWritable, StreamOutcome } from './stream-samples';
 export { writeSampleChunks } from './stream-samples';
 export { maxProtoRowBytes } from './row-bytes';
-export { admitUnaryReply, admitStream, unaryReplyBytes, streamReplyBytes, holdForReply, isGrpcRefusal, type Admission, type GrpcRefusal, type CancellableCall } from './reply-admission';
+export {
+  admitUnaryReply,
+  admitStream,
+  unaryReplyBytes,
+  streamReplyBytes,
+  holdForReply,
+  isGrpcRefusal,
+  type Admission,
+  type GrpcRefusal,
+  type CancellableCall,
+} from './reply-admission';

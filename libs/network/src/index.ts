@@ -1,6 +1,11 @@
 export type { NetworkProfile } from './profiles/network-profile.interface';
 export { isPassThrough } from './profiles/network-profile.interface';
-export { loadNetworkProfiles, selectNetworkProfiles, NetworkProfileError, NETWORK_PROFILES_FILE } from './profiles/load-network-profiles';
+export {
+  loadNetworkProfiles,
+  selectNetworkProfiles,
+  NetworkProfileError,
+  NETWORK_PROFILES_FILE,
+} from './profiles/load-network-profiles';
 // Shaping engine (Toxiproxy) and path calibration.
 export { findToxiproxy, TOXIPROXY_INSTALL_HINT } from './toxiproxy/find-toxiproxy';
 export { ToxiproxyServer } from './toxiproxy/toxiproxy-server';
@@ -21,5 +26,12 @@ export { leftoverNetworkObjects, type NetworkObjects } from './netns/leftover-ne
 export { launchInNetns, type CommandPrefixer } from './netns/launch-in-netns';
 export { processPrefix, NETNS_PREFIX } from './netns/netns-names';
 export { NetnsCommandError } from './netns/run-command';
-export { type LinkShaping, linkShapingOf, linkShapingLabel, linkShapingSentence, linkNeedsProxy, proxiedPart } from './netns/link-shaping';
+export {
+  type LinkShaping,
+  linkShapingOf,
+  linkShapingLabel,
+  linkShapingSentence,
+  linkNeedsProxy,
+  proxiedPart,
+} from './netns/link-shaping';
 export { LINK_MTU } from './netns/topology-commands';

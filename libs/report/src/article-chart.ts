@@ -1,4 +1,13 @@
-import { ARTICLE_REFERENCE, ARTICLE_SOURCE_NOTE, articleMatches, human, type ArticleCase, type ArticleMatch, type BenchRun, type SavedRun } from '@app/bench';
+import { type BenchRun } from '@app/bench';
+import {
+  ARTICLE_REFERENCE,
+  ARTICLE_SOURCE_NOTE,
+  articleMatches,
+  human,
+  type ArticleCase,
+  type ArticleMatch,
+  type SavedRun,
+} from '@app/explain';
 import type { BarChartSpec, LeftOut } from './chart-spec.interface';
 import { runName, seriesLabel } from './run-names';
 

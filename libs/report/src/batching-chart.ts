@@ -1,4 +1,5 @@
-import { BATCHING_NOTE, BATCHING_TITLE, batchingGroups, human, type BatchingGroup, type BenchRun, type SavedRun } from '@app/bench';
+import { type BenchRun } from '@app/bench';
+import { BATCHING_NOTE, BATCHING_TITLE, batchingGroups, human, type BatchingGroup, type SavedRun } from '@app/explain';
 import type { LineChartSpec } from './chart-spec.interface';
 import { crossoverNotes } from './crossover-notes';
 import { findCrossings, supported } from './crossovers';

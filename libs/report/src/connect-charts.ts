@@ -1,4 +1,11 @@
-import { CONNECT_COMPARED_WITH, connectPlacements, type BenchRun, type ConnectPlacement, type ConnectVersus, type SavedRun } from '@app/bench';
+import { type BenchRun } from '@app/bench';
+import {
+  CONNECT_COMPARED_WITH,
+  connectPlacements,
+  type ConnectPlacement,
+  type ConnectVersus,
+  type SavedRun,
+} from '@app/explain';
 import type { BarChartSpec, BarDatasetSpec } from './chart-spec.interface';
 import { runName, seriesLabel } from './run-names';
 import { RATIO_CAPTION_END, ratioCiText, ratioInterval, two } from './ratio-bars';

@@ -1,4 +1,5 @@
-import { human, type LoadLevelResult } from '@app/bench';
+import { human } from '@app/explain';
+import { type LoadLevelResult } from '@app/load';
 import type { BarChartSpec, BarDatasetSpec } from './chart-spec.interface';
 import { flaggedNotes, loadTable, type LoadLine } from './load-lines';
 

@@ -1,4 +1,5 @@
-import type { LoadLevelResult, LoadRun, SavedRun } from '@app/bench';
+import type { SavedRun } from '@app/explain';
+import type { LoadLevelResult, LoadRun } from '@app/load';
 import type { BarChartSpec, LeftOut, LineChartSpec, PointSpec, SeriesSpec } from './chart-spec.interface';
 import { loadBarCharts } from './load-bar-charts';
 import { flaggedNotes, loadLines, loadTable, type LoadLine } from './load-lines';

@@ -1,4 +1,6 @@
-import { human, levelShape, loadVariantOf, nonDefaultEngine, shapeTag, type LoadLevelResult, type LoadRun, type SavedRun } from '@app/bench';
+import { loadVariantOf, nonDefaultEngine } from '@app/bench';
+import { human, type SavedRun } from '@app/explain';
+import { levelShape, shapeTag, type LoadLevelResult, type LoadRun } from '@app/load';
 import type { TableSpec } from './chart-spec.interface';
 import { seriesLabel } from './run-names';
 import { groupBy } from './scenario-rows';

@@ -1,4 +1,5 @@
-import { MIN_RUNS_FOR_VERDICT, networkTable, networkVerdicts, type BenchRun, type SavedRun } from '@app/bench';
+import { MIN_RUNS_FOR_VERDICT, type BenchRun } from '@app/bench';
+import { networkTable, networkVerdicts, type SavedRun } from '@app/explain';
 import type { BarChartSpec } from './chart-spec.interface';
 import { runName, seriesLabel } from './run-names';
 

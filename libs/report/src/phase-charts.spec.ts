@@ -1,4 +1,5 @@
-import { explainRun, explainSentences, human, STACK_PHASES, type BenchRun } from '@app/bench';
+import { STACK_PHASES, type BenchRun } from '@app/bench';
+import { explainRun, explainSentences, human } from '@app/explain';
 import { benchRun, EXPLAIN_CASES, fixturePhases, withoutPhases } from './fixtures/report-runs';
 import { phaseCharts } from './phase-charts';
 

@@ -1,4 +1,5 @@
-import { caseWords, explainRun, explainSentences, human, PHASES_SECTION, phaseStack, scenarioWallParts, type BenchRun, type SavedRun } from '@app/bench';
+import { phaseStack, scenarioWallParts, type BenchRun } from '@app/bench';
+import { caseWords, explainRun, explainSentences, human, PHASES_SECTION, type SavedRun } from '@app/explain';
 import type { BarChartSpec, LeftOut } from './chart-spec.interface';
 import { runName } from './run-names';
 import { groupBy, variantOf } from './scenario-rows';

@@ -1,6 +1,16 @@
-import { batchingGroups, BATCHING_NOTE, human, type BenchRun, type ScenarioResult } from '@app/bench';
+import { type BenchRun, type ScenarioResult } from '@app/bench';
+import { batchingGroups, BATCHING_NOTE, human } from '@app/explain';
 import type { BarChartSpec, ChartSpec, LineChartSpec, ScatterChartSpec } from './chart-spec.interface';
-import { BATCHING_CASES, benchRun, FULL_CASES, LOAD_CONCURRENCY, LOAD_RPS, loadRun, OUTLIER, QUICK_CASES } from './fixtures/report-runs';
+import {
+  BATCHING_CASES,
+  benchRun,
+  FULL_CASES,
+  LOAD_CONCURRENCY,
+  LOAD_RPS,
+  loadRun,
+  OUTLIER,
+  QUICK_CASES,
+} from './fixtures/report-runs';
 import { reportModel } from './report-model';
 
 const charts = (model: ReturnType<typeof reportModel>): ChartSpec[] => model.sections.flatMap((s) => s.charts);

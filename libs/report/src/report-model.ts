@@ -1,5 +1,13 @@
 import { chartLibraryVersion } from './chart-library';
-import { COMPARISON_SECTIONS, CONNECT_SECTION, isLoadRun, type BenchRun, type ComparisonSection, type SavedRun, type SectionPlace } from '@app/bench';
+import { type BenchRun } from '@app/bench';
+import {
+  COMPARISON_SECTIONS,
+  CONNECT_SECTION,
+  isLoadRun,
+  type ComparisonSection,
+  type SavedRun,
+  type SectionPlace,
+} from '@app/explain';
 import type { ReportSection } from './chart-spec.interface';
 import { resourceBarCharts } from './resource-bar-charts';
 import { runContext, type RunContext } from './run-context';

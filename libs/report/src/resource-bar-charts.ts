@@ -1,4 +1,5 @@
-import { human, lifetimePeakLegend, peakCell, type SavedRun, type ScenarioResult } from '@app/bench';
+import { type ScenarioResult } from '@app/bench';
+import { human, lifetimePeakLegend, peakCell, type SavedRun } from '@app/explain';
 import type { BarChartSpec, LeftOut } from './chart-spec.interface';
 import { seriesLabel } from './run-names';
 import { groupBy, variantOf, type RunScenario } from './scenario-rows';

@@ -1,4 +1,6 @@
-import { blobBytesLine, caseWords, human, isLoadRun, runtimesLine, type BenchRun, type LoadRun, type SavedRun } from '@app/bench';
+import { runtimesLine, type BenchRun } from '@app/bench';
+import { blobBytesLine, caseWords, human, isLoadRun, type SavedRun } from '@app/explain';
+import { type LoadRun } from '@app/load';
 import { runName } from './run-names';
 import { groupBy, variantOf } from './scenario-rows';
 

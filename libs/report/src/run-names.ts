@@ -1,4 +1,4 @@
-import type { SavedRun } from '@app/bench';
+import type { SavedRun } from '@app/explain';
 
 /** How a run is named in legends and tables: its label when it has one, else its folder id. */
 export function runName(run: SavedRun): string {

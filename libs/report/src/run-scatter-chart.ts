@@ -1,4 +1,5 @@
-import { human, invocationOf, percentile, shapeOf, sortAscending, type SavedRun } from '@app/bench';
+import { invocationOf, percentile, shapeOf, sortAscending } from '@app/bench';
+import { human, type SavedRun } from '@app/explain';
 import type { LeftOut, PointSpec, ScatterChartSpec } from './chart-spec.interface';
 import { seriesLabel } from './run-names';
 import { groupBy, lineOf, type RunScenario } from './scenario-rows';

@@ -1,4 +1,4 @@
-import type { ComparisonSection, SavedRun } from '@app/bench';
+import type { ComparisonSection, SavedRun } from '@app/explain';
 import type { TextBlockSpec } from './chart-spec.interface';
 import { runName } from './run-names';
 import type { TaggedRun } from './section-charts';

@@ -1,4 +1,6 @@
-import { isLoadRun, type BenchRun, type LoadRun, type SavedRun, type SectionId } from '@app/bench';
+import { type BenchRun } from '@app/bench';
+import { isLoadRun, type SavedRun, type SectionId } from '@app/explain';
+import { type LoadRun } from '@app/load';
 import { articleChart } from './article-chart';
 import { batchingCharts } from './batching-chart';
 import type { ChartSpec, LeftOut } from './chart-spec.interface';

@@ -1,7 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchSection, COMPARISON_SECTIONS, print, printMarkdown, printTable, type BenchRun, type ComparisonSection, type SavedRun, type SectionId } from '@app/bench';
-import { BATCHING_CASES, benchRun, connectRun, EXPLAIN_CASES, loadRun, networkRun, QUICK_CASES, runtimeRun, shapeRun } from './fixtures/report-runs';
+import { type BenchRun } from '@app/bench';
+import {
+  benchSection,
+  COMPARISON_SECTIONS,
+  print,
+  printMarkdown,
+  printTable,
+  type ComparisonSection,
+  type SavedRun,
+  type SectionId,
+} from '@app/explain';
+import {
+  BATCHING_CASES,
+  benchRun,
+  connectRun,
+  EXPLAIN_CASES,
+  loadRun,
+  networkRun,
+  QUICK_CASES,
+  runtimeRun,
+  shapeRun,
+} from './fixtures/report-runs';
 import { printReportHtml } from './report-html.printer';
 import { reportModel } from './report-model';
 

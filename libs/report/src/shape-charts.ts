@@ -1,4 +1,5 @@
-import { explainRun, type BenchRun, type CaseExplanation, type SavedRun } from '@app/bench';
+import { type BenchRun } from '@app/bench';
+import { explainRun, type CaseExplanation, type SavedRun } from '@app/explain';
 import type { BarChartSpec, BarDatasetSpec } from './chart-spec.interface';
 import { runName, seriesLabel } from './run-names';
 import { RATIO_AXIS_TITLE, RATIO_CAPTION_END, ratioCiText, ratioInterval, ratioVerdict, two } from './ratio-bars';

@@ -1,4 +1,13 @@
-export type { JsonRow, JsonValue, MessageRow, RowBytes, Shape, ShapeChecksumAccumulator, ShapeSource } from './shape.interface';
+export type {
+  JsonRow,
+  JsonValue,
+  MessageRow,
+  RowBytes,
+  Shape,
+  ShapeChecksumAccumulator,
+  ShapeSetting,
+  ShapeSource,
+} from './shape.interface';
 export type { ShapeName } from './registry';
 export { SHAPES, DEFAULT_SHAPE, shapeNames, isShapeName, getShape, servedShapes, UnknownShapeError } from './registry';
 export { jsonRowsOf, toJsonRow, canonicalFromProtobuf, shapeChecksum, newShapeChecksum } from './shape-json';
@@ -11,7 +20,11 @@ export type { TextRow } from './shapes/text.shape';
 export type { NestedRow } from './shapes/nested.shape';
 export type { BinaryRow } from './shapes/binary.shape';
 export { binaryShape, BINARY_BLOB_BYTES, MAX_BINARY_BLOB_BYTES } from './shapes/binary.shape';
-export { useBinaryBlobBytes, configuredBinaryShape, configuredBinaryBlobBytes } from './shapes/binary-blob-registration';
+export {
+  useBinaryBlobBytes,
+  configuredBinaryShape,
+  configuredBinaryBlobBytes,
+} from './shapes/binary-blob-registration';
 export type { UserShapeOptions } from './user/user-shape';
 export { userShape } from './user/user-shape';
 export { UserShapeError } from './user/user-shape-error';

@@ -1,7 +1,7 @@
 import { CanonicalChecksumAccumulator } from './canonical-json';
 import { proto3JsonConverter } from './proto3-json';
 import { rowBytesOf } from './row-bytes-bound';
-import type { JsonRow, MessageRow, RowBytes, Shape } from './shape.interface';
+import type { JsonRow, MessageRow, RowBytes, Shape, ShapeSetting } from './shape.interface';
 import { loadProtoRoot, SHAPES_PROTO_FILE } from './shapes-proto';
 import { rowsOf } from './row-range';
 
@@ -13,7 +13,7 @@ const PACKAGE = 'wirebench.shapes';
  * maxRowBytes, not at import. `widestRow` is a row at least as long as any the generator makes, field by field, in
  * both encodings: its sizes bound every row's whatever its number (rowBytesOf).
  */
-export function protoShape<R extends MessageRow>(def: { name: string; description: string; message: string; service: string; row: (i: number) => R; widestRow: R; mismatchHint?: string; setting?: { variable: string; value: number } }): Shape<R> {
+export function protoShape<R extends MessageRow>(def: { name: string; description: string; message: string; service: string; row: (i: number) => R; widestRow: R; mismatchHint?: string; setting?: ShapeSetting }): Shape<R> {
   const rowMessage = `${PACKAGE}.${def.message}`;
   let toJson: ((row: R) => JsonRow) | undefined;
   let bound: RowBytes | undefined;

@@ -73,9 +73,10 @@ export interface Shape<R extends MessageRow = MessageRow> {
   mismatchHint?: string;
   /**
    * Only for a shape whose rows depend on a setting: its variable and this process's value. Servers report theirs
-   * (ResourceSnapshot.shapeSettings), so the engine can refuse a server set apart before anything is timed.
+   * (ResourceSnapshot.shapeSettings), so the engine can refuse a server set apart before anything is timed; a result
+   * records the value under `resultField`.
    */
-  setting?: { variable: string; value: number };
+  setting?: ShapeSetting;
   /** Only for a shape built from the user's own proto and sample: where it came from, for results. */
   source?: ShapeSource;
   /**
@@ -85,6 +86,14 @@ export interface Shape<R extends MessageRow = MessageRow> {
   protoRoot?: Root;
   /** ...and its package definition (pass @app/grpc's LOADER_OPTIONS), to serve or call instead of loading protoFile. */
   packageDefinition?(options: Options): PackageDefinition;
+}
+
+/** A setting a shape's rows depend on (`binary`: BINARY_BLOB_BYTES). */
+export interface ShapeSetting {
+  variable: string;
+  value: number;
+  /** The field of a scenario's result that records the value (`blobBytes`). */
+  resultField: 'blobBytes';
 }
 
 /** The user's message: what it was built from, with the SHA-256 of the files, as results record it. */

@@ -1,5 +1,5 @@
 import { aggregateRuns, stampInvocation, type ScenarioResult } from '@app/bench';
-import { sampleResult, samples } from '../../../../libs/bench/src/printers/fixtures/sample-run';
+import { sampleResult, samples } from '../../../../libs/explain/src/printers/fixtures/sample-run';
 import { InvocationResults, poolKey } from './invocation-results';
 
 const base = { rowsReceived: 1, payloadBytes: 10, verified: true, clientCpuMs: 1, serverCpuMs: 1, clientPeakRssBytes: 1, serverPeakRssBytes: 1 };

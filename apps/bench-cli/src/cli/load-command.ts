@@ -1,6 +1,34 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { findGhz, GeneratorLauncher, nonDefaultEngine, levelTooLarge, removeRunServices, RUN_LABEL, swarmGenerators, swarmRunId, swarmUnreadyReason, shapeTag, GHZ_INSTALL_HINT, LOAD_DEFAULTS, LOAD_VARIANTS, loadVariantOf, LoadLevelParams, LoadLevelSpec, LoadRun, LoadSweep, loadTarget, ResourceProbe, runLoadLevel, ScenarioValidationError, TargetKind, TransportKind, validateLoadLevel } from '@app/bench';
+import {
+  nonDefaultEngine,
+  LOAD_DEFAULTS,
+  LOAD_VARIANTS,
+  loadVariantOf,
+  LoadLevelParams,
+  loadTarget,
+  ResourceProbe,
+  ScenarioValidationError,
+  TargetKind,
+  TransportKind,
+  validateLoadLevel,
+} from '@app/bench';
+import {
+  findGhz,
+  GeneratorLauncher,
+  levelTooLarge,
+  removeRunServices,
+  RUN_LABEL,
+  swarmGenerators,
+  swarmRunId,
+  swarmUnreadyReason,
+  shapeTag,
+  GHZ_INSTALL_HINT,
+  LoadLevelSpec,
+  LoadRun,
+  LoadSweep,
+  runLoadLevel,
+} from '@app/load';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
 import { loadNetworkProfiles, NetworkShaper } from '@app/network';

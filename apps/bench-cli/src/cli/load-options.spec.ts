@@ -1,4 +1,4 @@
-import { LOAD_COLUMNS } from '@app/bench';
+import { LOAD_COLUMNS } from '@app/explain';
 import { LOAD_HELP, parseLoadOptions } from './load-options';
 import { UsageError } from './usage-error';
 
@@ -60,7 +60,7 @@ describe('parseLoadOptions --hosts', () => {
 });
 
 describe('load mode\'s words for its gRPC generator', () => {
-  // It writes the HTTP/2 frames itself (libs/bench/src/load/raw-h2-connection.ts); node:http2 was an earlier generator.
+  // It writes the HTTP/2 frames itself (libs/load/src/raw-h2-connection.ts); node:http2 was an earlier generator.
   it('say, in --help and in levels.csv\'s engine and transport columns, that it writes HTTP/2 frames itself', () => {
     const described = (name: string) => LOAD_COLUMNS.find((column) => column.name === name)!.description;
     for (const text of [LOAD_HELP, described('engine'), described('transport')]) {

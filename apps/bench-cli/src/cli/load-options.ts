@@ -1,5 +1,21 @@
 import { availableParallelism } from 'node:os';
-import { DEFAULT_DISTURBED_ABOVE, DEFAULT_LOAD_ENGINE, outsideProgram, defaultSweep, defaultSweepText, FORMATS, LOAD_ENGINES, LOAD_VARIANTS, LoadEngine, LoadVariantName, TARGET_KINDS, TargetKind, LOAD_TRANSPORT_KINDS, TransportKind, variantNamed, VARIANTS } from '@app/bench';
+import {
+  DEFAULT_DISTURBED_ABOVE,
+  DEFAULT_LOAD_ENGINE,
+  outsideProgram,
+  LOAD_ENGINES,
+  LOAD_VARIANTS,
+  LoadEngine,
+  LoadVariantName,
+  TARGET_KINDS,
+  TargetKind,
+  LOAD_TRANSPORT_KINDS,
+  TransportKind,
+  variantNamed,
+  VARIANTS,
+} from '@app/bench';
+import { FORMATS } from '@app/explain';
+import { defaultSweep, defaultSweepText } from '@app/load';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 import { parseNetworks } from './parse-networks';

@@ -1,4 +1,18 @@
-import { ARTICLE_TRANSPORTS, DEFAULT_DISTURBED_ABOVE, DEFAULT_RERUN_DISTURBED, familyBaseline, MAX_RERUN_DISTURBED, FORMATS, Format, GZIP_ALIAS_NOTE, MIN_RUNS_FOR_VERDICT, parseFormats, TRANSPORT_KINDS, TransportKind, VARIANT_NAMES, VariantName, variantNamed } from '@app/bench';
+import {
+  ARTICLE_TRANSPORTS,
+  DEFAULT_DISTURBED_ABOVE,
+  DEFAULT_RERUN_DISTURBED,
+  familyBaseline,
+  MAX_RERUN_DISTURBED,
+  GZIP_ALIAS_NOTE,
+  MIN_RUNS_FOR_VERDICT,
+  TRANSPORT_KINDS,
+  TransportKind,
+  VARIANT_NAMES,
+  VariantName,
+  variantNamed,
+} from '@app/bench';
+import { FORMATS, Format, parseFormats } from '@app/explain';
 import { loadNetworkProfiles } from '@app/network';
 import { DEFAULT_SHAPE, isShapeName, MAX_BINARY_BLOB_BYTES, shapeNames, ShapeName, USER_SHAPE_NAME, type UserShapeOptions } from '@app/shapes';
 import { parseHosts } from './parse-hosts';

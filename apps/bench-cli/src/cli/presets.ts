@@ -1,5 +1,13 @@
 import type { ShapeName } from '@app/shapes';
-import { ARTICLE_TRANSPORTS, GZIP_SUFFIX, isStreamingVariant, MIN_RUNS_FOR_VERDICT, VARIANT_NAMES, VariantName, VARIANTS } from '@app/bench';
+import {
+  ARTICLE_TRANSPORTS,
+  GZIP_SUFFIX,
+  isStreamingVariant,
+  MIN_RUNS_FOR_VERDICT,
+  VARIANT_NAMES,
+  VariantName,
+  VARIANTS,
+} from '@app/bench';
 import { builtInShapeSizes } from './shape-sizes';
 import { presetRuntimes } from './runtimes-preset';
 

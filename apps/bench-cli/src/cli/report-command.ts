@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { readSavedRun, SavedRun, SavedRunError, writeAtomic } from '@app/bench';
+import { readSavedRun, SavedRun, SavedRunError, writeAtomic } from '@app/explain';
 import { ConfigError, loadConfig } from '@app/config';
 import { printReportHtml } from '@app/report';
 import { EXIT } from './bench-command';

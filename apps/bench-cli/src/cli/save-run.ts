@@ -1,4 +1,4 @@
-import { SavedRun, writeRunFiles } from '@app/bench';
+import { SavedRun, writeRunFiles } from '@app/explain';
 import { printReportHtml } from '@app/report';
 
 /**

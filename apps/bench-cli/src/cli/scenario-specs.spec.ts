@@ -5,7 +5,15 @@ import type { Limits } from '@app/config';
 import { parseOptions } from './options';
 import { PRESETS } from './presets';
 import type { ScenarioSpec } from './presets';
-import { buildScenarioSpecs, cappedNotes, ownVariantNotes, planOf, caseSettings, variantsFor, withShapes } from './scenario-specs';
+import {
+  buildScenarioSpecs,
+  cappedNotes,
+  ownVariantNotes,
+  planOf,
+  caseSettings,
+  variantsFor,
+  withShapes,
+} from './scenario-specs';
 import { UsageError } from './usage-error';
 
 const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };

@@ -1,5 +1,5 @@
 import type { ResolvedRuntime } from '@app/runtimes';
-import { sampleLevel } from '../../../../libs/bench/src/load/fixtures/sample-level';
+import { sampleLevel } from '../../../../libs/load/src/fixtures/sample-level';
 import { stampLoadRuntime } from './stamp-load-runtime';
 
 const runtime = (nodeVersion: string): ResolvedRuntime => ({ spec: nodeVersion, path: `/opt/node-${nodeVersion}/bin/node`, nodeVersion, v8Version: 'v8', source: 'path' });

@@ -1,4 +1,5 @@
-import { outsideProgram, type LoadLevelResult } from '@app/bench';
+import { outsideProgram } from '@app/bench';
+import { type LoadLevelResult } from '@app/load';
 import type { RuntimePair } from './runtime-blocks';
 import { checkReportedRuntime } from './stamp-runtime';
 

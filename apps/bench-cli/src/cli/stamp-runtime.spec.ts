@@ -1,5 +1,5 @@
 import type { ResolvedRuntime } from '@app/runtimes';
-import { sampleResult } from '../../../../libs/bench/src/printers/fixtures/sample-run';
+import { sampleResult } from '../../../../libs/explain/src/printers/fixtures/sample-run';
 import { stampRuntime } from './stamp-runtime';
 
 const runtime = (nodeVersion: string): ResolvedRuntime => ({ spec: nodeVersion, path: `/opt/node-${nodeVersion}/bin/node`, nodeVersion, v8Version: 'v8', source: 'path' });

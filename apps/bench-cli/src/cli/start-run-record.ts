@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectEnvironment, print, RUN_FILES, RunRecord, SavedRun } from '@app/bench';
+import { collectEnvironment, RunRecord } from '@app/bench';
+import { print, RUN_FILES, SavedRun } from '@app/explain';
 import { saveRun } from './save-run';
 import { terminalWidth } from './terminal-width';
 

@@ -1,4 +1,4 @@
-import { RUN_LABEL } from '@app/bench';
+import { RUN_LABEL } from '@app/load';
 import { configVariablesSet, serverServiceArgs } from './swarm-servers';
 
 describe('servers as swarm services', () => {

@@ -1,5 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { docker, dockerOk, hasStarted, jobTasks, removeRunNow, RUN_LABEL, swarmNodeAddress, swarmNodes } from '@app/bench';
+import {
+  docker,
+  dockerOk,
+  hasStarted,
+  jobTasks,
+  removeRunNow,
+  RUN_LABEL,
+  swarmNodeAddress,
+  swarmNodes,
+} from '@app/load';
 import { isListening, ServingAppName } from '@app/bootstrap';
 import { loadConfig, WirebenchConfig } from '@app/config';
 

@@ -1,5 +1,14 @@
 import { Controller, Get, UseInterceptors, Param } from '@nestjs/common';
-import { Comparison, familyBaseline, Mode, parseVariants, RunProgress, ScenarioResult, TransportKind, ExplainedComparison } from '@app/bench';
+import {
+  Comparison,
+  familyBaseline,
+  Mode,
+  parseVariants,
+  RunProgress,
+  ScenarioResult,
+  TransportKind,
+} from '@app/bench';
+import { ExplainedComparison } from '@app/explain';
 import { ResultsService } from '../results/results.service';
 import { BenchQuery } from './bench-query.decorator';
 import type { NetworkProfile } from '@app/network';
@@ -7,7 +16,14 @@ import { NetworkService } from '../network/network.service';
 import { BenchService } from './bench.service';
 import { CallSignal } from './call-signal.decorator';
 import { BenchQueryDto, CompareQueryDto, RunQueryDto } from './dto/bench-query.dto';
-import { parseBenchVariants, parseDisturbedAbove, parseLabel, parseMode, parseRerunDisturbed, parseSwitch } from './parse-flags';
+import {
+  parseBenchVariants,
+  parseDisturbedAbove,
+  parseLabel,
+  parseMode,
+  parseRerunDisturbed,
+  parseSwitch,
+} from './parse-flags';
 import { MeasurementInterceptor } from '../admission/measurement.interceptor';
 import { CallProgress } from '../admission/call-progress.decorator';
 import { ReadableNumbersInterceptor } from './readable-numbers.interceptor';

@@ -3,13 +3,10 @@ import {
   callRequests,
   callWork,
   checkCallWork,
-  ClientFdLimitError,
   Comparison,
   compareResults,
   isStreamingVariant,
   compareVariants,
-  ExplainedComparison,
-  explainComparison,
   Mode,
   Plan,
   ResourceProbe,
@@ -22,6 +19,8 @@ import {
   VariantName,
   validateScenario,
 } from '@app/bench';
+import { ExplainedComparison, explainComparison } from '@app/explain';
+import { ClientFdLimitError } from '@app/transports';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { DEFAULT_SHAPE } from '@app/shapes';
 import type { NetworkProfile } from '@app/network';

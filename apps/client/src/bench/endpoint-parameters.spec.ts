@@ -1,6 +1,13 @@
 import { ScenarioValidationError, VARIANT_NAMES } from '@app/bench';
 import { checkQueryParameters, ENDPOINT_PARAMETERS } from './endpoint-parameters';
-import { parseBenchVariants, parseDisturbedAbove, parseLabel, parseMode, parseRerunDisturbed, parseSwitch } from './parse-flags';
+import {
+  parseBenchVariants,
+  parseDisturbedAbove,
+  parseLabel,
+  parseMode,
+  parseRerunDisturbed,
+  parseSwitch,
+} from './parse-flags';
 
 function errorOf(fn: () => unknown): ScenarioValidationError {
   try {

@@ -1,5 +1,6 @@
 import type { HttpService } from '@nestjs/axios';
-import { ConnectStreamTransport, ConnectTransport, type ConnectVariantName, GrpcStreamTransport, GrpcTransport, isStreamingTransport, VARIANT_NAMES, VARIANTS } from '@app/bench';
+import { type ConnectVariantName, isStreamingTransport, VARIANT_NAMES, VARIANTS } from '@app/bench';
+import { ConnectStreamTransport, ConnectTransport, GrpcStreamTransport, GrpcTransport } from '@app/transports';
 import { loadConfig } from '@app/config';
 import { appAddresses, BENCH_APPS } from '@app/bootstrap';
 import { shapeNames } from '@app/shapes';

@@ -2,7 +2,14 @@ import type { Agent } from 'node:http';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { HttpService } from '@nestjs/axios';
 import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
-import { RelayTransportFactory, RowsTransport, StreamingRowsTransport, VariantName, variantPath, VARIANTS } from '@app/bench';
+import {
+  RelayTransportFactory,
+  RowsTransport,
+  StreamingRowsTransport,
+  VariantName,
+  variantPath,
+  VARIANTS,
+} from '@app/bench';
 import { DEFAULT_SHAPE, ShapeName } from '@app/shapes';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { BuiltTransport, VARIANT_CLIENTS } from './variant-clients';

@@ -1,6 +1,7 @@
 import { HttpService } from '@nestjs/axios';
 import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
 import type { PackageDefinition, ServiceDefinition } from '@grpc/proto-loader';
+import { type PathName, RowsTransport, StreamingRowsTransport, type VariantInfo } from '@app/bench';
 import {
   ConnectStreamTransport,
   ConnectTransport,
@@ -14,14 +15,10 @@ import {
   JsonUndiciTransport,
   NestGrpcService,
   NestGrpcStreamService,
-  type PathName,
-  RowsTransport,
   shapeGrpcMethods,
   splitServiceName,
-  StreamingRowsTransport,
-  type VariantInfo,
   withPayloadByteCounts,
-} from '@app/bench';
+} from '@app/transports';
 import { getProtobufCodec, withResponseCodec, type JsonCodecName, type ProtobufCodec, type ProtobufCodecName } from '@app/codecs';
 import { loadSamplePackageDefinition, sampleGrpcOptions } from '@app/grpc';
 import { getShape, type ShapeName } from '@app/shapes';

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpStatus, Inject, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { ClientFdLimitError, PayloadMismatchError, RunCancelledError, ScenarioValidationError, TransportError } from '@app/bench';
+import { PayloadMismatchError, RunCancelledError, ScenarioValidationError, TransportError } from '@app/bench';
+import { ClientFdLimitError } from '@app/transports';
 import { RETRY_AFTER_S } from '@app/bootstrap';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { ClientBusyError } from '../admission/client-busy.error';

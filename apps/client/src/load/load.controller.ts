@@ -1,5 +1,5 @@
 import { Controller, Get, UseInterceptors } from '@nestjs/common';
-import type { LoadLevelResult } from '@app/bench';
+import type { LoadLevelResult } from '@app/load';
 import { BenchQuery } from '../bench/bench-query.decorator';
 import { CallSignal } from '../bench/call-signal.decorator';
 import { LoadService } from './load.service';

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { isTimeoutKind, LOAD_DEFAULTS, LoadLevelInput, LoadLevelResult, loadTarget, ResourceProbe, runLoadLevel, validateLoadLevel } from '@app/bench';
+import { LOAD_DEFAULTS, LoadLevelInput, loadTarget, ResourceProbe, validateLoadLevel } from '@app/bench';
+import { isTimeoutKind, LoadLevelResult, runLoadLevel } from '@app/load';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { CallAdmission } from '../admission/call-admission.service';
 

@@ -1,4 +1,4 @@
-import type { ClientPhases } from '../transports/rows-transport.interface';
+import type { ClientPhases } from '../transport-contract/rows-transport.interface';
 import { phaseStack, STACK_PHASES } from './phase-stack';
 import { requestPhases } from './request-phases';
 import { attributeWall, type WallParts } from './wall-parts';

@@ -1,5 +1,5 @@
 import { rows } from '@app/data-generator';
-import type { FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
+import type { FetchedRows, RowsTransport } from '../transport-contract/rows-transport.interface';
 import { runScenarios } from '../run/run-scenarios';
 import { combinePhases } from './combine-phases';
 import { PHASE_FIELDS, PhaseBreakdown } from './phases.interface';

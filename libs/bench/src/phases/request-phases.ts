@@ -1,4 +1,4 @@
-import type { ClientPhases } from '../transports/rows-transport.interface';
+import type { ClientPhases } from '../transport-contract/rows-transport.interface';
 import type { PhaseBreakdown } from './phases.interface';
 
 /**

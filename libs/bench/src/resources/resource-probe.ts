@@ -1,5 +1,5 @@
 import { DEFAULTS, ServerResourcesFrom } from '@app/config';
-import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 import { isAlive, processCpuMs, readPeakRss, resetPeakRss } from './proc-readers';
 import { serverProcesses } from './server-processes';
 import { beginSelfReport, SelfReportWindow } from './server-self-report';

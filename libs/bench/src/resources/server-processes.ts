@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 import { pidsListeningOn } from './listening-pids';
 import { isLoopback, targetHostPort } from './target-address';
 

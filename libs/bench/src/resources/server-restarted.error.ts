@@ -1,5 +1,5 @@
-import type { TargetInfo } from '../transports/rows-transport.interface';
-import { TransportError } from '../transports/transport-errors';
+import type { TargetInfo } from '../transport-contract/rows-transport.interface';
+import { TransportError } from '../transport-contract/transport-errors';
 
 /**
  * A server process behind a target ended while a measurement was under way (killed, crashed; `npm run start:all`

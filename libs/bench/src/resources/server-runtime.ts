@@ -1,6 +1,6 @@
 import type { ResourceSnapshot } from '@app/bootstrap';
 import type { ProcessRuntime } from '../result/result.interface';
-import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 import { adminGrpc } from './admin-grpc';
 import { adminHttp } from './admin-http';
 

@@ -1,5 +1,5 @@
 import type { ResourceReport } from '@app/bootstrap';
-import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 import { adminGrpc } from './admin-grpc';
 import { adminHttp } from './admin-http';
 

@@ -1,4 +1,4 @@
-import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 import { processStartTicks } from './proc-readers';
 import { serverProcesses } from './server-processes';
 import { ServerRestartedError } from './server-restarted.error';

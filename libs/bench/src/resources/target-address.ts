@@ -1,5 +1,5 @@
 import { hostPortOf } from '@app/config';
-import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 
 /**
  * Host and port of the server behind a transport's target (an http(s) URL for JSON, host:port for gRPC): its own

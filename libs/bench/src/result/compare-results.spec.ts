@@ -1,4 +1,4 @@
-import { sampleResult, samples } from '../printers/fixtures/sample-run';
+import { sampleResult, samples } from '@app/explain';
 import { compareResults } from './compare-results';
 
 const base = { rowsReceived: 1, payloadBytes: 100, verified: true, clientCpuMs: null, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null };

@@ -1,4 +1,4 @@
-import { sampleResult, samples } from '../printers/fixtures/sample-run';
+import { sampleResult, samples } from '@app/explain';
 import type { VariantName } from '../scenario/variants';
 import { compareVariants } from './compare-variants';
 

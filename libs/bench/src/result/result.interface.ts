@@ -1,7 +1,7 @@
 import type { ShapeName, ShapeSource } from '@app/shapes';
 import type { Mode, TransportKind } from '../scenario/scenario.interface';
 import type { VariantName } from '../scenario/variants';
-import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 import type { PhaseBreakdown } from '../phases/phases.interface';
 import type { CriticalPath } from '../phases/critical-path';
 

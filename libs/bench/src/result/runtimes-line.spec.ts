@@ -1,4 +1,4 @@
-import { SAMPLE_RUN, sampleResult } from '../printers/fixtures/sample-run';
+import { SAMPLE_RUN, sampleResult } from '@app/explain';
 import { runtimesLine } from './runtimes-line';
 
 const node = (nodeVersion: string) => ({ nodeVersion, v8Version: `v8-${nodeVersion}` });

@@ -1,6 +1,13 @@
 import { getShape, shapeNames, type ShapeName } from '@app/shapes';
 import type { Scenario } from '../scenario/scenario.interface';
-import type { FetchedRows, RowForm, RowSink, RowsTransport, StreamedRows, StreamingRowsTransport } from '../transports/rows-transport.interface';
+import type {
+  FetchedRows,
+  RowForm,
+  RowSink,
+  RowsTransport,
+  StreamedRows,
+  StreamingRowsTransport,
+} from '../transport-contract/rows-transport.interface';
 import { executeRun } from './execute-run';
 import { PayloadMismatchError } from './payload-mismatch.error';
 

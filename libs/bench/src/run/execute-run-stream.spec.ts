@@ -2,8 +2,8 @@
 // one-message response, a wrong row anywhere is caught, and an abort mid-stream is a cancellation.
 import { rows } from '@app/data-generator';
 import type { Scenario } from '../scenario/scenario.interface';
-import type { RowSink, StreamedRows, StreamingRowsTransport } from '../transports/rows-transport.interface';
-import { TransportError } from '../transports/transport-errors';
+import type { RowSink, StreamedRows, StreamingRowsTransport } from '../transport-contract/rows-transport.interface';
+import { TransportError } from '../transport-contract/transport-errors';
 import { executeRun } from './execute-run';
 import { PayloadMismatchError } from './payload-mismatch.error';
 import { RunCancelledError } from './run-cancelled.error';

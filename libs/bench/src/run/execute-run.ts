@@ -4,9 +4,13 @@ import { lastValueFrom, mergeMap, range, toArray } from 'rxjs';
 import type { RowsDigest } from '@app/data-generator';
 import { getShape } from '@app/shapes';
 import type { Scenario } from '../scenario/scenario.interface';
-import type { ClientPhases, RowsTransport, StreamingRowsTransport } from '../transports/rows-transport.interface';
+import type {
+  ClientPhases,
+  RowsTransport,
+  StreamingRowsTransport,
+} from '../transport-contract/rows-transport.interface';
 import { SCENARIO_DEFAULTS } from '../scenario/validate-scenario';
-import { isStreamingTransport } from '../transports/is-streaming-transport';
+import { isStreamingTransport } from '../transport-contract/is-streaming-transport';
 import { roundMicros } from '../round-micros';
 import type { PhaseBreakdown } from '../phases/phases.interface';
 import { requestPhases } from '../phases/request-phases';

@@ -1,5 +1,5 @@
 import { canonicalFromProtobuf, type JsonRow, type Shape } from '@app/shapes';
-import type { RowForm } from '../transports/rows-transport.interface';
+import type { RowForm } from '../transport-contract/rows-transport.interface';
 
 /**
  * Rows as a transport handed them over, in the JSON form every checksum reads: JSON rows as they are, decoded

@@ -1,4 +1,4 @@
-import { TransportError } from '../transports/transport-errors';
+import { TransportError } from '../transport-contract/transport-errors';
 import { nameTheRun } from './name-the-run';
 import { RunCancelledError } from './run-cancelled.error';
 

@@ -1,4 +1,4 @@
-import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 
 /** A response that arrived but is not the rows that were asked for: an error, never a number. */
 export class PayloadMismatchError extends Error {

@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario/scenario.interface';
-import type { RowsTransport, StreamingRowsTransport } from '../transports/rows-transport.interface';
+import type { RowsTransport, StreamingRowsTransport } from '../transport-contract/rows-transport.interface';
 
 /** One scenario with the transport that runs it. */
 export interface Plan {

@@ -2,8 +2,8 @@
 // transports over real sockets are covered by the e2e suites in test/.
 import { rows } from '@app/data-generator';
 import type { Scenario } from '../scenario/scenario.interface';
-import type { FetchedRows, RowsTransport } from '../transports/rows-transport.interface';
-import { TransportError } from '../transports/transport-errors';
+import type { FetchedRows, RowsTransport } from '../transport-contract/rows-transport.interface';
+import { TransportError } from '../transport-contract/transport-errors';
 import { PayloadMismatchError } from './payload-mismatch.error';
 import { RunCancelledError } from './run-cancelled.error';
 import { runScenarios } from './run-scenarios';

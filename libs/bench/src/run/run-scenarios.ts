@@ -1,17 +1,17 @@
-import { configuredBinaryBlobBytes, DEFAULT_SHAPE, getShape } from '@app/shapes';
+import { DEFAULT_SHAPE, getShape } from '@app/shapes';
 import { requireSameShapeSetting } from './shape-setting-mismatch';
 import type { Plan } from './plan.interface';
 import type { ProcessRuntime, RunSample, ScenarioResult, WireBytes } from '../result/result.interface';
 import type { RunProbe, ServerResourcesSource } from '../resources/resource-probe';
 import type { ServerReport } from '../resources/server-runtime';
 import type { ServerWatch } from '../resources/server-watch';
-import type { RelayTransportFactory } from '../wire/measure-wire';
+import type { RelayTransportFactory } from './measure-wire';
 import { aggregateRuns } from '../aggregate/aggregate-runs';
 import { aggregateResources } from '../aggregate/aggregate-resources';
-import { measureWire } from '../wire/measure-wire';
+import { measureWire } from './measure-wire';
 import { executeRun } from './execute-run';
 import { nameTheRun } from './name-the-run';
-import { medianRunPhases } from '../phases/median-run';
+import { medianRunPhases } from '../aggregate/median-run';
 import { DEFAULT_DISTURBED_ABOVE, judgeNoise } from '../noise/judge-noise';
 import { DisturbedReruns, type RerunDisturbedOptions } from '../noise/disturbed-reruns';
 import { throwIfCancelled } from './run-cancelled.error';
@@ -208,14 +208,14 @@ function toResult(plan: Plan, { runs, notes, sources, wire, server, startedAt, e
   const payloadBytesPerRun = runs[0]?.payloadBytes ?? 0;
   const seconds = stats.medianMs / 1000;
   // The user's message says where it came from (files and their SHA-256), so a result names what it measured.
-  const shapeSource = getShape(scenario.shape).source;
+  const { source: shapeSource, setting } = getShape(scenario.shape);
   return {
     name: scenario.name,
     transport: scenario.transport,
     variant: scenario.variant,
     shape: scenario.shape,
     ...(shapeSource ? { shapeSource } : {}),
-    ...(scenario.shape === 'binary' ? { blobBytes: configuredBinaryBlobBytes() } : {}),
+    ...(setting ? { [setting.resultField]: setting.value } : {}),
     mode: scenario.mode,
     target: transport.target,
     rowsPerRequest: scenario.rowsPerRequest,

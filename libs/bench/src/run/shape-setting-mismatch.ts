@@ -1,5 +1,5 @@
 import { getShape } from '@app/shapes';
-import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 import { PayloadMismatchError } from './payload-mismatch.error';
 
 /**

@@ -1,7 +1,7 @@
 import type { Scenario } from './scenario.interface';
 import { ScenarioValidationError } from './scenario-validation.error';
 
-/** The wire pass (wire/measure-wire.ts): one 1-row run of the same shape to open connections, then one counted run. */
+/** The wire pass (run/measure-wire.ts): one 1-row run of the same shape to open connections, then one counted run. */
 export function wirePassRows(s: Scenario): number {
   return s.requests * (1 + s.rowsPerRequest);
 }

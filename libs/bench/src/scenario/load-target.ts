@@ -1,5 +1,5 @@
 import type { WirebenchConfig } from '@app/config';
-import type { TargetInfo } from '../transports/rows-transport.interface';
+import type { TargetInfo } from './target-info';
 import type { TransportKind } from './scenario.interface';
 import type { TargetKind } from './variant-info';
 import { TRANSPORT_KINDS, VARIANT_NAMES, VARIANTS, type VariantName } from './variants';

@@ -1,7 +1,20 @@
 import { jsonCodecNames, protobufCodecNames } from '@app/codecs';
 import { errorOf } from './fixtures/error-of';
 import { CONNECT_CALLS } from './connect-variants';
-import { ARTICLE_TRANSPORTS, familyBaseline, FASTEST_PROTOBUF_CODEC, isProtobufSerializer, streamingVariantNames, TRANSPORT_KINDS, isStreamingVariant, parseVariants, VARIANT_NAMES, variantNamed, VARIANTS, variantPath } from './variants';
+import {
+  ARTICLE_TRANSPORTS,
+  familyBaseline,
+  FASTEST_PROTOBUF_CODEC,
+  isProtobufSerializer,
+  streamingVariantNames,
+  TRANSPORT_KINDS,
+  isStreamingVariant,
+  parseVariants,
+  VARIANT_NAMES,
+  variantNamed,
+  VARIANTS,
+  variantPath,
+} from './variants';
 
 describe('variants', () => {
   it('has the two baselines and variants that each name a baseline of their own family', () => {

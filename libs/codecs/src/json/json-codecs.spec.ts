@@ -1,6 +1,6 @@
 import { getShape, loadProtoRoot, protoJsonName, shapeNames } from '@app/shapes';
 import { getJsonCodec, JSON_CODECS, jsonCodecNames, replyJsonSchema } from './json-codecs';
-import { UnknownCodecError } from '../protobuf/protobuf-codecs';
+import { UnknownCodecError } from '../unknown-codec.error';
 
 const INT32_MAX = 2 ** 31 - 1;
 

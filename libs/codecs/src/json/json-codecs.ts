@@ -1,7 +1,7 @@
 import fastJson from 'fast-json-stringify';
 import { loadProtoRoot, type JsonRow, type Shape } from '@app/shapes';
 import { perShape } from '../per-shape';
-import { UnknownCodecError } from '../protobuf/protobuf-codecs';
+import { UnknownCodecError } from '../unknown-codec.error';
 import type { JsonCodec } from './json-codec.interface';
 import { jsonSchemaOfMessage } from './json-schema';
 

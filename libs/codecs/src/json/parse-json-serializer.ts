@@ -1,16 +1,9 @@
 import type { JsonRow, Shape } from '@app/shapes';
 import type { JsonCodec } from './json-codec.interface';
 import { DEFAULT_JSON_CODEC, getJsonCodec, jsonCodecNames } from './json-codecs';
-import { UnknownCodecError } from '../protobuf/protobuf-codecs';
+import { UnknownCodecError, type BadSerializerBody } from '../unknown-codec.error';
 
-/** The 400 body of an unknown `?serializer=`: the JSON servers' other 400s' keys, the valid names as the limit. */
-export interface BadSerializerBody {
-  statusCode: 400;
-  error: 'Bad Request';
-  parameter: 'serializer';
-  limit: { serializers: string[] };
-  message: string;
-}
+export type { BadSerializerBody } from '../unknown-codec.error';
 
 /**
  * The JSON serializer a JSON server's `?serializer=` names (absent: JSON.stringify, so a request without it gets the

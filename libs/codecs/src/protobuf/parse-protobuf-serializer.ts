@@ -1,5 +1,5 @@
 import type { Shape } from '@app/shapes';
-import type { BadSerializerBody } from '../json/parse-json-serializer';
+import type { BadSerializerBody } from '../unknown-codec.error';
 import type { ShapeProtobufCodec } from './protobuf-codec.interface';
 import { getProtobufCodec, protobufCodecNames, UnknownCodecError } from './protobuf-codecs';
 

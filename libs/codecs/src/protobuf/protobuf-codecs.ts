@@ -3,6 +3,9 @@ import { protobufjsStaticCodec } from './protobufjs-static.codec';
 import { protoLoaderCodec } from './proto-loader.codec';
 import type { ProtobufCodec } from './protobuf-codec.interface';
 import { tsProtoCodec } from './ts-proto.codec';
+import { UnknownCodecError } from '../unknown-codec.error';
+
+export { UnknownCodecError } from '../unknown-codec.error';
 
 /**
  * Every protobuf serializer, by the name users select it with; `proto-loader` (today's path, the reference bytes)
@@ -22,18 +25,6 @@ export const DEFAULT_PROTOBUF_CODEC: ProtobufCodecName = 'proto-loader';
 
 export function protobufCodecNames(): ProtobufCodecName[] {
   return Object.keys(PROTOBUF_CODECS) as ProtobufCodecName[];
-}
-
-/** A name that is not a serializer of that family; the message lists the valid ones (400 / INVALID_ARGUMENT / exit 2). */
-export class UnknownCodecError extends Error {
-  constructor(
-    readonly codec: unknown,
-    readonly validNames: readonly string[],
-    family: string,
-  ) {
-    super(`unknown ${family} serializer ${JSON.stringify(codec)}: valid ones are ${validNames.join(', ')}`);
-    this.name = 'UnknownCodecError';
-  }
 }
 
 /** The protobuf serializer of that name, or an UnknownCodecError listing the valid names. */

@@ -1,7 +1,7 @@
 import { Writer } from 'protobufjs';
 import { canonicalFromProtobuf, loadProtoRoot, type JsonRow, type MessageRow, type Shape } from '@app/shapes';
 import * as staticCode from '../generated/protobufjs/static';
-import type * as StaticTypes from '../generated/protobufjs/static-types';
+import type * as StaticTypes from '../generated/protobufjs/static-types.d';
 import { perShape } from '../per-shape';
 import { enumsAsNumbers } from './enum-numbers';
 import type { ProtobufCodec, ShapeProtobufCodec } from './protobuf-codec.interface';

@@ -49,7 +49,7 @@ export function binaryShape(blobBytes: number = BINARY_BLOB_BYTES): Shape<Binary
     // Every blob has the same size: only the row number and the content type vary in length.
     widestRow: { row_num: WIDEST_ROW_NUM, content_type: longestString(CONTENT_TYPES), data: Buffer.alloc(blobBytes) },
     // A peer that generates other blobs sends rows of the right count and another checksum: say which setting.
-    setting: { variable: 'BINARY_BLOB_BYTES', value: blobBytes },
+    setting: { variable: 'BINARY_BLOB_BYTES', value: blobBytes, resultField: 'blobBytes' },
     mismatchHint: `this process's binary blobs are ${blobBytes} bytes (BINARY_BLOB_BYTES): a server started with another BINARY_BLOB_BYTES sends other rows`,
   });
 }
