@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { AddressInfo, connect, createServer } from 'node:net';
 import { pidsListeningOn } from './listening-pids';
 import { ResourceProbe } from './resource-probe';
+import { shapingProxyProcesses } from './server-processes';
 
 const linux = process.platform === 'linux';
 const target = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-server') => ({ server, address });
@@ -40,6 +41,15 @@ const target = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-s
     expect(sample.serverPeakRssBytes).toBeGreaterThan(200 * 1024 * 1024);
     expect(sample.clientCpuMs).toBeGreaterThanOrEqual(0);
     expect(sample.clientPeakRssBytes).toBeGreaterThan(0);
+  });
+
+  it("finds a shaping proxy's process by the address the client dials, only when a server sits behind it", () => {
+    const server = `127.0.0.1:${port}`;
+    // The child stands in for Toxiproxy here: whoever listens on the dialled address is the proxy.
+    expect(shapingProxyProcesses({ server: 'grpc-server', address: server, serverAddress: '127.0.0.1:1' })).toEqual([child.pid]);
+    expect(shapingProxyProcesses({ server: 'grpc-server', address: server })).toEqual([]);
+    expect(shapingProxyProcesses({ server: 'grpc-server', address: server, serverAddress: server })).toEqual([]);
+    expect(shapingProxyProcesses({ server: 'json-server', address: 'http://192.0.2.10:3001', serverAddress: server })).toEqual([]);
   });
 
   it('leaves server figures empty, and says why, for a server on another host or a port nobody listens on', async () => {

@@ -1,7 +1,7 @@
 import { DEFAULTS, ServerResourcesFrom } from '@app/config';
 import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 import { isAlive, processCpuMs, readPeakRss, resetPeakRss } from './proc-readers';
-import { serverProcesses } from './server-processes';
+import { serverProcesses, shapingProxyProcesses } from './server-processes';
 import { beginSelfReport, SelfReportWindow } from './server-self-report';
 import { ServerWatch, watchServers } from './server-watch';
 import { readServerReport, type ServerReport } from './server-runtime';
@@ -86,8 +86,11 @@ export class ResourceProbe implements RunProbe {
     const clientRssReset = client && this.linux && resetPeakRss('self');
     const serverCpu = servers.map((pid) => processCpuMs(pid));
     const serverRssReset = servers.length > 0 && servers.every((pid) => resetPeakRss(pid));
-    // The CLI (or whatever started this client) waits beside the run: its CPU is the run's own, not noise.
+    // The CLI (or whatever started this client) waits beside the run: its CPU is the run's own, not noise. So is a
+    // shaping proxy's (Toxiproxy under a network profile): it carries the run's bytes.
     const parentCpu = processCpuMs(process.ppid);
+    const proxies = client ? this.proxyPids(target) : [];
+    const proxyCpu = proxies.map((pid) => processCpuMs(pid));
     const machineCpu = client ? readMachineCpu() : null;
     const wallStart = performance.now();
     // Where VmHWM cannot be reset (a container host that refuses clear_refs), the process's lifetime peak is still
@@ -102,6 +105,7 @@ export class ResourceProbe implements RunProbe {
         const machineCpuAfter = machineCpu ? readMachineCpu() : null;
         const wallMs = performance.now() - wallStart;
         const parentCpuAfter = processCpuMs(process.ppid);
+        const proxyCpuMs = proxies.reduce((sum, pid, i) => sum + cpuSince(proxyCpu[i], processCpuMs(pid)), 0);
         const serverCpuMs =
           servers.length > 0 && serverCpu.every((v) => v !== null) && serverCpuAfter.every((v) => v !== null)
             ? serverCpuAfter.reduce((sum, v, i) => sum + (v as number) - (serverCpu[i] as number), 0)
@@ -113,7 +117,7 @@ export class ResourceProbe implements RunProbe {
         const serverPeak = servers.length > 0 && serverRss.every((v) => v !== null) ? serverRss.reduce((a, b) => (a as number) + (b as number), 0) : null;
         const clientPeak = client && this.linux ? readPeakRss('self') : null;
         // Servers on another host, or not found here, are not this machine's load: only /proc-read ones are the run's.
-        const ownCpuMs = (used.user + used.system) / 1000 + (serverCpuMs ?? 0) + (parentCpu !== null && parentCpuAfter !== null ? parentCpuAfter - parentCpu : 0);
+        const ownCpuMs = (used.user + used.system) / 1000 + (serverCpuMs ?? 0) + cpuSince(parentCpu, parentCpuAfter) + proxyCpuMs;
         const noise = machineCpu && machineCpuAfter ? foreignCpu(machineCpu, machineCpuAfter, ownCpuMs, wallMs, availableParallelism()) : null;
         if (client && !noise) notes.push('foreign CPU: /proc/stat cannot be read here (Linux only)');
         const clientFigures = {
@@ -176,6 +180,13 @@ export class ResourceProbe implements RunProbe {
     }
   }
 
+  private proxyPids(target: TargetInfo): number[] {
+    const key = `proxy ${target.address}`;
+    let pids = this.pids.get(key);
+    if (!pids || !pids.every(isAlive)) this.pids.set(key, (pids = shapingProxyProcesses(target)));
+    return pids;
+  }
+
   private serverPids(target: TargetInfo, notes: string[]): number[] {
     const key = target.serverAddress ?? target.address;
     let pids = this.pids.get(key);
@@ -187,4 +198,9 @@ export class ResourceProbe implements RunProbe {
     }
     return pids;
   }
+}
+
+/** CPU ms a process used between two readings; 0 where either could not be read (it ended, or no /proc). */
+function cpuSince(before: number | null | undefined, after: number | null): number {
+  return before != null && after !== null ? after - before : 0;
 }

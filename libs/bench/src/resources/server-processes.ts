@@ -38,3 +38,13 @@ export function serverProcesses(target: TargetInfo): { pids: number[]; note?: st
   if (listeners.length === 0) return { pids: [], note: `${target.server} at ${target.address}: no process of this user listens there, so its CPU and memory cannot be read` };
   return { pids: [...new Set([...listeners, ...listeners.flatMap(descendantsOf)])] };
 }
+
+/**
+ * The shaping proxy in front of a target (a network profile: `address` is Toxiproxy's listener, `serverAddress` the
+ * server behind it), when it runs on this machine: the processes listening on `address`. Empty without a proxy.
+ */
+export function shapingProxyProcesses(target: TargetInfo): number[] {
+  if (process.platform !== 'linux' || !target.serverAddress || target.serverAddress === target.address) return [];
+  const { host, port } = targetHostPort({ server: target.server, address: target.address });
+  return isLoopback(host) ? pidsListeningOn(port).filter((pid) => pid !== process.pid) : [];
+}
