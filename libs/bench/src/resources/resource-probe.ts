@@ -89,7 +89,8 @@ export class ResourceProbe implements RunProbe {
     // The CLI (or whatever started this client) waits beside the run: its CPU is the run's own, not noise. So is a
     // shaping proxy's (Toxiproxy under a network profile): it carries the run's bytes.
     const parentCpu = processCpuMs(process.ppid);
-    const proxies = client ? this.proxyPids(target) : [];
+    // Never a server's own process twice (a server found on the dialled address is already counted above).
+    const proxies = client ? this.proxyPids(target).filter((pid) => !servers.includes(pid)) : [];
     const proxyCpu = proxies.map((pid) => processCpuMs(pid));
     const machineCpu = client ? readMachineCpu() : null;
     const wallStart = performance.now();
