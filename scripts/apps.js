@@ -34,7 +34,9 @@ function entryOf(app) {
 // The environment an app is started with: the client's allocator settings (libs/bootstrap allocator-env.ts says
 // why), from the build, so these scripts and the bench's launcher cannot drift apart.
 function envForApp(app, env) {
-  return require(path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'bootstrap', 'src', 'launch', 'allocator-env')).envForApp(app, env);
+  return require(
+    path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'bootstrap', 'src', 'launch', 'allocator-env'),
+  ).envForApp(app, env);
 }
 
 module.exports = { ROOT, APPS, BARE_APPS, GROUPS, entryOf, envForApp };

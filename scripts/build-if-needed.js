@@ -34,7 +34,10 @@ const started = Date.now();
 const progress = trackBuild(apps, started, say);
 const nest = require.resolve('@nestjs/cli/bin/nest.js', { paths: [ROOT] });
 // Descriptor 3 carries the hook's word of each project nest starts; the others are the user's terminal.
-const build = spawn(process.execPath, ['--require', HOOK, nest, 'build', ...apps.map((app) => app.name)], { cwd: ROOT, stdio: ['inherit', 'inherit', 'inherit', 'pipe'] });
+const build = spawn(process.execPath, ['--require', HOOK, nest, 'build', ...apps.map((app) => app.name)], {
+  cwd: ROOT,
+  stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+});
 readline.createInterface({ input: build.stdio[3] }).on('line', (file) => progress.opened(file));
 // 'close', not 'exit': after the hook's last line has been read.
 build.on('close', (code, signal) => {

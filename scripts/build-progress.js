@@ -20,7 +20,9 @@ function buildOrder(root) {
   return Object.entries(projects)
     .filter(([, project]) => project.type === 'application')
     .map(([name, project]) => {
-      const tsconfig = project.compilerOptions?.tsConfigPath ? path.resolve(root, project.compilerOptions.tsConfigPath) : null;
+      const tsconfig = project.compilerOptions?.tsConfigPath
+        ? path.resolve(root, project.compilerOptions.tsConfigPath)
+        : null;
       return { name, tsconfig, buildInfo: tsconfig && buildInfoOf(tsconfig) };
     });
 }
@@ -31,7 +33,10 @@ function buildInfoOf(tsconfig) {
     const { compilerOptions = {} } = JSON.parse(fs.readFileSync(tsconfig, 'utf8'));
     if (compilerOptions.tsBuildInfoFile) return path.resolve(path.dirname(tsconfig), compilerOptions.tsBuildInfoFile);
     if (!compilerOptions.outDir || compilerOptions.rootDir) return null;
-    return path.join(path.resolve(path.dirname(tsconfig), compilerOptions.outDir), path.basename(tsconfig, '.json') + '.tsbuildinfo');
+    return path.join(
+      path.resolve(path.dirname(tsconfig), compilerOptions.outDir),
+      path.basename(tsconfig, '.json') + '.tsbuildinfo',
+    );
   } catch {
     return null;
   }
@@ -61,13 +66,18 @@ function trackBuild(order, startedMs, say, { quietMs = 10_000 } = {}) {
     say(line);
     lastSaid = Date.now();
   };
-  const status = (i) => (order[i].buildInfo === null ? 'done' : mtimeOf(order[i].buildInfo) !== before[i] ? 'built' : 'unchanged');
+  const status = (i) =>
+    order[i].buildInfo === null ? 'done' : mtimeOf(order[i].buildInfo) !== before[i] ? 'built' : 'unchanged';
   const doneUpTo = (end) => {
     for (; next < end; next++) tell(`${next + 1}/${order.length} ${order[next].name} ${status(next)}, ${seconds()}`);
   };
   const timer = setInterval(() => {
     if (Date.now() - lastSaid < quietMs) return;
-    tell(current === null ? `still building, ${seconds()} so far` : `still building ${order[current].name} (${current + 1}/${order.length}), ${seconds()} so far`);
+    tell(
+      current === null
+        ? `still building, ${seconds()} so far`
+        : `still building ${order[current].name} (${current + 1}/${order.length}), ${seconds()} so far`,
+    );
   }, 1000).unref();
   return {
     opened(file) {

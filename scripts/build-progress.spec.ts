@@ -7,7 +7,12 @@ import { join, resolve } from 'node:path';
 type Project = { name: string; tsconfig: string | null; buildInfo: string | null };
 const { buildOrder, trackBuild, HOOK } = require('./build-progress.js') as {
   buildOrder: (root: string) => Project[];
-  trackBuild: (order: Project[], startedMs: number, say: (line: string) => void, options?: { quietMs?: number }) => { opened(file: string): void; stop(succeeded: boolean): void };
+  trackBuild: (
+    order: Project[],
+    startedMs: number,
+    say: (line: string) => void,
+    options?: { quietMs?: number },
+  ) => { opened(file: string): void; stop(succeeded: boolean): void };
   HOOK: string;
 };
 
@@ -15,9 +20,17 @@ const ROOT = resolve(__dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('buildOrder', () => {
-  it('lists nest-cli.json\'s applications in its order, with their tsconfig and the build info tsc writes', () => {
+  it("lists nest-cli.json's applications in its order, with their tsconfig and the build info tsc writes", () => {
     const order = buildOrder(ROOT);
-    expect(order.map((p) => p.name)).toEqual(['client', 'json-server', 'grpc-server', 'bare-json-server', 'bare-grpc-server', 'bare-connect-server', 'bench-cli']);
+    expect(order.map((p) => p.name)).toEqual([
+      'client',
+      'json-server',
+      'grpc-server',
+      'bare-json-server',
+      'bare-grpc-server',
+      'bare-connect-server',
+      'bench-cli',
+    ]);
     expect(order[0]).toEqual({
       name: 'client',
       tsconfig: join(ROOT, 'apps', 'client', 'tsconfig.app.json'),
@@ -32,7 +45,11 @@ describe('trackBuild', () => {
   let order: Project[];
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'wirebench-build-progress-'));
-    order = ['a', 'b', 'c'].map((name) => ({ name, tsconfig: join(dir, name, 'tsconfig.app.json'), buildInfo: join(dir, `${name}.tsbuildinfo`) }));
+    order = ['a', 'b', 'c'].map((name) => ({
+      name,
+      tsconfig: join(dir, name, 'tsconfig.app.json'),
+      buildInfo: join(dir, `${name}.tsbuildinfo`),
+    }));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -51,7 +68,11 @@ describe('trackBuild', () => {
     tracker.opened(order[2].tsconfig!);
     writeFileSync(order[2].buildInfo!, '');
     tracker.stop(true);
-    expect(lines).toEqual([expect.stringMatching(/^1\/3 a built, \d+ s$/), expect.stringMatching(/^2\/3 b unchanged, \d+ s$/), expect.stringMatching(/^3\/3 c built, \d+ s$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^1\/3 a built, \d+ s$/),
+      expect.stringMatching(/^2\/3 b unchanged, \d+ s$/),
+      expect.stringMatching(/^3\/3 c built, \d+ s$/),
+    ]);
   });
 
   it('says which project it is still on when it has said nothing for a while, and nothing more after a failure', async () => {
@@ -67,7 +88,9 @@ describe('trackBuild', () => {
 describe('build-progress-hook', () => {
   it('passes the tsconfig files a process reads to descriptor 3, and nothing else', async () => {
     const script = `const fs = require('fs'); fs.readFileSync(${JSON.stringify(join(ROOT, 'apps', 'client', 'tsconfig.app.json'))}); fs.readFileSync(${JSON.stringify(join(ROOT, 'package.json'))});`;
-    const child = spawn(process.execPath, ['--require', HOOK, '-e', script], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', HOOK, '-e', script], {
+      stdio: ['ignore', 'inherit', 'inherit', 'pipe'],
+    });
     let seen = '';
     child.stdio[3]!.on('data', (d: Buffer) => (seen += d.toString()));
     const code = await new Promise((r) => child.on('close', r));
@@ -76,7 +99,16 @@ describe('build-progress-hook', () => {
   });
 
   it('does nothing in a process without descriptor 3', async () => {
-    const child = spawn(process.execPath, ['--require', HOOK, '-e', `require('fs').readFileSync(${JSON.stringify(join(ROOT, 'tsconfig.json'))}); console.log('ok')`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--require',
+        HOOK,
+        '-e',
+        `require('fs').readFileSync(${JSON.stringify(join(ROOT, 'tsconfig.json'))}); console.log('ok')`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));

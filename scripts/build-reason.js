@@ -17,7 +17,8 @@ function changedSince(p, since, found = { count: 0, newest: null, newestMs: 0 })
   }
   if (stat.mtimeMs > since) {
     found.count += 1;
-    if (stat.mtimeMs > found.newestMs) Object.assign(found, { newest: { path: p, folder: stat.isDirectory() }, newestMs: stat.mtimeMs });
+    if (stat.mtimeMs > found.newestMs)
+      Object.assign(found, { newest: { path: p, folder: stat.isDirectory() }, newestMs: stat.mtimeMs });
   }
   if (stat.isDirectory()) for (const entry of fs.readdirSync(p)) changedSince(path.join(p, entry), since, found);
   return found;
@@ -29,7 +30,8 @@ function changedSince(p, since, found = { count: 0, newest: null, newestMs: 0 })
  */
 function buildReason({ root, stamp, entries, inputs = INPUTS }) {
   const rel = (p) => path.relative(root, p);
-  if (!fs.existsSync(path.dirname(stamp))) return `no build yet (${rel(path.dirname(stamp))}/ does not exist); later starts rebuild only after a source changes`;
+  if (!fs.existsSync(path.dirname(stamp)))
+    return `no build yet (${rel(path.dirname(stamp))}/ does not exist); later starts rebuild only after a source changes`;
   if (!fs.existsSync(stamp)) return `no ${rel(stamp)}: the last build did not finish, or was not run through npm`;
   const missing = entries.find((entry) => !fs.existsSync(entry));
   if (missing) return `${rel(missing)} is missing`;

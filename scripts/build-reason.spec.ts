@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The scripts are plain CommonJS (they run before anything is built), so their types are spelled here.
-const { buildReason } = require('./build-reason.js') as { buildReason: (o: { root: string; stamp: string; entries: string[]; inputs?: string[] }) => string | null };
+const { buildReason } = require('./build-reason.js') as {
+  buildReason: (o: { root: string; stamp: string; entries: string[]; inputs?: string[] }) => string | null;
+};
 
 describe('buildReason', () => {
   let root: string;
@@ -11,14 +13,16 @@ describe('buildReason', () => {
   const entry = () => join(root, 'dist', 'apps', 'client', 'main.js');
   const reason = () => buildReason({ root, stamp: stamp(), entries: [entry()], inputs: ['apps', 'tsconfig.json'] });
   // Seconds before now, as file times: the build is at -100 s, sources are older unless a test touches them.
-  const age = (file: string, seconds: number) => utimesSync(file, new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
+  const age = (file: string, seconds: number) =>
+    utimesSync(file, new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
 
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'wirebench-build-reason-'));
     mkdirSync(join(root, 'apps', 'client', 'src'), { recursive: true });
     writeFileSync(join(root, 'apps', 'client', 'src', 'main.ts'), '');
     writeFileSync(join(root, 'tsconfig.json'), '{}');
-    for (const p of ['apps/client/src/main.ts', 'apps/client/src', 'apps/client', 'apps', 'tsconfig.json']) age(join(root, p), 200);
+    for (const p of ['apps/client/src/main.ts', 'apps/client/src', 'apps/client', 'apps', 'tsconfig.json'])
+      age(join(root, p), 200);
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 

@@ -13,7 +13,11 @@ function oneLine(error) {
 function readCommandLine({ prefix, usage, options = {}, maxPositionals = 0 }) {
   let parsed;
   try {
-    parsed = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: maxPositionals > 0, strict: true });
+    parsed = parseArgs({
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: maxPositionals > 0,
+      strict: true,
+    });
   } catch (error) {
     process.stderr.write(`${prefix}: ${oneLine(error)} (see --help)\n`);
     process.exit(2);

@@ -25,7 +25,11 @@ const say = (line) => process.stderr.write(`wirebench: ${line}\n`);
 /** SHA-256 over the sources' names and contents: the generated output is current when its stamp holds this. */
 function sourcesHash(root = ROOT) {
   const hash = crypto.createHash('sha256');
-  for (const file of [...PROTO_FILES, ...CONFIG_FILES]) hash.update(`${file}\0`).update(fs.readFileSync(path.join(root, file))).update('\0');
+  for (const file of [...PROTO_FILES, ...CONFIG_FILES])
+    hash
+      .update(`${file}\0`)
+      .update(fs.readFileSync(path.join(root, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -34,12 +38,17 @@ function staleReason(root = ROOT) {
   const stamp = path.join(root, OUT, STAMP);
   if (!fs.existsSync(stamp)) return `no ${OUT}/${STAMP}: the codecs' code was never generated`;
   const { hash } = JSON.parse(fs.readFileSync(stamp, 'utf8'));
-  return hash === sourcesHash(root) ? null : `${PROTO_FILES.join(', ')} or the generators' options changed since ${OUT} was generated`;
+  return hash === sourcesHash(root)
+    ? null
+    : `${PROTO_FILES.join(', ')} or the generators' options changed since ${OUT} was generated`;
 }
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${result.stderr}${result.error ?? ''}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${path.basename(command)} ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${result.stderr}${result.error ?? ''}`,
+    );
 }
 
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -55,9 +64,31 @@ function generateProtobufjsStatic(out) {
   const js = path.join(dir, 'static.js');
   // keep-case: proto-loader's field names, so the same rows encode without renaming. Only encode and decode are kept:
   // no verify/fromObject/toObject (the copy this codec exists to skip), no delimited or service code. Comments stay: pbts reads the types from them.
-  run(bin('pbjs'), ['-t', 'static-module', '-w', 'es6', '-r', STATIC_ROOT, '--keep-case', '--no-create', '--no-verify', '--no-convert', '--no-delimited', '--no-typeurl', '--no-service', '-p', 'proto', ...PROTO_FILES, '-o', js]);
+  run(bin('pbjs'), [
+    '-t',
+    'static-module',
+    '-w',
+    'es6',
+    '-r',
+    STATIC_ROOT,
+    '--keep-case',
+    '--no-create',
+    '--no-verify',
+    '--no-convert',
+    '--no-delimited',
+    '--no-typeurl',
+    '--no-service',
+    '-p',
+    'proto',
+    ...PROTO_FILES,
+    '-o',
+    js,
+  ]);
   run(bin('pbts'), [js, '-o', path.join(dir, 'static-types.d.ts')]);
-  fs.writeFileSync(path.join(dir, 'static.ts'), `// @ts-nocheck -- pbjs's JavaScript; its types are static-types.d.ts (pbts)\n${fs.readFileSync(js, 'utf8')}`);
+  fs.writeFileSync(
+    path.join(dir, 'static.ts'),
+    `// @ts-nocheck -- pbjs's JavaScript; its types are static-types.d.ts (pbts)\n${fs.readFileSync(js, 'utf8')}`,
+  );
   fs.rmSync(js);
 }
 
@@ -67,8 +98,17 @@ function generate(root = ROOT) {
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   generateProtobufjsStatic(out);
-  run(bin('buf'), ['generate', 'proto', '--template', 'libs/codecs/buf.gen.yaml', ...PROTO_FILES.flatMap((file) => ['--path', file])]);
-  fs.writeFileSync(path.join(out, STAMP), JSON.stringify({ hash: sourcesHash(root), sources: [...PROTO_FILES, ...CONFIG_FILES] }, null, 2) + '\n');
+  run(bin('buf'), [
+    'generate',
+    'proto',
+    '--template',
+    'libs/codecs/buf.gen.yaml',
+    ...PROTO_FILES.flatMap((file) => ['--path', file]),
+  ]);
+  fs.writeFileSync(
+    path.join(out, STAMP),
+    JSON.stringify({ hash: sourcesHash(root), sources: [...PROTO_FILES, ...CONFIG_FILES] }, null, 2) + '\n',
+  );
 }
 
 /** Generates when stale (or always with `force`); returns whether it did. */

@@ -42,10 +42,13 @@ describe('generate-codecs', () => {
       expect(generator.staleReason(root)).toBeNull();
     });
 
-    it.each([['proto/shapes.proto'], ['proto/sample.proto'], ['libs/codecs/buf.gen.yaml']])('says when %s changed since', (file) => {
-      writeStamp(generator.sourcesHash(root));
-      appendFileSync(join(root, file), '\n// changed\n');
-      expect(generator.staleReason(root)).toMatch(/changed since libs\/codecs\/src\/generated was generated/);
-    });
+    it.each([['proto/shapes.proto'], ['proto/sample.proto'], ['libs/codecs/buf.gen.yaml']])(
+      'says when %s changed since',
+      (file) => {
+        writeStamp(generator.sourcesHash(root));
+        appendFileSync(join(root, file), '\n// changed\n');
+        expect(generator.staleReason(root)).toMatch(/changed since libs\/codecs\/src\/generated was generated/);
+      },
+    );
   });
 });

@@ -11,14 +11,27 @@ const path = require('node:path');
 
 const LOCK = path.join(__dirname, '..', 'package-lock.json');
 const OSES = ['android', 'darwin', 'freebsd', 'linux', 'openharmony', 'win32', 'sunos', 'aix', 'netbsd', 'openbsd'];
-const CPUS = { arm: 'arm', arm64: 'arm64', x64: 'x64', ia32: 'ia32', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x' };
+const CPUS = {
+  arm: 'arm',
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+};
 
 function platformOf(name) {
   const tokens = name.split('/').pop().split('-');
   const os = tokens.find((t) => OSES.includes(t));
   const cpu = tokens.map((t) => CPUS[t]).find(Boolean);
   if (!os || !cpu) return null;
-  const libc = tokens.some((t) => t.startsWith('musl')) ? ['musl'] : tokens.some((t) => t.startsWith('gnu')) ? ['glibc'] : undefined;
+  const libc = tokens.some((t) => t.startsWith('musl'))
+    ? ['musl']
+    : tokens.some((t) => t.startsWith('gnu'))
+      ? ['glibc']
+      : undefined;
   return { os: [os], cpu: [cpu], ...(libc && os === 'linux' ? { libc } : {}) };
 }
 
@@ -35,7 +48,13 @@ for (const [where, pkg] of Object.entries(lock.packages)) {
     added.push(`${dep}@${version}`);
   }
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 fs.writeFileSync(LOCK, JSON.stringify(lock, null, 2) + '\n');
-console.log(added.length ? `added lock entries for ${added.length} platform builds: ${added.join(', ')}` : 'lock file already complete');
+console.log(
+  added.length
+    ? `added lock entries for ${added.length} platform builds: ${added.join(', ')}`
+    : 'lock file already complete',
+);

@@ -25,7 +25,12 @@ function listeningInodes(port) {
       return [];
     }
     // Columns: sl local_address rem_address st ... inode (the 10th); st 0A is LISTEN.
-    return text.split('\n').slice(1).map((line) => line.trim().split(/\s+/)).filter((c) => c[1]?.endsWith(`:${hex}`) && c[3] === '0A').map((c) => c[9]);
+    return text
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((c) => c[1]?.endsWith(`:${hex}`) && c[3] === '0A')
+      .map((c) => c[9]);
   });
 }
 

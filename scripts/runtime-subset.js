@@ -10,7 +10,11 @@ const SUBSET_FILE = path.join(ROOT, 'test', 'runtime-subset.json');
 /** The e2e spec files of the subset, relative to the project root; a file that is not there is an error, not a smaller run. */
 function readRuntimeSubset(file = SUBSET_FILE, root = ROOT) {
   const { e2e } = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (!Array.isArray(e2e) || e2e.length === 0 || !e2e.every((f) => typeof f === 'string' && f.endsWith('.e2e-spec.ts'))) {
+  if (
+    !Array.isArray(e2e) ||
+    e2e.length === 0 ||
+    !e2e.every((f) => typeof f === 'string' && f.endsWith('.e2e-spec.ts'))
+  ) {
     throw new Error(`${file}: "e2e" must be a non-empty list of test/*.e2e-spec.ts files`);
   }
   const missing = e2e.filter((f) => !fs.existsSync(path.join(root, f)));

@@ -34,7 +34,11 @@ describe('the runtime subset (test/runtime-subset.json)', () => {
   it("selects, in jest's own listing, every unit spec and exactly the subset's e2e specs", () => {
     const jest = require.resolve('jest/bin/jest');
     const list = (args: string[]) => {
-      const r = spawnSync(process.execPath, [jest, '--listTests', '--json', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(process.execPath, [jest, '--listTests', '--json', ...args], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(r.status).toBe(0);
       return (JSON.parse(r.stdout) as string[]).map((f) => relative(ROOT, f)).sort();
     };

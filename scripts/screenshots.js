@@ -16,9 +16,20 @@ const { ROOT, entryOf } = require('./apps');
 const { readCommandLine } = require('./command-line');
 
 const OUT = path.join(ROOT, 'docs', 'images');
-const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
+const CHROMIUM = [
+  process.env.CHROME_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].find((p) => p && existsSync(p));
 // Ports of its own, far from the defaults (3000-3022) and from the tests' free ports.
-const PORTS = { CLIENT_PORT: 3900, JSON_SERVER_PORT: 3901, GRPC_SERVER_PORT: 3902, FASTIFY_JSON_SERVER_PORT: 3903, H2_JSON_SERVER_PORT: 3904 };
+const PORTS = {
+  CLIENT_PORT: 3900,
+  JSON_SERVER_PORT: 3901,
+  GRPC_SERVER_PORT: 3902,
+  FASTIFY_JSON_SERVER_PORT: 3903,
+  H2_JSON_SERVER_PORT: 3904,
+};
 
 function fail(message) {
   process.stderr.write(`wirebench screenshots: ${message}\n`);
@@ -41,11 +52,17 @@ function runFolder(resultsDir) {
         .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
     : [];
   const preset = (dir) => JSON.parse(readFileSync(path.join(dir, 'result.json'), 'utf8')).preset;
-  return runs.find((dir) => preset(dir) === 'full') ?? runs[0] ?? fail(`no saved run under ${resultsDir}: run npm run bench first, or name a run folder`);
+  return (
+    runs.find((dir) => preset(dir) === 'full') ??
+    runs[0] ??
+    fail(`no saved run under ${resultsDir}: run npm run bench first, or name a run folder`)
+  );
 }
 
 async function reportShot(browser, folder) {
-  const built = spawnSync(process.execPath, [entryOf('bench-cli').replace(/main\.js$/, 'report-main.js'), folder], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [entryOf('bench-cli').replace(/main\.js$/, 'report-main.js'), folder], {
+    stdio: 'inherit',
+  });
   if (built.status !== 0) fail(`npm run report could not rebuild ${folder}/report.html`);
   const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 1600 } });
   const page = await context.newPage();
@@ -68,7 +85,11 @@ async function reportShot(browser, folder) {
 /** Starts the client and the servers on PORTS; resolves once the client says it listens. */
 function startStack() {
   const env = { ...process.env, ...Object.fromEntries(Object.entries(PORTS).map(([k, v]) => [k, String(v)])) };
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start-all.js')], { env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start-all.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   return new Promise((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error('the stack did not start within 60 s')), 60_000);
@@ -95,7 +116,12 @@ async function pageShot(browser) {
     const reply = page.waitForResponse((r) => r.url().includes('/client/compare'), { timeout: 120_000 });
     await page.click('button[type="submit"]');
     await reply;
-    await page.waitForFunction(() => window.Chart && window.Chart.getChart(document.getElementById('chart')) && window.Chart.getChart(document.getElementById('phase-chart')));
+    await page.waitForFunction(
+      () =>
+        window.Chart &&
+        window.Chart.getChart(document.getElementById('chart')) &&
+        window.Chart.getChart(document.getElementById('phase-chart')),
+    );
     const file = path.join(OUT, 'client-page.png');
     // The comparison section whole (form, result, where the time went): the variants' descriptions push the result
     // below a first screenful.
@@ -112,9 +138,14 @@ async function main() {
   if (!existsSync(entryOf('client'))) fail('no build: npm run build first');
   const { loadConfig } = require(path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'config', 'src'));
   const folder = runFolder(loadConfig(process.env).resultsDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
   try {
-    for (const file of [...(await reportShot(browser, folder)), await pageShot(browser)]) process.stdout.write(`${path.relative(ROOT, file)} (${statSync(file).size} bytes)\n`);
+    for (const file of [...(await reportShot(browser, folder)), await pageShot(browser)])
+      process.stdout.write(`${path.relative(ROOT, file)} (${statSync(file).size} bytes)\n`);
   } finally {
     await browser.close();
   }

@@ -35,10 +35,13 @@ const ms = (value) => `${Math.round(value).toLocaleString('en-US')} ms`;
  * (its event loop held by another caller's work), which says whether "no answer within 5 s" was the server's doing.
  */
 function failureLine({ kind, target, outcome, afterMs, sent, timeline = [], lateMs, detail = '' }) {
-  const parts = [`${kind} → ${target.app} ${target.address} ${target.route} (${target.protocol}): ${outcome} after ${ms(afterMs)}`];
+  const parts = [
+    `${kind} → ${target.app} ${target.address} ${target.route} (${target.protocol}): ${outcome} after ${ms(afterMs)}`,
+  ];
   if (sent) parts.push(`sent: ${sent}`);
   if (timeline.length > 0) parts.push(`timeline: ${timeline.map(([what, at]) => `${what} at ${ms(at)}`).join(', ')}`);
-  if (lateMs !== undefined && lateMs >= 100) parts.push(`the probe's timer ran ${ms(lateMs)} late (its own event loop was busy)`);
+  if (lateMs !== undefined && lateMs >= 100)
+    parts.push(`the probe's timer ran ${ms(lateMs)} late (its own event loop was busy)`);
   if (detail) parts.push(String(detail).slice(0, 600));
   return parts.join('; ');
 }

@@ -7,20 +7,39 @@ interface Target {
 }
 const { targetOf, failureLine } = require('./soak-failure.js') as {
   targetOf: (ports: Record<string, number>, where: string, protocol: string, route?: string) => Target;
-  failureLine: (failure: { kind: string; target: Target; outcome: unknown; afterMs: number; sent?: string; timeline?: [string, number][]; lateMs?: number; detail?: string }) => string;
+  failureLine: (failure: {
+    kind: string;
+    target: Target;
+    outcome: unknown;
+    afterMs: number;
+    sent?: string;
+    timeline?: [string, number][];
+    lateMs?: number;
+    detail?: string;
+  }) => string;
 };
 
-const PORTS = { CLIENT_PORT: 4100, JSON_SERVER_PORT: 4101, GRPC_SERVER_PORT: 4102, BARE_CONNECT_SERVER_PORT: 4113, FASTIFY_JSON_SERVER_PORT: 4121 };
+const PORTS = {
+  CLIENT_PORT: 4100,
+  JSON_SERVER_PORT: 4101,
+  GRPC_SERVER_PORT: 4102,
+  BARE_CONNECT_SERVER_PORT: 4113,
+  FASTIFY_JSON_SERVER_PORT: 4121,
+};
 
 describe('targetOf', () => {
   it('names the app on the port of a URL, with its path and query', () => {
-    expect(targetOf(PORTS, 'http://127.0.0.1:4121/sample.SampleService/GetSamples', 'Connect JSON over HTTP/1.1')).toEqual({
+    expect(
+      targetOf(PORTS, 'http://127.0.0.1:4121/sample.SampleService/GetSamples', 'Connect JSON over HTTP/1.1'),
+    ).toEqual({
       app: 'json-fastify-server',
       address: '127.0.0.1:4121',
       route: '/sample.SampleService/GetSamples',
       protocol: 'Connect JSON over HTTP/1.1',
     });
-    expect(targetOf(PORTS, 'http://127.0.0.1:4100/client/compare?rows=3', 'HTTP/1.1').route).toBe('/client/compare?rows=3');
+    expect(targetOf(PORTS, 'http://127.0.0.1:4100/client/compare?rows=3', 'HTTP/1.1').route).toBe(
+      '/client/compare?rows=3',
+    );
   });
 
   it('names the app on the port of a gRPC address, with the method given', () => {
@@ -63,7 +82,16 @@ describe('failureLine', () => {
   });
 
   it('leaves out what a call did not record, and a timer that ran on time', () => {
-    expect(failureLine({ kind: 'json server at MAX_ROWS', target, outcome: 502, afterMs: 12, lateMs: 3, detail: 'Bad Gateway' })).toBe(
+    expect(
+      failureLine({
+        kind: 'json server at MAX_ROWS',
+        target,
+        outcome: 502,
+        afterMs: 12,
+        lateMs: 3,
+        detail: 'Bad Gateway',
+      }),
+    ).toBe(
       'json server at MAX_ROWS → bare-connect-server 127.0.0.1:4113 /sample.SampleService/GetSamples (Connect JSON over HTTP/1.1): 502 after 12 ms; Bad Gateway',
     );
   });

@@ -21,7 +21,8 @@ const { targetOf, failureLine } = require('./soak-failure');
 
 const { values: args } = readCommandLine({
   prefix: 'soak',
-  usage: 'usage: npm run soak -- [--minutes N (default 10, 0.5 .. 120)] [--out result.json] [--logs DIR (the output of every app as DIR/<app>.log)]',
+  usage:
+    'usage: npm run soak -- [--minutes N (default 10, 0.5 .. 120)] [--out result.json] [--logs DIR (the output of every app as DIR/<app>.log)]',
   options: { minutes: { type: 'string', default: '10' }, out: { type: 'string' }, logs: { type: 'string' } },
 });
 const MINUTES = Number(args.minutes);
@@ -47,8 +48,20 @@ const PORTS = {
   FASTIFY_JSON_SERVER_PORT: 4121,
   H2_JSON_SERVER_PORT: 4122,
 };
-const env = { ...process.env, ...Object.fromEntries(Object.entries(PORTS).map(([k, v]) => [k, String(v)])), NO_COLOR: '1' };
-const APPS = ['json-server', 'grpc-server', 'bare-json-server', 'bare-grpc-server', 'bare-connect-server', 'json-fastify-server', 'client'];
+const env = {
+  ...process.env,
+  ...Object.fromEntries(Object.entries(PORTS).map(([k, v]) => [k, String(v)])),
+  NO_COLOR: '1',
+};
+const APPS = [
+  'json-server',
+  'grpc-server',
+  'bare-json-server',
+  'bare-grpc-server',
+  'bare-connect-server',
+  'json-fastify-server',
+  'client',
+];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
@@ -63,7 +76,11 @@ const alive = (pid) => {
 };
 
 function startApp(app) {
-  const child = spawn(process.execPath, [entryOf(app)], { cwd: ROOT, env: envForApp(app, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entryOf(app)], {
+    cwd: ROOT,
+    env: envForApp(app, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const record = { app, child, pid: child.pid, exited: null, up: false, log: [] };
   // Everything an app prints, kept whole when asked (e.g. with GRPC_TRACE set, to see why a connection closed).
   const file = args.logs ? createWriteStream(path.join(args.logs, `${app}.log`)) : null;
@@ -91,7 +108,15 @@ const base = {
 };
 const CONNECT_PROCEDURE = '/sample.SampleService/GetSamples';
 const grpcAddresses = [`127.0.0.1:${PORTS.GRPC_SERVER_PORT}`, `127.0.0.1:${PORTS.BARE_GRPC_SERVER_PORT}`];
-const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(path.join(ROOT, 'proto', 'sample.proto'), { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true }));
+const pkg = grpc.loadPackageDefinition(
+  protoLoader.loadSync(path.join(ROOT, 'proto', 'sample.proto'), {
+    keepCase: true,
+    longs: String,
+    enums: String,
+    defaults: true,
+    oneofs: true,
+  }),
+);
 const OK = new Set([200, 400, 503]);
 /**
  * GET as curl does it: a connection of its own (a kept-alive socket that a server closes just as the next request goes
@@ -106,7 +131,8 @@ function get(url, { timeoutMs = 300_000, leaveAfterMs } = {}) {
       res.on('data', (chunk) => head.length < 300 && (head += chunk.toString('utf8', 0, 300)));
       res.on('end', () => resolve({ status: res.statusCode, head }));
       res.on('error', () => resolve({ status: res.statusCode, head, left: true }));
-      if (leaveAfterMs !== undefined) setTimeout(() => (req.destroy(), resolve({ status: res.statusCode, head, left: true })), leaveAfterMs);
+      if (leaveAfterMs !== undefined)
+        setTimeout(() => (req.destroy(), resolve({ status: res.statusCode, head, left: true })), leaveAfterMs);
     });
     req.setTimeout(timeoutMs, () => req.destroy(new Error('no answer in 300 s')));
     req.on('error', (error) => resolve({ error: error.code ?? error.message }));
@@ -136,7 +162,9 @@ function begin(kind, method, where, protocol, sent) {
 
 // A failed call's line names its target, what it sent and when what happened (scripts/soak-failure.js).
 function failed(call, outcome, detail = '', extra = {}) {
-  tally.unanswered.push(failureLine({ ...call, outcome, afterMs: performance.now() - call.startedAt, detail, ...extra }));
+  tally.unanswered.push(
+    failureLine({ ...call, outcome, afterMs: performance.now() - call.startedAt, detail, ...extra }),
+  );
 }
 
 function answered(call, status, detail = '', extra = {}) {
@@ -155,8 +183,14 @@ const HTTP_CALLS = [
   ['client grpc parallel 20,000', `${base.client}/client/grpc/parallel/20000`],
   // A stream of MAX_STREAM_ROWS takes minutes here, past REQUEST_TIMEOUT_MS: the cap itself is probed by the abandoned
   // streams below; through the client, a stream that can finish in time.
-  ['client streams 3,000,000 rows', `${base.client}/client/compare?variants=json-stream,grpc-stream&rows=3000000&chunk=200000`],
-  ['client load at the endpoint caps', `${base.client}/client/load?transport=json&rows=1000000&concurrency=1000&duration=10`],
+  [
+    'client streams 3,000,000 rows',
+    `${base.client}/client/compare?variants=json-stream,grpc-stream&rows=3000000&chunk=200000`,
+  ],
+  [
+    'client load at the endpoint caps',
+    `${base.client}/client/load?transport=json&rows=1000000&concurrency=1000&duration=10`,
+  ],
   ['client load grpc', `${base.client}/client/load?transport=grpc&rows=100000&concurrency=1000&duration=10`],
   ['json server at MAX_ROWS', `${base.json}/samples/1000000`],
   ['bare json server at MAX_ROWS', `${base.bareJson}/samples/1000000`],
@@ -177,7 +211,13 @@ async function abandonedHttpStream() {
   const server = pick([base.json, base.bareJson, base.fastify]);
   const leaveAfterMs = Math.round(200 + Math.random() * 4000);
   const url = `${server}/samples/100000000/stream?chunk=${pick(CHUNKS)}`;
-  const call = begin('abandoned NDJSON stream', 'GET', url, HTTP1, `to be left ${leaveAfterMs} ms after the response began`);
+  const call = begin(
+    'abandoned NDJSON stream',
+    'GET',
+    url,
+    HTTP1,
+    `to be left ${leaveAfterMs} ms after the response began`,
+  );
   const { status, head, error, left } = await get(url, { leaveAfterMs });
   if (!left) return answered(call, status ?? `error ${error}`, head);
   tally.abandoned++;
@@ -192,11 +232,21 @@ function abandonedGrpcStream() {
     const paused = Math.random() < 0.5;
     const sent = `count 100,000,000, chunk_rows ${chunkRows}, deadline ${deadlineMs} ms${paused ? ', never read' : ''}`;
     const probe = begin('abandoned gRPC stream', STREAM_SAMPLES, address, GRPC, sent);
-    const call = client.StreamSamples({ count: 100_000_000, offset: 0, chunk_rows: chunkRows }, { deadline: new Date(Date.now() + deadlineMs) });
+    const call = client.StreamSamples(
+      { count: 100_000_000, offset: 0, chunk_rows: chunkRows },
+      { deadline: new Date(Date.now() + deadlineMs) },
+    );
     if (paused) call.pause();
     call.on('data', () => undefined);
     call.on('error', (error) => {
-      if (![grpc.status.DEADLINE_EXCEEDED, grpc.status.CANCELLED, grpc.status.RESOURCE_EXHAUSTED, grpc.status.INVALID_ARGUMENT].includes(error.code)) {
+      if (
+        ![
+          grpc.status.DEADLINE_EXCEEDED,
+          grpc.status.CANCELLED,
+          grpc.status.RESOURCE_EXHAUSTED,
+          grpc.status.INVALID_ARGUMENT,
+        ].includes(error.code)
+      ) {
         failed(probe, `gRPC ${grpc.status[error.code]}`, error.details);
       }
       tally.abandoned++;
@@ -213,11 +263,15 @@ function abandonedGrpcStream() {
 function grpcUnaryAtCap() {
   return new Promise((resolve) => {
     const address = pick(grpcAddresses);
-    const client = new pkg.sample.SampleService(address, grpc.credentials.createInsecure(), { 'grpc.max_receive_message_length': 1024 ** 3 });
+    const client = new pkg.sample.SampleService(address, grpc.credentials.createInsecure(), {
+      'grpc.max_receive_message_length': 1024 ** 3,
+    });
     const call = begin('gRPC GetSamples at MAX_ROWS', GET_SAMPLES, address, GRPC, 'count 1,000,000, deadline 300 s');
     client.GetSamples({ count: 1_000_000 }, { deadline: new Date(Date.now() + 300_000) }, (error) => {
       const code = error ? error.code : grpc.status.OK;
-      const status = { [grpc.status.OK]: 200, [grpc.status.INVALID_ARGUMENT]: 400, [grpc.status.RESOURCE_EXHAUSTED]: 503 }[code] ?? `gRPC ${grpc.status[code]}`;
+      const status =
+        { [grpc.status.OK]: 200, [grpc.status.INVALID_ARGUMENT]: 400, [grpc.status.RESOURCE_EXHAUSTED]: 503 }[code] ??
+        `gRPC ${grpc.status[code]}`;
       answered(call, status, error?.details ?? '');
       client.close();
       resolve();
@@ -227,7 +281,13 @@ function grpcUnaryAtCap() {
 
 // Silent connections: sockets that send nothing, or only the HTTP/2 preface, held until the server cuts them.
 async function silentBurst() {
-  const ports = [PORTS.GRPC_SERVER_PORT, PORTS.BARE_GRPC_SERVER_PORT, PORTS.JSON_SERVER_PORT, PORTS.BARE_JSON_SERVER_PORT, PORTS.CLIENT_PORT];
+  const ports = [
+    PORTS.GRPC_SERVER_PORT,
+    PORTS.BARE_GRPC_SERVER_PORT,
+    PORTS.JSON_SERVER_PORT,
+    PORTS.BARE_JSON_SERVER_PORT,
+    PORTS.CLIENT_PORT,
+  ];
   const sockets = [];
   for (let i = 0; i < 300; i++) {
     const socket = net.connect(pick(ports), '127.0.0.1');
@@ -250,13 +310,21 @@ const ESCAPED_ROUTES = [
   ['DELETE', `/admin/resources/windows/${BAD}`],
   ['POST', `${CONNECT_PROCEDURE}${BAD}`],
 ];
-const CLIENT_ESCAPED = [`/client/json/single/${BAD}`, `/client/grpc/parallel/${BAD}`, `/client/compare?rows=${BAD}`, `/client/results/${BAD}/${BAD}`];
+const CLIENT_ESCAPED = [
+  `/client/json/single/${BAD}`,
+  `/client/grpc/parallel/${BAD}`,
+  `/client/compare?rows=${BAD}`,
+  `/client/results/${BAD}/${BAD}`,
+];
 
 /** One request on a connection of its own, as patient as get(); resolves with the status, or the error, never rejects. */
 function send(url, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
-      res.resume().on('end', () => resolve({ status: res.statusCode })).on('error', () => resolve({ status: res.statusCode }));
+      res
+        .resume()
+        .on('end', () => resolve({ status: res.statusCode }))
+        .on('error', () => resolve({ status: res.statusCode }));
     });
     req.setTimeout(300_000, () => req.destroy(new Error('no answer in 300 s')));
     req.on('error', (error) => resolve({ error: error.code ?? error.message }));
@@ -303,11 +371,15 @@ function oversizedBody() {
       answered(call, status === 429 ? 400 : status, '', { lateMs });
       resolve();
     };
-    const req = http.request(`${server}${CONNECT_PROCEDURE}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': total } }, (res) => {
-      call.at(`answer ${res.statusCode}`);
-      res.resume();
-      finish(res.statusCode);
-    });
+    const req = http.request(
+      `${server}${CONNECT_PROCEDURE}`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': total } },
+      (res) => {
+        call.at(`answer ${res.statusCode}`);
+        res.resume();
+        finish(res.statusCode);
+      },
+    );
     req.on('socket', (socket) => {
       socket.once('connect', () => call.at('connected'));
       socket.once('end', () => call.at('the server ended the connection'));
@@ -344,10 +416,20 @@ async function connectBurst() {
     const body = JSON.stringify({ count: 1_000_000 });
     const url = `${base.bareConnect}${CONNECT_PROCEDURE}`;
     const burst = Array.from({ length: 10 }, (_, i) => {
-      const call = begin('Connect JSON burst of 1,000,000 rows', 'POST', url, CONNECT_JSON, `${body}, call ${i + 1} of 10 at once`);
-      return send(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((answer) => ({ call, ...answer }));
+      const call = begin(
+        'Connect JSON burst of 1,000,000 rows',
+        'POST',
+        url,
+        CONNECT_JSON,
+        `${body}, call ${i + 1} of 10 at once`,
+      );
+      return send(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((answer) => ({
+        call,
+        ...answer,
+      }));
     });
-    for (const { call, status, error } of await Promise.all(burst)) answered(call, status === 429 || status === 408 ? 503 : (status ?? `error ${error}`));
+    for (const { call, status, error } of await Promise.all(burst))
+      answered(call, status === 429 || status === 408 ? 503 : (status ?? `error ${error}`));
   } finally {
     bursting = false;
   }
@@ -358,7 +440,13 @@ async function cancelledUnaryAtCap() {
   if (Math.random() < 0.5) {
     const url = `${base.client}/client/${pick(['json', 'grpc'])}/single/1000000`;
     const timeoutMs = Math.round(1500 + Math.random() * 1500);
-    const call = begin('client single at MAX_ROWS, caller gone', 'GET', url, HTTP1, `hung up ${timeoutMs} ms in, or as the response began`);
+    const call = begin(
+      'client single at MAX_ROWS, caller gone',
+      'GET',
+      url,
+      HTTP1,
+      `hung up ${timeoutMs} ms in, or as the response began`,
+    );
     const { left, status, error } = await get(url, { leaveAfterMs: 0, timeoutMs });
     if (!left && status !== undefined) answered(call, status);
     else if (error && !/no answer|ECONNRESET|socket hang up/.test(error)) failed(call, `error ${error}`);
@@ -368,10 +456,19 @@ async function cancelledUnaryAtCap() {
   await new Promise((resolve) => {
     const address = pick(grpcAddresses);
     const cancelAfterMs = Math.round(1500 + Math.random() * 1500);
-    const probe = begin('cancelled GetSamples', GET_SAMPLES, address, GRPC, `count 1,000,000, cancelled ${cancelAfterMs} ms in`);
-    const client = new pkg.sample.SampleService(address, grpc.credentials.createInsecure(), { 'grpc.max_receive_message_length': 1024 ** 3 });
+    const probe = begin(
+      'cancelled GetSamples',
+      GET_SAMPLES,
+      address,
+      GRPC,
+      `count 1,000,000, cancelled ${cancelAfterMs} ms in`,
+    );
+    const client = new pkg.sample.SampleService(address, grpc.credentials.createInsecure(), {
+      'grpc.max_receive_message_length': 1024 ** 3,
+    });
     const call = client.GetSamples({ count: 1_000_000 }, { deadline: new Date(Date.now() + 300_000) }, (error) => {
-      if (error && ![grpc.status.CANCELLED, grpc.status.RESOURCE_EXHAUSTED].includes(error.code)) failed(probe, `gRPC ${grpc.status[error.code]}`, error.details);
+      if (error && ![grpc.status.CANCELLED, grpc.status.RESOURCE_EXHAUSTED].includes(error.code))
+        failed(probe, `gRPC ${grpc.status[error.code]}`, error.details);
       tally.abandoned++;
       client.close();
       resolve();
@@ -380,7 +477,19 @@ async function cancelledUnaryAtCap() {
   });
 }
 
-const WORK = [httpCall, httpCall, httpCall, abandonedHttpStream, abandonedGrpcStream, grpcUnaryAtCap, silentBurst, malformedEscapes, oversizedBody, connectBurst, cancelledUnaryAtCap];
+const WORK = [
+  httpCall,
+  httpCall,
+  httpCall,
+  abandonedHttpStream,
+  abandonedGrpcStream,
+  grpcUnaryAtCap,
+  silentBurst,
+  malformedEscapes,
+  oversizedBody,
+  connectBurst,
+  cancelledUnaryAtCap,
+];
 
 async function caller(until) {
   while (Date.now() < until) await pick(WORK)();
@@ -394,31 +503,52 @@ async function main() {
   // Whatever ends this script (a failure of its own included) ends the apps it started.
   process.on('exit', stopAll);
   const startDeadline = Date.now() + 60_000;
-  while (!apps.every((a) => a.up) && Date.now() < startDeadline && apps.every((a) => a.exited === null)) await sleep(200);
+  while (!apps.every((a) => a.up) && Date.now() < startDeadline && apps.every((a) => a.exited === null))
+    await sleep(200);
   if (!apps.every((a) => a.up)) {
     stopAll();
-    process.stderr.write(`soak: not every app started: ${apps.filter((a) => !a.up).map((a) => `${a.app} ${a.log.join('').slice(-300)}`).join('; ')}\n`);
+    process.stderr.write(
+      `soak: not every app started: ${apps
+        .filter((a) => !a.up)
+        .map((a) => `${a.app} ${a.log.join('').slice(-300)}`)
+        .join('; ')}\n`,
+    );
     process.exit(1);
   }
   const peaks = Object.fromEntries(apps.map((a) => [a.app, 0]));
-  const sampler = setInterval(() => apps.forEach((a) => alive(a.pid) && (peaks[a.app] = Math.max(peaks[a.app], rssOf(a.pid)))), 500);
+  const sampler = setInterval(
+    () => apps.forEach((a) => alive(a.pid) && (peaks[a.app] = Math.max(peaks[a.app], rssOf(a.pid)))),
+    500,
+  );
   const started = Date.now();
   const until = started + MINUTES * 60_000;
-  process.stdout.write(`soak: ${MINUTES} min, ${CALLERS} callers, apps ${apps.map((a) => `${a.app} (pid ${a.pid})`).join(', ')}\n`);
-  const progress = setInterval(() => process.stdout.write(`soak: ${Math.round((Date.now() - started) / 1000)} s, ${tally.calls} calls answered ${JSON.stringify(tally.answered)}, ${tally.abandoned} streams abandoned, ${tally.silentSockets} silent sockets\n`), 30_000);
+  process.stdout.write(
+    `soak: ${MINUTES} min, ${CALLERS} callers, apps ${apps.map((a) => `${a.app} (pid ${a.pid})`).join(', ')}\n`,
+  );
+  const progress = setInterval(
+    () =>
+      process.stdout.write(
+        `soak: ${Math.round((Date.now() - started) / 1000)} s, ${tally.calls} calls answered ${JSON.stringify(tally.answered)}, ${tally.abandoned} streams abandoned, ${tally.silentSockets} silent sockets\n`,
+      ),
+    30_000,
+  );
   await Promise.all(Array.from({ length: CALLERS }, () => caller(until)));
   clearInterval(progress);
   const loadEnded = Date.now();
   // Back under the limit within 30 s of the load stopping.
   const settled = {};
   while (Date.now() - loadEnded < SETTLE_MS) {
-    for (const a of apps) if (alive(a.pid) && settled[a.app] === undefined && rssOf(a.pid) < RSS_LIMIT) settled[a.app] = Date.now() - loadEnded;
+    for (const a of apps)
+      if (alive(a.pid) && settled[a.app] === undefined && rssOf(a.pid) < RSS_LIMIT)
+        settled[a.app] = Date.now() - loadEnded;
     if (apps.every((a) => settled[a.app] !== undefined)) break;
     await sleep(500);
   }
   clearInterval(sampler);
   const finalRss = Object.fromEntries(apps.map((a) => [a.app, alive(a.pid) ? Math.round(rssOf(a.pid) / MIB) : null]));
-  const crashed = apps.filter((a) => a.exited !== null || !alive(a.pid)).map((a) => `${a.app} ${JSON.stringify(a.exited)}`);
+  const crashed = apps
+    .filter((a) => a.exited !== null || !alive(a.pid))
+    .map((a) => `${a.app} ${JSON.stringify(a.exited)}`);
   const notSettled = apps.filter((a) => settled[a.app] === undefined).map((a) => a.app);
   stopAll();
   const result = {
@@ -437,7 +567,11 @@ async function main() {
   if (args.out) writeFileSync(args.out, JSON.stringify(result, null, 2) + '\n');
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   const ok = crashed.length === 0 && tally.unanswered.length === 0 && notSettled.length === 0;
-  process.stdout.write(ok ? 'soak: passed\n' : `soak: FAILED (${crashed.length} crashed, ${tally.unanswered.length} unanswered, not under 300 MiB within 30 s: ${notSettled.join(', ') || 'none'})\n`);
+  process.stdout.write(
+    ok
+      ? 'soak: passed\n'
+      : `soak: FAILED (${crashed.length} crashed, ${tally.unanswered.length} unanswered, not under 300 MiB within 30 s: ${notSettled.join(', ') || 'none'})\n`,
+  );
   process.exit(ok ? 0 : 1);
 }
 

@@ -27,7 +27,9 @@ const USAGE = `Usage: npm run start:all | start:bare | start:client   (node scri
 const { positionals } = readCommandLine({ prefix: 'wirebench', usage: USAGE, maxPositionals: 1 });
 const group = positionals[0] ?? 'all';
 if (!GROUPS[group]) {
-  process.stderr.write(`wirebench: unknown app group ${JSON.stringify(group)}; one of ${Object.keys(GROUPS).join(', ')}\n`);
+  process.stderr.write(
+    `wirebench: unknown app group ${JSON.stringify(group)}; one of ${Object.keys(GROUPS).join(', ')}\n`,
+  );
   process.exit(2);
 }
 
@@ -43,13 +45,17 @@ try {
 
 // Every address the group listens on, checked before anything starts: a port another process holds (a second
 // start:all, start:bare beside it with a shared app) is one line naming it and its holder, exit 1.
-const { appAddresses } = require(path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'bootstrap', 'src', 'launch', 'app-launcher'));
+const { appAddresses } = require(
+  path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'bootstrap', 'src', 'launch', 'app-launcher'),
+);
 const { firstTaken } = require('./port-holder');
 const addresses = appAddresses(loadConfig(process.env));
 
 // The apps write to concurrently's pipes, never a terminal: they colour only when told to, which they are exactly
 // when this script's own output is a terminal (or FORCE_COLOR says so, and NO_COLOR does not), as its prefixes are.
-const { colourWanted } = require(path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'bootstrap', 'src', 'colour-wanted'));
+const { colourWanted } = require(
+  path.join(ROOT, 'dist', 'apps', 'client', 'libs', 'bootstrap', 'src', 'colour-wanted'),
+);
 const colour = colourWanted(process.stdout, process.env);
 
 // concurrently says '<command line> exited with code SIGTERM' for each app at every stop; this script says once,
@@ -64,7 +70,9 @@ class AppLogger extends Logger {
 async function main() {
   const taken = await firstTaken(Object.keys(GROUPS[group]).map((app) => ({ app, ...addresses[app] })));
   if (taken) {
-    process.stderr.write(`wirebench: ${GROUPS[group][taken.app].name} cannot start: ${taken.host}:${taken.port} is taken${taken.holder ? ` by ${taken.holder}` : ''}; stop it, or set another port (docs/configuration.md)\n`);
+    process.stderr.write(
+      `wirebench: ${GROUPS[group][taken.app].name} cannot start: ${taken.host}:${taken.port} is taken${taken.holder ? ` by ${taken.holder}` : ''}; stop it, or set another port (docs/configuration.md)\n`,
+    );
     process.exit(1);
   }
   startApps();
@@ -74,12 +82,20 @@ function startApps() {
   const { result, commands } = concurrently(
     Object.entries(GROUPS[group]).map(([app, { name, color }]) => ({
       command: `exec "${process.execPath}" "${entryOf(app)}"`,
-      env: { ...envForApp(app, process.env), ...(colour ? { FORCE_COLOR: process.env.FORCE_COLOR || '1' } : { NO_COLOR: '1' }) },
+      env: {
+        ...envForApp(app, process.env),
+        ...(colour ? { FORCE_COLOR: process.env.FORCE_COLOR || '1' } : { NO_COLOR: '1' }),
+      },
       name,
       prefixColor: color,
     })),
     // No killOthersOn: this script decides, per exit, between restarting one app and stopping them all.
-    { killSignal: 'SIGTERM', logger: new AppLogger({ prefixFormat: 'name' }), handleInput: false, ...(colour ? {} : { prefixColors: false }) },
+    {
+      killSignal: 'SIGTERM',
+      logger: new AppLogger({ prefixFormat: 'name' }),
+      handleInput: false,
+      ...(colour ? {} : { prefixColors: false }),
+    },
   );
 
   let stopping = false;
@@ -96,7 +112,14 @@ function startApps() {
 
   function reason(code) {
     if (typeof code === 'number') return `code ${code}` + (code === 134 ? ' (aborted: V8 out of memory?)' : '');
-    return `signal ${code}` + (code === 'SIGKILL' ? ' (killed: by hand, or the kernel out of memory?)' : code === 'SIGABRT' ? ' (aborted: V8 out of memory?)' : '');
+    return (
+      `signal ${code}` +
+      (code === 'SIGKILL'
+        ? ' (killed: by hand, or the kernel out of memory?)'
+        : code === 'SIGABRT'
+          ? ' (aborted: V8 out of memory?)'
+          : '')
+    );
   }
 
   // Said once, when every app has said where it listens: the last line of a settled start. A server's line about its
@@ -108,7 +131,10 @@ function startApps() {
     everUp.add(command.name);
     if (everUp.size < commands.length) return;
     setTimeout(() => {
-      if (!stopping) process.stdout.write(`wirebench: ${commands.map((c) => c.name).join(', ')} up; Ctrl-C stops ${commands.length === 1 ? 'it' : 'them all'}\n`);
+      if (!stopping)
+        process.stdout.write(
+          `wirebench: ${commands.map((c) => c.name).join(', ')} up; Ctrl-C stops ${commands.length === 1 ? 'it' : 'them all'}\n`,
+        );
     }, SETTLE_MS);
   }
 
@@ -125,16 +151,24 @@ function startApps() {
       if (stopping || killed) return;
       if (!up) {
         // It never served: a bad setting or a busy port, which a restart would only repeat.
-        return stopAll(typeof code === 'number' && code !== 0 ? code : 1, `${command.name} exited with ${reason(code)} while starting; stopped the others`);
+        return stopAll(
+          typeof code === 'number' && code !== 0 ? code : 1,
+          `${command.name} exited with ${reason(code)} while starting; stopped the others`,
+        );
       }
       const now = Date.now();
       while (restarts.length > 0 && now - restarts[0] > RESTART_WINDOW_MS) restarts.shift();
       if (restarts.length >= MAX_RESTARTS) {
-        return stopAll(1, `${command.name} exited with ${reason(code)}, its ${MAX_RESTARTS + 1}th exit within ${RESTART_WINDOW_MS / 1000} s; stopped the others`);
+        return stopAll(
+          1,
+          `${command.name} exited with ${reason(code)}, its ${MAX_RESTARTS + 1}th exit within ${RESTART_WINDOW_MS / 1000} s; stopped the others`,
+        );
       }
       restarts.push(now);
       up = false;
-      process.stderr.write(`wirebench: ${command.name} exited with ${reason(code)}; restarting it in ${RESTART_DELAY_MS / 1000} s (${restarts.length} of ${MAX_RESTARTS} within ${RESTART_WINDOW_MS / 1000} s)\n`);
+      process.stderr.write(
+        `wirebench: ${command.name} exited with ${reason(code)}; restarting it in ${RESTART_DELAY_MS / 1000} s (${restarts.length} of ${MAX_RESTARTS} within ${RESTART_WINDOW_MS / 1000} s)\n`,
+      );
       setTimeout(() => {
         if (!stopping) command.start();
       }, RESTART_DELAY_MS);

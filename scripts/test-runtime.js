@@ -21,7 +21,8 @@ function splitNodeOption(args) {
     else if (args[i].startsWith('--node=')) spec = args[i].slice('--node='.length);
     else rest.push(args[i]);
   }
-  if (spec === '' || spec?.startsWith('-')) throw new Error('--node needs a runtime: a major (24), an exact version (24.11.1) or a path to a node binary');
+  if (spec === '' || spec?.startsWith('-'))
+    throw new Error('--node needs a runtime: a major (24), an exact version (24.11.1) or a path to a node binary');
   return { spec, rest };
 }
 

@@ -25,8 +25,12 @@ describe('hold under abuse: memory', () => {
   const pkg = grpc.loadPackageDefinition(loadSamplePackageDefinition()) as any;
 
   beforeAll(async () => {
-    env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()), BARE_JSON_SERVER_PORT: String(await freePort()) });
-    for (const app of ['grpc-server', 'bare-grpc-server', 'json-server', 'bare-json-server'] as const) apps[app] = AppProcess.start(app, env);
+    env = await portsEnv({
+      BARE_GRPC_SERVER_PORT: String(await freePort()),
+      BARE_JSON_SERVER_PORT: String(await freePort()),
+    });
+    for (const app of ['grpc-server', 'bare-grpc-server', 'json-server', 'bare-json-server'] as const)
+      apps[app] = AppProcess.start(app, env);
     await Promise.all(Object.values(apps).map((a) => a.waitFor(LISTENING)));
   });
 
@@ -38,7 +42,8 @@ describe('hold under abuse: memory', () => {
     ['grpc-server', 'GRPC_SERVER_PORT'],
     ['bare-grpc-server', 'BARE_GRPC_SERVER_PORT'],
   ])('an abandoned StreamSamples on %s', (name, portVariable) => {
-    const client = () => new pkg.sample.SampleService(`127.0.0.1:${env[portVariable]}`, grpc.credentials.createInsecure());
+    const client = () =>
+      new pkg.sample.SampleService(`127.0.0.1:${env[portVariable]}`, grpc.credentials.createInsecure());
 
     it('of 200,000-row chunks read by nobody: stays within its budget, stops within 1 s of the cancel, memory returns', async () => {
       const pid = apps[name].child.pid!;
@@ -55,7 +60,9 @@ describe('hold under abuse: memory', () => {
       const peak = sampler.stop().get(pid)!;
       const settled = await rssSettles(pid, rssBefore + 100 * MIB, 20_000);
       c.close();
-      console.log(`${name}: abandoned 200,000-row chunks: server RSS ${Math.round(rssBefore / MIB)} MiB before, peak ${Math.round(peak / MIB)} MiB, ${Math.round(settled / MIB)} MiB after; CPU ${ticks} ticks (10 ms) in the 2nd second after the cancel`);
+      console.log(
+        `${name}: abandoned 200,000-row chunks: server RSS ${Math.round(rssBefore / MIB)} MiB before, peak ${Math.round(peak / MIB)} MiB, ${Math.round(settled / MIB)} MiB after; CPU ${ticks} ticks (10 ms) in the 2nd second after the cancel`,
+      );
       // STREAM_BUFFER_BYTES is 64 MiB: bytes in flight, the chunk being built and grpc-js's framed copy, plus GC slack.
       expect(peak - rssBefore).toBeLessThan(400 * MIB);
       expect(ticks).toBeLessThanOrEqual(10);
@@ -84,7 +91,10 @@ describe('hold under abuse: memory', () => {
       const response = await fetch(`http://127.0.0.1:${env[portVariable]}/samples/100000000/stream?chunk=1000000`);
       const body = await response.json();
       expect(response.status).toBe(400);
-      expect(body).toMatchObject({ parameter: 'chunk', message: expect.stringMatching(/STREAM_BUFFER_BYTES, 67108864/) });
+      expect(body).toMatchObject({
+        parameter: 'chunk',
+        message: expect.stringMatching(/STREAM_BUFFER_BYTES, 67108864/),
+      });
     });
   });
 });
@@ -119,7 +129,9 @@ describe('hold under abuse: an abandoned NDJSON stream of 1,000,000-row chunks',
     req.destroy();
     const ticks = await ticksInSecondAfter(pid, 1000);
     const answer = await probe(base, 5000);
-    console.log(`${name}: abandoned NDJSON chunks of 1,000,000 rows: CPU ${ticks} ticks in the 2nd second after the disconnect; /samples/1 then took ${answer} ms`);
+    console.log(
+      `${name}: abandoned NDJSON chunks of 1,000,000 rows: CPU ${ticks} ticks in the 2nd second after the disconnect; /samples/1 then took ${answer} ms`,
+    );
     expect(ticks).toBeLessThanOrEqual(10);
     expect(answer).toBeLessThan(1000);
   });
@@ -146,24 +158,30 @@ describe('hold under abuse: many large replies at once', () => {
   it.each([
     ['json', 'json-server', /HTTP 503 .*MAX_INFLIGHT_BYTES/],
     ['grpc', 'grpc-server', /RESOURCE_EXHAUSTED: server busy: .*MAX_INFLIGHT_BYTES/],
-  ])('30 parallel %s requests of 200,000 rows: 503 with Retry-After at once, the server keeps answering, no GBs', async (transport, server, detail) => {
-    const pid = apps[server].child.pid!;
-    const sampler = new RssSampler([pid], 50);
-    const started = Date.now();
-    const response = await fetch(`${clientUrl}/client/${transport}/parallel/30?rows=200000`);
-    const ms = Date.now() - started;
-    const body = await response.json();
-    const peak = sampler.stop().get(pid)!;
-    console.log(`${transport}: 30 x 200,000 rows with MAX_INFLIGHT_BYTES 64 MiB: ${response.status} in ${ms} ms, ${server} peak RSS ${Math.round(peak / MIB)} MiB: ${body.message}`);
-    expect(response.status).toBe(503);
-    expect(response.headers.get('retry-after')).toBe('2');
-    expect(body).toMatchObject({ server, message: expect.stringMatching(detail) });
-    // One or two replies built at a time, not thirty: each costs several times its encoded size while it is built
-    // (measured: ~0.3 GB for the JSON server, ~1.2 GB for gRPC, whose proto-loader copies the rows before encoding).
-    expect(peak).toBeLessThan(1536 * MIB);
-    expect(apps[server].running).toBe(true);
-    if (server === 'json-server') expect(await probe(`http://127.0.0.1:${env.JSON_SERVER_PORT}`, 5000)).toBeLessThan(2000);
-  });
+  ])(
+    '30 parallel %s requests of 200,000 rows: 503 with Retry-After at once, the server keeps answering, no GBs',
+    async (transport, server, detail) => {
+      const pid = apps[server].child.pid!;
+      const sampler = new RssSampler([pid], 50);
+      const started = Date.now();
+      const response = await fetch(`${clientUrl}/client/${transport}/parallel/30?rows=200000`);
+      const ms = Date.now() - started;
+      const body = await response.json();
+      const peak = sampler.stop().get(pid)!;
+      console.log(
+        `${transport}: 30 x 200,000 rows with MAX_INFLIGHT_BYTES 64 MiB: ${response.status} in ${ms} ms, ${server} peak RSS ${Math.round(peak / MIB)} MiB: ${body.message}`,
+      );
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('2');
+      expect(body).toMatchObject({ server, message: expect.stringMatching(detail) });
+      // One or two replies built at a time, not thirty: each costs several times its encoded size while it is built
+      // (measured: ~0.3 GB for the JSON server, ~1.2 GB for gRPC, whose proto-loader copies the rows before encoding).
+      expect(peak).toBeLessThan(1536 * MIB);
+      expect(apps[server].running).toBe(true);
+      if (server === 'json-server')
+        expect(await probe(`http://127.0.0.1:${env.JSON_SERVER_PORT}`, 5000)).toBeLessThan(2000);
+    },
+  );
 });
 
 describe('hold under abuse: a caller who hangs up', () => {
@@ -187,13 +205,20 @@ describe('hold under abuse: a caller who hangs up', () => {
     const caller = new AbortController();
     // 100,000 rows (~27 MB) each, sixteen at a time, which the default budget admits: seconds of replies in flight to
     // abandon (before, the server built every one of them after the caller had gone).
-    const call = fetch(`${clientUrl}/client/json/parallel/400?rows=100000&concurrency=16&runs=3`, { signal: caller.signal }).then((r) => `answered ${r.status}`, () => 'aborted');
+    const call = fetch(`${clientUrl}/client/json/parallel/400?rows=100000&concurrency=16&runs=3`, {
+      signal: caller.signal,
+    }).then(
+      (r) => `answered ${r.status}`,
+      () => 'aborted',
+    );
     await sleep(1500);
     caller.abort();
     expect(await call).toBe('aborted');
     const ticks = await ticksInSecondAfter(pid, 1000);
     const answer = await probe(`http://127.0.0.1:${env.JSON_SERVER_PORT}`, 5000);
-    console.log(`json-server after the caller hung up: CPU ${ticks} ticks in the 2nd second, /samples/1 in ${answer} ms`);
+    console.log(
+      `json-server after the caller hung up: CPU ${ticks} ticks in the 2nd second, /samples/1 in ${answer} ms`,
+    );
     expect(ticks).toBeLessThanOrEqual(10);
     expect(answer).toBeLessThan(1000);
     await sleep(200);
@@ -221,7 +246,9 @@ describe('hold under abuse: the client after the largest replies', () => {
     }
     const stopped = Date.now();
     const rss = await rssSettles(pid, 300 * MIB, 30_000);
-    console.log(`client after 1,000,000-row json, grpc, json replies: ${Math.round(rss / MIB)} MiB ${Date.now() - stopped} ms after the last`);
+    console.log(
+      `client after 1,000,000-row json, grpc, json replies: ${Math.round(rss / MIB)} MiB ${Date.now() - stopped} ms after the last`,
+    );
     expect(rss).toBeLessThan(300 * MIB);
   });
 });
@@ -247,7 +274,14 @@ describe('hold under abuse: memory after a burst, when a reply is still being ta
       new Promise<number>((resolve, reject) => {
         const body = JSON.stringify({ count: 400_000 });
         const req = request(
-          { host: '127.0.0.1', port: Number(env.BARE_CONNECT_SERVER_PORT), method: 'POST', path: '/sample.SampleService/GetSamples', headers: { 'content-type': 'application/json' }, agent: false },
+          {
+            host: '127.0.0.1',
+            port: Number(env.BARE_CONNECT_SERVER_PORT),
+            method: 'POST',
+            path: '/sample.SampleService/GetSamples',
+            headers: { 'content-type': 'application/json' },
+            agent: false,
+          },
           (res) => {
             res.pause();
             setTimeout(() => res.resume().on('end', () => resolve(res.statusCode ?? 0)), waitMs);
@@ -258,7 +292,9 @@ describe('hold under abuse: memory after a burst, when a reply is still being ta
       });
     expect(await Promise.all([call(0), call(2500)])).toEqual([200, 200]);
     const settled = await rssSettles(pid, idle + 100 * MIB, 10_000);
-    console.log(`bare-connect-server: idle ${Math.round(idle / MIB)} MiB, ${Math.round(settled / MIB)} MiB within 10 s of the last reply`);
+    console.log(
+      `bare-connect-server: idle ${Math.round(idle / MIB)} MiB, ${Math.round(settled / MIB)} MiB within 10 s of the last reply`,
+    );
     expect(settled).toBeLessThan(idle + 100 * MIB);
   });
 });

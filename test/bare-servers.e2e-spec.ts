@@ -23,11 +23,18 @@ function startBare(app: BareApp, env: Record<string, string>): AppProcess {
 }
 
 async function bareEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {
-  return portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()), BARE_GRPC_SERVER_PORT: String(await freePort()), ...extra });
+  return portsEnv({
+    BARE_JSON_SERVER_PORT: String(await freePort()),
+    BARE_GRPC_SERVER_PORT: String(await freePort()),
+    ...extra,
+  });
 }
 
 /** A response as bytes, on a fresh connection, with its headers as the server sent them. */
-function fetchRaw(url: string, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function fetchRaw(
+  url: string,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = (method === 'GET' ? get : request)(url, { method, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -72,7 +79,10 @@ describe('bare servers', () => {
 
   describe('bare JSON server', () => {
     it.each([0, 1, 1000])('answers the same bytes as the Nest JSON server for %p rows', async (count) => {
-      const [nest, bare] = await Promise.all([fetchRaw(`${nestUrl}/samples/${count}`), fetchRaw(`${bareUrl}/samples/${count}`)]);
+      const [nest, bare] = await Promise.all([
+        fetchRaw(`${nestUrl}/samples/${count}`),
+        fetchRaw(`${bareUrl}/samples/${count}`),
+      ]);
       expect(bare.status).toBe(200);
       expect(bare.body.equals(nest.body)).toBe(true);
       expect(bare.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -83,30 +93,48 @@ describe('bare servers', () => {
       expect(JSON.parse(bare.body.toString()).samples).toHaveLength(count);
     });
 
-    it.each(['row', 'nested'])('streams %s NDJSON written by ?serializer=fast-json-stringify: the Nest server\'s default text; an unknown serializer is the same 400', async (shape) => {
-      const path = `/samples/30/stream?chunk=7&shape=${shape}`;
-      const [nest, bare] = await Promise.all([fetchRaw(`${nestUrl}${path}`), fetchRaw(`${bareUrl}${path}&serializer=fast-json-stringify`)]);
-      expect(bare.status).toBe(200);
-      expect(nonEmptyLines(bare.body.toString())).toHaveLength(30);
-      expect(bare.body.equals(nest.body)).toBe(true);
-      const [nestBad, bareBad] = await Promise.all([fetchRaw(`${nestUrl}${path}&serializer=avro`), fetchRaw(`${bareUrl}${path}&serializer=avro`)]);
-      expect([bareBad.status, JSON.parse(bareBad.body.toString()).limit]).toEqual([400, { serializers: ['json-stringify', 'fast-json-stringify'] }]);
-      expect(bareBad.body.toString()).toBe(nestBad.body.toString());
-    });
+    it.each(['row', 'nested'])(
+      "streams %s NDJSON written by ?serializer=fast-json-stringify: the Nest server's default text; an unknown serializer is the same 400",
+      async (shape) => {
+        const path = `/samples/30/stream?chunk=7&shape=${shape}`;
+        const [nest, bare] = await Promise.all([
+          fetchRaw(`${nestUrl}${path}`),
+          fetchRaw(`${bareUrl}${path}&serializer=fast-json-stringify`),
+        ]);
+        expect(bare.status).toBe(200);
+        expect(nonEmptyLines(bare.body.toString())).toHaveLength(30);
+        expect(bare.body.equals(nest.body)).toBe(true);
+        const [nestBad, bareBad] = await Promise.all([
+          fetchRaw(`${nestUrl}${path}&serializer=avro`),
+          fetchRaw(`${bareUrl}${path}&serializer=avro`),
+        ]);
+        expect([bareBad.status, JSON.parse(bareBad.body.toString()).limit]).toEqual([
+          400,
+          { serializers: ['json-stringify', 'fast-json-stringify'] },
+        ]);
+        expect(bareBad.body.toString()).toBe(nestBad.body.toString());
+      },
+    );
 
     it('serves the article route /server-a/:count and rows that verify by checksum', async () => {
       const { body } = await fetchRaw(`${bareUrl}/server-a/${MAX_ROWS}`);
       expect(checksum(JSON.parse(body.toString()).samples)).toEqual(checksum(iterateRows(MAX_ROWS)));
     });
 
-    it.each(['-1', 'abc', '1.5', String(MAX_ROWS + 1)])('answers 400 naming count and its limit for %s, as the Nest server does', async (count) => {
-      const [nest, bare] = await Promise.all([fetchRaw(`${nestUrl}/samples/${count}`), fetchRaw(`${bareUrl}/samples/${count}`)]);
-      expect(bare.status).toBe(400);
-      const body = JSON.parse(bare.body.toString());
-      expect(body).toMatchObject({ statusCode: 400, parameter: 'count', limit: MAX_ROWS });
-      expect(body.message).toContain(String(MAX_ROWS));
-      expect(bare.body.toString()).toBe(nest.body.toString());
-    });
+    it.each(['-1', 'abc', '1.5', String(MAX_ROWS + 1)])(
+      'answers 400 naming count and its limit for %s, as the Nest server does',
+      async (count) => {
+        const [nest, bare] = await Promise.all([
+          fetchRaw(`${nestUrl}/samples/${count}`),
+          fetchRaw(`${bareUrl}/samples/${count}`),
+        ]);
+        expect(bare.status).toBe(400);
+        const body = JSON.parse(bare.body.toString());
+        expect(body).toMatchObject({ statusCode: 400, parameter: 'count', limit: MAX_ROWS });
+        expect(body.message).toContain(String(MAX_ROWS));
+        expect(bare.body.toString()).toBe(nest.body.toString());
+      },
+    );
 
     it('answers 404 for other paths and 405 for other methods', async () => {
       expect((await fetchRaw(`${bareUrl}/nope`)).status).toBe(404);
@@ -128,8 +156,10 @@ describe('bare servers', () => {
 
     const getSamples = (count: number) =>
       new Promise<{ samples: any[] }>((resolve, reject) =>
-        client.GetSamples({ count }, { deadline: Date.now() + 10_000 }, (error: grpc.ServiceError | null, reply: any) =>
-          error ? reject(error) : resolve(reply),
+        client.GetSamples(
+          { count },
+          { deadline: Date.now() + 10_000 },
+          (error: grpc.ServiceError | null, reply: any) => (error ? reject(error) : resolve(reply)),
         ),
       );
 
@@ -141,14 +171,19 @@ describe('bare servers', () => {
     });
 
     it.each([-1, MAX_ROWS + 1])('answers INVALID_ARGUMENT naming the limit for count %p', async (count) => {
-      await expect(getSamples(count)).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT, details: expect.stringContaining(String(MAX_ROWS)) });
+      await expect(getSamples(count)).rejects.toMatchObject({
+        code: grpc.status.INVALID_ARGUMENT,
+        details: expect.stringContaining(String(MAX_ROWS)),
+      });
     });
 
     it('health check answers SERVING for the server and for sample.SampleService', async () => {
       const pkg = grpc.loadPackageDefinition(loadSync(healthProtoPath, LOADER)) as any;
       const health = new pkg.grpc.health.v1.Health(bareGrpcAddress, grpc.credentials.createInsecure());
       const check = (service: string) =>
-        new Promise<any>((resolve, reject) => health.Check({ service }, (e: Error | null, r: any) => (e ? reject(e) : resolve(r))));
+        new Promise<any>((resolve, reject) =>
+          health.Check({ service }, (e: Error | null, r: any) => (e ? reject(e) : resolve(r))),
+        );
       try {
         expect(await check('')).toEqual({ status: 'SERVING' });
         expect(await check('sample.SampleService')).toEqual({ status: 'SERVING' });
@@ -165,7 +200,9 @@ describe('bare servers', () => {
     it('exits 2 with one line naming a bad setting', async () => {
       const proc = startBare(app, await bareEnv({ MAX_ROWS: '-5' }));
       expect((await proc.exited).code).toBe(2);
-      expect(nonEmptyLines(proc.output)).toEqual([`${app}: invalid MAX_ROWS="-5": must be an integer from 1 to 2147483647`]);
+      expect(nonEmptyLines(proc.output)).toEqual([
+        `${app}: invalid MAX_ROWS="-5": must be an integer from 1 to 2147483647`,
+      ]);
     });
 
     it('exits 1 with one line naming the address when its port is in use', async () => {
@@ -176,7 +213,9 @@ describe('bare servers', () => {
       try {
         const proc = startBare(app, portEnv);
         expect((await proc.exited).code).toBe(1);
-        expect(nonEmptyLines(proc.output)).toEqual([`${app}: cannot listen on 127.0.0.1:${port}: address already in use`]);
+        expect(nonEmptyLines(proc.output)).toEqual([
+          `${app}: cannot listen on 127.0.0.1:${port}: address already in use`,
+        ]);
       } finally {
         blocker.close();
       }
@@ -202,7 +241,8 @@ describe('bare servers', () => {
       all.child.kill('SIGTERM');
     }
     expect((await all.exited).code).toBe(0);
-    for (let i = 0; i < 40 && pidsWithEnv('WIREBENCH_TEST_RUN', startEnv.WIREBENCH_TEST_RUN).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 40 && pidsWithEnv('WIREBENCH_TEST_RUN', startEnv.WIREBENCH_TEST_RUN).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(pidsWithEnv('WIREBENCH_TEST_RUN', startEnv.WIREBENCH_TEST_RUN)).toEqual([]);
   });
 });

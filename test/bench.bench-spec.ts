@@ -35,7 +35,25 @@ describe('npm run bench --preset quick', () => {
 
   beforeAll(async () => {
     env = await portsEnv();
-    bench = new AppProcess(process.execPath, [CLI, '--preset', 'quick', '--runs', String(RUNS), '--warmup', '1', '--out', out, '--label', '=ci, "quick"', '--format', 'table,csv'], env);
+    bench = new AppProcess(
+      process.execPath,
+      [
+        CLI,
+        '--preset',
+        'quick',
+        '--runs',
+        String(RUNS),
+        '--warmup',
+        '1',
+        '--out',
+        out,
+        '--label',
+        '=ci, "quick"',
+        '--format',
+        'table,csv',
+      ],
+      env,
+    );
     bench.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     exit = await bench.exited;
     const dirs = readdirSync(out);
@@ -59,13 +77,16 @@ describe('npm run bench --preset quick', () => {
   });
 
   it('writes all four files', () => {
-    for (const file of ['runs.csv', 'summary.csv', 'result.json', 'summary.md']) expect(existsSync(join(runDir, file))).toBe(true);
+    for (const file of ['runs.csv', 'summary.csv', 'result.json', 'summary.md'])
+      expect(existsSync(join(runDir, file))).toBe(true);
   });
 
   it('summary.csv parses back into the documented columns with sane values', () => {
     const { header, rows } = readCsv(join(runDir, 'summary.csv'));
     expect(header).toEqual(SUMMARY_CSV_COLUMNS.map((c) => c.name));
-    expect(rows.map((r) => `${r.scenario}/${r.transport}`).sort()).toEqual(QUICK_SCENARIOS.flatMap((s) => [`${s}/grpc`, `${s}/json`]).sort());
+    expect(rows.map((r) => `${r.scenario}/${r.transport}`).sort()).toEqual(
+      QUICK_SCENARIOS.flatMap((s) => [`${s}/grpc`, `${s}/json`]).sort(),
+    );
     for (const r of rows) {
       const n = (k: string) => Number(r[k]);
       expect(r.verified).toBe('true');
@@ -84,11 +105,13 @@ describe('npm run bench --preset quick', () => {
       expect(n('server_peak_rss_bytes')).toBeGreaterThan(10 * 1024 * 1024);
       expect(n('rows_per_s')).toBeGreaterThan(0);
       expect(r.notes).toBe('');
-      for (const [k, v] of Object.entries(r)) if (/_(ms|bytes|s)$/.test(k) && v !== '') expect(v).toMatch(/^\d+(\.\d+)?$/);
+      for (const [k, v] of Object.entries(r))
+        if (/_(ms|bytes|s)$/.test(k) && v !== '') expect(v).toMatch(/^\d+(\.\d+)?$/);
       expect(r.started_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
     // The same scenario's payload is smaller as protobuf than as JSON.
-    const bytes = (s: string, t: string) => Number(rows.find((r) => r.scenario === s && r.transport === t)!.payload_bytes);
+    const bytes = (s: string, t: string) =>
+      Number(rows.find((r) => r.scenario === s && r.transport === t)!.payload_bytes);
     expect(bytes('single-1000', 'grpc')).toBeLessThan(bytes('single-1000', 'json'));
   });
 
@@ -135,23 +158,60 @@ describe('npm run bench --variants, explained', () => {
 
   beforeAll(async () => {
     const scenarios = join(out, 'scenarios.json');
-    require('node:fs').writeFileSync(scenarios, JSON.stringify([{ name: 'one-2000', rows: 2000 }, { name: 'fan-20', rows: 1, requests: 20 }]));
-    const bench = new AppProcess(process.execPath, [CLI, '--scenarios', scenarios, '--variants', VARIANTS.join(','), '--runs', '5', '--warmup', '1', '--out', out, '--format', 'table'], await portsEnv());
+    require('node:fs').writeFileSync(
+      scenarios,
+      JSON.stringify([
+        { name: 'one-2000', rows: 2000 },
+        { name: 'fan-20', rows: 1, requests: 20 },
+      ]),
+    );
+    const bench = new AppProcess(
+      process.execPath,
+      [
+        CLI,
+        '--scenarios',
+        scenarios,
+        '--variants',
+        VARIANTS.join(','),
+        '--runs',
+        '5',
+        '--warmup',
+        '1',
+        '--out',
+        out,
+        '--format',
+        'table',
+      ],
+      await portsEnv(),
+    );
     bench.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     exit = await bench.exited;
     output = bench.output;
-    runDir = join(out, readdirSync(out).find((d) => d !== 'scenarios.json')!);
+    runDir = join(
+      out,
+      readdirSync(out).find((d) => d !== 'scenarios.json')!,
+    );
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it('fills each phase where the path has it, and the single request\'s stack adds up to its time', () => {
+  it("fills each phase where the path has it, and the single request's stack adds up to its time", () => {
     // On failure, the bench's own last words say why.
     expect({ code: exit.code, output: exit.code === 0 ? '' : output.slice(-4000) }).toEqual({ code: 0, output: '' });
     const { rows } = readCsv(join(runDir, 'summary.csv'));
     expect(rows.map((r) => r.variant)).toEqual([...VARIANTS, ...VARIANTS]);
     for (const r of rows) {
       const n = (k: string) => Number(r[k]);
-      for (const k of ['request_ms', 'server_generate_ms', 'server_serialize_ms', 'ttfb_ms', 'ttlb_ms', 'transfer_ms', 'client_decode_ms', 'wait_other_ms', 'client_other_ms']) {
+      for (const k of [
+        'request_ms',
+        'server_generate_ms',
+        'server_serialize_ms',
+        'ttfb_ms',
+        'ttlb_ms',
+        'transfer_ms',
+        'client_decode_ms',
+        'wait_other_ms',
+        'client_other_ms',
+      ]) {
         expect([r.variant, k, r[k]]).toEqual([r.variant, k, expect.stringMatching(/^\d+(\.\d+)?$/)]);
       }
       expect(r.server_send_ms !== '').toBe(r.transport === 'grpc');
@@ -163,7 +223,16 @@ describe('npm run bench --variants, explained', () => {
     // One run's means add up exactly; the summary's are medians of each phase, so check the runs.
     for (const r of readCsv(join(runDir, 'runs.csv')).rows.filter((x) => x.scenario === 'one-2000')) {
       const n = (k: string) => Number(r[k] || 0);
-      const stack = ['server_generate_ms', 'server_serialize_ms', 'server_compress_ms', 'wait_other_ms', 'transfer_ms', 'client_decompress_ms', 'client_decode_ms', 'client_other_ms'].reduce((a, k) => a + n(k), 0);
+      const stack = [
+        'server_generate_ms',
+        'server_serialize_ms',
+        'server_compress_ms',
+        'wait_other_ms',
+        'transfer_ms',
+        'client_decompress_ms',
+        'client_decode_ms',
+        'client_other_ms',
+      ].reduce((a, k) => a + n(k), 0);
       expect(stack).toBeCloseTo(n('request_ms'), 1);
       expect(n('request_ms')).toBeLessThanOrEqual(n('ms') + 0.01);
     }
@@ -172,12 +241,34 @@ describe('npm run bench --variants, explained', () => {
   it('ends summary.md with why: every factor against its baseline, the figures per variant, and sentences', () => {
     const md = readFileSync(join(runDir, 'summary.md'), 'utf8');
     const why = md.slice(md.indexOf('## Why'));
-    for (const pair of ['grpc vs json', 'grpc-sliced vs grpc', 'json-undici vs json', 'proto-http vs json', 'json+gzip vs json']) expect(why).toContain(pair);
-    expect(why).toMatch(/\| one-2000 \| one request of 2,000 rows \| grpc vs json \| transport \(all five\) \| [\d.]+ \| [\d.]+–[\d.]+ \| (faster|slower|cannot tell) \|/);
-    const sentences = why.slice(why.indexOf('### In words')).split('\n').filter((l) => l.startsWith('- '));
-    expect(sentences.some((l) => /^- For one request of 2,000 rows, gRPC took [\d.]+× JSON's time \(95% CI [\d.]+–[\d.]+\)/.test(l))).toBe(true);
+    for (const pair of [
+      'grpc vs json',
+      'grpc-sliced vs grpc',
+      'json-undici vs json',
+      'proto-http vs json',
+      'json+gzip vs json',
+    ])
+      expect(why).toContain(pair);
+    expect(why).toMatch(
+      /\| one-2000 \| one request of 2,000 rows \| grpc vs json \| transport \(all five\) \| [\d.]+ \| [\d.]+–[\d.]+ \| (faster|slower|cannot tell) \|/,
+    );
+    const sentences = why
+      .slice(why.indexOf('### In words'))
+      .split('\n')
+      .filter((l) => l.startsWith('- '));
+    expect(
+      sentences.some((l) =>
+        /^- For one request of 2,000 rows, gRPC took [\d.]+× JSON's time \(95% CI [\d.]+–[\d.]+\)/.test(l),
+      ),
+    ).toBe(true);
     expect(sentences.some((l) => /^- For 20 parallel requests of 1 row, gRPC took/.test(l))).toBe(true);
-    expect(sentences.some((l) => /^- The fastest gRPC-family variant for one request of 2,000 rows, grpc(-sliced)?, took [\d.]+× json's median time\.$/.test(l))).toBe(true);
+    expect(
+      sentences.some((l) =>
+        /^- The fastest gRPC-family variant for one request of 2,000 rows, grpc(-sliced)?, took [\d.]+× json's median time\.$/.test(
+          l,
+        ),
+      ),
+    ).toBe(true);
     expect(md.trimEnd().split('\n').pop()).toMatch(/^- /);
     expect(stdout).toContain('Why:');
   });
@@ -186,8 +277,11 @@ describe('npm run bench --variants, explained', () => {
 describe('npm run bench, bad options and interruption', () => {
   const run = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, ...env } }, (error, _stdout, stderr) =>
-        resolve({ code: error ? (error as any).code : 0, stderr }),
+      execFile(
+        process.execPath,
+        [CLI, ...args],
+        { env: { PATH: process.env.PATH, ...env } },
+        (error, _stdout, stderr) => resolve({ code: error ? (error as any).code : 0, stderr }),
       );
     });
 
@@ -218,7 +312,11 @@ describe('npm run bench, bad options and interruption', () => {
   it('Ctrl-C mid-run keeps complete files for the scenarios that finished and stops the apps', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-int-'));
     const env = await portsEnv();
-    const bench = new AppProcess(process.execPath, [CLI, '--preset', 'quick', '--runs', '30', '--warmup', '0', '--out', out, '--format', 'json'], env);
+    const bench = new AppProcess(
+      process.execPath,
+      [CLI, '--preset', 'quick', '--runs', '30', '--warmup', '0', '--out', out, '--format', 'json'],
+      env,
+    );
     try {
       await bench.waitFor(/runs\] single-1: json median/, 60_000);
       bench.child.kill('SIGINT');
@@ -232,7 +330,8 @@ describe('npm run bench, bad options and interruption', () => {
       expect(finished).toBeLessThan(QUICK_SCENARIOS.length * 2);
       expect(readCsv(join(dir, 'summary.csv')).rows).toHaveLength(finished);
       expect(readCsv(join(dir, 'runs.csv')).rows).toHaveLength(finished * 30);
-      for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
       expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
     } finally {
       await bench.stop();

@@ -74,20 +74,41 @@ describe('npm run bench --shapes', () => {
     ports = await portsEnv();
   });
 
-  it('refuses an unknown shape in one line listing the registry\'s, exit 2, before starting anything', () => {
+  it("refuses an unknown shape in one line listing the registry's, exit 2, before starting anything", () => {
     const resultsDir = mkdtempSync(join(tmpdir(), 'wirebench-cli-shapes-'));
     const marker = `cli-shapes-${process.pid}`;
     try {
-      const r = spawnSync(process.execPath, [entry, '--shapes', 'numeric,nope', '--rows', '1'], { cwd: ROOT, env: cleanEnv({ ...ports, RESULTS_DIR: resultsDir, WIREBENCH_TEST_MARKER: marker }), encoding: 'utf8', timeout: 10_000 });
-      expect({ code: r.status, stdout: r.stdout, written: readdirSync(resultsDir), left: pidsWithEnv('WIREBENCH_TEST_MARKER', marker) }).toEqual({ code: 2, stdout: '', written: [], left: [] });
-      expect(r.stderr).toMatch(new RegExp(`^[^\\n]*--shapes must list shapes from ${shapeNames().join(', ')}, got "nope" \\(see --help\\)\\n$`));
+      const r = spawnSync(process.execPath, [entry, '--shapes', 'numeric,nope', '--rows', '1'], {
+        cwd: ROOT,
+        env: cleanEnv({ ...ports, RESULTS_DIR: resultsDir, WIREBENCH_TEST_MARKER: marker }),
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
+      expect({
+        code: r.status,
+        stdout: r.stdout,
+        written: readdirSync(resultsDir),
+        left: pidsWithEnv('WIREBENCH_TEST_MARKER', marker),
+      }).toEqual({ code: 2, stdout: '', written: [], left: [] });
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^[^\\n]*--shapes must list shapes from ${shapeNames().join(', ')}, got "nope" \\(see --help\\)\\n$`,
+        ),
+      );
     } finally {
       rmSync(resultsDir, { recursive: true, force: true });
     }
   });
 
   it('lists every shape of the registry in --help', () => {
-    const r = spawnSync(process.execPath, [entry, '--help'], { cwd: ROOT, env: cleanEnv(ports), encoding: 'utf8', timeout: 10_000 });
-    expect(r.stdout).toContain(`--shapes LIST        message shapes every case runs with: any of ${shapeNames().join(', ')}`);
+    const r = spawnSync(process.execPath, [entry, '--help'], {
+      cwd: ROOT,
+      env: cleanEnv(ports),
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(r.stdout).toContain(
+      `--shapes LIST        message shapes every case runs with: any of ${shapeNames().join(', ')}`,
+    );
   });
 });

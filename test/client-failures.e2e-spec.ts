@@ -118,37 +118,40 @@ describe('client with servers down, hanging or wrong', () => {
 
   // json-stream has the same retry: a stream request that dies on a reused socket before any response (seen when
   // a long grpc-stream run and a wire pass left the json-stream socket idle past the server's keep-alive timeout).
-  it.each(['json', 'json-stream'])('%s retries a GET once when the server closed the kept-alive socket it reused, but not forever', async (variant) => {
-    if (wrongJson?.listening) await new Promise((r) => wrongJson.close(r));
-    // A real HTTP server that answers the first request on each connection and resets the connection on the
-    // next one: what a client meets when it reuses a socket just as the server's keep-alive timeout closes it.
-    let resetEveryRequest = false;
-    const requestsPerSocket = new WeakMap<object, number>();
-    racy = createHttpServer((req, res) => {
-      // Only rows (see wrongJson): the client's GET /admin/resources before timing is not found here.
-      if (!req.url!.startsWith('/samples/')) return void res.writeHead(404).end();
-      const n = (requestsPerSocket.get(req.socket) ?? 0) + 1;
-      requestsPerSocket.set(req.socket, n);
-      if (n > 1 || resetEveryRequest) return req.socket.resetAndDestroy();
-      const [, , count, stream] = new URL(req.url!, 'http://x').pathname.split('/');
-      const samples = rows(Number(count));
-      if (stream === 'stream') {
-        res.setHeader('content-type', 'application/x-ndjson');
-        res.end(samples.map((row) => `${JSON.stringify(row)}\n`).join(''));
-      } else {
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ samples }));
-      }
-    });
-    await new Promise<void>((r) => racy.listen(Number(env.JSON_SERVER_PORT), '127.0.0.1', r));
-    const { status, body } = await getJson(`${clientUrl}/client/json/single/3?variant=${variant}&runs=5`);
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ verified: true });
-    expect(body.runs).toHaveLength(5);
-    resetEveryRequest = true;
-    expect((await getJson(`${clientUrl}/client/json/single/3?variant=${variant}`)).status).toBe(503);
-    await new Promise((r) => racy.close(r));
-  });
+  it.each(['json', 'json-stream'])(
+    '%s retries a GET once when the server closed the kept-alive socket it reused, but not forever',
+    async (variant) => {
+      if (wrongJson?.listening) await new Promise((r) => wrongJson.close(r));
+      // A real HTTP server that answers the first request on each connection and resets the connection on the
+      // next one: what a client meets when it reuses a socket just as the server's keep-alive timeout closes it.
+      let resetEveryRequest = false;
+      const requestsPerSocket = new WeakMap<object, number>();
+      racy = createHttpServer((req, res) => {
+        // Only rows (see wrongJson): the client's GET /admin/resources before timing is not found here.
+        if (!req.url!.startsWith('/samples/')) return void res.writeHead(404).end();
+        const n = (requestsPerSocket.get(req.socket) ?? 0) + 1;
+        requestsPerSocket.set(req.socket, n);
+        if (n > 1 || resetEveryRequest) return req.socket.resetAndDestroy();
+        const [, , count, stream] = new URL(req.url!, 'http://x').pathname.split('/');
+        const samples = rows(Number(count));
+        if (stream === 'stream') {
+          res.setHeader('content-type', 'application/x-ndjson');
+          res.end(samples.map((row) => `${JSON.stringify(row)}\n`).join(''));
+        } else {
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ samples }));
+        }
+      });
+      await new Promise<void>((r) => racy.listen(Number(env.JSON_SERVER_PORT), '127.0.0.1', r));
+      const { status, body } = await getJson(`${clientUrl}/client/json/single/3?variant=${variant}&runs=5`);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ verified: true });
+      expect(body.runs).toHaveLength(5);
+      resetEveryRequest = true;
+      expect((await getJson(`${clientUrl}/client/json/single/3?variant=${variant}`)).status).toBe(503);
+      await new Promise((r) => racy.close(r));
+    },
+  );
 
   it('keeps serving: the same client answers 200 once the gRPC server is up', async () => {
     const grpc = AppProcess.start('grpc-server', env);

@@ -56,7 +56,9 @@ describe('client under a low open-files limit', () => {
 
   it('answers 2,000 parallel requests verified, its sockets capped and said so, and keeps answering meanwhile', async () => {
     let settled = false;
-    const parallel = getJson(`${clientUrl}/client/json/parallel/2000?concurrency=2000&runs=2&warmup=0`).finally(() => (settled = true));
+    const parallel = getJson(`${clientUrl}/client/json/parallel/2000?concurrency=2000&runs=2&warmup=0`).finally(
+      () => (settled = true),
+    );
     // While it runs: a cheap endpoint answers at once, new measurement work is refused with 503 and Retry-After.
     let cheapWhileBusy = 0;
     let busy: Response | undefined;
@@ -84,7 +86,9 @@ describe('client under a low open-files limit', () => {
     expect(cheapWhileBusy).toBeGreaterThan(0);
     expect(busy?.headers.get('retry-after')).toMatch(/^\d+$/);
     const refusal = await busy!.json();
-    expect(refusal.message).toMatch(/the client is busy: it runs at most 1 measurement call at once \(CLIENT_MAX_CALLS\) and is running GET \/client\/json\/parallel\/2000/);
+    expect(refusal.message).toMatch(
+      /the client is busy: it runs at most 1 measurement call at once \(CLIENT_MAX_CALLS\) and is running GET \/client\/json\/parallel\/2000/,
+    );
     expect(refusal.busyWith[0].call).toContain('/client/json/parallel/2000');
     expect(client.running).toBe(true);
   });
@@ -94,7 +98,9 @@ describe('client under a low open-files limit', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ parameter: 'connections' });
     expect(refused.body.message).toMatch(/use generators=3 or more/);
-    const split = await getJson(`${clientUrl}/client/load?transport=json&concurrency=300&generators=3&duration=1&warmup=0`);
+    const split = await getJson(
+      `${clientUrl}/client/load?transport=json&concurrency=300&generators=3&duration=1&warmup=0`,
+    );
     expect(split.status).toBe(200);
     expect(split.body.successes).toBeGreaterThan(0);
     expect(split.body.generators).toBe(3);
@@ -111,11 +117,15 @@ describe('a client out of file descriptors', () => {
     try {
       await Promise.all([json.waitFor(LISTENING), client.waitFor(LISTENING)]);
       const url = `http://127.0.0.1:${env.CLIENT_PORT}`;
-      const response = await fetch(`${url}/client/bench?variants=json,json-undici&mode=parallel&requests=1000&concurrency=1000&runs=1&warmup=0`);
+      const response = await fetch(
+        `${url}/client/bench?variants=json,json-undici&mode=parallel&requests=1000&concurrency=1000&runs=1&warmup=0`,
+      );
       const body = await response.json();
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(body.message).toMatch(/^the client ran out of file descriptors \(EMFILE: its limit of 256 open files\) while connecting to json-server/);
+      expect(body.message).toMatch(
+        /^the client ran out of file descriptors \(EMFILE: its limit of 256 open files\) while connecting to json-server/,
+      );
       expect(body.message).not.toMatch(/sent a bad response/);
       expect(body).toMatchObject({ code: 'EMFILE', openFilesLimit: 256, maxSockets: 128 });
       // Still serving at once: its idle pooled sockets were closed on the way out, not left to the keep-alive timeout.
@@ -128,7 +138,7 @@ describe('a client out of file descriptors', () => {
 });
 
 describe('a load level whose generator cannot be spawned', () => {
-  it('fails the level with the client\'s own limit named, instead of a TypeError and an unhandled error event', () => {
+  it("fails the level with the client's own limit named, instead of a TypeError and an unhandled error event", () => {
     // A process that has used up its descriptors, then runs a level: the spawn fails with EMFILE.
     const runLoadLevel = join(ROOT, 'dist/apps/client/libs/load/src/run-load-level.js');
     const script = `
@@ -142,11 +152,17 @@ describe('a load level whose generator cannot be spawned', () => {
         () => console.log(JSON.stringify({ outcome: 'resolved' })),
         (e) => setTimeout(() => console.log(JSON.stringify({ outcome: 'rejected', name: e.name, message: e.message })), 100),
       );`;
-    const run = spawnSync(...underLimit(64, [process.execPath, '-e', script]), { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(...underLimit(64, [process.execPath, '-e', script]), {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.stderr).not.toMatch(/Unhandled 'error' event|TypeError/);
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout.trim().split('\n').pop()!);
     expect(result).toMatchObject({ outcome: 'rejected', name: 'ClientFdLimitError' });
-    expect(result.message).toMatch(/^the client ran out of file descriptors \(EMFILE: its limit of 64 open files\) while starting a load generator process/);
+    expect(result.message).toMatch(
+      /^the client ran out of file descriptors \(EMFILE: its limit of 64 open files\) while starting a load generator process/,
+    );
   });
 });

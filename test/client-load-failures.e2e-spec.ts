@@ -12,21 +12,30 @@ describe('GET /client/load failures', () => {
 
   beforeAll(async () => {
     // Bare servers are configured on ports where nothing listens.
-    stack = await startStack({ BARE_JSON_SERVER_PORT: String(await freePort()), BARE_GRPC_SERVER_PORT: String(await freePort()), MAX_ENDPOINT_LOAD_DURATION_S: '5' });
+    stack = await startStack({
+      BARE_JSON_SERVER_PORT: String(await freePort()),
+      BARE_GRPC_SERVER_PORT: String(await freePort()),
+      MAX_ENDPOINT_LOAD_DURATION_S: '5',
+    });
   });
   afterAll(async () => {
     await stack?.stop();
   });
 
-  it.each(['json', 'grpc'])('answers 503 with the error counts when every %s request failed (no bare server running)', async (transport) => {
-    const { status, body } = await getJson(`${stack.clientUrl}/client/load?transport=${transport}&target=bare&concurrency=2&duration=1&warmup=0`);
-    expect(status).toBe(503);
-    expect(body.server).toBe(transport === 'json' ? 'json-server' : 'grpc-server');
-    expect(body.message).toMatch(/every request of the level failed/);
-    expect(body.requests).toBeGreaterThan(0);
-    expect(Object.values(body.errors as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(body.requests);
-    expect(body.level).toMatchObject({ successes: 0, targetKind: 'bare' });
-  });
+  it.each(['json', 'grpc'])(
+    'answers 503 with the error counts when every %s request failed (no bare server running)',
+    async (transport) => {
+      const { status, body } = await getJson(
+        `${stack.clientUrl}/client/load?transport=${transport}&target=bare&concurrency=2&duration=1&warmup=0`,
+      );
+      expect(status).toBe(503);
+      expect(body.server).toBe(transport === 'json' ? 'json-server' : 'grpc-server');
+      expect(body.message).toMatch(/every request of the level failed/);
+      expect(body.requests).toBeGreaterThan(0);
+      expect(Object.values(body.errors as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(body.requests);
+      expect(body.level).toMatchObject({ successes: 0, targetKind: 'bare' });
+    },
+  );
 
   it.each([
     ['duration=6', 'duration', { min: 1, max: 5 }],
@@ -60,7 +69,9 @@ describe('GET /client/load failures', () => {
         }
       });
     const caller = new AbortController();
-    const call = fetch(`${stack.clientUrl}/client/load?transport=grpc&concurrency=4&duration=5&warmup=0`, { signal: caller.signal }).catch(() => 'aborted');
+    const call = fetch(`${stack.clientUrl}/client/load?transport=grpc&concurrency=4&duration=5&warmup=0`, {
+      signal: caller.signal,
+    }).catch(() => 'aborted');
     for (let i = 0; i < 50 && generators().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(generators().length).toBeGreaterThan(0);
     caller.abort();

@@ -19,7 +19,18 @@ describe('the client page and the endpoint index', () => {
     // A saved bench run as the CLI leaves it, cheaply: only what the list and the links read.
     const dir = join(setup.resultsDir, SAVED_ID);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'result.json'), JSON.stringify({ id: SAVED_ID, preset: 'quick', label: 'from the page test', startedAt: '2026-04-01T00:00:00Z', endedAt: null, endReason: 'completed', scenarios: [{}] }));
+    writeFileSync(
+      join(dir, 'result.json'),
+      JSON.stringify({
+        id: SAVED_ID,
+        preset: 'quick',
+        label: 'from the page test',
+        startedAt: '2026-04-01T00:00:00Z',
+        endedAt: null,
+        endReason: 'completed',
+        scenarios: [{}],
+      }),
+    );
     writeFileSync(join(dir, 'report.html'), '<!doctype html><title>fixture report</title><p>the report</p>');
     writeFileSync(join(dir, 'summary.csv'), 'a\r\n1\r\n');
     writeFileSync(join(dir, 'runs.csv'), 'b\r\n2\r\n');
@@ -29,16 +40,37 @@ describe('the client page and the endpoint index', () => {
     const { status, body } = await getJson(`${setup.stack.clientUrl}/client`);
     expect(status).toBe(200);
     const paths = body.endpoints.map((e: any) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/client', '/client/compare', '/client/json/single/:rows', '/client/results', '/client/results/:id/:file', '/client/load']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/client',
+        '/client/compare',
+        '/client/json/single/:rows',
+        '/client/results',
+        '/client/results/:id/:file',
+        '/client/load',
+      ]),
+    );
     for (const e of body.endpoints) {
-      expect(e).toMatchObject({ method: 'GET', summary: expect.any(String), queryParameters: expect.any(Array), pathParameters: expect.any(Array) });
+      expect(e).toMatchObject({
+        method: 'GET',
+        summary: expect.any(String),
+        queryParameters: expect.any(Array),
+        pathParameters: expect.any(Array),
+      });
       expect(new URL(e.exampleUrl).origin).toBe(setup.stack.clientUrl);
     }
-    expect(body.endpoints.find((e: any) => e.path === '/client/json/single/:rows').aliases).toEqual(['/client/call-a/:rows']);
+    expect(body.endpoints.find((e: any) => e.path === '/client/json/single/:rows').aliases).toEqual([
+      '/client/call-a/:rows',
+    ]);
     expect(body.ranges.runs).toEqual({ min: 1, max: 100 });
     // The examples are real: a cheap one answers as documented.
     const single = body.endpoints.find((e: any) => e.path === '/client/grpc/single/:rows');
-    expect((await getJson(single.exampleUrl)).body).toMatchObject({ transport: 'grpc', rowsPerRequest: 10000, verified: true });
+    expect((await getJson(single.exampleUrl)).body).toMatchObject({
+      transport: 'grpc',
+      rowsPerRequest: 10000,
+      verified: true,
+    });
   });
 
   it('GET / is an HTML page that loads nothing from another origin', async () => {
@@ -95,13 +127,17 @@ describe('the client page and the endpoint index', () => {
     /** Fills the form (empty string: leave the field empty) and ticks exactly `variants`. */
     async function fill(fields: Record<string, string>, variants: string[]): Promise<void> {
       for (const [name, value] of Object.entries(fields)) await page.fill(`#compare-form input[name="${name}"]`, value);
-      for (const box of await page.locator('#compare-form input[name="variants"]').all()) await box.setChecked(variants.includes((await box.getAttribute('value')) ?? ''));
+      for (const box of await page.locator('#compare-form input[name="variants"]').all())
+        await box.setChecked(variants.includes((await box.getAttribute('value')) ?? ''));
     }
 
     /** Fills the form, submits it, and returns the API's reply as the page received it. */
     async function submit(fields: Record<string, string>, variants: string[]): Promise<Response> {
       await fill(fields, variants);
-      const [reply] = await Promise.all([page.waitForResponse((r) => r.url().includes('/client/compare?')), page.click('#run')]);
+      const [reply] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/client/compare?')),
+        page.click('#run'),
+      ]);
       return reply;
     }
 
@@ -110,17 +146,29 @@ describe('the client page and the endpoint index', () => {
       const rows = page.locator('#endpoint-list tbody tr');
       expect(await rows.count()).toBe(body.endpoints.length);
       const compare = rows.filter({ hasText: '/client/compare' }).first();
-      expect(await compare.locator('a').getAttribute('href')).toBe('/client/compare?variants=json,grpc&rows=10000&runs=3');
+      expect(await compare.locator('a').getAttribute('href')).toBe(
+        '/client/compare?variants=json,grpc&rows=10000&runs=3',
+      );
       expect(await page.locator('#compare-form input[name="runs"]').getAttribute('max')).toBe('100');
       // Each variant's checkbox says what it changes, in the registry's words.
-      const labels = await page.locator('#variants label').evaluateAll((ls) => ls.map((l) => [l.querySelector('input')!.value, l.querySelector('.changes')!.textContent]));
-      expect(labels).toEqual(body.variants.map((v: any) => [v.name, ` ${v.factor ? `${v.factor}: ` : ''}${v.changes}`]));
+      const labels = await page
+        .locator('#variants label')
+        .evaluateAll((ls) =>
+          ls.map((l) => [l.querySelector('input')!.value, l.querySelector('.changes')!.textContent]),
+        );
+      expect(labels).toEqual(
+        body.variants.map((v: any) => [v.name, ` ${v.factor ? `${v.factor}: ` : ''}${v.changes}`]),
+      );
       expect(Object.fromEntries(labels)['grpc-bare']).toMatch(/^ client library: a plain @grpc\/grpc-js client/);
     });
 
     it('offers every shape of the registry, the default selected, and sends the one chosen', async () => {
       const { body } = await getJson(`${setup.stack.clientUrl}/client`);
-      const options = await page.locator('#shape option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent, (o as HTMLOptionElement).selected]));
+      const options = await page
+        .locator('#shape option')
+        .evaluateAll((os) =>
+          os.map((o) => [(o as HTMLOptionElement).value, o.textContent, (o as HTMLOptionElement).selected]),
+        );
       expect(options).toEqual(body.shapes.map((s: any) => [s.name, `${s.name}: ${s.description}`, s.isDefault]));
       expect(options.find(([, , selected]) => selected)?.[0]).toBe('row');
       await page.selectOption('#shape', 'numeric');
@@ -128,7 +176,10 @@ describe('the client page and the endpoint index', () => {
       expect(new URL(reply.url()).searchParams.get('shape')).toBe('numeric');
       expect(reply.status()).toBe(200);
       const results = (await reply.json()).results;
-      expect(results.map((r: any) => [r.variant, r.shape, r.verified])).toEqual([['json', 'numeric', true], ['grpc', 'numeric', true]]);
+      expect(results.map((r: any) => [r.variant, r.shape, r.verified])).toEqual([
+        ['json', 'numeric', true],
+        ['grpc', 'numeric', true],
+      ]);
     });
 
     it('runs a small comparison from the form and draws it: chart, legend, axis titles, the API numbers in the table', async () => {
@@ -164,15 +215,35 @@ describe('the client page and the endpoint index', () => {
       expect(chart.labels).toEqual(['json', 'grpc']);
       expect(chart.medians).toEqual(body.results.map((r: any) => r.stats.medianMs));
 
-      const cells = (table: string) => page.$$eval(`${table} tbody tr`, (rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      const cells = (table: string) =>
+        page.$$eval(`${table} tbody tr`, (rows) =>
+          rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+        );
       expect(await cells('#result-table')).toEqual(
-        body.results.map((r: any) => [r.variant, '1,000', '1', '2', shown(r.stats.medianMs), shown(r.stats.p90Ms), shown(r.stats.p99Ms), 'yes']),
+        body.results.map((r: any) => [
+          r.variant,
+          '1,000',
+          '1',
+          '2',
+          shown(r.stats.medianMs),
+          shown(r.stats.p90Ms),
+          shown(r.stats.p99Ms),
+          'yes',
+        ]),
       );
       const [versus] = body.versus;
       // 2 runs a side: the interval is shown, no side is named.
       expect(versus).toMatchObject({ faster: null, tooFewRuns: true, distinguishable: false });
       expect(await cells('#versus-table')).toEqual([
-        ['grpc', 'json', '', shown(versus.medianRatio), `${shown(versus.ratioCi.low)} – ${shown(versus.ratioCi.high)}`, versus.tooFewRuns ? 'too few runs' : versus.faster, versus.distinguishable ? 'yes' : 'no'],
+        [
+          'grpc',
+          'json',
+          '',
+          shown(versus.medianRatio),
+          `${shown(versus.ratioCi.low)} – ${shown(versus.ratioCi.high)}`,
+          versus.tooFewRuns ? 'too few runs' : versus.faster,
+          versus.distinguishable ? 'yes' : 'no',
+        ],
       ]);
 
       // In words: 2 runs a side are too few for any verdict, and the page says how many to use.
@@ -186,12 +257,24 @@ describe('the client page and the endpoint index', () => {
         let painted = 0;
         for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted++;
         const drawn = (window as any).Chart.getChart(canvas);
-        return { painted, stacked: drawn.options.scales.y.stacked, labels: drawn.data.labels, legendItems: drawn.legend.legendItems.map((i: any) => i.text) };
+        return {
+          painted,
+          stacked: drawn.options.scales.y.stacked,
+          labels: drawn.data.labels,
+          legendItems: drawn.legend.legendItems.map((i: any) => i.text),
+        };
       });
       expect(phases.painted).toBeGreaterThan(2000);
       // The parts every bar has, in order; unattributed (the run's µs after its reply) joins them when it shows at all.
       expect(phases).toMatchObject({ stacked: true, labels: ['json', 'grpc'] });
-      expect(phases.legendItems.filter((l: string) => l !== 'unattributed')).toEqual(['generate', 'serialize', 'wait', 'transfer', 'decode', 'other']);
+      expect(phases.legendItems.filter((l: string) => l !== 'unattributed')).toEqual([
+        'generate',
+        'serialize',
+        'wait',
+        'transfer',
+        'decode',
+        'other',
+      ]);
       const sentences = await items('#why-sentences');
       expect(sentences).toEqual(body.why.sentences);
       expect(sentences[0]).toMatch(/^For one request of 1,000 rows, gRPC took [\d.]+× JSON's time/);
@@ -227,8 +310,17 @@ describe('the client page and the endpoint index', () => {
       // A stream of small chunks, so rows arrive for seconds; cancelled once the page has shown them.
       await fill({ rows: '2000000', requests: '1', runs: '1', warmup: '0' }, ['grpc-stream']);
       await page.click('#run');
-      await page.waitForFunction(() => /; now grpc-stream run 1\/1, [\d.]+[KM] of 2M rows$/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 30_000 });
-      expect(await page.textContent('#status')).toMatch(/^Running 1 variant \(grpc-stream\) × 1 run: \d+\.\d s elapsed; now grpc-stream run 1\/1, [\d.]+[KM] of 2M rows$/);
+      await page.waitForFunction(
+        () =>
+          /; now grpc-stream run 1\/1, [\d.]+[KM] of 2M rows$/.test(
+            document.getElementById('status')?.textContent ?? '',
+          ),
+        null,
+        { timeout: 30_000 },
+      );
+      expect(await page.textContent('#status')).toMatch(
+        /^Running 1 variant \(grpc-stream\) × 1 run: \d+\.\d s elapsed; now grpc-stream run 1\/1, [\d.]+[KM] of 2M rows$/,
+      );
       await page.screenshot({ path: join(screenshotDir('client-page'), 'progress.png') });
       await page.click('#cancel');
       await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Cancelled after'));
@@ -240,7 +332,9 @@ describe('the client page and the endpoint index', () => {
       await fill({ rows: '50000', requests: '1', runs: '100' }, ['json', 'grpc']);
       await page.click('#run');
       await page.waitForSelector('#cancel:not([hidden])');
-      expect(await page.textContent('#status')).toMatch(/^Running 2 variants \(json, grpc\) × 100 runs, runs interleaved: \d+\.\d s elapsed(; now .*)?$/);
+      expect(await page.textContent('#status')).toMatch(
+        /^Running 2 variants \(json, grpc\) × 100 runs, runs interleaved: \d+\.\d s elapsed(; now .*)?$/,
+      );
       await page.waitForTimeout(300);
       await page.click('#cancel');
       await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Cancelled after'));
@@ -262,7 +356,10 @@ describe('the client page and the endpoint index', () => {
         ['runs.csv', `/client/results/${SAVED_ID}/runs.csv`],
       ]);
       // Shown in a tab, not saved as a download.
-      const [tab] = await Promise.all([context.waitForEvent('page'), row.locator('a', { hasText: 'report.html' }).click()]);
+      const [tab] = await Promise.all([
+        context.waitForEvent('page'),
+        row.locator('a', { hasText: 'report.html' }).click(),
+      ]);
       await tab.waitForLoadState();
       expect(await tab.title()).toBe('fixture report');
       expect(errors).toEqual([]);
@@ -276,7 +373,10 @@ describe('the client page before anything is saved', () => {
 
   it('GET /client gives the saved-file endpoint no example, and says why', async () => {
     const { body } = await getJson(`${setup.stack.clientUrl}/client`);
-    expect(body.endpoints.find((e: any) => e.path === FILE_ENDPOINT)).toMatchObject({ exampleUrl: null, exampleNote: 'none until a run is saved (npm run bench, or ?save=1)' });
+    expect(body.endpoints.find((e: any) => e.path === FILE_ENDPOINT)).toMatchObject({
+      exampleUrl: null,
+      exampleNote: 'none until a run is saved (npm run bench, or ?save=1)',
+    });
     expect(body.endpoints.filter((e: any) => e.exampleUrl === null)).toHaveLength(1);
   });
 
@@ -311,7 +411,10 @@ describe('the client page before anything is saved', () => {
       await page.fill('#compare-form input[name="rows"]', '10');
       await page.fill('#compare-form input[name="runs"]', '1');
       await page.check('#compare-form input[name="save"]');
-      const [reply] = await Promise.all([page.waitForResponse((r) => r.url().includes('/client/compare?')), page.click('#run')]);
+      const [reply] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/client/compare?')),
+        page.click('#run'),
+      ]);
       expect(reply.status()).toBe(200);
       const row = page.locator('#saved-runs tbody tr', { hasText: 'client-endpoints' });
       await row.waitFor();

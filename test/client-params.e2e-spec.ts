@@ -12,7 +12,18 @@ const SINGLE = ['variant', 'chunk', ...COMMON];
 const PARALLEL = ['variant', 'chunk', 'rows', 'concurrency', ...COMMON];
 const COMPARE = ['variants', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON];
 // /client/bench also takes the noise settings the CLI sends (--disturbed-above, --rerun-disturbed), after concurrency.
-const BENCH = ['transports', 'variants', 'mode', 'chunk', 'rows', 'requests', 'concurrency', 'disturbedAbove', 'rerunDisturbed', ...COMMON];
+const BENCH = [
+  'transports',
+  'variants',
+  'mode',
+  'chunk',
+  'rows',
+  'requests',
+  'concurrency',
+  'disturbedAbove',
+  'rerunDisturbed',
+  ...COMMON,
+];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,7 +91,13 @@ describe('client endpoint parameters and cancellation', () => {
   ])('GET /client/%s -> 400 with the limit of %s', async (path, parameter, limit) => {
     const { status, body } = await getJson(`${stack.clientUrl}/client/${path}`);
     expect(status).toBe(400);
-    expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining(parameter), parameter, limit });
+    expect(body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringContaining(parameter),
+      parameter,
+      limit,
+    });
   });
 
   it('names the valid shapes in the 400 for an unknown one', async () => {
@@ -88,15 +105,27 @@ describe('client endpoint parameters and cancellation', () => {
     expect(body.message).toBe(`unknown shape "nope": valid shapes are ${shapeNames().join(', ')}`);
   });
 
-  it('measures the same thing with ?shape=row as with no shape: the article\'s row, as before shapes', async () => {
-    const fields = (r: any) => ({ name: r.name, shape: r.shape, variant: r.variant, rows: r.rowsPerRequest, payload: r.payloadBytesPerRequest, received: r.rowsReceivedPerRun, verified: r.verified });
+  it("measures the same thing with ?shape=row as with no shape: the article's row, as before shapes", async () => {
+    const fields = (r: any) => ({
+      name: r.name,
+      shape: r.shape,
+      variant: r.variant,
+      rows: r.rowsPerRequest,
+      payload: r.payloadBytesPerRequest,
+      received: r.rowsReceivedPerRun,
+      verified: r.verified,
+    });
     for (const variant of ['json', 'grpc', 'proto-http', 'grpc-stream']) {
       const family = variant.startsWith('grpc') ? 'grpc' : 'json';
       const plain = await getJson(`${stack.clientUrl}/client/${family}/single/100?variant=${variant}&raw=1`);
       const named = await getJson(`${stack.clientUrl}/client/${family}/single/100?variant=${variant}&shape=row&raw=1`);
       expect([plain.status, named.status]).toEqual([200, 200]);
       expect(fields(named.body)).toEqual(fields(plain.body));
-      expect(fields(plain.body)).toMatchObject({ name: expect.stringMatching(/^single rows=100( chunk=\d+)?$/), shape: 'row', verified: true });
+      expect(fields(plain.body)).toMatchObject({
+        name: expect.stringMatching(/^single rows=100( chunk=\d+)?$/),
+        shape: 'row',
+        verified: true,
+      });
     }
   });
 
@@ -135,10 +164,15 @@ describe('client endpoint parameters and cancellation', () => {
     const abortedAt = Date.now();
 
     // Before the next run or request, or during one whose requests in flight were aborted.
-    const cancelled = /BenchExceptionFilter.*measurement cancelled (before|during) [^\n]*: the caller closed the connection/;
+    const cancelled =
+      /BenchExceptionFilter.*measurement cancelled (before|during) [^\n]*: the caller closed the connection/;
     await waitForOutput(() => stack.client.output.slice(logFrom), cancelled, 10_000);
     const log = () => stack.client.output.slice(logFrom);
-    expect(log().split('\n').filter((l) => cancelled.test(l))).toHaveLength(1);
+    expect(
+      log()
+        .split('\n')
+        .filter((l) => cancelled.test(l)),
+    ).toHaveLength(1);
     const stoppedWithin = Date.now() - abortedAt;
     // Requests already in flight are aborted: the run stops at once, not when its 2,000 requests are back.
     expect(stoppedWithin).toBeLessThan(10_000);

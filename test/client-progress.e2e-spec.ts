@@ -26,14 +26,24 @@ describe('progress of long calls', () => {
     }
     expect(seen).toMatchObject({
       forMs: expect.any(Number),
-      progress: { variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', of: 2, rowsPerRun: 2_000_000, rowsSoFar: expect.any(Number) },
+      progress: {
+        variant: 'grpc-stream',
+        shape: 'row',
+        mode: 'single',
+        phase: 'measure',
+        of: 2,
+        rowsPerRun: 2_000_000,
+        rowsSoFar: expect.any(Number),
+      },
     });
     expect(seen.progress.rowsSoFar).toBeGreaterThan(0);
     expect(seen.progress.rowsSoFar).toBeLessThan(2_000_000);
     // Counted per chunk: whole chunks only.
     expect(seen.progress.rowsSoFar % 500).toBe(0);
 
-    const line = new RegExp(`LOG \\[ProgressLog\\] grpc-stream single 2,000,000 rows: measured run [12]/2, [\\d,]+ rows so far, \\d+ s \\(GET ${path.replace(/[?.]/g, '\\$&')}\\)`);
+    const line = new RegExp(
+      `LOG \\[ProgressLog\\] grpc-stream single 2,000,000 rows: measured run [12]/2, [\\d,]+ rows so far, \\d+ s \\(GET ${path.replace(/[?.]/g, '\\$&')}\\)`,
+    );
     await setup.stack.client.waitFor(line, 30_000);
 
     // Hanging up ends the call (no need to wait for 4,000,000 rows); then it is no longer listed.

@@ -12,7 +12,9 @@ describe('client results and the general bench endpoint', () => {
   const { resultsDir } = setup;
 
   it('GET /client/bench runs the chosen transports interleaved, with CPU, memory and wire bytes', async () => {
-    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?transports=grpc,json&rows=100&requests=3&runs=2&wire=1&name=mine`);
+    const { status, body } = await getJson(
+      `${setup.stack.clientUrl}/client/bench?transports=grpc,json&rows=100&requests=3&runs=2&wire=1&name=mine`,
+    );
     expect(status).toBe(200);
     expect(body.results.map((r: any) => r.transport)).toEqual(['grpc', 'json']);
     for (const r of body.results) {
@@ -26,7 +28,9 @@ describe('client results and the general bench endpoint', () => {
     }
     // Headers and framing: HTTP/1.1 headers cost more than gRPC's HPACK-compressed ones for a small body.
     const [grpc, json] = body.results;
-    expect(json.wire.bytesPerRequest - json.payloadBytesPerRequest).toBeGreaterThan(grpc.wire.bytesPerRequest - grpc.payloadBytesPerRequest);
+    expect(json.wire.bytesPerRequest - json.payloadBytesPerRequest).toBeGreaterThan(
+      grpc.wire.bytesPerRequest - grpc.payloadBytesPerRequest,
+    );
   });
 
   it.each([
@@ -42,7 +46,9 @@ describe('client results and the general bench endpoint', () => {
   });
 
   it('?save=1 appends endpoint runs to client-endpoints/runs.csv and summary.csv in the bench columns', async () => {
-    expect((await getJson(`${setup.stack.clientUrl}/client/json/single/10?runs=2&save=1&label=first`)).status).toBe(200);
+    expect((await getJson(`${setup.stack.clientUrl}/client/json/single/10?runs=2&save=1&label=first`)).status).toBe(
+      200,
+    );
     expect((await getJson(`${setup.stack.clientUrl}/client/compare?rows=5&runs=3&save=1`)).status).toBe(200);
     const runs = await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/runs.csv`);
     expect(runs.status).toBe(200);
@@ -52,7 +58,10 @@ describe('client results and the general bench endpoint', () => {
     expect(Object.keys(records[0])).toEqual(RUNS_CSV_COLUMNS.map((c) => c.name));
     expect(records).toHaveLength(2 + 3 * 2);
     expect(records[0]).toMatchObject({ label: 'first', transport: 'json', rows_per_request: '10', verified: 'true' });
-    const summary: Record<string, string>[] = parse(await (await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/summary.csv`)).text(), { columns: true });
+    const summary: Record<string, string>[] = parse(
+      await (await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/summary.csv`)).text(),
+      { columns: true },
+    );
     expect(Object.keys(summary[0])).toEqual(SUMMARY_CSV_COLUMNS.map((c) => c.name));
     expect(summary.map((r) => r.transport)).toEqual(['json', 'json', 'grpc']);
   });
@@ -60,12 +69,28 @@ describe('client results and the general bench endpoint', () => {
   it('GET /client/results lists saved runs newest first with links to their files', async () => {
     const dir = join(resultsDir, '2026-01-01T00-00-00Z-quick');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'result.json'), JSON.stringify({ id: '2026-01-01T00-00-00Z-quick', preset: 'quick', label: 'x', startedAt: 's', endedAt: 'e', endReason: 'completed', scenarios: [{}, {}] }));
+    writeFileSync(
+      join(dir, 'result.json'),
+      JSON.stringify({
+        id: '2026-01-01T00-00-00Z-quick',
+        preset: 'quick',
+        label: 'x',
+        startedAt: 's',
+        endedAt: 'e',
+        endReason: 'completed',
+        scenarios: [{}, {}],
+      }),
+    );
     writeFileSync(join(dir, 'summary.csv'), 'a,b\r\n1,2\r\n');
     const { status, body } = await getJson(`${setup.stack.clientUrl}/client/results`);
     expect(status).toBe(200);
     expect(body.map((r: any) => r.id)).toEqual(['client-endpoints', '2026-01-01T00-00-00Z-quick']);
-    expect(body[1]).toMatchObject({ preset: 'quick', label: 'x', results: 2, files: { 'summary.csv': '/client/results/2026-01-01T00-00-00Z-quick/summary.csv' } });
+    expect(body[1]).toMatchObject({
+      preset: 'quick',
+      label: 'x',
+      results: 2,
+      files: { 'summary.csv': '/client/results/2026-01-01T00-00-00Z-quick/summary.csv' },
+    });
     const download = await fetch(`${setup.stack.clientUrl}${body[1].files['summary.csv']}`);
     expect(await download.text()).toBe('a,b\r\n1,2\r\n');
   });
@@ -73,7 +98,18 @@ describe('client results and the general bench endpoint', () => {
   it('GET /client/results lists load runs with levels.csv, and unreadable runs with an error, never a 500', async () => {
     const load = join(resultsDir, '2026-02-01T00-00-00Z-load');
     mkdirSync(load, { recursive: true });
-    writeFileSync(join(load, 'result.json'), JSON.stringify({ kind: 'load', id: '2026-02-01T00-00-00Z-load', label: null, startedAt: 's', endedAt: null, endReason: 'running', levels: [{}, {}, {}] }));
+    writeFileSync(
+      join(load, 'result.json'),
+      JSON.stringify({
+        kind: 'load',
+        id: '2026-02-01T00-00-00Z-load',
+        label: null,
+        startedAt: 's',
+        endedAt: null,
+        endReason: 'running',
+        levels: [{}, {}, {}],
+      }),
+    );
     writeFileSync(join(load, 'levels.csv'), 'run_id\r\nx\r\n');
     const broken: Record<string, string> = {
       '2026-03-01T00-00-00Z-empty': '{}',
@@ -89,7 +125,12 @@ describe('client results and the general bench endpoint', () => {
     const { status, body } = await getJson(`${setup.stack.clientUrl}/client/results`);
     expect(status).toBe(200);
     const byId = Object.fromEntries(body.map((r: any) => [r.id, r]));
-    expect(byId['2026-02-01T00-00-00Z-load']).toMatchObject({ kind: 'load', results: 3, endReason: 'running', error: null });
+    expect(byId['2026-02-01T00-00-00Z-load']).toMatchObject({
+      kind: 'load',
+      results: 3,
+      endReason: 'running',
+      error: null,
+    });
     expect(byId['2026-01-01T00-00-00Z-quick']).toMatchObject({ kind: 'bench', results: 2, error: null });
     expect(byId['client-endpoints']).toMatchObject({ kind: 'endpoint', error: null });
     for (const id of Object.keys(broken)) {
@@ -105,10 +146,12 @@ describe('client results and the general bench endpoint', () => {
     expect(await levels.text()).toBe('run_id\r\nx\r\n');
   });
 
-  it.each(['..%2F..%2Fetc/passwd', 'nope/summary.csv', '2026-01-01T00-00-00Z-quick/runs.csv', '2026-01-01T00-00-00Z-quick/secret.txt'])(
-    'GET /client/results/%s is a 404, never a file outside the results',
-    async (path) => {
-      expect((await fetch(`${setup.stack.clientUrl}/client/results/${path}`)).status).toBe(404);
-    },
-  );
+  it.each([
+    '..%2F..%2Fetc/passwd',
+    'nope/summary.csv',
+    '2026-01-01T00-00-00Z-quick/runs.csv',
+    '2026-01-01T00-00-00Z-quick/secret.txt',
+  ])('GET /client/results/%s is a 404, never a file outside the results', async (path) => {
+    expect((await fetch(`${setup.stack.clientUrl}/client/results/${path}`)).status).toBe(404);
+  });
 });

@@ -36,7 +36,10 @@ describe('client endpoints', () => {
       rowsReceivedPerRun: e.rows * e.requests,
       target: {
         server: e.transport === 'json' ? 'json-server' : 'grpc-server',
-        address: e.transport === 'json' ? `http://127.0.0.1:${stack.env.JSON_SERVER_PORT}` : `127.0.0.1:${stack.env.GRPC_SERVER_PORT}`,
+        address:
+          e.transport === 'json'
+            ? `http://127.0.0.1:${stack.env.JSON_SERVER_PORT}`
+            : `127.0.0.1:${stack.env.GRPC_SERVER_PORT}`,
       },
     });
     expect(body.runs).toHaveLength(3);
@@ -67,7 +70,13 @@ describe('client endpoints', () => {
   it('takes ?rows= and ?concurrency= in parallel mode', async () => {
     const { status, body } = await getJson(`${stack.clientUrl}/client/grpc/parallel/8?rows=20000&concurrency=2`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ rowsPerRequest: 20000, requests: 8, concurrency: 2, rowsReceivedPerRun: 160000, verified: true });
+    expect(body).toMatchObject({
+      rowsPerRequest: 20000,
+      requests: 8,
+      concurrency: 2,
+      rowsReceivedPerRun: 160000,
+      verified: true,
+    });
   });
 
   it("runs the article's 1,000 parallel requests on both transports", async () => {
@@ -80,15 +89,29 @@ describe('client endpoints', () => {
 
   it('logs one line per measurement through the Nest Logger', async () => {
     await getJson(`${stack.clientUrl}/client/json/single/7?runs=2&warmup=1`);
-    const lines = stack.client.output.split('\n').filter((l) => /BenchService.*json single rows=7 .*measure \d\/2: [\d.]+ ms/.test(l));
+    const lines = stack.client.output
+      .split('\n')
+      .filter((l) => /BenchService.*json single rows=7 .*measure \d\/2: [\d.]+ ms/.test(l));
     expect(lines).toHaveLength(2);
   });
 
   it('compare runs both transports interleaved and gives the ratio', async () => {
     const { status, body } = await getJson(`${stack.clientUrl}/client/compare?rows=2000&requests=4&runs=3&warmup=1`);
     expect(status).toBe(200);
-    expect(body.json).toMatchObject({ transport: 'json', mode: 'parallel', rowsPerRequest: 2000, requests: 4, verified: true });
-    expect(body.grpc).toMatchObject({ transport: 'grpc', mode: 'parallel', rowsPerRequest: 2000, requests: 4, verified: true });
+    expect(body.json).toMatchObject({
+      transport: 'json',
+      mode: 'parallel',
+      rowsPerRequest: 2000,
+      requests: 4,
+      verified: true,
+    });
+    expect(body.grpc).toMatchObject({
+      transport: 'grpc',
+      mode: 'parallel',
+      rowsPerRequest: 2000,
+      requests: 4,
+      verified: true,
+    });
     expect(body.json.runs).toHaveLength(3);
     expect(body.grpc.runs).toHaveLength(3);
     // All three are rounded to 3 significant digits in the reply (readableNumber): they agree within that.

@@ -14,7 +14,11 @@ jest.setTimeout(90_000);
 
 function post(session: ClientHttp2Session, body: string, read: boolean): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const stream = session.request({ ':method': 'POST', ':path': '/sample.SampleService/GetSamples', 'content-type': 'application/json' });
+    const stream = session.request({
+      ':method': 'POST',
+      ':path': '/sample.SampleService/GetSamples',
+      'content-type': 'application/json',
+    });
     let status = 0;
     let bytes = 0;
     stream.on('response', (headers) => {
@@ -44,7 +48,10 @@ describe('an h2c session holding a large unread reply', () => {
     await Promise.all(apps.map((app) => app.stop()));
   });
 
-  it.each([['Nest h2c (json-h2-server)', 'H2_JSON_SERVER_PORT'], ['bare h2c', 'BARE_CONNECT_H2_SERVER_PORT']])('%s: the next call on the session is answered', async (_name, portVariable) => {
+  it.each([
+    ['Nest h2c (json-h2-server)', 'H2_JSON_SERVER_PORT'],
+    ['bare h2c', 'BARE_CONNECT_H2_SERVER_PORT'],
+  ])('%s: the next call on the session is answered', async (_name, portVariable) => {
     const session = connect(`http://127.0.0.1:${env[portVariable]}`);
     try {
       // About 26 MB of JSON, far more than the client's flow-control window: most of it stays queued server-side.
@@ -73,9 +80,18 @@ describe('an h2c session idle for longer than its keep-alive timeout while a rep
     await Promise.all(apps.map((app) => app.stop()));
   });
 
-  it.each([['Nest h2c (json-h2-server)', 'H2_JSON_SERVER_PORT'], ['bare h2c', 'BARE_CONNECT_H2_SERVER_PORT']])('%s: the call gets its reply (an idle session is closed gracefully, not under a call)', async (_name, portVariable) => {
-    // 300,000 rows of protobuf take seconds to build, several times the 1 s timeout.
-    const reply = await createClient(SampleService, createGrpcTransport({ baseUrl: `http://127.0.0.1:${env[portVariable]}` })).getSamples({ count: 300_000 });
-    expect(reply.samples).toHaveLength(300_000);
-  });
+  it.each([
+    ['Nest h2c (json-h2-server)', 'H2_JSON_SERVER_PORT'],
+    ['bare h2c', 'BARE_CONNECT_H2_SERVER_PORT'],
+  ])(
+    '%s: the call gets its reply (an idle session is closed gracefully, not under a call)',
+    async (_name, portVariable) => {
+      // 300,000 rows of protobuf take seconds to build, several times the 1 s timeout.
+      const reply = await createClient(
+        SampleService,
+        createGrpcTransport({ baseUrl: `http://127.0.0.1:${env[portVariable]}` }),
+      ).getSamples({ count: 300_000 });
+      expect(reply.samples).toHaveLength(300_000);
+    },
+  );
 });

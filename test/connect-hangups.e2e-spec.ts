@@ -18,7 +18,9 @@ function hangUpMidReply(port: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1');
     socket.on('error', reject);
-    socket.write(`POST /sample.SampleService/GetSamples HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${BODY.length}\r\n\r\n${BODY}`);
+    socket.write(
+      `POST /sample.SampleService/GetSamples HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${BODY.length}\r\n\r\n${BODY}`,
+    );
     socket.once('data', () => {
       socket.destroy();
       resolve();
@@ -32,7 +34,8 @@ describe('a caller who hangs up mid-reply', () => {
 
   beforeAll(async () => {
     env = await portsEnv();
-    for (const app of ['json-server', 'json-fastify-server', 'bare-connect-server'] as const) apps.push(AppProcess.start(app, env));
+    for (const app of ['json-server', 'json-fastify-server', 'bare-connect-server'] as const)
+      apps.push(AppProcess.start(app, env));
     await Promise.all(apps.map((app) => app.waitFor(LISTENING)));
   });
 
@@ -48,12 +51,17 @@ describe('a caller who hangs up mid-reply', () => {
     for (let i = 0; i < HANGUPS; i++) await hangUpMidReply(env[portVariable]);
     const output = () => apps[index].output;
     const deadline = Date.now() + 20_000;
-    while ((output().match(GONE_LINE) ?? []).length < HANGUPS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((output().match(GONE_LINE) ?? []).length < HANGUPS && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     expect((output().match(GONE_LINE) ?? []).length).toBe(HANGUPS);
     expect(output()).not.toContain('ConnectError');
     expect(output()).not.toMatch(/^\s+at /m);
     // A caller who waits for its reply is not logged.
-    const res = await fetch(`http://127.0.0.1:${env[portVariable]}/sample.SampleService/GetSamples`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":20000}' });
+    const res = await fetch(`http://127.0.0.1:${env[portVariable]}/sample.SampleService/GetSamples`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"count":20000}',
+    });
     expect(((await res.json()) as { samples: unknown[] }).samples).toHaveLength(20_000);
     await new Promise((r) => setTimeout(r, 200));
     expect((output().match(GONE_LINE) ?? []).length).toBe(HANGUPS);

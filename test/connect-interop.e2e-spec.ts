@@ -20,7 +20,9 @@ const METHOD = 'sample.SampleService/GetSamples';
 const grpcurl = findGrpcurl();
 const python = findPythonGrpc();
 const BUF = join(ROOT, 'node_modules', '.bin', 'buf');
-const buf = existsSync(BUF) ? { bin: BUF, reason: '' } : { reason: `no ${BUF} (@bufbuild/buf is a devDependency: npm ci)` };
+const buf = existsSync(BUF)
+  ? { bin: BUF, reason: '' }
+  : { reason: `no ${BUF} (@bufbuild/buf is a devDependency: npm ci)` };
 if (!grpcurl.bin) console.warn(`test/connect-interop.e2e-spec.ts: grpcurl skipped: ${grpcurl.reason}`);
 if (!python.python) console.warn(`test/connect-interop.e2e-spec.ts: Python grpcio skipped: ${python.reason}`);
 if (!buf.bin) console.warn(`test/connect-interop.e2e-spec.ts: buf curl skipped: ${buf.reason}`);
@@ -53,18 +55,34 @@ describe('the Nest-hosted Connect server from outside', () => {
     await Promise.all(apps.map((app) => app.stop()));
   });
 
-  (grpcurl.bin ? it : it.skip)(`grpcurl (gRPC over h2c, -proto sample.proto): ${ROWS} rows verified${skipTitle(grpcurl.reason)}`, async () => {
-    const out = await run(grpcurl.bin!, ['-plaintext', '-import-path', 'proto', '-proto', 'sample.proto', '-d', `{"count":${ROWS}}`, h2cAddress(), METHOD]);
-    const { received, expected } = digests(row, printedRows(out), ROWS);
-    expect(received).toEqual(expected);
-  });
+  (grpcurl.bin ? it : it.skip)(
+    `grpcurl (gRPC over h2c, -proto sample.proto): ${ROWS} rows verified${skipTitle(grpcurl.reason)}`,
+    async () => {
+      const out = await run(grpcurl.bin!, [
+        '-plaintext',
+        '-import-path',
+        'proto',
+        '-proto',
+        'sample.proto',
+        '-d',
+        `{"count":${ROWS}}`,
+        h2cAddress(),
+        METHOD,
+      ]);
+      const { received, expected } = digests(row, printedRows(out), ROWS);
+      expect(received).toEqual(expected);
+    },
+  );
 
-  (python.python ? it : it.skip)(`Python grpcio (gRPC over h2c): ${ROWS} rows verified${skipTitle(python.reason)}`, async () => {
-    const fetched = await pythonFetch(python.python!, h2cAddress(), 'sample.SampleService', 'GetSamples', ROWS);
-    expect(fetched.messages).toBe(1);
-    const { received, expected } = digests(row, fetched.samples as JsonRow[], ROWS);
-    expect(received).toEqual(expected);
-  });
+  (python.python ? it : it.skip)(
+    `Python grpcio (gRPC over h2c): ${ROWS} rows verified${skipTitle(python.reason)}`,
+    async () => {
+      const fetched = await pythonFetch(python.python!, h2cAddress(), 'sample.SampleService', 'GetSamples', ROWS);
+      expect(fetched.messages).toBe(1);
+      const { received, expected } = digests(row, fetched.samples as JsonRow[], ROWS);
+      expect(received).toEqual(expected);
+    },
+  );
 
   describe.each([
     ['Connect, HTTP/1.1 (Express app)', 'JSON_SERVER_PORT', ['--protocol', 'connect']],
@@ -72,7 +90,15 @@ describe('the Nest-hosted Connect server from outside', () => {
     ['gRPC-Web, HTTP/1.1 (Express app)', 'JSON_SERVER_PORT', ['--protocol', 'grpcweb']],
   ])(`buf curl --schema proto, %s${skipTitle(buf.reason)}`, (_name, portVariable, flags) => {
     (buf.bin ? it : it.skip)(`${ROWS} rows verified`, async () => {
-      const out = await run(buf.bin!, ['curl', '--schema', 'proto', ...flags, '-d', `{"count":${ROWS}}`, `http://127.0.0.1:${env[portVariable]}/${METHOD}`]);
+      const out = await run(buf.bin!, [
+        'curl',
+        '--schema',
+        'proto',
+        ...flags,
+        '-d',
+        `{"count":${ROWS}}`,
+        `http://127.0.0.1:${env[portVariable]}/${METHOD}`,
+      ]);
       const { received, expected } = digests(row, printedRows(out), ROWS);
       expect(received).toEqual(expected);
     });

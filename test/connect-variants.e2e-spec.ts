@@ -22,16 +22,24 @@ describe('the connect variants through the client app', () => {
 
   it('times every connect variant on 10,000 rows, verified, beside json and grpc', async () => {
     const variants = ['json', 'grpc', ...CONNECT];
-    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?variants=${variants.join(',')}&rows=10000&runs=2&raw=1`);
+    const { status, body } = await getJson(
+      `${setup.stack.clientUrl}/client/bench?variants=${variants.join(',')}&rows=10000&runs=2&raw=1`,
+    );
     expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
     expect(body.results.map((r: any) => r.variant)).toEqual(variants);
     for (const r of body.results) {
-      expect({ variant: r.variant, verified: r.verified, rows: r.runs.map((run: any) => run.rowsReceived) }).toEqual({ variant: r.variant, verified: true, rows: [10_000, 10_000] });
+      expect({ variant: r.variant, verified: r.verified, rows: r.runs.map((run: any) => run.rowsReceived) }).toEqual({
+        variant: r.variant,
+        verified: true,
+        rows: [10_000, 10_000],
+      });
       expect([r.variant, r.payloadBytesPerRequest > 0, r.stats.medianMs > 0]).toEqual([r.variant, true, true]);
     }
     const byVariant = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
     // Connect's JSON is protobuf-es's proto3 JSON of the same rows: larger than the binary message, and not the same bytes.
-    expect(byVariant['connect-json'].payloadBytesPerRequest).toBeGreaterThan(byVariant['connect-proto'].payloadBytesPerRequest);
+    expect(byVariant['connect-json'].payloadBytesPerRequest).toBeGreaterThan(
+      byVariant['connect-proto'].payloadBytesPerRequest,
+    );
     // The bare server answers from the same handler: the same message.
     expect(byVariant['connect-bare'].payloadBytesPerRequest).toBe(byVariant['connect-proto'].payloadBytesPerRequest);
     // Each names the server it measured.
@@ -49,7 +57,9 @@ describe('the servers refusing more rows than MAX_ROWS', () => {
     const client = AppProcess.start('client', env);
     try {
       await Promise.all([json, grpc, client].map((a) => a.waitFor(LISTENING)));
-      const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/bench?variants=connect-proto&rows=500&runs=1`);
+      const { status, body } = await getJson(
+        `http://127.0.0.1:${env.CLIENT_PORT}/client/bench?variants=connect-proto&rows=500&runs=1`,
+      );
       expect(status).toBe(502);
       expect(body.message).toContain('[invalid_argument]');
       expect(body.message).toContain('MAX_ROWS');
@@ -71,8 +81,13 @@ describe('a Connect server killed mid-stream', () => {
     let rows = 0;
     try {
       const error = await transport
-        .streamRows(5_000_000, 1000, { push: (chunk) => ((rows += chunk.length), rows === 50_000 && doomed.child.kill('SIGKILL')) })
-        .then(() => undefined, (e: unknown) => e);
+        .streamRows(5_000_000, 1000, {
+          push: (chunk) => ((rows += chunk.length), rows === 50_000 && doomed.child.kill('SIGKILL')),
+        })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(error).toBeInstanceOf(TransportError);
       expect(error).toMatchObject({ failure: 'unavailable' });
       expect(rows).toBeGreaterThanOrEqual(50_000);
@@ -88,11 +103,29 @@ describe('npm run bench with the connect family', () => {
   it('--variants connect-proto,connect-bare: started, verified, written', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-bench-connect-'));
     try {
-      const bench = new AppProcess(process.execPath, [appEntry('bench-cli', 'main.js', ROOT), '--variants', 'connect-proto,connect-bare', '--rows', '20', '--runs', '1', '--warmup', '0', '--out', out], await portsEnv());
+      const bench = new AppProcess(
+        process.execPath,
+        [
+          appEntry('bench-cli', 'main.js', ROOT),
+          '--variants',
+          'connect-proto,connect-bare',
+          '--rows',
+          '20',
+          '--runs',
+          '1',
+          '--warmup',
+          '0',
+          '--out',
+          out,
+        ],
+        await portsEnv(),
+      );
       const { code } = await bench.exited;
       expect({ code, output: code === 0 ? '' : bench.output.slice(-4000) }).toEqual({ code: 0, output: '' });
       const [dir] = readdirSync(out);
-      const summary: Record<string, string>[] = parse(readFileSync(join(out, dir, 'summary.csv'), 'utf8'), { columns: true });
+      const summary: Record<string, string>[] = parse(readFileSync(join(out, dir, 'summary.csv'), 'utf8'), {
+        columns: true,
+      });
       expect(summary.map((r) => [r.scenario, r.variant, r.verified])).toEqual([
         ['rows-20', 'connect-proto', 'true'],
         ['rows-20', 'connect-bare', 'true'],

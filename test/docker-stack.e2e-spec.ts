@@ -12,12 +12,25 @@ import { portsEnv } from './support/stack';
 const reason = dockerSkipReason({ swarm: true });
 const suite = reason === null ? describe : describe.skip;
 const STACK_FILE = join(ROOT, 'deploy', 'wirebench-stack.yml');
-const SERVICES = ['json-server', 'json-fastify', 'json-h2', 'grpc-server', 'bare-connect-server', 'bare-json-server', 'bare-grpc-server', 'client'];
+const SERVICES = [
+  'json-server',
+  'json-fastify',
+  'json-h2',
+  'grpc-server',
+  'bare-connect-server',
+  'bare-json-server',
+  'bare-grpc-server',
+  'client',
+];
 // Every service the bench calls: the two baselines and the variants served by the other stack services.
 const VARIANTS = 'json,grpc,json-fastify,json-h2,connect-bare';
 
 const byStack = (stack: string) => ['--filter', `label=com.docker.stack.namespace=${stack}`];
-const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 suite(`the stack file on a swarm${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
   const stack = uniqueName('wb-image-stack');
@@ -27,17 +40,33 @@ suite(`the stack file on a swarm${reason === null ? '' : ` (skipped: ${reason})`
   const removeStack = async () => {
     docker(['stack', 'rm', stack], 120_000);
     // stack rm returns before the tasks' containers are gone: wait for both.
-    await waitFor(`stack ${stack} removed`, 120_000, () =>
-      lines(docker(['service', 'ls', '-q', ...byStack(stack)]).stdout).length + lines(docker(['ps', '-aq', ...byStack(stack)]).stdout).length === 0 ? true : undefined, 1000);
+    await waitFor(
+      `stack ${stack} removed`,
+      120_000,
+      () =>
+        lines(docker(['service', 'ls', '-q', ...byStack(stack)]).stdout).length +
+          lines(docker(['ps', '-aq', ...byStack(stack)]).stdout).length ===
+        0
+          ? true
+          : undefined,
+      1000,
+    );
   };
 
   beforeAll(async () => {
     ensureImage();
-    env = await portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()), BARE_GRPC_SERVER_PORT: String(await freePort()) });
+    env = await portsEnv({
+      BARE_JSON_SERVER_PORT: String(await freePort()),
+      BARE_GRPC_SERVER_PORT: String(await freePort()),
+    });
     // The environment substitutes the stack file's ${...}: the image under test, these ports, fast health checks.
     // --resolve-image never: the image is local, there is no registry to ask for its digest.
     deployed = true;
-    const deploy = docker(['stack', 'deploy', '--resolve-image', 'never', '-c', STACK_FILE, stack], 120_000, { ...env, WIREBENCH_IMAGE: IMAGE, WIREBENCH_HEALTH_INTERVAL: '1s' });
+    const deploy = docker(['stack', 'deploy', '--resolve-image', 'never', '-c', STACK_FILE, stack], 120_000, {
+      ...env,
+      WIREBENCH_IMAGE: IMAGE,
+      WIREBENCH_HEALTH_INTERVAL: '1s',
+    });
     if (deploy.status !== 0) throw new Error(`docker stack deploy: ${deploy.stderr.trim()}`);
   }, 25 * 60_000);
 
@@ -46,20 +75,44 @@ suite(`the stack file on a swarm${reason === null ? '' : ` (skipped: ${reason})`
   }, 180_000);
 
   it('deploys every service, running and healthy', async () => {
-    const healthy = await waitFor(`every service of ${stack} running and healthy`, 240_000, () => {
-      const states = lines(docker(['ps', '--format', '{{.Label "com.docker.swarm.service.name"}} {{.Status}}', ...byStack(stack)]).stdout);
-      const ok = SERVICES.filter((s) => states.some((l) => l.startsWith(`${stack}_${s} `) && l.includes('(healthy)')));
-      return ok.length === SERVICES.length ? ok : undefined;
-    }, 1000);
+    const healthy = await waitFor(
+      `every service of ${stack} running and healthy`,
+      240_000,
+      () => {
+        const states = lines(
+          docker(['ps', '--format', '{{.Label "com.docker.swarm.service.name"}} {{.Status}}', ...byStack(stack)])
+            .stdout,
+        );
+        const ok = SERVICES.filter((s) =>
+          states.some((l) => l.startsWith(`${stack}_${s} `) && l.includes('(healthy)')),
+        );
+        return ok.length === SERVICES.length ? ok : undefined;
+      },
+      1000,
+    );
     expect(healthy.sort()).toEqual([...SERVICES].sort());
     for (const service of SERVICES) {
-      const tasks = lines(docker(['service', 'ps', '--filter', 'desired-state=running', '--format', '{{.CurrentState}}', `${stack}_${service}`]).stdout);
+      const tasks = lines(
+        docker([
+          'service',
+          'ps',
+          '--filter',
+          'desired-state=running',
+          '--format',
+          '{{.CurrentState}}',
+          `${stack}_${service}`,
+        ]).stdout,
+      );
       expect([service, tasks.length, tasks[0]?.startsWith('Running')]).toEqual([service, 1, true]);
     }
   }, 300_000);
 
   it('is what npm run bench measures when pointed at it: verified results, no server or client of its own', async () => {
-    const r = await benchIntoFolder(['--preset', 'quick', '--variants', VARIANTS, '--runs', '3', '--warmup', '1'], env, 'wirebench-stack-');
+    const r = await benchIntoFolder(
+      ['--preset', 'quick', '--variants', VARIANTS, '--runs', '3', '--warmup', '1'],
+      env,
+      'wirebench-stack-',
+    );
     expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
     // The bench found every app at the configured addresses: it started none (AppLauncher's pids are empty).
     expect(r.output).not.toMatch(/starting |started /);
@@ -67,6 +120,7 @@ suite(`the stack file on a swarm${reason === null ? '' : ` (skipped: ${reason})`
     expect(r.result!.scenarios.length).toBe(4 * VARIANTS.split(',').length);
     for (const s of r.result!.scenarios) expect([s.name, s.variant, s.verified]).toEqual([s.name, s.variant, true]);
     expect(r.summary).toHaveLength(r.result!.scenarios.length);
-    for (const row of r.summary) expect([row.scenario, row.variant, row.verified]).toEqual([row.scenario, row.variant, 'true']);
+    for (const row of r.summary)
+      expect([row.scenario, row.variant, row.verified]).toEqual([row.scenario, row.variant, 'true']);
   }, 600_000);
 });

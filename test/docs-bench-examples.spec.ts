@@ -7,7 +7,8 @@ import { ROOT } from './support/app-process';
 import { docFiles, fencedBlocks, readDoc } from './support/markdown';
 
 /** Words as a shell splits them: spaces apart, quotes kept together (no escapes or expansions in these examples). */
-const shellWords = (line: string): string[] => [...line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+const shellWords = (line: string): string[] =>
+  [...line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
 
 // Placeholders a reader replaces (your.proto, msg.json) cannot parse here, and the runtimes preset needs runtimes this
 // machine may not have cached: those examples are covered by their own tests.
@@ -22,7 +23,7 @@ const examples = docFiles(ROOT).flatMap((file) =>
   ),
 );
 
-describe('the docs\' npm run bench examples', () => {
+describe("the docs' npm run bench examples", () => {
   it('are found', () => {
     expect(examples.length).toBeGreaterThan(10);
   });

@@ -37,14 +37,22 @@ describe(`the CSV column reference in ${PAGE}`, () => {
     // A missing column is reported with the row to add, as describeColumns writes it from the declaration.
     const missing = columns
       .filter((c) => !documented!.includes(c.name))
-      .map((c) => `${c.name}, add: ${describeColumns([{ ...c, value: () => null }]).trimEnd().split('\n')[2]}`);
+      .map(
+        (c) =>
+          `${c.name}, add: ${
+            describeColumns([{ ...c, value: () => null }])
+              .trimEnd()
+              .split('\n')[2]
+          }`,
+      );
     const notProduced = documented!.filter((name) => !produced.includes(name));
     const repeated = documented!.filter((name, i) => documented!.indexOf(name) !== i);
     expect({ missing, notProduced, repeated }).toEqual({ missing: [], notProduced: [], repeated: [] });
   });
 
   it('reads a table the way the page writes it', () => {
-    const page = '# x\n\n## runs.csv columns\n\n| column | unit | meaning |\n| --- | --- | --- |\n| `run` | count | n. |\n| `ms` | ms | t. |\n\n## other\n\n| `not_this` | x | y |\n';
+    const page =
+      '# x\n\n## runs.csv columns\n\n| column | unit | meaning |\n| --- | --- | --- |\n| `run` | count | n. |\n| `ms` | ms | t. |\n\n## other\n\n| `not_this` | x | y |\n';
     expect(documentedColumns(page, 'runs.csv columns')).toEqual(['run', 'ms']);
     expect(documentedColumns(page, 'summary.csv columns')).toBeNull();
   });

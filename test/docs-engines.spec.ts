@@ -13,7 +13,10 @@ describe('the install on the oldest supported Node', () => {
 
   it('names in the README each package npm ci warns about there (EBADENGINE)', () => {
     const refused = Object.entries(lock.packages as Record<string, { engines?: { node?: string }; optional?: boolean }>)
-      .filter(([path, p]) => path !== '' && !p.optional && typeof p.engines?.node === 'string' && !satisfies(oldest, p.engines.node))
+      .filter(
+        ([path, p]) =>
+          path !== '' && !p.optional && typeof p.engines?.node === 'string' && !satisfies(oldest, p.engines.node),
+      )
       .map(([path]) => path.replace(/^.*node_modules\//, ''));
     const readme = readDoc(ROOT, 'README.md');
     if (refused.length > 0) expect(readme).toContain('EBADENGINE');

@@ -5,7 +5,6 @@ import { dirname, join, normalize } from 'node:path';
 import { ROOT } from './support/app-process';
 import { anchors, docFiles, headings, isExternal, links, readDoc, slug } from './support/markdown';
 
-
 const MAP = 'docs/README.md';
 const files = docFiles(ROOT);
 
@@ -45,7 +44,9 @@ describe('docs links', () => {
 
   describe.each(files.filter((f) => f.startsWith('docs/') && f !== MAP))('%s', (file) => {
     it('starts with the title and one line that links back to the map', () => {
-      const lines = readDoc(ROOT, file).split('\n').filter((l) => l.trim() !== '');
+      const lines = readDoc(ROOT, file)
+        .split('\n')
+        .filter((l) => l.trim() !== '');
       expect(lines[0]).toMatch(/^# /);
       const back = links(lines.slice(0, 2).join('\n')).map((l) => normalize(join(dirname(file), l.target)));
       expect(back).toContain(MAP);
@@ -61,7 +62,9 @@ describe('docs links', () => {
   it('names the article the project starts from where the README first mentions it', () => {
     const readme = readDoc(ROOT, 'README.md');
     const first = readme.search(/article|blog post/);
-    expect(readme.slice(first - 120, first + 40)).toContain('"gRPCはどのくらい速いのか?" ("How fast is gRPC?"), a Japanese blog post of 25 March 2022');
+    expect(readme.slice(first - 120, first + 40)).toContain(
+      '"gRPCはどのくらい速いのか?" ("How fast is gRPC?"), a Japanese blog post of 25 March 2022',
+    );
   });
 
   it('keeps the README a front door of at most 250 lines', () => {
@@ -84,11 +87,18 @@ describe('GitHub heading anchors', () => {
   });
 
   it('numbers repeated headings as GitHub does', () => {
-    expect([...anchors('# A\n## Notes\n## Notes\n```\n## not a heading\n```\n## Notes\n')]).toEqual(['a', 'notes', 'notes-1', 'notes-2']);
+    expect([...anchors('# A\n## Notes\n## Notes\n```\n## not a heading\n```\n## Notes\n')]).toEqual([
+      'a',
+      'notes',
+      'notes-1',
+      'notes-2',
+    ]);
     expect(headings('````\n```\n# no\n```\n````\n# yes').map((h) => h.text)).toEqual(['yes']);
   });
 
   it('does not take a link inside code for a link', () => {
-    expect(links('see `[x](nowhere.md)` and\n```\n[y](nowhere.md)\n```\n[z](here.md)').map((l) => l.target)).toEqual(['here.md']);
+    expect(links('see `[x](nowhere.md)` and\n```\n[y](nowhere.md)\n```\n[z](here.md)').map((l) => l.target)).toEqual([
+      'here.md',
+    ]);
   });
 });

@@ -35,7 +35,14 @@ const DEFAULT_PORTS: Record<string, string> = {
   '3021': 'FASTIFY_JSON_SERVER_PORT',
   '3022': 'H2_JSON_SERVER_PORT',
 };
-const READY = [/\[json\][^\n]*listening on/, /\[grpc\][^\n]*listening on/, /\[json-fastify\][^\n]*listening on/, /\[json-h2\][^\n]*listening on/, /\[bare-connect\][^\n]*listening on/, /\[client\][^\n]*listening on/];
+const READY = [
+  /\[json\][^\n]*listening on/,
+  /\[grpc\][^\n]*listening on/,
+  /\[json-fastify\][^\n]*listening on/,
+  /\[json-h2\][^\n]*listening on/,
+  /\[bare-connect\][^\n]*listening on/,
+  /\[client\][^\n]*listening on/,
+];
 
 interface Command {
   where: string;
@@ -81,26 +88,41 @@ const readme = readDoc(ROOT, 'README.md');
 const commands: Command[] = docFiles(ROOT).flatMap((file) =>
   fencedBlocks(readDoc(ROOT, file))
     .filter((b) => runnableStatus(b.info) !== null)
-    .flatMap((b) => commandsOf(b.lines).map((command) => ({ where: `${file}:${b.line}`, command, status: runnableStatus(b.info)! }))),
+    .flatMap((b) =>
+      commandsOf(b.lines).map((command) => ({ where: `${file}:${b.line}`, command, status: runnableStatus(b.info)! })),
+    ),
 );
 const toRun = commands.filter((c) => bare(c.command) !== INSTALL && bare(c.command) !== START);
 
 // A runnable block is named by its place, `npm run start:all`'s by the command (its output is the stack's).
 const shownOutputs: ShownOutput[] = docFiles(ROOT).flatMap((file) =>
-  shownOutputsOf(file, fencedBlocks(readDoc(ROOT, file)), (b) => (runnableStatus(b.info) === null ? null : commandsOf(b.lines).map(bare).includes(START) ? START : '')),
+  shownOutputsOf(file, fencedBlocks(readDoc(ROOT, file)), (b) =>
+    runnableStatus(b.info) === null ? null : commandsOf(b.lines).map(bare).includes(START) ? START : '',
+  ),
 );
 
 function withPorts(command: string, env: Record<string, string>): string {
-  return command.replace(/\b(127\.0\.0\.1|localhost):(3000|3001|3002|3013|3014|3021|3022)\b/g, (_m, host: string, port: string) => `${host}:${env[DEFAULT_PORTS[port]]}`);
+  return command.replace(
+    /\b(127\.0\.0\.1|localhost):(3000|3001|3002|3013|3014|3021|3022)\b/g,
+    (_m, host: string, port: string) => `${host}:${env[DEFAULT_PORTS[port]]}`,
+  );
 }
 
 // Every curl the command runs reports its HTTP status on stderr, where the command's own output does not go.
 const STATUS_MARK = 'wirebench-docs-test: HTTP';
 const CURL_REPORTS_STATUS = `curl() { command curl --write-out '%{stderr}${STATUS_MARK} %{http_code}\\n' "$@"; }`;
 
-function run(command: string, env: Record<string, string>, timeoutMs = 120_000): Promise<{ code: number | null; output: string }> {
+function run(
+  command: string,
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', `${CURL_REPORTS_STATUS}\n${command}`], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-o', 'pipefail', '-c', `${CURL_REPORTS_STATUS}\n${command}`], {
+      cwd: ROOT,
+      env: cleanEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -125,13 +147,19 @@ describe('the commands the docs mark runnable', () => {
   beforeAll(async () => {
     env = await portsEnv({ RESULTS_DIR: resultsDir });
     // Its own process group, so stopping it is what Ctrl-C in a terminal does: SIGINT to npm, its shell and the apps.
-    stack = spawn('bash', ['-c', START], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    stack = spawn('bash', ['-c', START], {
+      cwd: ROOT,
+      env: cleanEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     stack.stdout!.on('data', (d: Buffer) => (stackOutput += d.toString()));
     stack.stderr!.on('data', (d: Buffer) => (stackOutput += d.toString()));
     stackExit = new Promise((resolve) => stack!.on('exit', (code, signal) => resolve({ code, signal })));
     const deadline = Date.now() + 90_000;
     while (!READY.every((r) => r.test(stackOutput))) {
-      if (stack.exitCode !== null || Date.now() > deadline) throw new Error(`${START} did not start every app:\n${stackOutput.slice(-3000)}`);
+      if (stack.exitCode !== null || Date.now() > deadline)
+        throw new Error(`${START} did not start every app:\n${stackOutput.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   });
@@ -149,7 +177,9 @@ describe('the commands the docs mark runnable', () => {
   it('marks every command block of the README quick start runnable, and starts with the install and the stack', () => {
     const blocks = quickStartBlocks(readme);
     expect(blocks.length).toBeGreaterThan(1);
-    expect(blocks.filter((b) => runnableStatus(b.info) === null).map((b) => `README.md:${b.line} \`\`\`${b.info}`)).toEqual([]);
+    expect(
+      blocks.filter((b) => runnableStatus(b.info) === null).map((b) => `README.md:${b.line} \`\`\`${b.info}`),
+    ).toEqual([]);
     expect(commandsOf(blocks[0].lines).map(bare)).toEqual([INSTALL, START]);
   });
 
@@ -166,25 +196,34 @@ describe('the commands the docs mark runnable', () => {
 
   const printed = new Map<string, string>();
 
-  it.each(toRun.map((c) => [`${c.where} ${c.command}`, c] as const))('%s exits 0', async (_name, { command, status, where }) => {
-    const { code, output } = await run(withPorts(command, env), env);
-    printed.set(where, (printed.get(where) ?? '') + output);
-    if (code !== 0) throw new Error(`exit ${code} from: ${withPorts(command, env)}\n${output.slice(-4000)}`);
-    const statuses = [...output.matchAll(new RegExp(`${STATUS_MARK} (\\d{3})`, 'g'))].map((m) => m[1]);
-    const wrong = statuses.filter((got) => (status === '2xx' ? !got.startsWith('2') : got !== status));
-    if (wrong.length > 0) throw new Error(`HTTP ${wrong.join(', ')} (expected ${status}) from: ${withPorts(command, env)}\n${output.slice(-4000)}`);
-  });
+  it.each(toRun.map((c) => [`${c.where} ${c.command}`, c] as const))(
+    '%s exits 0',
+    async (_name, { command, status, where }) => {
+      const { code, output } = await run(withPorts(command, env), env);
+      printed.set(where, (printed.get(where) ?? '') + output);
+      if (code !== 0) throw new Error(`exit ${code} from: ${withPorts(command, env)}\n${output.slice(-4000)}`);
+      const statuses = [...output.matchAll(new RegExp(`${STATUS_MARK} (\\d{3})`, 'g'))].map((m) => m[1]);
+      const wrong = statuses.filter((got) => (status === '2xx' ? !got.startsWith('2') : got !== status));
+      if (wrong.length > 0)
+        throw new Error(
+          `HTTP ${wrong.join(', ')} (expected ${status}) from: ${withPorts(command, env)}\n${output.slice(-4000)}`,
+        );
+    },
+  );
 
   it('finds the outputs the docs show', () => {
     expect(shownOutputs.some((o) => o.of === START)).toBe(true);
     expect(shownOutputs.some((o) => o.json)).toBe(true);
   });
 
-  it.each(shownOutputs.map((o) => [`${o.where} (output of ${o.of})`, o] as const))('%s shows what the command prints', (_name, shown) => {
-    const real = shown.of === START ? stackOutput : printed.get(shown.of);
-    if (real === undefined) throw new Error(`${shown.where}: its command (${shown.of}) did not run here`);
-    expect({ where: shown.where, unmatched: unmatched(shown, real) }).toEqual({ where: shown.where, unmatched: [] });
-  });
+  it.each(shownOutputs.map((o) => [`${o.where} (output of ${o.of})`, o] as const))(
+    '%s shows what the command prints',
+    (_name, shown) => {
+      const real = shown.of === START ? stackOutput : printed.get(shown.of);
+      if (real === undefined) throw new Error(`${shown.where}: its command (${shown.of}) did not run here`);
+      expect({ where: shown.where, unmatched: unmatched(shown, real) }).toEqual({ where: shown.where, unmatched: [] });
+    },
+  );
 
   it('wrote the runs into RESULTS_DIR, not into the repository', () => {
     expect(readdirSync(resultsDir).length).toBeGreaterThan(0);
@@ -198,7 +237,8 @@ describe('the commands the docs mark runnable', () => {
     // apps; start-all's own exit 0 on SIGINT is startup.e2e-spec.ts's to check.
     expect(code === 0 || signal === 'SIGINT').toBe(true);
     expect(stackOutput).not.toMatch(/restarting/);
-    for (let i = 0; i < 50 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
   });
 });

@@ -20,7 +20,10 @@ function variantRows(text: string): DocumentedRow[] {
   const rows: DocumentedRow[] = [];
   for (const line of lines.slice(head + 2)) {
     if (!line.startsWith('|')) break;
-    const [first, family, baseline, factor] = line.split('|').slice(1).map((c) => c.trim());
+    const [first, family, baseline, factor] = line
+      .split('|')
+      .slice(1)
+      .map((c) => c.trim());
     // The first cell names the variant(s) in backticks before any prose in parentheses.
     const names = [...first.replace(/\(.*\)/, '').matchAll(/`([^`]+)`/g)].map((m) => m[1]);
     rows.push({ names, family, baseline, factor });
@@ -39,7 +42,12 @@ describe(`the variants table in ${PAGE}`, () => {
   it("gives each one-variant row the registry's family, baseline and factor", () => {
     for (const row of rows.filter((r) => r.names.length === 1)) {
       const info = VARIANTS[row.names[0] as keyof typeof VARIANTS];
-      expect({ variant: row.names[0], family: row.family, baseline: row.baseline.replace(/`/g, ''), factor: row.factor }).toEqual({
+      expect({
+        variant: row.names[0],
+        family: row.family,
+        baseline: row.baseline.replace(/`/g, ''),
+        factor: row.factor,
+      }).toEqual({
         variant: row.names[0],
         family: info.family,
         baseline: info.baseline ?? '—',

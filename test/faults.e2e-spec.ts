@@ -46,7 +46,12 @@ describe('faults found from outside', () => {
 
   beforeAll(async () => {
     barePort = await freePort();
-    stack = await startStack({ HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), HTTP_REQUEST_TIMEOUT_MS: '2000', BARE_JSON_SERVER_PORT: String(barePort), RESULTS_DIR: results });
+    stack = await startStack({
+      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      HTTP_REQUEST_TIMEOUT_MS: '2000',
+      BARE_JSON_SERVER_PORT: String(barePort),
+      RESULTS_DIR: results,
+    });
     bare = AppProcess.start('bare-json-server', stack.env);
     await bare.waitFor(LISTENING);
   });
@@ -56,7 +61,11 @@ describe('faults found from outside', () => {
   });
 
   it('sends no X-Powered-By from the client or the JSON server', async () => {
-    for (const url of [`${stack.clientUrl}/client/json/single/1`, `http://127.0.0.1:${stack.env.JSON_SERVER_PORT}/samples/1`, `${stack.clientUrl}/nope`]) {
+    for (const url of [
+      `${stack.clientUrl}/client/json/single/1`,
+      `http://127.0.0.1:${stack.env.JSON_SERVER_PORT}/samples/1`,
+      `${stack.clientUrl}/nope`,
+    ]) {
       const response = await fetch(url);
       expect(response.headers.get('x-powered-by')).toBeNull();
     }
@@ -64,11 +73,25 @@ describe('faults found from outside', () => {
 
   it('answers bodies nobody asked for (bad gzip, oversized, wrong type, aborted) without a 5xx or an error log', async () => {
     for (const port of [stack.env.CLIENT_PORT, stack.env.JSON_SERVER_PORT].map(Number)) {
-      const gzip = await raw(port, 'POST /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 7\r\n\r\ngarbage');
-      const big = Buffer.concat([Buffer.from('POST /client/compare HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n'), Buffer.alloc(3_000_000, 'a')]);
+      const gzip = await raw(
+        port,
+        'POST /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 7\r\n\r\ngarbage',
+      );
+      const big = Buffer.concat([
+        Buffer.from(
+          'POST /client/compare HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n',
+        ),
+        Buffer.alloc(3_000_000, 'a'),
+      ]);
       const oversized = await raw(port, big);
-      const type = await raw(port, 'PUT /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: text/x-nonsense\r\nContent-Length: 3\r\n\r\nabc');
-      const aborted = await raw(port, 'POST /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":');
+      const type = await raw(
+        port,
+        'PUT /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: text/x-nonsense\r\nContent-Length: 3\r\n\r\nabc',
+      );
+      const aborted = await raw(
+        port,
+        'POST /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":',
+      );
       for (const status of [gzip, oversized, type, aborted]) expect(status).not.toMatch(/HTTP\/1\.1 5\d\d/);
     }
     await new Promise((r) => setTimeout(r, 300));
@@ -78,17 +101,25 @@ describe('faults found from outside', () => {
     }
   });
 
-  it.each(['client', 'json', 'bare'] as const)('closes a stalled half-sent request on the %s server within the headers timeout', async (which) => {
-    const port = which === 'client' ? stack.env.CLIENT_PORT : which === 'json' ? stack.env.JSON_SERVER_PORT : String(barePort);
-    const ms = await stalledFor(Number(port));
-    expect(ms).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
-    // Node checks its timeouts on a timer (here every HEADERS_TIMEOUT_MS), so allow one more period and some slack.
-    expect(ms).toBeLessThan(HEADERS_TIMEOUT_MS * 2 + 1500);
-  });
+  it.each(['client', 'json', 'bare'] as const)(
+    'closes a stalled half-sent request on the %s server within the headers timeout',
+    async (which) => {
+      const port =
+        which === 'client' ? stack.env.CLIENT_PORT : which === 'json' ? stack.env.JSON_SERVER_PORT : String(barePort);
+      const ms = await stalledFor(Number(port));
+      expect(ms).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
+      // Node checks its timeouts on a timer (here every HEADERS_TIMEOUT_MS), so allow one more period and some slack.
+      expect(ms).toBeLessThan(HEADERS_TIMEOUT_MS * 2 + 1500);
+    },
+  );
 
   it('still serves normally with those timeouts', async () => {
     const response = await new Promise<number>((resolve, reject) =>
-      request(`http://127.0.0.1:${stack.env.JSON_SERVER_PORT}/samples/20000`, (res) => res.resume().on('end', () => resolve(res.statusCode!))).on('error', reject).end(),
+      request(`http://127.0.0.1:${stack.env.JSON_SERVER_PORT}/samples/20000`, (res) =>
+        res.resume().on('end', () => resolve(res.statusCode!)),
+      )
+        .on('error', reject)
+        .end(),
     );
     expect(response).toBe(200);
   });

@@ -59,7 +59,9 @@ function sampleClient(port: number): grpc.Client & Record<string, Function> {
 
 function getSamples(client: grpc.Client & Record<string, Function>, count: number): Promise<{ samples: any[] }> {
   return new Promise((resolve, reject) =>
-    client.GetSamples({ count }, { deadline: Date.now() + 10_000 }, (error: grpc.ServiceError | null, reply: any) => (error ? reject(error) : resolve(reply))),
+    client.GetSamples({ count }, { deadline: Date.now() + 10_000 }, (error: grpc.ServiceError | null, reply: any) =>
+      error ? reject(error) : resolve(reply),
+    ),
   );
 }
 
@@ -67,7 +69,11 @@ function getSamples(client: grpc.Client & Record<string, Function>, count: numbe
  * StreamSamples read with a pause of `pauseMs` after the first message: the server waits on flow control all that
  * time with the call open and nothing moving. Resolves with the rows' count and checksum once the stream ends OK.
  */
-function pausedStream(client: grpc.Client & Record<string, Function>, count: number, pauseMs: number): Promise<{ rows: number; digest: unknown }> {
+function pausedStream(
+  client: grpc.Client & Record<string, Function>,
+  count: number,
+  pauseMs: number,
+): Promise<{ rows: number; digest: unknown }> {
   return new Promise((resolve, reject) => {
     const call = client.StreamSamples({ count, offset: 0, chunk_rows: 1000 });
     const received: any[] = [];
@@ -92,7 +98,11 @@ describe.each(APPS)('%s', (app) => {
 
     beforeAll(async () => {
       // Keepalive far off, so that what closes a connection here is the handshake guard or the idle timeout.
-      server = await startServer(app, { GRPC_HANDSHAKE_TIMEOUT_MS: String(HANDSHAKE_MS), GRPC_IDLE_TIMEOUT_MS: String(IDLE_MS), GRPC_KEEPALIVE_TIME_MS: '3600000' });
+      server = await startServer(app, {
+        GRPC_HANDSHAKE_TIMEOUT_MS: String(HANDSHAKE_MS),
+        GRPC_IDLE_TIMEOUT_MS: String(IDLE_MS),
+        GRPC_KEEPALIVE_TIME_MS: '3600000',
+      });
     });
     afterAll(async () => {
       opened.forEach((c) => c.socket.destroy());
@@ -134,7 +144,7 @@ describe.each(APPS)('%s', (app) => {
 
       // The fds come back to within a few of where they were (the server closes its side when the sockets close).
       let now = fdCount(pid);
-      for (let i = 0; i < 20 && now > baseline + 5; i++) await sleep(100), (now = fdCount(pid));
+      for (let i = 0; i < 20 && now > baseline + 5; i++) (await sleep(100), (now = fdCount(pid)));
       expect(now).toBeLessThanOrEqual(baseline + 5);
     });
 
@@ -186,7 +196,9 @@ describe.each(APPS)('%s', (app) => {
       opened.push(...preface);
       await untilClosed(preface, 2 * KEEPALIVE_MS + MARGIN_MS);
       const times = closeTimes(preface);
-      console.log(`${app}: ${PER_KIND} connections that never answer a ping closed in ${seconds(Math.min(...times))}-${seconds(Math.max(...times))} s (keepalive ${KEEPALIVE_MS} + ${KEEPALIVE_MS} ms)`);
+      console.log(
+        `${app}: ${PER_KIND} connections that never answer a ping closed in ${seconds(Math.min(...times))}-${seconds(Math.max(...times))} s (keepalive ${KEEPALIVE_MS} + ${KEEPALIVE_MS} ms)`,
+      );
       expect(Math.min(...times)).toBeGreaterThanOrEqual(2 * KEEPALIVE_MS - EARLY_MS);
       expect(Math.max(...times)).toBeLessThanOrEqual(2 * KEEPALIVE_MS + MARGIN_MS);
       expect(preface.filter((c) => !c.frameTypes.includes(FRAME_PING))).toEqual([]);

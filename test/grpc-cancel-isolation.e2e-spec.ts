@@ -24,9 +24,14 @@ describe("a caller's cancelled parallel gRPC run", () => {
   it("with 3,000 calls in flight does not fail another caller's call", async () => {
     // Seconds of work on the server, so the other caller's run is under way when this one hangs up; each call under
     // CLIENT_HEAVY_CALL_ROWS (1,000,000 rows in all), which admits one heavy call at a time.
-    const other = fetch(`${clientUrl}/client/grpc/single/400000?runs=2&warmup=0`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const other = fetch(`${clientUrl}/client/grpc/single/400000?runs=2&warmup=0`).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
     const caller = new AbortController();
-    const cancelled = fetch(`${clientUrl}/client/grpc/parallel/3000?rows=300&runs=1&warmup=0`, { signal: caller.signal }).then(
+    const cancelled = fetch(`${clientUrl}/client/grpc/parallel/3000?rows=300&runs=1&warmup=0`, {
+      signal: caller.signal,
+    }).then(
       (r) => `answered ${r.status}`,
       () => 'aborted',
     );

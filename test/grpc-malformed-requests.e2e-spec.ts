@@ -32,8 +32,18 @@ function callRaw(client: grpc.Client, path: string, bytes: number[]): Promise<Ou
   return new Promise((resolve) => {
     const deadline = Date.now() + 10_000;
     if (path === GET) {
-      client.makeUnaryRequest(path, asIs, asIs, Buffer.from(bytes), { deadline }, (error: grpc.ServiceError | null, reply?: Buffer) =>
-        resolve(error ? { code: error.code, details: error.details, messages: [] } : { code: grpc.status.OK, details: '', messages: [reply!] }),
+      client.makeUnaryRequest(
+        path,
+        asIs,
+        asIs,
+        Buffer.from(bytes),
+        { deadline },
+        (error: grpc.ServiceError | null, reply?: Buffer) =>
+          resolve(
+            error
+              ? { code: error.code, details: error.details, messages: [] }
+              : { code: grpc.status.OK, details: '', messages: [reply!] },
+          ),
       );
       return;
     }
@@ -72,20 +82,46 @@ describe.each(['grpc-server', 'bare-grpc-server'] as const)('%s with malformed r
   });
 
   it.each([
-    ['count = 2^32 + 5 (was served as 5)', field(1, 2n ** 32n + 5n), 'count: 4294967301 is outside int32 (varint on the wire)'],
-    ['count = 2^53 + 1 (was INTERNAL)', field(1, 2n ** 53n + 1n), 'count: 9007199254740993 is outside int32 (varint on the wire)'],
+    [
+      'count = 2^32 + 5 (was served as 5)',
+      field(1, 2n ** 32n + 5n),
+      'count: 4294967301 is outside int32 (varint on the wire)',
+    ],
+    [
+      'count = 2^53 + 1 (was INTERNAL)',
+      field(1, 2n ** 53n + 1n),
+      'count: 9007199254740993 is outside int32 (varint on the wire)',
+    ],
     ['count = 2^63', field(1, 2n ** 63n), 'count: 9223372036854775808 is outside int32 (varint on the wire)'],
-    ['count as a length-delimited field', [0x0a, 0x01, 0x05], 'count: sent as wire type 2, but an int32 is a varint (wire type 0)'],
+    [
+      'count as a length-delimited field',
+      [0x0a, 0x01, 0x05],
+      'count: sent as wire type 2, but an int32 is a varint (wire type 0)',
+    ],
     ['a truncated varint', [0x08, 0x80], 'count: its varint runs past the end of the request'],
-    ['garbage 0xff 0xff (was INTERNAL)', [0xff, 0xff], 'request is not a valid GetSamplesParam: a field runs past the end of its 2 bytes'],
-    ['count with a wire type that does not exist', [0x0f], 'count: sent as wire type 7, but an int32 is a varint (wire type 0)'],
-    ['an unknown field with a wire type that does not exist', [0x17], 'request is not a valid GetSamplesParam: invalid wire type 7 at offset 1'],
+    [
+      'garbage 0xff 0xff (was INTERNAL)',
+      [0xff, 0xff],
+      'request is not a valid GetSamplesParam: a field runs past the end of its 2 bytes',
+    ],
+    [
+      'count with a wire type that does not exist',
+      [0x0f],
+      'count: sent as wire type 7, but an int32 is a varint (wire type 0)',
+    ],
+    [
+      'an unknown field with a wire type that does not exist',
+      [0x17],
+      'request is not a valid GetSamplesParam: invalid wire type 7 at offset 1',
+    ],
   ])('GetSamples answers INVALID_ARGUMENT naming the field for %s', async (_what, bytes, details) => {
     expect(await callRaw(client, GET, bytes)).toEqual(invalid(details));
   });
 
   it('GetSamples still answers a negative count (ten-byte varint, a valid int32) with the limit', async () => {
-    expect(await callRaw(client, GET, field(1, -1n))).toEqual(invalid(`count must be an integer from 0 to ${MAX_ROWS} (MAX_ROWS), got -1`));
+    expect(await callRaw(client, GET, field(1, -1n))).toEqual(
+      invalid(`count must be an integer from 0 to ${MAX_ROWS} (MAX_ROWS), got -1`),
+    );
   });
 
   it('StreamSamples serves a well-formed request', async () => {
@@ -95,11 +131,31 @@ describe.each(['grpc-server', 'bare-grpc-server'] as const)('%s with malformed r
   });
 
   it.each([
-    ['count = 2^32 + 5', [...field(1, 2n ** 32n + 5n), ...field(3, 1n)], 'count: 4294967301 is outside int32 (varint on the wire)'],
-    ['offset = 2^53 + 1', [...field(1, 1n), ...field(2, 2n ** 53n + 1n), ...field(3, 1n)], 'offset: 9007199254740993 is outside int32 (varint on the wire)'],
-    ['chunk_rows = 2^31', [...field(1, 1n), ...field(3, 2n ** 31n)], 'chunk_rows: 2147483648 is outside int32 (varint on the wire)'],
-    ['garbage 0xff 0xff', [0xff, 0xff], 'request is not a valid StreamSamplesParam: a field runs past the end of its 2 bytes'],
-    ['a negative chunk_rows (valid int32)', [...field(1, 1n), ...field(3, -1n)], `chunk_rows must be an integer from 1 to ${MAX_ROWS} (MAX_ROWS), got -1`],
+    [
+      'count = 2^32 + 5',
+      [...field(1, 2n ** 32n + 5n), ...field(3, 1n)],
+      'count: 4294967301 is outside int32 (varint on the wire)',
+    ],
+    [
+      'offset = 2^53 + 1',
+      [...field(1, 1n), ...field(2, 2n ** 53n + 1n), ...field(3, 1n)],
+      'offset: 9007199254740993 is outside int32 (varint on the wire)',
+    ],
+    [
+      'chunk_rows = 2^31',
+      [...field(1, 1n), ...field(3, 2n ** 31n)],
+      'chunk_rows: 2147483648 is outside int32 (varint on the wire)',
+    ],
+    [
+      'garbage 0xff 0xff',
+      [0xff, 0xff],
+      'request is not a valid StreamSamplesParam: a field runs past the end of its 2 bytes',
+    ],
+    [
+      'a negative chunk_rows (valid int32)',
+      [...field(1, 1n), ...field(3, -1n)],
+      `chunk_rows must be an integer from 1 to ${MAX_ROWS} (MAX_ROWS), got -1`,
+    ],
   ])('StreamSamples answers INVALID_ARGUMENT naming the field for %s', async (_what, bytes, details) => {
     expect(await callRaw(client, STREAM, bytes)).toEqual(invalid(details));
   });
@@ -125,11 +181,27 @@ describe.each(['grpc-server', 'bare-grpc-server'] as const)('%s with malformed r
 
     describe.each(METHODS)('%s', (path, kind) => {
       it.each([
-        ['a length prefix declaring 100 bytes, then 2', frame(count5, 0, 100), 'truncated gRPC message: the length prefix declares 100 bytes, 2 arrived'],
-        ['3 bytes, shorter than a length prefix', frame([]).subarray(0, 3), 'truncated gRPC message: the request ended 3 bytes into the 5-byte length prefix'],
+        [
+          'a length prefix declaring 100 bytes, then 2',
+          frame(count5, 0, 100),
+          'truncated gRPC message: the length prefix declares 100 bytes, 2 arrived',
+        ],
+        [
+          '3 bytes, shorter than a length prefix',
+          frame([]).subarray(0, 3),
+          'truncated gRPC message: the request ended 3 bytes into the 5-byte length prefix',
+        ],
         ['an empty body', Buffer.alloc(0), `${kind} method got no request message`],
-        ['two complete messages', Buffer.concat([frame(request), frame(request)]), `${kind} method got 2 request messages`],
-        ['the compressed flag without grpc-encoding', frame(request, 1), 'gRPC message flagged compressed (flag 1), but the call sent no grpc-encoding'],
+        [
+          'two complete messages',
+          Buffer.concat([frame(request), frame(request)]),
+          `${kind} method got 2 request messages`,
+        ],
+        [
+          'the compressed flag without grpc-encoding',
+          frame(request, 1),
+          'gRPC message flagged compressed (flag 1), but the call sent no grpc-encoding',
+        ],
         ['a flag byte of 7', frame(request, 7), 'gRPC message flag 7 does not exist (0 is uncompressed, 1 compressed)'],
       ])('answers INTERNAL for %s', async (_what, body, details) => {
         expect(await rawGrpcCall(port, path, body)).toMatchObject(internal(details));
@@ -138,7 +210,9 @@ describe.each(['grpc-server', 'bare-grpc-server'] as const)('%s with malformed r
 
     it('answers INTERNAL for the compressed flag with grpc-encoding identity, and serves a gzip message', async () => {
       const identity = await rawGrpcCall(port, GET, frame(request, 1), { 'grpc-encoding': 'identity' });
-      expect(identity).toMatchObject(internal('gRPC message flagged compressed (flag 1), but the call sent no grpc-encoding'));
+      expect(identity).toMatchObject(
+        internal('gRPC message flagged compressed (flag 1), but the call sent no grpc-encoding'),
+      );
       const gzipped = [...gzipSync(Buffer.from(request))];
       const ok = await rawGrpcCall(port, GET, frame(gzipped, 1), { 'grpc-encoding': 'gzip' });
       expect(ok.code).toBe(grpc.status.OK);

@@ -10,7 +10,15 @@ import { protoPath as healthProtoPath } from 'grpc-health-check';
 import { checksum, iterateRows, type Row, rows } from '@app/data-generator';
 import { ClientPhases, FetchedRows, RowsTransport } from '@app/bench';
 import { GrpcBareTransport, grpcPhaseInterceptor, GrpcTransport, withPayloadByteCounts } from '@app/transports';
-import { LOADER_OPTIONS, loadSamplePackageDefinition, resolveProtoPath, SAMPLE_SERVICE, sampleGrpcOptions, SampleServiceClient, SLICE_ROWS_METADATA } from '@app/grpc';
+import {
+  LOADER_OPTIONS,
+  loadSamplePackageDefinition,
+  resolveProtoPath,
+  SAMPLE_SERVICE,
+  sampleGrpcOptions,
+  SampleServiceClient,
+  SLICE_ROWS_METADATA,
+} from '@app/grpc';
 import { SERVER_TIMING } from '@app/server-timing';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
@@ -25,9 +33,19 @@ const TIMEOUT_MS = 20_000;
 /** A GrpcTransport built as TransportFactory builds it (Nest ClientGrpc, measured deserializers, phase interceptor). */
 function nestTransport(address: string, sliceRows?: number): { transport: GrpcTransport; close(): void } {
   const client = ClientProxyFactory.create(
-    sampleGrpcOptions({ url: address, maxMessageBytes: MAX_MESSAGE, packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()), interceptors: [grpcPhaseInterceptor] }),
+    sampleGrpcOptions({
+      url: address,
+      maxMessageBytes: MAX_MESSAGE,
+      packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
+      interceptors: [grpcPhaseInterceptor],
+    }),
   ) as unknown as ClientGrpcProxy;
-  const transport = new GrpcTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, TIMEOUT_MS, sliceRows === undefined ? {} : { sliceRows });
+  const transport = new GrpcTransport(
+    client.getService<SampleServiceClient>(SAMPLE_SERVICE),
+    address,
+    TIMEOUT_MS,
+    sliceRows === undefined ? {} : { sliceRows },
+  );
   return { transport, close: () => client.close() };
 }
 
@@ -57,7 +75,10 @@ describe('gRPC phases against the built servers', () => {
     nest = AppProcess.start('grpc-server', env);
     bare = AppProcess.start('bare-grpc-server', env);
     await Promise.all([nest.waitFor(LISTENING), bare.waitFor(LISTENING)]);
-    for (const [server, address] of [['grpc-server', `127.0.0.1:${env.GRPC_SERVER_PORT}`], ['bare-grpc-server', `127.0.0.1:${env.BARE_GRPC_SERVER_PORT}`]]) {
+    for (const [server, address] of [
+      ['grpc-server', `127.0.0.1:${env.GRPC_SERVER_PORT}`],
+      ['bare-grpc-server', `127.0.0.1:${env.BARE_GRPC_SERVER_PORT}`],
+    ]) {
       const viaNest = nestTransport(address);
       transports.push({ name: `GrpcTransport -> ${server}`, ...viaNest });
       const viaBare = new GrpcBareTransport(address, TIMEOUT_MS, { maxMessageBytes: MAX_MESSAGE });
@@ -84,7 +105,7 @@ describe('gRPC phases against the built servers', () => {
     }
   });
 
-  it('keeps each call\'s phases its own under 1,000 parallel calls', async () => {
+  it("keeps each call's phases its own under 1,000 parallel calls", async () => {
     for (const { transport } of transports.slice(0, 2)) {
       const calls = Array.from({ length: 1000 }, async (_, i) => {
         const started = performance.now();
@@ -120,45 +141,67 @@ describe('gRPC phases against the built servers', () => {
   describe('with a plain @grpc/grpc-js client', () => {
     const pkg = grpc.loadPackageDefinition(loadSync(resolveProtoPath(), LOADER_OPTIONS)) as any;
 
-    function call(address: string, metadata: grpc.Metadata, count = 3): Promise<{ reply?: any; error?: grpc.ServiceError; trailers?: grpc.Metadata }> {
+    function call(
+      address: string,
+      metadata: grpc.Metadata,
+      count = 3,
+    ): Promise<{ reply?: any; error?: grpc.ServiceError; trailers?: grpc.Metadata }> {
       const client = new pkg.sample.SampleService(address, grpc.credentials.createInsecure());
       return new Promise((resolve) => {
         let trailers: grpc.Metadata | undefined;
-        const c = client.GetSamples({ count }, metadata, { deadline: Date.now() + 10_000 }, (error: grpc.ServiceError | null, reply: any) => {
-          // The status (and its trailers) comes before the callback; give it a turn to be recorded.
-          setImmediate(() => {
-            client.close();
-            resolve(error ? { error, trailers } : { reply, trailers });
-          });
-        });
+        const c = client.GetSamples(
+          { count },
+          metadata,
+          { deadline: Date.now() + 10_000 },
+          (error: grpc.ServiceError | null, reply: any) => {
+            // The status (and its trailers) comes before the callback; give it a turn to be recorded.
+            setImmediate(() => {
+              client.close();
+              resolve(error ? { error, trailers } : { reply, trailers });
+            });
+          },
+        );
         c.on('status', (status: grpc.StatusObject) => (trailers = status.metadata));
       });
     }
 
-    const addresses = () => transports.filter((t) => t.name.startsWith('GrpcTransport')).map((t) => t.transport.target.address);
+    const addresses = () =>
+      transports.filter((t) => t.name.startsWith('GrpcTransport')).map((t) => t.transport.target.address);
 
-    it.each(['0', String(MAX_ROWS + 1), 'ten', '1.5', '-3'])('a bad %s slice-rows value -> INVALID_ARGUMENT naming the limit, from both servers', async (value) => {
-      for (const address of addresses()) {
-        const metadata = new grpc.Metadata();
-        metadata.set(SLICE_ROWS_METADATA, value);
-        const { error } = await call(address, metadata);
-        expect(error).toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
-        expect(error!.details).toBe(`${SLICE_ROWS_METADATA} must be an integer from 1 to ${MAX_ROWS} (MAX_ROWS), got ${JSON.stringify(value)}`);
-      }
-    });
+    it.each(['0', String(MAX_ROWS + 1), 'ten', '1.5', '-3'])(
+      'a bad %s slice-rows value -> INVALID_ARGUMENT naming the limit, from both servers',
+      async (value) => {
+        for (const address of addresses()) {
+          const metadata = new grpc.Metadata();
+          metadata.set(SLICE_ROWS_METADATA, value);
+          const { error } = await call(address, metadata);
+          expect(error).toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
+          expect(error!.details).toBe(
+            `${SLICE_ROWS_METADATA} must be an integer from 1 to ${MAX_ROWS} (MAX_ROWS), got ${JSON.stringify(value)}`,
+          );
+        }
+      },
+    );
 
     it('sees the server-timing trailer on GetSamples, none on errors or on health checks', async () => {
       for (const address of addresses()) {
         const ok = await call(address, new grpc.Metadata());
         expect(ok.reply).toEqual({ samples: rows(3) });
-        expect(String(ok.trailers!.get(SERVER_TIMING)[0])).toMatch(/^generate;dur=[\d.]+, serialize;dur=[\d.]+, send;dur=[\d.]+$/);
+        expect(String(ok.trailers!.get(SERVER_TIMING)[0])).toMatch(
+          /^generate;dur=[\d.]+, serialize;dur=[\d.]+, send;dur=[\d.]+$/,
+        );
         const bad = await call(address, new grpc.Metadata(), MAX_ROWS + 1);
         expect(bad.error).toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
         expect(bad.error!.metadata.get(SERVER_TIMING)).toEqual([]);
-        const health = new (grpc.loadPackageDefinition(loadSync(healthProtoPath, LOADER_OPTIONS)) as any).grpc.health.v1.Health(address, grpc.credentials.createInsecure());
+        const health = new (
+          grpc.loadPackageDefinition(loadSync(healthProtoPath, LOADER_OPTIONS)) as any
+        ).grpc.health.v1.Health(address, grpc.credentials.createInsecure());
         let answer: unknown;
         const status = await new Promise<grpc.StatusObject>((resolve) => {
-          const c = health.Check({ service: 'sample.SampleService' }, (e: Error | null, r: any) => (answer = e ?? r.status));
+          const c = health.Check(
+            { service: 'sample.SampleService' },
+            (e: Error | null, r: any) => (answer = e ?? r.status),
+          );
           c.on('status', resolve);
         });
         health.close();
@@ -168,8 +211,17 @@ describe('gRPC phases against the built servers', () => {
     });
 
     it('still answers server reflection (a bidi stream through the interceptor) without a server-timing trailer', async () => {
-      const reflectionProto = join(dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto', 'grpc', 'reflection', 'v1', 'reflection.proto');
-      const reflection = (grpc.loadPackageDefinition(loadSync(reflectionProto, LOADER_OPTIONS)) as any).grpc.reflection.v1;
+      const reflectionProto = join(
+        dirname(require.resolve('@grpc/reflection/package.json')),
+        'build',
+        'proto',
+        'grpc',
+        'reflection',
+        'v1',
+        'reflection.proto',
+      );
+      const reflection = (grpc.loadPackageDefinition(loadSync(reflectionProto, LOADER_OPTIONS)) as any).grpc.reflection
+        .v1;
       for (const address of addresses()) {
         const client = new reflection.ServerReflection(address, grpc.credentials.createInsecure());
         const stream = client.ServerReflectionInfo();
@@ -181,7 +233,9 @@ describe('gRPC phases against the built servers', () => {
         });
         client.close();
         expect(status.code).toBe(grpc.status.OK);
-        expect(replies[0].list_services_response.service.map((s: any) => s.name)).toEqual(expect.arrayContaining(['sample.SampleService', 'grpc.health.v1.Health']));
+        expect(replies[0].list_services_response.service.map((s: any) => s.name)).toEqual(
+          expect.arrayContaining(['sample.SampleService', 'grpc.health.v1.Health']),
+        );
         expect(status.metadata.get(SERVER_TIMING)).toEqual([]);
       }
     });
@@ -203,7 +257,9 @@ describe('gRPC phases from a server that sends no readable server-timing', () =>
         callback(null, { samples: rows(call.request.count) }, metadata);
       },
     });
-    const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+    const port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
+    );
     address = `127.0.0.1:${port}`;
   });
   afterAll(() => server?.forceShutdown());

@@ -28,9 +28,17 @@ const MIB = 1024 * 1024;
 /** A GrpcStreamTransport built as TransportFactory builds the grpc-stream variant. */
 function streamTransport(address: string): { transport: GrpcStreamTransport; close(): void } {
   const client = ClientProxyFactory.create(
-    sampleGrpcOptions({ url: address, maxMessageBytes: MAX_MESSAGE, packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()), interceptors: [grpcPhaseInterceptor] }),
+    sampleGrpcOptions({
+      url: address,
+      maxMessageBytes: MAX_MESSAGE,
+      packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
+      interceptors: [grpcPhaseInterceptor],
+    }),
   ) as unknown as ClientGrpcProxy;
-  return { transport: new GrpcStreamTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, TIMEOUT_MS), close: () => client.close() };
+  return {
+    transport: new GrpcStreamTransport(client.getService<SampleServiceClient>(SAMPLE_SERVICE), address, TIMEOUT_MS),
+    close: () => client.close(),
+  };
 }
 
 /** Streams `count` rows, checksumming chunk by chunk and holding none. */
@@ -38,11 +46,14 @@ async function streamChecksummed(transport: GrpcStreamTransport, count: number, 
   const sum = new ChecksumAccumulator();
   const sizes: number[] = [];
   const started = performance.now();
-  const streamed = await transport.streamRows(count, chunkRows, { push: (rows) => (sum.add(rows as Row[]), sizes.push(rows.length)) });
+  const streamed = await transport.streamRows(count, chunkRows, {
+    push: (rows) => (sum.add(rows as Row[]), sizes.push(rows.length)),
+  });
   return { streamed, digest: sum.digest(), sizes, ms: performance.now() - started };
 }
 
-const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+const rssBytes = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 // utime + stime in clock ticks (fields 14 and 15, counted after the parenthesised command name).
 const cpuTicks = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -59,9 +70,19 @@ describe('StreamSamples against the built gRPC servers', () => {
   const pkg = grpc.loadPackageDefinition(loadSamplePackageDefinition()) as any;
 
   beforeAll(async () => {
-    env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()), MAX_ROWS: String(MAX_ROWS), MAX_STREAM_ROWS: String(MAX_STREAM_ROWS) });
-    servers['grpc-server'] = { app: AppProcess.start('grpc-server', env), address: `127.0.0.1:${env.GRPC_SERVER_PORT}` };
-    servers['bare-grpc-server'] = { app: AppProcess.start('bare-grpc-server', env), address: `127.0.0.1:${env.BARE_GRPC_SERVER_PORT}` };
+    env = await portsEnv({
+      BARE_GRPC_SERVER_PORT: String(await freePort()),
+      MAX_ROWS: String(MAX_ROWS),
+      MAX_STREAM_ROWS: String(MAX_STREAM_ROWS),
+    });
+    servers['grpc-server'] = {
+      app: AppProcess.start('grpc-server', env),
+      address: `127.0.0.1:${env.GRPC_SERVER_PORT}`,
+    };
+    servers['bare-grpc-server'] = {
+      app: AppProcess.start('bare-grpc-server', env),
+      address: `127.0.0.1:${env.BARE_GRPC_SERVER_PORT}`,
+    };
     await Promise.all(Object.values(servers).map((s) => s.app!.waitFor(LISTENING)));
   });
 
@@ -76,7 +97,9 @@ describe('StreamSamples against the built gRPC servers', () => {
       const { transport, close } = streamTransport(server().address);
       try {
         const { streamed, digest, sizes, ms } = await streamChecksummed(transport, 1_000_000, 1000);
-        console.log(`${name}: 1,000,000 rows through GrpcStreamTransport in ${Math.round(ms)} ms, ${streamed.payloadBytes} payload bytes, server ${JSON.stringify(streamed.phases?.server)}`);
+        console.log(
+          `${name}: 1,000,000 rows through GrpcStreamTransport in ${Math.round(ms)} ms, ${streamed.payloadBytes} payload bytes, server ${JSON.stringify(streamed.phases?.server)}`,
+        );
         expect(digest).toEqual(checksum(iterateRows(1_000_000)));
         expect(streamed.chunks).toBe(1000);
         expect(sizes.every((n) => n === 1000)).toBe(true);
@@ -100,12 +123,30 @@ describe('StreamSamples against the built gRPC servers', () => {
     });
 
     it.each([
-      [{ count: -1, offset: 0, chunk_rows: 10 }, `count must be an integer from 0 to ${MAX_STREAM_ROWS} (MAX_STREAM_ROWS), got -1`],
-      [{ count: MAX_STREAM_ROWS + 1, offset: 0, chunk_rows: 10 }, `count must be an integer from 0 to ${MAX_STREAM_ROWS} (MAX_STREAM_ROWS), got ${MAX_STREAM_ROWS + 1}`],
-      [{ count: 10, offset: 0, chunk_rows: 0 }, `chunk_rows must be an integer from 1 to ${MAX_ROWS} (MAX_ROWS), got 0`],
-      [{ count: 10, offset: 0, chunk_rows: MAX_ROWS + 1 }, `chunk_rows must be an integer from 1 to ${MAX_ROWS} (MAX_ROWS), got ${MAX_ROWS + 1}`],
-      [{ count: 10, offset: -5, chunk_rows: 1 }, 'offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), got offset -5 and count 10'],
-      [{ count: 10, offset: 2 ** 31 - 5, chunk_rows: 1 }, `offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), got offset ${2 ** 31 - 5} and count 10`],
+      [
+        { count: -1, offset: 0, chunk_rows: 10 },
+        `count must be an integer from 0 to ${MAX_STREAM_ROWS} (MAX_STREAM_ROWS), got -1`,
+      ],
+      [
+        { count: MAX_STREAM_ROWS + 1, offset: 0, chunk_rows: 10 },
+        `count must be an integer from 0 to ${MAX_STREAM_ROWS} (MAX_STREAM_ROWS), got ${MAX_STREAM_ROWS + 1}`,
+      ],
+      [
+        { count: 10, offset: 0, chunk_rows: 0 },
+        `chunk_rows must be an integer from 1 to ${MAX_ROWS} (MAX_ROWS), got 0`,
+      ],
+      [
+        { count: 10, offset: 0, chunk_rows: MAX_ROWS + 1 },
+        `chunk_rows must be an integer from 1 to ${MAX_ROWS} (MAX_ROWS), got ${MAX_ROWS + 1}`,
+      ],
+      [
+        { count: 10, offset: -5, chunk_rows: 1 },
+        'offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), got offset -5 and count 10',
+      ],
+      [
+        { count: 10, offset: 2 ** 31 - 5, chunk_rows: 1 },
+        `offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), got offset ${2 ** 31 - 5} and count 10`,
+      ],
     ])('answers %j from a plain grpc-js client with INVALID_ARGUMENT naming the limit', async (param, details) => {
       const client = new pkg.sample.SampleService(server().address, grpc.credentials.createInsecure());
       const messages: unknown[] = [];
@@ -140,7 +181,9 @@ describe('StreamSamples against the built gRPC servers', () => {
       call.cancel();
       client.close();
       const [early, late] = [Math.max(...samples.slice(0, 5)), Math.max(...samples.slice(-5))];
-      console.log(`${name}: slow reader read ${read} messages in 4 s; server RSS ${samples.map((b) => Math.round(b / MIB)).join(' ')} MiB`);
+      console.log(
+        `${name}: slow reader read ${read} messages in 4 s; server RSS ${samples.map((b) => Math.round(b / MIB)).join(' ')} MiB`,
+      );
       expect(read).toBeGreaterThan(100);
       // RSS saw-tooths by some 50 MiB between garbage collections; a server that queues what the reader has not
       // taken grows by hundreds of MiB a second (over 1 GiB in these 4 s when the loop did not wait for 'drain').
@@ -156,7 +199,12 @@ describe('StreamSamples against the built gRPC servers', () => {
         const abort = new AbortController();
         let rows = 0;
         const reason = new Error('test aborts');
-        const streamed = transport.streamRows(MAX_STREAM_ROWS, 1000, { push: (chunk) => ((rows += chunk.length), rows >= 200_000 && abort.abort(reason)) }, abort.signal);
+        const streamed = transport.streamRows(
+          MAX_STREAM_ROWS,
+          1000,
+          { push: (chunk) => ((rows += chunk.length), rows >= 200_000 && abort.abort(reason)) },
+          abort.signal,
+        );
         await expect(streamed).rejects.toBe(reason);
         await sleep(1000);
         const before = cpuTicks(pid);
@@ -168,7 +216,9 @@ describe('StreamSamples against the built gRPC servers', () => {
         const ticks = [];
         for (let i = 0; i < 4; i++) ticks.push(await abortMidStream());
         const rssAfter = rssBytes(pid);
-        console.log(`${name}: server CPU ${ticks.join(', ')} ticks in the second after the first, after each of 4 aborts; RSS ${(rssBefore / MIB).toFixed(0)} MiB before, ${(rssAfter / MIB).toFixed(0)} MiB after`);
+        console.log(
+          `${name}: server CPU ${ticks.join(', ')} ticks in the second after the first, after each of 4 aborts; RSS ${(rssBefore / MIB).toFixed(0)} MiB before, ${(rssAfter / MIB).toFixed(0)} MiB after`,
+        );
         // Ticks are 10 ms; a server still generating would use most of the second (~100). A stopped one does a
         // single thing in it: the idle full collection (reclaimWhenIdle, RECLAIM_AFTER_IDLE_MS after the cancel),
         // which costs 80-120 ms of a heap this size (8-12 ticks, 2026-11-28; 0-4 before the collection existed).
@@ -192,43 +242,71 @@ describe('StreamSamples against the built gRPC servers', () => {
     let rows = 0;
     try {
       const error = await transport
-        .streamRows(MAX_STREAM_ROWS, 1000, { push: (chunk) => ((rows += chunk.length), rows === 50_000 && doomed.child.kill('SIGKILL')) })
-        .then(() => undefined, (e: unknown) => e);
+        .streamRows(MAX_STREAM_ROWS, 1000, {
+          push: (chunk) => ((rows += chunk.length), rows === 50_000 && doomed.child.kill('SIGKILL')),
+        })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(error).toBeInstanceOf(TransportError);
       expect(error).toMatchObject({ failure: 'unavailable', rowsReceived: rows });
       expect(rows).toBeGreaterThanOrEqual(50_000);
-      expect((error as Error).message).toMatch(/^grpc-server at 127\.0\.0\.1:\d+ is unavailable: UNAVAILABLE: .* \(after \d+ rows\)$/);
+      expect((error as Error).message).toMatch(
+        /^grpc-server at 127\.0\.0\.1:\d+ is unavailable: UNAVAILABLE: .* \(after \d+ rows\)$/,
+      );
     } finally {
       close();
       await doomed.stop();
     }
   });
 
-  (process.env.WIREBENCH_STREAM_10M ? it : it.skip)('streams 10,000,000 rows from the Nest server (WIREBENCH_STREAM_10M=1)', async () => {
-    const { transport, close } = streamTransport(servers['grpc-server'].address);
-    try {
-      const { digest, ms, streamed } = await streamChecksummed(transport, 10_000_000, 1000);
-      console.log(`grpc-server: 10,000,000 rows through GrpcStreamTransport in ${Math.round(ms)} ms, server ${JSON.stringify(streamed.phases?.server)}`);
-      expect(digest).toEqual(checksum(iterateRows(10_000_000)));
-    } finally {
-      close();
-    }
-  }, 600_000);
+  (process.env.WIREBENCH_STREAM_10M ? it : it.skip)(
+    'streams 10,000,000 rows from the Nest server (WIREBENCH_STREAM_10M=1)',
+    async () => {
+      const { transport, close } = streamTransport(servers['grpc-server'].address);
+      try {
+        const { digest, ms, streamed } = await streamChecksummed(transport, 10_000_000, 1000);
+        console.log(
+          `grpc-server: 10,000,000 rows through GrpcStreamTransport in ${Math.round(ms)} ms, server ${JSON.stringify(streamed.phases?.server)}`,
+        );
+        expect(digest).toEqual(checksum(iterateRows(10_000_000)));
+      } finally {
+        close();
+      }
+    },
+    600_000,
+  );
 
   const grpcurl = findGrpcurl();
-  (grpcurl.bin ? it : it.skip)(`grpcurl reads StreamSamples {"count":2500,"chunk_rows":1000} as 3 messages${grpcurl.bin ? '' : ` (skipped: ${grpcurl.reason})`}`, async () => {
-    for (const { address } of Object.values(servers)) {
-      const out = await new Promise<string>((resolve, reject) =>
-        execFile(grpcurl.bin!, ['-plaintext', '-max-time', '20', '-d', '{"count":2500,"chunk_rows":1000}', address, 'sample.SampleService/StreamSamples'], { timeout: 30_000, maxBuffer: 64 * MIB }, (error, stdout, stderr) =>
-          error ? reject(new Error(`grpcurl failed: ${stderr || error.message}`)) : resolve(stdout),
-        ),
-      );
-      // grpcurl prints each message as one JSON object, separated by newlines between top-level objects.
-      const messages = out.split(/\n(?=\{)/).map((text) => JSON.parse(text));
-      expect(messages.map((m) => m.samples.length)).toEqual([1000, 1000, 500]);
-      expect(messages[2].samples[499]).toMatchObject({ rowNum: 2499, columnJ: 'columnJ2499' });
-    }
-  });
+  (grpcurl.bin ? it : it.skip)(
+    `grpcurl reads StreamSamples {"count":2500,"chunk_rows":1000} as 3 messages${grpcurl.bin ? '' : ` (skipped: ${grpcurl.reason})`}`,
+    async () => {
+      for (const { address } of Object.values(servers)) {
+        const out = await new Promise<string>((resolve, reject) =>
+          execFile(
+            grpcurl.bin!,
+            [
+              '-plaintext',
+              '-max-time',
+              '20',
+              '-d',
+              '{"count":2500,"chunk_rows":1000}',
+              address,
+              'sample.SampleService/StreamSamples',
+            ],
+            { timeout: 30_000, maxBuffer: 64 * MIB },
+            (error, stdout, stderr) =>
+              error ? reject(new Error(`grpcurl failed: ${stderr || error.message}`)) : resolve(stdout),
+          ),
+        );
+        // grpcurl prints each message as one JSON object, separated by newlines between top-level objects.
+        const messages = out.split(/\n(?=\{)/).map((text) => JSON.parse(text));
+        expect(messages.map((m) => m.samples.length)).toEqual([1000, 1000, 500]);
+        expect(messages[2].samples[499]).toMatchObject({ rowNum: 2499, columnJ: 'columnJ2499' });
+      }
+    },
+  );
 });
 
 function expectPhases(streamed: StreamedRows): void {

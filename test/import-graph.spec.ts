@@ -45,12 +45,23 @@ function specifiers(file: string): string[] {
 
 function resolve(file: string, spec: string): string | null {
   const lib = /^@app\/([^/]+)$/.exec(spec);
-  const base = spec.startsWith('.') ? normalize(join(dirname(file), spec)) : lib ? join(ROOT, 'libs', lib[1], 'src') : null;
+  const base = spec.startsWith('.')
+    ? normalize(join(dirname(file), spec))
+    : lib
+      ? join(ROOT, 'libs', lib[1], 'src')
+      : null;
   if (base === null) return null;
   return [`${base}.ts`, join(base, 'index.ts')].find((c) => known.has(c)) ?? null;
 }
 
-const graph = new Map(files.map((f) => [f, specifiers(f).map((s) => resolve(f, s)).filter((r): r is string => r !== null)]));
+const graph = new Map(
+  files.map((f) => [
+    f,
+    specifiers(f)
+      .map((s) => resolve(f, s))
+      .filter((r): r is string => r !== null),
+  ]),
+);
 
 function cycles(): string[][] {
   const found: string[][] = [];
@@ -124,16 +135,20 @@ describe('the import graph', () => {
         if (/^@app\/[^/]+\//.test(spec)) offences.push(`${rel}: deep import ${spec}`);
         if (!spec.startsWith('.')) continue;
         const [targetArea, targetName] = relative(ROOT, normalize(join(dirname(file), spec))).split('/');
-        if (targetArea !== area || targetName !== name) offences.push(`${rel}: relative import out of ${area}/${name}: ${spec}`);
+        if (targetArea !== area || targetName !== name)
+          offences.push(`${rel}: relative import out of ${area}/${name}: ${spec}`);
       }
     }
     expect(offences).toEqual([]);
     expect(LIBS.every((lib) => known.has(join(ROOT, 'libs', lib, 'src', 'index.ts')))).toBe(true);
   });
 
-  it("spells the build layout (dist/apps/<app>/...) in one place", () => {
+  it('spells the build layout (dist/apps/<app>/...) in one place', () => {
     const code = (f: string) => readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-    const spelled = files.filter((f) => /'dist',\s*'apps'|dist\/apps\//.test(code(f)) && !f.endsWith(join('libs', 'bootstrap', 'src', 'app-entry.ts')));
+    const spelled = files.filter(
+      (f) =>
+        /'dist',\s*'apps'|dist\/apps\//.test(code(f)) && !f.endsWith(join('libs', 'bootstrap', 'src', 'app-entry.ts')),
+    );
     expect(spelled.map((f) => relative(ROOT, f))).toEqual([]);
   });
 });

@@ -9,11 +9,10 @@ import { describeWithToxiproxy, toxiproxyPath } from './support/toxiproxy';
 
 jest.setTimeout(180_000);
 
-
 const bench = (args: string[], env: Record<string, string>) => benchIntoFolder(args, env, 'wirebench-invocations-');
 
 describe('npm run bench --invocations', () => {
-  it('--runs 5 --invocations 2: both invocations\' runs, each in fresh processes, invocation columns, two-level intervals', async () => {
+  it("--runs 5 --invocations 2: both invocations' runs, each in fresh processes, invocation columns, two-level intervals", async () => {
     const env = await portsEnv();
     const r = await bench(['--rows', '100', '--runs', '5', '--invocations', '2', '--warmup', '0'], env);
     // On failure, the bench's own last words say why.
@@ -21,11 +20,23 @@ describe('npm run bench --invocations', () => {
 
     // Every run kept, with its invocation: 5 a side in each.
     expect(r.runs.map((x) => `${x.variant} ${x.invocation}/${x.invocations} run ${x.run}`)).toEqual(
-      ['json', 'grpc'].flatMap((v) => [1, 2].flatMap((inv) => [1, 2, 3, 4, 5].map((run) => `${v} ${inv}/2 run ${run}`))),
+      ['json', 'grpc'].flatMap((v) =>
+        [1, 2].flatMap((inv) => [1, 2, 3, 4, 5].map((run) => `${v} ${inv}/2 run ${run}`)),
+      ),
     );
     for (const s of r.summary) {
-      expect({ variant: s.variant, runs: s.runs, invocations: s.invocations, tooFew: s.too_few_runs, verified: s.verified }).toEqual({
-        variant: s.variant, runs: '10', invocations: '2', tooFew: 'false', verified: 'true',
+      expect({
+        variant: s.variant,
+        runs: s.runs,
+        invocations: s.invocations,
+        tooFew: s.too_few_runs,
+        verified: s.verified,
+      }).toEqual({
+        variant: s.variant,
+        runs: '10',
+        invocations: '2',
+        tooFew: 'false',
+        verified: 'true',
       });
       const share = Number(s.between_invocation_share);
       if (s.between_invocation_share !== '') expect(share >= 0 && share <= 1).toBe(true);
@@ -59,7 +70,9 @@ describe('npm run bench --invocations', () => {
       const r = await bench(['--rows', '100', '--runs', '1', '--warmup', '0', '--invocations', '2'], env);
       expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-3000) }).toEqual({ code: 0, output: '' });
       expect(r.output.match(/starts its own on free ports/g)).toHaveLength(1);
-      expect(r.output).toMatch(/wirebench bench: apps this run did not start answer at the configured addresses \(json-server\); it starts its own on free ports instead \(CLIENT_PORT=\d+ JSON_SERVER_PORT=\d+ /);
+      expect(r.output).toMatch(
+        /wirebench bench: apps this run did not start answer at the configured addresses \(json-server\); it starts its own on free ports instead \(CLIENT_PORT=\d+ JSON_SERVER_PORT=\d+ /,
+      );
       expect(r.dirs).toHaveLength(1);
       expect(json.running).toBe(true);
     } finally {
@@ -68,7 +81,10 @@ describe('npm run bench --invocations', () => {
   });
 
   it('--runs 2: no faster side named, the intervals still shown, and the words say how many runs it takes', async () => {
-    const r = await bench(['--rows', '100', '--runs', '2', '--warmup', '0', '--variants', 'json,grpc,json-undici', '--format', 'table'], await portsEnv());
+    const r = await bench(
+      ['--rows', '100', '--runs', '2', '--warmup', '0', '--variants', 'json,grpc,json-undici', '--format', 'table'],
+      await portsEnv(),
+    );
     expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
     expect(r.summary.map((s) => [s.variant, s.too_few_runs])).toEqual([
       ['json', 'true'],
@@ -76,24 +92,41 @@ describe('npm run bench --invocations', () => {
       ['json-undici', 'true'],
     ]);
     // The why table: the ratio and its interval, the verdict "too few runs".
-    expect(r.markdown).toMatch(/\| rows-100 \| one request of 100 rows \| grpc vs json \| transport \(all five\) \| [\d.]+ \| [\d.]+–[\d.]+ \| too few runs \|/);
-    expect(r.markdown).toMatch(/\| json-undici vs json \| client library \| [\d.]+ \| [\d.]+–[\d.]+ \| too few runs \|/);
+    expect(r.markdown).toMatch(
+      /\| rows-100 \| one request of 100 rows \| grpc vs json \| transport \(all five\) \| [\d.]+ \| [\d.]+–[\d.]+ \| too few runs \|/,
+    );
+    expect(r.markdown).toMatch(
+      /\| json-undici vs json \| client library \| [\d.]+ \| [\d.]+–[\d.]+ \| too few runs \|/,
+    );
     // Every case verdict ends with the noise clause: how quiet the machine was during its runs.
-    expect(r.markdown).toMatch(/^- For one request of 100 rows, gRPC took [\d.]+× JSON's time \(95% CI [\d.]+–[\d.]+\): no verdict \(2 runs a side cannot tell these apart; use --runs 5 or more\); (machine quiet: (no foreign CPU|foreign CPU ≤ [\d.]+ (of a core|cores))|\d+ of \d+ runs disturbed, up to [\d.]+ (of a core|cores) beside them)\.$/m);
-    expect(r.markdown).toContain('- For one request of 100 rows, json-undici (client library) against their baselines: no verdict (2 runs a side cannot tell these apart; use --runs 5 or more).');
+    expect(r.markdown).toMatch(
+      /^- For one request of 100 rows, gRPC took [\d.]+× JSON's time \(95% CI [\d.]+–[\d.]+\): no verdict \(2 runs a side cannot tell these apart; use --runs 5 or more\); (machine quiet: (no foreign CPU|foreign CPU ≤ [\d.]+ (of a core|cores))|\d+ of \d+ runs disturbed, up to [\d.]+ (of a core|cores) beside them)\.$/m,
+    );
+    expect(r.markdown).toContain(
+      '- For one request of 100 rows, json-undici (client library) against their baselines: no verdict (2 runs a side cannot tell these apart; use --runs 5 or more).',
+    );
     expect(r.stdout).toContain('too few runs');
   });
 });
 
 describeWithToxiproxy('npm run bench --network loopback,wan --runs 2', () => {
   it('draws no verdict under either profile and says why, the ratio and its interval still in the table', async () => {
-    const r = await bench(['--network', 'loopback,wan', '--rows', '10000', '--runs', '2', '--warmup', '0'], await portsEnv({ TOXIPROXY_BIN: toxiproxyPath() }));
+    const r = await bench(
+      ['--network', 'loopback,wan', '--rows', '10000', '--runs', '2', '--warmup', '0'],
+      await portsEnv({ TOXIPROXY_BIN: toxiproxyPath() }),
+    );
     expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
     const network = r.markdown.slice(r.markdown.indexOf('## Under network conditions'));
     for (const profile of ['loopback', 'wan']) {
-      expect(network).toMatch(new RegExp(`\\| rows-10000 \\(10,000 rows\\) \\| grpc vs json \\| ${profile} \\|.*\\| [\\d.]+ \\| [\\d.]+–[\\d.]+ \\| too few runs \\|`));
+      expect(network).toMatch(
+        new RegExp(
+          `\\| rows-10000 \\(10,000 rows\\) \\| grpc vs json \\| ${profile} \\|.*\\| [\\d.]+ \\| [\\d.]+–[\\d.]+ \\| too few runs \\|`,
+        ),
+      );
     }
-    expect(network).toMatch(/^- one request of 10,000 rows, grpc vs json: gRPC\/JSON [\d.]+× on loopback, [\d.]+× on wan\. No verdict under any profile: 2 runs a side cannot tell these apart; use --runs 5 or more(; .*)?\.$/m);
+    expect(network).toMatch(
+      /^- one request of 10,000 rows, grpc vs json: gRPC\/JSON [\d.]+× on loopback, [\d.]+× on wan\. No verdict under any profile: 2 runs a side cannot tell these apart; use --runs 5 or more(; .*)?\.$/m,
+    );
     expect(network).not.toMatch(/overtakes|is faster under/);
   });
 });

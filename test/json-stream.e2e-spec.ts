@@ -54,7 +54,11 @@ async function streamAndVerify(baseUrl: string, count: number, chunkRows = 1000)
   if (count >= 100_000) expect(largest).toBeLessThan(count / 10);
   const p = streamed.phases!;
   expect(p.notes).toEqual([]);
-  expect(p.server).toEqual({ generateMs: expect.any(Number), serializeMs: expect.any(Number), sendMs: expect.any(Number) });
+  expect(p.server).toEqual({
+    generateMs: expect.any(Number),
+    serializeMs: expect.any(Number),
+    sendMs: expect.any(Number),
+  });
   expect(p.ttfbMs).toBeGreaterThanOrEqual(0);
   expect(p.ttlbMs).toBeGreaterThanOrEqual(p.ttfbMs!);
   expect(p.decodeMs).toBeGreaterThan(0);
@@ -91,13 +95,17 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     const { streamed, ms } = await streamAndVerify(url('JSON_SERVER_PORT'), 1_000_000);
     expect(streamed.payloadBytes).toBe(ndjsonBytes(1_000_000));
     expect(streamed.chunks).toBeGreaterThan(100);
-    process.stdout.write(`json-stream express 1,000,000 rows: ${ms.toFixed(0)} ms, ${streamed.chunks} chunks, phases ${JSON.stringify(streamed.phases)}\n`);
+    process.stdout.write(
+      `json-stream express 1,000,000 rows: ${ms.toFixed(0)} ms, ${streamed.chunks} chunks, phases ${JSON.stringify(streamed.phases)}\n`,
+    );
   });
 
   it('1,000,000 rows from the bare server, and an offset-free 0-row stream', async () => {
     const { streamed, ms } = await streamAndVerify(url('BARE_JSON_SERVER_PORT'), 1_000_000);
     process.stdout.write(`json-stream bare 1,000,000 rows: ${ms.toFixed(0)} ms, ${streamed.chunks} chunks\n`);
-    const empty = await new JsonStreamTransport(http, url('BARE_JSON_SERVER_PORT'), TIMEOUT_MS).streamRows(0, 1000, { push: () => fail('no rows expected') });
+    const empty = await new JsonStreamTransport(http, url('BARE_JSON_SERVER_PORT'), TIMEOUT_MS).streamRows(0, 1000, {
+      push: () => fail('no rows expected'),
+    });
     expect(empty).toMatchObject({ payloadBytes: 0, chunks: 0 });
   });
 
@@ -118,11 +126,21 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
         text += chunk;
         const end = text.lastIndexOf('\n');
         if (end < 0) continue;
-        digest.add(text.slice(0, end).split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Row));
+        digest.add(
+          text
+            .slice(0, end)
+            .split('\n')
+            .filter((l) => l !== '')
+            .map((l) => JSON.parse(l) as Row),
+        );
         text = text.slice(end + 1);
       }
       expect(digest.digest()).toEqual(checksum(iterateRows(30000, 5)));
-      expect(parseServerTiming((await trailers)['server-timing'] as string).phases).toEqual({ generateMs: expect.any(Number), serializeMs: expect.any(Number), sendMs: expect.any(Number) });
+      expect(parseServerTiming((await trailers)['server-timing'] as string).phases).toEqual({
+        generateMs: expect.any(Number),
+        serializeMs: expect.any(Number),
+        sendMs: expect.any(Number),
+      });
     } finally {
       session.close();
     }
@@ -132,7 +150,9 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     if (process.env.STREAM_10M !== '1') return;
     const before = rssOf(express.child.pid!);
     const { ms } = await streamAndVerify(url('JSON_SERVER_PORT'), 10_000_000);
-    process.stdout.write(`json-stream express 10,000,000 rows: ${ms.toFixed(0)} ms; server RSS ${(before / MiB).toFixed(0)} -> ${(rssOf(express.child.pid!) / MiB).toFixed(0)} MiB, client heap ${(process.memoryUsage().heapUsed / MiB).toFixed(0)} MiB\n`);
+    process.stdout.write(
+      `json-stream express 10,000,000 rows: ${ms.toFixed(0)} ms; server RSS ${(before / MiB).toFixed(0)} -> ${(rssOf(express.child.pid!) / MiB).toFixed(0)} MiB, client heap ${(process.memoryUsage().heapUsed / MiB).toFixed(0)} MiB\n`,
+    );
   }, 600_000);
 
   it('curl -N | wc -l counts 25000 lines: standard NDJSON', async () => {
@@ -149,12 +169,19 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
 
   it('headers: NDJSON type, a declared Server-Timing trailer, and the trailer itself after the body', async () => {
     for (const port of ['JSON_SERVER_PORT', 'FASTIFY_JSON_SERVER_PORT', 'BARE_JSON_SERVER_PORT']) {
-      const res = await new Promise<IncomingMessage>((resolve) => get(`${url(port)}/samples/3/stream?offset=10`, resolve));
+      const res = await new Promise<IncomingMessage>((resolve) =>
+        get(`${url(port)}/samples/3/stream?offset=10`, resolve),
+      );
       expect(res.headers['content-type']).toBe('application/x-ndjson');
       expect(res.headers.trailer).toBe('Server-Timing');
       let body = '';
       for await (const chunk of res) body += chunk;
-      expect(body.split('\n').slice(0, -1).map((l) => JSON.parse(l).rowNum)).toEqual([10, 11, 12]);
+      expect(
+        body
+          .split('\n')
+          .slice(0, -1)
+          .map((l) => JSON.parse(l).rowNum),
+      ).toEqual([10, 11, 12]);
       expect(parseServerTiming(res.trailers['server-timing']).note).toBeUndefined();
     }
   });
@@ -169,7 +196,13 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     for (const port of ['JSON_SERVER_PORT', 'FASTIFY_JSON_SERVER_PORT', 'BARE_JSON_SERVER_PORT']) {
       const response = await fetch(`${url(port)}/samples/${count}/stream${query}`);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ statusCode: 400, error: 'Bad Request', parameter, limit, message: expect.stringContaining(String(limit)) });
+      expect(await response.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        parameter,
+        limit,
+        message: expect.stringContaining(String(limit)),
+      });
     }
   });
 
@@ -177,12 +210,17 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     const transport = new JsonStreamTransport(http, url('JSON_SERVER_PORT'), TIMEOUT_MS);
     const error = await transport.streamRows(10, 0, { push: () => undefined }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ failure: 'bad-response', message: expect.stringMatching(/HTTP 400 .*"parameter":"chunk"/) });
+    expect(error).toMatchObject({
+      failure: 'bad-response',
+      message: expect.stringMatching(/HTTP 400 .*"parameter":"chunk"/),
+    });
   });
 
   it('back-pressure: a slow reader of 5,000,000 rows keeps the server under 300 MiB and not growing', async () => {
     const pid = express.child.pid!;
-    const res = await new Promise<IncomingMessage>((resolve) => get(`${url('JSON_SERVER_PORT')}/samples/5000000/stream?chunk=1000`, resolve));
+    const res = await new Promise<IncomingMessage>((resolve) =>
+      get(`${url('JSON_SERVER_PORT')}/samples/5000000/stream?chunk=1000`, resolve),
+    );
     let received = 0;
     res.on('data', (chunk: Buffer) => {
       received += chunk.length;
@@ -201,7 +239,9 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     const third = samples.length / 3;
     const early = Math.max(...samples.slice(0, third));
     const late = Math.max(...samples.slice(-third));
-    process.stdout.write(`slow reader: ${(received / MiB).toFixed(1)} MiB read in 6 s, server RSS ${samples.map((s) => (s / MiB).toFixed(0)).join(' ')} MiB\n`);
+    process.stdout.write(
+      `slow reader: ${(received / MiB).toFixed(1)} MiB read in 6 s, server RSS ${samples.map((s) => (s / MiB).toFixed(0)).join(' ')} MiB\n`,
+    );
     expect(received).toBeGreaterThan(5 * MiB);
     expect(Math.max(...samples)).toBeLessThan(300 * MiB);
     expect(late - early).toBeLessThan(30 * MiB);
@@ -209,7 +249,9 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
 
   it('disconnect: a client socket destroyed mid-stream stops the server within 1 s (its CPU time stops rising)', async () => {
     const pid = express.child.pid!;
-    const res = await new Promise<IncomingMessage>((resolve) => get(`${url('JSON_SERVER_PORT')}/samples/50000000/stream`, resolve));
+    const res = await new Promise<IncomingMessage>((resolve) =>
+      get(`${url('JSON_SERVER_PORT')}/samples/50000000/stream`, resolve),
+    );
     let received = 0;
     res.on('data', (chunk: Buffer) => (received += chunk.length));
     while (received < 20 * MiB) await sleep(20);
@@ -221,7 +263,9 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     const after = cpuTicksOf(pid);
     await sleep(1000);
     const idle = cpuTicksOf(pid) - after;
-    process.stdout.write(`disconnect: server CPU ${busy} ticks in 0.5 s while streaming, ${idle} ticks in the 1 s after the first second\n`);
+    process.stdout.write(
+      `disconnect: server CPU ${busy} ticks in 0.5 s while streaming, ${idle} ticks in the 1 s after the first second\n`,
+    );
     expect(busy).toBeGreaterThan(10);
     expect(idle).toBeLessThanOrEqual(3);
   });
@@ -233,7 +277,12 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     let rows = 0;
     const transport = new JsonStreamTransport(http, url('JSON_SERVER_PORT'), TIMEOUT_MS);
     const outcome = transport
-      .streamRows(50_000_000, 1000, { push: (chunk) => (rows += chunk.length) > 100_000 && controller.abort() }, controller.signal)
+      .streamRows(
+        50_000_000,
+        1000,
+        { push: (chunk) => (rows += chunk.length) > 100_000 && controller.abort() },
+        controller.signal,
+      )
       .catch((e: unknown) => e);
     expect(await outcome).toMatchObject({ name: 'AbortError' });
     await sleep(1000);
@@ -242,7 +291,9 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     expect(cpuTicksOf(pid) - after).toBeLessThanOrEqual(3);
     // Nothing of the cancelled stream is kept: the server is back near where it was before it (V8 keeps some heap).
     const settled = rssOf(pid);
-    process.stdout.write(`cancel: server RSS ${(before / MiB).toFixed(0)} MiB before, ${(settled / MiB).toFixed(0)} MiB 2 s after the cancel\n`);
+    process.stdout.write(
+      `cancel: server RSS ${(before / MiB).toFixed(0)} MiB before, ${(settled / MiB).toFixed(0)} MiB 2 s after the cancel\n`,
+    );
     expect(settled - before).toBeLessThan(50 * MiB);
   });
 
@@ -269,7 +320,11 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
   it('a server that stalls mid-stream: timeout after the client deadline, with the rows that had arrived', async () => {
     const stalling = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.write(makeRows(3).map((r) => JSON.stringify(r) + '\n').join(''));
+      res.write(
+        makeRows(3)
+          .map((r) => JSON.stringify(r) + '\n')
+          .join(''),
+      );
     });
     await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
     try {
@@ -306,7 +361,9 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
       const { port } = dripping.address() as { port: number };
       const started = performance.now();
       let rows = 0;
-      await new JsonStreamTransport(http, `http://127.0.0.1:${port}`, 500).streamRows(10, 1, { push: (chunk) => (rows += chunk.length) });
+      await new JsonStreamTransport(http, `http://127.0.0.1:${port}`, 500).streamRows(10, 1, {
+        push: (chunk) => (rows += chunk.length),
+      });
       expect(rows).toBe(10);
       expect(performance.now() - started).toBeGreaterThan(1000);
     } finally {

@@ -43,7 +43,11 @@ describe('JSON-family transports against the JSON server', () => {
 
   beforeAll(async () => {
     env = await portsEnv();
-    servers.push(AppProcess.start('json-server', env), AppProcess.start('json-fastify-server', env), AppProcess.start('json-h2-server', env));
+    servers.push(
+      AppProcess.start('json-server', env),
+      AppProcess.start('json-fastify-server', env),
+      AppProcess.start('json-h2-server', env),
+    );
     await Promise.all(servers.map((s) => s.waitFor(LISTENING)));
   });
   afterAll(async () => {
@@ -62,16 +66,22 @@ describe('JSON-family transports against the JSON server', () => {
     ['h2 protobuf', 'H2_JSON_SERVER_PORT', { httpVersion: 2, encoding: 'protobuf' }],
   ];
 
-  it.each(cases)('axios, %s: verified rows, the same payload bytes as uncompressed, and every phase', async (_name, port, options) => {
-    const transport = new JsonHttpTransport(http, url(port), TIMEOUT_MS, options);
-    const fetched = await transport.fetchRows(500);
-    expect(fetched.rows).toEqual(rows(500));
-    const uncompressed = options.encoding === 'protobuf' ? serializeSamples({ samples: rows(500) }).length : Buffer.byteLength(JSON.stringify({ samples: rows(500) }));
-    expect(fetched.payloadBytes).toBe(uncompressed);
-    expectPhases(fetched, options.compression === 'gzip');
-    // Sequential requests on the kept-alive connection or session work alike.
-    expect((await transport.fetchRows(0)).rows).toEqual([]);
-  });
+  it.each(cases)(
+    'axios, %s: verified rows, the same payload bytes as uncompressed, and every phase',
+    async (_name, port, options) => {
+      const transport = new JsonHttpTransport(http, url(port), TIMEOUT_MS, options);
+      const fetched = await transport.fetchRows(500);
+      expect(fetched.rows).toEqual(rows(500));
+      const uncompressed =
+        options.encoding === 'protobuf'
+          ? serializeSamples({ samples: rows(500) }).length
+          : Buffer.byteLength(JSON.stringify({ samples: rows(500) }));
+      expect(fetched.payloadBytes).toBe(uncompressed);
+      expectPhases(fetched, options.compression === 'gzip');
+      // Sequential requests on the kept-alive connection or session work alike.
+      expect((await transport.fetchRows(0)).rows).toEqual([]);
+    },
+  );
 
   it.each([
     ['json', {}],
@@ -107,7 +117,10 @@ describe('JSON-family transports against the JSON server', () => {
     } finally {
       session.close();
     }
-    const plain = await fetch(`${url('H2_JSON_SERVER_PORT')}/samples/1`).then((r) => r.status, (e: Error) => e.message);
+    const plain = await fetch(`${url('H2_JSON_SERVER_PORT')}/samples/1`).then(
+      (r) => r.status,
+      (e: Error) => e.message,
+    );
     expect(plain).not.toBe(200);
   });
 });
@@ -124,21 +137,41 @@ describe('JSON-family transports against servers that are not ours', () => {
   beforeAll(async () => {
     // Server-Timing by path: none, garbled, or valid; gzip when the client asks for it.
     server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const timing = req.url!.startsWith('/garbled') ? 'generate;dur=abc, @@' : req.url!.startsWith('/none') ? undefined : 'generate;dur=1, serialize;dur=2';
+      const timing = req.url!.startsWith('/garbled')
+        ? 'generate;dur=abc, @@'
+        : req.url!.startsWith('/none')
+          ? undefined
+          : 'generate;dur=1, serialize;dur=2';
       const gzip = /gzip/.test(String(req.headers['accept-encoding']));
-      if (req.url!.startsWith('/protobuf-anyway')) return void res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end(serializeSamples({ samples: rows(20) }));
-      res.writeHead(200, { 'content-type': 'application/json', ...(timing ? { 'server-timing': timing } : {}), ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+      if (req.url!.startsWith('/protobuf-anyway'))
+        return void res
+          .writeHead(200, { 'content-type': 'application/x-protobuf' })
+          .end(serializeSamples({ samples: rows(20) }));
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(timing ? { 'server-timing': timing } : {}),
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      });
       res.end(gzip ? gzipSync(body) : body);
     });
     h2 = createH2Server((req, res) => {
       h2Versions.push(req.httpVersion);
       // What the client offers: its stream window (a SETTINGS value) and what this server may still send on the connection.
-      h2Windows.push({ stream: req.stream.session!.remoteSettings.initialWindowSize!, connection: req.stream.session!.state.remoteWindowSize! });
-      res.writeHead(200, { 'content-type': 'application/x-protobuf', 'server-timing': 'generate;dur=1, serialize;dur=1' });
+      h2Windows.push({
+        stream: req.stream.session!.remoteSettings.initialWindowSize!,
+        connection: req.stream.session!.state.remoteWindowSize!,
+      });
+      res.writeHead(200, {
+        'content-type': 'application/x-protobuf',
+        'server-timing': 'generate;dur=1, serialize;dur=1',
+      });
       res.end(serializeSamples({ samples: rows(20) }));
     });
     const [port, h2Port] = [await freePort(), await freePort()];
-    await promisify(server.listen.bind(server) as (port: number, host: string, cb: () => void) => void)(port, '127.0.0.1');
+    await promisify(server.listen.bind(server) as (port: number, host: string, cb: () => void) => void)(
+      port,
+      '127.0.0.1',
+    );
     await promisify(h2.listen.bind(h2) as (port: number, host: string, cb: () => void) => void)(h2Port, '127.0.0.1');
     base = `http://127.0.0.1:${port}`;
     h2Base = `http://127.0.0.1:${h2Port}`;
@@ -151,27 +184,40 @@ describe('JSON-family transports against servers that are not ours', () => {
   it.each([
     ['none', /server sent no server-timing/],
     ['garbled', /unreadable server-timing entries: "generate;dur=abc", "@@"/],
-  ])('Server-Timing %s: verified rows, no server phases, a note saying why (axios and undici, gzip or not)', async (kind, note) => {
-    const undici = new JsonUndiciTransport(`${base}/${kind}`, TIMEOUT_MS);
-    try {
-      for (const transport of [new JsonHttpTransport(http, `${base}/${kind}`, TIMEOUT_MS), new JsonHttpTransport(http, `${base}/${kind}`, TIMEOUT_MS, { compression: 'gzip' }), undici]) {
-        const fetched = await transport.fetchRows(20);
-        expect(fetched.rows).toEqual(rows(20));
-        expect(fetched.payloadBytes).toBe(Buffer.byteLength(body));
-        expect(fetched.phases!.server).toEqual({});
-        expect(fetched.phases!.notes).toEqual([expect.stringMatching(note)]);
-        expect(fetched.phases!.ttlbMs).toBeGreaterThanOrEqual(fetched.phases!.ttfbMs!);
+  ])(
+    'Server-Timing %s: verified rows, no server phases, a note saying why (axios and undici, gzip or not)',
+    async (kind, note) => {
+      const undici = new JsonUndiciTransport(`${base}/${kind}`, TIMEOUT_MS);
+      try {
+        for (const transport of [
+          new JsonHttpTransport(http, `${base}/${kind}`, TIMEOUT_MS),
+          new JsonHttpTransport(http, `${base}/${kind}`, TIMEOUT_MS, { compression: 'gzip' }),
+          undici,
+        ]) {
+          const fetched = await transport.fetchRows(20);
+          expect(fetched.rows).toEqual(rows(20));
+          expect(fetched.payloadBytes).toBe(Buffer.byteLength(body));
+          expect(fetched.phases!.server).toEqual({});
+          expect(fetched.phases!.notes).toEqual([expect.stringMatching(note)]);
+          expect(fetched.phases!.ttlbMs).toBeGreaterThanOrEqual(fetched.phases!.ttfbMs!);
+        }
+      } finally {
+        await undici.close();
       }
-    } finally {
-      await undici.close();
-    }
-  });
+    },
+  );
 
   it('a body in another encoding than asked for is a bad response, not a silent measurement of something else', async () => {
-    const error = await new JsonHttpTransport(http, `${base}/protobuf-anyway`, TIMEOUT_MS).fetchRows(20).catch((e) => e);
+    const error = await new JsonHttpTransport(http, `${base}/protobuf-anyway`, TIMEOUT_MS)
+      .fetchRows(20)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(TransportError);
-    expect(error.message).toMatch(/sent a bad response: asked for application\/json, got Content-Type "application\/x-protobuf"/);
-    await expect(new JsonHttpTransport(http, `${base}/none`, TIMEOUT_MS, { encoding: 'protobuf' }).fetchRows(20)).rejects.toThrow(/asked for application\/x-protobuf, got Content-Type "application\/json"/);
+    expect(error.message).toMatch(
+      /sent a bad response: asked for application\/json, got Content-Type "application\/x-protobuf"/,
+    );
+    await expect(
+      new JsonHttpTransport(http, `${base}/none`, TIMEOUT_MS, { encoding: 'protobuf' }).fetchRows(20),
+    ).rejects.toThrow(/asked for application\/x-protobuf, got Content-Type "application\/json"/);
   });
 
   it('a client asking for gzip from a server that ignores it still verifies, and notes it', async () => {
@@ -179,7 +225,9 @@ describe('JSON-family transports against servers that are not ours', () => {
     const port = await freePort();
     await new Promise<void>((r) => plain.listen(port, '127.0.0.1', r));
     try {
-      const fetched = await new JsonHttpTransport(http, `http://127.0.0.1:${port}`, TIMEOUT_MS, { compression: 'gzip' }).fetchRows(20);
+      const fetched = await new JsonHttpTransport(http, `http://127.0.0.1:${port}`, TIMEOUT_MS, {
+        compression: 'gzip',
+      }).fetchRows(20);
       expect(fetched.rows).toEqual(rows(20));
       expect(fetched.phases!.decompressMs).toBeNull();
       expect(fetched.phases!.notes).toContain('asked for gzip; the server sent the body uncompressed');
@@ -211,7 +259,9 @@ describe('JSON-family transports against servers that are not ours', () => {
       stale = true;
       const fetched = await transport.fetchRows(20);
       expect(fetched.rows).toEqual(rows(20));
-      expect(fetched.phases!.notes).toContain('retried once on a new socket (the kept-alive one was closed by the server)');
+      expect(fetched.phases!.notes).toContain(
+        'retried once on a new socket (the kept-alive one was closed by the server)',
+      );
     } finally {
       agent.destroy();
       await new Promise((r) => server.close(r));
@@ -219,7 +269,10 @@ describe('JSON-family transports against servers that are not ours', () => {
   });
 
   it('the json-h2 client really speaks HTTP/2 (the server sees 2.0) and reads a protobuf body', async () => {
-    const fetched = await new JsonHttpTransport(http, h2Base, TIMEOUT_MS, { httpVersion: 2, encoding: 'protobuf' }).fetchRows(20);
+    const fetched = await new JsonHttpTransport(http, h2Base, TIMEOUT_MS, {
+      httpVersion: 2,
+      encoding: 'protobuf',
+    }).fetchRows(20);
     expect(fetched.rows).toEqual(rows(20));
     expect(h2Versions).toEqual(['2.0']);
     expect(fetched.phases!.server).toEqual({ generateMs: 1, serializeMs: 1 });
@@ -228,12 +281,18 @@ describe('JSON-family transports against servers that are not ours', () => {
   it('json-h2-window offers its window: per stream in its SETTINGS, per connection once a session is up; json-h2 keeps 65,535', async () => {
     const window = 4 * 1024 * 1024;
     h2Windows.length = 0;
-    const wide = new JsonHttpTransport(http, h2Base, TIMEOUT_MS, { httpVersion: 2, encoding: 'protobuf', http2WindowBytes: window });
+    const wide = new JsonHttpTransport(http, h2Base, TIMEOUT_MS, {
+      httpVersion: 2,
+      encoding: 'protobuf',
+      http2WindowBytes: window,
+    });
     const [first, second] = [await wide.fetchRows(20), await wide.fetchRows(20)];
     expect(first.rows).toEqual(rows(20));
     expect(second.rows).toEqual(rows(20));
     // The connection's window can only be widened once the session exists, which axios shows first with a response.
-    expect(first.phases!.notes).toEqual([`HTTP/2 connection window widened to ${window} bytes as this response began (a new session)`]);
+    expect(first.phases!.notes).toEqual([
+      `HTTP/2 connection window widened to ${window} bytes as this response began (a new session)`,
+    ]);
     expect(second.phases!.notes).toEqual([]);
     expect(h2Windows[0]).toEqual({ stream: window, connection: 65_535 });
     expect(h2Windows[1].stream).toBe(window);
@@ -247,7 +306,9 @@ describe('JSON-family transports against servers that are not ours', () => {
 
   it('an h2c server that is not there is unavailable, named', async () => {
     const port = await freePort();
-    const error = await new JsonHttpTransport(http, `http://127.0.0.1:${port}`, TIMEOUT_MS, { httpVersion: 2 }).fetchRows(1).catch((e) => e);
+    const error = await new JsonHttpTransport(http, `http://127.0.0.1:${port}`, TIMEOUT_MS, { httpVersion: 2 })
+      .fetchRows(1)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect(error.failure).toBe('unavailable');
   });

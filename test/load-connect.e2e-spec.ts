@@ -14,7 +14,11 @@ const LOAD = appEntry('bench-cli', 'load-main.js', ROOT);
 describe('npm run load --target connect,connect-bare', () => {
   it('loads the Connect protocol and gRPC on the Nest apps and the bare Connect server: every level verified, 0 errors', async () => {
     const env = await portsEnv();
-    const run = await loadIntoFolder(['--target', 'connect,connect-bare', '--concurrency', '5', '--duration', '1', '--warmup', '0'], env, 'wirebench-load-connect-');
+    const run = await loadIntoFolder(
+      ['--target', 'connect,connect-bare', '--concurrency', '5', '--duration', '1', '--warmup', '0'],
+      env,
+      'wirebench-load-connect-',
+    );
     expect(run.output).not.toMatch(/failed/);
     expect(run.code).toBe(0);
     // Each target's transports in --transport's order (json, grpc, connect); the connect targets serve no plain JSON.
@@ -25,7 +29,11 @@ describe('npm run load --target connect,connect-bare', () => {
       ['connect', 'connect-bare', 'connect-bare'],
     ]);
     for (const level of run.levels) {
-      expect(level).toMatchObject({ verified: 'true', errors: '0', connections: level.transport === 'grpc' ? '1' : '5' });
+      expect(level).toMatchObject({
+        verified: 'true',
+        errors: '0',
+        connections: level.transport === 'grpc' ? '1' : '5',
+      });
       expect(Number(level.requests)).toBeGreaterThan(0);
       // The server's CPU, read from the Connect server's own process over the window.
       expect(Number(level.server_cpu_ms)).toBeGreaterThan(0);
@@ -41,7 +49,26 @@ describe('npm run load --target connect,connect-bare', () => {
 
   it('--variants connect-proto,connect-grpc with a shape: the shape service GetRows, verified', async () => {
     const env = await portsEnv();
-    const run = await loadIntoFolder(['--variants', 'connect-proto,connect-grpc', '--shapes', 'numeric', '--rows', '20', '--concurrency', '4', '--connections', '2', '--duration', '1', '--warmup', '0'], env, 'wirebench-load-connect-');
+    const run = await loadIntoFolder(
+      [
+        '--variants',
+        'connect-proto,connect-grpc',
+        '--shapes',
+        'numeric',
+        '--rows',
+        '20',
+        '--concurrency',
+        '4',
+        '--connections',
+        '2',
+        '--duration',
+        '1',
+        '--warmup',
+        '0',
+      ],
+      env,
+      'wirebench-load-connect-',
+    );
     expect(run.code).toBe(0);
     expect(run.levels.map((l) => [l.variant, l.shape, l.verified, l.errors])).toEqual([
       ['connect-proto', 'numeric', 'true', '0'],
@@ -50,7 +77,10 @@ describe('npm run load --target connect,connect-bare', () => {
   });
 
   it('a transport a Connect target does not serve exits 2 naming what it serves', () => {
-    const bad = spawnSync(process.execPath, [LOAD, '--transport', 'json', '--target', 'connect'], { env: { ...process.env }, encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, [LOAD, '--transport', 'json', '--target', 'connect'], {
+      env: { ...process.env },
+      encoding: 'utf8',
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--target connect serves none of --transport json/);
   });

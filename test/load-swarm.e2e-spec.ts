@@ -24,12 +24,17 @@ const dockerOut = (...args: string[]) => docker(args); // the shared runner, cal
 
 /** Why this suite cannot run here, or null: the Docker specs' reasons, and the image itself (its tasks run it). */
 function skipReason(): string | null {
-  return dockerSkipReason({ swarm: true }) ?? (imageExists(IMAGE) ? null : `no image ${IMAGE} (npm run docker:build, or WIREBENCH_IMAGE)`);
+  return (
+    dockerSkipReason({ swarm: true }) ??
+    (imageExists(IMAGE) ? null : `no image ${IMAGE} (npm run docker:build, or WIREBENCH_IMAGE)`)
+  );
 }
 
 /** The run ids of the swarm load services there are now (any run's), from their label. */
 function runServices(): string[] {
-  const ids = dockerOut('service', 'ls', '--quiet', '--filter', `label=${RUN_LABEL}`).stdout.split('\n').filter(Boolean);
+  const ids = dockerOut('service', 'ls', '--quiet', '--filter', `label=${RUN_LABEL}`)
+    .stdout.split('\n')
+    .filter(Boolean);
   if (ids.length === 0) return [];
   const labels = dockerOut('service', 'inspect', '--format', `{{index .Spec.Labels "${RUN_LABEL}"}}`, ...ids);
   // A service removed between the two calls is not there any more: what inspect still found is.
@@ -74,14 +79,21 @@ function daemonNiceness(): number {
 }
 
 /** The names of the swarm load services there are now. */
-const runServiceNames = () => dockerOut('service', 'ls', '--filter', `label=${RUN_LABEL}`, '--format', '{{.Name}}').stdout.split('\n').filter(Boolean);
+const runServiceNames = () =>
+  dockerOut('service', 'ls', '--filter', `label=${RUN_LABEL}`, '--format', '{{.Name}}')
+    .stdout.split('\n')
+    .filter(Boolean);
 
 const until = (what: string, done: () => boolean) => waitFor(what, 200_000, () => (done() ? true : undefined));
 
 /** The current states of the run's generator tasks (not its server services': --swarm-servers), e.g. "Running 3 seconds ago". */
 function generatorStates(): string[] {
   const jobs = runServiceNames().filter((n) => n.startsWith('wirebench-gen-'));
-  return jobs.length === 0 ? [] : dockerOut('service', 'ps', '--format', '{{.CurrentState}}', ...jobs).stdout.split('\n').filter(Boolean);
+  return jobs.length === 0
+    ? []
+    : dockerOut('service', 'ps', '--format', '{{.CurrentState}}', ...jobs)
+        .stdout.split('\n')
+        .filter(Boolean);
 }
 
 /**
@@ -90,7 +102,10 @@ function generatorStates(): string[] {
  * meets a server that is gone: errors too, counted the same way. Server services (--swarm-servers) are not generators.
  */
 async function inAGeneratorsWindow(p: AppProcess): Promise<void> {
-  await until('a generator task running', () => p.child.exitCode !== null || generatorStates().some((l) => l.startsWith('Running')));
+  await until(
+    'a generator task running',
+    () => p.child.exitCode !== null || generatorStates().some((l) => l.startsWith('Running')),
+  );
   await new Promise((r) => setTimeout(r, 6000));
 }
 
@@ -120,9 +135,13 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
   // a case's own check had passed: a container in "created" state, a whole image copy on vfs. Said, and removed.
   afterAll(async () => {
     await new Promise((r) => setTimeout(r, 10_000));
-    const late = dockerOut('ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}`).stdout.split('\n').filter(Boolean);
+    const late = dockerOut('ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}`)
+      .stdout.split('\n')
+      .filter(Boolean);
     if (late.length === 0) return;
-    process.stderr.write(`load-swarm: ${late.length} task container(s) created after their runs ended (the documented race); removed\n`);
+    process.stderr.write(
+      `load-swarm: ${late.length} task container(s) created after their runs ended (the documented race); removed\n`,
+    );
     dockerOut('rm', '--force', ...late);
   });
 
@@ -148,8 +167,13 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
     const node = dockerOut('node', 'ls', '--format', '{{.Hostname}}').stdout.trim();
     expect(s.generator_nodes).toBe(`0:${node} 1:${node}`);
     expect(l.generator_nodes).toBe('');
-    expect(level.generatorTasks).toEqual([{ slot: 0, node, state: 'complete' }, { slot: 1, node, state: 'complete' }]);
-    process.stderr.write(`swarm vs local, grpc c=8 g=2: ${s.rps} vs ${l.rps} req/s, p50 ${s.latency_p50_ms} vs ${l.latency_p50_ms} ms, p99 ${s.latency_p99_ms} vs ${l.latency_p99_ms} ms\n`);
+    expect(level.generatorTasks).toEqual([
+      { slot: 0, node, state: 'complete' },
+      { slot: 1, node, state: 'complete' },
+    ]);
+    process.stderr.write(
+      `swarm vs local, grpc c=8 g=2: ${s.rps} vs ${l.rps} req/s, p50 ${s.latency_p50_ms} vs ${l.latency_p50_ms} ms, p99 ${s.latency_p99_ms} vs ${l.latency_p99_ms} ms\n`,
+    );
     // A noisy shared 2-core machine: the same order of magnitude, not a benchmark.
     // The rate and the median, within a wide margin (a 3 s level's p99 moves with any other process on the machine).
     // Not judged where the tasks run at a lower priority than the local generators: containers inherit the daemon's
@@ -158,7 +182,10 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
     const niced = daemonNiceness() > getPriority();
     for (const k of ['rps', 'latency_p50_ms']) {
       const ratio = n(s, k) / n(l, k);
-      if (niced) process.stderr.write(`swarm/local ${k} ${ratio.toFixed(2)} not judged: the docker daemon runs at niceness ${daemonNiceness()}, its containers too\n`);
+      if (niced)
+        process.stderr.write(
+          `swarm/local ${k} ${ratio.toFixed(2)} not judged: the docker daemon runs at niceness ${daemonNiceness()}, its containers too\n`,
+        );
       else expect([k, ratio > 1 / 3 && ratio < 3]).toEqual([k, true]);
     }
     expectNothingLeft(swarm.runId);
@@ -172,7 +199,10 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
     const run = await load([...LEVEL, '--duration', '60', '--hosts', 'swarm', '--swarm-servers'], env, async (p) => {
       // Once both generator tasks run: a container still being prepared when its service is removed was seen to start
       // anyway (Docker 20.10), after the CLI had gone (docs/swarm-load.md, Faults and cleanup).
-      await until('both generator tasks running', () => generatorStates().filter((l) => l.startsWith('Running')).length === 2);
+      await until(
+        'both generator tasks running',
+        () => generatorStates().filter((l) => l.startsWith('Running')).length === 2,
+      );
       p.child.kill('SIGINT');
       await new Promise((r) => setTimeout(r, 500));
       p.child.kill('SIGINT');
@@ -183,16 +213,23 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
     expectNothingLeft(run.runId);
   });
 
-  it('a job whose tasks cannot run the generator: exit 1, each share failed with swarm\'s reason, nothing left', async () => {
+  it("a job whose tasks cannot run the generator: exit 1, each share failed with swarm's reason, nothing left", async () => {
     // The base image has node but no workbench: its tasks exit non-zero at once.
-    const base = dockerOut('image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', 'wirebench-base/node').stdout.split('\n')[0];
-    if (!base) return void process.stderr.write('load-swarm: no wirebench-base/node image here; the failing-task case was not run\n');
+    const base = dockerOut('image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', 'wirebench-base/node').stdout.split(
+      '\n',
+    )[0];
+    if (!base)
+      return void process.stderr.write(
+        'load-swarm: no wirebench-base/node image here; the failing-task case was not run\n',
+      );
     const env = await portsEnv();
     const run = await load([...LEVEL, '--hosts', 'swarm', '--image', base], env);
     expect(run.code).toBe(1);
     // Swarm's reason for each: its task failed or was rejected (a share still being prepared is waited for, up to the
     // start bound, however long the other one took).
-    expect(run.output).toMatch(/every load generator task failed: generator task slot 0 on \S+ failed: (failed|rejected): [^;]*; generator task slot 1 on \S+ failed: (failed|rejected): /);
+    expect(run.output).toMatch(
+      /every load generator task failed: generator task slot 0 on \S+ failed: (failed|rejected): [^;]*; generator task slot 1 on \S+ failed: (failed|rejected): /,
+    );
     expectNothingLeft(run.runId);
   });
 
@@ -201,29 +238,56 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
     const server = AppProcess.start('grpc-server', env);
     await server.waitFor(LISTENING);
     try {
-      const run = await load(['--transport', 'grpc', '--concurrency', '8', '--generators', '2', '--duration', '20', '--warmup', '1', '--hosts', 'swarm'], env, async (p) => {
-        await inAGeneratorsWindow(p);
-        server.child.kill('SIGKILL');
-      });
+      const run = await load(
+        [
+          '--transport',
+          'grpc',
+          '--concurrency',
+          '8',
+          '--generators',
+          '2',
+          '--duration',
+          '20',
+          '--warmup',
+          '1',
+          '--hosts',
+          'swarm',
+        ],
+        env,
+        async (p) => {
+          await inAGeneratorsWindow(p);
+          server.child.kill('SIGKILL');
+        },
+      );
       expectKilledServerCounted(run);
     } finally {
       await server.stop();
     }
   });
 
-  it('--swarm-servers: the server as a swarm service too, loaded at its node\'s address, its node recorded, none started here, nothing left', async () => {
+  it("--swarm-servers: the server as a swarm service too, loaded at its node's address, its node recorded, none started here, nothing left", async () => {
     const env = await portsEnv();
     const run = await load([...LEVEL, '--hosts', 'swarm', '--swarm-servers'], env);
     expect({ code: run.code, output: run.code === 0 ? '' : run.output }).toEqual({ code: 0, output: '' });
     const node = dockerOut('node', 'ls', '--format', '{{.Hostname}}').stdout.trim();
     const address = dockerOut('node', 'inspect', '--format', '{{.Status.Addr}}', 'self').stdout.trim();
     const [row] = run.rows;
-    expect(row).toMatchObject({ verified: 'true', errors: '0', server_node: node, address: `${address}:${env.GRPC_SERVER_PORT}`, generator_nodes: `0:${node} 1:${node}` });
+    expect(row).toMatchObject({
+      verified: 'true',
+      errors: '0',
+      server_node: node,
+      address: `${address}:${env.GRPC_SERVER_PORT}`,
+      generator_nodes: `0:${node} 1:${node}`,
+    });
     // Its CPU measured: from this machine's /proc when the service shares the node (a host-network container's process
     // is visible here), from the server's own report when it runs on another.
     expect(row.server_resources_source).toMatch(/^(proc|server)$/);
     expect(Number(row.server_cpu_ms)).toBeGreaterThan(0);
-    expect(run.result.options.hostsDescription).toMatch(new RegExp(`servers as Docker Swarm services of ${IMAGE} \\(host network\\): grpc-server on ${node} at ${address}$`));
+    expect(run.result.options.hostsDescription).toMatch(
+      new RegExp(
+        `servers as Docker Swarm services of ${IMAGE} \\(host network\\): grpc-server on ${node} at ${address}$`,
+      ),
+    );
     expect(run.output).toMatch(/--swarm-servers: grpc-server serves on /);
     expect(run.output).not.toMatch(/starting grpc-server/);
     expectNothingLeft(run.runId);
@@ -231,22 +295,57 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
 
   it('--swarm-servers with a server service killed in the middle of a level: its errors counted as locally, exit 1, nothing left', async () => {
     const env = await portsEnv();
-    const run = await load(['--transport', 'grpc', '--concurrency', '8', '--generators', '2', '--duration', '20', '--warmup', '1', '--hosts', 'swarm', '--swarm-servers'], env, async (p) => {
-      await inAGeneratorsWindow(p);
-      const server = dockerOut('ps', '--quiet', '--filter', `label=${RUN_LABEL}`, '--filter', 'name=wirebench-srv-').stdout.trim();
-      expect(server).toMatch(/^\w+$/);
-      expect(dockerOut('kill', server).status).toBe(0);
-    });
+    const run = await load(
+      [
+        '--transport',
+        'grpc',
+        '--concurrency',
+        '8',
+        '--generators',
+        '2',
+        '--duration',
+        '20',
+        '--warmup',
+        '1',
+        '--hosts',
+        'swarm',
+        '--swarm-servers',
+      ],
+      env,
+      async (p) => {
+        await inAGeneratorsWindow(p);
+        const server = dockerOut(
+          'ps',
+          '--quiet',
+          '--filter',
+          `label=${RUN_LABEL}`,
+          '--filter',
+          'name=wirebench-srv-',
+        ).stdout.trim();
+        expect(server).toMatch(/^\w+$/);
+        expect(dockerOut('kill', server).status).toBe(0);
+      },
+    );
     expectKilledServerCounted(run);
   });
 
   it('refuses with exit 2 and one line: --per-node too small for the nodes, an image that is not here', async () => {
     const env = await portsEnv();
-    const run = (...args: string[]) => spawnSync(process.execPath, [LOAD, ...LEVEL, '--hosts', 'swarm', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [LOAD, ...LEVEL, '--hosts', 'swarm', ...args], {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      });
     const perNode = run('--per-node', '1');
-    expect({ status: perNode.status, stderr: perNode.stderr.trim() }).toEqual({ status: 2, stderr: 'wirebench load: --hosts swarm: --per-node 1 on 1 ready node places at most 1 of --generators 2: raise --per-node or join more nodes (see --help)' });
+    expect({ status: perNode.status, stderr: perNode.stderr.trim() }).toEqual({
+      status: 2,
+      stderr:
+        'wirebench load: --hosts swarm: --per-node 1 on 1 ready node places at most 1 of --generators 2: raise --per-node or join more nodes (see --help)',
+    });
     const image = run('--image', 'wb-swarm-no-such:image');
     expect(image.status).toBe(2);
-    expect(image.stderr).toMatch(/^wirebench load: --hosts swarm: image wb-swarm-no-such:image is not on this node: build it \(npm run docker:build\)/);
+    expect(image.stderr).toMatch(
+      /^wirebench load: --hosts swarm: image wb-swarm-no-such:image is not on this node: build it \(npm run docker:build\)/,
+    );
   });
 });

@@ -43,7 +43,10 @@ function checkLevel(r: Row): void {
 describe('npm run load', () => {
   it('--variants json,json-fastify loads the Express and the Fastify JSON server side by side, each row naming its variant', async () => {
     const env = await portsEnv();
-    const { code, run } = await runLoadJson(['--variants', 'json,json-fastify', '--concurrency', '8', '--duration', '2', '--warmup', '1'], env);
+    const { code, run } = await runLoadJson(
+      ['--variants', 'json,json-fastify', '--concurrency', '8', '--duration', '2', '--warmup', '1'],
+      env,
+    );
     expect(code).toBe(0);
     expect(run.levels.map((l: any) => `${l.transport}/${l.targetKind}`)).toEqual(['json/nest', 'json/fastify']);
     for (const level of run.levels) expect(level).toMatchObject({ verified: true, errors: {} });
@@ -53,10 +56,16 @@ describe('npm run load', () => {
 
   it('--variants that load mode cannot drive, and target fastify with gRPC, exit 2 with the reason', async () => {
     const env = await portsEnv();
-    const bad = spawnSync(process.execPath, [LOAD, '--variants', 'grpc-bare'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, [LOAD, '--variants', 'grpc-bare'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/grpc-bare changes the client library.*load mode takes json, json-fastify, grpc/);
-    const grpcOnFastify = spawnSync(process.execPath, [LOAD, '--transport', 'grpc', '--target', 'fastify'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    const grpcOnFastify = spawnSync(process.execPath, [LOAD, '--transport', 'grpc', '--target', 'fastify'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
     expect(grpcOnFastify.status).toBe(2);
     expect(grpcOnFastify.stderr).toMatch(/--target fastify serves none of --transport grpc/);
   });
@@ -64,7 +73,11 @@ describe('npm run load', () => {
   it('a 2 s level at c=10 on both transports: counts add up, percentiles are ordered, the CSV parses back', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
     const env = await portsEnv();
-    const load = new AppProcess(process.execPath, [LOAD, '--concurrency', '10', '--duration', '2', '--warmup', '1', '--out', out, '--format', 'json'], env);
+    const load = new AppProcess(
+      process.execPath,
+      [LOAD, '--concurrency', '10', '--duration', '2', '--warmup', '1', '--out', out, '--format', 'json'],
+      env,
+    );
     let stdout = '';
     load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     const { code } = await load.exited;
@@ -75,7 +88,10 @@ describe('npm run load', () => {
       const header: string[] = parse(text)[0];
       expect(header).toEqual(LOAD_COLUMNS.map((c) => c.name));
       const rows: Row[] = parse(text, { columns: true });
-      expect(rows.map((r) => `${r.transport}/${r.target_kind}/${r.variant}/${r.concurrency}`)).toEqual(['json/nest/json/10', 'grpc/nest/grpc/10']);
+      expect(rows.map((r) => `${r.transport}/${r.target_kind}/${r.variant}/${r.concurrency}`)).toEqual([
+        'json/nest/json/10',
+        'grpc/nest/grpc/10',
+      ]);
       // The article's row unless --shapes names others.
       expect(rows.map((r) => r.shape)).toEqual(['row', 'row']);
       for (const r of rows) {
@@ -108,7 +124,25 @@ describe('npm run load', () => {
 
   it('--shapes numeric,text runs each level per shape on both transports, every reply verified for its shape, the shape read back from levels.csv', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
-    const load = new AppProcess(process.execPath, [LOAD, '--shapes', 'numeric,text', '--concurrency', '4', '--duration', '1', '--warmup', '0', '--out', out, '--format', 'json'], await portsEnv());
+    const load = new AppProcess(
+      process.execPath,
+      [
+        LOAD,
+        '--shapes',
+        'numeric,text',
+        '--concurrency',
+        '4',
+        '--duration',
+        '1',
+        '--warmup',
+        '0',
+        '--out',
+        out,
+        '--format',
+        'json',
+      ],
+      await portsEnv(),
+    );
     let stdout = '';
     load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     const { code } = await load.exited;
@@ -116,7 +150,12 @@ describe('npm run load', () => {
       expect(code).toBe(0);
       const text = readFileSync(join(out, readdirSync(out)[0], 'levels.csv'), 'utf8');
       const rows: Row[] = parse(text, { columns: true });
-      expect(rows.map((r) => `${r.shape}/${r.transport}`)).toEqual(['numeric/json', 'numeric/grpc', 'text/json', 'text/grpc']);
+      expect(rows.map((r) => `${r.shape}/${r.transport}`)).toEqual([
+        'numeric/json',
+        'numeric/grpc',
+        'text/json',
+        'text/grpc',
+      ]);
       for (const r of rows) {
         checkLevel(r);
         expect(r).toMatchObject({ verified: 'true', errors: '0' });
@@ -126,26 +165,45 @@ describe('npm run load', () => {
       const perReply = (r: Row) => Number(r.payload_bytes_per_s) / Number(r.rps);
       expect(perReply(rows[2])).toBeGreaterThan(perReply(rows[0]) * 3);
       const run = JSON.parse(stdout);
-      expect(run.levels.map((l: any) => `${l.name} ${l.shape}`)).toEqual(['c4-numeric numeric', 'c4-numeric numeric', 'c4-text text', 'c4-text text']);
+      expect(run.levels.map((l: any) => `${l.name} ${l.shape}`)).toEqual([
+        'c4-numeric numeric',
+        'c4-numeric numeric',
+        'c4-text text',
+        'c4-text text',
+      ]);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   });
 
-  it('a level too large for its shape exits 2 before any load, in the servers\' words; a bad shape exits 2 with one line listing the valid ones', () => {
+  it("a level too large for its shape exits 2 before any load, in the servers' words; a bad shape exits 2 with one line listing the valid ones", () => {
     const env = { ...process.env, PATH: process.env.PATH };
-    const tooLarge = spawnSync(process.execPath, [LOAD, '--shapes', 'row,binary', '--rows', '100000', '--transport', 'json'], { env, encoding: 'utf8' });
+    const tooLarge = spawnSync(
+      process.execPath,
+      [LOAD, '--shapes', 'row,binary', '--rows', '100000', '--transport', 'json'],
+      { env, encoding: 'utf8' },
+    );
     expect(tooLarge.status).toBe(2);
     expect(tooLarge.stderr.trim().split('\n')).toHaveLength(1);
-    expect(tooLarge.stderr).toMatch(/--rows: 100000 rows of binary over json: this reply may take up to [\d.]+ MiB \(\d+ bytes\), more than the server's MAX_INFLIGHT_BYTES/);
+    expect(tooLarge.stderr).toMatch(
+      /--rows: 100000 rows of binary over json: this reply may take up to [\d.]+ MiB \(\d+ bytes\), more than the server's MAX_INFLIGHT_BYTES/,
+    );
     const bad = spawnSync(process.execPath, [LOAD, '--shapes', 'numeric,square'], { env, encoding: 'utf8' });
     expect(bad.status).toBe(2);
-    expect(bad.stderr.trim().split('\n')).toEqual(['wirebench load: --shapes must list shapes from row, numeric, text, nested, binary, got "square" (see --help)']);
+    expect(bad.stderr.trim().split('\n')).toEqual([
+      'wirebench load: --shapes must list shapes from row, numeric, text, nested, binary, got "square" (see --help)',
+    ]);
   });
 
   it('drives the bare reference servers too, and their rows verify', async () => {
-    const env = await portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()), BARE_GRPC_SERVER_PORT: String(await freePort()) });
-    const { code, run } = await runLoadJson(['--target', 'bare', '--concurrency', '5', '--duration', '1', '--warmup', '0'], env);
+    const env = await portsEnv({
+      BARE_JSON_SERVER_PORT: String(await freePort()),
+      BARE_GRPC_SERVER_PORT: String(await freePort()),
+    });
+    const { code, run } = await runLoadJson(
+      ['--target', 'bare', '--concurrency', '5', '--duration', '1', '--warmup', '0'],
+      env,
+    );
     expect(code).toBe(0);
     const levels = run.levels;
     expect(levels.map((l: any) => `${l.transport}/${l.targetKind}`)).toEqual(['json/bare', 'grpc/bare']);
@@ -154,44 +212,98 @@ describe('npm run load', () => {
   });
 
   it('shares a level among several generator processes and adds their counts up', async () => {
-    const { code, run } = await runLoadJson(['--transport', 'grpc', '--concurrency', '6', '--generators', '2', '--requests', '300', '--warmup', '0'], await portsEnv());
+    const { code, run } = await runLoadJson(
+      ['--transport', 'grpc', '--concurrency', '6', '--generators', '2', '--requests', '300', '--warmup', '0'],
+      await portsEnv(),
+    );
     expect(code).toBe(0);
     const [level] = run.levels;
     expect(level).toMatchObject({ generators: 2, requests: 300, successes: 300, verified: true, endedBy: 'requests' });
   });
 
   // Skipped, never passed, without ghz: the title says why.
-  (GHZ ? it : it.skip)(`a short ghz level beside the project's generator, in the same result shape${GHZ ? '' : ' (SKIPPED: ghz not found; go install github.com/bojand/ghz/cmd/ghz@v0.120.0)'}`, async () => {
-    const { code, run } = await runLoadJson(['--transport', 'grpc', '--engine', 'wirebench,ghz', '--concurrency', '4', '--duration', '1', '--warmup', '1'], await portsEnv());
-    expect(code).toBe(0);
-    expect(run.levels.map((l: any) => l.engine)).toEqual(['wirebench', 'ghz']);
-    for (const l of run.levels) {
-      expect(l).toMatchObject({ transport: 'grpc', concurrency: 4, verified: true, errors: {} });
-      expect(l.successes).toBeGreaterThan(0);
-      expect(l.requests).toBe(l.successes);
-      expect(l.latency.p50).toBeGreaterThan(0);
-      expect(l.latency.p50).toBeLessThanOrEqual(l.latency.max);
-      expect(l.generatorWindowCpuMs).toBeGreaterThan(0);
-      expect(l.serverCpuMs).toBeGreaterThan(0);
-    }
-  });
+  (GHZ ? it : it.skip)(
+    `a short ghz level beside the project's generator, in the same result shape${GHZ ? '' : ' (SKIPPED: ghz not found; go install github.com/bojand/ghz/cmd/ghz@v0.120.0)'}`,
+    async () => {
+      const { code, run } = await runLoadJson(
+        ['--transport', 'grpc', '--engine', 'wirebench,ghz', '--concurrency', '4', '--duration', '1', '--warmup', '1'],
+        await portsEnv(),
+      );
+      expect(code).toBe(0);
+      expect(run.levels.map((l: any) => l.engine)).toEqual(['wirebench', 'ghz']);
+      for (const l of run.levels) {
+        expect(l).toMatchObject({ transport: 'grpc', concurrency: 4, verified: true, errors: {} });
+        expect(l.successes).toBeGreaterThan(0);
+        expect(l.requests).toBe(l.successes);
+        expect(l.latency.p50).toBeGreaterThan(0);
+        expect(l.latency.p50).toBeLessThanOrEqual(l.latency.max);
+        expect(l.generatorWindowCpuMs).toBeGreaterThan(0);
+        expect(l.serverCpuMs).toBeGreaterThan(0);
+      }
+    },
+  );
 
-  (GHZ ? it : it.skip)(`ghz calls a shape's own service, the open loop and the bare servers verify it too${GHZ ? '' : ' (SKIPPED: ghz not found)'}`, async () => {
-    const env = await portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()), BARE_GRPC_SERVER_PORT: String(await freePort()) });
-    const ghz = await runLoadJson(['--transport', 'grpc', '--shapes', 'nested', '--engine', 'ghz', '--concurrency', '2', '--duration', '1', '--warmup', '0'], env);
-    expect(ghz.code).toBe(0);
-    expect(ghz.run.levels[0]).toMatchObject({ engine: 'ghz', shape: 'nested', verified: true, errors: {} });
-    expect(ghz.run.levels[0].successes).toBeGreaterThan(0);
-    // node:http's open loop (httpFire) and the bare servers, on a shape whose JSON form has base64; room for 20 in flight so a
-    // slow first call on a busy machine is not counted as client-overload.
-    const open = await runLoadJson(['--target', 'bare', '--shapes', 'binary', '--rows', '3', '--rate', '50', '--concurrency', '20', '--duration', '1', '--warmup', '0'], env);
-    expect({ code: open.code, error: open.run?.error ?? null }).toEqual({ code: 0, error: null });
-    expect(open.run.levels.map((l: any) => `${l.transport}/${l.targetKind}/${l.shape}/${l.mode}/${l.verified}`)).toEqual(['json/bare/binary/open/true', 'grpc/bare/binary/open/true']);
-    for (const l of open.run.levels) expect(l).toMatchObject({ requests: 50, successes: 50 });
-  });
+  (GHZ ? it : it.skip)(
+    `ghz calls a shape's own service, the open loop and the bare servers verify it too${GHZ ? '' : ' (SKIPPED: ghz not found)'}`,
+    async () => {
+      const env = await portsEnv({
+        BARE_JSON_SERVER_PORT: String(await freePort()),
+        BARE_GRPC_SERVER_PORT: String(await freePort()),
+      });
+      const ghz = await runLoadJson(
+        [
+          '--transport',
+          'grpc',
+          '--shapes',
+          'nested',
+          '--engine',
+          'ghz',
+          '--concurrency',
+          '2',
+          '--duration',
+          '1',
+          '--warmup',
+          '0',
+        ],
+        env,
+      );
+      expect(ghz.code).toBe(0);
+      expect(ghz.run.levels[0]).toMatchObject({ engine: 'ghz', shape: 'nested', verified: true, errors: {} });
+      expect(ghz.run.levels[0].successes).toBeGreaterThan(0);
+      // node:http's open loop (httpFire) and the bare servers, on a shape whose JSON form has base64; room for 20 in flight so a
+      // slow first call on a busy machine is not counted as client-overload.
+      const open = await runLoadJson(
+        [
+          '--target',
+          'bare',
+          '--shapes',
+          'binary',
+          '--rows',
+          '3',
+          '--rate',
+          '50',
+          '--concurrency',
+          '20',
+          '--duration',
+          '1',
+          '--warmup',
+          '0',
+        ],
+        env,
+      );
+      expect({ code: open.code, error: open.run?.error ?? null }).toEqual({ code: 0, error: null });
+      expect(
+        open.run.levels.map((l: any) => `${l.transport}/${l.targetKind}/${l.shape}/${l.mode}/${l.verified}`),
+      ).toEqual(['json/bare/binary/open/true', 'grpc/bare/binary/open/true']);
+      for (const l of open.run.levels) expect(l).toMatchObject({ requests: 50, successes: 50 });
+    },
+  );
 
   it('an open-loop level sends at the scheduled rate', async () => {
-    const { code, run } = await runLoadJson(['--transport', 'grpc', '--concurrency', '50', '--rate', '200', '--duration', '2', '--warmup', '0'], await portsEnv());
+    const { code, run } = await runLoadJson(
+      ['--transport', 'grpc', '--concurrency', '50', '--rate', '200', '--duration', '2', '--warmup', '0'],
+      await portsEnv(),
+    );
     expect(code).toBe(0);
     const [level] = run.levels;
     expect(level).toMatchObject({ mode: 'open', rate: 200, requests: 400, successes: 400 });
@@ -202,10 +314,17 @@ describe('npm run load', () => {
    * some way, then every process the CLI started must be gone within `withinMs` (the server, and the level's generator:
    * both inherit the port variables). Whatever is left is killed afterwards.
    */
-  async function expectNothingOutlivesTheCli(stopCli: (cli: AppProcess) => Promise<void>, withinMs: number): Promise<void> {
+  async function expectNothingOutlivesTheCli(
+    stopCli: (cli: AppProcess) => Promise<void>,
+    withinMs: number,
+  ): Promise<void> {
     const env = await portsEnv();
     const out = mkdtempSync(join(tmpdir(), 'wirebench-load-stop-'));
-    const load = new AppProcess(process.execPath, [LOAD, '--transport', 'grpc', '--concurrency', '4', '--duration', '30', '--warmup', '1', '--out', out], env);
+    const load = new AppProcess(
+      process.execPath,
+      [LOAD, '--transport', 'grpc', '--concurrency', '4', '--duration', '30', '--warmup', '1', '--out', out],
+      env,
+    );
     const started = () => pidsWithEnv('GRPC_SERVER_PORT', env.GRPC_SERVER_PORT).filter((pid) => pid !== load.child.pid);
     try {
       await load.waitFor(/c=4/, 60_000);
@@ -237,7 +356,7 @@ describe('npm run load', () => {
 
   // The server gets SIGTERM from the kernel (its parent-death signal) and closes as on a stop; the generator sees its
   // IPC channel close. Both well inside the 30 s level they would otherwise serve.
-  it('a CLI killed by SIGKILL, where no exit handler runs: the server it started closes by itself, and the level\'s generator with it', async () => {
+  it("a CLI killed by SIGKILL, where no exit handler runs: the server it started closes by itself, and the level's generator with it", async () => {
     await expectNothingOutlivesTheCli(async (load) => {
       load.child.kill('SIGKILL');
       await load.exited;
@@ -250,7 +369,11 @@ describe('npm run load', () => {
     const server = AppProcess.start('json-server', env);
     await server.waitFor(LISTENING);
     const started = Date.now();
-    const load = new AppProcess(process.execPath, [LOAD, '--transport', 'json', '--concurrency', '10', '--duration', '8', '--warmup', '1', '--out', out], env);
+    const load = new AppProcess(
+      process.execPath,
+      [LOAD, '--transport', 'json', '--concurrency', '10', '--duration', '8', '--warmup', '1', '--out', out],
+      env,
+    );
     try {
       // Late enough that the window has opened even on a busy machine (start-up + 1 s warm-up), early enough to
       // leave most of it to the errors.
@@ -259,8 +382,12 @@ describe('npm run load', () => {
       const { code } = await load.exited;
       expect(Date.now() - started).toBeLessThan(30_000);
       expect(code).toBe(1);
-      expect(load.output).toMatch(/requests failed: ECONN(REFUSED|RESET) \d+.*; is http:\/\/127\.0\.0\.1:\d+ still up\?/);
-      expect(load.output).toMatch(/wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=10: [\d,]+ of [\d,]+ requests failed: ECONN/);
+      expect(load.output).toMatch(
+        /requests failed: ECONN(REFUSED|RESET) \d+.*; is http:\/\/127\.0\.0\.1:\d+ still up\?/,
+      );
+      expect(load.output).toMatch(
+        /wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=10: [\d,]+ of [\d,]+ requests failed: ECONN/,
+      );
       const rows: Row[] = parse(readFileSync(join(out, readdirSync(out)[0], 'levels.csv'), 'utf8'), { columns: true });
       expect(rows).toHaveLength(1);
       checkLevel(rows[0]);
@@ -277,14 +404,20 @@ describe('npm run load', () => {
   // The issue: the default sweep exited 1 on a 2-core machine (JSON at c=500 timed out), printing "completed" beside it.
   it('with no --concurrency sweeps the levels this machine can drive, and they succeed', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
-    const load = new AppProcess(process.execPath, [LOAD, '--duration', '1', '--warmup', '0', '--out', out, '--format', 'json'], await portsEnv());
+    const load = new AppProcess(
+      process.execPath,
+      [LOAD, '--duration', '1', '--warmup', '0', '--out', out, '--format', 'json'],
+      await portsEnv(),
+    );
     let stdout = '';
     load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     try {
       const { code } = await load.exited;
       const run = JSON.parse(stdout);
       const sweep = defaultSweep(availableParallelism());
-      expect(run.levels.map((l: any) => `${l.transport} c=${l.concurrency}`)).toEqual(sweep.flatMap((c) => [`json c=${c}`, `grpc c=${c}`]));
+      expect(run.levels.map((l: any) => `${l.transport} c=${l.concurrency}`)).toEqual(
+        sweep.flatMap((c) => [`json c=${c}`, `grpc c=${c}`]),
+      );
       // Succeeded, or stopped where this machine was the limit and said so: either way the words and the code agree.
       expect(code).toBe(0);
       expect(run.endReason).toBe('completed');
@@ -303,16 +436,42 @@ describe('npm run load', () => {
     try {
       await server.waitFor(LISTENING);
       // COLUMNS as a terminal of 80 would give it: the table on stdout fits that width (it is whole when piped).
-      const load = new AppProcess(process.execPath, [LOAD, '--transport', 'json', '--rate', '20', '--concurrency', '4', '--rows', '100000', '--timeout', '1', '--duration', '1', '--warmup', '0', '--out', out], { ...env, COLUMNS: '80' });
+      const load = new AppProcess(
+        process.execPath,
+        [
+          LOAD,
+          '--transport',
+          'json',
+          '--rate',
+          '20',
+          '--concurrency',
+          '4',
+          '--rows',
+          '100000',
+          '--timeout',
+          '1',
+          '--duration',
+          '1',
+          '--warmup',
+          '0',
+          '--out',
+          out,
+        ],
+        { ...env, COLUMNS: '80' },
+      );
       let stdout = '';
       load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
       const { code } = await load.exited;
       expect(code).toBe(1);
       expect(stdout).toMatch(/│ transport │ target │/);
       expect(Math.max(...stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
-      expect(load.output).toMatch(/json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out \(no answer within 1 ms\)/);
+      expect(load.output).toMatch(
+        /json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out \(no answer within 1 ms\)/,
+      );
       expect(load.output).not.toMatch(/still up|completed/);
-      expect(load.output).toMatch(/wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out/);
+      expect(load.output).toMatch(
+        /wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out/,
+      );
       const run = JSON.parse(readFileSync(join(out, readdirSync(out)[0], 'result.json'), 'utf8'));
       expect(run).toMatchObject({ endReason: 'failed', error: expect.stringMatching(/timed out/) });
     } finally {
@@ -326,13 +485,18 @@ describe('npm run load', () => {
     [['--target', 'nest,cloud'], /--target/],
     [['--duration', '5', '--requests', '10'], /alternatives/],
     [['--rows', '1000001'], /--rows/],
-    [['--concurrency', '10', '--connections', '3'], /--connections: HTTP concurrency 10 is not a multiple of connections 3/],
+    [
+      ['--concurrency', '10', '--connections', '3'],
+      /--connections: HTTP concurrency 10 is not a multiple of connections 3/,
+    ],
     [['--concurrency', '1', '--generators', '2'], /--generators: 2 generators need at least 2 callers/],
     [['--engine', 'ghz'], /--engine: engine ghz drives gRPC closed loops only; transport json needs engine wirebench/],
     [['--engine', 'wirebench,k6'], /--engine/],
   ])('%p exits 2 with one line', async (args, message) => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
-      execFile(process.execPath, [LOAD, ...(args as string[])], { env: { PATH: process.env.PATH } }, (e, _o, stderr) => resolve({ code: e ? (e as any).code : 0, stderr })),
+      execFile(process.execPath, [LOAD, ...(args as string[])], { env: { PATH: process.env.PATH } }, (e, _o, stderr) =>
+        resolve({ code: e ? (e as any).code : 0, stderr }),
+      ),
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message as RegExp);
@@ -347,20 +511,29 @@ describe('GET /client/load', () => {
   afterAll(async () => stack?.stop());
 
   it.each(['json', 'grpc'])('runs a short level on %s with the same result shape', async (transport) => {
-    const { status, body } = await getJson(`${stack.clientUrl}/client/load?transport=${transport}&concurrency=5&duration=1&warmup=0`);
+    const { status, body } = await getJson(
+      `${stack.clientUrl}/client/load?transport=${transport}&concurrency=5&duration=1&warmup=0`,
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({ transport, targetKind: 'nest', concurrency: 5, mode: 'closed', verified: true });
-    expect(body.requests).toBe(body.successes + Object.values(body.errors as Record<string, number>).reduce((a, b) => a + b, 0));
+    expect(body.requests).toBe(
+      body.successes + Object.values(body.errors as Record<string, number>).reduce((a, b) => a + b, 0),
+    );
     expect(body.rps).toBeGreaterThan(0);
   });
 
   it('runs a level of another shape by ?shape=, verified', async () => {
-    const { status, body } = await getJson(`${stack.clientUrl}/client/load?transport=grpc&shape=numeric&concurrency=2&duration=1&warmup=0`);
+    const { status, body } = await getJson(
+      `${stack.clientUrl}/client/load?transport=grpc&shape=numeric&concurrency=2&duration=1&warmup=0`,
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({ transport: 'grpc', shape: 'numeric', verified: true, errors: {} });
   });
 
-  it.each(['duration=31', 'concurrency=1001', 'transport=soap', 'target=x', 'shape=square'])('GET /client/load?%s -> 400', async (q) => {
-    expect((await getJson(`${stack.clientUrl}/client/load?${q}`)).status).toBe(400);
-  });
+  it.each(['duration=31', 'concurrency=1001', 'transport=soap', 'target=x', 'shape=square'])(
+    'GET /client/load?%s -> 400',
+    async (q) => {
+      expect((await getJson(`${stack.clientUrl}/client/load?${q}`)).status).toBe(400);
+    },
+  );
 });

@@ -53,11 +53,20 @@ function http1(port: number, method: string, path: string): Promise<number> {
 }
 
 /** The :status (and grpc-status, if any) of one HTTP/2 request. */
-function http2(port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; grpcStatus?: string }> {
+function http2(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; grpcStatus?: string }> {
   return new Promise((resolve, reject) => {
     const session = connect(`http://127.0.0.1:${port}`);
     session.on('error', reject);
-    const stream = session.request({ [constants.HTTP2_HEADER_METHOD]: method, [constants.HTTP2_HEADER_PATH]: path, ...headers });
+    const stream = session.request({
+      [constants.HTTP2_HEADER_METHOD]: method,
+      [constants.HTTP2_HEADER_PATH]: path,
+      ...headers,
+    });
     let status = 0;
     let grpcStatus: string | undefined;
     stream.on('response', (h) => {
@@ -80,8 +89,21 @@ describe('malformed percent-escapes in every route of every server', () => {
   let apps: Record<string, AppProcess>;
 
   beforeAll(async () => {
-    env = await portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()), BARE_GRPC_SERVER_PORT: String(await freePort()), MAX_ROWS: '1000' });
-    const names = ['json-server', 'json-fastify-server', 'json-h2-server', 'grpc-server', 'bare-json-server', 'bare-grpc-server', 'bare-connect-server', 'client'] as const;
+    env = await portsEnv({
+      BARE_JSON_SERVER_PORT: String(await freePort()),
+      BARE_GRPC_SERVER_PORT: String(await freePort()),
+      MAX_ROWS: '1000',
+    });
+    const names = [
+      'json-server',
+      'json-fastify-server',
+      'json-h2-server',
+      'grpc-server',
+      'bare-json-server',
+      'bare-grpc-server',
+      'bare-connect-server',
+      'client',
+    ] as const;
     apps = Object.fromEntries(names.map((name) => [name, AppProcess.start(name, env)]));
     await Promise.all(Object.values(apps).map((app) => app.waitFor(LISTENING)));
   });
@@ -90,7 +112,10 @@ describe('malformed percent-escapes in every route of every server', () => {
     await Promise.all(Object.values(apps ?? {}).map((app) => app.stop()));
   });
 
-  const alive = () => Object.entries(apps).filter(([, app]) => !app.running).map(([name]) => name);
+  const alive = () =>
+    Object.entries(apps)
+      .filter(([, app]) => !app.running)
+      .map(([name]) => name);
 
   it.each([
     ['json-server (Express)', 'JSON_SERVER_PORT'],
@@ -112,7 +137,8 @@ describe('malformed percent-escapes in every route of every server', () => {
   ])('%s answers each with a 4xx over HTTP/2', async (_name, portVariable) => {
     const port = Number(env[portVariable]);
     const answers = [];
-    for (const [method, path] of SERVER_ROUTES) answers.push(`${method} ${path} ${(await http2(port, method, path)).status}`);
+    for (const [method, path] of SERVER_ROUTES)
+      answers.push(`${method} ${path} ${(await http2(port, method, path)).status}`);
     expect(answers.filter((a) => !/ 4\d\d$/.test(a))).toEqual([]);
     expect(alive()).toEqual([]);
   });

@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { appEntry } from '@app/bootstrap';
-import { detectNetem, leftoverNetworkObjects, loadNetworkProfiles, netnsUnsupportedReason, processPrefix } from '@app/network';
+import {
+  detectNetem,
+  leftoverNetworkObjects,
+  loadNetworkProfiles,
+  netnsUnsupportedReason,
+  processPrefix,
+} from '@app/network';
 import { AppProcess, ROOT } from './support/app-process';
 import { pidsWithEnv } from './support/processes';
 import { portsEnv } from './support/stack';
@@ -17,7 +23,12 @@ jest.setTimeout(120_000);
 const LOAD = appEntry('bench-cli', 'load-main.js', ROOT);
 const netnsReason = netnsUnsupportedReason();
 // wan on the veth: tbf holds 100 Mbit/s; the delay is netem's, or Toxiproxy in front of the link where the kernel has none.
-const reason = netnsReason !== null ? netnsReason : detectNetem().available || 'path' in toxiproxy ? null : `no netem in this kernel and ${toxiproxy.reason}`;
+const reason =
+  netnsReason !== null
+    ? netnsReason
+    : detectNetem().available || 'path' in toxiproxy
+      ? null
+      : `no netem in this kernel and ${toxiproxy.reason}`;
 const suite = reason === null ? describe : describe.skip;
 
 suite(`npm run load --hosts netns${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
@@ -25,14 +36,33 @@ suite(`npm run load --hosts netns${reason === null ? '' : ` (skipped: ${reason})
     const out = mkdtempSync(join(tmpdir(), 'wirebench-netns-load-'));
     const mark = ['WB_NETNS_LOAD_E2E', String(process.pid)] as const;
     try {
-      const args = ['--hosts', 'netns', '--network', 'loopback,wan', '--transport', 'json,grpc', '--target', 'nest,bare', '--concurrency', '4', '--duration', '2', '--warmup', '1', '--out', out];
+      const args = [
+        '--hosts',
+        'netns',
+        '--network',
+        'loopback,wan',
+        '--transport',
+        'json,grpc',
+        '--target',
+        'nest,bare',
+        '--concurrency',
+        '4',
+        '--duration',
+        '2',
+        '--warmup',
+        '1',
+        '--out',
+        out,
+      ];
       const load = new AppProcess(process.execPath, [LOAD, ...args], await portsEnv({ [mark[0]]: mark[1] }));
       let stderr = '';
       load.child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
       const { code } = await load.exited;
       expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
       const netem = detectNetem().available;
-      expect(stderr).toContain(`wan on the veth: bandwidth tc tbf, latency ${netem ? 'netem' : 'Toxiproxy (no netem in this kernel)'}`);
+      expect(stderr).toContain(
+        `wan on the veth: bandwidth tc tbf, latency ${netem ? 'netem' : 'Toxiproxy (no netem in this kernel)'}`,
+      );
 
       const dir = join(out, readdirSync(out)[0]);
       const levels: Record<string, string>[] = parse(readFileSync(join(dir, 'levels.csv'), 'utf8'), { columns: true });
@@ -53,21 +83,31 @@ suite(`npm run load --hosts netns${reason === null ? '' : ` (skipped: ${reason})
           expect(l.notes).toMatch(/sent straight to (http:\/\/)?10\.231\.[\d.]+:\d+ \(loopback: nothing applied\)/);
           continue;
         }
-        process.stderr.write(`netns load ${l.transport}/${l.target_kind} wan: net_rtt_ms ${l.net_rtt_ms} of ${nominalRtt}, p50 ${l.latency_p50_ms} ms\n`);
+        process.stderr.write(
+          `netns load ${l.transport}/${l.target_kind} wan: net_rtt_ms ${l.net_rtt_ms} of ${nominalRtt}, p50 ${l.latency_p50_ms} ms\n`,
+        );
         expect(Math.abs(Number(l.net_rtt_ms) - nominalRtt)).toBeLessThanOrEqual(0.2 * nominalRtt);
         expect(l.net_flagged).toBe('false');
         // Each request takes at least the round trip the profile puts on the link.
         expect(Number(l.latency_p50_ms)).toBeGreaterThanOrEqual(0.9 * nominalRtt);
       }
-      const p50 = (network: string, transport: string) => Number(levels.find((l) => l.network === network && l.transport === transport && l.target_kind === 'nest')!.latency_p50_ms);
+      const p50 = (network: string, transport: string) =>
+        Number(
+          levels.find((l) => l.network === network && l.transport === transport && l.target_kind === 'nest')!
+            .latency_p50_ms,
+        );
       // And the link adds it on top of the work: the median grows by most of the round trip. Not all of it: these are
       // closed loops, so on loopback the callers queue behind the CPU (a p50 of several ms on a busy 2-core runner),
       // and under wan the same callers spend that time on the wire instead (CI: 41.98 - 6.30 ms = 35.68 of 40).
-      for (const transport of ['json', 'grpc']) expect(p50('wan', transport) - p50('loopback', transport)).toBeGreaterThanOrEqual(0.75 * nominalRtt);
+      for (const transport of ['json', 'grpc'])
+        expect(p50('wan', transport) - p50('loopback', transport)).toBeGreaterThanOrEqual(0.75 * nominalRtt);
 
       const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
       expect(result.options.hostsDescription).toMatch(/network namespace wb-\d+-\d+ .*veth MTU 1500/);
-      expect(result.options.linkShaping).toEqual({ loopback: 'none', wan: `tc tbf + ${netem ? 'netem' : 'toxiproxy latency'}` });
+      expect(result.options.linkShaping).toEqual({
+        loopback: 'none',
+        wan: `tc tbf + ${netem ? 'netem' : 'toxiproxy latency'}`,
+      });
       expect(result.targets.json).toMatch(/^http:\/\/10\.231\./);
       // Namespace, veth (and with it tc's qdiscs), servers, calibration server and Toxiproxy: all gone.
       expect(leftoverNetworkObjects(processPrefix(load.child.pid))).toEqual({ namespaces: [], links: [] });

@@ -5,7 +5,15 @@ import { execFileSync } from 'node:child_process';
 import { LaunchedApp } from '@app/bootstrap';
 import { checksum, iterateRows } from '@app/data-generator';
 import { loadSamplePackageDefinition } from '@app/grpc';
-import { detectNetem, launchInNetns, leftoverNetworkObjects, loadNetworkProfiles, NetnsTopology, netnsUnsupportedReason, processPrefix } from '@app/network';
+import {
+  detectNetem,
+  launchInNetns,
+  leftoverNetworkObjects,
+  loadNetworkProfiles,
+  NetnsTopology,
+  netnsUnsupportedReason,
+  processPrefix,
+} from '@app/network';
 import { cleanEnv, ROOT } from './support/app-process';
 import { BULK_SERVER_SCRIPT, measureMbit } from './support/bulk-transfer';
 import { freePort } from './support/free-port';
@@ -39,10 +47,21 @@ suite(`netns topology${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
     topology = NetnsTopology.create();
     // The namespace's server address is this run's own: the network guard lets it through while the namespace exists.
     releaseHosts = allowNamespaceHosts([topology.serverAddress]);
-    env = await portsEnv({ JSON_SERVER_HOST: topology.serverAddress, GRPC_SERVER_HOST: topology.serverAddress, MAX_ROWS: '10000', [MARK[0]]: MARK[1] });
+    env = await portsEnv({
+      JSON_SERVER_HOST: topology.serverAddress,
+      GRPC_SERVER_HOST: topology.serverAddress,
+      MAX_ROWS: '10000',
+      [MARK[0]]: MARK[1],
+    });
     await Promise.all([
-      startInside(launchInNetns(topology, 'json-server', { cwd: ROOT, env: cleanEnv(env) }), Number(env.JSON_SERVER_PORT)),
-      startInside(launchInNetns(topology, 'grpc-server', { cwd: ROOT, env: cleanEnv(env) }), Number(env.GRPC_SERVER_PORT)),
+      startInside(
+        launchInNetns(topology, 'json-server', { cwd: ROOT, env: cleanEnv(env) }),
+        Number(env.JSON_SERVER_PORT),
+      ),
+      startInside(
+        launchInNetns(topology, 'grpc-server', { cwd: ROOT, env: cleanEnv(env) }),
+        Number(env.GRPC_SERVER_PORT),
+      ),
     ]);
   }, 30_000);
 
@@ -55,7 +74,16 @@ suite(`netns topology${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
 
   it('is a separate stack reached over the veth at MTU 1500, not over loopback', () => {
     const [host] = json<{ mtu: number }[]>(['ip', '-j', 'link', 'show', 'dev', topology.hostDevice]);
-    const [server] = json<{ mtu: number }[]>(['ip', '-n', topology.name, '-j', 'link', 'show', 'dev', topology.serverDevice]);
+    const [server] = json<{ mtu: number }[]>([
+      'ip',
+      '-n',
+      topology.name,
+      '-j',
+      'link',
+      'show',
+      'dev',
+      topology.serverDevice,
+    ]);
     expect([host.mtu, server.mtu]).toEqual([1500, 1500]);
     const [route] = json<{ dev: string; prefsrc: string }[]>(['ip', '-j', 'route', 'get', topology.serverAddress]);
     expect(route).toMatchObject({ dev: topology.hostDevice, prefsrc: topology.hostAddress });
@@ -71,10 +99,17 @@ suite(`netns topology${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
 
   it('carries gRPC from the server inside', async () => {
     const pkg = grpc.loadPackageDefinition(loadSamplePackageDefinition()) as any;
-    const client = new pkg.sample.SampleService(`${topology.serverAddress}:${env.GRPC_SERVER_PORT}`, grpc.credentials.createInsecure());
+    const client = new pkg.sample.SampleService(
+      `${topology.serverAddress}:${env.GRPC_SERVER_PORT}`,
+      grpc.credentials.createInsecure(),
+    );
     try {
       const reply = await new Promise<{ samples: unknown[] }>((resolve, reject) =>
-        client.GetSamples({ count: 1000 }, { deadline: Date.now() + 10_000 }, (error: Error | null, r: { samples: unknown[] }) => (error ? reject(error) : resolve(r))),
+        client.GetSamples(
+          { count: 1000 },
+          { deadline: Date.now() + 10_000 },
+          (error: Error | null, r: { samples: unknown[] }) => (error ? reject(error) : resolve(r)),
+        ),
       );
       expect(reply.samples).toHaveLength(1000);
       expect(checksum(reply.samples as never)).toEqual(checksum(iterateRows(1000)));
@@ -85,25 +120,41 @@ suite(`netns topology${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
 
   it('holds a bulk transfer to the profile rate in each direction with tbf, and says how latency is applied', async () => {
     const port = await freePort();
-    const [command, ...args] = topology.prefixCommand([process.execPath, '-e', BULK_SERVER_SCRIPT, topology.serverAddress, String(port)]);
-    await startInside(new LaunchedApp('bulk', command, args, { cwd: ROOT, env: cleanEnv({ [MARK[0]]: MARK[1] }) }), port);
+    const [command, ...args] = topology.prefixCommand([
+      process.execPath,
+      '-e',
+      BULK_SERVER_SCRIPT,
+      topology.serverAddress,
+      String(port),
+    ]);
+    await startInside(
+      new LaunchedApp('bulk', command, args, { cwd: ROOT, env: cleanEnv({ [MARK[0]]: MARK[1] }) }),
+      port,
+    );
     // wan's 100 Mbit/s down, with a slower uplink so a swapped direction would show.
     const profile = { ...loadNetworkProfiles().wan, upMbit: 40 };
     const netem = detectNetem();
-    expect(topology.applyProfile(profile)).toEqual({ bandwidth: 'tc tbf', latency: netem.available ? 'netem' : 'toxiproxy' });
+    expect(topology.applyProfile(profile)).toEqual({
+      bandwidth: 'tc tbf',
+      latency: netem.available ? 'netem' : 'toxiproxy',
+    });
     const qdiscs = execFileSync('tc', ['qdisc', 'show', 'dev', topology.hostDevice], { encoding: 'utf8' });
     expect(qdiscs).toContain('tbf');
     expect(qdiscs.includes('netem')).toBe(netem.available);
     // About 1.2 s each at the limited rate.
     const down = await measureMbit(topology.serverAddress, port, 'down', 15_000_000);
     const up = await measureMbit(topology.serverAddress, port, 'up', 6_000_000);
-    process.stderr.write(`netns: netem ${netem.available ? 'present' : `absent (${netem.detail})`}; tbf down ${down.toFixed(1)} of 100 Mbit/s, up ${up.toFixed(1)} of 40 Mbit/s\n`);
+    process.stderr.write(
+      `netns: netem ${netem.available ? 'present' : `absent (${netem.detail})`}; tbf down ${down.toFixed(1)} of 100 Mbit/s, up ${up.toFixed(1)} of 40 Mbit/s\n`,
+    );
     expect(down).toBeGreaterThan(75);
     expect(down).toBeLessThan(125);
     expect(up).toBeGreaterThan(30);
     expect(up).toBeLessThan(50);
     topology.clearProfile();
-    expect(execFileSync('tc', ['qdisc', 'show', 'dev', topology.hostDevice], { encoding: 'utf8' })).not.toContain('tbf');
+    expect(execFileSync('tc', ['qdisc', 'show', 'dev', topology.hostDevice], { encoding: 'utf8' })).not.toContain(
+      'tbf',
+    );
   }, 20_000);
 
   it('leaves no namespace, link or server process behind once destroyed', async () => {

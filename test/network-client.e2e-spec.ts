@@ -30,7 +30,13 @@ describeWithToxiproxy('network profiles through the client', () => {
     for (const side of ['json', 'grpc'] as const) {
       const r = wan.body[side];
       expect(r.verified).toBe(true);
-      expect(r.network).toMatchObject({ profile: 'wan', shaping: 'toxiproxy', nominalRttMs: 40, nominalMbps: 100, flagged: false });
+      expect(r.network).toMatchObject({
+        profile: 'wan',
+        shaping: 'toxiproxy',
+        nominalRttMs: 40,
+        nominalMbps: 100,
+        flagged: false,
+      });
       expect(r.network.rttMs).toBeGreaterThan(32);
       expect(r.network.rttMs).toBeLessThan(48);
       expect(r.network.mbps).toBeGreaterThan(80);
@@ -44,7 +50,9 @@ describeWithToxiproxy('network profiles through the client', () => {
   });
 
   it('wan: a 64 KiB HTTP/2 window caps gRPC near window / RTT; grpc-window (4 MiB) lifts it, side by side in one run', async () => {
-    const { status, body } = await getJson(`${stack.clientUrl}/client/compare?variants=grpc,grpc-window&rows=10000&runs=3&warmup=1&network=wan`);
+    const { status, body } = await getJson(
+      `${stack.clientUrl}/client/compare?variants=grpc,grpc-window&rows=10000&runs=3&warmup=1&network=wan`,
+    );
     expect(status).toBe(200);
     const [grpc, wide] = body.results;
     expect([grpc.target.http2WindowBytes, wide.target.http2WindowBytes]).toEqual([65_535, 4 * 1024 * 1024]);
@@ -53,11 +61,14 @@ describeWithToxiproxy('network profiles through the client', () => {
     expect(wide.stats.medianMs).toBeLessThan(grpc.stats.medianMs * 0.6);
   });
 
-  it('wan: the same for JSON over HTTP/2: json-h2-window (4 MiB) takes well under json-h2\'s time, side by side in one run', async () => {
-    const { status, body } = await getJson(`${stack.clientUrl}/client/compare?variants=json-h2,json-h2-window&rows=10000&runs=3&warmup=1&network=wan`);
+  it("wan: the same for JSON over HTTP/2: json-h2-window (4 MiB) takes well under json-h2's time, side by side in one run", async () => {
+    const { status, body } = await getJson(
+      `${stack.clientUrl}/client/compare?variants=json-h2,json-h2-window&rows=10000&runs=3&warmup=1&network=wan`,
+    );
     expect(status).toBe(200);
     const [h2, wide] = body.results;
-    for (const r of body.results) expect(r).toMatchObject({ verified: true, network: { profile: 'wan', flagged: false } });
+    for (const r of body.results)
+      expect(r).toMatchObject({ verified: true, network: { profile: 'wan', flagged: false } });
     expect([h2.target.http2WindowBytes, wide.target.http2WindowBytes]).toEqual([65_535, 4 * 1024 * 1024]);
     expect(body.versus[0]).toMatchObject({ variant: 'json-h2-window', against: 'json-h2', factor: 'flow control' });
     // 10,000 rows are ~2.5 MB of JSON: 64 KiB per 40 ms round trip is over 1.5 s, the 100 Mbit/s link ~0.25 s.
@@ -78,7 +89,11 @@ describeWithToxiproxy('network profiles through the client', () => {
   it('npm run bench --network loopback,region: every case under each, the network columns filled, the verdict table in summary.md', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-network-'));
     try {
-      const bench = new AppProcess(process.execPath, [BENCH, '--rows', '1000', '--runs', '2', '--warmup', '0', '--network', 'loopback,region', '--out', out], stack.env);
+      const bench = new AppProcess(
+        process.execPath,
+        [BENCH, '--rows', '1000', '--runs', '2', '--warmup', '0', '--network', 'loopback,region', '--out', out],
+        stack.env,
+      );
       const { code } = await bench.exited;
       expect(code).toBe(0);
       const dir = join(out, readdirSync(out)[0]);
@@ -93,7 +108,9 @@ describeWithToxiproxy('network profiles through the client', () => {
       expect(Number(region.net_rtt_ms)).toBeGreaterThan(9);
       expect(region.net_nominal_rtt_ms).toBe('10');
       expect(region.net_nominal_mbps).toBe('1000');
-      expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(/## Under network conditions[\s\S]*rows-1000 \(1,000 rows\) \| grpc vs json \| region/);
+      expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(
+        /## Under network conditions[\s\S]*rows-1000 \(1,000 rows\) \| grpc vs json \| region/,
+      );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
@@ -102,7 +119,11 @@ describeWithToxiproxy('network profiles through the client', () => {
   it('npm run load --network wan: the load goes through the proxy, the path is calibrated, levels.csv says so', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-network-load-'));
     try {
-      const load = new AppProcess(process.execPath, [LOAD, '--concurrency', '4', '--duration', '2', '--warmup', '1', '--network', 'wan', '--out', out], stack.env);
+      const load = new AppProcess(
+        process.execPath,
+        [LOAD, '--concurrency', '4', '--duration', '2', '--warmup', '1', '--network', 'wan', '--out', out],
+        stack.env,
+      );
       const { code } = await load.exited;
       expect(code).toBe(0);
       const dir = join(out, readdirSync(out)[0]);

@@ -21,7 +21,19 @@ const SPIN_SECONDS = 90;
 const ARGS = ['--variants', 'json,grpc', '--rows', '20000', '--runs', '3', '--warmup', '1'];
 // Runs of a few hundred milliseconds, so loops started with the first measured run spin through it and the next;
 // they stop well inside the engine's 10 s wait for quiet before a re-run.
-const QUIET_ARGS = ['--variants', 'json,grpc', '--rows', '100000', '--runs', '3', '--warmup', '1', '--quiet', '--rerun-disturbed', '3'];
+const QUIET_ARGS = [
+  '--variants',
+  'json,grpc',
+  '--rows',
+  '100000',
+  '--runs',
+  '3',
+  '--warmup',
+  '1',
+  '--quiet',
+  '--rerun-disturbed',
+  '3',
+];
 const SHORT_SPIN_SECONDS = 4;
 
 interface BenchFiles {
@@ -54,7 +66,9 @@ async function bench(out: string, args = ARGS, during?: (clientUrl: string) => P
 async function measuring(clientUrl: string): Promise<void> {
   for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
     try {
-      const { calls } = (await (await fetch(`${clientUrl}/client/progress`)).json()) as { calls: { progress: { phase: string } | null }[] };
+      const { calls } = (await (await fetch(`${clientUrl}/client/progress`)).json()) as {
+        calls: { progress: { phase: string } | null }[];
+      };
       if (calls.some((c) => c.progress?.phase === 'measure')) return;
     } catch {
       // Not listening yet: the CLI is still starting the apps.
@@ -77,7 +91,7 @@ describe('npm run bench: the noise meter', () => {
     for (const spinner of spinners) spinner.kill('SIGKILL');
   });
 
-  it('writes each run\'s foreign CPU, steal and disturbed, and the scenario\'s, whatever else the machine does', async () => {
+  it("writes each run's foreign CPU, steal and disturbed, and the scenario's, whatever else the machine does", async () => {
     const { runs, summary } = await bench(out);
     expect(runs).toHaveLength(6);
     for (const r of runs) {
@@ -86,14 +100,21 @@ describe('npm run bench: the noise meter', () => {
     }
     for (const s of summary) {
       expect(s.disturbed_above).toBe('0.2');
-      expect(Number(s.disturbed_runs)).toBe(runs.filter((r) => r.variant === s.variant && r.disturbed === 'yes').length);
+      expect(Number(s.disturbed_runs)).toBe(
+        runs.filter((r) => r.variant === s.variant && r.disturbed === 'yes').length,
+      );
       expect(isCores(s.max_foreign_cpu_cores)).toBe(true);
     }
   });
 
   // Bounded on their own too, should afterAll never come.
   const spin = (seconds: number) => {
-    for (let i = 0; i < 2; i++) spinners.push(spawn(process.execPath, ['-e', `const end = Date.now() + ${seconds * 1000}; while (Date.now() < end);`], { stdio: 'ignore' }));
+    for (let i = 0; i < 2; i++)
+      spinners.push(
+        spawn(process.execPath, ['-e', `const end = Date.now() + ${seconds * 1000}; while (Date.now() < end);`], {
+          stdio: 'ignore',
+        }),
+      );
   };
 
   it('marks runs disturbed while two busy loops spin beside them, and the verdict says how many', async () => {
@@ -109,14 +130,35 @@ describe('npm run bench: the noise meter', () => {
     for (const spinner of spinners.splice(0)) spinner.kill('SIGKILL');
     spin(SPIN_SECONDS);
     const env = await portsEnv();
-    const load = new AppProcess(process.execPath, [appEntry('bench-cli', 'load-main.js', ROOT), '--transport', 'json', '--concurrency', '4', '--duration', '2', '--warmup', '1', '--out', out], env);
+    const load = new AppProcess(
+      process.execPath,
+      [
+        appEntry('bench-cli', 'load-main.js', ROOT),
+        '--transport',
+        'json',
+        '--concurrency',
+        '4',
+        '--duration',
+        '2',
+        '--warmup',
+        '1',
+        '--out',
+        out,
+      ],
+      env,
+    );
     const { code } = await load.exited;
     expect({ code, output: code === 0 ? '' : load.output.slice(-4000) }).toEqual({ code: 0, output: '' });
     const dir = join(out, readdirSync(out)[0]);
     const [level] = parse(readFileSync(join(dir, 'levels.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
-    expect({ disturbed: level.disturbed, steal: isCores(level.steal_cores) }).toEqual({ disturbed: 'yes', steal: true });
+    expect({ disturbed: level.disturbed, steal: isCores(level.steal_cores) }).toEqual({
+      disturbed: 'yes',
+      steal: true,
+    });
     expect(Number(level.foreign_cpu_cores)).toBeGreaterThan(0.2);
-    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(/Noise: 1 of 1 levels disturbed, up to [\d.]+ (of a core|cores) beside them\./);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(
+      /Noise: 1 of 1 levels disturbed, up to [\d.]+ (of a core|cores) beside them\./,
+    );
   });
 
   it('--quiet: measures the runs the busy loops disturbed again, keeps them on record and counted, and the verdict says so', async () => {
@@ -139,6 +181,10 @@ describe('npm run bench: the noise meter', () => {
     for (const r of onRecord) expect(r).toMatchObject({ disturbed: true, foreignCpuCores: expect.any(Number) });
     expect(Math.min(...onRecord.map((r) => r.foreignCpuCores!))).toBeGreaterThan(0.2);
     expect(result.scenarios.map((r) => r.stats.n)).toEqual([3, 3]);
-    expect(md).toMatch(new RegExp(`(\\d+ of 6 runs disturbed, up to [\\d.]+ (of a core|cores) beside them|machine quiet: foreign CPU ≤ [\\d.]+ (of a core|cores)), after ${total} disturbed runs? (was|were) measured again and replaced\\.`));
+    expect(md).toMatch(
+      new RegExp(
+        `(\\d+ of 6 runs disturbed, up to [\\d.]+ (of a core|cores) beside them|machine quiet: foreign CPU ≤ [\\d.]+ (of a core|cores)), after ${total} disturbed runs? (was|were) measured again and replaced\\.`,
+      ),
+    );
   });
 });

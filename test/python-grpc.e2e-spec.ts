@@ -20,42 +20,54 @@ const SERVERS = [
 const ROWS = 12;
 const STREAM = { chunkRows: 5, offset: 1000 };
 
-(python.python ? describe : describe.skip)(`a Python grpcio client generated from proto/${python.python ? '' : ` (skipped: ${python.reason})`}`, () => {
-  let env: Record<string, string>;
-  const servers: AppProcess[] = [];
+(python.python ? describe : describe.skip)(
+  `a Python grpcio client generated from proto/${python.python ? '' : ` (skipped: ${python.reason})`}`,
+  () => {
+    let env: Record<string, string>;
+    const servers: AppProcess[] = [];
 
-  beforeAll(async () => {
-    env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()) });
-    for (const [app] of SERVERS) servers.push(AppProcess.start(app, env));
-    servers.push(AppProcess.start('json-server', env));
-    await Promise.all(servers.map((server) => server.waitFor(LISTENING)));
-  });
+    beforeAll(async () => {
+      env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()) });
+      for (const [app] of SERVERS) servers.push(AppProcess.start(app, env));
+      servers.push(AppProcess.start('json-server', env));
+      await Promise.all(servers.map((server) => server.waitFor(LISTENING)));
+    });
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-  });
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+    });
 
-  describe.each(SERVERS)('%s', (_app, portVariable) => {
-    const address = () => `127.0.0.1:${env[portVariable]}`;
+    describe.each(SERVERS)('%s', (_app, portVariable) => {
+      const address = () => `127.0.0.1:${env[portVariable]}`;
 
-    describe.each(shapeNames())('shape %s', (name) => {
-      const shape = getShape(name);
-      const field = protoJsonName(shape.rowsField);
+      describe.each(shapeNames())('shape %s', (name) => {
+        const shape = getShape(name);
+        const field = protoJsonName(shape.rowsField);
 
-      it(`${shape.unaryMethod}: json_format of the reply is the shape's JSON form, and the JSON server's reply`, async () => {
-        const fetched = await pythonFetch(python.python!, address(), shape.grpcService, shape.unaryMethod, ROWS);
-        expect(fetched.messages).toBe(1);
-        expect(fetched[field]).toEqual(shape.rows(ROWS).map((row) => toJsonRow(shape, row)));
-        const query = name === 'row' ? '' : `?shape=${name}`;
-        const jsonReply = await (await fetch(`http://127.0.0.1:${env.JSON_SERVER_PORT}/samples/${ROWS}${query}`)).json();
-        expect({ [field]: fetched[field] }).toEqual(jsonReply);
-      });
+        it(`${shape.unaryMethod}: json_format of the reply is the shape's JSON form, and the JSON server's reply`, async () => {
+          const fetched = await pythonFetch(python.python!, address(), shape.grpcService, shape.unaryMethod, ROWS);
+          expect(fetched.messages).toBe(1);
+          expect(fetched[field]).toEqual(shape.rows(ROWS).map((row) => toJsonRow(shape, row)));
+          const query = name === 'row' ? '' : `?shape=${name}`;
+          const jsonReply = await (
+            await fetch(`http://127.0.0.1:${env.JSON_SERVER_PORT}/samples/${ROWS}${query}`)
+          ).json();
+          expect({ [field]: fetched[field] }).toEqual(jsonReply);
+        });
 
-      it(`${shape.streamMethod}: ${ROWS} rows from ${STREAM.offset} in messages of ${STREAM.chunkRows}`, async () => {
-        const fetched = await pythonFetch(python.python!, address(), shape.grpcService, shape.streamMethod, ROWS, STREAM);
-        expect(fetched.messages).toBe(Math.ceil(ROWS / STREAM.chunkRows));
-        expect(fetched[field]).toEqual(shape.rows(ROWS, STREAM.offset).map((row) => toJsonRow(shape, row)));
+        it(`${shape.streamMethod}: ${ROWS} rows from ${STREAM.offset} in messages of ${STREAM.chunkRows}`, async () => {
+          const fetched = await pythonFetch(
+            python.python!,
+            address(),
+            shape.grpcService,
+            shape.streamMethod,
+            ROWS,
+            STREAM,
+          );
+          expect(fetched.messages).toBe(Math.ceil(ROWS / STREAM.chunkRows));
+          expect(fetched[field]).toEqual(shape.rows(ROWS, STREAM.offset).map((row) => toJsonRow(shape, row)));
+        });
       });
     });
-  });
-});
+  },
+);

@@ -42,7 +42,9 @@ describe('one query rule for every JSON server, and the client', () => {
 
   beforeAll(async () => {
     env = await portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()) });
-    apps = (['json-server', 'json-fastify-server', 'bare-json-server', 'client'] as const).map((app) => AppProcess.start(app, env));
+    apps = (['json-server', 'json-fastify-server', 'bare-json-server', 'client'] as const).map((app) =>
+      AppProcess.start(app, env),
+    );
     await Promise.all(apps.map((a) => a.waitFor(LISTENING)));
     servers = [
       ['express', env.JSON_SERVER_PORT],
@@ -55,19 +57,50 @@ describe('one query rule for every JSON server, and the client', () => {
   });
 
   it.each([
-    ['chunk=1&chunk=2', { statusCode: 400, error: 'Bad Request', parameter: 'chunk', limit: { maxCount: 1 }, message: 'chunk is given 2 times; give it once' }],
-    ['offset=0&chunk=5&offset=0', { statusCode: 400, error: 'Bad Request', parameter: 'offset', limit: { maxCount: 1 }, message: 'offset is given 2 times; give it once' }],
+    [
+      'chunk=1&chunk=2',
+      {
+        statusCode: 400,
+        error: 'Bad Request',
+        parameter: 'chunk',
+        limit: { maxCount: 1 },
+        message: 'chunk is given 2 times; give it once',
+      },
+    ],
+    [
+      'offset=0&chunk=5&offset=0',
+      {
+        statusCode: 400,
+        error: 'Bad Request',
+        parameter: 'offset',
+        limit: { maxCount: 1 },
+        message: 'offset is given 2 times; give it once',
+      },
+    ],
     ['chunk[]=1', unknownOnStream('chunk[]')],
     ['chunk[a]=1', unknownOnStream('chunk[a]')],
     ['__proto__[chunk]=1', unknownOnStream('__proto__[chunk]')],
     ['chunk%5B%5D=1', unknownOnStream('chunk[]')],
     ['rows=5&chunk=1', unknownOnStream('rows')],
     // A value is taken as sent: not trimmed into a number.
-    ['chunk=5%20', { statusCode: 400, error: 'Bad Request', parameter: 'chunk', limit: 1_000_000, message: 'chunk must be an integer from 1 to 1000000, got "5 "' }],
+    [
+      'chunk=5%20',
+      {
+        statusCode: 400,
+        error: 'Bad Request',
+        parameter: 'chunk',
+        limit: 1_000_000,
+        message: 'chunk must be an integer from 1 to 1000000, got "5 "',
+      },
+    ],
   ])('GET /samples/10/stream?%s: the same 400 from Express, Fastify and the bare server', async (query, expected) => {
     const replies = await Promise.all(servers.map(([, port]) => getRaw(port, `/samples/10/stream?${query}`)));
     for (const [i, reply] of replies.entries()) {
-      expect({ server: servers[i][0], status: reply.status, body: JSON.parse(reply.body) }).toEqual({ server: servers[i][0], status: 400, body: expected });
+      expect({ server: servers[i][0], status: reply.status, body: JSON.parse(reply.body) }).toEqual({
+        server: servers[i][0],
+        status: 400,
+        body: expected,
+      });
     }
     expect(new Set(replies.map((r) => r.body)).size).toBe(1);
   });
@@ -79,17 +112,29 @@ describe('one query rule for every JSON server, and the client', () => {
   ])('GET /samples/10?%s: the same 400 from every server, as that route takes only shape', async (query, expected) => {
     const replies = await Promise.all(servers.map(([, port]) => getRaw(port, `/samples/10?${query}`)));
     for (const [i, reply] of replies.entries()) {
-      expect({ server: servers[i][0], status: reply.status, body: JSON.parse(reply.body) }).toEqual({ server: servers[i][0], status: 400, body: expected });
+      expect({ server: servers[i][0], status: reply.status, body: JSON.parse(reply.body) }).toEqual({
+        server: servers[i][0],
+        status: 400,
+        body: expected,
+      });
     }
   });
 
   it('still serves what the rule allows, on every server', async () => {
     for (const [name, port] of servers) {
       const stream = await getRaw(port, '/samples/10/stream?chunk=3&offset=2');
-      expect({ name, status: stream.status, lines: stream.body.trim().split('\n').length }).toEqual({ name, status: 200, lines: 10 });
+      expect({ name, status: stream.status, lines: stream.body.trim().split('\n').length }).toEqual({
+        name,
+        status: 200,
+        lines: 10,
+      });
       expect(JSON.parse(stream.body.split('\n')[0])).toMatchObject({ rowNum: 2 });
       const unary = await getRaw(port, '/samples/3');
-      expect({ name, status: unary.status, rows: JSON.parse(unary.body).samples.length }).toEqual({ name, status: 200, rows: 3 });
+      expect({ name, status: unary.status, rows: JSON.parse(unary.body).samples.length }).toEqual({
+        name,
+        status: 200,
+        rows: 3,
+      });
     }
   });
 
@@ -101,14 +146,24 @@ describe('one query rule for every JSON server, and the client', () => {
       error: 'Bad Request',
       parameter: 'network',
       limit: { values: ['loopback', 'lan', 'region', 'wan', 'mobile'] },
-      message: 'network: no profile named "wan "; the profiles are loopback, lan, region, wan, mobile (network-profiles.json, NETWORK_PROFILES_FILE)',
+      message:
+        'network: no profile named "wan "; the profiles are loopback, lan, region, wan, mobile (network-profiles.json, NETWORK_PROFILES_FILE)',
     });
   });
 
-  it.each(['network[]=wan', '__proto__[network]=wan', 'network[a]=wan'])('the client refuses ?%s as an unknown parameter', async (query) => {
-    const name = query.split('=')[0];
-    const { status, body } = await getRaw(env.CLIENT_PORT, `/client/json/single/1?${query}`);
-    expect(status).toBe(400);
-    expect(JSON.parse(body)).toMatchObject({ parameter: name, limit: { parameters: expect.arrayContaining(['network', 'chunk']) }, message: expect.stringMatching(new RegExp(`^${name.replace(/[[\]]/g, '\\$&')} does not apply to /client/json/single/:rows`)) });
-  });
+  it.each(['network[]=wan', '__proto__[network]=wan', 'network[a]=wan'])(
+    'the client refuses ?%s as an unknown parameter',
+    async (query) => {
+      const name = query.split('=')[0];
+      const { status, body } = await getRaw(env.CLIENT_PORT, `/client/json/single/1?${query}`);
+      expect(status).toBe(400);
+      expect(JSON.parse(body)).toMatchObject({
+        parameter: name,
+        limit: { parameters: expect.arrayContaining(['network', 'chunk']) },
+        message: expect.stringMatching(
+          new RegExp(`^${name.replace(/[[\]]/g, '\\$&')} does not apply to /client/json/single/:rows`),
+        ),
+      });
+    },
+  );
 });

@@ -27,7 +27,9 @@ describe('numbers in the client replies', () => {
   });
 
   it('?raw=1 gives them as measured, as the bench CLI asks for them', async () => {
-    const { status, body } = await getJson(url('/client/bench?transports=json,grpc&rows=200&requests=3&runs=5&warmup=1&raw=1'));
+    const { status, body } = await getJson(
+      url('/client/bench?transports=json,grpc&rows=200&requests=3&runs=5&warmup=1&raw=1'),
+    );
     expect(status).toBe(200);
     expect(fractions(body).some((n) => readableNumber(n) !== n)).toBe(true);
     expect((await getJson(url('/client/bench?raw=yes'))).body).toMatchObject({ statusCode: 400, parameter: 'raw' });
@@ -35,7 +37,10 @@ describe('numbers in the client replies', () => {
 
   it('?save=1 writes the run times as measured, the reply gives them rounded', async () => {
     const { body } = await getJson(url('/client/json/parallel/3?rows=200&runs=5&warmup=1&save=1'));
-    const csv: Record<string, string>[] = parse(await (await fetch(url('/client/results/client-endpoints/runs.csv'))).text(), { columns: true });
+    const csv: Record<string, string>[] = parse(
+      await (await fetch(url('/client/results/client-endpoints/runs.csv'))).text(),
+      { columns: true },
+    );
     const saved = csv.map((r) => Number(r.ms));
     expect(saved).toHaveLength(5);
     expect(saved.map(readableNumber)).toEqual(body.runs.map((r: { ms: number }) => r.ms));

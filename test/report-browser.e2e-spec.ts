@@ -22,7 +22,18 @@ import {
 import { collectPageErrors, describeInChromium, launchChromium, screenshotDir } from './support/chromium';
 
 // The article's comparison before the run's own figures, as summary.md and the terminal print it (the section registry's order).
-const BENCH_CHARTS = ['article-ratio', 'time-vs-rows', 'time-vs-parallel', 'time-vs-concurrency', 'runs-over-time', 'wire-bytes', 'client-cpu', 'server-cpu', 'client-rss', 'server-rss'];
+const BENCH_CHARTS = [
+  'article-ratio',
+  'time-vs-rows',
+  'time-vs-parallel',
+  'time-vs-concurrency',
+  'runs-over-time',
+  'wire-bytes',
+  'client-cpu',
+  'server-cpu',
+  'client-rss',
+  'server-rss',
+];
 const LOAD_CHARTS = ['load-rps', 'load-latency'];
 
 /** A run folder as the CLI leaves it (result.json and report.html), in `root`. */
@@ -75,7 +86,9 @@ function drawnCharts(page: Page): Promise<Drawn[]> {
 
 /** The body cells of a chart's table view, row by row. */
 function tableCells(page: Page, id: string): Promise<string[][]> {
-  return page.$$eval(`#table-${id} tbody tr`, (rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  return page.$$eval(`#table-${id} tbody tr`, (rows) =>
+    rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+  );
 }
 
 describeInChromium('report.html in Chromium', () => {
@@ -117,8 +130,18 @@ describeInChromium('report.html in Chromium', () => {
         expect(d.legend.length).toBeGreaterThan(0);
       }
       const rows = drawn.find((d) => d.id === 'time-vs-rows')!;
-      expect(rows).toMatchObject({ type: 'line', xType: 'logarithmic', yType: 'logarithmic', xTitle: 'rows per request (log)', legend: ['json', 'grpc', 'crossover'] });
-      expect(drawn.find((d) => d.id === 'wire-bytes')).toMatchObject({ type: 'bar', yType: 'logarithmic', legend: ['json', 'grpc'] });
+      expect(rows).toMatchObject({
+        type: 'line',
+        xType: 'logarithmic',
+        yType: 'logarithmic',
+        xTitle: 'rows per request (log)',
+        legend: ['json', 'grpc', 'crossover'],
+      });
+      expect(drawn.find((d) => d.id === 'wire-bytes')).toMatchObject({
+        type: 'bar',
+        yType: 'logarithmic',
+        legend: ['json', 'grpc'],
+      });
       expect(drawn.find((d) => d.id === 'article-ratio')!.legend).toEqual(['this machine', 'article (2022 laptop)']);
 
       // The table under the rows chart shows result.json's medians, formatted as the page prints them.
@@ -134,8 +157,15 @@ describeInChromium('report.html in Chromium', () => {
       expect(scatter.map((r) => r[5])).toEqual(saved.scenarios.map((r) => human(r.stats.medianMs, 2)));
       expect(scatter.map((r) => r[1])).toEqual(saved.scenarios.map(() => 'row'));
       // The header is a table of what was run; the hostile label is text in its cell, not markup.
-      const header = await page.$$eval('table.run-header tr', (rows) => rows.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
-      expect(header.slice(0, 4)).toEqual([['run id', saved.id], ['label', saved.label], ['kind', 'bench'], ['preset', 'full']]);
+      const header = await page.$$eval('table.run-header tr', (rows) =>
+        rows.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]),
+      );
+      expect(header.slice(0, 4)).toEqual([
+        ['run id', saved.id],
+        ['label', saved.label],
+        ['kind', 'bench'],
+        ['preset', 'full'],
+      ]);
       expect(Object.fromEntries(header)['measured runs']).toBe('5 per case and variant');
       expect(await page.locator('.context b').count()).toBe(0);
 
@@ -154,12 +184,23 @@ describeInChromium('report.html in Chromium', () => {
       const drawn = (await drawnCharts(page)).filter((d) => d.id.startsWith('where-the-time-went-'));
       expect(drawn.map((d) => d.id)).toEqual(['where-the-time-went-1-1', 'where-the-time-went-1-2']);
       for (const d of drawn) {
-        expect(d).toMatchObject({ type: 'bar', xTitle: 'variant', yType: 'linear', legend: ['generate', 'serialize', 'wait', 'transfer', 'decode', 'other'] });
+        expect(d).toMatchObject({
+          type: 'bar',
+          xTitle: 'variant',
+          yType: 'linear',
+          legend: ['generate', 'serialize', 'wait', 'transfer', 'decode', 'other'],
+        });
         expect(d.painted).toBeGreaterThan(1000);
       }
-      const stacked = await page.evaluate(() => (window as any).Chart.getChart(document.getElementById('chart-where-the-time-went-1-1')).options.scales.y.stacked);
+      const stacked = await page.evaluate(
+        () =>
+          (window as any).Chart.getChart(document.getElementById('chart-where-the-time-went-1-1')).options.scales.y
+            .stacked,
+      );
       expect(stacked).toBe(true);
-      const beside = await page.$$eval('#figure-where-the-time-went-1-1 .beside li', (lis) => lis.map((li) => li.textContent));
+      const beside = await page.$$eval('#figure-where-the-time-went-1-1 .beside li', (lis) =>
+        lis.map((li) => li.textContent),
+      );
       expect(beside[0]).toMatch(/^For one request of 10,000 rows, gRPC took [\d.]+× JSON's time/);
       expect(errors).toEqual([]);
       await page.screenshot({ path: join(screenshotDir('report'), 'phases-report.png'), fullPage: true });
@@ -175,11 +216,22 @@ describeInChromium('report.html in Chromium', () => {
       const drawn = await drawnCharts(page);
       expect(drawn.map((d) => d.id)).toEqual(LOAD_CHARTS);
       for (const d of drawn) expect(d.painted).toBeGreaterThan(1000);
-      expect(drawn[0]).toMatchObject({ xTitle: 'concurrent callers (log)', yTitle: 'successful requests per second', legend: ['json', 'grpc'] });
-      expect(drawn[1]).toMatchObject({ yType: 'logarithmic', legend: ['json p50', 'json p99', 'grpc p50', 'grpc p99'] });
+      expect(drawn[0]).toMatchObject({
+        xTitle: 'concurrent callers (log)',
+        yTitle: 'successful requests per second',
+        legend: ['json', 'grpc'],
+      });
+      expect(drawn[1]).toMatchObject({
+        yType: 'logarithmic',
+        legend: ['json p50', 'json p99', 'grpc p50', 'grpc p99'],
+      });
       const saved = JSON.parse(readFileSync(json, 'utf8')) as LoadRun;
       const cells = await tableCells(page, 'load-rps');
-      const expected = ['json', 'grpc'].flatMap((t) => saved.levels.filter((l) => l.transport === t).map((l) => [t, human(l.concurrency), human(l.rps), human(l.latency.p50, 2), human(l.latency.p99, 2)]));
+      const expected = ['json', 'grpc'].flatMap((t) =>
+        saved.levels
+          .filter((l) => l.transport === t)
+          .map((l) => [t, human(l.concurrency), human(l.rps), human(l.latency.p50, 2), human(l.latency.p99, 2)]),
+      );
       expect(cells.map((r) => r.slice(0, 5))).toEqual(expected);
       expect(cells.map((r) => r[6])).toContain('generator saturated');
       expect(requests.filter((url) => !/^(file|data|blob|about):/.test(url))).toEqual([]);
@@ -195,7 +247,13 @@ describeInChromium('report.html in Chromium', () => {
     const { page, errors, close } = await open(html);
     try {
       const [first] = await drawnCharts(page);
-      expect(first).toMatchObject({ id: 'many-vs-one-1', type: 'line', xType: 'logarithmic', xTitle: 'calls the rows are split into (log)', yTitle: 'median time per run (ms, log)' });
+      expect(first).toMatchObject({
+        id: 'many-vs-one-1',
+        type: 'line',
+        xType: 'logarithmic',
+        xTitle: 'calls the rows are split into (log)',
+        yTitle: 'median time per run (ms, log)',
+      });
       expect(first.legend).toEqual(['json', 'grpc', 'crossover']);
       expect(first.painted).toBeGreaterThan(1000);
       expect(await page.textContent('#figure-many-vs-one-1 h3')).toBe('Many small calls or one large one: 10,000 rows');
@@ -213,14 +271,27 @@ describeInChromium('report.html in Chromium', () => {
     try {
       const drawn = await drawnCharts(page);
       const shape = drawn.find((d) => d.id === 'shape-ratio')!;
-      expect(shape).toMatchObject({ type: 'bar', xTitle: 'shape · rows per request', yTitle: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)' });
+      expect(shape).toMatchObject({
+        type: 'bar',
+        xTitle: 'shape · rows per request',
+        yTitle: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)',
+      });
       expect(shape.legend).toEqual(['grpc / json', 'grpc / json 95% CI']);
       expect(shape.painted).toBeGreaterThan(1000);
-      expect(drawn.find((d) => d.id === 'serializer-ratio')!.legend).toEqual(['grpc / json', 'grpc / json 95% CI', 'grpc-sliced / json', 'grpc-sliced / json 95% CI']);
+      expect(drawn.find((d) => d.id === 'serializer-ratio')!.legend).toEqual([
+        'grpc / json',
+        'grpc / json 95% CI',
+        'grpc-sliced / json',
+        'grpc-sliced / json 95% CI',
+      ]);
       // The interval is a floating bar [low, high] around the ratio, as the table beneath says.
       const bars = await page.evaluate(() => {
         const chart = (window as any).Chart.getChart(document.getElementById('chart-shape-ratio'));
-        return { labels: chart.data.labels, ratios: chart.data.datasets[0].data, intervals: chart.data.datasets[1].data };
+        return {
+          labels: chart.data.labels,
+          ratios: chart.data.datasets[0].data,
+          intervals: chart.data.datasets[1].data,
+        };
       });
       expect(bars.labels).toEqual(['numeric · 1,000 rows', 'text · 1,000 rows']);
       bars.intervals.forEach(([low, high]: [number, number], i: number) => {
@@ -246,12 +317,21 @@ describeInChromium('report.html in Chromium', () => {
     try {
       const drawn = await drawnCharts(page);
       // First: what the runtimes preset was made for.
-      expect(drawn[0]).toMatchObject({ id: 'runtime-ratio', type: 'bar', xTitle: 'case · rows per request', yTitle: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)' });
+      expect(drawn[0]).toMatchObject({
+        id: 'runtime-ratio',
+        type: 'bar',
+        xTitle: 'case · rows per request',
+        yTitle: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)',
+      });
       expect(drawn[0].legend).toEqual(['Node 20.20.2', 'Node 20.20.2 95% CI', 'Node 26.10.0', 'Node 26.10.0 95% CI']);
       expect(drawn[0].painted).toBeGreaterThan(1000);
       const bars = await page.evaluate(() => {
         const chart = (window as any).Chart.getChart(document.getElementById('chart-runtime-ratio'));
-        return { labels: chart.data.labels, ratios: chart.data.datasets[0].data, intervals: chart.data.datasets[1].data };
+        return {
+          labels: chart.data.labels,
+          ratios: chart.data.datasets[0].data,
+          intervals: chart.data.datasets[1].data,
+        };
       });
       expect(bars.labels).toEqual(['1-1 · 1 row', '1-2 · 10,000 rows']);
       bars.intervals.forEach(([low, high]: [number, number], i: number) => {
@@ -283,7 +363,12 @@ describeInChromium('report.html in Chromium', () => {
         ['connect-vs-grpc', 'bar', 'Connect variant / grpc median time ratio (×, above 1 = Connect slower)'],
         ['connect-vs-json', 'bar', 'Connect variant / json median time ratio (×, above 1 = Connect slower)'],
       ]);
-      expect(drawn[0].legend).toEqual(['connect-proto / grpc', 'connect-proto / grpc 95% CI', 'connect-json / grpc', 'connect-json / grpc 95% CI']);
+      expect(drawn[0].legend).toEqual([
+        'connect-proto / grpc',
+        'connect-proto / grpc 95% CI',
+        'connect-json / grpc',
+        'connect-json / grpc 95% CI',
+      ]);
       expect(Math.min(drawn[0].painted, drawn[1].painted)).toBeGreaterThan(1000);
       const cells = await tableCells(page, 'connect-vs-json');
       expect(cells.map((r) => [r[1], r[2], r[4]])).toEqual([
@@ -301,11 +386,18 @@ describeInChromium('report.html in Chromium', () => {
   }, 30_000);
 
   it('a load run of one level: bars from zero, the flagged bar keeping its colour inside a red outline', async () => {
-    const { html } = saveFolder(root, 'load-one-level', loadRun({ levels: loadRun().levels.filter((l) => l.concurrency === 100) }));
+    const { html } = saveFolder(
+      root,
+      'load-one-level',
+      loadRun({ levels: loadRun().levels.filter((l) => l.concurrency === 100) }),
+    );
     const { page, errors, close } = await open(html);
     try {
       const drawn = await drawnCharts(page);
-      expect(drawn.map((d) => [d.id, d.type])).toEqual([['load-rps', 'bar'], ['load-latency', 'bar']]);
+      expect(drawn.map((d) => [d.id, d.type])).toEqual([
+        ['load-rps', 'bar'],
+        ['load-latency', 'bar'],
+      ]);
       const rps = await page.evaluate(() => {
         const chart = (window as any).Chart.getChart(document.getElementById('chart-load-rps'));
         const grpc = chart.data.datasets[1];
@@ -322,12 +414,26 @@ describeInChromium('report.html in Chromium', () => {
 
   it('two runs overlaid: every line and bar named after its run', async () => {
     const file = join(root, 'overlaid.html');
-    writeFileSync(file, printReportHtml([benchRun({ label: 'before' }), benchRun({ id: 'second-run', label: null, scale: 1.4 })]));
+    writeFileSync(
+      file,
+      printReportHtml([benchRun({ label: 'before' }), benchRun({ id: 'second-run', label: null, scale: 1.4 })]),
+    );
     const { page, errors, close } = await open(file);
     try {
       const drawn = await drawnCharts(page);
-      expect(drawn.find((d) => d.id === 'time-vs-rows')!.legend).toEqual(['before · json', 'before · grpc', 'second-run · json', 'second-run · grpc', 'crossover']);
-      expect(drawn.find((d) => d.id === 'client-cpu')!.legend).toEqual(['before · json', 'before · grpc', 'second-run · json', 'second-run · grpc']);
+      expect(drawn.find((d) => d.id === 'time-vs-rows')!.legend).toEqual([
+        'before · json',
+        'before · grpc',
+        'second-run · json',
+        'second-run · grpc',
+        'crossover',
+      ]);
+      expect(drawn.find((d) => d.id === 'client-cpu')!.legend).toEqual([
+        'before · json',
+        'before · grpc',
+        'second-run · json',
+        'second-run · grpc',
+      ]);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -29,7 +29,7 @@ describe('npm run report (dist entry)', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('rewrites one run folder\'s report.html and prints its path and size', () => {
+  it("rewrites one run folder's report.html and prints its path and size", () => {
     const dir = folder('bench', benchRun({ runs: 3 }));
     const { code, stdout, stderr } = report([dir]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
@@ -52,13 +52,17 @@ describe('npm run report (dist entry)', () => {
     expect(existsSync(join(root, 'b', 'report.html'))).toBe(false);
   });
 
-  it('writes --out ab.html (docs/report.md\'s example) in the results folder, not the folder it ran from; ./ab.html there', () => {
+  it("writes --out ab.html (docs/report.md's example) in the results folder, not the folder it ran from; ./ab.html there", () => {
     const run = folder('readme', benchRun({ runs: 3 }));
     const cwd = join(root, 'repo');
     const resultsDir = join(root, 'results');
     mkdirSync(cwd);
     const bare = report([run, '--out', 'ab.html'], { cwd, resultsDir });
-    expect({ code: bare.code, stderr: bare.stderr, stdout: bare.stdout }).toEqual({ code: 0, stderr: '', stdout: expect.stringMatching(/^.*\/results\/ab\.html \(/) });
+    expect({ code: bare.code, stderr: bare.stderr, stdout: bare.stdout }).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: expect.stringMatching(/^.*\/results\/ab\.html \(/),
+    });
     expect(existsSync(join(resultsDir, 'ab.html'))).toBe(true);
     expect(existsSync(join(cwd, 'ab.html'))).toBe(false);
     expect(report([run, '--out', './here.html'], { cwd, resultsDir }).code).toBe(0);

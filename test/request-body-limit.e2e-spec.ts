@@ -39,7 +39,10 @@ function postHttp1(port: number, declare: boolean): Promise<Answer> {
     const req = request({ host: '127.0.0.1', port, method: 'POST', path: PROCEDURE, headers, agent: false }, (res) => {
       answered = true;
       let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => (req.destroy(), resolve({ status: res.statusCode ?? 0, body, sent })));
+      res
+        .setEncoding('utf8')
+        .on('data', (d: string) => (body += d))
+        .on('end', () => (req.destroy(), resolve({ status: res.statusCode ?? 0, body, sent })));
     });
     const timer = setTimeout(() => req.destroy(new Error(`no answer after ${sent} bytes sent in 20 s`)), 20_000);
     req.on('close', () => clearTimeout(timer));
@@ -74,7 +77,10 @@ function postHttp2(port: number, contentType: string, first: Buffer): Promise<An
     let grpcStatus: string | undefined;
     let body = '';
     let answered = false;
-    const timer = setTimeout(() => (stream.close(constants.NGHTTP2_CANCEL), reject(new Error(`no answer after ${sent} bytes sent in 20 s`))), 20_000);
+    const timer = setTimeout(
+      () => (stream.close(constants.NGHTTP2_CANCEL), reject(new Error(`no answer after ${sent} bytes sent in 20 s`))),
+      20_000,
+    );
     stream.on('response', (h) => {
       answered = true;
       status = Number(h[':status']);
@@ -119,7 +125,9 @@ function lateReader(port: number, connection: 'close' | 'keep-alive', pauseMs: n
     socket.pause();
     socket.on('data', (chunk: Buffer) => (reading.answer += chunk.toString('latin1')));
     socket.on('error', (error: NodeJS.ErrnoException) => reading.errors.push(error.code ?? error.message));
-    socket.write(`POST ${PROCEDURE} HTTP/1.1\r\nHost: x\r\nConnection: ${connection}\r\nContent-Type: application/json\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`);
+    socket.write(
+      `POST ${PROCEDURE} HTTP/1.1\r\nHost: x\r\nConnection: ${connection}\r\nContent-Type: application/json\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`,
+    );
     socket.write(PIECE);
     setTimeout(() => {
       for (let i = 0; i < 4; i++) socket.write(PIECE);
@@ -141,8 +149,18 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
   let apps: Record<string, AppProcess>;
 
   beforeAll(async () => {
-    env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()), BARE_JSON_SERVER_PORT: String(await freePort()) });
-    const names = ['json-server', 'json-fastify-server', 'json-h2-server', 'grpc-server', 'bare-grpc-server', 'bare-connect-server'] as const;
+    env = await portsEnv({
+      BARE_GRPC_SERVER_PORT: String(await freePort()),
+      BARE_JSON_SERVER_PORT: String(await freePort()),
+    });
+    const names = [
+      'json-server',
+      'json-fastify-server',
+      'json-h2-server',
+      'grpc-server',
+      'bare-grpc-server',
+      'bare-connect-server',
+    ] as const;
     apps = Object.fromEntries(names.map((name) => [name, AppProcess.start(name, env)]));
     await Promise.all(Object.values(apps).map((app) => app.waitFor(LISTENING)));
   });
@@ -155,18 +173,25 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
     ['json-server (Express)', 'json-server', 'JSON_SERVER_PORT'],
     ['json-fastify-server', 'json-fastify-server', 'FASTIFY_JSON_SERVER_PORT'],
     ['bare-connect-server', 'bare-connect-server', 'BARE_CONNECT_SERVER_PORT'],
-  ] as const)('%s refuses a 200 MiB Connect body, declared or chunked, with resource_exhausted and no growth', async (_label, app, portVariable) => {
-    const pid = apps[app].child.pid!;
-    const before = rssOf(pid);
-    for (const declare of [true, false]) {
-      const answer = await postHttp1(Number(env[portVariable]), declare);
-      expect({ declare, status: answer.status, code: (JSON.parse(answer.body) as { code: string }).code }).toEqual({ declare, status: 429, code: 'resource_exhausted' });
-      expect(answer.body).toMatch(/65536/);
-      expect(answer.sent).toBeLessThan(BODY_BYTES);
-    }
-    expect(rssOf(pid) - before).toBeLessThan(RSS_SLACK);
-    expect(apps[app].running).toBe(true);
-  });
+  ] as const)(
+    '%s refuses a 200 MiB Connect body, declared or chunked, with resource_exhausted and no growth',
+    async (_label, app, portVariable) => {
+      const pid = apps[app].child.pid!;
+      const before = rssOf(pid);
+      for (const declare of [true, false]) {
+        const answer = await postHttp1(Number(env[portVariable]), declare);
+        expect({ declare, status: answer.status, code: (JSON.parse(answer.body) as { code: string }).code }).toEqual({
+          declare,
+          status: 429,
+          code: 'resource_exhausted',
+        });
+        expect(answer.body).toMatch(/65536/);
+        expect(answer.sent).toBeLessThan(BODY_BYTES);
+      }
+      expect(rssOf(pid) - before).toBeLessThan(RSS_SLACK);
+      expect(apps[app].running).toBe(true);
+    },
+  );
 
   const HTTP1_CONNECT = [
     ['json-server', 'JSON_SERVER_PORT'],
@@ -178,32 +203,46 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
   // connection, at once (the soak's request, without an agent, asks Connection: close) or 6 s later (Node's
   // keep-alive timer); the soak's event loop, held for seconds by another caller's work, wrote the rest of the body
   // before it read the answer, and its socket reported EPIPE first.
-  it.each(['close', 'keep-alive'] as const)('Connection: %s: a caller that reads the refusal 7 s late, after writing more, reads it without a socket error, on every HTTP/1.1 server', async (connection) => {
-    const readings = await Promise.all(HTTP1_CONNECT.map(([, portVariable]) => lateReader(Number(env[portVariable]), connection, 7_000)));
-    const seen = readings.map((r, i) => ({ app: HTTP1_CONNECT[i][0], status: r.answer.slice(0, 12), errors: r.errors }));
-    expect(seen).toEqual(HTTP1_CONNECT.map(([app]) => ({ app, status: 'HTTP/1.1 429', errors: [] })));
-  });
+  it.each(['close', 'keep-alive'] as const)(
+    'Connection: %s: a caller that reads the refusal 7 s late, after writing more, reads it without a socket error, on every HTTP/1.1 server',
+    async (connection) => {
+      const readings = await Promise.all(
+        HTTP1_CONNECT.map(([, portVariable]) => lateReader(Number(env[portVariable]), connection, 7_000)),
+      );
+      const seen = readings.map((r, i) => ({
+        app: HTTP1_CONNECT[i][0],
+        status: r.answer.slice(0, 12),
+        errors: r.errors,
+      }));
+      expect(seen).toEqual(HTTP1_CONNECT.map(([app]) => ({ app, status: 'HTTP/1.1 429', errors: [] })));
+    },
+  );
 
-  it.each(HTTP1_CONNECT)('%s reads at most 16 MiB of a refused body after its answer, from a client that sends it anyway', async (app, portVariable) => {
-    const pid = apps[app].child.pid!;
-    // A client that keeps its connection (no Connection: close) and ignores the answer.
-    const socket = connectTcp(Number(env[portVariable]), '127.0.0.1');
-    socket.on('error', () => undefined);
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-    socket.write(`POST ${PROCEDURE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`);
-    socket.write(PIECE);
-    while (!answer.includes('\r\n\r\n')) await new Promise((r) => setTimeout(r, 20));
-    const before = bytesRead(pid);
-    for (let i = 0; i < 64; i++) socket.write(PIECE);
-    await new Promise((r) => setTimeout(r, 1500));
-    const read = bytesRead(pid) - before;
-    socket.destroy();
-    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
-    // What a client may have in flight as the answer comes is read and thrown away (DISCARD_AFTER_ANSWER_BYTES), so
-    // that its close is seen; past that it is held back. Before, the server read all 64 MiB, keeping the connection.
-    expect(read).toBeLessThan(24 * 1024 * 1024);
-  });
+  it.each(HTTP1_CONNECT)(
+    '%s reads at most 16 MiB of a refused body after its answer, from a client that sends it anyway',
+    async (app, portVariable) => {
+      const pid = apps[app].child.pid!;
+      // A client that keeps its connection (no Connection: close) and ignores the answer.
+      const socket = connectTcp(Number(env[portVariable]), '127.0.0.1');
+      socket.on('error', () => undefined);
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      socket.write(
+        `POST ${PROCEDURE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`,
+      );
+      socket.write(PIECE);
+      while (!answer.includes('\r\n\r\n')) await new Promise((r) => setTimeout(r, 20));
+      const before = bytesRead(pid);
+      for (let i = 0; i < 64; i++) socket.write(PIECE);
+      await new Promise((r) => setTimeout(r, 1500));
+      const read = bytesRead(pid) - before;
+      socket.destroy();
+      expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+      // What a client may have in flight as the answer comes is read and thrown away (DISCARD_AFTER_ANSWER_BYTES), so
+      // that its close is seen; past that it is held back. Before, the server read all 64 MiB, keeping the connection.
+      expect(read).toBeLessThan(24 * 1024 * 1024);
+    },
+  );
 
   it.each([
     ['json-h2-server', 'json-h2-server', 'H2_JSON_SERVER_PORT'],
@@ -212,7 +251,10 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
     const pid = apps[app].child.pid!;
     const before = rssOf(pid);
     const answer = await postHttp2(Number(env[portVariable]), 'application/json', HEAD);
-    expect({ status: answer.status, code: (JSON.parse(answer.body) as { code: string }).code }).toEqual({ status: 429, code: 'resource_exhausted' });
+    expect({ status: answer.status, code: (JSON.parse(answer.body) as { code: string }).code }).toEqual({
+      status: 429,
+      code: 'resource_exhausted',
+    });
     expect(answer.sent).toBeLessThan(BODY_BYTES);
     expect(rssOf(pid) - before).toBeLessThan(RSS_SLACK);
   });
@@ -221,15 +263,18 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
     ['grpc-server', 'grpc-server', 'GRPC_SERVER_PORT'],
     ['bare-grpc-server', 'bare-grpc-server', 'BARE_GRPC_SERVER_PORT'],
     ['json-h2-server (gRPC over Connect)', 'json-h2-server', 'H2_JSON_SERVER_PORT'],
-  ] as const)('%s refuses a gRPC message declaring 200 MiB with RESOURCE_EXHAUSTED by its prefix', async (_label, app, portVariable) => {
-    const pid = apps[app].child.pid!;
-    const before = rssOf(pid);
-    const answer = await postHttp2(Number(env[portVariable]), 'application/grpc', grpcPrefix());
-    expect(answer.grpcStatus).toBe(String(8));
-    expect(answer.sent).toBeLessThan(BODY_BYTES);
-    expect(rssOf(pid) - before).toBeLessThan(RSS_SLACK);
-    expect(apps[app].running).toBe(true);
-  });
+  ] as const)(
+    '%s refuses a gRPC message declaring 200 MiB with RESOURCE_EXHAUSTED by its prefix',
+    async (_label, app, portVariable) => {
+      const pid = apps[app].child.pid!;
+      const before = rssOf(pid);
+      const answer = await postHttp2(Number(env[portVariable]), 'application/grpc', grpcPrefix());
+      expect(answer.grpcStatus).toBe(String(8));
+      expect(answer.sent).toBeLessThan(BODY_BYTES);
+      expect(rssOf(pid) - before).toBeLessThan(RSS_SLACK);
+      expect(apps[app].running).toBe(true);
+    },
+  );
 });
 
 // What is read counts against MAX_INFLIGHT_BYTES: with a budget of 1 MiB and bodies of up to 1 MiB, one body being
@@ -238,11 +283,17 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
 describe('request bodies count against the memory budget', () => {
   const MIB = 1024 * 1024;
   let env: Record<string, string>;
-  const apps: Partial<Record<'json-server' | 'bare-connect-server' | 'grpc-server' | 'bare-grpc-server', AppProcess>> = {};
+  const apps: Partial<Record<'json-server' | 'bare-connect-server' | 'grpc-server' | 'bare-grpc-server', AppProcess>> =
+    {};
 
   beforeAll(async () => {
-    env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()), MAX_INFLIGHT_BYTES: String(MIB), MAX_REQUEST_BYTES: String(MIB) });
-    for (const app of ['json-server', 'bare-connect-server', 'grpc-server', 'bare-grpc-server'] as const) apps[app] = AppProcess.start(app, env);
+    env = await portsEnv({
+      BARE_GRPC_SERVER_PORT: String(await freePort()),
+      MAX_INFLIGHT_BYTES: String(MIB),
+      MAX_REQUEST_BYTES: String(MIB),
+    });
+    for (const app of ['json-server', 'bare-connect-server', 'grpc-server', 'bare-grpc-server'] as const)
+      apps[app] = AppProcess.start(app, env);
     await Promise.all(Object.values(apps).map((a) => a!.waitFor(LISTENING)));
   });
 
@@ -253,44 +304,78 @@ describe('request bodies count against the memory budget', () => {
   it.each([
     ['json-server', 'JSON_SERVER_PORT'],
     ['bare-connect-server', 'BARE_CONNECT_SERVER_PORT'],
-  ] as const)('%s: a body being read holds its bytes, and the next call waits its turn with a 503', async (_app, portVariable) => {
-    const port = Number(env[portVariable]);
-    const slow = request({ host: '127.0.0.1', port, method: 'POST', path: PROCEDURE, agent: false, headers: { 'content-type': 'application/json', 'content-length': MIB } });
-    slow.on('error', () => undefined);
-    slow.write(HEAD);
-    await new Promise((r) => setTimeout(r, 300));
-    const next = await fetch(`http://127.0.0.1:${port}${PROCEDURE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":1}' });
-    const body = (await next.json()) as { code: string; message: string };
-    expect({ status: next.status, retryAfter: next.headers.get('retry-after') !== null, code: body.code }).toEqual({ status: 503, retryAfter: true, code: 'unavailable' });
-    expect(body.message).toMatch(/^request body: .*MAX_INFLIGHT_BYTES/);
-    slow.destroy();
-    await new Promise((r) => setTimeout(r, 300));
-    // Given back with the closed request: the next call is served.
-    expect((await fetch(`http://127.0.0.1:${port}${PROCEDURE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":1}' })).status).toBe(200);
-  });
+  ] as const)(
+    '%s: a body being read holds its bytes, and the next call waits its turn with a 503',
+    async (_app, portVariable) => {
+      const port = Number(env[portVariable]);
+      const slow = request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: PROCEDURE,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': MIB },
+      });
+      slow.on('error', () => undefined);
+      slow.write(HEAD);
+      await new Promise((r) => setTimeout(r, 300));
+      const next = await fetch(`http://127.0.0.1:${port}${PROCEDURE}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"count":1}',
+      });
+      const body = (await next.json()) as { code: string; message: string };
+      expect({ status: next.status, retryAfter: next.headers.get('retry-after') !== null, code: body.code }).toEqual({
+        status: 503,
+        retryAfter: true,
+        code: 'unavailable',
+      });
+      expect(body.message).toMatch(/^request body: .*MAX_INFLIGHT_BYTES/);
+      slow.destroy();
+      await new Promise((r) => setTimeout(r, 300));
+      // Given back with the closed request: the next call is served.
+      expect(
+        (
+          await fetch(`http://127.0.0.1:${port}${PROCEDURE}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"count":1}',
+          })
+        ).status,
+      ).toBe(200);
+    },
+  );
 
   it.each([
     ['grpc-server', 'GRPC_SERVER_PORT'],
     ['bare-grpc-server', 'BARE_GRPC_SERVER_PORT'],
-  ] as const)('%s: a request message being read holds its declared bytes, and the next call is UNAVAILABLE until it goes', async (_app, portVariable) => {
-    const port = Number(env[portVariable]);
-    const session = connect(`http://127.0.0.1:${port}`);
-    session.on('error', () => undefined);
-    try {
-      const slow = session.request({ [constants.HTTP2_HEADER_METHOD]: 'POST', [constants.HTTP2_HEADER_PATH]: PROCEDURE, 'content-type': 'application/grpc', te: 'trailers' });
-      slow.on('error', () => undefined);
-      // A prefix declaring 1 MiB and two bytes of it: grpc-js keeps reading towards the rest.
-      slow.write(frame([8, 1], 0, MIB));
-      await new Promise((r) => setTimeout(r, 300));
-      const next = await rawGrpcCall(port, PROCEDURE, frame([8, 1]));
-      expect(next.code).toBe(14); // UNAVAILABLE
-      expect(next.details).toMatch(/^request message: .*MAX_INFLIGHT_BYTES/);
-      slow.close(constants.NGHTTP2_CANCEL);
-      await new Promise((r) => setTimeout(r, 300));
-      // Given back with the closed stream: the next call is served.
-      expect((await rawGrpcCall(port, PROCEDURE, frame([8, 1]))).code).toBe(0);
-    } finally {
-      session.destroy();
-    }
-  });
+  ] as const)(
+    '%s: a request message being read holds its declared bytes, and the next call is UNAVAILABLE until it goes',
+    async (_app, portVariable) => {
+      const port = Number(env[portVariable]);
+      const session = connect(`http://127.0.0.1:${port}`);
+      session.on('error', () => undefined);
+      try {
+        const slow = session.request({
+          [constants.HTTP2_HEADER_METHOD]: 'POST',
+          [constants.HTTP2_HEADER_PATH]: PROCEDURE,
+          'content-type': 'application/grpc',
+          te: 'trailers',
+        });
+        slow.on('error', () => undefined);
+        // A prefix declaring 1 MiB and two bytes of it: grpc-js keeps reading towards the rest.
+        slow.write(frame([8, 1], 0, MIB));
+        await new Promise((r) => setTimeout(r, 300));
+        const next = await rawGrpcCall(port, PROCEDURE, frame([8, 1]));
+        expect(next.code).toBe(14); // UNAVAILABLE
+        expect(next.details).toMatch(/^request message: .*MAX_INFLIGHT_BYTES/);
+        slow.close(constants.NGHTTP2_CANCEL);
+        await new Promise((r) => setTimeout(r, 300));
+        // Given back with the closed stream: the next call is served.
+        expect((await rawGrpcCall(port, PROCEDURE, frame([8, 1]))).code).toBe(0);
+      } finally {
+        session.destroy();
+      }
+    },
+  );
 });

@@ -23,8 +23,16 @@ async function bench(args: string[], env: Record<string, string>) {
     const child = new AppProcess(process.execPath, [BENCH, ...args, '--out', out], env);
     const { code } = await child.exited;
     const dirs = readdirSync(out);
-    const read = (file: string) => (dirs.length === 1 && existsSync(join(out, dirs[0], file)) ? readFileSync(join(out, dirs[0], file), 'utf8') : '');
-    return { code, output: child.output, dirs, markdown: read('summary.md'), html: read('report.html'), result: dirs.length === 1 ? (JSON.parse(read('result.json')) as BenchRun) : null };
+    const read = (file: string) =>
+      dirs.length === 1 && existsSync(join(out, dirs[0], file)) ? readFileSync(join(out, dirs[0], file), 'utf8') : '';
+    return {
+      code,
+      output: child.output,
+      dirs,
+      markdown: read('summary.md'),
+      html: read('report.html'),
+      result: dirs.length === 1 ? (JSON.parse(read('result.json')) as BenchRun) : null,
+    };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -49,22 +57,38 @@ describe('explain by runtime', () => {
     ]);
   });
 
-  (cached22 ? it : it.skip)(`--node current,22: summary.md's "By runtime" table and sentences, the report's chart${cached22 ? '' : ` (skipped: ${why})`}`, async () => {
-    const r = await bench(['--node', 'current,22', '--variants', 'json,grpc', '--rows', '50,200', '--runs', '5', '--warmup', '0'], await portsEnv());
-    expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
-    const [mine, other] = r.result!.runtimes!;
-    expect(other.client.nodeVersion).toMatch(/^22\./);
-    const section = r.markdown.slice(r.markdown.indexOf('## By runtime'));
-    expect(section).toContain('| case | runtime | JSON median ms | gRPC median ms | gRPC/JSON | ratio 95% CI | faster |');
-    // One row per case and runtime, each with its interval (5 runs a side, 2 rounds: enough to name a side).
-    for (const rows of [50, 200]) {
-      for (const p of [mine, other]) {
-        expect(section).toMatch(new RegExp(`\\| rows-${rows} \\(${rows} rows\\) \\| Node ${p.client.nodeVersion.replace(/\./g, '\\.')} \\| [\\d.,]+ \\| [\\d.,]+ \\| [\\d.]+ \\| [\\d.]+–[\\d.]+ \\| (grpc|json|cannot tell) \\|`));
+  (cached22 ? it : it.skip)(
+    `--node current,22: summary.md's "By runtime" table and sentences, the report's chart${cached22 ? '' : ` (skipped: ${why})`}`,
+    async () => {
+      const r = await bench(
+        ['--node', 'current,22', '--variants', 'json,grpc', '--rows', '50,200', '--runs', '5', '--warmup', '0'],
+        await portsEnv(),
+      );
+      expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+      const [mine, other] = r.result!.runtimes!;
+      expect(other.client.nodeVersion).toMatch(/^22\./);
+      const section = r.markdown.slice(r.markdown.indexOf('## By runtime'));
+      expect(section).toContain(
+        '| case | runtime | JSON median ms | gRPC median ms | gRPC/JSON | ratio 95% CI | faster |',
+      );
+      // One row per case and runtime, each with its interval (5 runs a side, 2 rounds: enough to name a side).
+      for (const rows of [50, 200]) {
+        for (const p of [mine, other]) {
+          expect(section).toMatch(
+            new RegExp(
+              `\\| rows-${rows} \\(${rows} rows\\) \\| Node ${p.client.nodeVersion.replace(/\./g, '\\.')} \\| [\\d.,]+ \\| [\\d.,]+ \\| [\\d.]+ \\| [\\d.]+–[\\d.]+ \\| (grpc|json|cannot tell) \\|`,
+            ),
+          );
+        }
+        // One sentence per case across the runtimes, the first runtime named first.
+        expect(section).toMatch(
+          new RegExp(
+            `- rows-${rows} \\(one request of ${rows} rows\\): gRPC/JSON [\\d.]+× \\(95% CI [\\d.]+–[\\d.]+\\) on Node ${current.replace(/\./g, '\\.')}, [\\d.]+× \\(95% CI [\\d.]+–[\\d.]+\\) on Node 22\\.`,
+          ),
+        );
       }
-      // One sentence per case across the runtimes, the first runtime named first.
-      expect(section).toMatch(new RegExp(`- rows-${rows} \\(one request of ${rows} rows\\): gRPC/JSON [\\d.]+× \\(95% CI [\\d.]+–[\\d.]+\\) on Node ${current.replace(/\./g, '\\.')}, [\\d.]+× \\(95% CI [\\d.]+–[\\d.]+\\) on Node 22\\.`));
-    }
-    expect(r.html).toContain('id="chart-runtime-ratio"');
-    expect(r.html).toContain('gRPC/JSON by runtime');
-  });
+      expect(r.html).toContain('id="chart-runtime-ratio"');
+      expect(r.html).toContain('gRPC/JSON by runtime');
+    },
+  );
 });

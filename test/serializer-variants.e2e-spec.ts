@@ -12,7 +12,13 @@ import { credentials, loadPackageDefinition, Metadata, status as GrpcStatus, typ
 import type { PackageDefinition } from '@grpc/proto-loader';
 import { VARIANT_NAMES, VARIANTS } from '@app/bench';
 import { appEntry } from '@app/bootstrap';
-import { getProtobufCodec, jsonCodecNames, protobufCodecNames, SERIALIZER_METADATA, SLICES_WITH_SERIALIZER } from '@app/codecs';
+import {
+  getProtobufCodec,
+  jsonCodecNames,
+  protobufCodecNames,
+  SERIALIZER_METADATA,
+  SLICES_WITH_SERIALIZER,
+} from '@app/codecs';
 import { loadSamplePackageDefinition, PROTOBUF_MEDIA_TYPE, SLICE_ROWS_METADATA } from '@app/grpc';
 import { getShape, shapeNames } from '@app/shapes';
 import { AppProcess, ROOT } from './support/app-process';
@@ -22,47 +28,78 @@ import { getJson, LISTENING, portsEnv, useStackWithResults } from './support/sta
 jest.setTimeout(240_000);
 
 const ROWS = 40;
-const SERIALIZER_VARIANTS = VARIANT_NAMES.filter((v) => VARIANTS[v].factor === 'serializer' && VARIANTS[v].serializer !== undefined);
+const SERIALIZER_VARIANTS = VARIANT_NAMES.filter(
+  (v) => VARIANTS[v].factor === 'serializer' && VARIANTS[v].serializer !== undefined,
+);
 
 describe('serializer variants through the client app', () => {
   const setup = useStackWithResults('wirebench-serializers-', { jsonVariants: true });
 
   it('are one per serializer: the protobuf ones from PROTOBUF_CODECS against grpc, json-fjs against json-fastify, the fastest protobuf one as an option of proto-http and grpc-stream', () => {
-    expect(SERIALIZER_VARIANTS).toEqual(['grpc-static', 'grpc-es', 'grpc-tsproto', 'json-fjs', 'json-stream-fjs', 'proto-http-static', 'grpc-stream-static']);
-    expect(SERIALIZER_VARIANTS.filter((v) => VARIANTS[v].baseline === 'grpc').map((v) => VARIANTS[v].serializer)).toEqual(
-      protobufCodecNames().filter((name) => name !== 'proto-loader'),
-    );
+    expect(SERIALIZER_VARIANTS).toEqual([
+      'grpc-static',
+      'grpc-es',
+      'grpc-tsproto',
+      'json-fjs',
+      'json-stream-fjs',
+      'proto-http-static',
+      'grpc-stream-static',
+    ]);
+    expect(
+      SERIALIZER_VARIANTS.filter((v) => VARIANTS[v].baseline === 'grpc').map((v) => VARIANTS[v].serializer),
+    ).toEqual(protobufCodecNames().filter((name) => name !== 'proto-loader'));
   });
 
-  it.each(shapeNames())('%s: every serializer verified, with its own bytes, its serialize and decode phases', async (shape) => {
-    const variants = ['grpc', 'json-fastify', 'proto-http', 'grpc-stream', 'json-stream', ...SERIALIZER_VARIANTS];
-    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?variants=${variants.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`);
-    expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
-    const byVariant = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
-    expect(Object.keys(byVariant)).toEqual(variants);
-    for (const r of body.results) {
-      expect({ variant: r.variant, shape: r.shape, verified: r.verified, rows: r.runs[0].rowsReceived }).toEqual({ variant: r.variant, shape, verified: true, rows: ROWS });
-      // The server's phases (Server-Timing header / server-timing trailer) and the client's decode came through.
-      expect([r.variant, r.phases.serverGenerateMs >= 0, r.phases.serverSerializeMs > 0, r.phases.clientDecodeMs > 0]).toEqual([r.variant, true, true, true]);
-    }
-    // The rows the servers send, as proto-loader encodes them: the reference bytes.
-    const rows = getShape(shape).rows(ROWS);
-    for (const variant of SERIALIZER_VARIANTS.filter((v) => (protobufCodecNames() as string[]).includes(VARIANTS[v].serializer!))) {
-      const codec = getProtobufCodec(VARIANTS[variant].serializer);
-      const bound = codec.forShape(getShape(shape));
-      // protobufjs writes fields set to their default; protobuf-es and ts-proto leave them out (docs/serializers.md):
-      // those are equal to their baseline's bytes (grpc, proto-http, grpc-stream), these to their own encoder's
-      // length for the same rows.
-      const expected = codec.writesSetDefaults ? byVariant[VARIANTS[variant].baseline!].payloadBytesPerRequest : bound.encode(bound.prepare(rows)).length;
-      expect([variant, byVariant[variant].payloadBytesPerRequest]).toEqual([variant, expected]);
-    }
-    // fast-json-stringify writes the text JSON.stringify writes: the same body.
-    expect(byVariant['json-fjs'].payloadBytesPerRequest).toBe(byVariant['json-fastify'].payloadBytesPerRequest);
-    expect(byVariant['json-stream-fjs'].payloadBytesPerRequest).toBe(byVariant['json-stream'].payloadBytesPerRequest);
-  });
+  it.each(shapeNames())(
+    '%s: every serializer verified, with its own bytes, its serialize and decode phases',
+    async (shape) => {
+      const variants = ['grpc', 'json-fastify', 'proto-http', 'grpc-stream', 'json-stream', ...SERIALIZER_VARIANTS];
+      const { status, body } = await getJson(
+        `${setup.stack.clientUrl}/client/bench?variants=${variants.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`,
+      );
+      expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
+      const byVariant = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
+      expect(Object.keys(byVariant)).toEqual(variants);
+      for (const r of body.results) {
+        expect({ variant: r.variant, shape: r.shape, verified: r.verified, rows: r.runs[0].rowsReceived }).toEqual({
+          variant: r.variant,
+          shape,
+          verified: true,
+          rows: ROWS,
+        });
+        // The server's phases (Server-Timing header / server-timing trailer) and the client's decode came through.
+        expect([
+          r.variant,
+          r.phases.serverGenerateMs >= 0,
+          r.phases.serverSerializeMs > 0,
+          r.phases.clientDecodeMs > 0,
+        ]).toEqual([r.variant, true, true, true]);
+      }
+      // The rows the servers send, as proto-loader encodes them: the reference bytes.
+      const rows = getShape(shape).rows(ROWS);
+      for (const variant of SERIALIZER_VARIANTS.filter((v) =>
+        (protobufCodecNames() as string[]).includes(VARIANTS[v].serializer!),
+      )) {
+        const codec = getProtobufCodec(VARIANTS[variant].serializer);
+        const bound = codec.forShape(getShape(shape));
+        // protobufjs writes fields set to their default; protobuf-es and ts-proto leave them out (docs/serializers.md):
+        // those are equal to their baseline's bytes (grpc, proto-http, grpc-stream), these to their own encoder's
+        // length for the same rows.
+        const expected = codec.writesSetDefaults
+          ? byVariant[VARIANTS[variant].baseline!].payloadBytesPerRequest
+          : bound.encode(bound.prepare(rows)).length;
+        expect([variant, byVariant[variant].payloadBytesPerRequest]).toEqual([variant, expected]);
+      }
+      // fast-json-stringify writes the text JSON.stringify writes: the same body.
+      expect(byVariant['json-fjs'].payloadBytesPerRequest).toBe(byVariant['json-fastify'].payloadBytesPerRequest);
+      expect(byVariant['json-stream-fjs'].payloadBytesPerRequest).toBe(byVariant['json-stream'].payloadBytesPerRequest);
+    },
+  );
 
   it('compares each serializer against its baseline, with the factor named', async () => {
-    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/compare?variants=grpc,grpc-es,json-fastify,json-fjs&rows=200&runs=2&shape=numeric`);
+    const { status, body } = await getJson(
+      `${setup.stack.clientUrl}/client/compare?variants=grpc,grpc-es,json-fastify,json-fjs&rows=200&runs=2&shape=numeric`,
+    );
     expect(status).toBe(200);
     const versus = body.versus.map((v: any) => [v.variant, v.against, v.factor]);
     expect(versus).toContainEqual(['grpc-es', 'grpc', 'serializer']);
@@ -81,9 +118,15 @@ describe('serializer variants through the client app', () => {
       expect(fjs.status).toBe(200);
       expect(await fjs.text()).toBe(plain);
       // A JSON serializer cannot write protobuf, nor a protobuf one JSON: said, naming the valid ones, not replaced.
-      const protobuf = await fetch(`http://127.0.0.1:${port}/samples/5?serializer=fast-json-stringify`, { headers: { accept: PROTOBUF_MEDIA_TYPE } });
+      const protobuf = await fetch(`http://127.0.0.1:${port}/samples/5?serializer=fast-json-stringify`, {
+        headers: { accept: PROTOBUF_MEDIA_TYPE },
+      });
       const refused = await protobuf.json();
-      expect([protobuf.status, refused.parameter, refused.limit]).toEqual([400, 'serializer', { serializers: protobufCodecNames() }]);
+      expect([protobuf.status, refused.parameter, refused.limit]).toEqual([
+        400,
+        'serializer',
+        { serializers: protobufCodecNames() },
+      ]);
       expect(refused.message).toContain(`valid ones are ${protobufCodecNames().join(', ')}`);
       const json = await getJson(`http://127.0.0.1:${port}/samples/5?serializer=protobufjs-static`);
       expect([json.status, json.body.limit]).toEqual([400, { serializers: jsonCodecNames() }]);
@@ -91,38 +134,53 @@ describe('serializer variants through the client app', () => {
     }
   });
 
-  it.each(shapeNames())('%s: the JSON servers write NDJSON lines with ?serializer=fast-json-stringify: the default text; an unknown one is a 400', async (shape) => {
-    const env = setup.stack.env;
-    for (const port of [env.JSON_SERVER_PORT, env.FASTIFY_JSON_SERVER_PORT]) {
-      const url = `http://127.0.0.1:${port}/samples/${ROWS}/stream?chunk=7&shape=${shape}`;
-      const plain = await (await fetch(url)).text();
-      expect(plain.split('\n')).toHaveLength(ROWS + 1);
-      const fjs = await fetch(`${url}&serializer=fast-json-stringify`);
-      expect(fjs.status).toBe(200);
-      expect(await fjs.text()).toBe(plain);
-      const bad = await getJson(`${url}&serializer=protobufjs-static`);
-      expect([bad.status, bad.body.parameter, bad.body.limit]).toEqual([400, 'serializer', { serializers: jsonCodecNames() }]);
-    }
-  });
+  it.each(shapeNames())(
+    '%s: the JSON servers write NDJSON lines with ?serializer=fast-json-stringify: the default text; an unknown one is a 400',
+    async (shape) => {
+      const env = setup.stack.env;
+      for (const port of [env.JSON_SERVER_PORT, env.FASTIFY_JSON_SERVER_PORT]) {
+        const url = `http://127.0.0.1:${port}/samples/${ROWS}/stream?chunk=7&shape=${shape}`;
+        const plain = await (await fetch(url)).text();
+        expect(plain.split('\n')).toHaveLength(ROWS + 1);
+        const fjs = await fetch(`${url}&serializer=fast-json-stringify`);
+        expect(fjs.status).toBe(200);
+        expect(await fjs.text()).toBe(plain);
+        const bad = await getJson(`${url}&serializer=protobufjs-static`);
+        expect([bad.status, bad.body.parameter, bad.body.limit]).toEqual([
+          400,
+          'serializer',
+          { serializers: jsonCodecNames() },
+        ]);
+      }
+    },
+  );
 
-  it.each(shapeNames())('%s: the JSON servers encode a protobuf body with ?serializer=protobufjs-static: byte for byte the default one', async (shape) => {
-    const env = setup.stack.env;
-    for (const port of [env.JSON_SERVER_PORT, env.FASTIFY_JSON_SERVER_PORT]) {
-      const body = async (query: string) => {
-        const response = await fetch(`http://127.0.0.1:${port}/samples/${ROWS}?shape=${shape}${query}`, { headers: { accept: PROTOBUF_MEDIA_TYPE } });
-        expect([response.status, response.headers.get('content-type')]).toEqual([200, PROTOBUF_MEDIA_TYPE]);
-        return Buffer.from(await response.arrayBuffer());
-      };
-      const plain = await body('');
-      expect(plain.length).toBeGreaterThan(0);
-      expect((await body('&serializer=protobufjs-static')).equals(plain)).toBe(true);
-      expect((await body('&serializer=proto-loader')).equals(plain)).toBe(true);
-    }
-  });
+  it.each(shapeNames())(
+    '%s: the JSON servers encode a protobuf body with ?serializer=protobufjs-static: byte for byte the default one',
+    async (shape) => {
+      const env = setup.stack.env;
+      for (const port of [env.JSON_SERVER_PORT, env.FASTIFY_JSON_SERVER_PORT]) {
+        const body = async (query: string) => {
+          const response = await fetch(`http://127.0.0.1:${port}/samples/${ROWS}?shape=${shape}${query}`, {
+            headers: { accept: PROTOBUF_MEDIA_TYPE },
+          });
+          expect([response.status, response.headers.get('content-type')]).toEqual([200, PROTOBUF_MEDIA_TYPE]);
+          return Buffer.from(await response.arrayBuffer());
+        };
+        const plain = await body('');
+        expect(plain.length).toBeGreaterThan(0);
+        expect((await body('&serializer=protobufjs-static')).equals(plain)).toBe(true);
+        expect((await body('&serializer=proto-loader')).equals(plain)).toBe(true);
+      }
+    },
+  );
 
   it('the gRPC server refuses an unknown wirebench-serializer with INVALID_ARGUMENT naming the valid ones, and on the stream or with slices', async () => {
     const pkg = loadPackageDefinition(loadSamplePackageDefinition()) as any;
-    const client = new pkg.wirebench.shapes.NumericService(`127.0.0.1:${setup.stack.env.GRPC_SERVER_PORT}`, credentials.createInsecure());
+    const client = new pkg.wirebench.shapes.NumericService(
+      `127.0.0.1:${setup.stack.env.GRPC_SERVER_PORT}`,
+      credentials.createInsecure(),
+    );
     try {
       const call = (metadata: Record<string, string>) =>
         new Promise<ServiceError | null>((resolve) => {
@@ -133,7 +191,9 @@ describe('serializer variants through the client app', () => {
       const unknown = await call({ [SERIALIZER_METADATA]: 'avro' });
       expect(unknown?.code).toBe(GrpcStatus.INVALID_ARGUMENT);
       for (const name of protobufCodecNames()) expect(unknown?.details).toContain(name);
-      expect((await call({ [SERIALIZER_METADATA]: 'protobuf-es', [SLICE_ROWS_METADATA]: '2' }))?.details).toBe(SLICES_WITH_SERIALIZER);
+      expect((await call({ [SERIALIZER_METADATA]: 'protobuf-es', [SLICE_ROWS_METADATA]: '2' }))?.details).toBe(
+        SLICES_WITH_SERIALIZER,
+      );
       expect(await call({ [SERIALIZER_METADATA]: 'ts-proto' })).toBeNull();
     } finally {
       client.close();
@@ -165,10 +225,18 @@ describe('serializer variants through the client app', () => {
 
     it.each(shapeNames())('%s: grpc-stream-static against the bare gRPC server, verified', async (shape) => {
       const variants = ['grpc-stream', 'grpc-stream-static'];
-      const { status, body } = await getJson(`${bareClientUrl}/client/bench?variants=${variants.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`);
+      const { status, body } = await getJson(
+        `${bareClientUrl}/client/bench?variants=${variants.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`,
+      );
       expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
       // The bare server answered (the client's gRPC target), every row verified.
-      for (const r of body.results) expect({ variant: r.variant, address: r.target.address, verified: r.verified, rows: r.runs[0].rowsReceived }).toEqual({ variant: r.variant, address: bareAddress, verified: true, rows: ROWS });
+      for (const r of body.results)
+        expect({
+          variant: r.variant,
+          address: r.target.address,
+          verified: r.verified,
+          rows: r.runs[0].rowsReceived,
+        }).toEqual({ variant: r.variant, address: bareAddress, verified: true, rows: ROWS });
       expect(body.results[1].payloadBytesPerRequest).toBe(body.results[0].payloadBytesPerRequest);
     });
 
@@ -202,7 +270,13 @@ function streamBytes(address: string, shape: string, serializer: string | null):
   const { grpcService, streamMethod } = getShape(shape);
   const pkg = loadSamplePackageDefinition();
   const service = pkg[grpcService] as Record<string, object>;
-  const raw: PackageDefinition = { ...pkg, [grpcService]: { ...service, [streamMethod]: { ...service[streamMethod], responseDeserialize: (bytes: Buffer) => bytes } } as PackageDefinition[string] };
+  const raw: PackageDefinition = {
+    ...pkg,
+    [grpcService]: {
+      ...service,
+      [streamMethod]: { ...service[streamMethod], responseDeserialize: (bytes: Buffer) => bytes },
+    } as PackageDefinition[string],
+  };
   const Client = grpcService.split('.').reduce((at: any, name) => at[name], loadPackageDefinition(raw));
   const client = new Client(address, credentials.createInsecure());
   const metadata = new Metadata();
@@ -220,11 +294,31 @@ describe('npm run bench --variants grpc,grpc-es', () => {
   it('writes both rows to the CSV, verified', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-bench-serializers-'));
     try {
-      const bench = new AppProcess(process.execPath, [appEntry('bench-cli', 'main.js', ROOT), '--variants', 'grpc,grpc-es', '--shapes', 'numeric', '--rows', '1000', '--runs', '1', '--warmup', '0', '--out', out], await portsEnv());
+      const bench = new AppProcess(
+        process.execPath,
+        [
+          appEntry('bench-cli', 'main.js', ROOT),
+          '--variants',
+          'grpc,grpc-es',
+          '--shapes',
+          'numeric',
+          '--rows',
+          '1000',
+          '--runs',
+          '1',
+          '--warmup',
+          '0',
+          '--out',
+          out,
+        ],
+        await portsEnv(),
+      );
       const { code } = await bench.exited;
       expect({ code, output: code === 0 ? '' : bench.output.slice(-4000) }).toEqual({ code: 0, output: '' });
       const [dir] = readdirSync(out);
-      const summary: Record<string, string>[] = parse(readFileSync(join(out, dir, 'summary.csv'), 'utf8'), { columns: true });
+      const summary: Record<string, string>[] = parse(readFileSync(join(out, dir, 'summary.csv'), 'utf8'), {
+        columns: true,
+      });
       expect(summary.map((r) => [r.variant, r.shape, r.verified])).toEqual([
         ['grpc', 'numeric', 'true'],
         ['grpc-es', 'numeric', 'true'],

@@ -45,14 +45,17 @@ describe('servers, through plain clients', () => {
       expect(checksum(body.samples)).toEqual(checksum(iterateRows(MAX_ROWS)));
     });
 
-    it.each(['-1', 'abc', '1.5', String(MAX_ROWS + 1)])('answers 400 naming count and its limit for %s', async (count) => {
-      const response = await fetch(`${jsonUrl}/samples/${count}`);
-      expect(response.status).toBe(400);
-      const body = (await response.json()) as { parameter: string; limit: number; message: string };
-      expect(body.parameter).toBe('count');
-      expect(body.limit).toBe(MAX_ROWS);
-      expect(body.message).toContain(String(MAX_ROWS));
-    });
+    it.each(['-1', 'abc', '1.5', String(MAX_ROWS + 1)])(
+      'answers 400 naming count and its limit for %s',
+      async (count) => {
+        const response = await fetch(`${jsonUrl}/samples/${count}`);
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as { parameter: string; limit: number; message: string };
+        expect(body.parameter).toBe('count');
+        expect(body.limit).toBe(MAX_ROWS);
+        expect(body.message).toContain(String(MAX_ROWS));
+      },
+    );
 
     it('binds to 127.0.0.1 by default', () => {
       expect(json.output).toContain(`http://127.0.0.1:${env.JSON_SERVER_PORT}`);
@@ -70,8 +73,10 @@ describe('servers, through plain clients', () => {
 
     const getSamples = (count: number) =>
       new Promise<{ samples: any[] }>((resolve, reject) =>
-        client.GetSamples({ count }, { deadline: Date.now() + 10_000 }, (error: grpc.ServiceError | null, reply: any) =>
-          error ? reject(error) : resolve(reply),
+        client.GetSamples(
+          { count },
+          { deadline: Date.now() + 10_000 },
+          (error: grpc.ServiceError | null, reply: any) => (error ? reject(error) : resolve(reply)),
         ),
       );
 
@@ -82,12 +87,26 @@ describe('servers, through plain clients', () => {
     });
 
     it.each([-1, MAX_ROWS + 1])('answers INVALID_ARGUMENT naming the limit for count %p', async (count) => {
-      await expect(getSamples(count)).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT, details: expect.stringContaining(String(MAX_ROWS)) });
+      await expect(getSamples(count)).rejects.toMatchObject({
+        code: grpc.status.INVALID_ARGUMENT,
+        details: expect.stringContaining(String(MAX_ROWS)),
+      });
     });
   });
 
   it('reflection lists sample.SampleService and the health service', async () => {
-    const reflectionProto = join(ROOT, 'node_modules', '@grpc', 'reflection', 'build', 'proto', 'grpc', 'reflection', 'v1', 'reflection.proto');
+    const reflectionProto = join(
+      ROOT,
+      'node_modules',
+      '@grpc',
+      'reflection',
+      'build',
+      'proto',
+      'grpc',
+      'reflection',
+      'v1',
+      'reflection.proto',
+    );
     const pkg = grpc.loadPackageDefinition(loadSync(reflectionProto, LOADER)) as any;
     const reflection = new pkg.grpc.reflection.v1.ServerReflection(grpcAddress, grpc.credentials.createInsecure());
     const services = await new Promise<string[]>((resolve, reject) => {
@@ -107,7 +126,9 @@ describe('servers, through plain clients', () => {
     const pkg = grpc.loadPackageDefinition(loadSync(healthProtoPath, LOADER)) as any;
     const health = new pkg.grpc.health.v1.Health(grpcAddress, grpc.credentials.createInsecure());
     const check = (service: string) =>
-      new Promise<any>((resolve, reject) => health.Check({ service }, (e: Error | null, r: any) => (e ? reject(e) : resolve(r))));
+      new Promise<any>((resolve, reject) =>
+        health.Check({ service }, (e: Error | null, r: any) => (e ? reject(e) : resolve(r))),
+      );
     expect(await check('')).toEqual({ status: 'SERVING' });
     expect(await check('sample.SampleService')).toEqual({ status: 'SERVING' });
     await expect(check('no.Such')).rejects.toMatchObject({ code: grpc.status.NOT_FOUND });

@@ -12,8 +12,27 @@ describe('npm run bench over two shapes, with a serializer variant', () => {
   it('writes per-shape verdict lines to summary.md and the per-shape chart to report.html', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-shape-presets-'));
     try {
-      const args = ['--shapes', 'numeric,text', '--variants', 'json,grpc,grpc-sliced', '--rows', '50,200', '--runs', '2', '--warmup', '0', '--format', 'md', '--out', out];
-      const bench = new AppProcess(process.execPath, [appEntry('bench-cli', 'main.js', ROOT), ...args], await portsEnv());
+      const args = [
+        '--shapes',
+        'numeric,text',
+        '--variants',
+        'json,grpc,grpc-sliced',
+        '--rows',
+        '50,200',
+        '--runs',
+        '2',
+        '--warmup',
+        '0',
+        '--format',
+        'md',
+        '--out',
+        out,
+      ];
+      const bench = new AppProcess(
+        process.execPath,
+        [appEntry('bench-cli', 'main.js', ROOT), ...args],
+        await portsEnv(),
+      );
       const { code } = await bench.exited;
       expect({ code, output: code === 0 ? '' : bench.output.slice(-4000) }).toEqual({ code: 0, output: '' });
       const [dir] = readdirSync(out);
@@ -22,9 +41,17 @@ describe('npm run bench over two shapes, with a serializer variant', () => {
       for (const shape of ['numeric', 'text']) {
         for (const rows of ['50', '200']) {
           expect(section).toMatch(
-            new RegExp(`^- For \`${shape}\` rows \\(one request of ${rows} rows\\), gRPC took [\\d.]+× JSON's time \\(95% CI [\\d.]+–[\\d.]+\\): no verdict \\(2 runs a side cannot tell these apart; use --runs 5 or more\\)(; machine quiet[^\\n]*|; \\d+ of \\d+ runs disturbed[^\\n]*)?\\.$`, 'm'),
+            new RegExp(
+              `^- For \`${shape}\` rows \\(one request of ${rows} rows\\), gRPC took [\\d.]+× JSON's time \\(95% CI [\\d.]+–[\\d.]+\\): no verdict \\(2 runs a side cannot tell these apart; use --runs 5 or more\\)(; machine quiet[^\\n]*|; \\d+ of \\d+ runs disturbed[^\\n]*)?\\.$`,
+              'm',
+            ),
           );
-          expect(section).toMatch(new RegExp(`^- For \`${shape}\` rows \\(one request of ${rows} rows\\), against json: with grpc it took [\\d.]+× \\(95% CI [\\d.–]+\\), no verdict \\(2 runs a side cannot tell these apart; use --runs 5 or more\\); with grpc-sliced it took`, 'm'));
+          expect(section).toMatch(
+            new RegExp(
+              `^- For \`${shape}\` rows \\(one request of ${rows} rows\\), against json: with grpc it took [\\d.]+× \\(95% CI [\\d.–]+\\), no verdict \\(2 runs a side cannot tell these apart; use --runs 5 or more\\); with grpc-sliced it took`,
+              'm',
+            ),
+          );
         }
       }
       const html = readFileSync(join(out, dir, 'report.html'), 'utf8');

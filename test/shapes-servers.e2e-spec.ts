@@ -10,7 +10,15 @@ import { request as http1Request } from 'node:http';
 import { connect } from 'node:http2';
 import { rows as articleRows } from '@app/data-generator';
 import { LOADER_OPTIONS, loadSamplePackageDefinition, rowsCodec, SLICE_ROWS_METADATA } from '@app/grpc';
-import { canonicalFromProtobuf, getShape, type JsonRow, servedShapes, type Shape, shapeChecksum, shapeNames } from '@app/shapes';
+import {
+  canonicalFromProtobuf,
+  getShape,
+  type JsonRow,
+  servedShapes,
+  type Shape,
+  shapeChecksum,
+  shapeNames,
+} from '@app/shapes';
 import { parseServerTiming } from '@app/server-timing';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
@@ -58,7 +66,9 @@ function get(server: HttpServer, path: string, headers: Record<string, string> =
     const req = http1Request(`${url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), trailers: res.trailers }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), trailers: res.trailers }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -76,8 +86,15 @@ interface HttpServer {
   port(): string;
 }
 
-const expectedDigest = (shape: Shape, count: number, offset = 0) => shapeChecksum(shape, shape.rows(count, offset).map((row) => shape.toJson(row)));
-const protobufRows = (shape: Shape, body: Buffer): JsonRow[] => rowsCodec(shape).deserialize(body)[shape.rowsField].map((row) => canonicalFromProtobuf(shape, row));
+const expectedDigest = (shape: Shape, count: number, offset = 0) =>
+  shapeChecksum(
+    shape,
+    shape.rows(count, offset).map((row) => shape.toJson(row)),
+  );
+const protobufRows = (shape: Shape, body: Buffer): JsonRow[] =>
+  rowsCodec(shape)
+    .deserialize(body)
+    [shape.rowsField].map((row) => canonicalFromProtobuf(shape, row));
 const ndjsonRows = (body: Buffer): JsonRow[] =>
   body
     .toString('utf8')
@@ -89,14 +106,46 @@ describe('every shape from every JSON server', () => {
   let env: Record<string, string>;
   const processes: AppProcess[] = [];
   const SERVERS: HttpServer[] = [
-    { name: 'Nest on Express', app: 'json-server', portVariable: 'JSON_SERVER_PORT', h2: false, protobuf: true, port: () => env.JSON_SERVER_PORT },
-    { name: 'Nest on Fastify', app: 'json-fastify-server', portVariable: 'FASTIFY_JSON_SERVER_PORT', h2: false, protobuf: true, port: () => env.FASTIFY_JSON_SERVER_PORT },
-    { name: 'Nest on h2c', app: 'json-h2-server', portVariable: 'H2_JSON_SERVER_PORT', h2: true, protobuf: true, port: () => env.H2_JSON_SERVER_PORT },
-    { name: 'bare node:http', app: 'bare-json-server', portVariable: 'BARE_JSON_SERVER_PORT', h2: false, protobuf: false, port: () => env.BARE_JSON_SERVER_PORT },
+    {
+      name: 'Nest on Express',
+      app: 'json-server',
+      portVariable: 'JSON_SERVER_PORT',
+      h2: false,
+      protobuf: true,
+      port: () => env.JSON_SERVER_PORT,
+    },
+    {
+      name: 'Nest on Fastify',
+      app: 'json-fastify-server',
+      portVariable: 'FASTIFY_JSON_SERVER_PORT',
+      h2: false,
+      protobuf: true,
+      port: () => env.FASTIFY_JSON_SERVER_PORT,
+    },
+    {
+      name: 'Nest on h2c',
+      app: 'json-h2-server',
+      portVariable: 'H2_JSON_SERVER_PORT',
+      h2: true,
+      protobuf: true,
+      port: () => env.H2_JSON_SERVER_PORT,
+    },
+    {
+      name: 'bare node:http',
+      app: 'bare-json-server',
+      portVariable: 'BARE_JSON_SERVER_PORT',
+      h2: false,
+      protobuf: false,
+      port: () => env.BARE_JSON_SERVER_PORT,
+    },
   ];
 
   beforeAll(async () => {
-    env = await portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()), MAX_INFLIGHT_BYTES: String(MAX_INFLIGHT_BYTES), STREAM_BUFFER_BYTES: String(4 * 1024 * 1024) });
+    env = await portsEnv({
+      BARE_JSON_SERVER_PORT: String(await freePort()),
+      MAX_INFLIGHT_BYTES: String(MAX_INFLIGHT_BYTES),
+      STREAM_BUFFER_BYTES: String(4 * 1024 * 1024),
+    });
     for (const server of SERVERS) processes.push(AppProcess.start(server.app, env));
     await Promise.all(processes.map((p) => p.waitFor(LISTENING)));
   });
@@ -106,41 +155,59 @@ describe('every shape from every JSON server', () => {
   });
 
   describe.each(SERVERS.map((s) => [s.name, s] as const))('%s', (_name, server) => {
-    it.each(SHAPES)('GET /samples/:count?shape=%s: `{ <rowsField>: rows }`, each row in its JSON form, count and checksum right', async (name, shape) => {
-      const reply = await get(server, `/samples/23?shape=${name}`);
-      expect(reply.status).toBe(200);
-      expect(reply.headers['content-type']).toMatch(/^application\/json/);
-      const body = JSON.parse(reply.body.toString('utf8')) as Record<string, JsonRow[]>;
-      expect(Object.keys(body)).toEqual([shape.rowsField]);
-      expect(shapeChecksum(shape, body[shape.rowsField])).toEqual(expectedDigest(shape, 23));
-    });
+    it.each(SHAPES)(
+      'GET /samples/:count?shape=%s: `{ <rowsField>: rows }`, each row in its JSON form, count and checksum right',
+      async (name, shape) => {
+        const reply = await get(server, `/samples/23?shape=${name}`);
+        expect(reply.status).toBe(200);
+        expect(reply.headers['content-type']).toMatch(/^application\/json/);
+        const body = JSON.parse(reply.body.toString('utf8')) as Record<string, JsonRow[]>;
+        expect(Object.keys(body)).toEqual([shape.rowsField]);
+        expect(shapeChecksum(shape, body[shape.rowsField])).toEqual(expectedDigest(shape, 23));
+      },
+    );
 
-    it.each(SHAPES)('GET /samples/:count/stream?shape=%s: NDJSON of the rows from offset, one JSON form per line', async (name, shape) => {
-      const reply = await get(server, `/samples/31/stream?chunk=7&offset=2000000&shape=${name}`);
-      expect(reply.status).toBe(200);
-      expect(reply.headers['content-type']).toBe('application/x-ndjson');
-      const rows = ndjsonRows(reply.body);
-      expect(rows).toHaveLength(31);
-      expect(shapeChecksum(shape, rows)).toEqual(expectedDigest(shape, 31, 2_000_000));
-      expect(parseServerTiming(String(reply.trailers['server-timing'])).phases).toEqual({ generateMs: expect.any(Number), serializeMs: expect.any(Number), sendMs: expect.any(Number) });
-    });
+    it.each(SHAPES)(
+      'GET /samples/:count/stream?shape=%s: NDJSON of the rows from offset, one JSON form per line',
+      async (name, shape) => {
+        const reply = await get(server, `/samples/31/stream?chunk=7&offset=2000000&shape=${name}`);
+        expect(reply.status).toBe(200);
+        expect(reply.headers['content-type']).toBe('application/x-ndjson');
+        const rows = ndjsonRows(reply.body);
+        expect(rows).toHaveLength(31);
+        expect(shapeChecksum(shape, rows)).toEqual(expectedDigest(shape, 31, 2_000_000));
+        expect(parseServerTiming(String(reply.trailers['server-timing'])).phases).toEqual({
+          generateMs: expect.any(Number),
+          serializeMs: expect.any(Number),
+          sendMs: expect.any(Number),
+        });
+      },
+    );
 
     if (server.protobuf) {
-      it.each(SHAPES)("Accept: application/x-protobuf, shape=%s: the shape's rows message, the same rows (checksum) as JSON", async (name, shape) => {
-        const reply = await get(server, `/samples/23?shape=${name}`, { accept: 'application/x-protobuf' });
-        expect(reply.status).toBe(200);
-        expect(reply.headers['content-type']).toBe('application/x-protobuf');
-        expect(reply.body.equals(rowsCodec(shape).serialize({ [shape.rowsField]: shape.rows(23) }))).toBe(true);
-        const rows = protobufRows(shape, reply.body);
-        expect(rows).toHaveLength(23);
-        const json = JSON.parse((await get(server, `/samples/23?shape=${name}`)).body.toString('utf8'))[shape.rowsField] as JsonRow[];
-        expect(shapeChecksum(shape, rows)).toEqual(shapeChecksum(shape, json));
-      });
+      it.each(SHAPES)(
+        "Accept: application/x-protobuf, shape=%s: the shape's rows message, the same rows (checksum) as JSON",
+        async (name, shape) => {
+          const reply = await get(server, `/samples/23?shape=${name}`, { accept: 'application/x-protobuf' });
+          expect(reply.status).toBe(200);
+          expect(reply.headers['content-type']).toBe('application/x-protobuf');
+          expect(reply.body.equals(rowsCodec(shape).serialize({ [shape.rowsField]: shape.rows(23) }))).toBe(true);
+          const rows = protobufRows(shape, reply.body);
+          expect(rows).toHaveLength(23);
+          const json = JSON.parse((await get(server, `/samples/23?shape=${name}`)).body.toString('utf8'))[
+            shape.rowsField
+          ] as JsonRow[];
+          expect(shapeChecksum(shape, rows)).toEqual(shapeChecksum(shape, json));
+        },
+      );
 
       it('times a shape reply in Server-Timing: generate (rows in the form sent) and serialize', async () => {
         for (const accept of ['application/json', 'application/x-protobuf']) {
           const reply = await get(server, '/samples/500?shape=nested', { accept });
-          expect(parseServerTiming(String(reply.headers['server-timing'])).phases).toEqual({ generateMs: expect.any(Number), serializeMs: expect.any(Number) });
+          expect(parseServerTiming(String(reply.headers['server-timing'])).phases).toEqual({
+            generateMs: expect.any(Number),
+            serializeMs: expect.any(Number),
+          });
         }
       });
     }
@@ -149,12 +216,19 @@ describe('every shape from every JSON server', () => {
       const today = JSON.stringify({ samples: articleRows(5) });
       expect((await get(server, '/samples/5')).body.toString('utf8')).toBe(today);
       expect((await get(server, '/samples/5?shape=row')).body.toString('utf8')).toBe(today);
-      const ndjson = articleRows(6, 10).map((row) => JSON.stringify(row) + '\n').join('');
+      const ndjson = articleRows(6, 10)
+        .map((row) => JSON.stringify(row) + '\n')
+        .join('');
       expect((await get(server, '/samples/6/stream?offset=10')).body.toString('utf8')).toBe(ndjson);
       expect((await get(server, '/samples/6/stream?offset=10&shape=row')).body.toString('utf8')).toBe(ndjson);
     });
 
-    it.each(['/samples/3?shape=csv', '/server-a/3?shape=Row', '/samples/3/stream?shape=', '/samples/3/stream?shape=nope'])('%s -> 400 listing the valid shapes', async (path) => {
+    it.each([
+      '/samples/3?shape=csv',
+      '/server-a/3?shape=Row',
+      '/samples/3/stream?shape=',
+      '/samples/3/stream?shape=nope',
+    ])('%s -> 400 listing the valid shapes', async (path) => {
       const reply = await get(server, path);
       expect(reply.status).toBe(400);
       const body = JSON.parse(reply.body.toString('utf8'));
@@ -162,11 +236,17 @@ describe('every shape from every JSON server', () => {
       expect(body.message).toMatch(new RegExp(`valid shapes are ${shapeNames().join(', ')}$`));
     });
 
-    it.each(['/samples/3?shape=text&shape=text', '/samples/3/stream?shape=row&shape=numeric'])('%s -> 400: shape given twice', async (path) => {
-      const reply = await get(server, path);
-      expect(reply.status).toBe(400);
-      expect(JSON.parse(reply.body.toString('utf8'))).toMatchObject({ parameter: 'shape', message: 'shape is given 2 times; give it once' });
-    });
+    it.each(['/samples/3?shape=text&shape=text', '/samples/3/stream?shape=row&shape=numeric'])(
+      '%s -> 400: shape given twice',
+      async (path) => {
+        const reply = await get(server, path);
+        expect(reply.status).toBe(400);
+        expect(JSON.parse(reply.body.toString('utf8'))).toMatchObject({
+          parameter: 'shape',
+          message: 'shape is given 2 times; give it once',
+        });
+      },
+    );
 
     it("weighs the shape's size against MAX_INFLIGHT_BYTES: rows that fit as `row` are refused as `binary`, naming the limit", async () => {
       const count = 4000;
@@ -174,7 +254,10 @@ describe('every shape from every JSON server', () => {
       expect((await get(server, `/samples/${count}`)).status).toBe(200);
       const refused = await get(server, `/samples/${count}?shape=binary`);
       expect(refused.status).toBe(400);
-      expect(JSON.parse(refused.body.toString('utf8'))).toMatchObject({ parameter: 'MAX_INFLIGHT_BYTES', limit: MAX_INFLIGHT_BYTES });
+      expect(JSON.parse(refused.body.toString('utf8'))).toMatchObject({
+        parameter: 'MAX_INFLIGHT_BYTES',
+        limit: MAX_INFLIGHT_BYTES,
+      });
     });
 
     it('serves a large reply (past the build lane threshold) of another shape', async () => {
@@ -199,32 +282,61 @@ describe('every shape from every gRPC server', () => {
   const methodOf = (shape: Shape, name: string) => (pkg[shape.grpcService] as unknown as Record<string, Method>)[name];
   const clients = new Map<string, grpc.Client>();
   const clientOf = (portVariable: string) => {
-    if (!clients.has(portVariable)) clients.set(portVariable, new grpc.Client(`127.0.0.1:${env[portVariable]}`, grpc.credentials.createInsecure()));
+    if (!clients.has(portVariable))
+      clients.set(portVariable, new grpc.Client(`127.0.0.1:${env[portVariable]}`, grpc.credentials.createInsecure()));
     return clients.get(portVariable)!;
   };
 
   /** A shape's unary method through a plain grpc-js client: the rows in JSON form, and the trailers. */
-  function unary(portVariable: string, shape: Shape, request: object, metadata = new grpc.Metadata()): Promise<{ rows: JsonRow[]; trailers: grpc.Metadata }> {
+  function unary(
+    portVariable: string,
+    shape: Shape,
+    request: object,
+    metadata = new grpc.Metadata(),
+  ): Promise<{ rows: JsonRow[]; trailers: grpc.Metadata }> {
     const method = methodOf(shape, shape.unaryMethod);
     return new Promise((resolve, reject) => {
       let reply: Record<string, object[]> | undefined;
-      const call = clientOf(portVariable).makeUnaryRequest(method.path, method.requestSerialize, method.responseDeserialize, request, metadata, { deadline: Date.now() + 20_000 }, (error, value) => {
-        if (error) reject(error);
-        reply = value;
-      });
+      const call = clientOf(portVariable).makeUnaryRequest(
+        method.path,
+        method.requestSerialize,
+        method.responseDeserialize,
+        request,
+        metadata,
+        { deadline: Date.now() + 20_000 },
+        (error, value) => {
+          if (error) reject(error);
+          reply = value;
+        },
+      );
       call.on('status', (status: grpc.StatusObject) => {
-        if (status.code === grpc.status.OK) resolve({ rows: reply![shape.rowsField].map((row) => canonicalFromProtobuf(shape, row)), trailers: status.metadata });
+        if (status.code === grpc.status.OK)
+          resolve({
+            rows: reply![shape.rowsField].map((row) => canonicalFromProtobuf(shape, row)),
+            trailers: status.metadata,
+          });
       });
     });
   }
 
   /** A shape's streaming method: the rows of every message in JSON form, the message count and the trailers. */
-  function stream(portVariable: string, shape: Shape, request: object): Promise<{ rows: JsonRow[]; messages: number; trailers: grpc.Metadata }> {
+  function stream(
+    portVariable: string,
+    shape: Shape,
+    request: object,
+  ): Promise<{ rows: JsonRow[]; messages: number; trailers: grpc.Metadata }> {
     const method = methodOf(shape, shape.streamMethod);
     return new Promise((resolve, reject) => {
       const rows: JsonRow[] = [];
       let messages = 0;
-      const call = clientOf(portVariable).makeServerStreamRequest(method.path, method.requestSerialize, method.responseDeserialize, request, new grpc.Metadata(), { deadline: Date.now() + 20_000 });
+      const call = clientOf(portVariable).makeServerStreamRequest(
+        method.path,
+        method.requestSerialize,
+        method.responseDeserialize,
+        request,
+        new grpc.Metadata(),
+        { deadline: Date.now() + 20_000 },
+      );
       call.on('data', (message: Record<string, object[]>) => {
         messages++;
         rows.push(...message[shape.rowsField].map((row) => canonicalFromProtobuf(shape, row)));
@@ -237,7 +349,11 @@ describe('every shape from every gRPC server', () => {
   }
 
   beforeAll(async () => {
-    env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()), MAX_INFLIGHT_BYTES: String(MAX_INFLIGHT_BYTES), STREAM_BUFFER_BYTES: String(4 * 1024 * 1024) });
+    env = await portsEnv({
+      BARE_GRPC_SERVER_PORT: String(await freePort()),
+      MAX_INFLIGHT_BYTES: String(MAX_INFLIGHT_BYTES),
+      STREAM_BUFFER_BYTES: String(4 * 1024 * 1024),
+    });
     for (const [, app] of SERVERS) processes.push(AppProcess.start(app, env));
     await Promise.all(processes.map((p) => p.waitFor(LISTENING)));
   });
@@ -248,19 +364,37 @@ describe('every shape from every gRPC server', () => {
   });
 
   describe.each(SERVERS)('%s', (_name, _app, portVariable) => {
-    it.each(SHAPES)("%s: the unary method's reply has count rows, the right checksum, and a server-timing trailer", async (_shape, shape) => {
-      const { rows, trailers } = await unary(portVariable, shape, { count: 23 });
-      expect(rows).toHaveLength(23);
-      expect(shapeChecksum(shape, rows)).toEqual(expectedDigest(shape, 23));
-      expect(parseServerTiming(String(trailers.get('server-timing')[0])).phases).toEqual({ generateMs: expect.any(Number), serializeMs: expect.any(Number), sendMs: expect.any(Number) });
-    });
+    it.each(SHAPES)(
+      "%s: the unary method's reply has count rows, the right checksum, and a server-timing trailer",
+      async (_shape, shape) => {
+        const { rows, trailers } = await unary(portVariable, shape, { count: 23 });
+        expect(rows).toHaveLength(23);
+        expect(shapeChecksum(shape, rows)).toEqual(expectedDigest(shape, 23));
+        expect(parseServerTiming(String(trailers.get('server-timing')[0])).phases).toEqual({
+          generateMs: expect.any(Number),
+          serializeMs: expect.any(Number),
+          sendMs: expect.any(Number),
+        });
+      },
+    );
 
-    it.each(SHAPES)('%s: the stream sends rows from offset in messages of chunk_rows, with the server-timing trailer', async (_shape, shape) => {
-      const { rows, messages, trailers } = await stream(portVariable, shape, { count: 31, offset: 2_000_000, chunk_rows: 7 });
-      expect([rows.length, messages]).toEqual([31, 5]);
-      expect(shapeChecksum(shape, rows)).toEqual(expectedDigest(shape, 31, 2_000_000));
-      expect(parseServerTiming(String(trailers.get('server-timing')[0])).phases).toEqual({ generateMs: expect.any(Number), serializeMs: expect.any(Number), sendMs: expect.any(Number) });
-    });
+    it.each(SHAPES)(
+      '%s: the stream sends rows from offset in messages of chunk_rows, with the server-timing trailer',
+      async (_shape, shape) => {
+        const { rows, messages, trailers } = await stream(portVariable, shape, {
+          count: 31,
+          offset: 2_000_000,
+          chunk_rows: 7,
+        });
+        expect([rows.length, messages]).toEqual([31, 5]);
+        expect(shapeChecksum(shape, rows)).toEqual(expectedDigest(shape, 31, 2_000_000));
+        expect(parseServerTiming(String(trailers.get('server-timing')[0])).phases).toEqual({
+          generateMs: expect.any(Number),
+          serializeMs: expect.any(Number),
+          sendMs: expect.any(Number),
+        });
+      },
+    );
 
     it.each(SHAPES)('%s: sliced encoding (wirebench-slice-rows) gives the same rows', async (_shape, shape) => {
       const metadata = new grpc.Metadata();
@@ -277,28 +411,55 @@ describe('every shape from every gRPC server', () => {
     it.each([
       ['count -1', 'unaryMethod', { count: -1 }, /count must be an integer from 0 to \d+/],
       ['count 2^31-1', 'unaryMethod', { count: 2 ** 31 - 1 }, /count must be an integer from 0 to \d+/],
-      ['stream count -1', 'streamMethod', { count: -1, offset: 0, chunk_rows: 1 }, /count must be an integer from 0 to \d+ \(MAX_STREAM_ROWS\)/],
-      ['stream chunk_rows 0', 'streamMethod', { count: 5, offset: 0, chunk_rows: 0 }, /chunk_rows must be an integer from 1 to \d+ \(MAX_ROWS\)/],
-    ] as const)('a shape service answers INVALID_ARGUMENT naming the limit: %s', async (_case, kind, request, details) => {
-      const shape = getShape('text');
-      const call = kind === 'unaryMethod' ? unary(portVariable, shape, request) : stream(portVariable, shape, request);
-      await expect(call).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT, details: expect.stringMatching(details) });
-    });
+      [
+        'stream count -1',
+        'streamMethod',
+        { count: -1, offset: 0, chunk_rows: 1 },
+        /count must be an integer from 0 to \d+ \(MAX_STREAM_ROWS\)/,
+      ],
+      [
+        'stream chunk_rows 0',
+        'streamMethod',
+        { count: 5, offset: 0, chunk_rows: 0 },
+        /chunk_rows must be an integer from 1 to \d+ \(MAX_ROWS\)/,
+      ],
+    ] as const)(
+      'a shape service answers INVALID_ARGUMENT naming the limit: %s',
+      async (_case, kind, request, details) => {
+        const shape = getShape('text');
+        const call =
+          kind === 'unaryMethod' ? unary(portVariable, shape, request) : stream(portVariable, shape, request);
+        await expect(call).rejects.toMatchObject({
+          code: grpc.status.INVALID_ARGUMENT,
+          details: expect.stringMatching(details),
+        });
+      },
+    );
 
     it("weighs the shape's size against MAX_INFLIGHT_BYTES: rows that fit as `row` are refused as `binary`, naming the limit", async () => {
       const count = 5000;
       expect(getShape('binary').maxRowBytes(count - 1).protobuf * count).toBeGreaterThan(MAX_INFLIGHT_BYTES);
       expect((await unary(portVariable, getShape('row'), { count })).rows).toHaveLength(count);
-      await expect(unary(portVariable, getShape('binary'), { count })).rejects.toMatchObject({ details: expect.stringContaining(`MAX_INFLIGHT_BYTES (${MAX_INFLIGHT_BYTES} bytes)`) });
+      await expect(unary(portVariable, getShape('binary'), { count })).rejects.toMatchObject({
+        details: expect.stringContaining(`MAX_INFLIGHT_BYTES (${MAX_INFLIGHT_BYTES} bytes)`),
+      });
     });
 
     it("reports SERVING for every shape's service", async () => {
       const health = grpc.loadPackageDefinition(loadSync(healthProtoPath, LOADER_OPTIONS)) as any;
-      const client = new health.grpc.health.v1.Health(`127.0.0.1:${env[portVariable]}`, grpc.credentials.createInsecure());
+      const client = new health.grpc.health.v1.Health(
+        `127.0.0.1:${env[portVariable]}`,
+        grpc.credentials.createInsecure(),
+      );
       try {
         for (const shape of servedShapes()) {
-          const reply = await new Promise((resolve, reject) => client.Check({ service: shape.grpcService }, (e: Error | null, r: unknown) => (e ? reject(e) : resolve(r))));
-          expect({ service: shape.grpcService, reply }).toEqual({ service: shape.grpcService, reply: { status: 'SERVING' } });
+          const reply = await new Promise((resolve, reject) =>
+            client.Check({ service: shape.grpcService }, (e: Error | null, r: unknown) => (e ? reject(e) : resolve(r))),
+          );
+          expect({ service: shape.grpcService, reply }).toEqual({
+            service: shape.grpcService,
+            reply: { status: 'SERVING' },
+          });
         }
       } finally {
         client.close();

@@ -25,13 +25,16 @@ async function startedOutput(app: ServingAppName, env: Record<string, string>): 
 }
 
 describe('start-up output', () => {
-  it.each(['client', 'json-server', 'grpc-server'] as const)('%s into a pipe: its listening line, no colour, no wiring lines', async (app) => {
-    const output = await startedOutput(app, {});
-    expect(output).toMatch(/LOG \[[\w-]+\] .*listening on/);
-    expect(output).not.toMatch(ESCAPE);
-    expect(output).not.toMatch(ROUTE_LINE);
-    expect(output).not.toMatch(WIRING_LINE);
-  });
+  it.each(['client', 'json-server', 'grpc-server'] as const)(
+    '%s into a pipe: its listening line, no colour, no wiring lines',
+    async (app) => {
+      const output = await startedOutput(app, {});
+      expect(output).toMatch(/LOG \[[\w-]+\] .*listening on/);
+      expect(output).not.toMatch(ESCAPE);
+      expect(output).not.toMatch(ROUTE_LINE);
+      expect(output).not.toMatch(WIRING_LINE);
+    },
+  );
 
   it('LOG_LEVEL=debug brings back every module and route line', async () => {
     const output = await startedOutput('client', { LOG_LEVEL: 'debug' });
@@ -49,14 +52,18 @@ describe('start-up output', () => {
   });
 
   describe('npm run start:all', () => {
-    const startAll = (args: string[], env: Record<string, string>) => new AppProcess(process.execPath, [join(ROOT, 'scripts', 'start-all.js'), ...args], env);
+    const startAll = (args: string[], env: Record<string, string>) =>
+      new AppProcess(process.execPath, [join(ROOT, 'scripts', 'start-all.js'), ...args], env);
 
     it('into a pipe: per app where it listens, one line saying how to stop, one when stopped, nothing coloured', async () => {
       const all = startAll([], { ...(await portsEnv()), ...AS_A_USER_RUNS_IT });
       try {
         await all.waitFor(/Ctrl-C stops them all/, 40_000);
-        for (const name of ['json', 'grpc', 'client', 'json-fastify', 'json-h2', 'bare-connect']) expect(all.output).toMatch(new RegExp(`^\\[${name}\\] .*listening on`, 'm'));
-        expect(all.output).toMatch(/^wirebench: json, grpc, client, json-fastify, json-h2, bare-connect up; Ctrl-C stops them all$/m);
+        for (const name of ['json', 'grpc', 'client', 'json-fastify', 'json-h2', 'bare-connect'])
+          expect(all.output).toMatch(new RegExp(`^\\[${name}\\] .*listening on`, 'm'));
+        expect(all.output).toMatch(
+          /^wirebench: json, grpc, client, json-fastify, json-h2, bare-connect up; Ctrl-C stops them all$/m,
+        );
       } finally {
         all.child.kill('SIGINT');
         await all.exited;
@@ -65,10 +72,12 @@ describe('start-up output', () => {
       expect(all.output).not.toMatch(ROUTE_LINE);
       // One line for the stop, not concurrently's '<command line> exited with code SIGTERM' per app.
       expect(all.output).not.toMatch(/exited with code/);
-      expect(all.output.trimEnd().split('\n').pop()).toBe('wirebench: stopped json, grpc, client, json-fastify, json-h2, bare-connect');
+      expect(all.output.trimEnd().split('\n').pop()).toBe(
+        'wirebench: stopped json, grpc, client, json-fastify, json-h2, bare-connect',
+      );
     });
 
-    it('FORCE_COLOR=1 colours the prefixes and the apps\' own lines', async () => {
+    it("FORCE_COLOR=1 colours the prefixes and the apps' own lines", async () => {
       const all = startAll(['client'], { ...(await portsEnv()), ...AS_A_USER_RUNS_IT, FORCE_COLOR: '1' });
       try {
         await all.waitFor(/Ctrl-C stops it/, 30_000);

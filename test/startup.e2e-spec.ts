@@ -11,7 +11,11 @@ type AppName = 'json-server' | 'grpc-server' | 'client';
 jest.setTimeout(60_000);
 
 const APPS: AppName[] = ['json-server', 'grpc-server', 'client'];
-const PORT_VARIABLE: Record<AppName, string> = { 'json-server': 'JSON_SERVER_PORT', 'grpc-server': 'GRPC_SERVER_PORT', client: 'CLIENT_PORT' };
+const PORT_VARIABLE: Record<AppName, string> = {
+  'json-server': 'JSON_SERVER_PORT',
+  'grpc-server': 'GRPC_SERVER_PORT',
+  client: 'CLIENT_PORT',
+};
 
 function nonEmptyLines(text: string): string[] {
   return text.split('\n').filter((l) => l.trim() !== '');
@@ -53,37 +57,44 @@ describe('start-up', () => {
   });
 
   describe('npm run start:all', () => {
-    const startAll = (env: Record<string, string>) => new AppProcess(process.execPath, [join(ROOT, 'scripts', 'start-all.js')], env);
+    const startAll = (env: Record<string, string>) =>
+      new AppProcess(process.execPath, [join(ROOT, 'scripts', 'start-all.js')], env);
 
-    it.each(['SIGTERM', 'SIGINT'] as const)('starts all three with prefixed logs and %s stops them all', async (signal) => {
-      const env = await portsEnv();
-      const all = startAll(env);
-      try {
-        await all.waitFor(/\[client\].*listening on[\s\S]*|listening on[\s\S]*\[client\]/);
-        await all.waitFor(/\[json\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
-        await all.waitFor(/\[grpc\][^\n]*listening on 127\.0\.0\.1:/);
-        await all.waitFor(/\[json-fastify\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
-        await all.waitFor(/\[json-h2\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
-        await all.waitFor(/\[client\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
-        const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/compare?rows=10`);
-        expect(status).toBe(200);
-        expect(body.json.verified && body.grpc.verified).toBe(true);
-        expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length).toBeGreaterThanOrEqual(4);
-      } finally {
-        all.child.kill(signal);
-      }
-      const { code } = await all.exited;
-      expect(code).toBe(0);
-      // Give the OS a moment to reap, then: no process with this run's environment is left.
-      for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
-    });
+    it.each(['SIGTERM', 'SIGINT'] as const)(
+      'starts all three with prefixed logs and %s stops them all',
+      async (signal) => {
+        const env = await portsEnv();
+        const all = startAll(env);
+        try {
+          await all.waitFor(/\[client\].*listening on[\s\S]*|listening on[\s\S]*\[client\]/);
+          await all.waitFor(/\[json\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
+          await all.waitFor(/\[grpc\][^\n]*listening on 127\.0\.0\.1:/);
+          await all.waitFor(/\[json-fastify\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
+          await all.waitFor(/\[json-h2\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
+          await all.waitFor(/\[client\][^\n]*listening on http:\/\/127\.0\.0\.1:/);
+          const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/compare?rows=10`);
+          expect(status).toBe(200);
+          expect(body.json.verified && body.grpc.verified).toBe(true);
+          expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length).toBeGreaterThanOrEqual(4);
+        } finally {
+          all.child.kill(signal);
+        }
+        const { code } = await all.exited;
+        expect(code).toBe(0);
+        // Give the OS a moment to reap, then: no process with this run's environment is left.
+        for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++)
+          await new Promise((r) => setTimeout(r, 100));
+        expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
+      },
+    );
 
     it('exits 2 with one line naming a bad setting, before starting anything', async () => {
       const all = startAll({ ...(await portsEnv()), GRPC_SERVER_PORT: '99999' });
       const { code } = await all.exited;
       expect(code).toBe(2);
-      expect(nonEmptyLines(all.output)).toEqual(['wirebench: invalid GRPC_SERVER_PORT="99999": must be an integer from 0 to 65535']);
+      expect(nonEmptyLines(all.output)).toEqual([
+        'wirebench: invalid GRPC_SERVER_PORT="99999": must be an integer from 0 to 65535',
+      ]);
     });
 
     it('starts nothing when a port is taken: one line naming the address and the process holding it, exit 1', async () => {
@@ -96,9 +107,14 @@ describe('start-up', () => {
       expect(code).toBe(1);
       // This test's own process holds the port.
       expect(nonEmptyLines(all.output)).toEqual([
-        expect.stringMatching(new RegExp(`^wirebench: grpc cannot start: 127\\.0\\.0\\.1:${env.GRPC_SERVER_PORT} is taken by process ${process.pid} \\(.*\\); stop it, or set another port`)),
+        expect.stringMatching(
+          new RegExp(
+            `^wirebench: grpc cannot start: 127\\.0\\.0\\.1:${env.GRPC_SERVER_PORT} is taken by process ${process.pid} \\(.*\\); stop it, or set another port`,
+          ),
+        ),
       ]);
-      for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
       expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
     });
   });

@@ -37,14 +37,20 @@ async function runCli(entry: string, args: string[], env: Record<string, string>
 /** A web server that is not wirebench's, as in the issue: python3 -m http.server where there is one, else node's. */
 async function webServer(port: number): Promise<{ stop(): Promise<void> }> {
   if (PYTHON) {
-    const python = new AppProcess('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', tmpdir()], {});
+    const python = new AppProcess(
+      'python3',
+      ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', tmpdir()],
+      {},
+    );
     await python.waitUntilListening('127.0.0.1', port);
     return { stop: () => python.stop() };
   }
   const { createServer: createHttpServer } = await import('node:http');
   const server = createHttpServer((_req, res) => {
     res.writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
-    res.end('<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <meta charset="utf-8">\n        <title>Error response</title>\n    </head>\n</html>\n');
+    res.end(
+      '<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <meta charset="utf-8">\n        <title>Error response</title>\n    </head>\n</html>\n',
+    );
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { stop: () => new Promise((resolve) => server.close(() => resolve())) };
@@ -85,7 +91,7 @@ describe("an app's address answered by another program", () => {
     }
   });
 
-  it('one that accepts and never answers is refused too, after the probe\'s 2 s, not a hang', async () => {
+  it("one that accepts and never answers is refused too, after the probe's 2 s, not a hang", async () => {
     const env = await portsEnv();
     const stranger = await silentServer(Number(env.GRPC_SERVER_PORT));
     try {
@@ -105,9 +111,17 @@ describe("an app's address answered by another program", () => {
     const env = await portsEnv();
     const stranger = await webServer(Number(env.JSON_SERVER_PORT));
     try {
-      const r = await runCli(LOAD, ['--transport', 'json', '--concurrency', '1', '--duration', '1', '--warmup', '0'], env);
+      const r = await runCli(
+        LOAD,
+        ['--transport', 'json', '--concurrency', '1', '--duration', '1', '--warmup', '0'],
+        env,
+      );
       expect({ code: r.code, stdout: r.stdout, files: r.files }).toEqual({ code: 2, stdout: '', files: [] });
-      expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^wirebench load: json-server's address 127\.0\.0\.1:\d+ answers, but not as wirebench's json-server: GET \/admin\/resources gave 404 text\/html .*: stop it, or set JSON_SERVER_PORT \(see --help\)$/)]);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          /^wirebench load: json-server's address 127\.0\.0\.1:\d+ answers, but not as wirebench's json-server: GET \/admin\/resources gave 404 text\/html .*: stop it, or set JSON_SERVER_PORT \(see --help\)$/,
+        ),
+      ]);
     } finally {
       await stranger.stop();
     }

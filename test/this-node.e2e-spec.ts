@@ -23,10 +23,18 @@ const binaryOf = (pid: number): string => readlinkSync(`/proc/${pid}/exe`);
 const environOf = (pid: number): string[] => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
 
 /** Runs a bench-cli entry into a throw-away folder with `--format json`; returns its exit code, output and the parsed run. */
-async function runCli(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string; run: any }> {
+async function runCli(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string; run: any }> {
   const out = mkdtempSync(join(tmpdir(), 'wirebench-this-node-'));
   try {
-    const cli = new AppProcess(process.execPath, [appEntry('bench-cli', entry, ROOT), ...args, '--out', out, '--format', 'json'], env);
+    const cli = new AppProcess(
+      process.execPath,
+      [appEntry('bench-cli', entry, ROOT), ...args, '--out', out, '--format', 'json'],
+      env,
+    );
     let stdout = '';
     cli.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     const { code } = await cli.exited;
@@ -46,7 +54,9 @@ describe(`the project on ${process.version}`, () => {
       await all.waitFor(/\[client\][^\n]*listening on/, 60_000);
       const pids = pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT);
       // Each server is a primary and 2 workers, forked with the primary's binary (node:cluster uses process.execPath).
-      expect(pids.filter((pid) => environOf(pid).some((v) => v.startsWith('NODE_UNIQUE_ID='))).length).toBe(clustered.length * 2);
+      expect(pids.filter((pid) => environOf(pid).some((v) => v.startsWith('NODE_UNIQUE_ID='))).length).toBe(
+        clustered.length * 2,
+      );
       expect([...new Set(pids.map(binaryOf))]).toEqual([THIS_NODE]);
       const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/compare?rows=100`);
       expect(status).toBe(200);
@@ -55,24 +65,44 @@ describe(`the project on ${process.version}`, () => {
       all.child.kill('SIGTERM');
     }
     expect((await all.exited).code).toBe(0);
-    for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
   });
 
   it('npm run bench --preset quick, streaming variants included: every result verified, the run records this node', async () => {
     const variants = ['json', 'grpc', 'json-stream', 'grpc-stream'];
     // 100-row chunks: the 1,000-row case streams in several messages, each checksummed.
-    const args = ['--preset', 'quick', '--variants', variants.join(','), '--chunk-rows', '100', '--runs', '2', '--warmup', '0'];
+    const args = [
+      '--preset',
+      'quick',
+      '--variants',
+      variants.join(','),
+      '--chunk-rows',
+      '100',
+      '--runs',
+      '2',
+      '--warmup',
+      '0',
+    ];
     const { code, output, run } = await runCli('main.js', args, await portsEnv());
     expect({ code, output: code === 0 ? '' : output }).toEqual({ code: 0, output: '' });
     expect(run).toMatchObject({ kind: 'bench', endReason: 'completed', environment: { node: process.version } });
     expect([...new Set(run.scenarios.map((s: any) => s.variant))].sort()).toEqual([...variants].sort());
     expect(run.scenarios).toHaveLength(4 * variants.length);
-    for (const s of run.scenarios) expect({ case: `${s.name}/${s.variant}`, verified: s.verified }).toEqual({ case: `${s.name}/${s.variant}`, verified: true });
+    for (const s of run.scenarios)
+      expect({ case: `${s.name}/${s.variant}`, verified: s.verified }).toEqual({
+        case: `${s.name}/${s.variant}`,
+        verified: true,
+      });
   });
 
   it('npm run load, one 1 s level on both transports: no errors, every level verified', async () => {
-    const { code, output, run } = await runCli('load-main.js', ['--concurrency', '4', '--duration', '1', '--warmup', '0'], await portsEnv());
+    const { code, output, run } = await runCli(
+      'load-main.js',
+      ['--concurrency', '4', '--duration', '1', '--warmup', '0'],
+      await portsEnv(),
+    );
     expect({ code, output: code === 0 ? '' : output }).toEqual({ code: 0, output: '' });
     expect(run).toMatchObject({ kind: 'load', endReason: 'completed', environment: { node: process.version } });
     expect(run.levels.map((l: any) => l.transport)).toEqual(['json', 'grpc']);

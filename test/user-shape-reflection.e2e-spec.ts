@@ -18,18 +18,22 @@ const grpcurl = findGrpcurl();
 const maybe = grpcurl.bin ? describe : describe.skip;
 
 // Asynchronously: the server runs in this process, so a blocking call would leave it unable to answer.
-const run = async (...args: string[]) => (await promisify(execFile)(grpcurl.bin!, ['-plaintext', ...args], { encoding: 'utf8', timeout: 20_000 })).stdout;
+const run = async (...args: string[]) =>
+  (await promisify(execFile)(grpcurl.bin!, ['-plaintext', ...args], { encoding: 'utf8', timeout: 20_000 })).stdout;
 
 /** A grpc-js server with the shape's service (GetRows only), health and reflection, as the gRPC servers add them. */
 async function serve(shape: Shape): Promise<{ server: Server; address: string }> {
   const pkg = shape.packageDefinition!(LOADER_OPTIONS);
   const server = new Server();
   server.addService(pkg[shape.grpcService] as unknown as ServiceDefinition, {
-    GetRows: (call: ServerUnaryCall<{ count: number }, unknown>, done: sendUnaryData<unknown>) => done(null, { rows: shape.rows(call.request.count) }),
+    GetRows: (call: ServerUnaryCall<{ count: number }, unknown>, done: sendUnaryData<unknown>) =>
+      done(null, { rows: shape.rows(call.request.count) }),
     StreamRows: () => undefined,
   });
   addHealthAndReflection(pkg, server);
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
+  );
   return { server, address: `127.0.0.1:${port}` };
 }
 
@@ -43,7 +47,9 @@ function jsonNames(value: unknown): unknown {
 
 /** Three rows fetched by grpcurl, in the JSON form, with the checksum the shape's own rows have. */
 async function fetchedRowsMatch(shape: Shape, address: string): Promise<void> {
-  const reply = JSON.parse(await run('-emit-defaults', '-d', '{"count": 3}', address, `${shape.grpcService}/GetRows`)) as { rows: object[] };
+  const reply = JSON.parse(
+    await run('-emit-defaults', '-d', '{"count": 3}', address, `${shape.grpcService}/GetRows`),
+  ) as { rows: object[] };
   const rows = reply.rows.map((r) => jsonNames(r) as JsonRow);
   const expected = shape.rows(3).map((r) => toJsonRow(shape, r));
   expect(rows[1]).toEqual(expected[1]);
@@ -55,13 +61,19 @@ maybe('the user shape over gRPC, through reflection (grpcurl)', () => {
   afterAll(() => servers.forEach((s) => s.forceShutdown()));
 
   it('examples/order.proto: lists and describes the service and the message, and fetches verified rows', async () => {
-    const shape = userShape({ protoFile: join(ROOT, 'examples', 'order.proto'), message: 'shop.v1.Order', sampleFile: join(ROOT, 'examples', 'order.sample.json') });
+    const shape = userShape({
+      protoFile: join(ROOT, 'examples', 'order.proto'),
+      message: 'shop.v1.Order',
+      sampleFile: join(ROOT, 'examples', 'order.sample.json'),
+    });
     const { server, address } = await serve(shape);
     servers.push(server);
     expect(await run(address, 'list')).toContain('wirebench.user.UserService');
     const described = await run(address, 'describe', 'wirebench.user.UserService');
     expect(described).toContain('rpc GetRows ( .wirebench.user.GetRowsParam ) returns ( .wirebench.user.Rows )');
-    expect(described).toContain('rpc StreamRows ( .wirebench.user.StreamRowsParam ) returns ( stream .wirebench.user.Rows )');
+    expect(described).toContain(
+      'rpc StreamRows ( .wirebench.user.StreamRowsParam ) returns ( stream .wirebench.user.Rows )',
+    );
     expect(await run(address, 'describe', 'shop.v1.Order')).toMatch(/map<string, string> attributes = 9;/);
     await fetchedRowsMatch(shape, address);
   });
@@ -69,13 +81,21 @@ maybe('the user shape over gRPC, through reflection (grpcurl)', () => {
   it('a message spread over packages and files (imports beside the file and from its folder)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wirebench-user-reflection-'));
     const files: Record<string, string> = {
-      'api/order.proto': 'syntax = "proto3"; package api; import "common/money.proto"; import "google/protobuf/timestamp.proto"; message Order { int64 id = 1; common.Money total = 2; google.protobuf.Timestamp at = 3; }',
-      'api/common/money.proto': 'syntax = "proto3"; package common; import "common/currency.proto"; message Money { Currency currency = 1; int64 micros = 2; }',
-      'api/common/currency.proto': 'syntax = "proto3"; package common; enum Currency { CURRENCY_UNSPECIFIED = 0; EUR = 1; }',
+      'api/order.proto':
+        'syntax = "proto3"; package api; import "common/money.proto"; import "google/protobuf/timestamp.proto"; message Order { int64 id = 1; common.Money total = 2; google.protobuf.Timestamp at = 3; }',
+      'api/common/money.proto':
+        'syntax = "proto3"; package common; import "common/currency.proto"; message Money { Currency currency = 1; int64 micros = 2; }',
+      'api/common/currency.proto':
+        'syntax = "proto3"; package common; enum Currency { CURRENCY_UNSPECIFIED = 0; EUR = 1; }',
       'sample.json': '{"id": "1", "total": {"currency": "EUR", "micros": "1500000"}, "at": "2026-01-02T03:04:05.500Z"}',
     };
-    for (const [name, text] of Object.entries(files)) mkdirSync(dirname(join(dir, name)), { recursive: true }), writeFileSync(join(dir, name), text);
-    const shape = userShape({ protoFile: join(dir, 'api', 'order.proto'), message: 'api.Order', sampleFile: join(dir, 'sample.json') });
+    for (const [name, text] of Object.entries(files))
+      (mkdirSync(dirname(join(dir, name)), { recursive: true }), writeFileSync(join(dir, name), text));
+    const shape = userShape({
+      protoFile: join(dir, 'api', 'order.proto'),
+      message: 'api.Order',
+      sampleFile: join(dir, 'sample.json'),
+    });
     const { server, address } = await serve(shape);
     servers.push(server);
     expect(await run(address, 'describe', 'api.Order')).toContain('.common.Money total = 2;');

@@ -9,7 +9,9 @@ describe('variants', () => {
   const setup = useStackWithResults('wirebench-variants-');
 
   it('times every variant side by side, each verified, with the same payload as its baseline and wire bytes counted', async () => {
-    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/bench?variants=json,grpc,json-undici,grpc-bare&rows=100&requests=3&runs=2&wire=1&save=1`);
+    const { status, body } = await getJson(
+      `${setup.stack.clientUrl}/client/bench?variants=json,grpc,json-undici,grpc-bare&rows=100&requests=3&runs=2&wire=1&save=1`,
+    );
     expect(status).toBe(200);
     const byVariant = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
     expect(Object.keys(byVariant)).toEqual(['json', 'grpc', 'json-undici', 'grpc-bare']);
@@ -22,10 +24,21 @@ describe('variants', () => {
     expect(byVariant['json-undici'].payloadBytesPerRequest).toBe(byVariant.json.payloadBytesPerRequest);
     expect(byVariant['grpc-bare'].payloadBytesPerRequest).toBe(byVariant.grpc.payloadBytesPerRequest);
 
-    const runs: Record<string, string>[] = parse(await (await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/runs.csv`)).text(), { columns: true });
+    const runs: Record<string, string>[] = parse(
+      await (await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/runs.csv`)).text(),
+      { columns: true },
+    );
     expect([...new Set(runs.map((r) => r.variant))]).toEqual(['json', 'grpc', 'json-undici', 'grpc-bare']);
-    const summary: Record<string, string>[] = parse(await (await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/summary.csv`)).text(), { columns: true });
-    expect(summary.map((r) => `${r.transport}/${r.variant}`)).toEqual(['json/json', 'grpc/grpc', 'json/json-undici', 'grpc/grpc-bare']);
+    const summary: Record<string, string>[] = parse(
+      await (await fetch(`${setup.stack.clientUrl}/client/results/client-endpoints/summary.csv`)).text(),
+      { columns: true },
+    );
+    expect(summary.map((r) => `${r.transport}/${r.variant}`)).toEqual([
+      'json/json',
+      'grpc/grpc',
+      'json/json-undici',
+      'grpc/grpc-bare',
+    ]);
   });
 
   it('takes ?variant= of the route family on the single and parallel endpoints', async () => {
@@ -38,7 +51,9 @@ describe('variants', () => {
   });
 
   it('compares any variants on /client/compare?variants=, each against its baseline when it ran, with phases', async () => {
-    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/compare?variants=json,grpc,grpc-bare&rows=200&runs=3`);
+    const { status, body } = await getJson(
+      `${setup.stack.clientUrl}/client/compare?variants=json,grpc,grpc-bare&rows=200&runs=3`,
+    );
     expect(status).toBe(200);
     expect(body.results.map((r: any) => [r.variant, r.mode, r.verified])).toEqual([
       ['json', 'single', true],
@@ -60,7 +75,15 @@ describe('variants', () => {
     }
     // Without ?variants= the reply keeps the article pair's shape.
     const pair = await getJson(`${setup.stack.clientUrl}/client/compare?rows=10`);
-    expect(Object.keys(pair.body).sort()).toEqual(['distinguishable', 'faster', 'grpc', 'json', 'ratio', 'tooFewRuns', 'verdict']);
+    expect(Object.keys(pair.body).sort()).toEqual([
+      'distinguishable',
+      'faster',
+      'grpc',
+      'json',
+      'ratio',
+      'tooFewRuns',
+      'verdict',
+    ]);
   });
 
   it.each([

@@ -14,7 +14,11 @@ import { portsEnv } from './support/stack';
 async function benchRun(args: string[]): Promise<BenchRun> {
   const out = mkdtempSync(join(tmpdir(), 'wirebench-verdict-words-'));
   try {
-    const bench = new AppProcess(process.execPath, [appEntry('bench-cli', 'main.js', ROOT), ...args, '--format', 'json', '--out', out], await portsEnv());
+    const bench = new AppProcess(
+      process.execPath,
+      [appEntry('bench-cli', 'main.js', ROOT), ...args, '--format', 'json', '--out', out],
+      await portsEnv(),
+    );
     const { code } = await bench.exited;
     expect({ code, output: code === 0 ? '' : bench.output.slice(-4000) }).toEqual({ code: 0, output: '' });
     const [dir] = readdirSync(out);
@@ -27,16 +31,27 @@ async function benchRun(args: string[]): Promise<BenchRun> {
 describe('the words of real runs', () => {
   it.each([
     ['the quick preset (one request and parallel batches)', ['--preset', 'quick', '--runs', '5', '--warmup', '1']],
-    ['two shapes at one size', ['--shapes', 'row,binary', '--variants', 'json,grpc', '--rows', '2000', '--runs', '5', '--warmup', '1']],
-  ])('agree with their numbers: %s', async (_name, args) => {
-    const run = await benchRun(args);
-    const { cases } = explainRun(run);
-    expect(cases.length).toBeGreaterThan(0);
-    for (const c of cases) {
-      // Every run kept the request that set its time, so every variant has a breakdown of its median.
-      for (const r of run.scenarios.filter((s) => s.name === c.scenario)) expect(r.runs.every((s) => s.path)).toBe(true);
-      expect(c.gap).not.toBeNull();
-      checkCase(c, run.scenarios.filter((s) => s.name === c.scenario));
-    }
-  }, 240_000);
+    [
+      'two shapes at one size',
+      ['--shapes', 'row,binary', '--variants', 'json,grpc', '--rows', '2000', '--runs', '5', '--warmup', '1'],
+    ],
+  ])(
+    'agree with their numbers: %s',
+    async (_name, args) => {
+      const run = await benchRun(args);
+      const { cases } = explainRun(run);
+      expect(cases.length).toBeGreaterThan(0);
+      for (const c of cases) {
+        // Every run kept the request that set its time, so every variant has a breakdown of its median.
+        for (const r of run.scenarios.filter((s) => s.name === c.scenario))
+          expect(r.runs.every((s) => s.path)).toBe(true);
+        expect(c.gap).not.toBeNull();
+        checkCase(
+          c,
+          run.scenarios.filter((s) => s.name === c.scenario),
+        );
+      }
+    },
+    240_000,
+  );
 });

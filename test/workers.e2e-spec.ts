@@ -33,7 +33,9 @@ function pidsServingConnections(port: number, pids: number[]): number[] {
       if (f.length > 9 && f[1].endsWith(hexPort) && f[3] === '01') inodes.add(`socket:[${f[9]}]`);
     }
   }
-  return pids.filter((pid) => readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(safeReadlink(`/proc/${pid}/fd/${fd}`))));
+  return pids.filter((pid) =>
+    readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(safeReadlink(`/proc/${pid}/fd/${fd}`))),
+  );
 }
 
 function safeReadlink(path: string): string {
@@ -52,12 +54,16 @@ async function noneLeft(value: string): Promise<number[]> {
 function grpcClient(address: string): grpc.Client & Record<string, Function> {
   const pkg = grpc.loadPackageDefinition(loadSync(join(ROOT, 'proto', 'sample.proto'), LOADER)) as any;
   // A channel of its own (no shared subchannel), so each client is one more connection for the cluster to hand out.
-  return new pkg.sample.SampleService(address, grpc.credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 });
+  return new pkg.sample.SampleService(address, grpc.credentials.createInsecure(), {
+    'grpc.use_local_subchannel_pool': 1,
+  });
 }
 
 function getSamples(client: grpc.Client & Record<string, Function>, count: number): Promise<{ samples: any[] }> {
   return new Promise((resolve, reject) =>
-    client.GetSamples({ count }, { deadline: Date.now() + 10_000 }, (error: grpc.ServiceError | null, reply: any) => (error ? reject(error) : resolve(reply))),
+    client.GetSamples({ count }, { deadline: Date.now() + 10_000 }, (error: grpc.ServiceError | null, reply: any) =>
+      error ? reject(error) : resolve(reply),
+    ),
   );
 }
 
@@ -72,13 +78,26 @@ describe('SERVER_WORKERS=2', () => {
   };
 
   beforeAll(async () => {
-    const env = await portsEnv({ SERVER_WORKERS: '2', MAX_ROWS: String(MAX_ROWS), BARE_JSON_SERVER_PORT: String(await freePort()), BARE_GRPC_SERVER_PORT: String(await freePort()) });
+    const env = await portsEnv({
+      SERVER_WORKERS: '2',
+      MAX_ROWS: String(MAX_ROWS),
+      BARE_JSON_SERVER_PORT: String(await freePort()),
+      BARE_GRPC_SERVER_PORT: String(await freePort()),
+    });
     for (const app of Object.keys(portVariable) as ServerApp[]) {
       // One marker value per server, so its processes can be counted apart from the others'.
       const marker = `${run}-${app}`;
-      servers[app] = { proc: startServer(app, { ...env, [MARKER]: marker }), port: Number(env[portVariable[app]]), marker };
+      servers[app] = {
+        proc: startServer(app, { ...env, [MARKER]: marker }),
+        port: Number(env[portVariable[app]]),
+        marker,
+      };
     }
-    await Promise.all(Object.entries(servers).map(([app, s]) => s.proc.waitFor(new RegExp(`^${app}: 2 workers on 127\\.0\\.0\\.1:${s.port}$`, 'm'))));
+    await Promise.all(
+      Object.entries(servers).map(([app, s]) =>
+        s.proc.waitFor(new RegExp(`^${app}: 2 workers on 127\\.0\\.0\\.1:${s.port}$`, 'm')),
+      ),
+    );
   });
 
   afterAll(async () => {
@@ -96,55 +115,68 @@ describe('SERVER_WORKERS=2', () => {
     },
   );
 
-  it.each(['json-server', 'bare-json-server'] as ServerApp[])('%s serves correct rows from both workers', async (app) => {
-    const { proc, port, marker } = servers[app];
-    const workers = pidsWithEnv(MARKER, marker).filter((pid) => pid !== proc.child.pid);
-    // Keep-alive sockets stay open after their response, so where each connection landed can be read off /proc.
-    const bodies = await Promise.all(
-      [1, 2, 3, 4].map(async () => {
-        const response = await fetch(`http://127.0.0.1:${port}/samples/${MAX_ROWS}`);
-        return (await response.json()) as { samples: any[] };
-      }),
-    );
-    for (const body of bodies) expect(checksum(body.samples)).toEqual(checksum(iterateRows(MAX_ROWS)));
-    expect(pidsServingConnections(port, workers).sort()).toEqual(workers.sort());
-    expect(pidsServingConnections(port, [proc.child.pid!])).toEqual([]);
-  });
-
-  it.each(['grpc-server', 'bare-grpc-server'] as ServerApp[])('%s serves correct rows and errors from both workers over separate connections', async (app) => {
-    const { proc, port, marker } = servers[app];
-    const workers = pidsWithEnv(MARKER, marker).filter((pid) => pid !== proc.child.pid);
-    const clients = [1, 2, 3, 4].map(() => grpcClient(`127.0.0.1:${port}`));
-    try {
-      const replies = await Promise.all(clients.map((c) => getSamples(c, MAX_ROWS)));
-      for (const reply of replies) expect(checksum(reply.samples)).toEqual(checksum(iterateRows(MAX_ROWS)));
-      await expect(getSamples(clients[0], MAX_ROWS + 1)).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
-      // Round-robin hands the four connections to both workers; the primary only accepts and passes them on.
+  it.each(['json-server', 'bare-json-server'] as ServerApp[])(
+    '%s serves correct rows from both workers',
+    async (app) => {
+      const { proc, port, marker } = servers[app];
+      const workers = pidsWithEnv(MARKER, marker).filter((pid) => pid !== proc.child.pid);
+      // Keep-alive sockets stay open after their response, so where each connection landed can be read off /proc.
+      const bodies = await Promise.all(
+        [1, 2, 3, 4].map(async () => {
+          const response = await fetch(`http://127.0.0.1:${port}/samples/${MAX_ROWS}`);
+          return (await response.json()) as { samples: any[] };
+        }),
+      );
+      for (const body of bodies) expect(checksum(body.samples)).toEqual(checksum(iterateRows(MAX_ROWS)));
       expect(pidsServingConnections(port, workers).sort()).toEqual(workers.sort());
       expect(pidsServingConnections(port, [proc.child.pid!])).toEqual([]);
-    } finally {
-      clients.forEach((c) => c.close());
-    }
-  });
+    },
+  );
+
+  it.each(['grpc-server', 'bare-grpc-server'] as ServerApp[])(
+    '%s serves correct rows and errors from both workers over separate connections',
+    async (app) => {
+      const { proc, port, marker } = servers[app];
+      const workers = pidsWithEnv(MARKER, marker).filter((pid) => pid !== proc.child.pid);
+      const clients = [1, 2, 3, 4].map(() => grpcClient(`127.0.0.1:${port}`));
+      try {
+        const replies = await Promise.all(clients.map((c) => getSamples(c, MAX_ROWS)));
+        for (const reply of replies) expect(checksum(reply.samples)).toEqual(checksum(iterateRows(MAX_ROWS)));
+        await expect(getSamples(clients[0], MAX_ROWS + 1)).rejects.toMatchObject({
+          code: grpc.status.INVALID_ARGUMENT,
+        });
+        // Round-robin hands the four connections to both workers; the primary only accepts and passes them on.
+        expect(pidsServingConnections(port, workers).sort()).toEqual(workers.sort());
+        expect(pidsServingConnections(port, [proc.child.pid!])).toEqual([]);
+      } finally {
+        clients.forEach((c) => c.close());
+      }
+    },
+  );
 
   it('a worker that dies takes the server down, naming it, with a non-zero exit and nothing left', async () => {
     const { proc, marker } = servers['bare-json-server'];
     const [victim] = pidsWithEnv(MARKER, marker).filter((pid) => pid !== proc.child.pid);
     process.kill(victim, 'SIGKILL');
     expect((await proc.exited).code).toBe(1);
-    expect(proc.output).toContain(`bare-json-server: worker ${victim} exited unexpectedly (SIGKILL); stopping the others`);
+    expect(proc.output).toContain(
+      `bare-json-server: worker ${victim} exited unexpectedly (SIGKILL); stopping the others`,
+    );
     expect(await noneLeft(marker)).toEqual([]);
   });
 
-  it.each(['json-server', 'grpc-server', 'bare-grpc-server'] as ServerApp[])('SIGTERM to the %s primary stops its workers and exits 0', async (app) => {
-    const { proc, marker } = servers[app];
-    const started = Date.now();
-    proc.child.kill('SIGTERM');
-    expect(await proc.exited).toEqual({ code: 0, signal: null });
-    // Well inside the primary's SIGKILL fallback: the workers were asked to stop and did.
-    expect(Date.now() - started).toBeLessThan(5000);
-    expect(await noneLeft(marker)).toEqual([]);
-  });
+  it.each(['json-server', 'grpc-server', 'bare-grpc-server'] as ServerApp[])(
+    'SIGTERM to the %s primary stops its workers and exits 0',
+    async (app) => {
+      const { proc, marker } = servers[app];
+      const started = Date.now();
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toEqual({ code: 0, signal: null });
+      // Well inside the primary's SIGKILL fallback: the workers were asked to stop and did.
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(await noneLeft(marker)).toEqual([]);
+    },
+  );
 
   it('a port in use stops every worker and ends in one line naming the address', async () => {
     const env = await portsEnv({ SERVER_WORKERS: '2', [MARKER]: `${run}-busy` });
@@ -154,7 +186,9 @@ describe('SERVER_WORKERS=2', () => {
       const proc = startServer('grpc-server', env);
       expect((await proc.exited).code).toBe(1);
       const errorLines = proc.output.split('\n').filter((l) => l.startsWith('grpc-server:'));
-      expect(errorLines).toEqual([`grpc-server: cannot listen on 127.0.0.1:${env.GRPC_SERVER_PORT}: address already in use`]);
+      expect(errorLines).toEqual([
+        `grpc-server: cannot listen on 127.0.0.1:${env.GRPC_SERVER_PORT}: address already in use`,
+      ]);
       expect(await noneLeft(`${run}-busy`)).toEqual([]);
     } finally {
       blocker.close();

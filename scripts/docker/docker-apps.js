@@ -18,14 +18,25 @@ const benchCli = (file) => path.join(ROOT, 'dist', 'apps', 'bench-cli', 'apps', 
  */
 const DOCKER_APPS = {
   'json-server': { registry: 'json-server', health: { kind: 'http', listener: 'jsonServer', path: '/samples/1' } },
-  'json-fastify': { registry: 'json-fastify-server', health: { kind: 'http', listener: 'fastifyJsonServer', path: '/samples/1' } },
+  'json-fastify': {
+    registry: 'json-fastify-server',
+    health: { kind: 'http', listener: 'fastifyJsonServer', path: '/samples/1' },
+  },
   'json-h2': { registry: 'json-h2-server', health: { kind: 'h2c', listener: 'h2JsonServer', path: '/samples/1' } },
   'grpc-server': { registry: 'grpc-server', health: { kind: 'grpc', listener: 'grpcServer' } },
-  'bare-json-server': { registry: 'bare-json-server', health: { kind: 'http', listener: 'bareJsonServer', path: '/samples/1' } },
+  'bare-json-server': {
+    registry: 'bare-json-server',
+    health: { kind: 'http', listener: 'bareJsonServer', path: '/samples/1' },
+  },
   'bare-grpc-server': { registry: 'bare-grpc-server', health: { kind: 'grpc', listener: 'bareGrpcServer' } },
   'bare-connect-server': {
     registry: 'bare-connect-server',
-    health: { kind: 'connect', listener: 'bareConnectServer', path: '/sample.SampleService/GetSamples', body: '{"count":1}' },
+    health: {
+      kind: 'connect',
+      listener: 'bareConnectServer',
+      path: '/sample.SampleService/GetSamples',
+      body: '{"count":1}',
+    },
   },
   client: { registry: 'client', health: { kind: 'http', listener: 'client', path: '/client' } },
   bench: { entry: benchCli('main.js'), health: null },

@@ -4,8 +4,14 @@ import { loadConfig } from '@app/config';
 
 // The scripts are plain CommonJS (they run in the image without a build step of their own), so their types are spelled here.
 type DockerApp = { registry?: string; entry?: string; health: { kind: string; listener: string } | null };
-const { DOCKER_APPS: table, entryOfDockerApp } = require('./docker-apps.js') as { DOCKER_APPS: Record<string, DockerApp>; entryOfDockerApp: (name: string) => string };
-const { APPS, BARE_APPS } = require('../apps.js') as { APPS: Record<string, unknown>; BARE_APPS: Record<string, unknown> };
+const { DOCKER_APPS: table, entryOfDockerApp } = require('./docker-apps.js') as {
+  DOCKER_APPS: Record<string, DockerApp>;
+  entryOfDockerApp: (name: string) => string;
+};
+const { APPS, BARE_APPS } = require('../apps.js') as {
+  APPS: Record<string, unknown>;
+  BARE_APPS: Record<string, unknown>;
+};
 
 describe('the image app table', () => {
   it('starts every app start:all and start:bare start, under its registry name', () => {
@@ -15,9 +21,22 @@ describe('the image app table', () => {
     expect([...mapped].filter((name) => !registered.has(name))).toEqual([]);
   });
 
-  it('names the issue\'s apps, the bench commands and the health check', () => {
+  it("names the issue's apps, the bench commands and the health check", () => {
     expect(Object.keys(table)).toEqual(
-      expect.arrayContaining(['json-server', 'json-fastify', 'json-h2', 'grpc-server', 'bare-json-server', 'bare-grpc-server', 'bare-connect-server', 'client', 'bench', 'load', 'generator', 'healthcheck']),
+      expect.arrayContaining([
+        'json-server',
+        'json-fastify',
+        'json-h2',
+        'grpc-server',
+        'bare-json-server',
+        'bare-grpc-server',
+        'bare-connect-server',
+        'client',
+        'bench',
+        'load',
+        'generator',
+        'healthcheck',
+      ]),
     );
   });
 
@@ -35,8 +54,12 @@ describe('the image app table', () => {
   });
 
   it('runs each app from its built entry point under dist/', () => {
-    expect(entryOfDockerApp('json-fastify')).toMatch(/dist\/apps\/json-server\/apps\/json-server\/src\/main-fastify\.js$/);
-    expect(entryOfDockerApp('generator')).toMatch(/dist\/apps\/bench-cli\/apps\/bench-cli\/src\/swarm-generator-main\.js$/);
+    expect(entryOfDockerApp('json-fastify')).toMatch(
+      /dist\/apps\/json-server\/apps\/json-server\/src\/main-fastify\.js$/,
+    );
+    expect(entryOfDockerApp('generator')).toMatch(
+      /dist\/apps\/bench-cli\/apps\/bench-cli\/src\/swarm-generator-main\.js$/,
+    );
     expect(entryOfDockerApp('healthcheck')).toMatch(/scripts\/docker\/healthcheck\.js$/);
   });
 });

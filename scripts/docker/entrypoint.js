@@ -13,7 +13,9 @@ const [name, ...args] = process.argv.slice(2);
 const names = Object.keys(DOCKER_APPS).join(', ');
 
 if (name === undefined || name === 'help' || name === '--help') {
-  console.log(`usage: docker run <image> <app> [args...]\napps: ${names}\nconfiguration: the environment variables of docs/configuration.md (docs/containers.md)`);
+  console.log(
+    `usage: docker run <image> <app> [args...]\napps: ${names}\nconfiguration: the environment variables of docs/configuration.md (docs/containers.md)`,
+  );
   process.exit(name === undefined ? 2 : 0);
 }
 if (!Object.hasOwn(DOCKER_APPS, name)) {
@@ -26,7 +28,9 @@ if (name !== 'healthcheck') {
   try {
     fs.writeFileSync(CURRENT_APP_FILE, `${name}\n`);
   } catch (error) {
-    console.error(`wirebench: cannot write ${CURRENT_APP_FILE} (${error.message}): the health check will not know the app`);
+    console.error(
+      `wirebench: cannot write ${CURRENT_APP_FILE} (${error.message}): the health check will not know the app`,
+    );
   }
 }
 

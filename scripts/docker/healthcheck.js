@@ -34,7 +34,11 @@ function httpProbe(address, { path: urlPath, body }) {
     });
     req.on('response', (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode >= 200 && res.statusCode < 300 ? resolve(`HTTP ${res.statusCode}`) : reject(new Error(`HTTP ${res.statusCode} from ${urlPath}`))));
+      res.on('end', () =>
+        res.statusCode >= 200 && res.statusCode < 300
+          ? resolve(`HTTP ${res.statusCode}`)
+          : reject(new Error(`HTTP ${res.statusCode} from ${urlPath}`)),
+      );
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
     req.on('error', reject);
@@ -54,7 +58,9 @@ function h2cProbe(address, { path: urlPath }) {
       stream.on('end', () => {
         clearTimeout(timer);
         session.close();
-        status >= 200 && status < 300 ? resolve(`HTTP/2 ${status}`) : reject(new Error(`HTTP/2 ${status} from ${urlPath}`));
+        status >= 200 && status < 300
+          ? resolve(`HTTP/2 ${status}`)
+          : reject(new Error(`HTTP/2 ${status} from ${urlPath}`));
       });
     });
     stream.on('error', (error) => (clearTimeout(timer), session.destroy(), reject(error)));
@@ -65,7 +71,11 @@ function grpcProbe(address) {
   const grpc = require('@grpc/grpc-js');
   const protoLoader = require('@grpc/proto-loader');
   const { protoPath } = require('grpc-health-check');
-  const { grpc: { health: { v1 } } } = grpc.loadPackageDefinition(protoLoader.loadSync(protoPath, { enums: String }));
+  const {
+    grpc: {
+      health: { v1 },
+    },
+  } = grpc.loadPackageDefinition(protoLoader.loadSync(protoPath, { enums: String }));
   const client = new v1.Health(authority(address), grpc.credentials.createInsecure());
   return new Promise((resolve, reject) => {
     client.Check({ service: '' }, { deadline: Date.now() + TIMEOUT_MS }, (error, reply) => {

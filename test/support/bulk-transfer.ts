@@ -30,10 +30,19 @@ net.createServer((socket) => {
 `;
 
 /** Mbit/s (10^6 bit/s) of a transfer of `bytes` in the given direction through the bulk server. */
-export function measureMbit(host: string, port: number, direction: 'down' | 'up', bytes: number, timeoutMs = 10_000): Promise<number> {
+export function measureMbit(
+  host: string,
+  port: number,
+  direction: 'down' | 'up',
+  bytes: number,
+  timeoutMs = 10_000,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, host);
-    const timer = setTimeout(() => socket.destroy(new Error(`bulk ${direction} of ${bytes} bytes: no end within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => socket.destroy(new Error(`bulk ${direction} of ${bytes} bytes: no end within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     let started = 0;
     let received = 0;
     socket.on('error', (error) => {
@@ -49,7 +58,8 @@ export function measureMbit(host: string, port: number, direction: 'down' | 'up'
     socket.on('end', () => {
       clearTimeout(timer);
       const seconds = (performance.now() - started) / 1000;
-      if (direction === 'down' && received !== bytes) return reject(new Error(`bulk down: ${received} of ${bytes} bytes`));
+      if (direction === 'down' && received !== bytes)
+        return reject(new Error(`bulk down: ${received} of ${bytes} bytes`));
       resolve((bytes * 8) / seconds / 1e6);
     });
   });

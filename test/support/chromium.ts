@@ -4,14 +4,22 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, chromium, ConsoleMessage, Page } from 'playwright-core';
 
-const USUAL_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium'];
+const USUAL_PATHS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+];
 
 /** CHROME_PATH when set (and it must exist then), else the first of the usual install paths. */
 export function findChromium(): { path: string } | { reason: string } {
   const given = process.env.CHROME_PATH;
   if (given) return existsSync(given) ? { path: given } : { reason: `CHROME_PATH=${given} does not exist` };
   const path = USUAL_PATHS.find((p) => existsSync(p));
-  return path ? { path } : { reason: `no Chromium (set CHROME_PATH, or apt-get install -y chromium; looked in ${USUAL_PATHS.join(', ')})` };
+  return path
+    ? { path }
+    : { reason: `no Chromium (set CHROME_PATH, or apt-get install -y chromium; looked in ${USUAL_PATHS.join(', ')})` };
 }
 
 const found = findChromium();
@@ -26,7 +34,11 @@ export function describeInChromium(title: string, body: () => void): void {
 export function launchChromium(): Promise<Browser> {
   if (!('path' in found)) throw new Error(found.reason);
   // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-  return chromium.launch({ executablePath: found.path, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  return chromium.launch({
+    executablePath: found.path,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
 }
 
 /** Console errors and uncaught page errors, collected for "no console errors" assertions. */

@@ -19,7 +19,12 @@ export interface DockerResult {
 
 /** `docker args...`, bounded; never throws (the caller asserts on status and output). `env` adds to this process's. */
 export function docker(args: string[], timeoutMs = 60_000, env: Record<string, string> = {}): DockerResult {
-  const r = spawnSync('docker', args, { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
+  const r = spawnSync('docker', args, {
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, ...env },
+  });
   return { status: r.status, stdout: r.stdout ?? '', stderr: `${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
 }
 
@@ -37,11 +42,14 @@ export function dockerSkipReason({ swarm = false } = {}): string | null {
   if (process.getuid?.() !== 0) return 'not root (npm run setup:docker starts the daemon as root)';
   const version = docker(['version', '--format', '{{.Server.Version}}'], 30_000);
   if (version.status === null && /ENOENT/.test(version.stderr)) return 'no docker command (npm run setup:docker)';
-  if (version.status !== 0) return `no Docker daemon answers (npm run setup:docker): ${version.stderr.trim().split('\n')[0]}`;
-  if (!imageExists(IMAGE) && !imageExists(BASE_IMAGE)) return `neither ${IMAGE} nor the base ${BASE_IMAGE} to build it from (npm run docker:base, npm run docker:build)`;
+  if (version.status !== 0)
+    return `no Docker daemon answers (npm run setup:docker): ${version.stderr.trim().split('\n')[0]}`;
+  if (!imageExists(IMAGE) && !imageExists(BASE_IMAGE))
+    return `neither ${IMAGE} nor the base ${BASE_IMAGE} to build it from (npm run docker:base, npm run docker:build)`;
   if (swarm) {
     const state = docker(['info', '--format', '{{.Swarm.LocalNodeState}}'], 30_000).stdout.trim();
-    if (state !== 'active') return `this machine is not in an active swarm (${state || 'unknown'}; npm run setup:docker)`;
+    if (state !== 'active')
+      return `this machine is not in an active swarm (${state || 'unknown'}; npm run setup:docker)`;
   }
   return null;
 }
@@ -65,7 +73,12 @@ export function uniqueName(prefix: string): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it returns a value other than undefined, or throws with `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, timeoutMs: number, probe: () => T | undefined, everyMs = 250): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => T | undefined,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();

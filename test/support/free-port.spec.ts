@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ephemeralLow, freePort, portBlock } from './free-port';
 
-describe('the tests\' port allocator', () => {
+describe("the tests' port allocator", () => {
   it('gives each jest worker its own block, below the ephemeral range', () => {
     const a = portBlock(1, 32_768);
     const b = portBlock(2, 32_768);
@@ -15,7 +15,7 @@ describe('the tests\' port allocator', () => {
     expect(portBlock(3, 11_000)).toEqual({ start: 10_000, end: 11_000 });
   });
 
-  it('reads the ephemeral range from the kernel\'s file, and falls back to 32768', () => {
+  it("reads the ephemeral range from the kernel's file, and falls back to 32768", () => {
     const dir = mkdtempSync(join(tmpdir(), 'wirebench-ports-'));
     try {
       writeFileSync(join(dir, 'range'), '40000\t60999\n');
@@ -35,7 +35,9 @@ describe('the tests\' port allocator', () => {
       expect(p).toBeLessThan(ephemeralLow());
     }
     const server: Server = createServer();
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(ports[0], '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve, reject) =>
+      server.once('error', reject).listen(ports[0], '127.0.0.1', () => resolve()),
+    );
     await new Promise((r) => server.close(r));
   });
 

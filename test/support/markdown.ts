@@ -8,7 +8,9 @@ import { join, relative } from 'node:path';
 /** README.md and every .md under docs/, as paths relative to `root`, in a stable order. */
 export function docFiles(root: string): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : []));
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : [],
+    );
   return ['README.md', ...walk('docs').sort()].map((f) => relative(root, join(root, f)));
 }
 
@@ -56,12 +58,20 @@ function scan(text: string): { line: string; block: FencedBlock | null }[] {
 }
 
 export function fencedBlocks(text: string): FencedBlock[] {
-  return [...new Set(scan(text).map((l) => l.block).filter((b): b is FencedBlock => b !== null))];
+  return [
+    ...new Set(
+      scan(text)
+        .map((l) => l.block)
+        .filter((b): b is FencedBlock => b !== null),
+    ),
+  ];
 }
 
 /** The text's lines outside fenced blocks, with inline code spans blanked, keeping line numbers (1-based index + 1). */
 export function proseLines(text: string): string[] {
-  return scan(text).map(({ line, block }) => (block ? '' : line.replace(/(`+)[^`]*?\1/g, (span) => ' '.repeat(span.length))));
+  return scan(text).map(({ line, block }) =>
+    block ? '' : line.replace(/(`+)[^`]*?\1/g, (span) => ' '.repeat(span.length)),
+  );
 }
 
 export interface Heading {
@@ -113,7 +123,8 @@ export interface Link {
 export function links(text: string): Link[] {
   const out: Link[] = [];
   proseLines(text).forEach((line, i) => {
-    for (const m of line.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) out.push({ target: m[1], line: i + 1 });
+    for (const m of line.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+      out.push({ target: m[1], line: i + 1 });
   });
   return out;
 }

@@ -22,8 +22,10 @@ describe('network guard', () => {
   afterEach(() => takeViolations());
 
   it('allows loopback and localhost, and refuses every other address and hostname', () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1', 'localhost']) expect(refusal(host)).toBeNull();
-    for (const host of ['10.255.255.1', '192.168.1.1', '172.16.0.1', '8.8.8.8', '0.0.0.0', '::', '2001:db8::1']) expect(refusal(host)).toBe(host);
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1', 'localhost'])
+      expect(refusal(host)).toBeNull();
+    for (const host of ['10.255.255.1', '192.168.1.1', '172.16.0.1', '8.8.8.8', '0.0.0.0', '::', '2001:db8::1'])
+      expect(refusal(host)).toBe(host);
     expect(refusal('example.com')).toMatch(/^a hostname \(example\.com\)/);
   });
 
@@ -67,15 +69,27 @@ describe('network guard', () => {
   });
 
   it('is set up for every jest project', () => {
-    const projects = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { jest: { projects: { displayName: string; setupFilesAfterEnv?: string[] }[] } }).jest.projects;
-    expect(projects.map((p) => [p.displayName, p.setupFilesAfterEnv])).toEqual(projects.map((p) => [p.displayName, ['<rootDir>/test/support/network-guard.setup.ts']]));
+    const projects = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+        jest: { projects: { displayName: string; setupFilesAfterEnv?: string[] }[] };
+      }
+    ).jest.projects;
+    expect(projects.map((p) => [p.displayName, p.setupFilesAfterEnv])).toEqual(
+      projects.map((p) => [p.displayName, ['<rootDir>/test/support/network-guard.setup.ts']]),
+    );
   });
 
   it("fails a test that tries to leave the machine, also one that swallows the error, with the guard's line; one guard per worker", () => {
-    const unit = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { jest: { projects: Record<string, unknown>[] } }).jest.projects[0];
+    const unit = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { jest: { projects: Record<string, unknown>[] } }
+    ).jest.projects[0];
     const config = { ...unit, testMatch: ['<rootDir>/test/support/fixtures/*.guard-fixture.ts'], rootDir: ROOT };
     // One worker for both fixture files, as CI runs many files in one worker: the second must find one guard, not two.
-    const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--config', JSON.stringify(config), '--ci', '--colors=false', '--runInBand'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(
+      process.execPath,
+      [require.resolve('jest/bin/jest'), '--config', JSON.stringify(config), '--ci', '--colors=false', '--runInBand'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/Tests:\s+2 failed, 2 passed, 4 total/);
     expect(run.stderr).toContain(`network guard: connection to 10.255.255.1 port 80 refused: ${NETWORK_RULE}`);

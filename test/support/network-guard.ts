@@ -6,7 +6,8 @@ import * as net from 'node:net';
 // http2, grpc-js and fetch (undici) alike, so the guard wraps that one method. A connection it refuses never sends a
 // packet: the socket fails on the next tick, as a refused connection does, and the test fails with one line.
 
-export const NETWORK_RULE = 'tests may reach only loopback (127.0.0.0/8, ::1) and the network namespaces they created (allowNamespaceHosts)';
+export const NETWORK_RULE =
+  'tests may reach only loopback (127.0.0.0/8, ::1) and the network namespaces they created (allowNamespaceHosts)';
 
 interface GuardState {
   original: typeof net.Socket.prototype.connect;
@@ -31,10 +32,16 @@ LOOPBACK.addAddress('::1', 'ipv6');
 LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
 
 /** Why a connection to `host` is refused, or null when it is allowed. Hostnames other than localhost are refused before any lookup. */
-export function refusal(host: string, allowed: ReadonlyMap<string, number> = state()?.allowed ?? new Map()): string | null {
+export function refusal(
+  host: string,
+  allowed: ReadonlyMap<string, number> = state()?.allowed ?? new Map(),
+): string | null {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   const family = net.isIP(bare);
-  if (family === 0) return /^localhost\.?$/i.test(bare) ? null : `a hostname (${bare}), which would be looked up and may name another machine`;
+  if (family === 0)
+    return /^localhost\.?$/i.test(bare)
+      ? null
+      : `a hostname (${bare}), which would be looked up and may name another machine`;
   if (LOOPBACK.check(bare, family === 4 ? 'ipv4' : 'ipv6')) return null;
   if (allowed.has(canonical(bare))) return null;
   return bare;
@@ -60,13 +67,20 @@ export function installNetworkGuard(): void {
     process.nextTick(() => this.destroy(Object.assign(new Error(line), { code: 'EWIREBENCHGUARD' })));
     return this;
   };
-  net.Socket.prototype.connect = Object.assign(guardedConnect, { [WRAPPED]: original }) as unknown as typeof net.Socket.prototype.connect;
+  net.Socket.prototype.connect = Object.assign(guardedConnect, {
+    [WRAPPED]: original,
+  }) as unknown as typeof net.Socket.prototype.connect;
 }
 
 /** How many guards wrap net.Socket.prototype.connect: 1 once installed, in every test file of a worker. */
 export function guardLayers(): number {
   let layers = 0;
-  for (let f = net.Socket.prototype.connect as unknown as { [WRAPPED]?: unknown }; f?.[WRAPPED]; f = f[WRAPPED] as typeof f) layers++;
+  for (
+    let f = net.Socket.prototype.connect as unknown as { [WRAPPED]?: unknown };
+    f?.[WRAPPED];
+    f = f[WRAPPED] as typeof f
+  )
+    layers++;
   return layers;
 }
 
@@ -109,7 +123,10 @@ function destination(args: unknown[]): { host: string; port?: number | string; p
     return { host: o.host || 'localhost', port: o.port, path: o.path };
   }
   if (typeof first === 'string' && !/^\d+$/.test(first)) return { host: 'localhost', path: first };
-  return { host: typeof args[1] === 'string' && args[1] !== '' ? args[1] : 'localhost', port: first as number | string };
+  return {
+    host: typeof args[1] === 'string' && args[1] !== '' ? args[1] : 'localhost',
+    port: first as number | string,
+  };
 }
 
 /** One spelling per address, so that "::ffff:10.231.0.2" and "10.231.0.2" are the same host. */

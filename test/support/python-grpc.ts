@@ -23,12 +23,21 @@ export interface PythonFetch {
 }
 
 /** One call from the Python client generated from proto/: unary, or a stream of `count` rows from `offset`. */
-export function pythonFetch(python: string, address: string, service: string, method: string, count: number, stream?: { chunkRows: number; offset: number }): Promise<PythonFetch> {
+export function pythonFetch(
+  python: string,
+  address: string,
+  service: string,
+  method: string,
+  count: number,
+  stream?: { chunkRows: number; offset: number },
+): Promise<PythonFetch> {
   const args = [join(ROOT, 'scripts', 'python-grpc', 'fetch_rows.py'), address, service, method, String(count)];
   if (stream) args.push('--stream', String(stream.chunkRows), String(stream.offset));
   return new Promise((resolve, reject) =>
     execFile(python, args, { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`fetch_rows.py ${args.slice(1).join(' ')} failed: ${stderr || error.message}`)) : resolve(JSON.parse(stdout) as PythonFetch),
+      error
+        ? reject(new Error(`fetch_rows.py ${args.slice(1).join(' ')} failed: ${stderr || error.message}`))
+        : resolve(JSON.parse(stdout) as PythonFetch),
     ),
   );
 }

@@ -27,7 +27,9 @@ export class RssSampler {
     for (const pid of this.pids) {
       try {
         const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-        const kb = Math.max(...['VmRSS', 'VmHWM'].map((k) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0)));
+        const kb = Math.max(
+          ...['VmRSS', 'VmHWM'].map((k) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0)),
+        );
         this.peaks.set(pid, Math.max(this.peaks.get(pid) ?? 0, kb * 1024));
       } catch {
         // The process is gone; its last sample stands.

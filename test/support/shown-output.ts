@@ -30,7 +30,14 @@ export function shownOutputsOf(
     }
     if (!/^(json )?output$/.test(b.info)) return [];
     if (last === null) throw new Error(`${file}:${b.line}: an output block before any runnable block`);
-    return [{ where: `${file}:${b.line}`, of: last, json: b.info.startsWith('json'), lines: b.lines.filter((l) => l.trim() !== '') }];
+    return [
+      {
+        where: `${file}:${b.line}`,
+        of: last,
+        json: b.info.startsWith('json'),
+        lines: b.lines.filter((l) => l.trim() !== ''),
+      },
+    ];
   });
 }
 
@@ -44,8 +51,13 @@ export function linePattern(line: string): RegExp {
 export function unmatched(shown: Pick<ShownOutput, 'json' | 'lines'>, real: string): string[] {
   if (shown.json) {
     const keys = new Set([...real.matchAll(/"([\w$]+)":/g)].map((m) => m[1]));
-    return [...new Set(shown.lines.flatMap((l) => [...l.matchAll(/"([\w$]+)":/g)].map((m) => m[1])))].filter((k) => !keys.has(k)).map((k) => `key "${k}"`);
+    return [...new Set(shown.lines.flatMap((l) => [...l.matchAll(/"([\w$]+)":/g)].map((m) => m[1])))]
+      .filter((k) => !keys.has(k))
+      .map((k) => `key "${k}"`);
   }
-  const realLines = real.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim());
+  const realLines = real
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim());
   return shown.lines.filter((l) => !realLines.some((r) => linePattern(l).test(r)));
 }

@@ -60,7 +60,17 @@ export async function startStack(extra: Record<string, string> = {}, options: St
     await stop();
     throw error;
   }
-  return { env, json, grpc, client, jsonFastify, jsonH2, bareConnect, clientUrl: `http://127.0.0.1:${env.CLIENT_PORT}`, stop };
+  return {
+    env,
+    json,
+    grpc,
+    client,
+    jsonFastify,
+    jsonH2,
+    bareConnect,
+    clientUrl: `http://127.0.0.1:${env.CLIENT_PORT}`,
+    stop,
+  };
 }
 
 /** GET a URL and parse the JSON body, keeping the status for assertions. */
@@ -73,7 +83,11 @@ export async function getJson<T = any>(url: string): Promise<{ status: number; b
  * For a describe block: the stack started before its tests with RESULTS_DIR in a fresh temporary folder (and `env`),
  * both removed after them. Read `.stack` and `.resultsDir` inside the tests.
  */
-export function useStackWithResults(prefix: string, options: StackOptions = {}, env: Record<string, string> = {}): { readonly stack: Stack; readonly resultsDir: string } {
+export function useStackWithResults(
+  prefix: string,
+  options: StackOptions = {},
+  env: Record<string, string> = {},
+): { readonly stack: Stack; readonly resultsDir: string } {
   const resultsDir = mkdtempSync(join(tmpdir(), prefix));
   let stack: Stack | undefined;
   beforeAll(async () => {

@@ -12,7 +12,10 @@ export function resourcesFallback(meter: ResourceMeter | null): NodeHandlerFn {
   return (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const route = meter && resourcesRoute(meter, req.method ?? 'GET', path);
-    const { status, body } = route ?? { status: 404, body: { statusCode: 404, error: 'Not Found', message: `no route ${req.method} ${path}` } };
+    const { status, body } = route ?? {
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: `no route ${req.method} ${path}` },
+    };
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body));
   };

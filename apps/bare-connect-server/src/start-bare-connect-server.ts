@@ -2,7 +2,13 @@ import { createServer, Server } from 'node:http';
 import { createServer as createH2cServer, Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { ListenAddress, WirebenchConfig } from '@app/config';
-import { endUnreadRequests, h2cServerOptions, httpServerOptions, InflightBudget, serverResourceMeter } from '@app/bootstrap';
+import {
+  endUnreadRequests,
+  h2cServerOptions,
+  httpServerOptions,
+  InflightBudget,
+  serverResourceMeter,
+} from '@app/bootstrap';
 import { ConnectRows, connectNodeHandler, rowsLimits, rowsRoutes } from '@app/connect';
 import { resourcesFallback } from './resources-fallback';
 
@@ -23,7 +29,10 @@ export async function startBareConnectServer(config: WirebenchConfig): Promise<B
   const budget = new InflightBudget(config.serverMemory.maxInflightBytes);
   const rows = new ConnectRows(rowsLimits(config), budget);
   const meter = serverResourceMeter(config, config.bareConnectServer.host);
-  const handler = connectNodeHandler(rowsRoutes(rows), resourcesFallback(meter), { maxRequestBytes: config.serverMemory.maxRequestBytes, budget });
+  const handler = connectNodeHandler(rowsRoutes(rows), resourcesFallback(meter), {
+    maxRequestBytes: config.serverMemory.maxRequestBytes,
+    budget,
+  });
   const http1 = createServer(httpServerOptions(config.httpTimeouts), handler);
   // A body refused unread (too large, or no room in the budget) is not read afterwards, and its answer not lost.
   endUnreadRequests(http1);

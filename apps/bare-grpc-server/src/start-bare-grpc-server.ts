@@ -1,5 +1,11 @@
 import { logVerbosity, Server, ServerCredentials, ServiceDefinition, setLogVerbosity } from '@grpc/grpc-js';
-import { addHealthAndReflection, grpcServerOptions, guardHandshakes, loadSamplePackageDefinition, serverPackageDefinition } from '@app/grpc';
+import {
+  addHealthAndReflection,
+  grpcServerOptions,
+  guardHandshakes,
+  loadSamplePackageDefinition,
+  serverPackageDefinition,
+} from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
 import { BuildLane, InflightBudget, serverResourceMeter } from '@app/bootstrap';
 import { servedShapes } from '@app/shapes';
@@ -20,12 +26,23 @@ export function bareGrpcListenUrl(config: WirebenchConfig): string {
 export async function startBareGrpcServer(config: WirebenchConfig): Promise<Server> {
   // One budget for the process: every reply, stream and request message in flight draws on it (MAX_INFLIGHT_BYTES).
   const budget = new InflightBudget(config.serverMemory.maxInflightBytes);
-  const server = new Server(grpcServerOptions({ maxMessageBytes: config.grpcMaxMessageBytes, maxRequestBytes: config.serverMemory.maxRequestBytes, timeouts: config.grpcServerTimeouts, budget }));
+  const server = new Server(
+    grpcServerOptions({
+      maxMessageBytes: config.grpcMaxMessageBytes,
+      maxRequestBytes: config.serverMemory.maxRequestBytes,
+      timeouts: config.grpcServerTimeouts,
+      budget,
+    }),
+  );
   const pkg = serverPackageDefinition(loadSamplePackageDefinition());
   // Large replies take turns, each built only if its caller is still there: one lane for every shape's replies.
   const lane = new BuildLane();
   const { limits, serverMemory } = config;
-  const streamLimits = { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes };
+  const streamLimits = {
+    maxStreamRows: limits.maxStreamRows,
+    maxRows: limits.maxRows,
+    bufferBytes: serverMemory.streamBufferBytes,
+  };
   // Every shape the registry serves: its service's unary and streaming methods, by the names the shape gives them.
   for (const shape of servedShapes()) {
     server.addService(pkg[shape.grpcService] as ServiceDefinition, {
@@ -42,7 +59,9 @@ export async function startBareGrpcServer(config: WirebenchConfig): Promise<Serv
   if (quiet) setLogVerbosity(logVerbosity.NONE);
   try {
     await new Promise<number>((resolve, reject) =>
-      server.bindAsync(bareGrpcListenUrl(config), ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port))),
+      server.bindAsync(bareGrpcListenUrl(config), ServerCredentials.createInsecure(), (error, port) =>
+        error ? reject(error) : resolve(port),
+      ),
     );
   } finally {
     if (quiet) setLogVerbosity(logVerbosity.ERROR);

@@ -9,14 +9,19 @@ import { InvalidSerializerError, readShapeSerializer } from '@app/codecs';
  * A shape's streaming method (StreamSamples, StreamRows) as a plain grpc-js handler: the Nest server's checks,
  * budget, messages and chunk loop (libs/grpc).
  */
-export function streamRowsHandler(shape: Shape, limits: StreamSamplesLimits, budget: InflightBudget): handleServerStreamingCall<StreamSamplesParam, object> {
+export function streamRowsHandler(
+  shape: Shape,
+  limits: StreamSamplesLimits,
+  budget: InflightBudget,
+): handleServerStreamingCall<StreamSamplesParam, object> {
   return (call) => {
     // The serializer the client named (grpc-stream-static) encodes every message, as it does the unary reply.
     let serializer: ReplySerializer | null;
     try {
       serializer = readShapeSerializer(call.metadata, shape);
     } catch (error) {
-      if (error instanceof InvalidSerializerError) return void call.emit('error', { code: status.INVALID_ARGUMENT, details: error.message });
+      if (error instanceof InvalidSerializerError)
+        return void call.emit('error', { code: status.INVALID_ARGUMENT, details: error.message });
       throw error;
     }
     const problem = streamSamplesProblem(call.request, limits, shape);

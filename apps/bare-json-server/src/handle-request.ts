@@ -31,7 +31,12 @@ const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
  * its proto3 JSON form), and `GET /samples/:count/stream` -> NDJSON (the Nest server's stream, shared), with nothing between the socket and the generator; with a meter also the
  * resource admin routes (libs/bootstrap), which are otherwise 404 like any unknown path.
  */
-export function handleRequest(maxRows: number, streamLimits: StreamLimits, budget: InflightBudget, meter: ResourceMeter | null = null) {
+export function handleRequest(
+  maxRows: number,
+  streamLimits: StreamLimits,
+  budget: InflightBudget,
+  meter: ResourceMeter | null = null,
+) {
   // Large replies take turns, each built only if its caller is still there (BuildLane).
   const lane = new BuildLane();
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -47,9 +52,20 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
       const { shape } = shaped;
       const serializer = parseJsonSerializer(parsed.query.serializer);
       if ('error' in serializer) return sendJson(res, 400, serializer.error);
-      const params = parseStreamParams(decodeParam(stream[1]), parsed.query.chunk, parsed.query.offset, streamLimits, shape);
+      const params = parseStreamParams(
+        decodeParam(stream[1]),
+        parsed.query.chunk,
+        parsed.query.offset,
+        streamLimits,
+        shape,
+      );
       if ('error' in params) return sendJson(res, 400, params.error);
-      const refusal = admitHttpReply(budget, ndjsonStreamBytes(params.count, params.offset, streamLimits.bufferBytes, shape), res, 'stream');
+      const refusal = admitHttpReply(
+        budget,
+        ndjsonStreamBytes(params.count, params.offset, streamLimits.bufferBytes, shape),
+        res,
+        'stream',
+      );
       if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
       void streamNdjson(res, { ...params, shape, stringify: serializer.codec.forShape(shape).stringify });
       return;
@@ -57,9 +73,15 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
     const admin = meter && resourcesRoute(meter, req.method ?? 'GET', path);
     if (admin) return sendJson(res, admin.status, admin.body);
     const match = SAMPLES_ROUTE.exec(path);
-    if (!match) return sendJson(res, 404, { statusCode: 404, error: 'Not Found', message: `Cannot ${req.method} ${path}` });
+    if (!match)
+      return sendJson(res, 404, { statusCode: 404, error: 'Not Found', message: `Cannot ${req.method} ${path}` });
     if (req.method !== 'GET') {
-      return sendJson(res, 405, { statusCode: 405, error: 'Method Not Allowed', message: `${req.method} is not allowed, only GET` }, { allow: 'GET' });
+      return sendJson(
+        res,
+        405,
+        { statusCode: 405, error: 'Method Not Allowed', message: `${req.method} is not allowed, only GET` },
+        { allow: 'GET' },
+      );
     }
     const query = parseQuery(url, SAMPLES_QUERY);
     if ('error' in query) return sendJson(res, 400, query.error);
@@ -74,7 +96,8 @@ export function handleRequest(maxRows: number, streamLimits: StreamLimits, budge
     if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
     // The rows in their JSON form (for the article's row, the rows themselves), under the shape's key, written by
     // the serializer asked for (JSON.stringify unless another was named).
-    if (parsed.count <= LARGE_REPLY_ROWS) return sendJsonText(res, 200, jsonReplyText(serializer.codec, shape, jsonRowsOf(shape, parsed.count)));
+    if (parsed.count <= LARGE_REPLY_ROWS)
+      return sendJsonText(res, 200, jsonReplyText(serializer.codec, shape, jsonRowsOf(shape, parsed.count)));
     // Seconds of work: built in its turn, in pieces, and only while its caller is still there; the same body.
     const gone = () => clientGone(res);
     void lane.run(gone, async () => {

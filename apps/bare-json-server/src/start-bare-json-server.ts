@@ -9,10 +9,20 @@ import { handleRequest } from './handle-request';
  */
 export function startBareJsonServer(config: WirebenchConfig): Promise<Server> {
   const { limits, serverMemory } = config;
-  const streamLimits = { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: config.streamChunkRows, bufferBytes: serverMemory.streamBufferBytes };
+  const streamLimits = {
+    maxStreamRows: limits.maxStreamRows,
+    maxRows: limits.maxRows,
+    defaultChunkRows: config.streamChunkRows,
+    bufferBytes: serverMemory.streamBufferBytes,
+  };
   // One budget for the process: every reply and stream in flight draws on it (MAX_INFLIGHT_BYTES).
   const budget = new InflightBudget(serverMemory.maxInflightBytes);
-  const handler = handleRequest(limits.maxRows, streamLimits, budget, serverResourceMeter(config, config.bareJsonServer.host));
+  const handler = handleRequest(
+    limits.maxRows,
+    streamLimits,
+    budget,
+    serverResourceMeter(config, config.bareJsonServer.host),
+  );
   const server = createServer(httpServerOptions(config.httpTimeouts), neverThrows(handler));
   endUnreadRequests(server);
   const { host, port } = config.bareJsonServer;

@@ -12,7 +12,8 @@ HOST, on a free port it prints, until SIGTERM.`;
 let parsed: StrictArgs;
 try {
   parsed = strictArgs(process.argv.slice(2), { help: { type: 'boolean', short: 'h' } }, true);
-  if (!parsed.values.help && parsed.positionals.length !== 1) throw new UsageError(`expected one HOST, got ${parsed.positionals.length}`);
+  if (!parsed.values.help && parsed.positionals.length !== 1)
+    throw new UsageError(`expected one HOST, got ${parsed.positionals.length}`);
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
   process.stderr.write(`calibration-server: ${error.message} (see --help)\n`);

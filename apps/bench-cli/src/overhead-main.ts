@@ -34,12 +34,18 @@ async function main(): Promise<void> {
   const launcher = new AppLauncher(config, findProjectRoot());
   // Apps found running are timed as they are: each must be the wirebench app expected there.
   await requireWirebenchApps(launcher, config);
-  await launcher.ensureRunning(join(config.resultsDir, 'overhead-apps.log'), (app) => process.stderr.write(`starting ${app}\n`));
+  await launcher.ensureRunning(join(config.resultsDir, 'overhead-apps.log'), (app) =>
+    process.stderr.write(`starting ${app}\n`),
+  );
   try {
     // The same client set-up as the client app: keep-alive HttpService, ClientGrpc from the shared factory.
     const http = new HttpService(axios.create({ httpAgent: new Agent({ keepAlive: true }) }));
     const grpcClient = ClientProxyFactory.create(
-      sampleGrpcOptions({ url: config.targets.grpcAddress, maxMessageBytes: config.grpcMaxMessageBytes, packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()) }),
+      sampleGrpcOptions({
+        url: config.targets.grpcAddress,
+        maxMessageBytes: config.grpcMaxMessageBytes,
+        packageDefinition: withPayloadByteCounts(loadSamplePackageDefinition()),
+      }),
     ) as unknown as ClientGrpcProxy;
     const service = grpcClient.getService<SampleServiceClient>(SAMPLE_SERVICE);
     const transports = {
@@ -47,13 +53,21 @@ async function main(): Promise<void> {
       grpc: new GrpcTransport(service, config.targets.grpcAddress, config.requestTimeoutMs),
     };
     const engine = async (kind: 'json' | 'grpc', runs: number) => {
-      const scenario = validateScenario(kind, 'single', { rows: 1, runs, warmup: 0 }, { ...config.limits, maxRuns: runs });
+      const scenario = validateScenario(
+        kind,
+        'single',
+        { rows: 1, runs, warmup: 0 },
+        { ...config.limits, maxRuns: runs },
+      );
       const [result] = await runScenarios([{ scenario, transport: transports[kind] }]);
       return result.runs.map((r) => r.ms);
     };
-    const bare = (kind: 'json' | 'grpc', n: number) => (kind === 'json' ? bareJsonLoop(http, config.targets.jsonUrl, n) : bareGrpcLoop(service, n));
+    const bare = (kind: 'json' | 'grpc', n: number) =>
+      kind === 'json' ? bareJsonLoop(http, config.targets.jsonUrl, n) : bareGrpcLoop(service, n);
 
-    process.stdout.write(`engine vs bare loop, 1-row request, ${BLOCKS} alternating blocks of ${PER_BLOCK} requests each (after ${WARMUP} warm-up)\n`);
+    process.stdout.write(
+      `engine vs bare loop, 1-row request, ${BLOCKS} alternating blocks of ${PER_BLOCK} requests each (after ${WARMUP} warm-up)\n`,
+    );
     process.stdout.write('transport  engine median µs  bare median µs  engine/bare\n');
     for (const kind of ['json', 'grpc'] as const) {
       await bare(kind, WARMUP);
@@ -69,7 +83,9 @@ async function main(): Promise<void> {
       }
       const e = aggregate(engineTimes).medianMs * 1000;
       const r = aggregate(bareTimes).medianMs * 1000;
-      process.stdout.write(`${kind.padEnd(9)}  ${e.toFixed(0).padStart(16)}  ${r.toFixed(0).padStart(14)}  ${(e / r).toFixed(3).padStart(11)}\n`);
+      process.stdout.write(
+        `${kind.padEnd(9)}  ${e.toFixed(0).padStart(16)}  ${r.toFixed(0).padStart(14)}  ${(e / r).toFixed(3).padStart(11)}\n`,
+      );
     }
     grpcClient.close();
   } finally {

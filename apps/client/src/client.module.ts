@@ -27,7 +27,13 @@ export class ClientModule {
         // Keep-alive sockets: parallel requests each get a connection, as in the article, up to the client's socket
         // budget (CLIENT_MAX_SOCKETS, from its open-files limit) over all servers; requests beyond wait for a socket
         // instead of running the client out of file descriptors.
-        HttpModule.register({ httpAgent: new Agent({ keepAlive: true, maxSockets: config.clientBudget.maxSockets, maxTotalSockets: config.clientBudget.maxSockets }) }),
+        HttpModule.register({
+          httpAgent: new Agent({
+            keepAlive: true,
+            maxSockets: config.clientBudget.maxSockets,
+            maxTotalSockets: config.clientBudget.maxSockets,
+          }),
+        }),
         ResultsModule,
         PageModule,
       ],

@@ -8,7 +8,10 @@ import { SamplesService } from './samples/samples.service';
 @Module({})
 export class GrpcServerModule {
   /** `budget`: the process's one MAX_INFLIGHT_BYTES budget, which grpc-js's request interceptor draws on too. */
-  static forRoot(config: WirebenchConfig, budget = new InflightBudget(config.serverMemory.maxInflightBytes)): DynamicModule {
+  static forRoot(
+    config: WirebenchConfig,
+    budget = new InflightBudget(config.serverMemory.maxInflightBytes),
+  ): DynamicModule {
     return {
       module: GrpcServerModule,
       imports: [WirebenchConfigModule.forRoot(config)],

@@ -9,6 +9,8 @@ runWithWorkers({
   resourcesAt: `${ADMIN_PACKAGE}.${ADMIN_SERVICE}`,
   serve: async (config) => {
     await startGrpcServer(config);
-    new Logger('grpc-server').log(`gRPC server listening on ${grpcListenUrl(config)} (sample.SampleService, grpc.health.v1.Health, reflection)`);
+    new Logger('grpc-server').log(
+      `gRPC server listening on ${grpcListenUrl(config)} (sample.SampleService, grpc.health.v1.Health, reflection)`,
+    );
   },
 });

@@ -13,26 +13,26 @@ export function grpcListenUrl(config: WirebenchConfig): string {
 }
 
 /** Creates the gRPC server (SampleService + health + reflection, and the admin service if allowed) and starts it; main.ts calls it. */
-export async function startGrpcServer(config: WirebenchConfig, logger: LoggerService | false = new StartupLogger(config.logLevel)): Promise<INestMicroservice> {
+export async function startGrpcServer(
+  config: WirebenchConfig,
+  logger: LoggerService | false = new StartupLogger(config.logLevel),
+): Promise<INestMicroservice> {
   const meter = serverResourceMeter(config, config.grpcServer.host);
   // One for the process: the replies (SamplesService) and the request messages grpc-js reads draw on it.
   const budget = new InflightBudget(config.serverMemory.maxInflightBytes);
-  const app = await NestFactory.createMicroservice(
-    GrpcServerModule.forRoot(config, budget),
-    {
-      ...sampleGrpcOptions({
-        side: 'server',
-        url: grpcListenUrl(config),
-        maxMessageBytes: config.grpcMaxMessageBytes,
-        serverTimeouts: config.grpcServerTimeouts,
-        maxRequestBytes: config.serverMemory.maxRequestBytes,
-        budget,
-        onLoadPackageDefinition: (pkg, server) => addHealthAndReflection(pkg, server, meter),
-      }),
-      logger,
-      abortOnError: false,
-    },
-  );
+  const app = await NestFactory.createMicroservice(GrpcServerModule.forRoot(config, budget), {
+    ...sampleGrpcOptions({
+      side: 'server',
+      url: grpcListenUrl(config),
+      maxMessageBytes: config.grpcMaxMessageBytes,
+      serverTimeouts: config.grpcServerTimeouts,
+      maxRequestBytes: config.serverMemory.maxRequestBytes,
+      budget,
+      onLoadPackageDefinition: (pkg, server) => addHealthAndReflection(pkg, server, meter),
+    }),
+    logger,
+    abortOnError: false,
+  });
   app.enableShutdownHooks();
   // Before listening, so that no connection escapes it.
   guardHandshakes(config.grpcServer.port, config.grpcServerTimeouts.handshakeMs);

@@ -14,10 +14,17 @@ export function jsonServerAddress(config: WirebenchConfig, platform: JsonServerP
 }
 
 /** Creates the JSON server on a platform and listens on that instance's configured host and port; the mains call it. */
-export async function startJsonServer(config: WirebenchConfig, platform: JsonServerPlatform = 'express', logger: LoggerService | false = new StartupLogger(config.logLevel)): Promise<INestApplication> {
+export async function startJsonServer(
+  config: WirebenchConfig,
+  platform: JsonServerPlatform = 'express',
+  logger: LoggerService | false = new StartupLogger(config.logLevel),
+): Promise<INestApplication> {
   const { port, host } = jsonServerAddress(config, platform);
   const module = JsonServerModule.forRoot(config, serverResourceMeter(config, host));
-  const app = platform === 'express' ? await createHttpApp(module, config.httpTimeouts, logger) : await createFastifyApp(module, config.httpTimeouts, logger, platform === 'fastify-h2');
+  const app =
+    platform === 'express'
+      ? await createHttpApp(module, config.httpTimeouts, logger)
+      : await createFastifyApp(module, config.httpTimeouts, logger, platform === 'fastify-h2');
   // An options object, so the accept queue is ours to size (config.httpListenBacklog); both adapters pass it to listen.
   await app.listen({ port, host, backlog: config.httpListenBacklog } as unknown as number);
   return app;

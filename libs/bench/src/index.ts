@@ -1,19 +1,54 @@
 export type { Scenario, Mode, TransportKind } from './scenario/scenario.interface';
 export { TRANSPORT_KINDS } from './scenario/scenario.interface';
-export { VARIANTS, VARIANT_NAMES, ARTICLE_TRANSPORTS, familyBaseline, GZIP_SUFFIX, GZIP_ALIAS_NOTE, isVariant, variantNamed, isStreamingVariant, streamingVariantNames, parseVariants, variantPath } from './scenario/variants';
+export {
+  VARIANTS,
+  VARIANT_NAMES,
+  ARTICLE_TRANSPORTS,
+  familyBaseline,
+  GZIP_SUFFIX,
+  GZIP_ALIAS_NOTE,
+  isVariant,
+  variantNamed,
+  isStreamingVariant,
+  streamingVariantNames,
+  parseVariants,
+  variantPath,
+} from './scenario/variants';
 export type { PathName, VariantName, VariantInfo, Factor } from './scenario/variants';
 export type { ScenarioInput } from './scenario/validate-scenario';
 export { validateScenario, SCENARIO_DEFAULTS } from './scenario/validate-scenario';
 export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario-validation.error';
 export type { ParameterLimit } from './scenario/scenario-validation.error';
 export { checkCallWork, callWork, callRequests } from './scenario/check-call-work';
-export { validateLoadLevel, LOAD_DEFAULTS, TARGET_KINDS, LOAD_ENGINES, LOAD_TRANSPORT_KINDS } from './scenario/validate-load-level';
+export {
+  validateLoadLevel,
+  LOAD_DEFAULTS,
+  TARGET_KINDS,
+  LOAD_ENGINES,
+  LOAD_TRANSPORT_KINDS,
+} from './scenario/validate-load-level';
 export { loadTarget, loadVariantOf, LOAD_VARIANTS } from './scenario/load-target';
 export type { LoadVariantName } from './scenario/load-target';
-export type { LoadLevelInput, LoadLevelParams, LoadLevelDefaults, TargetKind, LoadEngine } from './scenario/validate-load-level';
+export type {
+  LoadLevelInput,
+  LoadLevelParams,
+  LoadLevelDefaults,
+  TargetKind,
+  LoadEngine,
+} from './scenario/validate-load-level';
 export { DEFAULT_LOAD_ENGINE, LOAD_ENGINE_INFO, nonDefaultEngine, outsideProgram } from './scenario/load-engines';
 export type { LoadEngineInfo } from './scenario/load-engines';
-export type { RowsTransport, RowForm, FetchesShape, FetchedRows, TargetInfo, ClientPhases, RowSink, StreamedRows, StreamingRowsTransport } from './transport-contract/rows-transport.interface';
+export type {
+  RowsTransport,
+  RowForm,
+  FetchesShape,
+  FetchedRows,
+  TargetInfo,
+  ClientPhases,
+  RowSink,
+  StreamedRows,
+  StreamingRowsTransport,
+} from './transport-contract/rows-transport.interface';
 export type { TransportFailure } from './transport-contract/transport-errors';
 export { TransportError } from './transport-contract/transport-errors';
 export { isStreamingTransport } from './transport-contract/is-streaming-transport';
@@ -58,9 +93,29 @@ export type { PhaseBreakdown, PhaseField } from './phases/phases.interface';
 export { PHASE_FIELDS } from './phases/phases.interface';
 export { MODES } from './scenario/scenario.interface';
 export { ScenarioNameError } from './scenario/scenario-validation.error';
-export type { WireBytes, ResourceUse, NetworkConditions, SocketsCapped, ProcessRuntime, ResultRuntime } from './result/result.interface';
-export type { BenchRun, InvocationStart, RunEnvironment, RunRecord, RunRuntime, RunRuntimePair } from './result/bench-run.interface';
-export type { RunProbe, ProbeWindow, ResourceSample, ResourceProbeOptions, ServerResourcesSource } from './resources/resource-probe';
+export type {
+  WireBytes,
+  ResourceUse,
+  NetworkConditions,
+  SocketsCapped,
+  ProcessRuntime,
+  ResultRuntime,
+} from './result/result.interface';
+export type {
+  BenchRun,
+  InvocationStart,
+  RunEnvironment,
+  RunRecord,
+  RunRuntime,
+  RunRuntimePair,
+} from './result/bench-run.interface';
+export type {
+  RunProbe,
+  ProbeWindow,
+  ResourceSample,
+  ResourceProbeOptions,
+  ServerResourcesSource,
+} from './resources/resource-probe';
 export { beginSelfReport, type SelfReportWindow } from './resources/server-self-report';
 export { identifyApp, IDENTITY_TIMEOUT_MS } from './identity/identify-app';
 export type { AppIdentity } from './identity/app-identity.interface';

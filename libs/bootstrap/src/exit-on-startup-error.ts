@@ -15,7 +15,10 @@ export function exitOnStartupError(app: string, error: unknown): never {
     process.exit(1);
   }
   // grpc-js reports a failed bind as a plain Error that quotes the listen error.
-  const bind = typeof e?.message === 'string' ? /(?:listen|bind) (EADDRINUSE|EACCES|EADDRNOTAVAIL):? [^\]]*?(\S+)\]/.exec(e.message) : null;
+  const bind =
+    typeof e?.message === 'string'
+      ? /(?:listen|bind) (EADDRINUSE|EACCES|EADDRNOTAVAIL):? [^\]]*?(\S+)\]/.exec(e.message)
+      : null;
   if (bind) {
     process.stderr.write(`${app}: cannot listen on ${bind[2]}: ${describeListenError(bind[1])}\n`);
     process.exit(1);

@@ -16,7 +16,15 @@ export interface RunWithWorkersOptions {
 
 // Tags our IPC messages so nothing else a worker sends is mistaken for them.
 type WorkerMessage = { wirebench: 'ready' } | { wirebench: 'startup-error'; error: SerialisedError };
-type SerialisedError = { name?: string; message?: string; stack?: string; code?: string; address?: string; port?: number; variable?: string };
+type SerialisedError = {
+  name?: string;
+  message?: string;
+  stack?: string;
+  code?: string;
+  address?: string;
+  port?: number;
+  variable?: string;
+};
 
 // How long stopped workers get to close before they are killed.
 const STOP_GRACE_MS = 10_000;
@@ -35,14 +43,21 @@ export function runWithWorkers(options: RunWithWorkersOptions): void {
   }
   const resourcesLine = resourcesStartLine(options, config);
   if (cluster.isWorker) runWorker(options, config);
-  else if (config.serverWorkers > 1) runPrimary(options.app, config.serverWorkers, hostPort(options.address(config)), resourcesLine);
-  else options.serve(config).then(() => process.stdout.write(resourcesLine), (error) => exitOnStartupError(options.app, error));
+  else if (config.serverWorkers > 1)
+    runPrimary(options.app, config.serverWorkers, hostPort(options.address(config)), resourcesLine);
+  else
+    options.serve(config).then(
+      () => process.stdout.write(resourcesLine),
+      (error) => exitOnStartupError(options.app, error),
+    );
 }
 
 // Said once the server listens (not before: a failed start stays one line), so nobody exposes it unknowingly.
 function resourcesStartLine(options: RunWithWorkersOptions, config: WirebenchConfig): string {
   const { enabled, why } = serverResourcesEnabled(config.serverResources, options.address(config).host);
-  const where = enabled ? `: ${options.resourcesAt}${config.serverWorkers > 1 ? ' (each worker reports only itself)' : ''}` : '';
+  const where = enabled
+    ? `: ${options.resourcesAt}${config.serverWorkers > 1 ? ' (each worker reports only itself)' : ''}`
+    : '';
   return `${options.app}: server resources report ${enabled ? 'on' : 'off'} (${why})${where}\n`;
 }
 
@@ -75,7 +90,9 @@ function runPrimary(app: string, count: number, address: string, resourcesLine: 
     workers.delete(worker);
     if (!stopping) {
       // No restart: a server that dies under a benchmark would hide the failure behind a fresh process.
-      process.stderr.write(`${app}: worker ${worker.process.pid} exited unexpectedly (${signal ?? `code ${code}`}); stopping the others\n`);
+      process.stderr.write(
+        `${app}: worker ${worker.process.pid} exited unexpectedly (${signal ?? `code ${code}`}); stopping the others\n`,
+      );
       stopAll(1);
     }
     if (workers.size > 0) return;
@@ -84,7 +101,8 @@ function runPrimary(app: string, count: number, address: string, resourcesLine: 
   });
 
   cluster.on('message', (_worker, message: WorkerMessage) => {
-    if (message?.wirebench === 'ready' && ++ready === count) process.stdout.write(`${app}: ${count} workers on ${address}\n${resourcesLine}`);
+    if (message?.wirebench === 'ready' && ++ready === count)
+      process.stdout.write(`${app}: ${count} workers on ${address}\n${resourcesLine}`);
     if (message?.wirebench === 'startup-error' && !stopping) {
       startupError = revive(message.error);
       stopAll(1);
@@ -102,7 +120,15 @@ function hostPort({ host, port }: ListenAddress): string {
 // Errors cross the IPC channel as plain objects; these keep what exitOnStartupError reads.
 function serialise(error: unknown): SerialisedError {
   const e = (error ?? {}) as SerialisedError;
-  return { name: e.name, message: e.message ?? String(error), stack: e.stack, code: e.code, address: e.address, port: e.port, variable: e.variable };
+  return {
+    name: e.name,
+    message: e.message ?? String(error),
+    stack: e.stack,
+    code: e.code,
+    address: e.address,
+    port: e.port,
+    variable: e.variable,
+  };
 }
 
 // Under cluster the primary binds the shared port, so a worker's failure reads "bind EADDRINUSE host:port", and
@@ -112,6 +138,8 @@ const BIND_FAILURE = /\bbind (EADDRINUSE|EACCES|EADDRNOTAVAIL) (\S+):(\d+)(?!\d)
 function revive(e: SerialisedError): Error {
   if (e.name === 'ConfigError') return new ConfigError(e.variable ?? '', e.message ?? '');
   const bind = e.code === undefined ? BIND_FAILURE.exec(e.message ?? '') : null;
-  const listen = bind ? { code: bind[1], address: bind[2].replace(/^\[|\]$/g, ''), port: Number(bind[3]) } : { code: e.code, address: e.address, port: e.port };
+  const listen = bind
+    ? { code: bind[1], address: bind[2].replace(/^\[|\]$/g, ''), port: Number(bind[3]) }
+    : { code: e.code, address: e.address, port: e.port };
   return Object.assign(new Error(e.message), { stack: e.stack }, listen);
 }

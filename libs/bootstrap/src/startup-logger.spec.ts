@@ -3,7 +3,9 @@ import { logLevelsFor, StartupLogger } from './startup-logger';
 // What the logger writes, with process.stdout / stderr captured.
 function written(run: () => void): string {
   const out: string[] = [];
-  const spies = [jest.spyOn(process.stdout, 'write'), jest.spyOn(process.stderr, 'write')].map((spy) => spy.mockImplementation((chunk: string | Uint8Array) => out.push(String(chunk)) > 0));
+  const spies = [jest.spyOn(process.stdout, 'write'), jest.spyOn(process.stderr, 'write')].map((spy) =>
+    spy.mockImplementation((chunk: string | Uint8Array) => out.push(String(chunk)) > 0),
+  );
   try {
     run();
   } finally {
@@ -21,7 +23,7 @@ describe('logLevelsFor', () => {
 });
 
 describe('StartupLogger', () => {
-  it('at log: the app\'s own lines and warnings, not Nest\'s wiring', () => {
+  it("at log: the app's own lines and warnings, not Nest's wiring", () => {
     const logger = new StartupLogger('log', false);
     const text = written(() => {
       logger.log('Mapped {/client, GET} route', 'RouterExplorer');
@@ -52,7 +54,9 @@ describe('StartupLogger', () => {
     }
   });
 
-  it('leaves out Nest\'s own report of a failed listen (exitOnStartupError gives one line)', () => {
-    expect(written(() => new StartupLogger('log', false).error('listen EADDRINUSE: address already in use 127.0.0.1:3000'))).toBe('');
+  it("leaves out Nest's own report of a failed listen (exitOnStartupError gives one line)", () => {
+    expect(
+      written(() => new StartupLogger('log', false).error('listen EADDRINUSE: address already in use 127.0.0.1:3000')),
+    ).toBe('');
   });
 });

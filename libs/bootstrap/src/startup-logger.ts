@@ -8,7 +8,14 @@ const LISTEN_FAILURE = /(listen|bind) (EADDRINUSE|EACCES|EADDRNOTAVAIL)/;
 // Where Nest says what it wired up at start-up: every module initialised, every controller and route mapped (about
 // 75 lines for the four Nest apps). It logs them as `log`; they help whoever debugs the wiring, not whoever runs a
 // benchmark, so they are shown from LOG_LEVEL=debug on. The app's own "listening on" line has its own context.
-const NEST_WIRING_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication', 'NestMicroservice']);
+const NEST_WIRING_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+  'NestMicroservice',
+]);
 
 // Least to most severe, as LOG_LEVEL counts them; `fatal` is always shown.
 const SEVERITY: LogLevel[] = ['verbose', 'debug', 'log', 'warn', 'error', 'fatal'];

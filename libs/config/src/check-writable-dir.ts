@@ -9,7 +9,8 @@ export function checkWritableDir(variable: string, path: string): void {
   try {
     mkdirSync(path, { recursive: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ConfigError(variable, `${variable}=${path} is not a directory`);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new ConfigError(variable, `${variable}=${path} is not a directory`);
     throw new ConfigError(variable, `${variable}=${path} cannot be created: ${describe(error)}`);
   }
   if (!statSync(path).isDirectory()) throw new ConfigError(variable, `${variable}=${path} is not a directory`);
@@ -22,5 +23,9 @@ export function checkWritableDir(variable: string, path: string): void {
 
 function describe(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
-  return e.code === 'ENOTDIR' ? 'a part of the path is a file, not a directory' : e.code === 'EACCES' ? 'permission denied' : (e.code ?? e.message);
+  return e.code === 'ENOTDIR'
+    ? 'a part of the path is a file, not a directory'
+    : e.code === 'EACCES'
+      ? 'permission denied'
+      : (e.code ?? e.message);
 }

@@ -23,7 +23,10 @@ export function readHost(env: Env, name: string, fallback: string): string {
   if (raw === undefined || raw.trim() === '') return fallback;
   const host = raw.trim();
   if (!/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]+:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)$/.test(host)) {
-    throw new ConfigError(name, `invalid ${name}=${JSON.stringify(raw)}: must be a host name or IP address, without scheme or port`);
+    throw new ConfigError(
+      name,
+      `invalid ${name}=${JSON.stringify(raw)}: must be a host name or IP address, without scheme or port`,
+    );
   }
   return host;
 }
@@ -69,6 +72,7 @@ export function readChoice<T extends string>(env: Env, name: string, fallback: T
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = raw.trim().toLowerCase() as T;
-  if (!choices.includes(value)) throw new ConfigError(name, `invalid ${name}=${JSON.stringify(raw)}: must be one of ${choices.join(', ')}`);
+  if (!choices.includes(value))
+    throw new ConfigError(name, `invalid ${name}=${JSON.stringify(raw)}: must be one of ${choices.join(', ')}`);
   return value;
 }

@@ -2,7 +2,10 @@
 export function hostPortOf(address: string): { host: string; port: number } {
   if (/^https?:\/\//.test(address)) {
     const url = new URL(address);
-    return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
+    return {
+      host: url.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    };
   }
   const match = /^\[?([^\]]+?)\]?:(\d+)$/.exec(address);
   if (!match) throw new Error(`cannot read host and port from ${address}`);

@@ -55,7 +55,16 @@ export const DEFAULTS = {
   grpcFlowControlWindow: 4 * 1024 * 1024,
   // json-h2-window: the same for the json-h2 client (axios over node:http2), whose window Node 20 also opens at 65,535.
   jsonH2FlowControlWindow: 4 * 1024 * 1024,
-  load: { maxConcurrency: 10_000, maxConnections: 10_000, maxDurationS: 3600, maxWarmupS: 600, maxRequests: 100_000_000, maxRate: 1_000_000, maxTimeoutMs: 600_000, maxGenerators: 16 },
+  load: {
+    maxConcurrency: 10_000,
+    maxConnections: 10_000,
+    maxDurationS: 3600,
+    maxWarmupS: 600,
+    maxRequests: 100_000_000,
+    maxRate: 1_000_000,
+    maxTimeoutMs: 600_000,
+    maxGenerators: 16,
+  },
   // A call to GET /client/load holds its HTTP request open for the whole level.
   endpointLoad: { maxConcurrency: 1000, maxDurationS: 30, maxWarmupS: 10 },
   // What one server process holds of encoded replies at once (ServerMemory): 512 MiB admits one 1,000,000-row JSON
@@ -122,18 +131,45 @@ const GRPC_MESSAGE_MAX = 2 ** 31 - 1;
  * Reads, validates and defaults every setting. Throws ConfigError (one line, naming the variable) on a bad value.
  * `openFilesLimit` is this process's (read from /proc); the client's socket budget is derived from it.
  */
-export function loadConfig(env: Env = process.env, openFilesLimit: number | null = readOpenFilesLimit()): WirebenchConfig {
+export function loadConfig(
+  env: Env = process.env,
+  openFilesLimit: number | null = readOpenFilesLimit(),
+): WirebenchConfig {
   const fdsAvailable = Math.max(1, (openFilesLimit ?? DEFAULTS.assumedOpenFilesLimit) - DEFAULTS.clientFdReserve);
-  const jsonServer = { host: readHost(env, 'JSON_SERVER_HOST', DEFAULTS.host), port: readPort(env, 'JSON_SERVER_PORT', DEFAULTS.jsonServerPort) };
-  const grpcServer = { host: readHost(env, 'GRPC_SERVER_HOST', DEFAULTS.host), port: readPort(env, 'GRPC_SERVER_PORT', DEFAULTS.grpcServerPort) };
-  const client = { host: readHost(env, 'CLIENT_HOST', DEFAULTS.host), port: readPort(env, 'CLIENT_PORT', DEFAULTS.clientPort) };
+  const jsonServer = {
+    host: readHost(env, 'JSON_SERVER_HOST', DEFAULTS.host),
+    port: readPort(env, 'JSON_SERVER_PORT', DEFAULTS.jsonServerPort),
+  };
+  const grpcServer = {
+    host: readHost(env, 'GRPC_SERVER_HOST', DEFAULTS.host),
+    port: readPort(env, 'GRPC_SERVER_PORT', DEFAULTS.grpcServerPort),
+  };
+  const client = {
+    host: readHost(env, 'CLIENT_HOST', DEFAULTS.host),
+    port: readPort(env, 'CLIENT_PORT', DEFAULTS.clientPort),
+  };
   // The bare reference servers bind where their Nest counterparts do, on ports of their own.
-  const bareJsonServer = { host: jsonServer.host, port: readPort(env, 'BARE_JSON_SERVER_PORT', DEFAULTS.bareJsonServerPort) };
-  const bareGrpcServer = { host: grpcServer.host, port: readPort(env, 'BARE_GRPC_SERVER_PORT', DEFAULTS.bareGrpcServerPort) };
-  const bareConnectServer = { host: jsonServer.host, port: readPort(env, 'BARE_CONNECT_SERVER_PORT', DEFAULTS.bareConnectServerPort) };
-  const bareConnectH2Server = { host: jsonServer.host, port: readPort(env, 'BARE_CONNECT_H2_SERVER_PORT', DEFAULTS.bareConnectH2ServerPort) };
+  const bareJsonServer = {
+    host: jsonServer.host,
+    port: readPort(env, 'BARE_JSON_SERVER_PORT', DEFAULTS.bareJsonServerPort),
+  };
+  const bareGrpcServer = {
+    host: grpcServer.host,
+    port: readPort(env, 'BARE_GRPC_SERVER_PORT', DEFAULTS.bareGrpcServerPort),
+  };
+  const bareConnectServer = {
+    host: jsonServer.host,
+    port: readPort(env, 'BARE_CONNECT_SERVER_PORT', DEFAULTS.bareConnectServerPort),
+  };
+  const bareConnectH2Server = {
+    host: jsonServer.host,
+    port: readPort(env, 'BARE_CONNECT_H2_SERVER_PORT', DEFAULTS.bareConnectH2ServerPort),
+  };
   // The JSON server's other instances (Fastify, h2c) bind where it does, on ports of their own.
-  const fastifyJsonServer = { host: jsonServer.host, port: readPort(env, 'FASTIFY_JSON_SERVER_PORT', DEFAULTS.fastifyJsonServerPort) };
+  const fastifyJsonServer = {
+    host: jsonServer.host,
+    port: readPort(env, 'FASTIFY_JSON_SERVER_PORT', DEFAULTS.fastifyJsonServerPort),
+  };
   const h2JsonServer = { host: jsonServer.host, port: readPort(env, 'H2_JSON_SERVER_PORT', DEFAULTS.h2JsonServerPort) };
   const maxRows = readInt(env, 'MAX_ROWS', DEFAULTS.maxRows, 1, INT32_MAX);
   const requestTimeoutMs = readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000);
@@ -166,12 +202,32 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
       jsonUrl: readHttpUrl(env, 'JSON_SERVER_URL', `http://${reachable(jsonServer.host)}:${jsonServer.port}`),
       grpcAddress: readHostPort(env, 'GRPC_SERVER_ADDRESS', `${reachable(grpcServer.host)}:${grpcServer.port}`),
       clientUrl: readHttpUrl(env, 'CLIENT_URL', `http://${reachable(client.host)}:${client.port}`),
-      bareJsonUrl: readHttpUrl(env, 'BARE_JSON_SERVER_URL', `http://${reachable(bareJsonServer.host)}:${bareJsonServer.port}`),
-      bareGrpcAddress: readHostPort(env, 'BARE_GRPC_SERVER_ADDRESS', `${reachable(bareGrpcServer.host)}:${bareGrpcServer.port}`),
-      bareConnectUrl: readHttpUrl(env, 'BARE_CONNECT_SERVER_URL', `http://${reachable(bareConnectServer.host)}:${bareConnectServer.port}`),
+      bareJsonUrl: readHttpUrl(
+        env,
+        'BARE_JSON_SERVER_URL',
+        `http://${reachable(bareJsonServer.host)}:${bareJsonServer.port}`,
+      ),
+      bareGrpcAddress: readHostPort(
+        env,
+        'BARE_GRPC_SERVER_ADDRESS',
+        `${reachable(bareGrpcServer.host)}:${bareGrpcServer.port}`,
+      ),
+      bareConnectUrl: readHttpUrl(
+        env,
+        'BARE_CONNECT_SERVER_URL',
+        `http://${reachable(bareConnectServer.host)}:${bareConnectServer.port}`,
+      ),
       // http:// and HTTP/2 by prior knowledge, as H2_JSON_SERVER_URL.
-      bareConnectH2Url: readHttpUrl(env, 'BARE_CONNECT_H2_SERVER_URL', `http://${reachable(bareConnectH2Server.host)}:${bareConnectH2Server.port}`),
-      fastifyJsonUrl: readHttpUrl(env, 'FASTIFY_JSON_SERVER_URL', `http://${reachable(fastifyJsonServer.host)}:${fastifyJsonServer.port}`),
+      bareConnectH2Url: readHttpUrl(
+        env,
+        'BARE_CONNECT_H2_SERVER_URL',
+        `http://${reachable(bareConnectH2Server.host)}:${bareConnectH2Server.port}`,
+      ),
+      fastifyJsonUrl: readHttpUrl(
+        env,
+        'FASTIFY_JSON_SERVER_URL',
+        `http://${reachable(fastifyJsonServer.host)}:${fastifyJsonServer.port}`,
+      ),
       // http:// and HTTP/2 by prior knowledge: the client speaks h2 on it without TLS or an upgrade.
       h2JsonUrl: readHttpUrl(env, 'H2_JSON_SERVER_URL', `http://${reachable(h2JsonServer.host)}:${h2JsonServer.port}`),
     },
@@ -188,19 +244,61 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
     loadLimits,
     endpointLoadLimits: {
       ...loadLimits,
-      maxConcurrency: readInt(env, 'MAX_ENDPOINT_LOAD_CONCURRENCY', Math.min(DEFAULTS.endpointLoad.maxConcurrency, loadLimits.maxConcurrency), 1, loadLimits.maxConcurrency),
-      maxDurationS: readInt(env, 'MAX_ENDPOINT_LOAD_DURATION_S', Math.min(DEFAULTS.endpointLoad.maxDurationS, loadLimits.maxDurationS), 1, loadLimits.maxDurationS),
-      maxWarmupS: readInt(env, 'MAX_ENDPOINT_LOAD_WARMUP_S', Math.min(DEFAULTS.endpointLoad.maxWarmupS, loadLimits.maxWarmupS), 0, loadLimits.maxWarmupS),
+      maxConcurrency: readInt(
+        env,
+        'MAX_ENDPOINT_LOAD_CONCURRENCY',
+        Math.min(DEFAULTS.endpointLoad.maxConcurrency, loadLimits.maxConcurrency),
+        1,
+        loadLimits.maxConcurrency,
+      ),
+      maxDurationS: readInt(
+        env,
+        'MAX_ENDPOINT_LOAD_DURATION_S',
+        Math.min(DEFAULTS.endpointLoad.maxDurationS, loadLimits.maxDurationS),
+        1,
+        loadLimits.maxDurationS,
+      ),
+      maxWarmupS: readInt(
+        env,
+        'MAX_ENDPOINT_LOAD_WARMUP_S',
+        Math.min(DEFAULTS.endpointLoad.maxWarmupS, loadLimits.maxWarmupS),
+        0,
+        loadLimits.maxWarmupS,
+      ),
     },
-    grpcMaxMessageBytes: readInt(env, 'GRPC_MAX_MESSAGE_BYTES', DEFAULTS.grpcMaxMessageBytes, 4 * 1024 * 1024, GRPC_MESSAGE_MAX),
+    grpcMaxMessageBytes: readInt(
+      env,
+      'GRPC_MAX_MESSAGE_BYTES',
+      DEFAULTS.grpcMaxMessageBytes,
+      4 * 1024 * 1024,
+      GRPC_MESSAGE_MAX,
+    ),
     // A chunk is one gRPC message (or one NDJSON write), so it is held to the unary limit.
     streamChunkRows: readInt(env, 'STREAM_CHUNK_ROWS', Math.min(DEFAULTS.streamChunkRows, maxRows), 1, maxRows),
     progressLogMs: readInt(env, 'CLIENT_PROGRESS_LOG_MS', DEFAULTS.progressLogMs, 100, 3_600_000),
     grpcSliceRows: readInt(env, 'GRPC_SLICE_ROWS', Math.min(DEFAULTS.grpcSliceRows, maxRows), 1, maxRows),
-    grpcFlowControlWindow: readInt(env, 'GRPC_FLOW_CONTROL_WINDOW', DEFAULTS.grpcFlowControlWindow, HTTP2_DEFAULT_WINDOW, INT32_MAX),
-    jsonH2FlowControlWindow: readInt(env, 'JSON_H2_FLOW_CONTROL_WINDOW', DEFAULTS.jsonH2FlowControlWindow, HTTP2_DEFAULT_WINDOW, INT32_MAX),
+    grpcFlowControlWindow: readInt(
+      env,
+      'GRPC_FLOW_CONTROL_WINDOW',
+      DEFAULTS.grpcFlowControlWindow,
+      HTTP2_DEFAULT_WINDOW,
+      INT32_MAX,
+    ),
+    jsonH2FlowControlWindow: readInt(
+      env,
+      'JSON_H2_FLOW_CONTROL_WINDOW',
+      DEFAULTS.jsonH2FlowControlWindow,
+      HTTP2_DEFAULT_WINDOW,
+      INT32_MAX,
+    ),
     requestTimeoutMs,
-    networkRequestTimeoutMs: readInt(env, 'NETWORK_REQUEST_TIMEOUT_MS', Math.max(DEFAULTS.networkRequestTimeoutMs, requestTimeoutMs), requestTimeoutMs, 3_600_000),
+    networkRequestTimeoutMs: readInt(
+      env,
+      'NETWORK_REQUEST_TIMEOUT_MS',
+      Math.max(DEFAULTS.networkRequestTimeoutMs, requestTimeoutMs),
+      requestTimeoutMs,
+      3_600_000,
+    ),
     httpTimeouts: readHttpTimeouts(env),
     httpListenBacklog: readInt(env, 'HTTP_LISTEN_BACKLOG', DEFAULTS.httpListenBacklog, 1, 65_535),
     serverMemory,
@@ -211,7 +309,16 @@ export function loadConfig(env: Env = process.env, openFilesLimit: number | null
       keepaliveTimeoutMs: readInt(env, 'GRPC_KEEPALIVE_TIMEOUT_MS', DEFAULTS.grpcKeepaliveTimeoutMs, 1, 3_600_000),
     },
     resultsDir: resolve(readPath(env, 'RESULTS_DIR', DEFAULTS.resultsDir)),
-    swarm: { image: readPath(env, 'WIREBENCH_IMAGE', DEFAULTS.swarmImage), taskStartTimeoutMs: readInt(env, 'SWARM_TASK_START_TIMEOUT_MS', DEFAULTS.swarmTaskStartTimeoutMs, 1_000, 3_600_000) },
+    swarm: {
+      image: readPath(env, 'WIREBENCH_IMAGE', DEFAULTS.swarmImage),
+      taskStartTimeoutMs: readInt(
+        env,
+        'SWARM_TASK_START_TIMEOUT_MS',
+        DEFAULTS.swarmTaskStartTimeoutMs,
+        1_000,
+        3_600_000,
+      ),
+    },
     networkLink: readNetworkLink(env),
     // Off on a non-loopback bind unless asked for: the admin endpoint must not expose anything by accident.
     serverResources: readChoice(env, 'SERVER_RESOURCES', 'auto', SERVER_RESOURCES_MODES),
@@ -244,19 +351,47 @@ function readNetworkLink(env: Env): NetworkLink | null {
   const calibrationPort = readPort(env, 'NETWORK_LINK_CALIBRATION_PORT', 0);
   const latency = readChoice(env, 'NETWORK_LINK_LATENCY', 'toxiproxy', NETWORK_LINK_LATENCY);
   if (peer === '') {
-    const stray = ['NETWORK_LINK_CALIBRATION_PORT', 'NETWORK_LINK_LATENCY'].find((name) => (env[name] ?? '').trim() !== '');
-    if (stray) throw new ConfigError(stray, `${stray} is set without NETWORK_LINK_PEER: it describes a shaped link and needs its peer`);
+    const stray = ['NETWORK_LINK_CALIBRATION_PORT', 'NETWORK_LINK_LATENCY'].find(
+      (name) => (env[name] ?? '').trim() !== '',
+    );
+    if (stray)
+      throw new ConfigError(
+        stray,
+        `${stray} is set without NETWORK_LINK_PEER: it describes a shaped link and needs its peer`,
+      );
     return null;
   }
-  if (calibrationPort === 0) throw new ConfigError('NETWORK_LINK_CALIBRATION_PORT', 'NETWORK_LINK_PEER needs NETWORK_LINK_CALIBRATION_PORT (1 to 65535): the calibration server on the peer');
+  if (calibrationPort === 0)
+    throw new ConfigError(
+      'NETWORK_LINK_CALIBRATION_PORT',
+      'NETWORK_LINK_PEER needs NETWORK_LINK_CALIBRATION_PORT (1 to 65535): the calibration server on the peer',
+    );
   return { peer, calibrationPort, latency };
 }
 
 // A stream's budget is part of the server's: a stream larger than the whole server's could never be admitted.
 function readServerMemory(env: Env): ServerMemory {
-  const maxInflightBytes = readInt(env, 'MAX_INFLIGHT_BYTES', DEFAULTS.maxInflightBytes, 1024 * 1024, Number.MAX_SAFE_INTEGER);
-  const streamBufferBytes = readInt(env, 'STREAM_BUFFER_BYTES', Math.min(DEFAULTS.streamBufferBytes, maxInflightBytes), 64 * 1024, maxInflightBytes);
-  const maxRequestBytes = readInt(env, 'MAX_REQUEST_BYTES', Math.min(DEFAULTS.maxRequestBytes, maxInflightBytes), 1024, maxInflightBytes);
+  const maxInflightBytes = readInt(
+    env,
+    'MAX_INFLIGHT_BYTES',
+    DEFAULTS.maxInflightBytes,
+    1024 * 1024,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const streamBufferBytes = readInt(
+    env,
+    'STREAM_BUFFER_BYTES',
+    Math.min(DEFAULTS.streamBufferBytes, maxInflightBytes),
+    64 * 1024,
+    maxInflightBytes,
+  );
+  const maxRequestBytes = readInt(
+    env,
+    'MAX_REQUEST_BYTES',
+    Math.min(DEFAULTS.maxRequestBytes, maxInflightBytes),
+    1024,
+    maxInflightBytes,
+  );
   return { maxInflightBytes, streamBufferBytes, maxRequestBytes };
 }
 
@@ -269,10 +404,22 @@ function readServerMemory(env: Env): ServerMemory {
 function readClientBudget(env: Env, openFilesLimit: number | null, available: number): ClientBudget {
   return {
     openFilesLimit,
-    maxSockets: readInt(env, 'CLIENT_MAX_SOCKETS', Math.max(1, Math.min(DEFAULTS.clientMaxSocketsCeiling, Math.floor(available / 3))), 1, available),
+    maxSockets: readInt(
+      env,
+      'CLIENT_MAX_SOCKETS',
+      Math.max(1, Math.min(DEFAULTS.clientMaxSocketsCeiling, Math.floor(available / 3))),
+      1,
+      available,
+    ),
     maxCalls: readInt(env, 'CLIENT_MAX_CALLS', DEFAULTS.clientMaxCalls, 1, 1000),
     heavyCallRows: readInt(env, 'CLIENT_HEAVY_CALL_ROWS', DEFAULTS.clientHeavyCallRows, 1, Number.MAX_SAFE_INTEGER),
-    heavyCallRequests: readInt(env, 'CLIENT_HEAVY_CALL_REQUESTS', DEFAULTS.clientHeavyCallRequests, 1, Number.MAX_SAFE_INTEGER),
+    heavyCallRequests: readInt(
+      env,
+      'CLIENT_HEAVY_CALL_REQUESTS',
+      DEFAULTS.clientHeavyCallRequests,
+      1,
+      Number.MAX_SAFE_INTEGER,
+    ),
     retryAfterS: DEFAULTS.clientRetryAfterS,
   };
 }
@@ -280,6 +427,16 @@ function readClientBudget(env: Env, openFilesLimit: number | null, available: nu
 // Node refuses a headers timeout longer than the request timeout, so that is checked here, with a message.
 function readHttpTimeouts(env: Env): HttpTimeouts {
   const requestMs = readInt(env, 'HTTP_REQUEST_TIMEOUT_MS', DEFAULTS.httpRequestTimeoutMs, 1, 3_600_000);
-  const headersMs = readInt(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.min(DEFAULTS.httpHeadersTimeoutMs, requestMs), 1, requestMs);
-  return { headersMs, requestMs, keepAliveMs: readInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULTS.httpKeepAliveTimeoutMs, 1, 3_600_000) };
+  const headersMs = readInt(
+    env,
+    'HTTP_HEADERS_TIMEOUT_MS',
+    Math.min(DEFAULTS.httpHeadersTimeoutMs, requestMs),
+    1,
+    requestMs,
+  );
+  return {
+    headersMs,
+    requestMs,
+    keepAliveMs: readInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULTS.httpKeepAliveTimeoutMs, 1, 3_600_000),
+  };
 }

@@ -25,10 +25,18 @@ export function readUserShape(env: Env): Shape | null {
   const missing = REQUIRED.filter((input) => value(input) === undefined).map((input) => USER_SHAPE_VARIABLES[input]);
   if (missing.length > 0) {
     const set = given.map((input) => USER_SHAPE_VARIABLES[input]).join(', ');
-    throw new ConfigError(missing[0], `${set} ${given.length === 1 ? 'is' : 'are'} set without ${missing.join(', ')}: the user's message needs WIREBENCH_PROTO, WIREBENCH_MESSAGE and WIREBENCH_SAMPLE together`);
+    throw new ConfigError(
+      missing[0],
+      `${set} ${given.length === 1 ? 'is' : 'are'} set without ${missing.join(', ')}: the user's message needs WIREBENCH_PROTO, WIREBENCH_MESSAGE and WIREBENCH_SAMPLE together`,
+    );
   }
   try {
-    return userShape({ protoFile: value('proto')!, message: value('message')!, sampleFile: value('sample')!, counterField: value('counterField') });
+    return userShape({
+      protoFile: value('proto')!,
+      message: value('message')!,
+      sampleFile: value('sample')!,
+      counterField: value('counterField'),
+    });
   } catch (error) {
     if (!(error instanceof UserShapeError)) throw error;
     const variable = USER_SHAPE_VARIABLES[error.input];

@@ -9,7 +9,10 @@ describe('SERVER_RESOURCES', () => {
     expect(c.serverResourcesFrom).toBe('auto');
     expect(serverResourcesEnabled('auto', '127.0.0.1').enabled).toBe(true);
     expect(serverResourcesEnabled('auto', '::1').enabled).toBe(true);
-    expect(serverResourcesEnabled('auto', '0.0.0.0')).toEqual({ enabled: false, why: expect.stringMatching(/not loopback.*SERVER_RESOURCES=on/) });
+    expect(serverResourcesEnabled('auto', '0.0.0.0')).toEqual({
+      enabled: false,
+      why: expect.stringMatching(/not loopback.*SERVER_RESOURCES=on/),
+    });
     expect(serverResourcesEnabled('auto', '10.1.2.3').enabled).toBe(false);
   });
 
@@ -17,7 +20,9 @@ describe('SERVER_RESOURCES', () => {
     const on = loadConfig({ SERVER_RESOURCES: 'on', SERVER_RESOURCES_FROM: 'server' });
     expect(on.serverResourcesFrom).toBe('server');
     expect(serverResourcesEnabled(on.serverResources, '0.0.0.0').enabled).toBe(true);
-    expect(serverResourcesEnabled(loadConfig({ SERVER_RESOURCES: 'OFF' }).serverResources, '127.0.0.1').enabled).toBe(false);
+    expect(serverResourcesEnabled(loadConfig({ SERVER_RESOURCES: 'OFF' }).serverResources, '127.0.0.1').enabled).toBe(
+      false,
+    );
   });
 
   it('names the variable when the value is not one of its words', () => {

@@ -9,5 +9,8 @@ export function serverResourcesEnabled(mode: ServerResourcesMode, host: string):
   if (mode === 'on') return { enabled: true, why: 'SERVER_RESOURCES=on' };
   if (mode === 'off') return { enabled: false, why: 'SERVER_RESOURCES=off' };
   const local = isLoopback(host.replace(/^\[|\]$/g, ''));
-  return { enabled: local, why: local ? `bound to loopback ${host}` : `bound to ${host}, not loopback; SERVER_RESOURCES=on enables it` };
+  return {
+    enabled: local,
+    why: local ? `bound to loopback ${host}` : `bound to ${host}, not loopback; SERVER_RESOURCES=on enables it`,
+  };
 }

@@ -148,7 +148,17 @@ export interface WirebenchConfig {
   /** Processes per server (node:cluster); 1 = no cluster. */
   serverWorkers: number;
   /** Where the client sends its requests (and the bench CLI finds the client); by default the apps' own listen addresses. */
-  targets: { jsonUrl: string; grpcAddress: string; clientUrl: string; bareJsonUrl: string; bareGrpcAddress: string; bareConnectUrl: string; bareConnectH2Url: string; fastifyJsonUrl: string; h2JsonUrl: string };
+  targets: {
+    jsonUrl: string;
+    grpcAddress: string;
+    clientUrl: string;
+    bareJsonUrl: string;
+    bareGrpcAddress: string;
+    bareConnectUrl: string;
+    bareConnectH2Url: string;
+    fastifyJsonUrl: string;
+    h2JsonUrl: string;
+  };
   limits: Limits;
   /** `npm run load`. */
   loadLimits: LoadLimits;

@@ -13,7 +13,10 @@ const LIMITS = { maxRows: 500, maxStreamRows: 2000, bufferBytes: 8 * 1024 * 1024
 const PATH = '/sample.SampleService/GetSamples';
 
 function handler() {
-  return connectNodeAdapter({ ...CONNECT_SERVER_OPTIONS, routes: rowsRoutes(new ConnectRows(LIMITS, new InflightBudget(64 * 1024 * 1024))) });
+  return connectNodeAdapter({
+    ...CONNECT_SERVER_OPTIONS,
+    routes: rowsRoutes(new ConnectRows(LIMITS, new InflightBudget(64 * 1024 * 1024))),
+  });
 }
 
 async function listen<S extends Server | Http2Server>(server: S): Promise<string> {
@@ -26,12 +29,24 @@ function rawGrpc(baseUrl: string, path: string, message: Uint8Array): Promise<{ 
   return new Promise((resolve, reject) => {
     const session = http2Connect(baseUrl);
     session.on('error', reject);
-    const stream = session.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers' });
+    const stream = session.request({
+      ':method': 'POST',
+      ':path': path,
+      'content-type': 'application/grpc',
+      te: 'trailers',
+    });
     const envelope = Buffer.alloc(5 + message.length);
     envelope.writeUInt32BE(message.length, 1);
     envelope.set(message, 5);
-    stream.on('trailers', (t) => resolve({ status: String(t['grpc-status']), message: decodeURIComponent(String(t['grpc-message'] ?? '')) }));
-    stream.on('response', (h) => h['grpc-status'] !== undefined && resolve({ status: String(h['grpc-status']), message: decodeURIComponent(String(h['grpc-message'] ?? '')) }));
+    stream.on('trailers', (t) =>
+      resolve({ status: String(t['grpc-status']), message: decodeURIComponent(String(t['grpc-message'] ?? '')) }),
+    );
+    stream.on(
+      'response',
+      (h) =>
+        h['grpc-status'] !== undefined &&
+        resolve({ status: String(h['grpc-status']), message: decodeURIComponent(String(h['grpc-message'] ?? '')) }),
+    );
     stream.on('close', () => session.close());
     stream.on('data', () => undefined);
     stream.end(envelope);
@@ -53,12 +68,31 @@ describe('CONNECT_SERVER_OPTIONS: requests connect-es cannot take as they are', 
   });
 
   const post = (body: Uint8Array | string, contentType: string, headers: Record<string, string> = {}) =>
-    fetch(`${url}${PATH}`, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body: body as BodyInit });
+    fetch(`${url}${PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, ...headers },
+      body: body as BodyInit,
+    });
 
   it.each([
-    ['protobuf bytes that end inside a field (0a ff)', Uint8Array.from([0x0a, 0xff]), 'application/proto', /^request is not a valid sample\.GetSamplesParam: /],
-    ['a JSON body that is not JSON, with a line break', '{"count":\n x}', 'application/json', /^cannot decode message sample\.GetSamplesParam from JSON: /],
-    ['a JSON body with a count of the wrong type', '{"count":"many"}', 'application/json', /sample\.GetSamplesParam\.count/],
+    [
+      'protobuf bytes that end inside a field (0a ff)',
+      Uint8Array.from([0x0a, 0xff]),
+      'application/proto',
+      /^request is not a valid sample\.GetSamplesParam: /,
+    ],
+    [
+      'a JSON body that is not JSON, with a line break',
+      '{"count":\n x}',
+      'application/json',
+      /^cannot decode message sample\.GetSamplesParam from JSON: /,
+    ],
+    [
+      'a JSON body with a count of the wrong type',
+      '{"count":"many"}',
+      'application/json',
+      /sample\.GetSamplesParam\.count/,
+    ],
   ])('%s: 400 invalid_argument, a one-line message', async (_what, body, contentType, message) => {
     const res = await post(body, contentType);
     expect(res.status).toBe(400);
@@ -68,17 +102,26 @@ describe('CONNECT_SERVER_OPTIONS: requests connect-es cannot take as they are', 
   });
 
   it('the same protobuf bytes over gRPC: INVALID_ARGUMENT (3), not INTERNAL (13)', async () => {
-    expect(await rawGrpc(h2cUrl, PATH, Uint8Array.from([0x0a, 0xff]))).toEqual({ status: '3', message: expect.stringMatching(/^request is not a valid sample\.GetSamplesParam: /) });
+    expect(await rawGrpc(h2cUrl, PATH, Uint8Array.from([0x0a, 0xff]))).toEqual({
+      status: '3',
+      message: expect.stringMatching(/^request is not a valid sample\.GetSamplesParam: /),
+    });
   });
 
-  it('a stream\'s request (StreamSamples over gRPC) too', async () => {
-    expect(await rawGrpc(h2cUrl, '/sample.SampleService/StreamSamples', Uint8Array.from([0x0a, 0xff]))).toEqual({ status: '3', message: expect.stringMatching(/^request is not a valid sample\.StreamSamplesParam: /) });
+  it("a stream's request (StreamSamples over gRPC) too", async () => {
+    expect(await rawGrpc(h2cUrl, '/sample.SampleService/StreamSamples', Uint8Array.from([0x0a, 0xff]))).toEqual({
+      status: '3',
+      message: expect.stringMatching(/^request is not a valid sample\.StreamSamplesParam: /),
+    });
   });
 
   it('connect-protocol-version other than 1: 400 invalid_argument naming the header; 1 or none is served', async () => {
     const refused = await post('{"count":2}', 'application/json', { 'connect-protocol-version': '9' });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ code: 'invalid_argument', message: 'connect-protocol-version must be "1": got "9"' });
+    expect(await refused.json()).toEqual({
+      code: 'invalid_argument',
+      message: 'connect-protocol-version must be "1": got "9"',
+    });
     expect((await post('{"count":2}', 'application/json', { 'connect-protocol-version': '1' })).status).toBe(200);
     expect((await post('{"count":2}', 'application/json')).status).toBe(200);
   });
@@ -86,7 +129,10 @@ describe('CONNECT_SERVER_OPTIONS: requests connect-es cannot take as they are', 
   it('a JSON field the message does not have: 400 invalid_argument naming it, as the gRPC servers refuse what they cannot read', async () => {
     const res = await post('{"count":2,"nope":1}', 'application/json');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'invalid_argument', message: expect.stringMatching(/sample\.GetSamplesParam.*"nope"/) });
+    expect(await res.json()).toEqual({
+      code: 'invalid_argument',
+      message: expect.stringMatching(/sample\.GetSamplesParam.*"nope"/),
+    });
   });
 
   it('a well-formed request is still served', async () => {

@@ -5,7 +5,9 @@ import { JSON_STAND_INS } from './rows/json-stand-ins';
 // connect-es's JSON serialization also reads a textEncoder from these options (createJsonSerialization), which the
 // router's type leaves out: the one door by which a reply encoded ahead reaches the wire as JSON
 // (rows/json-stand-ins.ts).
-const jsonOptions: NonNullable<ConnectRouterOptions['jsonOptions']> & { textEncoder: { encode(text: string): Uint8Array } } = {
+const jsonOptions: NonNullable<ConnectRouterOptions['jsonOptions']> & {
+  textEncoder: { encode(text: string): Uint8Array };
+} = {
   alwaysEmitImplicit: true,
   ignoreUnknownFields: false,
   textEncoder: JSON_STAND_INS.textEncoder,
@@ -29,6 +31,8 @@ export const CONNECT_SERVER_OPTIONS: Pick<ConnectRouterOptions, 'jsonOptions' | 
  * by its content-length before reading it, and stops reading one without at the limit (`resource_exhausted`).
  * Its default is 4 GiB: a 200 MiB body was read whole, and held.
  */
-export function connectServerOptions(maxRequestBytes: number): typeof CONNECT_SERVER_OPTIONS & { readMaxBytes: number } {
+export function connectServerOptions(
+  maxRequestBytes: number,
+): typeof CONNECT_SERVER_OPTIONS & { readMaxBytes: number } {
   return { ...CONNECT_SERVER_OPTIONS, readMaxBytes: maxRequestBytes };
 }

@@ -20,7 +20,13 @@ export { compareSavedRuns } from './compare-runs/compare-saved-runs';
 export type { SavedRunComparison } from './compare-runs/compare-saved-runs';
 export { printSavedRunComparison } from './printers/compare.printer';
 export { printLoadComparison } from './printers/compare-load-table.printer';
-export type { Explanation, CaseExplanation, PhaseGap, PhaseDelta, VariantFigures } from './explain/explanation.interface';
+export type {
+  Explanation,
+  CaseExplanation,
+  PhaseGap,
+  PhaseDelta,
+  VariantFigures,
+} from './explain/explanation.interface';
 export { explainRun, explainScenarios } from './explain/explain-run';
 export { explainSentences } from './explain/explain-sentences';
 export { caseWords } from './explain/sentence-parts';

@@ -25,7 +25,11 @@ export function loadAdminPackageDefinition(): PackageDefinition {
  * Registers wirebench.admin.Admin on a grpc-js server, answering from the process's meter. Only called when
  * SERVER_RESOURCES allows it, so a server without it answers UNIMPLEMENTED.
  */
-export function addAdminService(server: AddServiceTarget, meter: ResourceMeter, pkg: PackageDefinition = loadAdminPackageDefinition()): void {
+export function addAdminService(
+  server: AddServiceTarget,
+  meter: ResourceMeter,
+  pkg: PackageDefinition = loadAdminPackageDefinition(),
+): void {
   server.addService(pkg[`${ADMIN_PACKAGE}.${ADMIN_SERVICE}`], {
     Resources: (_call, callback) => {
       const now = meter.snapshot();

@@ -8,8 +8,19 @@ const decode = (bytes: Uint8Array) => FileDescriptorProto.decode(bytes) as IFile
 describe('declareImports', () => {
   it("declares the files whose types a file's fields and methods use, by relative or absolute name", () => {
     const files = [
-      { name: 'a.proto', package: 'a', messageType: [{ name: 'Row', field: [{ name: 't', number: 1, type: 11, typeName: 'google.protobuf.Timestamp' }] }] },
-      { name: 'b.proto', package: 'b', service: [{ name: 'S', method: [{ name: 'M', inputType: '.a.Row', outputType: '.b.Out' }] }], messageType: [{ name: 'Out' }] },
+      {
+        name: 'a.proto',
+        package: 'a',
+        messageType: [
+          { name: 'Row', field: [{ name: 't', number: 1, type: 11, typeName: 'google.protobuf.Timestamp' }] },
+        ],
+      },
+      {
+        name: 'b.proto',
+        package: 'b',
+        service: [{ name: 'S', method: [{ name: 'M', inputType: '.a.Row', outputType: '.b.Out' }] }],
+        messageType: [{ name: 'Out' }],
+      },
       { name: 'google_protobuf.proto', package: 'google.protobuf', messageType: [{ name: 'Timestamp' }] },
     ].map(encode);
     const out = declareImports(files).map(decode);
@@ -19,7 +30,9 @@ describe('declareImports', () => {
   });
 
   it("makes shapes.proto's descriptor import the Timestamp's file, as loaded by proto-loader", () => {
-    const files = (loadSamplePackageDefinition()['wirebench.shapes.NumericRow'] as unknown as { fileDescriptorProtos: Buffer[] }).fileDescriptorProtos;
+    const files = (
+      loadSamplePackageDefinition()['wirebench.shapes.NumericRow'] as unknown as { fileDescriptorProtos: Buffer[] }
+    ).fileDescriptorProtos;
     const out = declareImports(files).map(decode);
     const shapes = out.find((f) => f.package === 'wirebench.shapes')!;
     const timestamp = out.find((f) => (f.messageType ?? []).some((m) => m.name === 'Timestamp'))!;

@@ -1,4 +1,9 @@
-import { FileDescriptorProto, IDescriptorProto, IEnumDescriptorProto, IFileDescriptorProto } from 'protobufjs/ext/descriptor';
+import {
+  FileDescriptorProto,
+  IDescriptorProto,
+  IEnumDescriptorProto,
+  IFileDescriptorProto,
+} from 'protobufjs/ext/descriptor';
 
 /** Fully-qualified names (`.pkg.Outer.Inner`) of every message and enum a file declares, nested ones included. */
 function declaredTypes(file: IFileDescriptorProto): string[] {
@@ -56,7 +61,9 @@ export function declareImports(encoded: readonly Uint8Array[]): Uint8Array[] {
   for (const file of files) for (const type of declaredTypes(file)) fileOf.set(type, file.name ?? '');
   return files.map((file, k) => {
     const used = new Set(references(file).map((ref) => resolve(ref.name, ref.scope, fileOf)));
-    const imports = [...used].filter((name): name is string => name !== undefined && name !== file.name && !(file.dependency ?? []).includes(name));
+    const imports = [...used].filter(
+      (name): name is string => name !== undefined && name !== file.name && !(file.dependency ?? []).includes(name),
+    );
     if (imports.length === 0) return encoded[k];
     file.dependency = [...(file.dependency ?? []), ...imports.sort()];
     return FileDescriptorProto.encode(file).finish();

@@ -40,7 +40,9 @@ describe('fixMapEntries', () => {
   };
 
   it('renames nested map entries and points the field at them by full name', () => {
-    const fixed = FileDescriptorProto.decode(fixMapEntries(FileDescriptorProto.encode(broken).finish())) as IFileDescriptorProto;
+    const fixed = FileDescriptorProto.decode(
+      fixMapEntries(FileDescriptorProto.encode(broken).finish()),
+    ) as IFileDescriptorProto;
     const inner = fixed.messageType![0].nestedType![0];
     expect(inner.field![0].typeName).toBe('.x.Outer.Inner.ByIdEntry');
     expect(inner.nestedType![0].name).toBe('ByIdEntry');
@@ -48,7 +50,10 @@ describe('fixMapEntries', () => {
   });
 
   it('leaves a file without maps as it was', () => {
-    const plain = FileDescriptorProto.encode({ name: 'p.proto', messageType: [{ name: 'P', field: [{ name: 'n', number: 1, label: 1, type: 5 }] }] }).finish();
+    const plain = FileDescriptorProto.encode({
+      name: 'p.proto',
+      messageType: [{ name: 'P', field: [{ name: 'n', number: 1, label: 1, type: 5 }] }],
+    }).finish();
     expect(Buffer.from(fixMapEntries(plain)).equals(Buffer.from(plain))).toBe(true);
   });
 });

@@ -20,7 +20,10 @@ function fixMessage(message: IDescriptorProto, scope: string): void {
     // protobufjs (ext/descriptor, Field#toDescriptor) names the entry ucFirst(field) without "Entry" and refers
     // to it by that relative name; an entry is recognised by map_entry, not by its name.
     const entry = (message.nestedType ?? []).find(
-      (nested) => nested.options?.mapEntry && !claimed.has(nested) && (field.typeName === nested.name || field.typeName === `${fullName}.${nested.name}`),
+      (nested) =>
+        nested.options?.mapEntry &&
+        !claimed.has(nested) &&
+        (field.typeName === nested.name || field.typeName === `${fullName}.${nested.name}`),
     );
     if (!entry) continue;
     claimed.add(entry);

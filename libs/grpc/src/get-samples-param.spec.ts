@@ -12,6 +12,8 @@ describe('getSamplesProblem', () => {
   });
 
   it('passes on what the strict deserializer found', () => {
-    expect(getSamplesProblem(invalidRequest('count: 4294967301 is outside int32 (varint on the wire)') as never, 100)).toBe('count: 4294967301 is outside int32 (varint on the wire)');
+    expect(
+      getSamplesProblem(invalidRequest('count: 4294967301 is outside int32 (varint on the wire)') as never, 100),
+    ).toBe('count: 4294967301 is outside int32 (varint on the wire)');
   });
 });

@@ -9,6 +9,7 @@ export function getSamplesProblem(param: GetSamplesParam, maxRows: number): stri
   const invalid = invalidRequestProblem(param);
   if (invalid !== null) return invalid;
   const { count } = param;
-  if (!Number.isInteger(count) || count < 0 || count > maxRows) return `count must be an integer from 0 to ${maxRows} (MAX_ROWS), got ${count}`;
+  if (!Number.isInteger(count) || count < 0 || count > maxRows)
+    return `count must be an integer from 0 to ${maxRows} (MAX_ROWS), got ${count}`;
   return null;
 }

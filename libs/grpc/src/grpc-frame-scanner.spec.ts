@@ -28,7 +28,9 @@ describe('GrpcFrameScanner', () => {
       }
       expect(seen.map(([declared]) => declared)).toEqual([2, 0, 300]);
       // Told during the chunk that completed the prefix (5, 12 and 17 bytes into the body), not after its payload.
-      expect(seen.map(([, at]) => at)).toEqual([5, 12, 17].map((end) => Math.min(body.length, Math.ceil(end / size) * size)));
+      expect(seen.map(([, at]) => at)).toEqual(
+        [5, 12, 17].map((end) => Math.min(body.length, Math.ceil(end / size) * size)),
+      );
     });
 
     it('counts complete messages, empty ones included, and finds nothing wrong with them', () => {
@@ -44,7 +46,9 @@ describe('GrpcFrameScanner', () => {
     });
 
     it('says how much of the length prefix arrived when the body ends inside it', () => {
-      expect(scan(frame([]).subarray(0, 3), size).truncation()).toBe('truncated gRPC message: the request ended 3 bytes into the 5-byte length prefix');
+      expect(scan(frame([]).subarray(0, 3), size).truncation()).toBe(
+        'truncated gRPC message: the request ended 3 bytes into the 5-byte length prefix',
+      );
     });
   });
 
@@ -55,14 +59,18 @@ describe('GrpcFrameScanner', () => {
   });
 
   it('refuses the compressed flag unless compression was negotiated', () => {
-    expect(scan(frame([1, 2], 1), 1).flagProblem).toBe('gRPC message flagged compressed (flag 1), but the call sent no grpc-encoding');
+    expect(scan(frame([1, 2], 1), 1).flagProblem).toBe(
+      'gRPC message flagged compressed (flag 1), but the call sent no grpc-encoding',
+    );
     expect(scan(frame([1, 2], 1), 1, true).flagProblem).toBeNull();
   });
 
   it('refuses a flag that does not exist, negotiated or not, in any message, keeping the first', () => {
     const body = Buffer.concat([frame([8, 5]), frame([8, 5], 7), frame([8, 5], 2)]);
     for (const negotiated of [false, true]) {
-      expect(scan(body, 3, negotiated).flagProblem).toBe('gRPC message flag 7 does not exist (0 is uncompressed, 1 compressed)');
+      expect(scan(body, 3, negotiated).flagProblem).toBe(
+        'gRPC message flag 7 does not exist (0 is uncompressed, 1 compressed)',
+      );
     }
   });
 

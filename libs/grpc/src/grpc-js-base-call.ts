@@ -19,7 +19,8 @@ export function grpcJsBaseCall(call: ServerInterceptingCallInterface): GrpcJsBas
   let inner: unknown = call;
   while (typeof inner === 'object' && inner !== null) {
     const candidate = inner as Partial<GrpcJsBaseCall> & { nextCall?: unknown };
-    if (typeof candidate.stream?.on === 'function' && typeof candidate.incomingEncoding === 'string') return candidate as GrpcJsBaseCall;
+    if (typeof candidate.stream?.on === 'function' && typeof candidate.incomingEncoding === 'string')
+      return candidate as GrpcJsBaseCall;
     inner = candidate.nextCall;
   }
   return null;

@@ -56,7 +56,10 @@ export interface SampleGrpcOptionsInput {
  */
 export function loadSamplePackageDefinition(): PackageDefinition {
   // The user's message (when configured) first: where both loads declare a type (google.protobuf.Timestamp), proto/'s stays.
-  return { ...userShapePackageDefinition(LOADER_OPTIONS), ...loadSync([resolveProtoPath(), resolveProtoPath(__dirname, SHAPES_PROTO_FILE)], LOADER_OPTIONS) };
+  return {
+    ...userShapePackageDefinition(LOADER_OPTIONS),
+    ...loadSync([resolveProtoPath(), resolveProtoPath(__dirname, SHAPES_PROTO_FILE)], LOADER_OPTIONS),
+  };
 }
 
 /** The proto packages of the shapes' services (`sample`, `wirebench.shapes`): what Nest's options list. */
@@ -73,7 +76,10 @@ export function servedPackages(): string[] {
  */
 export const OWN_CONNECTION_OPTION = { 'grpc.use_local_subchannel_pool': 1 } as const;
 
-function clientChannelOptions(interceptors: readonly unknown[], window: number | undefined): { channelOptions: Record<string, unknown> } {
+function clientChannelOptions(
+  interceptors: readonly unknown[],
+  window: number | undefined,
+): { channelOptions: Record<string, unknown> } {
   return {
     channelOptions: {
       ...OWN_CONNECTION_OPTION,
@@ -85,10 +91,24 @@ function clientChannelOptions(interceptors: readonly unknown[], window: number |
 
 // Nest passes channelOptions to the grpc-js Server constructor, as the bare server passes the same function's result.
 function serverChannelOptions(input: SampleGrpcOptionsInput): { channelOptions: Record<string, unknown> } {
-  if (!input.serverTimeouts) throw new Error('sampleGrpcOptions: a server needs serverTimeouts (config.grpcServerTimeouts)');
-  if (input.maxRequestBytes === undefined) throw new Error('sampleGrpcOptions: a server needs maxRequestBytes (config.serverMemory.maxRequestBytes)');
-  if (input.budget === undefined) throw new Error('sampleGrpcOptions: a server needs its budget (an InflightBudget of config.serverMemory.maxInflightBytes)');
-  return { channelOptions: { ...grpcServerOptions({ maxMessageBytes: input.maxMessageBytes, maxRequestBytes: input.maxRequestBytes, timeouts: input.serverTimeouts, budget: input.budget }) } };
+  if (!input.serverTimeouts)
+    throw new Error('sampleGrpcOptions: a server needs serverTimeouts (config.grpcServerTimeouts)');
+  if (input.maxRequestBytes === undefined)
+    throw new Error('sampleGrpcOptions: a server needs maxRequestBytes (config.serverMemory.maxRequestBytes)');
+  if (input.budget === undefined)
+    throw new Error(
+      'sampleGrpcOptions: a server needs its budget (an InflightBudget of config.serverMemory.maxInflightBytes)',
+    );
+  return {
+    channelOptions: {
+      ...grpcServerOptions({
+        maxMessageBytes: input.maxMessageBytes,
+        maxRequestBytes: input.maxRequestBytes,
+        timeouts: input.serverTimeouts,
+        budget: input.budget,
+      }),
+    },
+  };
 }
 
 /** The one gRPC options factory: the server bootstrap, the client module and the tests all call it. */
@@ -104,7 +124,9 @@ export function sampleGrpcOptions(input: SampleGrpcOptionsInput): GrpcOptions {
       maxSendMessageLength: input.maxMessageBytes,
       maxReceiveMessageLength: server ? input.maxRequestBytes : input.maxMessageBytes,
       onLoadPackageDefinition: input.onLoadPackageDefinition,
-      ...(server ? serverChannelOptions(input) : clientChannelOptions(input.interceptors ?? [], input.flowControlWindow)),
+      ...(server
+        ? serverChannelOptions(input)
+        : clientChannelOptions(input.interceptors ?? [], input.flowControlWindow)),
     },
   };
 }

@@ -35,6 +35,10 @@ export function grpcServerOptions(input: GrpcServerOptionsInput): ServerOptions 
     'grpc.keepalive_time_ms': timeouts.keepaliveTimeMs,
     'grpc.keepalive_timeout_ms': timeouts.keepaliveTimeoutMs,
     // The first wraps grpc-js's own call, so it refuses bad framing before any other interceptor or handler sees it.
-    interceptors: [strictFramingInterceptor, requestBudgetInterceptor(input.budget, input.maxRequestBytes), serverTimingInterceptor],
+    interceptors: [
+      strictFramingInterceptor,
+      requestBudgetInterceptor(input.budget, input.maxRequestBytes),
+      serverTimingInterceptor,
+    ],
   };
 }

@@ -8,7 +8,9 @@ const TIMEOUT_MS = 300;
 
 function listen(): Promise<{ server: Server; port: number }> {
   const server = createServer((socket) => socket.on('error', () => {}));
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })),
+  );
 }
 
 // A client socket that sends `bytes` and records when the server closed it (null while open).

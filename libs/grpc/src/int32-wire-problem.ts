@@ -29,13 +29,17 @@ export function int32WireProblem(bytes: Uint8Array, message: Int32Message): stri
         reader.skipType(wireType);
         continue;
       }
-      if (wireType !== WIRE_VARINT) return `${name}: sent as wire type ${wireType}, but an int32 is a varint (wire type 0)`;
+      if (wireType !== WIRE_VARINT)
+        return `${name}: sent as wire type ${wireType}, but an int32 is a varint (wire type 0)`;
       const problem = int32VarintProblem(reader, name);
       if (problem !== null) return problem;
     }
   } catch (error) {
     // protobufjs throws a RangeError when a tag or a skipped field runs past the end, an Error for a bad wire type.
-    return malformed(message, error instanceof RangeError ? `a field runs past the end of its ${bytes.length} bytes` : (error as Error).message);
+    return malformed(
+      message,
+      error instanceof RangeError ? `a field runs past the end of its ${bytes.length} bytes` : (error as Error).message,
+    );
   }
   return null;
 }

@@ -15,5 +15,7 @@ export function invalidRequest(problem: string): InvalidRequest {
 
 /** The problem a strict deserializer found in this request (naming the field where there is one), or null. */
 export function invalidRequestProblem(request: unknown): string | null {
-  return typeof request === 'object' && request !== null && INVALID_REQUEST in request ? (request as InvalidRequest)[INVALID_REQUEST] : null;
+  return typeof request === 'object' && request !== null && INVALID_REQUEST in request
+    ? (request as InvalidRequest)[INVALID_REQUEST]
+    : null;
 }

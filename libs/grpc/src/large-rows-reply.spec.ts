@@ -20,13 +20,21 @@ describe('largeRowsReply', () => {
       expect(reply![shape.rowsField]).toEqual([]);
     });
 
-    it.each([1000, 777, 3 * REPLY_PIECE_ROWS])('grpc-sliced in slices of %i rows is serializeInSlices of the whole reply', async (sliceRows) => {
-      const reply = await largeRowsReply(shape, COUNT, sliceRows, null, () => false);
-      const codec = rowsCodec(shape);
-      const whole = serializeInSlices((message) => codec.serialize(message), shape.rows(COUNT), sliceRows, shape.rowsField);
-      expect(replyPhases(reply)!.encoded!.equals(whole)).toBe(true);
-      expect(replyPhases(reply)!.sliceRows).toBe(sliceRows);
-    });
+    it.each([1000, 777, 3 * REPLY_PIECE_ROWS])(
+      'grpc-sliced in slices of %i rows is serializeInSlices of the whole reply',
+      async (sliceRows) => {
+        const reply = await largeRowsReply(shape, COUNT, sliceRows, null, () => false);
+        const codec = rowsCodec(shape);
+        const whole = serializeInSlices(
+          (message) => codec.serialize(message),
+          shape.rows(COUNT),
+          sliceRows,
+          shape.rowsField,
+        );
+        expect(replyPhases(reply)!.encoded!.equals(whole)).toBe(true);
+        expect(replyPhases(reply)!.sliceRows).toBe(sliceRows);
+      },
+    );
   });
 
   it('stops at the first piece after the caller left, and builds nothing more', async () => {

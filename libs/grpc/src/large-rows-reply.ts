@@ -23,7 +23,13 @@ interface PieceBuild {
  * the reply carries its bytes already encoded (ReplyPhases.encoded) for the method's serializer to hand to grpc-js.
  * Resolves null when the caller left.
  */
-export async function largeRowsReply(shape: Shape, count: number, sliceRows: number | null, serializer: ReplySerializer | null, gone: () => boolean): Promise<Record<string, object[]> | null> {
+export async function largeRowsReply(
+  shape: Shape,
+  count: number,
+  sliceRows: number | null,
+  serializer: ReplySerializer | null,
+  gone: () => boolean,
+): Promise<Record<string, object[]> | null> {
   const build = pieceBuild(shape, sliceRows, serializer);
   const times = await buildInPieces(count, gone, build, build.pieceRows);
   if (times === null) return null;
@@ -94,4 +100,3 @@ function timed<T>(times: PieceTimes, phase: keyof PieceTimes, work: () => T): T 
   times[phase] += performance.now() - started;
   return result;
 }
-

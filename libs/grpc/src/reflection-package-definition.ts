@@ -13,7 +13,11 @@ export function reflectionPackageDefinition(pkg: PackageDefinition): PackageDefi
   // proto-loader shares one array of file bytes among all the types of a load: fix each array once.
   const fixed = new Map<Buffer[], Buffer[]>();
   const fix = (files: Buffer[]): Buffer[] => {
-    if (!fixed.has(files)) fixed.set(files, declareImports(files.map((file) => fixMapEntries(file))).map((file) => Buffer.from(file)));
+    if (!fixed.has(files))
+      fixed.set(
+        files,
+        declareImports(files.map((file) => fixMapEntries(file))).map((file) => Buffer.from(file)),
+      );
     return fixed.get(files)!;
   };
   return Object.fromEntries(

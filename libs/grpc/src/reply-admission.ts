@@ -30,7 +30,12 @@ export function isGrpcRefusal(admission: Admission): admission is GrpcRefusal {
  * bytes were taken by the HTTP/2 stream (serverTimingInterceptor sees the status go out) or when the client cancels
  * first: until then grpc-js holds the encoded message, however slowly the client reads.
  */
-export function admitUnaryReply(budget: InflightBudget, count: number, call: CancellableCall, shape?: Shape): Admission {
+export function admitUnaryReply(
+  budget: InflightBudget,
+  count: number,
+  call: CancellableCall,
+  shape?: Shape,
+): Admission {
   return admit(budget, unaryReplyBytes(count, shape), call, true);
 }
 
@@ -40,12 +45,22 @@ export function unaryReplyBytes(count: number, shape?: Shape): number {
 }
 
 /** What a stream reserves: its stream budget, or all of its rows (by the shape's bound) when they are fewer. */
-export function streamReplyBytes(param: Pick<StreamSamplesParam, 'count' | 'offset'>, bufferBytes: number, shape?: Shape): number {
+export function streamReplyBytes(
+  param: Pick<StreamSamplesParam, 'count' | 'offset'>,
+  bufferBytes: number,
+  shape?: Shape,
+): number {
   return Math.min(bufferBytes, param.count * maxProtoRowBytes(param.offset + param.count - 1, shape));
 }
 
 /** A stream reserves what it may hold: its stream budget, or all of its rows (by the shape's bound) when they are fewer. */
-export function admitStream(budget: InflightBudget, param: StreamSamplesParam, bufferBytes: number, call: CancellableCall, shape?: Shape): Admission {
+export function admitStream(
+  budget: InflightBudget,
+  param: StreamSamplesParam,
+  bufferBytes: number,
+  call: CancellableCall,
+  shape?: Shape,
+): Admission {
   return admit(budget, streamReplyBytes(param, bufferBytes, shape), call, false);
 }
 
@@ -65,5 +80,8 @@ function admit(budget: InflightBudget, bytes: number, call: CancellableCall, lea
 }
 
 function toGrpcRefusal(refusal: BudgetRefusal): GrpcRefusal {
-  return { code: refusal.kind === 'busy' ? status.RESOURCE_EXHAUSTED : status.INVALID_ARGUMENT, details: describeRefusal(refusal) };
+  return {
+    code: refusal.kind === 'busy' ? status.RESOURCE_EXHAUSTED : status.INVALID_ARGUMENT,
+    details: describeRefusal(refusal),
+  };
 }

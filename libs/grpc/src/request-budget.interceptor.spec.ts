@@ -5,8 +5,15 @@ import { frame, rawGrpcCall } from './fixtures/raw-grpc-call';
 import { requestBudgetInterceptor } from './request-budget.interceptor';
 import { strictFramingInterceptor } from './strict-framing.interceptor';
 
-const bytes = { requestSerialize: (b: Buffer) => b, requestDeserialize: (b: Buffer) => b, responseSerialize: (b: Buffer) => b, responseDeserialize: (b: Buffer) => b };
-const SERVICE: ServiceDefinition = { Unary: { path: '/t.T/Unary', requestStream: false, responseStream: false, ...bytes } };
+const bytes = {
+  requestSerialize: (b: Buffer) => b,
+  requestDeserialize: (b: Buffer) => b,
+  responseSerialize: (b: Buffer) => b,
+  responseDeserialize: (b: Buffer) => b,
+};
+const SERVICE: ServiceDefinition = {
+  Unary: { path: '/t.T/Unary', requestStream: false, responseStream: false, ...bytes },
+};
 
 const MAX_REQUEST_BYTES = 64;
 const BUDGET_BYTES = 100;
@@ -32,13 +39,18 @@ describe('requestBudgetInterceptor on a grpc-js Server', () => {
         done(null, Buffer.from([call.request.length]));
       },
     });
-    port = await new Promise((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+    port = await new Promise((resolve, reject) =>
+      server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
+    );
   });
   afterAll(() => server?.forceShutdown());
   beforeEach(() => (handled.length = 0));
 
   it('gives back what a call held once it is answered', async () => {
-    expect(await rawGrpcCall(port, '/t.T/Unary', frame(Array(50).fill(1)))).toMatchObject({ code: status.OK, body: frame([50]) });
+    expect(await rawGrpcCall(port, '/t.T/Unary', frame(Array(50).fill(1)))).toMatchObject({
+      code: status.OK,
+      body: frame([50]),
+    });
     await until(budget, 0);
     expect(handled).toEqual([50]);
   });
@@ -46,7 +58,12 @@ describe('requestBudgetInterceptor on a grpc-js Server', () => {
   it('holds a message by its declared length from its prefix on, refuses a call that no longer fits (UNAVAILABLE, naming the budget), and frees it when the caller goes', async () => {
     const session = connect(`http://127.0.0.1:${port}`);
     try {
-      const waiting = session.request({ [constants.HTTP2_HEADER_METHOD]: 'POST', [constants.HTTP2_HEADER_PATH]: '/t.T/Unary', 'content-type': 'application/grpc', te: 'trailers' });
+      const waiting = session.request({
+        [constants.HTTP2_HEADER_METHOD]: 'POST',
+        [constants.HTTP2_HEADER_PATH]: '/t.T/Unary',
+        'content-type': 'application/grpc',
+        te: 'trailers',
+      });
       waiting.on('error', () => undefined);
       // Only the prefix: grpc-js now buffers towards 60 bytes that never come.
       waiting.write(frame([], 0, 60));
@@ -60,14 +77,19 @@ describe('requestBudgetInterceptor on a grpc-js Server', () => {
 
       waiting.close(constants.NGHTTP2_CANCEL);
       await until(budget, 0);
-      expect(await rawGrpcCall(port, '/t.T/Unary', frame(Array(50).fill(3)))).toMatchObject({ code: status.OK, body: frame([50]) });
+      expect(await rawGrpcCall(port, '/t.T/Unary', frame(Array(50).fill(3)))).toMatchObject({
+        code: status.OK,
+        body: frame([50]),
+      });
     } finally {
       session.destroy();
     }
   });
 
-  it("frees a message grpc-js refuses by its length (its status goes past the interceptors) and holds no more than the limit for it", async () => {
-    expect(await rawGrpcCall(port, '/t.T/Unary', frame([1, 2], 0, 10_000))).toMatchObject({ code: status.RESOURCE_EXHAUSTED });
+  it('frees a message grpc-js refuses by its length (its status goes past the interceptors) and holds no more than the limit for it', async () => {
+    expect(await rawGrpcCall(port, '/t.T/Unary', frame([1, 2], 0, 10_000))).toMatchObject({
+      code: status.RESOURCE_EXHAUSTED,
+    });
     await until(budget, 0);
     expect(handled).toEqual([]);
   });

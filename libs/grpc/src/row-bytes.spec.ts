@@ -20,7 +20,10 @@ describe('maxProtoRowBytes', () => {
 
 describe.each(servedShapes().map((shape) => [shape.name, shape] as const))('maxProtoRowBytes of %s', (_name, shape) => {
   it("bounds the rows message the servers' own serializer makes", () => {
-    for (const [offset, count] of [[0, 3000], [2 ** 31 - 3000, 3000]]) {
+    for (const [offset, count] of [
+      [0, 3000],
+      [2 ** 31 - 3000, 3000],
+    ]) {
       const bytes = rowsCodec(shape).serialize({ [shape.rowsField]: shape.rows(count, offset) }).length;
       expect(bytes).toBeLessThanOrEqual(count * maxProtoRowBytes(offset + count - 1, shape));
     }

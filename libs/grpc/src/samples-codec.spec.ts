@@ -21,6 +21,8 @@ describe.each(servedShapes().map((shape) => [shape.name, shape] as const))('rows
     const bytes = rowsCodec(shape).serialize(message);
     expect(bytes.equals(method.responseSerialize(message))).toBe(true);
     const back = rowsCodec(shape).deserialize(bytes)[shape.rowsField];
-    expect(back.map((row) => canonicalFromProtobuf(shape, row))).toEqual(shape.rows(20, 5).map((row) => shape.toJson(row)));
+    expect(back.map((row) => canonicalFromProtobuf(shape, row))).toEqual(
+      shape.rows(20, 5).map((row) => shape.toJson(row)),
+    );
   });
 });

@@ -20,9 +20,15 @@ const codecs = new Map<Shape, RowsCodec>();
 export function rowsCodec(shape: Shape): RowsCodec {
   let codec = codecs.get(shape);
   if (!codec) {
-    const service = loadSamplePackageDefinition()[shape.grpcService] as unknown as Record<string, MethodDefinition<object, Record<string, object[]>>>;
+    const service = loadSamplePackageDefinition()[shape.grpcService] as unknown as Record<
+      string,
+      MethodDefinition<object, Record<string, object[]>>
+    >;
     const method = service[shape.unaryMethod];
-    codec = { serialize: (message) => method.responseSerialize(message as Record<string, object[]>), deserialize: (bytes) => method.responseDeserialize(bytes) };
+    codec = {
+      serialize: (message) => method.responseSerialize(message as Record<string, object[]>),
+      deserialize: (bytes) => method.responseDeserialize(bytes),
+    };
     codecs.set(shape, codec);
   }
   return codec;

@@ -19,7 +19,12 @@ export interface ReplySerializer<P = unknown> {
  * the rows are prepared in its form within the generate time, and the reply carries them for the method's
  * serializer to encode with it (ReplyPhases.encodeWith) instead of proto-loader's.
  */
-export function rowsReply(shape: Shape, count: number, sliceRows: number | null, serializer: ReplySerializer | null = null): Record<string, object[]> {
+export function rowsReply(
+  shape: Shape,
+  count: number,
+  sliceRows: number | null,
+  serializer: ReplySerializer | null = null,
+): Record<string, object[]> {
   const started = performance.now();
   const rows = shape.rows(count);
   const prepared = serializer?.prepare(rows);

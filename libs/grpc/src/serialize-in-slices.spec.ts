@@ -14,12 +14,15 @@ describe('serializeInSlices', () => {
   const all = rows(10_000);
 
   describe.each([1, 7, 1000, 4096])('slices of %i rows', (k) => {
-    it.each([0, 1, k - 1, k, k + 1, 10_000].filter((n, i, a) => n >= 0 && a.indexOf(n) === i))('%i rows: the one-shot message, byte for byte', (count) => {
-      const samples = all.slice(0, count);
-      const sliced = serializeInSlices(encode, samples, k);
-      expect(sliced.equals(encode({ samples }))).toBe(true);
-      expect(plain.responseDeserialize(sliced).samples).toEqual(samples);
-    });
+    it.each([0, 1, k - 1, k, k + 1, 10_000].filter((n, i, a) => n >= 0 && a.indexOf(n) === i))(
+      '%i rows: the one-shot message, byte for byte',
+      (count) => {
+        const samples = all.slice(0, count);
+        const sliced = serializeInSlices(encode, samples, k);
+        expect(sliced.equals(encode({ samples }))).toBe(true);
+        expect(plain.responseDeserialize(sliced).samples).toEqual(samples);
+      },
+    );
   });
 
   it('is not fooled by a test that compares an encoding with itself: slicing does call the encoder per slice', () => {
@@ -44,7 +47,7 @@ describe('withServerPhases', () => {
     }
   });
 
-  it("encodes a reply prepared for another serializer with it, timed as the serialize phase, its prepared form let go", () => {
+  it('encodes a reply prepared for another serializer with it, timed as the serialize phase, its prepared form let go', () => {
     const calls: string[] = [];
     // A serializer of its own form (the rows reversed, then proto-loader's bytes of them): what matters is that
     // prepare runs in the handler (generate) and encode in the method's serializer, once.
@@ -78,7 +81,8 @@ describe('withServerPhases', () => {
 });
 
 describe('withServerPhases on a stream', () => {
-  const timed = (withServerPhases(loadSamplePackageDefinition()) as Record<string, any>)['sample.SampleService'].StreamSamples;
+  const timed = (withServerPhases(loadSamplePackageDefinition()) as Record<string, any>)['sample.SampleService']
+    .StreamSamples;
 
   it('adds every message encode to the stream totals the messages point at, and encodes each as the plain encoder does', () => {
     const totals = { generateMs: 0, serializeMs: 0, sendMs: 0 };

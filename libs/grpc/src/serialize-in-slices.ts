@@ -4,7 +4,12 @@
  * merges repeated fields across the message, so the result is the one-shot encoding byte for byte (every shape's
  * rows message has no other field). `rowsField` defaults to the article's `Samples.samples`.
  */
-export function serializeInSlices<R>(serialize: (value: Record<string, R[]>) => Buffer, rows: R[], sliceRows: number, rowsField = 'samples'): Buffer {
+export function serializeInSlices<R>(
+  serialize: (value: Record<string, R[]>) => Buffer,
+  rows: R[],
+  sliceRows: number,
+  rowsField = 'samples',
+): Buffer {
   if (rows.length <= sliceRows) return serialize({ [rowsField]: rows });
   const parts: Buffer[] = [];
   let total = 0;

@@ -25,7 +25,9 @@ export const serverTimingInterceptor: ServerInterceptor = (_method, call) => {
       replyPhases(reply)?.release?.();
       const phases = status.code === GrpcStatus.OK ? replyPhases(reply) : undefined;
       if (phases === undefined) return next(status);
-      const timing = formatServerTiming(phases.stream ?? { generateMs: phases.generateMs, serializeMs: phases.serializeMs, sendMs: sendMsOf(phases) });
+      const timing = formatServerTiming(
+        phases.stream ?? { generateMs: phases.generateMs, serializeMs: phases.serializeMs, sendMs: sendMsOf(phases) },
+      );
       if (timing === '') return next(status);
       // The handler's own trailer, if it set one, is copied rather than changed under it.
       const metadata = status.metadata?.clone() ?? new Metadata();

@@ -14,8 +14,13 @@ describe('readSliceRows', () => {
     expect(readSliceRows(withValues('100'), 100)).toBe(100);
   });
 
-  it.each([['0'], ['101'], ['-1'], ['1.5'], ['abc'], [''], ['1e2'], ['99999999999'], ['5', '6']])('refuses %j naming the limit', (...values) => {
-    expect(() => readSliceRows(withValues(...values), 100)).toThrow(InvalidSliceRowsError);
-    expect(() => readSliceRows(withValues(...values), 100)).toThrow(/wirebench-slice-rows must be an integer from 1 to 100 \(MAX_ROWS\)/);
-  });
+  it.each([['0'], ['101'], ['-1'], ['1.5'], ['abc'], [''], ['1e2'], ['99999999999'], ['5', '6']])(
+    'refuses %j naming the limit',
+    (...values) => {
+      expect(() => readSliceRows(withValues(...values), 100)).toThrow(InvalidSliceRowsError);
+      expect(() => readSliceRows(withValues(...values), 100)).toThrow(
+        /wirebench-slice-rows must be an integer from 1 to 100 \(MAX_ROWS\)/,
+      );
+    },
+  );
 });

@@ -13,7 +13,9 @@ function reflectionHandlers(): Record<string, Handler> {
   const handlers: Record<string, Handler> = {};
   const server = {
     addService(service: Record<string, { path: string }>, implementation: Record<string, Handler>) {
-      const match = /^\/grpc\.reflection\.(v1|v1alpha)\.ServerReflection\//.exec(service.ServerReflectionInfo?.path ?? '');
+      const match = /^\/grpc\.reflection\.(v1|v1alpha)\.ServerReflection\//.exec(
+        service.ServerReflectionInfo?.path ?? '',
+      );
       if (match) handlers[match[1]] = implementation.ServerReflectionInfo;
     },
   };
@@ -34,7 +36,9 @@ function ask(handler: Handler, request: Record<string, unknown>): any {
 
 /** Every file the reflection service serves for the services it lists, decoded, by file name. */
 function servedFiles(handler: Handler): { services: string[]; files: Map<string, IFileDescriptorProto> } {
-  const services = ask(handler, { messageRequest: 'listServices', listServices: '*' }).listServicesResponse.service.map((s: any) => s.name);
+  const services = ask(handler, { messageRequest: 'listServices', listServices: '*' }).listServicesResponse.service.map(
+    (s: any) => s.name,
+  );
   const files = new Map<string, IFileDescriptorProto>();
   for (const symbol of services) {
     const reply = ask(handler, { messageRequest: 'fileContainingSymbol', fileContainingSymbol: symbol });
@@ -47,14 +51,17 @@ function servedFiles(handler: Handler): { services: string[]; files: Map<string,
 }
 
 /** All messages of the files by fully-qualified name (".pkg.Outer.Inner"), with their parent. */
-function messagesByName(files: Iterable<IFileDescriptorProto>): Map<string, { message: IDescriptorProto; parent?: string }> {
+function messagesByName(
+  files: Iterable<IFileDescriptorProto>,
+): Map<string, { message: IDescriptorProto; parent?: string }> {
   const all = new Map<string, { message: IDescriptorProto; parent?: string }>();
   const add = (message: IDescriptorProto, scope: string, parent?: string) => {
     const name = `${scope}.${message.name}`;
     all.set(name, { message, parent });
     for (const nested of message.nestedType ?? []) add(nested, name, name);
   };
-  for (const file of files) for (const message of file.messageType ?? []) add(message, file.package ? `.${file.package}` : '');
+  for (const file of files)
+    for (const message of file.messageType ?? []) add(message, file.package ? `.${file.package}` : '');
   return all;
 }
 
@@ -68,7 +75,8 @@ function resolve(typeName: string, scope: string, known: Map<string, unknown>): 
 }
 
 /** protoc's CamelCase(field name) + "Entry", written out here so the test does not trust the code it checks. */
-const expectedEntryName = (field: string) => field.replace(/(^|_)([a-z]?)/g, (_, __, c: string) => c.toUpperCase()) + 'Entry';
+const expectedEntryName = (field: string) =>
+  field.replace(/(^|_)([a-z]?)/g, (_, __, c: string) => c.toUpperCase()) + 'Entry';
 
 describe.each(['v1', 'v1alpha'])('descriptors served by grpc.reflection.%s', (version) => {
   const { services, files } = servedFiles(reflectionHandlers()[version]);
@@ -76,7 +84,12 @@ describe.each(['v1', 'v1alpha'])('descriptors served by grpc.reflection.%s', (ve
 
   it('lists the sample and health services and serves the messages they use', () => {
     expect(services).toEqual(expect.arrayContaining(['sample.SampleService', 'grpc.health.v1.Health']));
-    for (const name of ['.sample.Samples', '.sample.GetSamplesParam', '.grpc.health.v1.HealthCheckRequest', '.grpc.health.v1.HealthCheckResponse']) {
+    for (const name of [
+      '.sample.Samples',
+      '.sample.GetSamplesParam',
+      '.grpc.health.v1.HealthCheckRequest',
+      '.grpc.health.v1.HealthCheckResponse',
+    ]) {
       expect(messages.has(name)).toBe(true);
     }
   });
@@ -106,8 +119,13 @@ describe.each(['v1', 'v1alpha'])('descriptors served by grpc.reflection.%s', (ve
       }
     }
     expect(unresolved).toEqual([]);
-    expect(mapFields.sort()).toEqual(['.grpc.health.v1.HealthListResponse.statuses', '.wirebench.shapes.NestedRow.attributes']);
-    expect(usedEntries).toEqual(new Set(['.grpc.health.v1.HealthListResponse.StatusesEntry', '.wirebench.shapes.NestedRow.AttributesEntry']));
+    expect(mapFields.sort()).toEqual([
+      '.grpc.health.v1.HealthListResponse.statuses',
+      '.wirebench.shapes.NestedRow.attributes',
+    ]);
+    expect(usedEntries).toEqual(
+      new Set(['.grpc.health.v1.HealthListResponse.StatusesEntry', '.wirebench.shapes.NestedRow.AttributesEntry']),
+    );
     const entries = [...messages].filter(([, { message }]) => message.options?.mapEntry).map(([name]) => name);
     expect(entries.sort()).toEqual([...usedEntries].sort());
   });

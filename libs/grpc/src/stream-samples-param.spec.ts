@@ -7,7 +7,15 @@ const ok = { count: 10, offset: 0, chunk_rows: 3 };
 
 describe('streamSamplesProblem', () => {
   it('accepts the edges of every limit', () => {
-    for (const param of [ok, { ...ok, count: 0 }, { ...ok, count: 5000 }, { ...ok, chunk_rows: 1 }, { ...ok, chunk_rows: 100 }, { count: 1, offset: 2 ** 31 - 1, chunk_rows: 1 }, { count: 10, offset: 2 ** 31 - 10, chunk_rows: 1 }]) {
+    for (const param of [
+      ok,
+      { ...ok, count: 0 },
+      { ...ok, count: 5000 },
+      { ...ok, chunk_rows: 1 },
+      { ...ok, chunk_rows: 100 },
+      { count: 1, offset: 2 ** 31 - 1, chunk_rows: 1 },
+      { count: 10, offset: 2 ** 31 - 10, chunk_rows: 1 },
+    ]) {
       expect(streamSamplesProblem(param, limits)).toBeNull();
     }
   });
@@ -17,8 +25,14 @@ describe('streamSamplesProblem', () => {
     [{ ...ok, count: 5001 }, 'count must be an integer from 0 to 5000 (MAX_STREAM_ROWS), got 5001'],
     [{ ...ok, chunk_rows: 0 }, 'chunk_rows must be an integer from 1 to 100 (MAX_ROWS), got 0'],
     [{ ...ok, chunk_rows: 101 }, 'chunk_rows must be an integer from 1 to 100 (MAX_ROWS), got 101'],
-    [{ ...ok, offset: -1 }, 'offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), got offset -1 and count 10'],
-    [{ ...ok, offset: 2 ** 31 - 9 }, 'offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), got offset 2147483639 and count 10'],
+    [
+      { ...ok, offset: -1 },
+      'offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), got offset -1 and count 10',
+    ],
+    [
+      { ...ok, offset: 2 ** 31 - 9 },
+      'offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), got offset 2147483639 and count 10',
+    ],
     [{ ...ok, count: 1.5 }, 'count must be an integer from 0 to 5000 (MAX_STREAM_ROWS), got 1.5'],
   ])('refuses %j naming the limit', (param, message) => {
     expect(streamSamplesProblem(param, limits)).toBe(message);
@@ -37,6 +51,11 @@ describe('streamSamplesProblem', () => {
   });
 
   it('passes on what the strict deserializer found, naming the field', () => {
-    expect(streamSamplesProblem(invalidRequest('chunk_rows: 2147483648 is outside int32 (varint on the wire)') as never, limits)).toBe('chunk_rows: 2147483648 is outside int32 (varint on the wire)');
+    expect(
+      streamSamplesProblem(
+        invalidRequest('chunk_rows: 2147483648 is outside int32 (varint on the wire)') as never,
+        limits,
+      ),
+    ).toBe('chunk_rows: 2147483648 is outside int32 (varint on the wire)');
   });
 });

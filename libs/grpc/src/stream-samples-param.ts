@@ -21,7 +21,11 @@ export interface StreamSamplesLimits {
  * one chunk of the shape's rows beyond the stream's budget), naming the limit, or null when it will serve it. Both gRPC servers
  * answer INVALID_ARGUMENT with this text, so the message is written in one place.
  */
-export function streamSamplesProblem(param: StreamSamplesParam, limits: StreamSamplesLimits, shape?: Shape): string | null {
+export function streamSamplesProblem(
+  param: StreamSamplesParam,
+  limits: StreamSamplesLimits,
+  shape?: Shape,
+): string | null {
   const invalid = invalidRequestProblem(param);
   if (invalid !== null) return invalid;
   const { count, offset, chunk_rows } = param;
@@ -34,5 +38,10 @@ export function streamSamplesProblem(param: StreamSamplesParam, limits: StreamSa
   if (!Number.isInteger(offset) || offset < 0 || offset + Math.max(count, 1) - 1 > INT32_MAX) {
     return `offset must be an integer from 0 with offset + count - 1 at most ${INT32_MAX} (rowNum is an int32), got offset ${offset} and count ${count}`;
   }
-  return chunkBudgetProblem('chunk_rows', Math.min(chunk_rows, count), maxProtoRowBytes(offset + count - 1, shape), limits.bufferBytes);
+  return chunkBudgetProblem(
+    'chunk_rows',
+    Math.min(chunk_rows, count),
+    maxProtoRowBytes(offset + count - 1, shape),
+    limits.bufferBytes,
+  );
 }

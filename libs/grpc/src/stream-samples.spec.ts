@@ -72,14 +72,17 @@ describe('writeSampleChunks', () => {
     [10, 0, 3],
     [10, 7, 3],
     [2500, 1000, 1000],
-  ])('count %d from offset %d in chunks of %d: ceil(count/chunk) messages with the right rows, then end', async (count, offset, chunk) => {
-    const call = new FakeCall();
-    await expect(writeSampleChunks(call, { count, offset, chunk_rows: chunk }, BUDGET)).resolves.toBe('done');
-    expect(call.written).toHaveLength(Math.ceil(count / chunk));
-    expect(call.bytes.slice(0, -1).every((b) => deserializeSamples(b).samples.length === chunk)).toBe(true);
-    expect(checksum(allRows(call))).toEqual(checksum(iterateRows(count, offset)));
-    expect(call.ended).toBe(true);
-  });
+  ])(
+    'count %d from offset %d in chunks of %d: ceil(count/chunk) messages with the right rows, then end',
+    async (count, offset, chunk) => {
+      const call = new FakeCall();
+      await expect(writeSampleChunks(call, { count, offset, chunk_rows: chunk }, BUDGET)).resolves.toBe('done');
+      expect(call.written).toHaveLength(Math.ceil(count / chunk));
+      expect(call.bytes.slice(0, -1).every((b) => deserializeSamples(b).samples.length === chunk)).toBe(true);
+      expect(checksum(allRows(call))).toEqual(checksum(iterateRows(count, offset)));
+      expect(call.ended).toBe(true);
+    },
+  );
 
   it("with a serializer, prepares and encodes every piece with it (a 1,000-row chunk is several pieces): the same messages proto-loader's encoder writes", async () => {
     const shape = getShape('numeric');

@@ -73,7 +73,13 @@ export async function writeSampleChunks(
 /** Streams this process is writing now: a collection waits for none. */
 let streamsInFlight = 0;
 
-async function writeChunks(call: SamplesWritable, param: StreamSamplesParam, bufferBytes: number, shape: Shape, serializer: ReplySerializer | null): Promise<StreamOutcome> {
+async function writeChunks(
+  call: SamplesWritable,
+  param: StreamSamplesParam,
+  bufferBytes: number,
+  shape: Shape,
+  serializer: ReplySerializer | null,
+): Promise<StreamOutcome> {
   const { count, offset, chunk_rows: chunkRows } = param;
   const totals: StreamTotals = { generateMs: 0, serializeMs: 0, sendMs: 0 };
   const rowBytes = maxProtoRowBytes(offset + count - 1, shape);
@@ -93,7 +99,14 @@ async function writeChunks(call: SamplesWritable, param: StreamSamplesParam, buf
 }
 
 /** One chunk's rows message bytes, built STREAM_PIECE_ROWS at a time; null when the call was cancelled meanwhile. */
-async function encodeChunk(shape: Shape, serializer: ReplySerializer | null, call: SamplesWritable, chunk: number, first: number, totals: StreamTotals): Promise<Buffer | null> {
+async function encodeChunk(
+  shape: Shape,
+  serializer: ReplySerializer | null,
+  call: SamplesWritable,
+  chunk: number,
+  first: number,
+  totals: StreamTotals,
+): Promise<Buffer | null> {
   const encode = pieceEncoder(shape, serializer);
   const parts: Buffer[] = [];
   let bytes = 0;
@@ -125,12 +138,15 @@ async function encodeChunk(shape: Shape, serializer: ReplySerializer | null, cal
  * How a piece of rows becomes its bytes: prepared (generate side) and encoded (serialize) by the serializer the call
  * named, or as proto-loader's unary method encodes a rows message (rowsCodec) when it named none.
  */
-function pieceEncoder(shape: Shape, serializer: ReplySerializer | null): { prepare(rows: MessageRow[]): unknown; bytes(prepared: unknown): Buffer } {
-  if (serializer) return { prepare: (rows) => serializer.prepare(rows), bytes: (prepared) => bufferOf(serializer.encode(prepared)) };
+function pieceEncoder(
+  shape: Shape,
+  serializer: ReplySerializer | null,
+): { prepare(rows: MessageRow[]): unknown; bytes(prepared: unknown): Buffer } {
+  if (serializer)
+    return { prepare: (rows) => serializer.prepare(rows), bytes: (prepared) => bufferOf(serializer.encode(prepared)) };
   const codec = rowsCodec(shape);
   return { prepare: (rows) => rows, bytes: (rows) => codec.serialize({ [shape.rowsField]: rows }) };
 }
-
 
 /**
  * The bytes written to the call whose write callback has not fired yet (grpc-js fires it once the HTTP/2 stream

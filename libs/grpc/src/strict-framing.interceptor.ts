@@ -23,7 +23,10 @@ export const strictFramingInterceptor: ServerInterceptor = (method, call) => {
       next({
         onReceiveMessage(message, next) {
           received++;
-          const tooMany = singleRequest && received > 1 ? `${kind} method got ${Math.max(received, scanner?.messages ?? 0)} request messages` : null;
+          const tooMany =
+            singleRequest && received > 1
+              ? `${kind} method got ${Math.max(received, scanner?.messages ?? 0)} request messages`
+              : null;
           const problem = scanner?.flagProblem ?? tooMany;
           // Not passed on: the handler never sees a message of a call that is refused.
           if (problem !== null) intercepted.sendStatus({ code: GrpcStatus.INTERNAL, details: problem });

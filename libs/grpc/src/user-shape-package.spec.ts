@@ -3,7 +3,12 @@ import { findProtoFile, getShape, shapeChecksum, toJsonRow, userShape, useUserSh
 import { loadSamplePackageDefinition, servedPackages } from './grpc-options.factory';
 import { rowsCodec } from './samples-codec';
 
-const example = () => userShape({ protoFile: findProtoFile(join('examples', 'order.proto')), message: 'shop.v1.Order', sampleFile: findProtoFile(join('examples', 'order.sample.json')) });
+const example = () =>
+  userShape({
+    protoFile: findProtoFile(join('examples', 'order.proto')),
+    message: 'shop.v1.Order',
+    sampleFile: findProtoFile(join('examples', 'order.sample.json')),
+  });
 
 describe('the user shape in the gRPC contract', () => {
   afterEach(() => useUserShape(null));
@@ -28,6 +33,16 @@ describe('the user shape in the gRPC contract', () => {
     const rows = shape.rows(50, 7);
     const decoded = rowsCodec(shape).deserialize(rowsCodec(shape).serialize({ rows })).rows;
     expect(decoded).toHaveLength(50);
-    expect(shapeChecksum(shape, decoded.map((r) => toJsonRow(shape, r)))).toEqual(shapeChecksum(shape, rows.map((r) => toJsonRow(shape, r))));
+    expect(
+      shapeChecksum(
+        shape,
+        decoded.map((r) => toJsonRow(shape, r)),
+      ),
+    ).toEqual(
+      shapeChecksum(
+        shape,
+        rows.map((r) => toJsonRow(shape, r)),
+      ),
+    );
   });
 });

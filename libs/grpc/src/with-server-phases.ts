@@ -12,7 +12,10 @@ type Serialize = (value: any) => Buffer;
  * serializer exactly once per reply (per message of a stream, whose totals it also adds to), just before it frames the bytes, so this measures the encode and nothing else.
  */
 export function withServerPhases(pkg: PackageDefinition): PackageDefinition {
-  return mapServiceMethods(pkg, (def) => ({ ...def, responseSerialize: timedSerializer(def.responseSerialize as Serialize) }));
+  return mapServiceMethods(pkg, (def) => ({
+    ...def,
+    responseSerialize: timedSerializer(def.responseSerialize as Serialize),
+  }));
 }
 
 function timedSerializer(original: Serialize): Serialize {
@@ -29,7 +32,11 @@ function timedSerializer(original: Serialize): Serialize {
     }
     const started = performance.now();
     const field = phases.rowsField ?? 'samples';
-    const bytes = phases.encodeWith ? encodedBy(phases) : phases.sliceRows === undefined ? original(value) : serializeInSlices(original, (value as Record<string, object[]>)[field], phases.sliceRows, field);
+    const bytes = phases.encodeWith
+      ? encodedBy(phases)
+      : phases.sliceRows === undefined
+        ? original(value)
+        : serializeInSlices(original, (value as Record<string, object[]>)[field], phases.sliceRows, field);
     const ended = performance.now();
     phases.serializeMs = ended - started;
     phases.serializedAt = ended;

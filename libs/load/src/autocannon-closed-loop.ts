@@ -5,9 +5,14 @@ import type { HttpLevelRequest } from './http-level-request.interface';
 import { LevelTally } from './level-tally';
 import type { LoadLevelSpec, MeasuredWindow } from './load-level.interface';
 
-function runAutocannon(options: autocannon.Options, onInstance: (i: autocannon.Instance) => void): Promise<autocannon.Result> {
+function runAutocannon(
+  options: autocannon.Options,
+  onInstance: (i: autocannon.Instance) => void,
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error: Error | null, result: autocannon.Result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon(options, (error: Error | null, result: autocannon.Result) =>
+      error ? reject(error) : resolve(result),
+    );
     onInstance(instance);
   });
 }
@@ -18,7 +23,11 @@ function runAutocannon(options: autocannon.Options, onInstance: (i: autocannon.I
  * from autocannon's per-response events into the shared microsecond recorder (its own histogram keeps whole
  * milliseconds); every body is compared with the expected bytes (exactBodyWatch).
  */
-export async function autocannonClosedLoop(spec: LoadLevelSpec, call: HttpLevelRequest, onWindow?: (edge: 'start' | 'end') => void): Promise<MeasuredWindow & { verified: boolean }> {
+export async function autocannonClosedLoop(
+  spec: LoadLevelSpec,
+  call: HttpLevelRequest,
+  onWindow?: (edge: 'start' | 'end') => void,
+): Promise<MeasuredWindow & { verified: boolean }> {
   const bodyBytes = call.expected.length;
   const pipelining = Math.max(1, Math.round(spec.concurrency / spec.connections));
   const base: autocannon.Options = {
@@ -56,5 +65,8 @@ export async function autocannonClosedLoop(spec: LoadLevelSpec, call: HttpLevelR
   onWindow?.('end');
   tally.setTimeouts(result.timeouts);
   const windowMs = spec.requests ? lastCompletion - windowStart : spec.durationMs;
-  return { ...tally.result(windowMs, spec.requests ? 'requests' : 'duration'), verified: mismatches === 0 && tally.successCount > 0 };
+  return {
+    ...tally.result(windowMs, spec.requests ? 'requests' : 'duration'),
+    verified: mismatches === 0 && tally.successCount > 0,
+  };
 }

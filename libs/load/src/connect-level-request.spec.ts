@@ -20,7 +20,19 @@ function replyBytes(count: number, shape: ShapeName = 'row'): Buffer {
 }
 
 function spec(address: string, over: Partial<LoadLevelSpec> = {}): LoadLevelSpec {
-  return { transport: 'connect', targetKind: 'connect-bare', target: { server: 'bare-connect-server', address }, rows: ROWS, concurrency: 2, connections: 2, durationMs: 1000, warmupMs: 0, timeoutMs: 2000, grpcMaxMessageBytes: 4 * 1024 * 1024, ...over };
+  return {
+    transport: 'connect',
+    targetKind: 'connect-bare',
+    target: { server: 'bare-connect-server', address },
+    rows: ROWS,
+    concurrency: 2,
+    connections: 2,
+    durationMs: 1000,
+    warmupMs: 0,
+    timeoutMs: 2000,
+    grpcMaxMessageBytes: 4 * 1024 * 1024,
+    ...over,
+  };
 }
 
 describe('a Connect load level', () => {
@@ -38,7 +50,9 @@ describe('a Connect load level', () => {
       req.on('end', () => {
         const shape = req.url!.startsWith('/wirebench.shapes.NumericService/') ? 'numeric' : 'row';
         const method = protobufEsService(getShape(shape)).methods.find((m) => m.name === getShape(shape).unaryMethod)!;
-        const { count } = fromBinary(method.input as DescMessage, Buffer.concat(chunks)) as unknown as { count: number };
+        const { count } = fromBinary(method.input as DescMessage, Buffer.concat(chunks)) as unknown as {
+          count: number;
+        };
         seen.push({ path: req.url!, type: String(req.headers['content-type']), count });
         const body = replyBytes(count, shape);
         if (++served > goodReplies) body[body.length - 1] ^= 0x01;
@@ -58,7 +72,9 @@ describe('a Connect load level', () => {
 
   it("POSTs the shape's unary method with the request message { count } in protobuf binary", async () => {
     expect(connectUnaryPost(spec(address)).url).toBe(`${address}/sample.SampleService/GetSamples`);
-    expect(connectUnaryPost(spec(address, { shape: 'numeric' })).url).toBe(`${address}/wirebench.shapes.NumericService/GetRows`);
+    expect(connectUnaryPost(spec(address, { shape: 'numeric' })).url).toBe(
+      `${address}/wirebench.shapes.NumericService/GetRows`,
+    );
     const call = await connectLevelRequest(spec(address, { shape: 'numeric', rows: 5 }));
     expect(seen).toEqual([{ path: '/wirebench.shapes.NumericService/GetRows', type: 'application/proto', count: 5 }]);
     expect(call.expected.equals(replyBytes(5, 'numeric'))).toBe(true);
@@ -75,7 +91,9 @@ describe('a Connect load level', () => {
   it('refuses a reference reply that is not the rows, before any load', async () => {
     goodReplies = 0;
     await expect(connectLevelRequest(spec(address))).rejects.toThrow(MismatchError);
-    await expect(connectLevelRequest(spec(address))).rejects.toThrow(/the reference reply is not 3 rows of row: checksum/);
+    await expect(connectLevelRequest(spec(address))).rejects.toThrow(
+      /the reference reply is not 3 rows of row: checksum/,
+    );
   });
 
   it('counts every reply that differs from the reference by one byte as a mismatch under autocannon, and the rest as successes', async () => {

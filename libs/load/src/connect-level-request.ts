@@ -17,7 +17,9 @@ export function connectUnaryPost(spec: LoadLevelSpec): Omit<HttpLevelRequest, 'e
   const shape = getShape(levelShape(spec));
   const method = protobufEsService(shape).methods.find((m) => m.name === shape.unaryMethod);
   if (!method) throw new Error(`${shape.grpcService} has no method ${shape.unaryMethod}`);
-  const body = Buffer.from(toBinary(method.input as DescMessage, create(method.input as DescMessage, { count: spec.rows })));
+  const body = Buffer.from(
+    toBinary(method.input as DescMessage, create(method.input as DescMessage, { count: spec.rows })),
+  );
   return {
     url: `${spec.target.address}/${shape.grpcService}/${shape.unaryMethod}`,
     method: 'POST',
@@ -45,13 +47,19 @@ export function connectReplyProblem(spec: LoadLevelSpec, bytes: Uint8Array): str
 /** One POST over node:http, its status and body. */
 function post(call: Omit<HttpLevelRequest, 'expected'>, timeoutMs: number): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(call.url, { method: call.method, headers: call.headers, agent: false, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-    });
-    req.on('timeout', () => req.destroy(Object.assign(new Error(`no reply within ${timeoutMs} ms`), { code: 'timeout' })));
+    const req = request(
+      call.url,
+      { method: call.method, headers: call.headers, agent: false, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error(`no reply within ${timeoutMs} ms`), { code: 'timeout' })),
+    );
     req.on('error', reject);
     req.end(call.body);
   });
@@ -64,8 +72,12 @@ function post(call: Omit<HttpLevelRequest, 'expected'>, timeoutMs: number): Prom
 export async function connectLevelRequest(spec: LoadLevelSpec): Promise<HttpLevelRequest> {
   const call = connectUnaryPost(spec);
   const reply = await post(call, spec.timeoutMs);
-  if (reply.status !== 200) throw new Error(`${call.url}: HTTP ${reply.status} to the reference call: ${reply.body.toString('utf8', 0, 300)}`);
+  if (reply.status !== 200)
+    throw new Error(`${call.url}: HTTP ${reply.status} to the reference call: ${reply.body.toString('utf8', 0, 300)}`);
   const problem = connectReplyProblem(spec, reply.body);
-  if (problem) throw new MismatchError(`${call.url}: the reference reply is not ${spec.rows} rows of ${levelShape(spec)}: ${problem}`);
+  if (problem)
+    throw new MismatchError(
+      `${call.url}: the reference reply is not ${spec.rows} rows of ${levelShape(spec)}: ${problem}`,
+    );
   return { ...call, expected: reply.body };
 }

@@ -11,6 +11,8 @@ describe('defaultSweep', () => {
   });
 
   it('is said in --help with the machine it was derived from', () => {
-    expect(defaultSweepText(2)).toBe("1,10,50,100 on this machine's 2 cores; up to 1,10,50,100,500, at most 100 callers per core");
+    expect(defaultSweepText(2)).toBe(
+      "1,10,50,100 on this machine's 2 cores; up to 1,10,50,100,500, at most 100 callers per core",
+    );
   });
 });

@@ -23,7 +23,10 @@ export interface OpenLoopOptions {
 export async function driveOpenLoop(o: OpenLoopOptions): Promise<MeasuredWindow> {
   const begin = performance.now();
   const windowStart = begin + o.warmupMs;
-  const total = o.requests !== undefined ? Math.ceil((o.warmupMs / 1000) * o.rate) + o.requests : Math.ceil(((o.warmupMs + o.durationMs) / 1000) * o.rate);
+  const total =
+    o.requests !== undefined
+      ? Math.ceil((o.warmupMs / 1000) * o.rate) + o.requests
+      : Math.ceil(((o.warmupMs + o.durationMs) / 1000) * o.rate);
   const intervalMs = 1000 / o.rate;
   const hardStop = begin + o.warmupMs + (o.requests ? (o.requests / o.rate) * 1000 : o.durationMs) * 2 + 10_000;
   const tally = new LevelTally(windowStart);
@@ -74,7 +77,10 @@ export async function driveOpenLoop(o: OpenLoopOptions): Promise<MeasuredWindow>
     await new Promise((r) => (wait > 1 ? setTimeout(r, Math.min(wait, 50)) : setImmediate(r)));
   }
   let giveUp: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.all(pending), new Promise((r) => (giveUp = setTimeout(r, Math.max(0, hardStop - performance.now()))))]);
+  await Promise.race([
+    Promise.all(pending),
+    new Promise((r) => (giveUp = setTimeout(r, Math.max(0, hardStop - performance.now())))),
+  ]);
   clearTimeout(giveUp);
   clearTimeout(startTimer);
   o.onWindow?.('end');

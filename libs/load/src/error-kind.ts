@@ -11,5 +11,7 @@ export function errorKind(error: unknown): string {
 }
 
 export function isTimeoutKind(kind: string): boolean {
-  return kind === 'DEADLINE_EXCEEDED' || kind === 'ETIMEDOUT' || kind === 'timeout' || kind === 'UND_ERR_HEADERS_TIMEOUT';
+  return (
+    kind === 'DEADLINE_EXCEEDED' || kind === 'ETIMEDOUT' || kind === 'timeout' || kind === 'UND_ERR_HEADERS_TIMEOUT'
+  );
 }

@@ -9,7 +9,11 @@ type ParserCallback = (...args: never[]) => unknown;
 /** Wraps a parser callback as autocannon installs it (it assigns them after setupClient runs). */
 function intercept(parser: object, key: number, wrap: (installed: ParserCallback) => ParserCallback): void {
   let current: ParserCallback | undefined;
-  Object.defineProperty(parser, key, { configurable: true, get: () => current, set: (fn: ParserCallback) => (current = wrap(fn)) });
+  Object.defineProperty(parser, key, {
+    configurable: true,
+    get: () => current,
+    set: (fn: ParserCallback) => (current = wrap(fn)),
+  });
 }
 
 /**
@@ -22,7 +26,11 @@ function intercept(parser: object, key: number, wrap: (installed: ParserCallback
 export function exactBodyWatch(expected: Buffer, onMismatch: () => void): (client: AutocannonClient) => void {
   return (client) => {
     const parser = client.parser as Record<number, unknown>;
-    const keys = parser.constructor as unknown as { kOnHeadersComplete: number; kOnBody: number; kOnMessageComplete: number };
+    const keys = parser.constructor as unknown as {
+      kOnHeadersComplete: number;
+      kOnBody: number;
+      kOnMessageComplete: number;
+    };
     let status = 0;
     let offset = 0;
     let same = true;
@@ -33,7 +41,10 @@ export function exactBodyWatch(expected: Buffer, onMismatch: () => void): (clien
       return installed(info as never);
     });
     intercept(parser, keys.kOnBody, (installed) => (chunk: Buffer, start: number, length: number) => {
-      if (same) same = offset + length <= expected.length && chunk.compare(expected, offset, offset + length, start, start + length) === 0;
+      if (same)
+        same =
+          offset + length <= expected.length &&
+          chunk.compare(expected, offset, offset + length, start, start + length) === 0;
       offset += length;
       return installed(chunk as never, start as never, length as never);
     });

@@ -12,4 +12,8 @@ export interface LaunchedGenerators {
  * onWindow once per share and edge as it happens, so the server probe brackets the measured window, and rejects
  * with RunCancelledError when the signal aborts.
  */
-export type GeneratorLauncher = (parts: LoadLevelSpec[], onWindow: (edge: 'start' | 'end') => void, signal?: AbortSignal) => Promise<LaunchedGenerators>;
+export type GeneratorLauncher = (
+  parts: LoadLevelSpec[],
+  onWindow: (edge: 'start' | 'end') => void,
+  signal?: AbortSignal,
+) => Promise<LaunchedGenerators>;

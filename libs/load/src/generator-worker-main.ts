@@ -16,7 +16,9 @@ const send = (message: object) => new Promise<void>((resolve) => process.send!(m
 runGenerator(JSON.parse(process.argv[2]), (edge) => void send({ window: edge })).then(
   async (result) => {
     // Its own versions, not the parent's: the parent may have started it on another node (npm run load --client-node).
-    await send({ result: { ...result, generatorRuntime: { nodeVersion: process.versions.node, v8Version: process.versions.v8 } } });
+    await send({
+      result: { ...result, generatorRuntime: { nodeVersion: process.versions.node, v8Version: process.versions.v8 } },
+    });
     process.exit(0);
   },
   (error) => {

@@ -38,7 +38,8 @@ function runGhz(bin: string, args: string[], limitMs: number): Promise<GhzReport
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       try {
-        if (code !== 0 && out.length === 0) throw new Error(signal ? `killed (${signal}) after ${limitMs} ms` : `exited ${code}`);
+        if (code !== 0 && out.length === 0)
+          throw new Error(signal ? `killed (${signal}) after ${limitMs} ms` : `exited ${code}`);
         resolve(JSON.parse(Buffer.concat(out).toString()));
       } catch (error) {
         reject(new Error(`ghz ${(error as Error).message}: ${err.trim().split('\n').pop() ?? ''}`));
@@ -66,7 +67,12 @@ async function probe(spec: LoadLevelSpec): Promise<{ verified: boolean; messageB
  */
 export function ghzCallArgs(shapeName: string): string[] {
   const shape = getShape(shapeName);
-  return ['--proto', resolveProtoPath(__dirname, shape.protoFile), '--call', `${shape.grpcService}.${shape.unaryMethod}`];
+  return [
+    '--proto',
+    resolveProtoPath(__dirname, shape.protoFile),
+    '--call',
+    `${shape.grpcService}.${shape.unaryMethod}`,
+  ];
 }
 
 /**
@@ -74,21 +80,30 @@ export function ghzCallArgs(shapeName: string): string[] {
  * measured run, each a ghz process; its report rebuilt into the same window, histogram and error kinds. The
  * generator CPU is ghz's own, read when each run has ended.
  */
-export async function ghzClosedLoop(spec: LoadLevelSpec, onWindow?: (edge: 'start' | 'end') => void): Promise<GhzWindow> {
+export async function ghzClosedLoop(
+  spec: LoadLevelSpec,
+  onWindow?: (edge: 'start' | 'end') => void,
+): Promise<GhzWindow> {
   const bin = findGhz();
   if (!bin) throw new Error(`ghz not found: ${GHZ_INSTALL_HINT}`);
   const { verified, messageBytes } = await probe(spec);
   const base = [
     '--insecure',
     ...ghzCallArgs(levelShape(spec)),
-    '-d', JSON.stringify({ count: spec.rows }),
-    '-c', String(spec.concurrency),
-    '--connections', String(spec.connections),
-    '-t', `${spec.timeoutMs}ms`,
-    '--format', 'json',
+    '-d',
+    JSON.stringify({ count: spec.rows }),
+    '-c',
+    String(spec.concurrency),
+    '--connections',
+    String(spec.connections),
+    '-t',
+    `${spec.timeoutMs}ms`,
+    '--format',
+    'json',
   ];
   const cpuAtStart = reapedChildrenCpuMs();
-  if (spec.warmupMs > 0) await runGhz(bin, [...base, '-z', `${spec.warmupMs}ms`, spec.target.address], spec.warmupMs * 2 + 30_000);
+  if (spec.warmupMs > 0)
+    await runGhz(bin, [...base, '-z', `${spec.warmupMs}ms`, spec.target.address], spec.warmupMs * 2 + 30_000);
   const measured = spec.requests ? ['-n', String(spec.requests)] : ['-z', `${spec.durationMs}ms`];
   const limitMs = spec.requests ? 600_000 : spec.durationMs * 2 + 30_000;
   const cpuBefore = reapedChildrenCpuMs();

@@ -2,7 +2,12 @@
 import { ghzErrorKind, GhzReport, ghzReportWindow } from './ghz-report-window';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0) + ms).toISOString().replace('Z', '123456Z');
-const call = (startMs: number, latencyMs: number, error = '') => ({ timestamp: at(startMs), latency: latencyMs * 1e6, error, status: error ? 'x' : 'OK' });
+const call = (startMs: number, latencyMs: number, error = '') => ({
+  timestamp: at(startMs),
+  latency: latencyMs * 1e6,
+  error,
+  status: error ? 'x' : 'OK',
+});
 
 describe('ghzReportWindow', () => {
   const report: GhzReport = {
@@ -16,13 +21,26 @@ describe('ghzReportWindow', () => {
       call(1500, 2),
       call(1600, 10_000, 'rpc error: code = DeadlineExceeded desc = context deadline exceeded'),
       call(1700, 1, 'rpc error: code = Unavailable desc = connection refused'),
-      call(1999, 1, 'rpc error: code = Unavailable desc = error reading from server: read tcp: use of closed network connection'),
+      call(
+        1999,
+        1,
+        'rpc error: code = Unavailable desc = error reading from server: read tcp: use of closed network connection',
+      ),
     ],
   };
 
   it('counts successes with their latency, errors by grpc-js kind, and drops the calls ghz abandoned at its end', () => {
     const w = ghzReportWindow(report, 7, 'duration');
-    expect(w).toMatchObject({ requests: 5, successes: 3, errors: { DEADLINE_EXCEEDED: 1, UNAVAILABLE: 1 }, timeouts: 1, payloadBytes: 21, windowMs: 2000, dropped: 1, endedBy: 'duration' });
+    expect(w).toMatchObject({
+      requests: 5,
+      successes: 3,
+      errors: { DEADLINE_EXCEEDED: 1, UNAVAILABLE: 1 },
+      timeouts: 1,
+      payloadBytes: 21,
+      windowMs: 2000,
+      dropped: 1,
+      endedBy: 'duration',
+    });
     expect(w.latency.max).toBeCloseTo(3, 1);
     expect(w.latency.p50).toBeCloseTo(2, 1);
     // Two completions in second 0, the third success and the refused call in second 1 (the timeout ends later).

@@ -30,7 +30,11 @@ export function ghzErrorKind(message: string): string {
  * microsecond HDR recorder, per-second counts from its timestamps. Payload bytes are `messageBytes` per success
  * (ghz does not report them; the servers' replies to one request are identical).
  */
-export function ghzReportWindow(report: GhzReport, messageBytes: number, endedBy: MeasuredWindow['endedBy']): MeasuredWindow & { dropped: number } {
+export function ghzReportWindow(
+  report: GhzReport,
+  messageBytes: number,
+  endedBy: MeasuredWindow['endedBy'],
+): MeasuredWindow & { dropped: number } {
   const details = report.details ?? [];
   // The report's date has whole seconds only: the window starts with the first call.
   const windowStart = details.reduce((t, d) => Math.min(t, Date.parse(d.timestamp)), Infinity);

@@ -40,6 +40,7 @@ export function statusFromRstCode(rstCode: number): status {
  * session errors (GOAWAY, a destroyed session) become UNAVAILABLE as in grpc-js, so error counts read alike.
  */
 export function streamError(error: Error & { code?: string }): Error {
-  if (typeof error.code === 'string' && error.code.startsWith('ERR_HTTP2_')) return grpcError(status.UNAVAILABLE, `${error.code}: ${error.message}`);
+  if (typeof error.code === 'string' && error.code.startsWith('ERR_HTTP2_'))
+    return grpcError(status.UNAVAILABLE, `${error.code}: ${error.message}`);
   return error;
 }

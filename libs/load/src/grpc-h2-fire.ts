@@ -24,7 +24,12 @@ function literalField(name: string, value: string): Buffer {
 }
 
 /** The whole request as bytes: HEADERS then DATA, stream ids left 0 for the connection to fill in. */
-function encodedRequest(path: string, authority: string, timeoutMs: number, message: Buffer): { bytes: Buffer; dataOffset: number } {
+function encodedRequest(
+  path: string,
+  authority: string,
+  timeoutMs: number,
+  message: Buffer,
+): { bytes: Buffer; dataOffset: number } {
   const block = Buffer.concat([
     // :method POST and :scheme http, from the static table.
     Buffer.from([0x83, 0x86]),
@@ -59,7 +64,12 @@ interface Call extends StreamHandler {
 export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => boolean; close: () => void } {
   const shape = getShape(levelShape(spec));
   const method = shapeGrpcMethods(levelShape(spec)).unary;
-  const request = encodedRequest(method.path, h2Url(spec.target.address).host, spec.timeoutMs, method.requestSerialize({ count: spec.rows }));
+  const request = encodedRequest(
+    method.path,
+    h2Url(spec.target.address).host,
+    spec.timeoutMs,
+    method.requestSerialize({ count: spec.rows }),
+  );
   const maxBody = PREFIX + spec.grpcMaxMessageBytes;
   const expected = expectedDigest(spec.rows, levelShape(spec));
   const references: (Buffer | undefined)[] = [];
@@ -72,7 +82,9 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
   const sweep = setInterval(
     () => {
       const now = performance.now();
-      for (const call of inFlight) if (now >= call.deadline) call.onFail(grpcError(status.DEADLINE_EXCEEDED, `no reply within ${spec.timeoutMs} ms`), -1);
+      for (const call of inFlight)
+        if (now >= call.deadline)
+          call.onFail(grpcError(status.DEADLINE_EXCEEDED, `no reply within ${spec.timeoutMs} ms`), -1);
     },
     Math.max(5, Math.min(250, spec.timeoutMs / 4)),
   );
@@ -99,7 +111,11 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
         },
         onData(chunk) {
           length += chunk.length;
-          if (length > maxBody) return this.onFail(grpcError(status.RESOURCE_EXHAUSTED, `reply larger than ${spec.grpcMaxMessageBytes} bytes`), -1);
+          if (length > maxBody)
+            return this.onFail(
+              grpcError(status.RESOURCE_EXHAUSTED, `reply larger than ${spec.grpcMaxMessageBytes} bytes`),
+              -1,
+            );
           if (body === undefined) body = chunk;
           else if (Array.isArray(body)) body.push(chunk);
           else body = [body, chunk];
@@ -107,15 +123,25 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
         onFail(error, rstCode) {
           // -1: we gave up on the stream (deadline, size), so the server is told to stop it.
           if (rstCode === -1) call.cancel(constants.NGHTTP2_CANCEL);
-          const code = rstCode !== undefined && rstCode >= 0 ? grpcError(statusFromRstCode(rstCode), error.message) : rstCode === -1 ? error : streamError(error);
+          const code =
+            rstCode !== undefined && rstCode >= 0
+              ? grpcError(statusFromRstCode(rstCode), error.message)
+              : rstCode === -1
+                ? error
+                : streamError(error);
           settle(code);
         },
         onEnd() {
-          const code = grpcStatus ?? (httpStatus !== 200 && httpStatus !== 0 ? statusFromHttp(httpStatus) : status.UNKNOWN);
-          if (code !== status.OK) return settle(grpcError(code, grpcStatus === undefined ? `no grpc-status (HTTP ${httpStatus})` : status[code]));
+          const code =
+            grpcStatus ?? (httpStatus !== 200 && httpStatus !== 0 ? statusFromHttp(httpStatus) : status.UNKNOWN);
+          if (code !== status.OK)
+            return settle(
+              grpcError(code, grpcStatus === undefined ? `no grpc-status (HTTP ${httpStatus})` : status[code]),
+            );
           const reply = Array.isArray(body) ? Buffer.concat(body) : body;
           const size = reply && reply.length >= PREFIX ? reply.readUInt32BE(1) : -1;
-          if (!reply || reply[0] !== 0 || PREFIX + size !== reply.length) return settle(grpcError(status.INTERNAL, 'the reply is not one uncompressed length-prefixed message'));
+          if (!reply || reply[0] !== 0 || PREFIX + size !== reply.length)
+            return settle(grpcError(status.INTERNAL, 'the reply is not one uncompressed length-prefixed message'));
           const reference = references[caller];
           if (reference) {
             if (!reply.equals(reference)) {
@@ -125,9 +151,19 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
           } else {
             const decoded = method.responseDeserialize(reply.subarray(PREFIX)) as Record<string, MessageRow[]>;
             const rows = decoded[shape.rowsField] ?? [];
-            if (rows.length !== spec.rows || shape.newChecksum().add(rows.map((row) => shape.toJson(row))).digest().checksum !== expected.checksum) {
+            if (
+              rows.length !== spec.rows ||
+              shape
+                .newChecksum()
+                .add(rows.map((row) => shape.toJson(row)))
+                .digest().checksum !== expected.checksum
+            ) {
               ok = false;
-              return settle(new MismatchError(rows.length !== spec.rows ? `${rows.length} rows, expected ${spec.rows}` : 'checksum'));
+              return settle(
+                new MismatchError(
+                  rows.length !== spec.rows ? `${rows.length} rows, expected ${spec.rows}` : 'checksum',
+                ),
+              );
             }
             references[caller] = Buffer.from(reply);
           }

@@ -35,7 +35,13 @@ export class H2SessionPool {
     const slot = i % this.connections.length;
     let connection = this.connections[slot];
     if (!connection || !connection.usable) {
-      connection = new RawH2Connection(this.host, this.port, this.request, this.dataOffset, this.request.length - this.dataOffset - 9);
+      connection = new RawH2Connection(
+        this.host,
+        this.port,
+        this.request,
+        this.dataOffset,
+        this.request.length - this.dataOffset - 9,
+      );
       this.connections[slot] = connection;
     }
     return connection.open(handler);

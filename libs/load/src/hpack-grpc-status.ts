@@ -10,8 +10,16 @@ const GRPC_STATUS = Buffer.from('grpc-status');
 const GRPC_STATUS_HUFFMAN = Buffer.from('9acac8b21234da8f', 'hex');
 // Huffman codes of the ten digits, which is all a status value holds: 0-2 are 5 bits, 3-9 are 6 bits.
 const DIGIT_CODES: [number, number, string][] = [
-  [0b00000, 5, '0'], [0b00001, 5, '1'], [0b00010, 5, '2'], [0b011001, 6, '3'], [0b011010, 6, '4'],
-  [0b011011, 6, '5'], [0b011100, 6, '6'], [0b011101, 6, '7'], [0b011110, 6, '8'], [0b011111, 6, '9'],
+  [0b00000, 5, '0'],
+  [0b00001, 5, '1'],
+  [0b00010, 5, '2'],
+  [0b011001, 6, '3'],
+  [0b011010, 6, '4'],
+  [0b011011, 6, '5'],
+  [0b011100, 6, '6'],
+  [0b011101, 6, '7'],
+  [0b011110, 6, '8'],
+  [0b011111, 6, '9'],
 ];
 
 export interface ReplyStatus {
@@ -64,7 +72,11 @@ function huffmanDigits(bytes: Buffer): number {
 }
 
 function digits(value: { bytes: Buffer; huffman: boolean }): number {
-  return value.huffman ? huffmanDigits(value.bytes) : /^\d+$/.test(value.bytes.toString('latin1')) ? Number(value.bytes.toString('latin1')) : NaN;
+  return value.huffman
+    ? huffmanDigits(value.bytes)
+    : /^\d+$/.test(value.bytes.toString('latin1'))
+      ? Number(value.bytes.toString('latin1'))
+      : NaN;
 }
 
 /** The statuses in one complete header block; fields it cannot read (a dynamic-table reference) are passed over. */

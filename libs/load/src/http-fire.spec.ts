@@ -9,25 +9,42 @@ import { expectedJsonBody, httpFire, loadLevelUrl } from './http-fire';
 import type { LoadLevelSpec } from './load-level.interface';
 
 function spec(address: string, over: Partial<LoadLevelSpec> = {}): LoadLevelSpec {
-  return { transport: 'json', targetKind: 'bare', target: { server: 'json-server', address }, rows: 3, concurrency: 2, connections: 2, durationMs: 1000, warmupMs: 0, timeoutMs: 2000, grpcMaxMessageBytes: 4 * 1024 * 1024, ...over };
+  return {
+    transport: 'json',
+    targetKind: 'bare',
+    target: { server: 'json-server', address },
+    rows: 3,
+    concurrency: 2,
+    connections: 2,
+    durationMs: 1000,
+    warmupMs: 0,
+    timeoutMs: 2000,
+    grpcMaxMessageBytes: 4 * 1024 * 1024,
+    ...over,
+  };
 }
 
 describe('the HTTP load level per shape', () => {
-  it('keeps the row\'s request and body byte for byte what they were before shapes', () => {
+  it("keeps the row's request and body byte for byte what they were before shapes", () => {
     expect(expectedJsonBody(5)).toBe(JSON.stringify({ samples: generateRows(5) }));
     expect(expectedJsonBody(5, 'row')).toBe(JSON.stringify({ samples: generateRows(5) }));
     expect(loadLevelUrl(spec('http://127.0.0.1:1', { rows: 5 }))).toBe('http://127.0.0.1:1/samples/5');
     expect(loadLevelUrl(spec('http://127.0.0.1:1', { rows: 5, shape: 'row' }))).toBe('http://127.0.0.1:1/samples/5');
   });
 
-  it.each(['numeric', 'text', 'nested', 'binary'] as const)('asks for %s by ?shape= and expects its rows in their JSON form, with the checksum both transports share', (shape) => {
-    expect(loadLevelUrl(spec('http://127.0.0.1:1', { rows: 4, shape }))).toBe(`http://127.0.0.1:1/samples/4?shape=${shape}`);
-    const body = JSON.parse(expectedJsonBody(4, shape)) as Record<string, JsonRow[]>;
-    const s = getShape(shape);
-    expect(Object.keys(body)).toEqual([s.rowsField]);
-    expect(body[s.rowsField]).toHaveLength(4);
-    expect(s.newChecksum().add(body[s.rowsField]).digest()).toEqual(expectedDigest(4, shape));
-  });
+  it.each(['numeric', 'text', 'nested', 'binary'] as const)(
+    'asks for %s by ?shape= and expects its rows in their JSON form, with the checksum both transports share',
+    (shape) => {
+      expect(loadLevelUrl(spec('http://127.0.0.1:1', { rows: 4, shape }))).toBe(
+        `http://127.0.0.1:1/samples/4?shape=${shape}`,
+      );
+      const body = JSON.parse(expectedJsonBody(4, shape)) as Record<string, JsonRow[]>;
+      const s = getShape(shape);
+      expect(Object.keys(body)).toEqual([s.rowsField]);
+      expect(body[s.rowsField]).toHaveLength(4);
+      expect(s.newChecksum().add(body[s.rowsField]).digest()).toEqual(expectedDigest(4, shape));
+    },
+  );
 });
 
 describe('httpFire', () => {
@@ -59,9 +76,12 @@ describe('httpFire', () => {
     }
   }
 
-  it('verifies a reply of the level\'s shape', async () => {
+  it("verifies a reply of the level's shape", async () => {
     const { results, verified } = await fireTwice(spec(address, { shape: 'numeric' }));
-    expect(results).toEqual([Buffer.byteLength(expectedJsonBody(3, 'numeric')), Buffer.byteLength(expectedJsonBody(3, 'numeric'))]);
+    expect(results).toEqual([
+      Buffer.byteLength(expectedJsonBody(3, 'numeric')),
+      Buffer.byteLength(expectedJsonBody(3, 'numeric')),
+    ]);
     expect(verified).toBe(true);
     expect(served).toContain('/samples/3?shape=numeric');
   });

@@ -27,7 +27,10 @@ export function loadLevelUrl(spec: LoadLevelSpec): string {
  * sockets, at most `connections` of them, each sending the level's request (httpLevelRequest). Every body is
  * compared byte for byte with the expected reply.
  */
-export function httpFire(spec: LoadLevelSpec, call: HttpLevelRequest): { fire: Fire; verified: () => boolean; close: () => void } {
+export function httpFire(
+  spec: LoadLevelSpec,
+  call: HttpLevelRequest,
+): { fire: Fire; verified: () => boolean; close: () => void } {
   const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
   const url = new URL(call.url);
   const { expected } = call;
@@ -35,21 +38,26 @@ export function httpFire(spec: LoadLevelSpec, call: HttpLevelRequest): { fire: F
   let seen = 0;
   const fire: Fire = () =>
     new Promise((resolve, reject) => {
-      const req = request(url, { method: call.method, headers: call.headers, agent, timeout: spec.timeoutMs }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          if (res.statusCode !== 200) return reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { code: `http-${res.statusCode}` }));
-          const body = Buffer.concat(chunks);
-          seen++;
-          if (!body.equals(expected)) {
-            ok = false;
-            return reject(new MismatchError('body differs from the expected rows'));
-          }
-          resolve(body.length);
-        });
-      });
+      const req = request(
+        url,
+        { method: call.method, headers: call.headers, agent, timeout: spec.timeoutMs },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            if (res.statusCode !== 200)
+              return reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { code: `http-${res.statusCode}` }));
+            const body = Buffer.concat(chunks);
+            seen++;
+            if (!body.equals(expected)) {
+              ok = false;
+              return reject(new MismatchError('body differs from the expected rows'));
+            }
+            resolve(body.length);
+          });
+        },
+      );
       req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
       req.on('error', reject);
       req.end(call.body);

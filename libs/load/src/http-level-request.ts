@@ -7,10 +7,14 @@ import type { LoadLevelSpec } from './load-level.interface';
 
 export type { HttpLevelRequest } from './http-level-request.interface';
 
-
 /** Per HTTP/1.1 transport, how its level's request and expected reply are made (before the load, never timed). */
 const HTTP_LEVEL_REQUESTS: Partial<Record<TransportKind, (spec: LoadLevelSpec) => Promise<HttpLevelRequest>>> = {
-  json: async (spec) => ({ url: loadLevelUrl(spec), method: 'GET', headers: {}, expected: Buffer.from(expectedJsonBody(spec.rows, levelShape(spec))) }),
+  json: async (spec) => ({
+    url: loadLevelUrl(spec),
+    method: 'GET',
+    headers: {},
+    expected: Buffer.from(expectedJsonBody(spec.rows, levelShape(spec))),
+  }),
   connect: connectLevelRequest,
 };
 

@@ -1,4 +1,10 @@
-export type { LoadLevelSpec, LoadLevelResult, LoadRuntime, GeneratorResult, GeneratorTask } from './load-level.interface';
+export type {
+  LoadLevelSpec,
+  LoadLevelResult,
+  LoadRuntime,
+  GeneratorResult,
+  GeneratorTask,
+} from './load-level.interface';
 export { findGhz, GHZ_INSTALL_HINT } from './find-ghz';
 export { runGenerator } from './run-generator';
 export { runLoadLevel, type RunLoadLevelOptions } from './run-load-level';

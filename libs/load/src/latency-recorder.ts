@@ -25,7 +25,9 @@ export class LatencyRecorder {
     if (second >= 0) this.seconds[second] = (this.seconds[second] ?? 0) + 1;
   }
 
-  summary(windowMs: number): { latency: LatencySummaryMs; perSecond: number[] } & Pick<GeneratorResult, 'latencyHistogram' | 'latencyExactUs'> {
+  summary(
+    windowMs: number,
+  ): { latency: LatencySummaryMs; perSecond: number[] } & Pick<GeneratorResult, 'latencyHistogram' | 'latencyExactUs'> {
     const whole = Math.floor(windowMs / 1000);
     const perSecond = Array.from({ length: whole }, (_, i) => this.seconds[i] ?? 0);
     const latency = this.histogram.summaryMs();

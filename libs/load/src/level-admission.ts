@@ -9,7 +9,12 @@ import type { TransportKind } from '@app/bench';
  * (Shape.maxRowBytes) against MAX_INFLIGHT_BYTES, the same sum the servers make, so a level that could only
  * measure refusals is stopped before it starts. A server configured differently still refuses on its own.
  */
-export function levelTooLarge(transport: TransportKind, rows: number, shape: ShapeName, maxInflightBytes: number): string | null {
+export function levelTooLarge(
+  transport: TransportKind,
+  rows: number,
+  shape: ShapeName,
+  maxInflightBytes: number,
+): string | null {
   const s = getShape(shape);
   const bytes = transport === 'json' ? jsonReplyBytes(rows, s) : rows * maxProtoRowBytes(rows - 1, s);
   const outcome = new InflightBudget(maxInflightBytes).reserve(bytes);

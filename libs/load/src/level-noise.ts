@@ -32,7 +32,8 @@ export function openMachineWindow(): MachineWindow {
       ended = true;
       const after = readMachineCpu();
       const used = process.cpuUsage(selfCpu);
-      if (before && after) reading = { before, after, selfCpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - started };
+      if (before && after)
+        reading = { before, after, selfCpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - started };
     },
     reading: () => reading,
   };
@@ -51,7 +52,12 @@ export interface LevelNoise {
  * The level's noise from the window's reading and the CPU its own other processes used in it (the generators that ran
  * on this machine, the servers read from /proc here). Null where the machine could not be read.
  */
-export function levelNoise(reading: MachineWindowReading | null, othersOwnCpuMs: number, disturbedAbove = DEFAULT_DISTURBED_ABOVE, cores = availableParallelism()): LevelNoise | null {
+export function levelNoise(
+  reading: MachineWindowReading | null,
+  othersOwnCpuMs: number,
+  disturbedAbove = DEFAULT_DISTURBED_ABOVE,
+  cores = availableParallelism(),
+): LevelNoise | null {
   if (!reading) return null;
   const noise = foreignCpu(reading.before, reading.after, reading.selfCpuMs + othersOwnCpuMs, reading.wallMs, cores);
   return noise ? { ...noise, disturbed: isDisturbed(noise.foreignCpuCores, disturbedAbove), disturbedAbove } : null;

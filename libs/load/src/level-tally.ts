@@ -52,6 +52,15 @@ export class LevelTally {
 
   result(windowMs: number, endedBy: MeasuredWindow['endedBy']): MeasuredWindow {
     const { requests, successes, timeouts, payloadBytes, errors } = this;
-    return { requests, successes, timeouts, payloadBytes, errors, ...this.recorder.summary(windowMs), windowMs, endedBy };
+    return {
+      requests,
+      successes,
+      timeouts,
+      payloadBytes,
+      errors,
+      ...this.recorder.summary(windowMs),
+      windowMs,
+      endedBy,
+    };
   }
 }

@@ -16,10 +16,14 @@ describe('levelFailureText', () => {
 
   it('asks whether the server is still up only when connections were refused or dropped', () => {
     const level = sampleLevel({ requests: 1000, successes: 400, errors: { ECONNREFUSED: 590, timeout: 10 } });
-    expect(levelFailureText(level, 10_000)).toBe('600 of 1,000 requests failed: ECONNREFUSED 590, 10 timed out (no answer within 10,000 ms); is http://127.0.0.1:3001 still up?');
+    expect(levelFailureText(level, 10_000)).toBe(
+      '600 of 1,000 requests failed: ECONNREFUSED 590, 10 timed out (no answer within 10,000 ms); is http://127.0.0.1:3001 still up?',
+    );
     // The kinds most first, whichever came first (a killed server's few EPIPE before its many refusals).
     const killed = { ...level, requests: 1000, successes: 400, errors: { EPIPE: 8, ECONNREFUSED: 592 } };
-    expect(levelFailureText(killed, 10_000)).toBe('600 of 1,000 requests failed: ECONNREFUSED 592, EPIPE 8; is http://127.0.0.1:3001 still up?');
+    expect(levelFailureText(killed, 10_000)).toBe(
+      '600 of 1,000 requests failed: ECONNREFUSED 592, EPIPE 8; is http://127.0.0.1:3001 still up?',
+    );
   });
 
   it('is empty when nothing failed', () => {
@@ -42,8 +46,12 @@ describe('levelVerdict', () => {
     });
   });
 
-  it('calls timeouts with the generator saturated the machine\'s limit, wherever the server is', () => {
-    const level = timedOutLevel({ generatorSaturated: true, generatorCoreShare: 0.93, serverResourcesSource: 'server' });
+  it("calls timeouts with the generator saturated the machine's limit, wherever the server is", () => {
+    const level = timedOutLevel({
+      generatorSaturated: true,
+      generatorCoreShare: 0.93,
+      serverResourcesSource: 'server',
+    });
     expect(levelVerdict(level, 10_000, 64)).toEqual({
       kind: 'machine-limit',
       text: 'the load generator (this machine) was the limit, not the server: 53 of 40,053 requests failed: 53 timed out (no answer within 10,000 ms), with the generator at 93% of a core',
@@ -53,18 +61,30 @@ describe('levelVerdict', () => {
   it('is a failure when the machine had room, when a failure is not a timeout, or when nothing succeeded', () => {
     const saturated = { generatorSaturated: true, generatorCoreShare: 0.95 };
     expect(levelVerdict(timedOutLevel(), 10_000, 8).kind).toBe('failed');
-    expect(levelVerdict(timedOutLevel({ ...saturated, errors: { timeout: 50, ECONNRESET: 3 } }), 10_000, 2).kind).toBe('failed');
+    expect(levelVerdict(timedOutLevel({ ...saturated, errors: { timeout: 50, ECONNRESET: 3 } }), 10_000, 2).kind).toBe(
+      'failed',
+    );
     expect(levelVerdict(timedOutLevel({ ...saturated, successes: 0 }), 10_000, 2).kind).toBe('failed');
   });
 });
 
 describe('levelVerdict with swarm generator tasks', () => {
   it('a level one of whose shares failed is failed, naming the task, its node and why, even with no failed request', () => {
-    const level = sampleLevel({ generatorTasks: [{ slot: 0, node: 'vm', state: 'complete' }, { slot: 1, node: 'node-b', state: 'failed', error: 'failed: task: non-zero exit (1)' }] });
-    expect(levelVerdict(level, 10_000, 2)).toEqual({ kind: 'failed', text: 'generator task slot 1 on node-b failed: failed: task: non-zero exit (1)' });
+    const level = sampleLevel({
+      generatorTasks: [
+        { slot: 0, node: 'vm', state: 'complete' },
+        { slot: 1, node: 'node-b', state: 'failed', error: 'failed: task: non-zero exit (1)' },
+      ],
+    });
+    expect(levelVerdict(level, 10_000, 2)).toEqual({
+      kind: 'failed',
+      text: 'generator task slot 1 on node-b failed: failed: task: non-zero exit (1)',
+    });
   });
 
   it('all tasks complete: judged as any level', () => {
-    expect(levelVerdict(sampleLevel({ generatorTasks: [{ slot: 0, node: 'vm', state: 'complete' }] }), 10_000, 2)).toEqual({ kind: 'ok' });
+    expect(
+      levelVerdict(sampleLevel({ generatorTasks: [{ slot: 0, node: 'vm', state: 'complete' }] }), 10_000, 2),
+    ).toEqual({ kind: 'ok' });
   });
 });

@@ -20,7 +20,10 @@ const count = (n: number) => n.toLocaleString('en-US');
  * "53 of 40,210 requests failed: 53 timed out (no answer within 10,000 ms)"; connection failures first, by kind, most first, and
  * then, only for those, whether the server is still up. Empty when nothing failed.
  */
-export function levelFailureText(level: Pick<LoadLevelResult, 'requests' | 'successes' | 'errors' | 'target'>, timeoutMs: number): string {
+export function levelFailureText(
+  level: Pick<LoadLevelResult, 'requests' | 'successes' | 'errors' | 'target'>,
+  timeoutMs: number,
+): string {
   const failed = level.requests - level.successes;
   if (failed <= 0) return '';
   const kinds = Object.entries(level.errors).filter(([, n]) => n > 0);
@@ -33,9 +36,17 @@ export function levelFailureText(level: Pick<LoadLevelResult, 'requests' | 'succ
   const timedOut = timeouts.reduce((sum, [, n]) => sum + n, 0);
   // autocannon's own name says nothing more than "timed out"; gRPC's (DEADLINE_EXCEEDED) is kept for searching.
   const named = timeouts.filter(([k]) => k !== 'timeout').map(([k]) => k);
-  const timeoutText = timedOut === 0 ? [] : [`${count(timedOut)} timed out (${named.length ? `${named.join(', ')}: ` : ''}no answer within ${count(timeoutMs)} ms)`];
+  const timeoutText =
+    timedOut === 0
+      ? []
+      : [
+          `${count(timedOut)} timed out (${named.length ? `${named.join(', ')}: ` : ''}no answer within ${count(timeoutMs)} ms)`,
+        ];
   const lost = kinds.some(([k]) => CONNECTION_LOST.has(k));
-  return `${count(failed)} of ${count(level.requests)} requests failed: ${[...others, ...timeoutText].join(', ')}` + (lost ? `; is ${level.target.address} still up?` : '');
+  return (
+    `${count(failed)} of ${count(level.requests)} requests failed: ${[...others, ...timeoutText].join(', ')}` +
+    (lost ? `; is ${level.target.address} still up?` : '')
+  );
 }
 
 /** "generator task slot 1 on node-b failed: failed: task: non-zero exit (1)". */
@@ -46,7 +57,8 @@ export function taskFailureText(task: GeneratorTask): string {
 /** The share of this machine's cores the generator and the server used together; null when the server is elsewhere or unmeasured. */
 function machineBusyShare(level: LoadLevelResult, cores: number): number | null {
   // Read from /proc here: the server runs on this machine, beside the generator.
-  if (level.serverResourcesSource !== 'proc' || level.serverCpuMs === null || level.windowMs <= 0 || cores <= 0) return null;
+  if (level.serverResourcesSource !== 'proc' || level.serverCpuMs === null || level.windowMs <= 0 || cores <= 0)
+    return null;
   return (level.serverCpuMs + level.generatorWindowCpuMs) / level.windowMs / cores;
 }
 
@@ -57,16 +69,25 @@ function machineBusyShare(level: LoadLevelResult, cores: number): number | null 
 export function levelVerdict(level: LoadLevelResult, timeoutMs: number, cores: number): LevelVerdict {
   // A share that is missing makes the level's figures a part of what was asked: never a success.
   const lostShares = (level.generatorTasks ?? []).filter((t) => t.error !== undefined).map(taskFailureText);
-  if (lostShares.length > 0) return { kind: 'failed', text: [...lostShares, levelFailureText(level, timeoutMs)].filter(Boolean).join('; ') };
+  if (lostShares.length > 0)
+    return { kind: 'failed', text: [...lostShares, levelFailureText(level, timeoutMs)].filter(Boolean).join('; ') };
   const text = levelFailureText(level, timeoutMs);
   if (text === '') return { kind: 'ok' };
   const onlyTimeouts = Object.keys(level.errors).every(isTimeoutKind);
   const busy = machineBusyShare(level, cores);
   const machineBusy = busy !== null && busy >= BUSY_SHARE;
-  if (level.successes === 0 || !onlyTimeouts || !(level.generatorSaturated || machineBusy)) return { kind: 'failed', text };
+  if (level.successes === 0 || !onlyTimeouts || !(level.generatorSaturated || machineBusy))
+    return { kind: 'failed', text };
   const why = [
     `the generator at ${Math.round(level.generatorCoreShare * 100)}% of a core`,
-    ...(busy === null ? [] : [`generator and server at ${Math.round(busy * 100)}% of this machine's ${cores} core${cores === 1 ? '' : 's'}`]),
+    ...(busy === null
+      ? []
+      : [
+          `generator and server at ${Math.round(busy * 100)}% of this machine's ${cores} core${cores === 1 ? '' : 's'}`,
+        ]),
   ];
-  return { kind: 'machine-limit', text: `the load generator (this machine) was the limit, not the server: ${text}, with ${why.join(' and ')}` };
+  return {
+    kind: 'machine-limit',
+    text: `the load generator (this machine) was the limit, not the server: ${text}, with ${why.join(' and ')}`,
+  };
 }

@@ -63,7 +63,10 @@ export interface GeneratorResult {
 }
 
 /** What a driver measured; the generator adds its own CPU and the verification outcome. */
-export type MeasuredWindow = Omit<GeneratorResult, 'generatorCpuMs' | 'generatorElapsedMs' | 'generatorWindowCpuMs' | 'verified'>;
+export type MeasuredWindow = Omit<
+  GeneratorResult,
+  'generatorCpuMs' | 'generatorElapsedMs' | 'generatorWindowCpuMs' | 'verified'
+>;
 
 /** Which node a level ran on: the load generator's and the server's, each in its own words. */
 export interface LoadRuntime {

@@ -28,7 +28,8 @@ export class LoadSweep {
       return null;
     }
     if (verdict.kind === 'failed') this.failures.push(`${title}: ${verdict.text}`);
-    else if (this.limit === null || level.concurrency < this.limit.concurrency) this.limit = { concurrency: level.concurrency, title, text: verdict.text };
+    else if (this.limit === null || level.concurrency < this.limit.concurrency)
+      this.limit = { concurrency: level.concurrency, title, text: verdict.text };
     return `${title}: ${verdict.text}`;
   }
 
@@ -42,7 +43,8 @@ export class LoadSweep {
   /** Why the sweep failed, or null: a level failed with the server as the limit, or none ran without failures. */
   failure(): string | null {
     if (this.failures.length > 0) return this.failures.join('; ');
-    if (this.limit !== null && this.succeeded === 0) return `no level succeeded below this machine's limit: ${this.limit.title}: ${this.limit.text}`;
+    if (this.limit !== null && this.succeeded === 0)
+      return `no level succeeded below this machine's limit: ${this.limit.title}: ${this.limit.text}`;
     return null;
   }
 }

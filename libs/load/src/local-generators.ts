@@ -12,19 +12,31 @@ import type { GeneratorResult, LoadLevelSpec } from './load-level.interface';
  * Runs the generator entry point in a process of its own, bounded in time. It reports the edges of its measured
  * window over IPC as they happen, then its result.
  */
-function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow: (edge: 'start' | 'end') => void, signal?: AbortSignal): Promise<GeneratorResult> {
+function runGeneratorProcess(
+  workerEntry: string,
+  spec: LoadLevelSpec,
+  onWindow: (edge: 'start' | 'end') => void,
+  signal?: AbortSignal,
+): Promise<GeneratorResult> {
   const limitMs = spec.warmupMs + (spec.requests ? 600_000 : spec.durationMs * 2) + 30_000;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new RunCancelledError('before the load level started'));
-    const failed = (error: unknown) => reject(ClientFdLimitError.from(error, 'starting a load generator process') ?? error);
+    const failed = (error: unknown) =>
+      reject(ClientFdLimitError.from(error, 'starting a load generator process') ?? error);
     let child: ChildProcess;
     try {
       // The generator checks replies against its own registry: it gets this process's binary blob size (which may
       // come from --blob-bytes rather than the environment), so both verify the same rows.
-      const env: NodeJS.ProcessEnv = { ...process.env, [BINARY_BLOB_BYTES_VARIABLE]: String(configuredBinaryBlobBytes()) };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        [BINARY_BLOB_BYTES_VARIABLE]: String(configuredBinaryBlobBytes()),
+      };
       // On another node this process's NODE_OPTIONS may name flags it does not take (as the app launcher does).
       if (spec.generatorNode !== undefined) env.NODE_OPTIONS = '';
-      child = spawn(spec.generatorNode ?? process.execPath, [workerEntry, JSON.stringify(spec)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env });
+      child = spawn(spec.generatorNode ?? process.execPath, [workerEntry, JSON.stringify(spec)], {
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        env,
+      });
     } catch (error) {
       return failed(error);
     }
@@ -53,7 +65,11 @@ function runGeneratorProcess(workerEntry: string, spec: LoadLevelSpec, onWindow:
       done();
       if (code === 0 && result) return resolve(result);
       if (signal?.aborted) return reject(new RunCancelledError(`during the load level at ${spec.target.address}`));
-      reject(new Error(`load generator ${exitSignal ? `killed (${exitSignal}) after ${limitMs} ms` : `exited ${code}`}: ${err.trim().split('\n').pop() ?? 'no result'}`));
+      reject(
+        new Error(
+          `load generator ${exitSignal ? `killed (${exitSignal}) after ${limitMs} ms` : `exited ${code}`}: ${err.trim().split('\n').pop() ?? 'no result'}`,
+        ),
+      );
     });
   });
 }

@@ -84,7 +84,13 @@ export class RawH2Connection {
     settings.writeUInt32BE(0, 2);
     settings.writeUInt16BE(0x4, 6);
     settings.writeUInt32BE(MAX_WINDOW, 8);
-    this.socket.write(Buffer.concat([PREFACE, frame(SETTINGS, 0, 0, settings), frame(WINDOW_UPDATE, 0, 0, uint32(MAX_WINDOW - 65_535))]));
+    this.socket.write(
+      Buffer.concat([
+        PREFACE,
+        frame(SETTINGS, 0, 0, settings),
+        frame(WINDOW_UPDATE, 0, 0, uint32(MAX_WINDOW - 65_535)),
+      ]),
+    );
     this.socket.on('data', (chunk: Buffer) => this.read(chunk));
     this.socket.on('error', (error) => this.fail(error));
     this.socket.on('close', () => this.fail(Object.assign(new Error('connection closed'), { code: 'ECONNRESET' })));
@@ -143,7 +149,12 @@ export class RawH2Connection {
     while (buf.length - at >= FRAME_HEADER) {
       const length = buf.readUIntBE(at, 3);
       if (buf.length - at < FRAME_HEADER + length) break;
-      this.onFrame(buf[at + 3], buf[at + 4], buf.readUInt32BE(at + 5) & 0x7fffffff, buf.subarray(at + FRAME_HEADER, at + FRAME_HEADER + length));
+      this.onFrame(
+        buf[at + 3],
+        buf[at + 4],
+        buf.readUInt32BE(at + 5) & 0x7fffffff,
+        buf.subarray(at + FRAME_HEADER, at + FRAME_HEADER + length),
+      );
       at += FRAME_HEADER + length;
     }
     // Keep only the unread tail, copied, so a large buffer is not held alive by a small slice.
@@ -174,7 +185,12 @@ export class RawH2Connection {
         this.streams.delete(id);
         this.blocks.delete(id);
         const code = payload.readUInt32BE(0);
-        handler.onFail(Object.assign(new Error(`stream reset by the server (HTTP/2 error ${code})`), { code: 'ERR_HTTP2_STREAM_ERROR' }), code);
+        handler.onFail(
+          Object.assign(new Error(`stream reset by the server (HTTP/2 error ${code})`), {
+            code: 'ERR_HTTP2_STREAM_ERROR',
+          }),
+          code,
+        );
         this.flush();
         return;
       }
@@ -200,7 +216,9 @@ export class RawH2Connection {
         return;
       case GOAWAY: {
         this.lastGoodStream = payload.readUInt32BE(0) & 0x7fffffff;
-        const error = Object.assign(new Error(`the server sent GOAWAY (HTTP/2 error ${payload.readUInt32BE(4)})`), { code: 'ERR_HTTP2_GOAWAY_SESSION' });
+        const error = Object.assign(new Error(`the server sent GOAWAY (HTTP/2 error ${payload.readUInt32BE(4)})`), {
+          code: 'ERR_HTTP2_GOAWAY_SESSION',
+        });
         for (const [streamId, handler] of this.streams) {
           if (streamId <= this.lastGoodStream) continue;
           this.streams.delete(streamId);

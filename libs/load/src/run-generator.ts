@@ -13,7 +13,10 @@ import type { GeneratorResult, LoadLevelSpec, MeasuredWindow } from './load-leve
  * open loops through the project's drivers (or, with the ghz engine, a gRPC closed loop through ghz), all
  * recording into the same kind of histogram.
  */
-export async function runGenerator(spec: LoadLevelSpec, reportWindow?: (edge: 'start' | 'end') => void): Promise<GeneratorResult> {
+export async function runGenerator(
+  spec: LoadLevelSpec,
+  reportWindow?: (edge: 'start' | 'end') => void,
+): Promise<GeneratorResult> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   // The generator's CPU over the measured window alone, for CPU per request and the saturation flag.
@@ -31,7 +34,12 @@ export async function runGenerator(spec: LoadLevelSpec, reportWindow?: (edge: 's
     // ghz is the generator here: its CPU, not this process's (which only waits for it), is what counts.
     const { ghzWindowCpuMs, ghzCpuMs, dropped: _dropped, ...measured } = await ghzClosedLoop(spec, reportWindow);
     const used = process.cpuUsage(cpu);
-    return { ...measured, generatorCpuMs: (used.user + used.system) / 1000 + ghzCpuMs, generatorElapsedMs: performance.now() - started, generatorWindowCpuMs: ghzWindowCpuMs };
+    return {
+      ...measured,
+      generatorCpuMs: (used.user + used.system) / 1000 + ghzCpuMs,
+      generatorElapsedMs: performance.now() - started,
+      generatorWindowCpuMs: ghzWindowCpuMs,
+    };
   }
   let result: MeasuredWindow & { verified: boolean };
   // gRPC goes over HTTP/2 frames; every other transport (JSON GETs, Connect POSTs) is one HTTP/1.1 request, made with
@@ -45,7 +53,12 @@ export async function runGenerator(spec: LoadLevelSpec, reportWindow?: (edge: 's
       const common = { warmupMs: spec.warmupMs, durationMs: spec.durationMs, requests: spec.requests, onWindow };
       const measured =
         spec.rate !== undefined
-          ? await driveOpenLoop({ ...common, rate: spec.rate, maxInFlight: spec.concurrency, fire: (i) => requests.fire(i % spec.concurrency) })
+          ? await driveOpenLoop({
+              ...common,
+              rate: spec.rate,
+              maxInFlight: spec.concurrency,
+              fire: (i) => requests.fire(i % spec.concurrency),
+            })
           : await driveClosedLoop({ ...common, concurrency: spec.concurrency, fire: requests.fire });
       result = { ...measured, verified: requests.verified() };
     } finally {
@@ -53,5 +66,10 @@ export async function runGenerator(spec: LoadLevelSpec, reportWindow?: (edge: 's
     }
   }
   const used = process.cpuUsage(cpu);
-  return { ...result, generatorCpuMs: (used.user + used.system) / 1000, generatorElapsedMs: performance.now() - started, generatorWindowCpuMs: windowCpuMs };
+  return {
+    ...result,
+    generatorCpuMs: (used.user + used.system) / 1000,
+    generatorElapsedMs: performance.now() - started,
+    generatorWindowCpuMs: windowCpuMs,
+  };
 }

@@ -29,7 +29,11 @@ export interface RunLoadLevelOptions {
  * One load level: server CPU and peak RSS are read around it (from /proc, by the port the server listens on),
  * the load comes from a separate process so the generator is not what is measured.
  */
-export async function runLoadLevel(name: string, spec: LoadLevelSpec, options: RunLoadLevelOptions = {}): Promise<LoadLevelResult> {
+export async function runLoadLevel(
+  name: string,
+  spec: LoadLevelSpec,
+  options: RunLoadLevelOptions = {},
+): Promise<LoadLevelResult> {
   const { launch = localGenerators(), probe = new ResourceProbe(), signal, disturbedAbove } = options;
   const startedAt = new Date().toISOString();
   // Which node the server runs, in its own words, asked before the load so the question is not part of it.
@@ -44,29 +48,42 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, options: R
   let machine: MachineWindow | undefined;
   let started = 0;
   let endedParts = 0;
-  const { results, tasks } = await launch(parts, (edge) => {
-    if (edge === 'start' && started++ === 0) {
-      window = probe.begin(spec.target, { client: false });
-      machine = openMachineWindow();
-    }
-    // A share that failed never ends its window: the level's then ends with the last one that did.
-    else if (edge === 'end' && ++endedParts === parts.length) {
-      machine?.end();
-      ended = window?.then((w) => w.end());
-    }
-  }, signal);
+  const { results, tasks } = await launch(
+    parts,
+    (edge) => {
+      if (edge === 'start' && started++ === 0) {
+        window = probe.begin(spec.target, { client: false });
+        machine = openMachineWindow();
+      }
+      // A share that failed never ends its window: the level's then ends with the last one that did.
+      else if (edge === 'end' && ++endedParts === parts.length) {
+        machine?.end();
+        ended = window?.then((w) => w.end());
+      }
+    },
+    signal,
+  );
   machine?.end();
   const failedShares = tasks?.filter((t) => t.error !== undefined) ?? [];
-  if (results.length === 0) throw new Error(`every load generator task failed: ${failedShares.map(taskFailureText).join('; ')}`);
+  if (results.length === 0)
+    throw new Error(`every load generator task failed: ${failedShares.map(taskFailureText).join('; ')}`);
   const server = await (ended ?? (failedShares.length > 0 ? window?.then((w) => w.end()) : undefined));
   const { generatorRuntime, ...g } = mergeGeneratorResults(results);
   // A level's table has no lifetime marker: a peak since the server started (VmHWM not reset) is left empty instead,
   // and the note says so rather than the probe's, which speaks of a marked figure.
   const lifetimePeak = server?.serverPeakIsLifetime === true;
-  const notes = server ? server.notes.filter((n) => !(lifetimePeak && n.startsWith('server peak RSS:'))) : ['server CPU and memory: the measured window was not reported'];
-  if (lifetimePeak) notes.push("server peak RSS: left empty, VmHWM cannot be reset here and the server's lifetime peak is not this level's");
+  const notes = server
+    ? server.notes.filter((n) => !(lifetimePeak && n.startsWith('server peak RSS:')))
+    : ['server CPU and memory: the measured window was not reported'];
+  if (lifetimePeak)
+    notes.push(
+      "server peak RSS: left empty, VmHWM cannot be reset here and the server's lifetime peak is not this level's",
+    );
   const outside = outsideProgram(spec.engine);
-  if (outside) notes.push(`${spec.engine}: replies not checked by ${spec.engine} (one probe call verified first); payload bytes = the probe reply size x successes`);
+  if (outside)
+    notes.push(
+      `${spec.engine}: replies not checked by ${spec.engine} (one probe call verified first); payload bytes = the probe reply size x successes`,
+    );
   const serverCpuMs = server?.serverCpuMs ?? null;
   const serverPeakRssBytes = lifetimePeak ? null : (server?.serverPeakRssBytes ?? null);
   const windowS = g.windowMs / 1000;
@@ -74,13 +91,25 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, options: R
   const coreShare = Math.max(...results.map((r) => (r.windowMs > 0 ? r.generatorWindowCpuMs / r.windowMs : 0)));
   const failed = g.requests - g.successes;
   if (failed > 0) notes.push(levelFailureText({ ...g, target: spec.target }, spec.timeoutMs));
-  for (const t of failedShares) notes.push(`${taskFailureText(t)}: its share (${parts[t.slot].concurrency} callers) is not in these figures`);
-  if (coreShare >= SATURATED_CORE_SHARE) notes.push(`load generator used ${(coreShare * 100).toFixed(0)}% of a core: it may be the limit here, not the server` + (parts.length === 1 ? ' (try --generators 2)' : ''));
+  for (const t of failedShares)
+    notes.push(`${taskFailureText(t)}: its share (${parts[t.slot].concurrency} callers) is not in these figures`);
+  if (coreShare >= SATURATED_CORE_SHARE)
+    notes.push(
+      `load generator used ${(coreShare * 100).toFixed(0)}% of a core: it may be the limit here, not the server` +
+        (parts.length === 1 ? ' (try --generators 2)' : ''),
+    );
   const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
   // The level's own CPU beside this process's: its servers where /proc here measured them (one known only by its own
   // report is not subtracted, as in a bench run), and its generators where they ran on this machine.
   const here = generatorsHere(tasks);
-  const noise = here === null ? null : levelNoise(machine?.reading() ?? null, (server?.serverResourcesSource === 'proc' ? (serverCpuMs ?? 0) : 0) + (here ? g.generatorWindowCpuMs : 0), disturbedAbove);
+  const noise =
+    here === null
+      ? null
+      : levelNoise(
+          machine?.reading() ?? null,
+          (server?.serverResourcesSource === 'proc' ? (serverCpuMs ?? 0) : 0) + (here ? g.generatorWindowCpuMs : 0),
+          disturbedAbove,
+        );
   return {
     name,
     transport: spec.transport,
@@ -105,7 +134,8 @@ export async function runLoadLevel(name: string, spec: LoadLevelSpec, options: R
     generators: parts.length,
     ...(tasks ? { generatorTasks: tasks } : {}),
     serverCpuMs: serverCpuMs === null ? null : round(serverCpuMs),
-    serverCpuUsPerRequest: serverCpuMs === null || g.requests === 0 ? null : round((serverCpuMs * 1000) / g.requests, 1),
+    serverCpuUsPerRequest:
+      serverCpuMs === null || g.requests === 0 ? null : round((serverCpuMs * 1000) / g.requests, 1),
     clientCpuUsPerRequest: g.requests === 0 ? 0 : round((g.generatorWindowCpuMs * 1000) / g.requests, 1),
     generatorWindowCpuMs: round(g.generatorWindowCpuMs),
     serverPeakRssBytes,

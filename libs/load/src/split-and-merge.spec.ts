@@ -55,7 +55,9 @@ describe('splitLevel', () => {
 
   it('refuses more generators than callers, and uneven autocannon shares', () => {
     expect(() => splitLevel(spec({ concurrency: 2, generators: 3 }))).toThrow(/at least 3 callers/);
-    expect(() => splitLevel(spec({ transport: 'json', concurrency: 9, connections: 9, generators: 2 }))).toThrow(/multiples of 2/);
+    expect(() => splitLevel(spec({ transport: 'json', concurrency: 9, connections: 9, generators: 2 }))).toThrow(
+      /multiples of 2/,
+    );
     expect(splitLevel(spec({ generators: 1 }))).toHaveLength(1);
   });
 });
@@ -63,7 +65,14 @@ describe('splitLevel', () => {
 describe('mergeGeneratorResults', () => {
   it('adds counts and per-second totals and takes percentiles from the added histograms', () => {
     const merged = mergeGeneratorResults([part([1000, 1000, 1000]), part([9000], { perSecond: [2, 7] })]);
-    expect(merged).toMatchObject({ requests: 6, successes: 4, errors: { UNAVAILABLE: 2 }, payloadBytes: 40, perSecond: [6], generatorWindowCpuMs: 180 });
+    expect(merged).toMatchObject({
+      requests: 6,
+      successes: 4,
+      errors: { UNAVAILABLE: 2 },
+      payloadBytes: 40,
+      perSecond: [6],
+      generatorWindowCpuMs: 180,
+    });
     expect(merged.latency.p50).toBe(1);
     expect(merged.latency.max).toBe(9);
     expect(merged.latency.mean).toBe(3);

@@ -12,9 +12,16 @@ function shares(total: number, n: number): number[] {
 export function splitLevel(spec: LoadLevelSpec): LoadLevelSpec[] {
   const n = spec.generators ?? 1;
   if (n === 1) return [spec];
-  if (n > spec.concurrency) throw new RangeError(`${n} generators need at least ${n} callers, got concurrency ${spec.concurrency}`);
-  if (spec.transport === 'json' && spec.rate === undefined && (spec.concurrency % n !== 0 || spec.connections % n !== 0)) {
-    throw new RangeError(`HTTP concurrency ${spec.concurrency} and connections ${spec.connections} must both be multiples of ${n} generators`);
+  if (n > spec.concurrency)
+    throw new RangeError(`${n} generators need at least ${n} callers, got concurrency ${spec.concurrency}`);
+  if (
+    spec.transport === 'json' &&
+    spec.rate === undefined &&
+    (spec.concurrency % n !== 0 || spec.connections % n !== 0)
+  ) {
+    throw new RangeError(
+      `HTTP concurrency ${spec.concurrency} and connections ${spec.connections} must both be multiples of ${n} generators`,
+    );
   }
   const callers = shares(spec.concurrency, n);
   const connections = shares(Math.max(spec.connections, n), n);

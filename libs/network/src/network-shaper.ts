@@ -51,7 +51,15 @@ export class NetworkShaper {
     const key = `${profile.name}|${upstream.host}:${upstream.port}`;
     let path = this.paths.get(key);
     if (!path) {
-      path = this.server().then((server) => ShapedPath.open(server, `${profile.name}-${upstream.host}-${upstream.port}`, upstream, proxied, this.link?.peer));
+      path = this.server().then((server) =>
+        ShapedPath.open(
+          server,
+          `${profile.name}-${upstream.host}-${upstream.port}`,
+          upstream,
+          proxied,
+          this.link?.peer,
+        ),
+      );
       // A failed proxy is not cached: the next call tries again.
       path.catch(() => this.paths.delete(key));
       this.paths.set(key, path);

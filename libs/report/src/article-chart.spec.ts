@@ -8,7 +8,11 @@ describe('gRPC/JSON compared with the article, on a runtime axis', () => {
   it('draws a bar per runtime for each article case the run measured, the runtime named', () => {
     const chart = drawn();
     expect(chart.categories).toEqual(['1-1', '1-2']);
-    expect(chart.datasets.map((d) => d.label)).toEqual(['this machine, Node 20.20.2', 'this machine, Node 26.10.0', 'article (2022 laptop)']);
+    expect(chart.datasets.map((d) => d.label)).toEqual([
+      'this machine, Node 20.20.2',
+      'this machine, Node 26.10.0',
+      'article (2022 laptop)',
+    ]);
     // Each runtime its own colour, not one "this machine" for both.
     expect(new Set(chart.datasets.map((d) => d.colorKey)).size).toBe(3);
     const run = runtimeRun();

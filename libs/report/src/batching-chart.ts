@@ -7,7 +7,14 @@ import { runName, seriesLabel } from './run-names';
 import { groupBy, measuredScenarios, variantOf } from './scenario-rows';
 import { apartByRuns } from './told-apart-at';
 
-function groupChart(runs: readonly SavedRun[], run: BenchRun, runIndex: number, group: BatchingGroup, many: boolean, k: number): LineChartSpec[] {
+function groupChart(
+  runs: readonly SavedRun[],
+  run: BenchRun,
+  runIndex: number,
+  group: BatchingGroup,
+  many: boolean,
+  k: number,
+): LineChartSpec[] {
   const scenarios = measuredScenarios([{ run, runIndex }]).filter((s) => group.names.includes(s.result.name));
   const lines = [...groupBy(scenarios, (s) => variantOf(s.result)).values()]
     .map((line) => [...line].sort((a, b) => a.result.requests - b.result.requests))
@@ -16,10 +23,19 @@ function groupChart(runs: readonly SavedRun[], run: BenchRun, runIndex: number, 
     label: seriesLabel(runs, runIndex, variantOf(line[0].result)),
     colorKey: variantOf(line[0].result),
     runIndex,
-    points: line.map((s) => ({ x: s.result.requests, y: s.result.stats.medianMs, p90: s.result.stats.p90Ms, p99: s.result.stats.p99Ms, note: s.result.name })),
+    points: line.map((s) => ({
+      x: s.result.requests,
+      y: s.result.stats.medianMs,
+      p90: s.result.stats.p90Ms,
+      p99: s.result.stats.p99Ms,
+      note: s.result.name,
+    })),
   }));
   if (series.length === 0) return [];
-  const crossings = findCrossings(series, apartByRuns(lines, (s) => s.result.requests));
+  const crossings = findCrossings(
+    series,
+    apartByRuns(lines, (s) => s.result.requests),
+  );
   const rows = `${human(group.totalRows)} rows${many ? ` of \`${group.shape}\`` : ''}`;
   return [
     {
@@ -45,7 +61,10 @@ function groupChart(runs: readonly SavedRun[], run: BenchRun, runIndex: number, 
  * calls: median time per run against the number of calls, a line per variant, with summary.md's many-vs-one table
  * beneath. None for a run whose cases do not (batchingGroups decides, as it does for every output).
  */
-export function batchingCharts(runs: readonly SavedRun[], benchRuns: readonly { run: BenchRun; runIndex: number }[]): LineChartSpec[] {
+export function batchingCharts(
+  runs: readonly SavedRun[],
+  benchRuns: readonly { run: BenchRun; runIndex: number }[],
+): LineChartSpec[] {
   return benchRuns.flatMap(({ run, runIndex }) => {
     const groups = batchingGroups(run);
     return groups.flatMap((group, k) => groupChart(runs, run, runIndex, group, groups.length > 1, k));

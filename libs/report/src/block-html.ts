@@ -10,7 +10,9 @@ export function blockHtml(block: TextBlockSpec): string {
     ...(block.table ? [tableHtml(block.id, block.table, null)] : []),
     ...(block.legend ? [`<p class="notes">${e(block.legend)}</p>`] : []),
     ...(block.lead ? [`<p>${e(block.lead)}</p>`] : []),
-    ...(block.sentences.length ? [`<ul class="sentences">${block.sentences.map((s) => `<li>${e(s)}</li>`).join('')}</ul>`] : []),
+    ...(block.sentences.length
+      ? [`<ul class="sentences">${block.sentences.map((s) => `<li>${e(s)}</li>`).join('')}</ul>`]
+      : []),
     '</div>',
   ].join('\n');
 }

@@ -33,13 +33,26 @@ describe('Connect against JSON and gRPC', () => {
     // The summary's sentences, once, beneath the last chart.
     expect(vsGrpc.notes).toEqual([]);
     expect(vsJson.notes).toHaveLength(4);
-    expect(vsJson.notes[0]).toMatch(/^1-2 \(one request of 10,000 rows\): connect-proto took 0\.70× grpc's time \(95% CI .*\): connect-proto is faster; .* Against json it took 1\.54× json's time \(95% CI .*\): json is faster; /);
+    expect(vsJson.notes[0]).toMatch(
+      /^1-2 \(one request of 10,000 rows\): connect-proto took 0\.70× grpc's time \(95% CI .*\): connect-proto is faster; .* Against json it took 1\.54× json's time \(95% CI .*\): json is faster; /,
+    );
   });
 
   it('names the run in each series and row when runs are overlaid', () => {
     const [a, b] = [connectRun(), { ...connectRun(), id: 'second', label: 'second run' }];
-    const charts = connectCharts([a, b], [{ run: a, runIndex: 0 }, { run: b, runIndex: 1 }]);
-    expect(charts[0].datasets.map((d) => d.label)).toEqual([`${a.label} · connect-proto / grpc`, `${a.label} · connect-json / grpc`, 'second run · connect-proto / grpc', 'second run · connect-json / grpc']);
+    const charts = connectCharts(
+      [a, b],
+      [
+        { run: a, runIndex: 0 },
+        { run: b, runIndex: 1 },
+      ],
+    );
+    expect(charts[0].datasets.map((d) => d.label)).toEqual([
+      `${a.label} · connect-proto / grpc`,
+      `${a.label} · connect-json / grpc`,
+      'second run · connect-proto / grpc',
+      'second run · connect-json / grpc',
+    ]);
     expect(charts[0].table.head[0]).toBe('run');
   });
 

@@ -1,7 +1,12 @@
 import type { SeriesSpec } from './chart-spec.interface';
 import { findCrossings, supported, type ApartAt } from './crossovers';
 
-const line = (label: string, ys: number[], runIndex = 0): SeriesSpec => ({ label, colorKey: label, runIndex, points: ys.map((y, i) => ({ x: 10 ** i, y })) });
+const line = (label: string, ys: number[], runIndex = 0): SeriesSpec => ({
+  label,
+  colorKey: label,
+  runIndex,
+  points: ys.map((y, i) => ({ x: 10 ** i, y })),
+});
 const alwaysApart: ApartAt = () => null;
 
 describe('findCrossings', () => {
@@ -22,7 +27,9 @@ describe('findCrossings', () => {
   });
 
   it('finds every crossing of lines that cross twice', () => {
-    expect(supported(findCrossings([line('a', [1, 10, 1]), line('b', [5, 5, 5])], alwaysApart)).map((c) => c.text)).toEqual(['b overtakes a', 'a overtakes b']);
+    expect(
+      supported(findCrossings([line('a', [1, 10, 1]), line('b', [5, 5, 5])], alwaysApart)).map((c) => c.text),
+    ).toEqual(['b overtakes a', 'a overtakes b']);
   });
 
   it('marks a crossing only where the runs tell the lines apart at both sizes around it', () => {
@@ -37,7 +44,17 @@ describe('findCrossings', () => {
   it('asks about the pair by their indices among the series', () => {
     const asked: [number, number, number][] = [];
     // Every pair crosses once between x = 1 and x = 10.
-    findCrossings([line('a', [1, 2]), line('b', [1.5, 1.5]), line('c', [2, 1])], (i, j, x) => (asked.push([i, j, x]), null));
-    expect(asked).toEqual([[0, 1, 1], [0, 1, 10], [0, 2, 1], [0, 2, 10], [1, 2, 1], [1, 2, 10]]);
+    findCrossings(
+      [line('a', [1, 2]), line('b', [1.5, 1.5]), line('c', [2, 1])],
+      (i, j, x) => (asked.push([i, j, x]), null),
+    );
+    expect(asked).toEqual([
+      [0, 1, 1],
+      [0, 1, 10],
+      [0, 2, 1],
+      [0, 2, 10],
+      [1, 2, 1],
+      [1, 2, 10],
+    ]);
   });
 });

@@ -40,7 +40,8 @@ export function findCrossings(series: readonly SeriesSpec[], apartAt: ApartAt): 
 }
 
 /** The crossings the intervals support: the ones a chart marks. */
-export const supported = (crossings: readonly Crossing[]): CrossoverSpec[] => crossings.filter((c) => c.overlapAt.length === 0).map((c) => c.crossover);
+export const supported = (crossings: readonly Crossing[]): CrossoverSpec[] =>
+  crossings.filter((c) => c.overlapAt.length === 0).map((c) => c.crossover);
 
 function crossingsOf(a: SeriesSpec, b: SeriesSpec): Omit<Crossing, 'overlapAt'>[] {
   const bAt = new Map(b.points.map((p) => [p.x, p.y]));

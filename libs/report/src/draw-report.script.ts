@@ -10,7 +10,12 @@ export type ChartConstructor = new (canvas: HTMLCanvasElement, config: unknown) 
  */
 export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
   // A variant keeps its colour across charts; json and grpc get the pair most readers know them by.
-  const fixed: Record<string, string> = { json: '#1f77b4', grpc: '#ff7f0e', article: '#7f7f7f', 'this machine': '#1f77b4' };
+  const fixed: Record<string, string> = {
+    json: '#1f77b4',
+    grpc: '#ff7f0e',
+    article: '#7f7f7f',
+    'this machine': '#1f77b4',
+  };
   const palette = ['#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#d62728', '#393b79', '#637939'];
   const assigned = new Map<string, string>();
   const colorOf = (key: string): string => {
@@ -31,7 +36,12 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
     ...(category || spec.log ? {} : { beginAtZero: true }),
   });
 
-  const tooltipLabel = (item: { dataset: { label?: string; flags?: string[] }; dataIndex: number; raw: unknown; formattedValue: string }) => {
+  const tooltipLabel = (item: {
+    dataset: { label?: string; flags?: string[] };
+    dataIndex: number;
+    raw: unknown;
+    formattedValue: string;
+  }) => {
     const raw = item.raw as Partial<PointSpec> | number | null;
     const point = raw !== null && typeof raw === 'object' ? raw : {};
     const flag = point.flag ?? item.dataset.flags?.[item.dataIndex];
@@ -48,7 +58,10 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
       legend: {
         position: 'bottom',
         // Band fills are drawn, not listed: the caption says what the shading is.
-        labels: { filter: (item: { datasetIndex: number }, data: { datasets: { band?: boolean }[] }) => !data.datasets[item.datasetIndex].band },
+        labels: {
+          filter: (item: { datasetIndex: number }, data: { datasets: { band?: boolean }[] }) =>
+            !data.datasets[item.datasetIndex].band,
+        },
       },
       tooltip: { callbacks: { label: tooltipLabel } },
     },
@@ -80,13 +93,30 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
       });
       if (spec.kind === 'line' && spec.bands) {
         const edge = (key: 'p90' | 'p99', target: number, alpha: string) =>
-          datasets.push({ label: `${s.label} ${key}`, band: true, data: s.points.map((p) => ({ x: p.x, y: p[key] ?? p.y })), borderWidth: 0, pointRadius: 0, fill: { target }, backgroundColor: color + alpha });
+          datasets.push({
+            label: `${s.label} ${key}`,
+            band: true,
+            data: s.points.map((p) => ({ x: p.x, y: p[key] ?? p.y })),
+            borderWidth: 0,
+            pointRadius: 0,
+            fill: { target },
+            backgroundColor: color + alpha,
+          });
         edge('p90', main, '40');
         edge('p99', main + 1, '1a');
       }
     }
     if (spec.kind === 'line' && spec.crossovers.length) {
-      datasets.push({ label: 'crossover', data: spec.crossovers.map((c) => ({ x: c.x, y: c.y, note: c.text })), showLine: false, pointStyle: 'crossRot', pointRadius: 10, borderWidth: 3, borderColor: '#000', backgroundColor: '#000' });
+      datasets.push({
+        label: 'crossover',
+        data: spec.crossovers.map((c) => ({ x: c.x, y: c.y, note: c.text })),
+        showLine: false,
+        pointStyle: 'crossRot',
+        pointRadius: 10,
+        borderWidth: 3,
+        borderColor: '#000',
+        backgroundColor: '#000',
+      });
     }
     return { type: spec.kind === 'line' ? 'line' : 'scatter', data: { datasets }, options: options(spec) };
   };

@@ -10,5 +10,8 @@ export function escapeHtml(text: string): string {
  * the element early; U+2028/2029 escaped too, for the old parsers that treat them as line ends.
  */
 export function jsonForScript(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

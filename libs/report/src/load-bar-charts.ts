@@ -6,10 +6,20 @@ import { flaggedNotes, loadTable, type LoadLine } from './load-lines';
 const callers = (c: number) => `${human(c)} caller${c === 1 ? '' : 's'}`;
 
 /** A bar per line (each of one level) in each category: `value` is the level's figure there, null where it has none. */
-function datasets(lines: LoadLine[], categories: string[], value: (level: LoadLevelResult, category: number) => number | null): BarDatasetSpec[] {
+function datasets(
+  lines: LoadLine[],
+  categories: string[],
+  value: (level: LoadLevelResult, category: number) => number | null,
+): BarDatasetSpec[] {
   return lines.map((line) => {
     const values = categories.map((_c, k) => value(line.levels[0], k));
-    return { label: line.label, colorKey: line.colorKey, runIndex: line.runIndex, values, flags: values.map((v) => (v === null ? '' : line.flags[0])) };
+    return {
+      label: line.label,
+      colorKey: line.colorKey,
+      runIndex: line.runIndex,
+      values,
+      flags: values.map((v) => (v === null ? '' : line.flags[0])),
+    };
   });
 }
 
@@ -30,11 +40,14 @@ export function loadBarCharts(lines: LoadLine[]): BarChartSpec[] {
       kind: 'bar',
       id: 'load-rps',
       title: `Requests per second${where}`,
-      caption: "Successful requests per second over the level's window, one level per server. A bar outlined in red is flagged: a saturated generator or failed requests.",
+      caption:
+        "Successful requests per second over the level's window, one level per server. A bar outlined in red is flagged: a saturated generator or failed requests.",
       x: { title: 'concurrent callers', log: false },
       y: { title: 'successful requests per second', log: false },
       categories: rpsCategories,
-      datasets: datasets(lines, rpsCategories, (level, k) => (level.concurrency === concurrencies[k] ? level.rps : null)),
+      datasets: datasets(lines, rpsCategories, (level, k) =>
+        level.concurrency === concurrencies[k] ? level.rps : null,
+      ),
       table,
       notes,
     },
@@ -42,11 +55,14 @@ export function loadBarCharts(lines: LoadLine[]): BarChartSpec[] {
       kind: 'bar',
       id: 'load-latency',
       title: `Latency${where}`,
-      caption: 'Median (p50) and 99th percentile (p99) latency of successful requests, one level per server; flagged levels as above.',
+      caption:
+        'Median (p50) and 99th percentile (p99) latency of successful requests, one level per server; flagged levels as above.',
       x: { title: 'percentile, concurrent callers', log: false },
       y: { title: 'latency (ms)', log: false },
       categories: latencyCategories,
-      datasets: datasets(lines, latencyCategories, (level, k) => (level.concurrency === latencyKeys[k].c ? level.latency[latencyKeys[k].p] : null)),
+      datasets: datasets(lines, latencyCategories, (level, k) =>
+        level.concurrency === latencyKeys[k].c ? level.latency[latencyKeys[k].p] : null,
+      ),
       table,
       notes,
     },

@@ -42,19 +42,37 @@ function flagsOf(levels: LoadLevelResult[]): string[] {
 }
 
 /** One line per run x server x shape x engine x mode x rows x runtime, its levels in rising concurrency. */
-export function loadLines(runs: readonly SavedRun[], loadRuns: readonly { run: LoadRun; runIndex: number }[]): LoadLine[] {
+export function loadLines(
+  runs: readonly SavedRun[],
+  loadRuns: readonly { run: LoadRun; runIndex: number }[],
+): LoadLine[] {
   return loadRuns.flatMap(({ run, runIndex }) => {
     const manyRows = new Set(run.levels.map((l) => l.rows)).size > 1;
-    return [...groupBy(run.levels, (l) => `${l.transport}|${l.targetKind}|${levelShape(l)}|${l.engine}|${l.mode}|${l.rows}|${runtimeTag(l)}`).values()].map((group) => {
+    return [
+      ...groupBy(
+        run.levels,
+        (l) => `${l.transport}|${l.targetKind}|${levelShape(l)}|${l.engine}|${l.mode}|${l.rows}|${runtimeTag(l)}`,
+      ).values(),
+    ].map((group) => {
       const levels = [...group].sort((a, b) => a.concurrency - b.concurrency);
       const name = nameOf(levels[0], manyRows);
-      return { runIndex, label: seriesLabel(runs, runIndex, name), colorKey: loadVariantOf(levels[0].transport, levels[0].targetKind) ?? name, levels, flags: flagsOf(levels) };
+      return {
+        runIndex,
+        label: seriesLabel(runs, runIndex, name),
+        colorKey: loadVariantOf(levels[0].transport, levels[0].targetKind) ?? name,
+        levels,
+        flags: flagsOf(levels),
+      };
     });
   });
 }
 
 export function flaggedNotes(lines: LoadLine[]): string[] {
-  return lines.flatMap((line) => line.levels.flatMap((l, i) => (line.flags[i] ? [`${line.label} at concurrency ${human(l.concurrency)}: ${line.flags[i]}.`] : [])));
+  return lines.flatMap((line) =>
+    line.levels.flatMap((l, i) =>
+      line.flags[i] ? [`${line.label} at concurrency ${human(l.concurrency)}: ${line.flags[i]}.`] : [],
+    ),
+  );
 }
 
 /** Every level of every line, as the load charts' table beneath them. */
@@ -63,7 +81,15 @@ export function loadTable(lines: LoadLine[]): TableSpec {
     head: ['line', 'concurrency', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'flagged'],
     numeric: [false, true, true, true, true, true, false],
     rows: lines.flatMap((line) =>
-      line.levels.map((l, i) => [line.label, human(l.concurrency), human(l.rps), human(l.latency.p50, 2), human(l.latency.p99, 2), human(l.requests - l.successes), line.flags[i]]),
+      line.levels.map((l, i) => [
+        line.label,
+        human(l.concurrency),
+        human(l.rps),
+        human(l.latency.p50, 2),
+        human(l.latency.p99, 2),
+        human(l.requests - l.successes),
+        line.flags[i],
+      ]),
     ),
   };
 }

@@ -7,8 +7,13 @@ import { runName, seriesLabel } from './run-names';
  * The network preset's answer: gRPC/JSON per case (and pair of variants) under each profile, one bar per profile,
  * with the same table and sentences as summary.md. Null when no run measured a case under two or more profiles.
  */
-export function networkChart(runs: readonly SavedRun[], benchRuns: readonly { run: BenchRun; runIndex: number }[]): BarChartSpec | null {
-  const measured = benchRuns.map((b) => ({ ...b, verdicts: networkVerdicts(b.run) })).filter((b) => b.verdicts !== null);
+export function networkChart(
+  runs: readonly SavedRun[],
+  benchRuns: readonly { run: BenchRun; runIndex: number }[],
+): BarChartSpec | null {
+  const measured = benchRuns
+    .map((b) => ({ ...b, verdicts: networkVerdicts(b.run) }))
+    .filter((b) => b.verdicts !== null);
   if (measured.length === 0) return null;
   const categoryOf = (caseName: string, pair: string) => `${caseName} · ${pair}`;
   const categories = [...new Set(measured.flatMap((m) => m.verdicts!.rows.map((r) => categoryOf(r.caseName, r.pair))))];
@@ -18,7 +23,9 @@ export function networkChart(runs: readonly SavedRun[], benchRuns: readonly { ru
       label: seriesLabel(runs, runIndex, profile),
       colorKey: profile,
       runIndex,
-      values: categories.map((c) => verdicts!.rows.find((r) => r.profile === profile && categoryOf(r.caseName, r.pair) === c)?.ratio ?? null),
+      values: categories.map(
+        (c) => verdicts!.rows.find((r) => r.profile === profile && categoryOf(r.caseName, r.pair) === c)?.ratio ?? null,
+      ),
     }));
   });
   const tables = measured.map(({ run, verdicts }) => ({ run, table: networkTable(verdicts!) }));
@@ -37,7 +44,9 @@ export function networkChart(runs: readonly SavedRun[], benchRuns: readonly { ru
     table: {
       head: [...(runs.length > 1 ? ['run'] : []), ...head],
       numeric: [...(runs.length > 1 ? [false] : []), ...tables[0].table.align.map((a) => a === 'right')],
-      rows: tables.flatMap(({ run, table }) => table.rows.map((row) => [...(runs.length > 1 ? [runName(run)] : []), ...row])),
+      rows: tables.flatMap(({ run, table }) =>
+        table.rows.map((row) => [...(runs.length > 1 ? [runName(run)] : []), ...row]),
+      ),
     },
     notes: measured.flatMap(({ verdicts }) => verdicts!.sentences),
   };

@@ -18,11 +18,18 @@ describe('phaseCharts', () => {
     ]);
     const [chart] = charts;
     expect(chart).toMatchObject({ kind: 'bar', stacked: true, categories: ['json', 'grpc'], y: { log: false } });
-    expect(chart.datasets.map((d) => d.label)).toEqual(['generate', 'serialize', 'wait', 'transfer', 'decode', 'other']);
+    expect(chart.datasets.map((d) => d.label)).toEqual([
+      'generate',
+      'serialize',
+      'wait',
+      'transfer',
+      'decode',
+      'other',
+    ]);
     expect(chart.datasets.map((d) => d.color)).toEqual(STACK_PHASES.filter((p) => !p.optional).map((p) => p.color));
   });
 
-  it('stacks the median run\'s parts, adding up to each variant\'s median exactly, with the same numbers in its table', () => {
+  it("stacks the median run's parts, adding up to each variant's median exactly, with the same numbers in its table", () => {
     const [chart] = charts;
     const grpc = run.scenarios.find((r) => r.name === '1-2' && r.variant === 'grpc')!;
     const expected = fixturePhases('grpc', grpc.stats.medianMs);
@@ -30,11 +37,26 @@ describe('phaseCharts', () => {
     expect(serialize.values[1]).toBe(expected.serverSerializeMs);
     const height = chart.datasets.reduce((sum, d) => sum + (d.values[1] ?? 0), 0);
     expect(height).toBeCloseTo(grpc.stats.medianMs, 6);
-    expect(chart.table.head).toEqual(['variant', 'median ms', 'generate ms', 'serialize ms', 'wait ms', 'transfer ms', 'decode ms', 'other ms', 'overlap ms']);
-    expect(chart.table.rows[1].slice(0, 4)).toEqual(['grpc', human(expected.requestMs, 2), human(expected.serverGenerateMs, 2), human(expected.serverSerializeMs, 2)]);
+    expect(chart.table.head).toEqual([
+      'variant',
+      'median ms',
+      'generate ms',
+      'serialize ms',
+      'wait ms',
+      'transfer ms',
+      'decode ms',
+      'other ms',
+      'overlap ms',
+    ]);
+    expect(chart.table.rows[1].slice(0, 4)).toEqual([
+      'grpc',
+      human(expected.requestMs, 2),
+      human(expected.serverGenerateMs, 2),
+      human(expected.serverSerializeMs, 2),
+    ]);
   });
 
-  it('puts the case\'s explain sentences beside the chart', () => {
+  it("puts the case's explain sentences beside the chart", () => {
     const [chart] = charts;
     expect(chart.beside).toEqual(explainSentences(explainRun(run).cases[0]));
     expect(chart.beside![0]).toMatch(/^For one request of 10,000 rows, gRPC took [\d.]+× JSON's time/);
@@ -42,7 +64,10 @@ describe('phaseCharts', () => {
   });
 
   it('keeps a variant without phases as an empty bar with a note, and skips a case where none has phases', () => {
-    const mixed: BenchRun = { ...run, scenarios: run.scenarios.map((r) => (r.variant === 'grpc' || r.name === '1-3' ? withoutPhases(r) : r)) };
+    const mixed: BenchRun = {
+      ...run,
+      scenarios: run.scenarios.map((r) => (r.variant === 'grpc' || r.name === '1-3' ? withoutPhases(r) : r)),
+    };
     const { charts: drawn } = chartsOf(mixed);
     expect(drawn).toHaveLength(1);
     expect(drawn[0].datasets.every((d) => d.values[1] === null)).toBe(true);
@@ -52,12 +77,19 @@ describe('phaseCharts', () => {
   it('leaves the chart out, with why, for a run without phases', () => {
     const { charts: none, leftOut: why } = chartsOf(benchRun({ cases: EXPLAIN_CASES }));
     expect(none).toEqual([]);
-    expect(why).toEqual([{ title: 'Where the time went', reason: expect.stringMatching(/^no scenario reported where its time went/) }]);
+    expect(why).toEqual([
+      { title: 'Where the time went', reason: expect.stringMatching(/^no scenario reported where its time went/) },
+    ]);
   });
 
   it('names the run in each title when runs are overlaid, ids unique', () => {
     const { charts: both } = chartsOf(run, benchRun({ id: 'second', label: null, cases: EXPLAIN_CASES, phases: true }));
-    expect(both.map((c) => c.id)).toEqual(['where-the-time-went-1-1', 'where-the-time-went-1-2', 'where-the-time-went-2-1', 'where-the-time-went-2-2']);
+    expect(both.map((c) => c.id)).toEqual([
+      'where-the-time-went-1-1',
+      'where-the-time-went-1-2',
+      'where-the-time-went-2-1',
+      'where-the-time-went-2-2',
+    ]);
     expect(both[2].title).toBe('Where the time went: 1-2, one request of 10,000 rows (second)');
   });
 });

@@ -18,10 +18,13 @@ export function ratioVerdict(v: RatioWithInterval): string {
 }
 
 /** The interval as a bar chart's whisker [low, high]; null where there is none. */
-export const ratioInterval = (v: Pick<RatioWithInterval, 'ratioCi'> | undefined): [number, number] | null => (v?.ratioCi ? [v.ratioCi.low, v.ratioCi.high] : null);
+export const ratioInterval = (v: Pick<RatioWithInterval, 'ratioCi'> | undefined): [number, number] | null =>
+  v?.ratioCi ? [v.ratioCi.low, v.ratioCi.high] : null;
 
-export const ratioCiText = (v: Pick<RatioWithInterval, 'ratioCi'>) => (v.ratioCi ? `${two(v.ratioCi.low)}–${two(v.ratioCi.high)}` : '');
+export const ratioCiText = (v: Pick<RatioWithInterval, 'ratioCi'>) =>
+  v.ratioCi ? `${two(v.ratioCi.low)}–${two(v.ratioCi.high)}` : '';
 
 export const RATIO_AXIS_TITLE = 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)';
 
-export const RATIO_CAPTION_END = ' The thin dark bar beside each bar is the 95% interval of the ratio: a side is named only where it lies wholly above or below 1.';
+export const RATIO_CAPTION_END =
+  ' The thin dark bar beside each bar is the 95% interval of the ratio: a side is named only where it lies wholly above or below 1.';

@@ -10,12 +10,19 @@ describe('printReportHtml', () => {
     expect(html).toContain('<script type="application/json" id="report-data">');
     expect(html).toContain("default-src 'none'");
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
-    for (const id of ['time-vs-rows', 'article-ratio', 'wire-bytes']) expect(html).toContain(`<canvas id="chart-${id}"`);
+    for (const id of ['time-vs-rows', 'article-ratio', 'wire-bytes'])
+      expect(html).toContain(`<canvas id="chart-${id}"`);
   });
 
   it('escapes user text in the page and in the embedded JSON', () => {
     const evil = '</script><script>alert(1)</script> & "quotes"';
-    const html = printReportHtml([benchRun({ runs: 3, label: evil, scenarios: benchRun({ runs: 3 }).scenarios.map((r) => ({ ...r, name: r.name === '1-1' ? evil : r.name })) })]);
+    const html = printReportHtml([
+      benchRun({
+        runs: 3,
+        label: evil,
+        scenarios: benchRun({ runs: 3 }).scenarios.map((r) => ({ ...r, name: r.name === '1-1' ? evil : r.name })),
+      }),
+    ]);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain(escapeHtml(evil));
     const data = /<script type="application\/json" id="report-data">([^]*?)<\/script>/.exec(html)![1];
@@ -30,10 +37,14 @@ describe('printReportHtml', () => {
     const html = printReportHtml([run]);
     const header = /<table class="run-header">([^]*?)<\/table>/.exec(html)![1];
     expect(header).toContain(`<tr><th scope="row">label</th><td>${escapeHtml(run.label!)}</td></tr>`);
-    expect(header).toContain('<tr><th scope="row">cases</th><td>2: 1-2 (one request of 10,000 rows), 1-3 (one request of 1,000,000 rows)</td></tr>');
+    expect(header).toContain(
+      '<tr><th scope="row">cases</th><td>2: 1-2 (one request of 10,000 rows), 1-3 (one request of 1,000,000 rows)</td></tr>',
+    );
     expect(header).toContain('<tr><th scope="row">measured runs</th><td>3 per case and variant</td></tr>');
     expect(header).not.toContain('<b>');
-    expect(html).toContain(`<details><summary>Options as recorded in result.json</summary><pre>${escapeHtml(JSON.stringify(run.options, null, 2))}</pre></details>`);
+    expect(html).toContain(
+      `<details><summary>Options as recorded in result.json</summary><pre>${escapeHtml(JSON.stringify(run.options, null, 2))}</pre></details>`,
+    );
   });
 
   it('draws where the time went as stacked bars with the sentences beside them', () => {
@@ -41,13 +52,20 @@ describe('printReportHtml', () => {
     expect(html).toContain('<canvas id="chart-where-the-time-went-1-1"');
     const beside = /<div class="plot-with-words">[^]*?<ul class="beside">([^]*?)<\/ul><\/div>/.exec(html)![1];
     expect(beside).toMatch(/^<li>For one request of 10,000 rows, gRPC took [\d.]+× JSON&#39;s time/);
-    const data = JSON.parse(/<script type="application\/json" id="report-data">([^]*?)<\/script>/.exec(html)![1]) as { id: string; stacked?: boolean }[];
+    const data = JSON.parse(/<script type="application\/json" id="report-data">([^]*?)<\/script>/.exec(html)![1]) as {
+      id: string;
+      stacked?: boolean;
+    }[];
     expect(data.find((c) => c.id === 'where-the-time-went-1-1')!.stacked).toBe(true);
   });
 
   it('names what it left out instead of drawing empty charts', () => {
-    const html = printReportHtml([benchRun({ runs: 3, cases: [{ name: 'single-1', mode: 'single', rows: 1, requests: 1 }] })]);
-    expect(html).toContain('<strong>Median time vs rows per request</strong>: not drawn, no single-request scenarios at two or more sizes');
+    const html = printReportHtml([
+      benchRun({ runs: 3, cases: [{ name: 'single-1', mode: 'single', rows: 1, requests: 1 }] }),
+    ]);
+    expect(html).toContain(
+      '<strong>Median time vs rows per request</strong>: not drawn, no single-request scenarios at two or more sizes',
+    );
     expect(html).not.toContain('chart-time-vs-rows');
   });
 
@@ -69,7 +87,9 @@ describe('printReportHtml', () => {
     const html = printReportHtml([benchRun({ preset: 'batching', cases: BATCHING_CASES })]);
     expect(html).toContain('<h2>Many small calls or one large one</h2>');
     const table = /<table class="numbers" id="table-many-vs-one-1">([^]*?)<\/table>/.exec(html)![1];
-    expect(table).toContain('<th>variant</th><th class="num">1 × 10,000 ms</th><th class="num">10 × 1,000 ms</th><th class="num">100 × 100 ms</th><th class="num">10,000 × 1 ms</th><th class="num">10,000 × 1 / 1 × 10,000</th>');
+    expect(table).toContain(
+      '<th>variant</th><th class="num">1 × 10,000 ms</th><th class="num">10 × 1,000 ms</th><th class="num">100 × 100 ms</th><th class="num">10,000 × 1 ms</th><th class="num">10,000 × 1 / 1 × 10,000</th>',
+    );
   });
 
   it('prints a load run with its own charts only', () => {

@@ -13,10 +13,14 @@ import { tableHtml } from './table-html';
 const CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:";
 
 function chartHtml(chart: ChartSpec): string {
-  const notes = chart.notes.length ? `<ul class="notes">${chart.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>` : '';
+  const notes = chart.notes.length
+    ? `<ul class="notes">${chart.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>`
+    : '';
   const plot = `<div class="plot"><canvas id="chart-${e(chart.id)}" role="img" aria-label="${e(`${chart.title}: ${chart.y.title} against ${chart.x.title}`)}"></canvas></div>`;
   // Sentences read beside the picture they explain, not under a long table.
-  const beside = chart.beside?.length ? `<ul class="beside">${chart.beside.map((s) => `<li>${e(s)}</li>`).join('')}</ul>` : '';
+  const beside = chart.beside?.length
+    ? `<ul class="beside">${chart.beside.map((s) => `<li>${e(s)}</li>`).join('')}</ul>`
+    : '';
   return [
     `<figure class="chart" id="figure-${e(chart.id)}">`,
     `<figcaption><h3>${e(chart.title)}</h3><p>${e(chart.caption)}</p></figcaption>`,
@@ -30,10 +34,18 @@ function chartHtml(chart: ChartSpec): string {
 const NOTHING_YET =
   '<p class="left-out">Nothing to draw yet: no scenario or load level of this run has finished. The report is rewritten after each one; the table above says how the run ended.</p>';
 
-const leftOutHtml = (l: LeftOut) => `<p class="left-out"><strong>${e(l.title)}</strong>: not drawn, ${e(l.reason)}.</p>`;
+const leftOutHtml = (l: LeftOut) =>
+  `<p class="left-out"><strong>${e(l.title)}</strong>: not drawn, ${e(l.reason)}.</p>`;
 
 function sectionHtml(section: ReportSection): string {
-  return [`<section class="report-section">`, `<h2>${e(section.title)}</h2>`, ...section.charts.map(chartHtml), ...section.leftOut.map(leftOutHtml), ...section.blocks.map(blockHtml), '</section>'].join('\n');
+  return [
+    `<section class="report-section">`,
+    `<h2>${e(section.title)}</h2>`,
+    ...section.charts.map(chartHtml),
+    ...section.leftOut.map(leftOutHtml),
+    ...section.blocks.map(blockHtml),
+    '</section>',
+  ].join('\n');
 }
 
 function contextHtml(run: RunContext, many: boolean): string {
@@ -49,7 +61,11 @@ function contextHtml(run: RunContext, many: boolean): string {
 function navHtml(sections: ReportSection[]): string {
   const link = (href: string, text: string) => `<li><a href="#${e(href)}">${e(text)}</a></li>`;
   // A section printed as words and tables has no figure to link: its first block stands for it.
-  const items = sections.flatMap((s) => (s.charts.length ? s.charts.map((c) => link(`figure-${c.id}`, c.title)) : s.blocks.slice(0, 1).map((b) => link(`block-${b.id}`, s.title))));
+  const items = sections.flatMap((s) =>
+    s.charts.length
+      ? s.charts.map((c) => link(`figure-${c.id}`, c.title))
+      : s.blocks.slice(0, 1).map((b) => link(`block-${b.id}`, s.title)),
+  );
   return items.length ? `<nav><ul>${items.join('')}</ul></nav>` : '';
 }
 
@@ -58,7 +74,10 @@ function navHtml(sections: ReportSection[]): string {
  * (reportModel), each chart with its table beneath, charts without data named with why. Chart.js, the drawing script,
  * the styles and the data are inlined, so it opens from file:// with no network (its Content-Security-Policy forbids any).
  */
-export function printReportHtml(runs: SavedRun[], sections: readonly ComparisonSection[] = COMPARISON_SECTIONS): string {
+export function printReportHtml(
+  runs: SavedRun[],
+  sections: readonly ComparisonSection[] = COMPARISON_SECTIONS,
+): string {
   const model = reportModel(runs, sections);
   const charts = model.sections.flatMap((s) => s.charts);
   // The tables are already in the page as HTML; the script needs only what it draws.

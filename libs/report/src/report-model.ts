@@ -35,7 +35,12 @@ function ownSections(runs: readonly SavedRun[], benchRuns: TaggedRun<BenchRun>[]
   const scatter = runScatterChart(runs, scenarios);
   const drawn = 'kind' in scatter ? { charts: [scatter], leftOut: [] } : { charts: [], leftOut: [scatter] };
   return [
-    { title: 'Time', charts: [...lines.charts, ...drawn.charts], leftOut: [...lines.leftOut, ...drawn.leftOut], blocks: [] },
+    {
+      title: 'Time',
+      charts: [...lines.charts, ...drawn.charts],
+      leftOut: [...lines.leftOut, ...drawn.leftOut],
+      blocks: [],
+    },
     { title: 'Cost per request', ...resourceBarCharts(runs, scenarios), blocks: [] },
   ];
 }
@@ -57,17 +62,24 @@ function comparisonSection(section: ComparisonSection, runs: readonly SavedRun[]
  * that applies to one of them, before and after the bench runs' own figures, each only when it shows something (a
  * chart left out of a section that draws others is named with why). Pure: the same runs give the same model.
  */
-export function reportModel(runs: readonly SavedRun[], sections: readonly ComparisonSection[] = COMPARISON_SECTIONS): ReportModel {
+export function reportModel(
+  runs: readonly SavedRun[],
+  sections: readonly ComparisonSection[] = COMPARISON_SECTIONS,
+): ReportModel {
   if (runs.length === 0) throw new Error('a report needs at least one run');
   const tagged = runs.map((run, runIndex) => ({ run, runIndex }));
   const benchRuns = tagged.filter((t): t is TaggedRun<BenchRun> => !isLoadRun(t.run));
-  const at = (place: SectionPlace) => sections.filter((s) => s.place === place).map((s) => comparisonSection(s, runs, tagged));
+  const at = (place: SectionPlace) =>
+    sections.filter((s) => s.place === place).map((s) => comparisonSection(s, runs, tagged));
   // A heading with nothing drawn under it says less than no heading: its charts' reasons go with it.
-  const shown = [...at('before-results'), ...(benchRuns.length ? ownSections(runs, benchRuns) : []), ...at('after-results')].filter(
-    (s) => s.charts.length > 0 || s.blocks.length > 0,
-  );
+  const shown = [
+    ...at('before-results'),
+    ...(benchRuns.length ? ownSections(runs, benchRuns) : []),
+    ...at('after-results'),
+  ].filter((s) => s.charts.length > 0 || s.blocks.length > 0);
   return {
-    title: runs.length === 1 ? `wirebench report: ${runName(runs[0])}` : `wirebench report: ${runs.length} runs overlaid`,
+    title:
+      runs.length === 1 ? `wirebench report: ${runName(runs[0])}` : `wirebench report: ${runs.length} runs overlaid`,
     runs: runs.map(runContext),
     sections: shown,
     chartLibrary: `Chart.js ${chartLibraryVersion()}`,

@@ -5,15 +5,22 @@ import { benchRun, QUICK_CASES } from './fixtures/report-runs';
 import { printReportHtml } from './report-html.printer';
 import { reportModel } from './report-model';
 
-const rssChart = (run: BenchRun, id: 'client-rss' | 'server-rss') => reportModel([run]).sections.flatMap((s) => s.charts).find((c) => c.id === id) as BarChartSpec;
-const NOTE = /^≤ before a peak RSS: VmHWM could not be reset on this machine, so the figure is the process's lifetime peak \(since it started\), an upper bound of this case's peak, not its own\.$/;
+const rssChart = (run: BenchRun, id: 'client-rss' | 'server-rss') =>
+  reportModel([run])
+    .sections.flatMap((s) => s.charts)
+    .find((c) => c.id === id) as BarChartSpec;
+const NOTE =
+  /^≤ before a peak RSS: VmHWM could not be reset on this machine, so the figure is the process's lifetime peak \(since it started\), an upper bound of this case's peak, not its own\.$/;
 
 describe('the peak RSS charts', () => {
   it('mark a lifetime peak (VmHWM not reset) in the table and say what the mark means under it', () => {
     const own = benchRun({ cases: QUICK_CASES });
     // The server of the first result ran where clear_refs is refused: its peak is its lifetime's.
     const [first, ...rest] = own.scenarios;
-    const run: BenchRun = { ...own, scenarios: [{ ...first, resources: { ...first.resources, serverPeakIsLifetime: true } }, ...rest] };
+    const run: BenchRun = {
+      ...own,
+      scenarios: [{ ...first, resources: { ...first.resources, serverPeakIsLifetime: true } }, ...rest],
+    };
     const server = rssChart(run, 'server-rss');
     expect(server.table.rows[0][1]).toBe(`≤${human(first.resources.serverPeakRssBytes! / 1e6, 1)}`);
     expect(server.table.rows[0][2]).not.toMatch(/≤/);
@@ -23,7 +30,7 @@ describe('the peak RSS charts', () => {
     expect(printReportHtml([{ ...run }])).toContain('≤ before a peak RSS: VmHWM could not be reset on this machine');
   });
 
-  it('print peaks of the runs\' own as plain figures, with no such note', () => {
+  it("print peaks of the runs' own as plain figures, with no such note", () => {
     const run = benchRun({ cases: QUICK_CASES });
     const server = rssChart(run, 'server-rss');
     expect(server.table.rows.flat().some((cell) => cell.startsWith('≤'))).toBe(false);

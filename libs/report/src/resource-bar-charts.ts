@@ -71,7 +71,7 @@ const FIGURES: Figure[] = [
   {
     id: 'client-rss',
     title: 'Client peak RSS',
-    caption: 'Peak resident memory of the client process during the scenario\'s runs.',
+    caption: "Peak resident memory of the client process during the scenario's runs.",
     axis: 'client peak RSS (MB = 10^6 bytes)',
     head: 'MB',
     log: false,
@@ -84,7 +84,7 @@ const FIGURES: Figure[] = [
   {
     id: 'server-rss',
     title: 'Server peak RSS',
-    caption: 'Peak resident memory of the serving process(es) during the scenario\'s runs.',
+    caption: "Peak resident memory of the serving process(es) during the scenario's runs.",
     axis: 'server peak RSS (MB = 10^6 bytes)',
     head: 'MB',
     log: false,
@@ -96,12 +96,15 @@ const FIGURES: Figure[] = [
   },
 ];
 
-const drawable = (figure: Figure, v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v) && (!figure.log || v > 0);
+const drawable = (figure: Figure, v: number | null | undefined): v is number =>
+  v !== null && v !== undefined && Number.isFinite(v) && (!figure.log || v > 0);
 
 /** Why a result that ran has no bar: its own recorded reason, or that a log axis cannot show its value. */
 function whyNoBar(figure: Figure, r: ScenarioResult): string {
   const v = figure.value(r);
-  return v !== null && v !== undefined && Number.isFinite(v) ? `${human(v, figure.decimals)}, which a log axis cannot show` : figure.why(r);
+  return v !== null && v !== undefined && Number.isFinite(v)
+    ? `${human(v, figure.decimals)}, which a log axis cannot show`
+    : figure.why(r);
 }
 
 /**
@@ -127,10 +130,18 @@ function barChartOf(figure: Figure, runs: readonly SavedRun[], scenarios: RunSce
         notes.push(`No bar for ${label} at ${name}: ${why}.`);
         return { value: null, cell: 'none, see below' };
       });
-      return { label, colorKey: variantOf(group[0].result), runIndex: group[0].runIndex, values: cells.map((c) => c.value), cells: cells.map((c) => c.cell) };
+      return {
+        label,
+        colorKey: variantOf(group[0].result),
+        runIndex: group[0].runIndex,
+        values: cells.map((c) => c.value),
+        cells: cells.map((c) => c.cell),
+      };
     });
   // The bar of a lifetime peak is as tall as the process's highest ever: the table marks it and this says so.
-  const lifetime = figure.lifetime ? lifetimePeakLegend(scenarios.filter((s) => figure.lifetime!(s.result)).map((s) => s.result)).trim() : '';
+  const lifetime = figure.lifetime
+    ? lifetimePeakLegend(scenarios.filter((s) => figure.lifetime!(s.result)).map((s) => s.result)).trim()
+    : '';
   if (lifetime) notes.push(lifetime);
   return {
     kind: 'bar',
@@ -151,7 +162,10 @@ function barChartOf(figure: Figure, runs: readonly SavedRun[], scenarios: RunSce
 }
 
 /** Wire bytes, client and server CPU per request, client and server peak RSS: grouped bars, or a note when absent. */
-export function resourceBarCharts(runs: readonly SavedRun[], scenarios: RunScenario[]): { charts: BarChartSpec[]; leftOut: LeftOut[] } {
+export function resourceBarCharts(
+  runs: readonly SavedRun[],
+  scenarios: RunScenario[],
+): { charts: BarChartSpec[]; leftOut: LeftOut[] } {
   const charts: BarChartSpec[] = [];
   const leftOut: LeftOut[] = [];
   for (const figure of FIGURES) {

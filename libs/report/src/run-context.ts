@@ -35,7 +35,9 @@ function perCase(items: readonly { name: string; value: number }[], what: string
 function invocationsOf(run: BenchRun): number | null {
   const option = run.options?.invocations;
   if (typeof option === 'number') return option;
-  const numbers = run.scenarios.flatMap((r) => r.runs.map((s) => (s as { invocation?: unknown }).invocation).filter((i) => typeof i === 'number'));
+  const numbers = run.scenarios.flatMap((r) =>
+    r.runs.map((s) => (s as { invocation?: unknown }).invocation).filter((i) => typeof i === 'number'),
+  );
   return numbers.length ? unique(numbers).length : null;
 }
 
@@ -43,7 +45,9 @@ function networkOf(run: BenchRun): string {
   const profiles = unique(run.scenarios.map((r) => r.network?.profile ?? 'loopback'));
   const flagged = unique(run.scenarios.filter((r) => r.network?.flagged).map((r) => r.network!.profile));
   if (!run.scenarios.some((r) => r.network)) return 'none: loopback, as the servers are';
-  return profiles.join(', ') + (flagged.length ? ` (path off its profile by more than 20%: ${flagged.join(', ')})` : '');
+  return (
+    profiles.join(', ') + (flagged.length ? ` (path off its profile by more than 20%: ${flagged.join(', ')})` : '')
+  );
 }
 
 function hostsOf(run: SavedRun): string {
@@ -74,21 +78,46 @@ function benchFacts(run: BenchRun): [string, string][] {
     ['preset', run.preset],
     ['cases', cases.length ? `${human(cases.length)}: ${cases.join(', ')}` : '(none measured yet)'],
     ['variants', (variants.length ? variants : recorded).join(', ') || '(none measured yet)'],
-    ['measured runs', perCase(measured.map((r) => ({ name: r.name, value: r.stats.n })), 'per case and variant')],
-    ['warm-up runs', perCase(run.scenarios.map((r) => ({ name: r.name, value: r.warmup })), 'per case and variant')],
-    ...(invocations === null ? [] : [['invocations', `${human(invocations)} (fresh server and client processes each)`] as [string, string]]),
+    [
+      'measured runs',
+      perCase(
+        measured.map((r) => ({ name: r.name, value: r.stats.n })),
+        'per case and variant',
+      ),
+    ],
+    [
+      'warm-up runs',
+      perCase(
+        run.scenarios.map((r) => ({ name: r.name, value: r.warmup })),
+        'per case and variant',
+      ),
+    ],
+    ...(invocations === null
+      ? []
+      : [['invocations', `${human(invocations)} (fresh server and client processes each)`] as [string, string]]),
     ['network profiles', networkOf(run)],
     ...(runtimesLine(run) === null ? [] : [['runtimes', runtimesLine(run)!] as [string, string]]),
-    ...(blobBytesLine(run.scenarios) === null ? [] : [['blob size', blobBytesLine(run.scenarios)!] as [string, string]]),
-    ['results', `${human(run.scenarios.length)} (case × variant${run.scenarios.some((r) => r.network) ? ' × profile' : ''}), ${human(run.scenarios.filter((r) => r.verified).length)} verified`],
+    ...(blobBytesLine(run.scenarios) === null
+      ? []
+      : [['blob size', blobBytesLine(run.scenarios)!] as [string, string]]),
+    [
+      'results',
+      `${human(run.scenarios.length)} (case × variant${run.scenarios.some((r) => r.network) ? ' × profile' : ''}), ${human(run.scenarios.filter((r) => r.verified).length)} verified`,
+    ],
   ];
 }
 
 function loadFacts(run: LoadRun): [string, string][] {
   const concurrency = unique(run.levels.map((l) => l.concurrency)).sort((a, b) => a - b);
   return [
-    ['levels', `${human(run.levels.length)}${concurrency.length ? ` at concurrency ${concurrency.map((c) => human(c)).join(', ')}` : ''}`],
-    ['transports', unique(run.levels.map((l) => `${l.transport} (${l.targetKind})`)).join(', ') || '(none measured yet)'],
+    [
+      'levels',
+      `${human(run.levels.length)}${concurrency.length ? ` at concurrency ${concurrency.map((c) => human(c)).join(', ')}` : ''}`,
+    ],
+    [
+      'transports',
+      unique(run.levels.map((l) => `${l.transport} (${l.targetKind})`)).join(', ') || '(none measured yet)',
+    ],
   ];
 }
 
@@ -109,8 +138,18 @@ export function runContext(run: SavedRun): RunContext {
   ];
   if (env) {
     facts.push(
-      ['machine', `${env.cpu.model}, ${env.cpu.cores} cores, ${human(env.totalMemoryBytes / GB, 1)} GB, ${env.os.platform} ${env.os.release} ${env.os.arch}, host ${env.hostname}`],
-      ['versions', [`Node ${env.node}`, `wirebench ${env.wirebench}`, ...Object.entries(env.packages ?? {}).map(([name, version]) => `${name} ${version}`)].join(', ')],
+      [
+        'machine',
+        `${env.cpu.model}, ${env.cpu.cores} cores, ${human(env.totalMemoryBytes / GB, 1)} GB, ${env.os.platform} ${env.os.release} ${env.os.arch}, host ${env.hostname}`,
+      ],
+      [
+        'versions',
+        [
+          `Node ${env.node}`,
+          `wirebench ${env.wirebench}`,
+          ...Object.entries(env.packages ?? {}).map(([name, version]) => `${name} ${version}`),
+        ].join(', '),
+      ],
       ['commit', env.gitCommit ?? '(not a git checkout)'],
     );
   }

@@ -7,11 +7,15 @@ import type { ScatterChartSpec } from './chart-spec.interface';
 
 /** The fixture run as if made in two invocations: the first half of each result's runs in the first. */
 function inTwoInvocations(run: BenchRun): BenchRun {
-  const scenarios = run.scenarios.map((r) => ({ ...r, runs: r.runs.map((s, i) => ({ ...s, invocation: i < r.runs.length / 2 ? 1 : 2 })) }));
+  const scenarios = run.scenarios.map((r) => ({
+    ...r,
+    runs: r.runs.map((s, i) => ({ ...s, invocation: i < r.runs.length / 2 ? 1 : 2 })),
+  }));
   return { ...run, invocations: 2, scenarios };
 }
 
-const scatterOf = (run: BenchRun) => runScatterChart([run], measuredScenarios([{ run, runIndex: 0 }])) as ScatterChartSpec;
+const scatterOf = (run: BenchRun) =>
+  runScatterChart([run], measuredScenarios([{ run, runIndex: 0 }])) as ScatterChartSpec;
 
 describe('runScatterChart and invocations', () => {
   it('colours the dots by variant for one invocation, as before', () => {
@@ -40,19 +44,28 @@ describe('runScatterChart and invocations', () => {
 describe('charts of a run with several message shapes', () => {
   // The same cases once more with numeric rows, named as --shapes names them.
   const base = benchRun({ cases: QUICK_CASES });
-  const run: BenchRun = { ...base, scenarios: [...base.scenarios, ...base.scenarios.map((r) => ({ ...r, name: `${r.name}-numeric`, shape: 'numeric' as const }))] };
+  const run: BenchRun = {
+    ...base,
+    scenarios: [
+      ...base.scenarios,
+      ...base.scenarios.map((r) => ({ ...r, name: `${r.name}-numeric`, shape: 'numeric' as const })),
+    ],
+  };
   const scenarios = measuredScenarios([{ run, runIndex: 0 }]);
 
-  it('gives each variant and shape a series of its own, the row keeping the variant\'s name, and a shape column', () => {
+  it("gives each variant and shape a series of its own, the row keeping the variant's name, and a shape column", () => {
     const scatter = scatterOf(run);
     expect(scatter.series.map((s) => s.label)).toEqual(['json', 'grpc', 'json · numeric', 'grpc · numeric']);
     expect(scatter.table.head.slice(0, 3)).toEqual(['variant', 'shape', 'scenario']);
-    expect(scatter.table.rows.map((r) => `${r[0]}|${r[1]}|${r[2]}`)).toEqual(run.scenarios.map((r) => `${r.variant}|${r.shape ?? 'row'}|${r.name}`));
+    expect(scatter.table.rows.map((r) => `${r[0]}|${r[1]}|${r[2]}`)).toEqual(
+      run.scenarios.map((r) => `${r.variant}|${r.shape ?? 'row'}|${r.name}`),
+    );
   });
 
   it('never joins two shapes in one line of the time-vs-rows chart', () => {
     const rows = timeLineCharts([run], scenarios).charts.find((c) => c.id === 'time-vs-rows')!;
     expect(rows.series.map((s) => s.label)).toEqual(['json', 'grpc', 'json · numeric', 'grpc · numeric']);
-    for (const line of rows.series) expect(line.points.every((p) => p.note!.endsWith('-numeric') === line.label.endsWith('numeric'))).toBe(true);
+    for (const line of rows.series)
+      expect(line.points.every((p) => p.note!.endsWith('-numeric') === line.label.endsWith('numeric'))).toBe(true);
   });
 });

@@ -22,7 +22,9 @@ const ms = (v: number) => human(v, 2);
 /** "1.00, 1.10" or, from several invocations, "inv 1: 1.00, 1.10; inv 2: 1.30, 1.20". */
 function runTimes(s: RunScenario): string {
   if (!byInvocation(s.run)) return s.result.runs.map((r) => ms(r.ms)).join(', ');
-  return [...groupBy(s.result.runs, (r) => String(invocationOf(r))).entries()].map(([k, rs]) => `inv ${k}: ${rs.map((r) => ms(r.ms)).join(', ')}`).join('; ');
+  return [...groupBy(s.result.runs, (r) => String(invocationOf(r))).entries()]
+    .map(([k, rs]) => `inv ${k}: ${rs.map((r) => ms(r.ms)).join(', ')}`)
+    .join('; ');
 }
 
 /** A saved run made in several invocations (fresh processes): its dots are coloured by invocation, not by variant. */
@@ -38,7 +40,8 @@ export function runScatterChart(runs: readonly SavedRun[], scenarios: RunScenari
     const fence = outlierAbove(s.result.runs.map((r) => r.ms));
     return s.result.runs.map((r) => ({ s, r, outlier: r.ms > fence }));
   });
-  const key = ({ s, r }: (typeof points)[number]) => `${s.runIndex}|${lineOf(s.result)}${byInvocation(s.run) ? `|${invocationOf(r)}` : ''}`;
+  const key = ({ s, r }: (typeof points)[number]) =>
+    `${s.runIndex}|${lineOf(s.result)}${byInvocation(s.run) ? `|${invocationOf(r)}` : ''}`;
   const series = [...groupBy(points, key).values()].map((group) => {
     const { s: first, r: firstRun } = group[0];
     const start = Date.parse(first.run.startedAt);
@@ -46,21 +49,32 @@ export function runScatterChart(runs: readonly SavedRun[], scenarios: RunScenari
     const text = invocation === null ? lineOf(first.result) : `${lineOf(first.result)} · invocation ${invocation}`;
     const label = seriesLabel(runs, first.runIndex, text);
     const dots: PointSpec[] = group.map(({ s, r, outlier }) => {
-      const point: PointSpec = { x: (Date.parse(r.at) - start) / 1000, y: r.ms, note: `${s.result.name}, run ${r.run}${invocation === null ? '' : `, invocation ${invocation}`}` };
+      const point: PointSpec = {
+        x: (Date.parse(r.at) - start) / 1000,
+        y: r.ms,
+        note: `${s.result.name}, run ${r.run}${invocation === null ? '' : `, invocation ${invocation}`}`,
+      };
       if (outlier) {
         point.flag = 'outlier';
-        flagged.push(`${label} ${s.result.name} run ${r.run}: ${ms(r.ms)} ms (median ${ms(s.result.stats.medianMs)} ms)`);
+        flagged.push(
+          `${label} ${s.result.name} run ${r.run}: ${ms(r.ms)} ms (median ${ms(s.result.stats.medianMs)} ms)`,
+        );
       }
       return point;
     });
-    return { label, colorKey: invocation === null ? lineOf(first.result) : `invocation ${invocation}`, runIndex: first.runIndex, points: dots };
+    return {
+      label,
+      colorKey: invocation === null ? lineOf(first.result) : `invocation ${invocation}`,
+      runIndex: first.runIndex,
+      points: dots,
+    };
   });
   return {
     kind: 'scatter',
     id: 'runs-over-time',
     title: TITLE,
     caption:
-      'Each dot is one measured run, at the time it started: a scenario\'s dots should sit at one height; a dot far above its neighbours is an outlier (a triangle outlined in red), a slope within a scenario is drift. ' +
+      "Each dot is one measured run, at the time it started: a scenario's dots should sit at one height; a dot far above its neighbours is an outlier (a triangle outlined in red), a slope within a scenario is drift. " +
       'A run made in several invocations colours its dots by invocation: one colour sitting apart from the others is a process that settled elsewhere.',
     x: { title: 'seconds since the run started', log: false },
     y: { title: 'run time (ms, log)', log: true },

@@ -27,7 +27,9 @@ describe('gRPC/JSON by runtime', () => {
       ['1-2 · 10,000 rows', 'Node 20.20.2', 'JSON faster'],
       ['1-2 · 10,000 rows', 'Node 26.10.0', 'JSON faster'],
     ]);
-    expect(chart.notes[0]).toContain('The verdict changes with the runtime: gRPC is faster on Node 20.20.2, JSON on Node 26.10.0.');
+    expect(chart.notes[0]).toContain(
+      'The verdict changes with the runtime: gRPC is faster on Node 20.20.2, JSON on Node 26.10.0.',
+    );
     expect(chart.notes[1]).toContain('the verdict does not change with the runtime');
   });
 

@@ -10,7 +10,9 @@ export interface RunScenario {
 
 /** Every measured scenario result of the bench runs, each tagged with its run (index among all the report's runs). */
 export function measuredScenarios(runs: readonly { run: BenchRun; runIndex: number }[]): RunScenario[] {
-  return runs.flatMap(({ run, runIndex }) => run.scenarios.filter((r) => r.stats.n > 0).map((result) => ({ runIndex, run, result })));
+  return runs.flatMap(({ run, runIndex }) =>
+    run.scenarios.filter((r) => r.stats.n > 0).map((result) => ({ runIndex, run, result })),
+  );
 }
 
 /** Groups in first-seen order, by a key built from each item. */
@@ -31,4 +33,5 @@ export const variantOf = (r: ScenarioResult): string => r.variant;
  * What a chart's line or series stands for: the variant, and the message shape when it is not the article's row
  * ("grpc · numeric"), so results of two shapes never share a line; a run of rows alone reads as before shapes.
  */
-export const lineOf = (r: ScenarioResult): string => (shapeOf(r) === DEFAULT_SHAPE ? variantOf(r) : `${variantOf(r)} · ${shapeOf(r)}`);
+export const lineOf = (r: ScenarioResult): string =>
+  shapeOf(r) === DEFAULT_SHAPE ? variantOf(r) : `${variantOf(r)} · ${shapeOf(r)}`;

@@ -18,20 +18,40 @@ export interface TaggedRun<R extends SavedRun = SavedRun> {
 }
 
 /** What a section draws from the runs it applies to; `runs` are all the report's, for naming overlaid series. */
-export type SectionCharts = (runs: readonly SavedRun[], applying: readonly TaggedRun[]) => { charts: ChartSpec[]; leftOut: LeftOut[] };
+export type SectionCharts = (
+  runs: readonly SavedRun[],
+  applying: readonly TaggedRun[],
+) => { charts: ChartSpec[]; leftOut: LeftOut[] };
 
 type Drawn = ChartSpec | LeftOut | null | (ChartSpec | LeftOut | null)[] | { charts: ChartSpec[]; leftOut: LeftOut[] };
 
 function asParts(drawn: Drawn): { charts: ChartSpec[]; leftOut: LeftOut[] } {
   if (drawn !== null && !Array.isArray(drawn) && 'charts' in drawn) return drawn;
   const items = (Array.isArray(drawn) ? drawn : [drawn]).filter((i) => i !== null);
-  return { charts: items.filter((i): i is ChartSpec => 'kind' in i), leftOut: items.filter((i): i is LeftOut => !('kind' in i)) };
+  return {
+    charts: items.filter((i): i is ChartSpec => 'kind' in i),
+    leftOut: items.filter((i): i is LeftOut => !('kind' in i)),
+  };
 }
 
-const bench = (draw: (runs: readonly SavedRun[], benchRuns: TaggedRun<BenchRun>[]) => Drawn): SectionCharts => (runs, applying) =>
-  asParts(draw(runs, applying.filter((t): t is TaggedRun<BenchRun> => !isLoadRun(t.run))));
-const load = (draw: (runs: readonly SavedRun[], loadRuns: TaggedRun<LoadRun>[]) => Drawn): SectionCharts => (runs, applying) =>
-  asParts(draw(runs, applying.filter((t): t is TaggedRun<LoadRun> => isLoadRun(t.run))));
+const bench =
+  (draw: (runs: readonly SavedRun[], benchRuns: TaggedRun<BenchRun>[]) => Drawn): SectionCharts =>
+  (runs, applying) =>
+    asParts(
+      draw(
+        runs,
+        applying.filter((t): t is TaggedRun<BenchRun> => !isLoadRun(t.run)),
+      ),
+    );
+const load =
+  (draw: (runs: readonly SavedRun[], loadRuns: TaggedRun<LoadRun>[]) => Drawn): SectionCharts =>
+  (runs, applying) =>
+    asParts(
+      draw(
+        runs,
+        applying.filter((t): t is TaggedRun<LoadRun> => isLoadRun(t.run)),
+      ),
+    );
 
 /**
  * The chart each section of the registry (COMPARISON_SECTIONS of @app/bench) draws in report.html, by the section's id;

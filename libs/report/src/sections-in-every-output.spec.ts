@@ -45,22 +45,31 @@ function headings(run: SavedRun, sections: readonly ComparisonSection[] = COMPAR
   const md = isBench ? printMarkdown(run, sections) : print('md', run);
   const html = printReportHtml([run], sections);
   return {
-    terminal: table.split('\n').filter((l) => /^[A-Z].*:$/.test(l)).map((l) => l.slice(0, -1)),
-    markdown: md.split('\n').filter((l) => l.startsWith('## ')).map((l) => l.slice(3)),
+    terminal: table
+      .split('\n')
+      .filter((l) => /^[A-Z].*:$/.test(l))
+      .map((l) => l.slice(0, -1)),
+    markdown: md
+      .split('\n')
+      .filter((l) => l.startsWith('## '))
+      .map((l) => l.slice(3)),
     html: [...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]),
     texts: [table, md, html],
   };
 }
 
 describe('every comparison section, in every output', () => {
-  it.each(COMPARISON_SECTIONS.map((s) => [s.id, s] as const))('%s: printed by the terminal, summary.md and report.html alike', (id, section) => {
-    const run = APPLIES_TO[id]();
-    expect(section.appliesTo(run)).toBe(true);
-    const { terminal, markdown, html } = headings(run);
-    expect(terminal).toContain(section.title);
-    expect(markdown).toContain(section.title);
-    expect(html).toContain(section.title);
-  });
+  it.each(COMPARISON_SECTIONS.map((s) => [s.id, s] as const))(
+    '%s: printed by the terminal, summary.md and report.html alike',
+    (id, section) => {
+      const run = APPLIES_TO[id]();
+      expect(section.appliesTo(run)).toBe(true);
+      const { terminal, markdown, html } = headings(run);
+      expect(terminal).toContain(section.title);
+      expect(markdown).toContain(section.title);
+      expect(html).toContain(section.title);
+    },
+  );
 
   it('a section that does not apply is printed by none of them (a quick run: no comparison section at all)', () => {
     const quick = benchRun({ preset: 'quick', cases: QUICK_CASES, runs: 3 });
@@ -87,7 +96,13 @@ describe('adding a section is one entry', () => {
       title: 'A tiny section',
       place: 'after-results',
       appliesTo: (r: BenchRun) => applies && r.scenarios.length > 0,
-      blocks: (r: BenchRun) => [{ table: { head: ['cases'], align: ['right'], rows: [[String(r.scenarios.length)]] }, legend: 'How many results.', sentences: ['The tiny section says `hello`.'] }],
+      blocks: (r: BenchRun) => [
+        {
+          table: { head: ['cases'], align: ['right'], rows: [[String(r.scenarios.length)]] },
+          legend: 'How many results.',
+          sentences: ['The tiny section says `hello`.'],
+        },
+      ],
     });
 
   it('registered beside the others, it reaches all three outputs with its table, legend and sentences', () => {
@@ -109,12 +124,24 @@ describe('adding a section is one entry', () => {
 
 describe('the batching section needs splits of one total, per shape', () => {
   // --shapes row,binary --rows 10000: several shapes at one row count, one call each.
-  const shapes = benchRun({ preset: 'quick', cases: (['row', 'binary'] as const).map((shape) => ({ name: `rows-10000-${shape}`, mode: 'single' as const, rows: 10_000, requests: 1 })) });
-  const run: BenchRun = { ...shapes, scenarios: shapes.scenarios.map((r) => ({ ...r, shape: r.name.endsWith('binary') ? 'binary' : 'row' })) };
+  const shapes = benchRun({
+    preset: 'quick',
+    cases: (['row', 'binary'] as const).map((shape) => ({
+      name: `rows-10000-${shape}`,
+      mode: 'single' as const,
+      rows: 10_000,
+      requests: 1,
+    })),
+  });
+  const run: BenchRun = {
+    ...shapes,
+    scenarios: shapes.scenarios.map((r) => ({ ...r, shape: r.name.endsWith('binary') ? 'binary' : 'row' })),
+  };
 
   it('a --shapes run has no batching section, in the report or anywhere else', () => {
     const { terminal, markdown, html, texts } = headings(run);
-    for (const printed of [terminal, markdown, html]) expect(printed).not.toContain('Many small calls or one large one');
+    for (const printed of [terminal, markdown, html])
+      expect(printed).not.toContain('Many small calls or one large one');
     expect(texts[2]).not.toContain('many-vs-one');
     expect(reportModel([shapeRun()]).sections.map((s) => s.title)).not.toContain('Many small calls or one large one');
   });
@@ -125,7 +152,9 @@ describe('the report iterates the registry', () => {
     for (const file of ['report-model.ts', 'report-html.printer.ts']) {
       const source = readFileSync(join(__dirname, file), 'utf8');
       for (const s of COMPARISON_SECTIONS) expect(source).not.toContain(`'${s.title}'`);
-      expect(source).not.toMatch(/networkVerdicts|runtimeVerdicts|connectPlacements|batching|explainRun|shapeSentences|articleMatches|phaseCharts|loadCharts/i);
+      expect(source).not.toMatch(
+        /networkVerdicts|runtimeVerdicts|connectPlacements|batching|explainRun|shapeSentences|articleMatches|phaseCharts|loadCharts/i,
+      );
     }
   });
 });

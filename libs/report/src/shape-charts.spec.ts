@@ -9,7 +9,7 @@ describe('gRPC/JSON per shape and per serializer', () => {
     const chart = shapeRatioChart([shapeRun()], one())!;
     expect(chart.categories).toEqual(['numeric · 1,000 rows', 'text · 1,000 rows']);
     const [ratios] = chart.datasets;
-    expect(ratios.values[0]).toBeCloseTo(0.3 * (1.2 + 9) / (1.5 + 4), 2);
+    expect(ratios.values[0]).toBeCloseTo((0.3 * (1.2 + 9)) / (1.5 + 4), 2);
     expect(ratios.values[1]).toBeGreaterThan(1);
     for (const [i, iv] of ratios.intervals!.entries()) {
       expect(iv![0]).toBeLessThanOrEqual(ratios.values[i]!);

@@ -20,13 +20,15 @@ interface LineSweep {
 
 const ms = (v: number | undefined) => human(v, 2);
 const plural = (n: number, word: string) => `${human(n)} ${word}${n === 1 ? '' : 's'}`;
-const cap = (s: RunScenario) => (s.result.concurrency < s.result.requests ? `cap ${human(s.result.concurrency)}` : 'all at once');
+const cap = (s: RunScenario) =>
+  s.result.concurrency < s.result.requests ? `cap ${human(s.result.concurrency)}` : 'all at once';
 
 const SWEEPS: LineSweep[] = [
   {
     id: 'time-vs-rows',
     title: 'Median time vs rows per request',
-    caption: 'One request at a time: how the time grows with the response size. Shaded bands reach the p90 and p99 run times; ✕ marks where one line overtakes another and the runs at the sizes either side tell the two apart.',
+    caption:
+      'One request at a time: how the time grows with the response size. Shaded bands reach the p90 and p99 run times; ✕ marks where one line overtakes another and the runs at the sizes either side tell the two apart.',
     x: { title: 'rows per request (log)', head: 'rows/req', of: (s) => s.result.rowsPerRequest },
     include: (s) => s.result.mode === 'single' && s.result.requests === 1,
     line: (s) => ({ key: lineOf(s.result), text: lineOf(s.result) }),
@@ -35,7 +37,8 @@ const SWEEPS: LineSweep[] = [
   {
     id: 'time-vs-parallel',
     title: 'Median time vs parallel requests',
-    caption: 'Many requests in flight: time for the whole batch as the number of requests grows, all at once or under a concurrency cap. Bands reach p90 and p99.',
+    caption:
+      'Many requests in flight: time for the whole batch as the number of requests grows, all at once or under a concurrency cap. Bands reach p90 and p99.',
     x: { title: 'parallel requests per run (log)', head: 'requests', of: (s) => s.result.requests },
     include: (s) => s.result.mode === 'parallel',
     line: (s) => ({
@@ -54,12 +57,17 @@ const SWEEPS: LineSweep[] = [
       key: `${lineOf(s.result)}|${s.result.rowsPerRequest}|${s.result.requests}`,
       text: `${lineOf(s.result)}, ${plural(s.result.requests, 'request')} of ${plural(s.result.rowsPerRequest, 'row')}`,
     }),
-    missing: 'no batch of parallel requests run under two or more concurrency caps in this run (the full preset has some)',
+    missing:
+      'no batch of parallel requests run under two or more concurrency caps in this run (the full preset has some)',
   },
 ];
 
 /** A line per (run, key): one point per x (the first scenario at that x), sorted; only lines of two points or more. */
-function linesOf(sweep: LineSweep, runs: readonly SavedRun[], scenarios: RunScenario[]): { series: SeriesSpec[]; rows: RunScenario[][] } {
+function linesOf(
+  sweep: LineSweep,
+  runs: readonly SavedRun[],
+  scenarios: RunScenario[],
+): { series: SeriesSpec[]; rows: RunScenario[][] } {
   const groups = groupBy(scenarios.filter(sweep.include), (s) => `${s.runIndex}|${sweep.line(s).key}`);
   const series: SeriesSpec[] = [];
   const rows: RunScenario[][] = [];
@@ -72,7 +80,13 @@ function linesOf(sweep: LineSweep, runs: readonly SavedRun[], scenarios: RunScen
       label: seriesLabel(runs, first.runIndex, sweep.line(first).text),
       colorKey: lineOf(first.result),
       runIndex: first.runIndex,
-      points: byX.map((s) => ({ x: sweep.x.of(s), y: s.result.stats.medianMs, p90: s.result.stats.p90Ms, p99: s.result.stats.p99Ms, note: s.result.name })),
+      points: byX.map((s) => ({
+        x: sweep.x.of(s),
+        y: s.result.stats.medianMs,
+        p90: s.result.stats.p90Ms,
+        p99: s.result.stats.p99Ms,
+        note: s.result.name,
+      })),
     });
     rows.push(byX);
   }
@@ -97,7 +111,15 @@ function chartOf(sweep: LineSweep, runs: readonly SavedRun[], scenarios: RunScen
       head: ['line', sweep.x.head, 'scenario', 'median ms', 'p90 ms', 'p99 ms', 'runs'],
       numeric: [false, true, false, true, true, true, true],
       rows: rows.flatMap((line, i) =>
-        line.map((s) => [series[i].label, human(sweep.x.of(s)), s.result.name, ms(s.result.stats.medianMs), ms(s.result.stats.p90Ms), ms(s.result.stats.p99Ms), human(s.result.stats.n)]),
+        line.map((s) => [
+          series[i].label,
+          human(sweep.x.of(s)),
+          s.result.name,
+          ms(s.result.stats.medianMs),
+          ms(s.result.stats.p90Ms),
+          ms(s.result.stats.p99Ms),
+          human(s.result.stats.n),
+        ]),
       ),
     },
     notes: crossoverNotes(crossings, series.length, sweep.x.head),
@@ -105,7 +127,10 @@ function chartOf(sweep: LineSweep, runs: readonly SavedRun[], scenarios: RunScen
 }
 
 /** Time vs rows, vs parallel requests and vs concurrency cap: each drawn when some line has two points, else left out. */
-export function timeLineCharts(runs: readonly SavedRun[], scenarios: RunScenario[]): { charts: LineChartSpec[]; leftOut: LeftOut[] } {
+export function timeLineCharts(
+  runs: readonly SavedRun[],
+  scenarios: RunScenario[],
+): { charts: LineChartSpec[]; leftOut: LeftOut[] } {
   const charts: LineChartSpec[] = [];
   const leftOut: LeftOut[] = [];
   for (const sweep of SWEEPS) {

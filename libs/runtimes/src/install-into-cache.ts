@@ -40,7 +40,9 @@ async function unpack(file: string, into: string): Promise<void> {
   try {
     await run('tar', ['-xzf', file, '-C', into, '--no-same-owner'], { maxBuffer: 1 << 20 });
   } catch (error) {
-    const stderr = String((error as { stderr?: string }).stderr ?? '').trim().split('\n')[0];
+    const stderr = String((error as { stderr?: string }).stderr ?? '')
+      .trim()
+      .split('\n')[0];
     throw new Error(`tar cannot extract it: ${stderr || (error as Error).message}`);
   }
 }

@@ -5,7 +5,7 @@ import { integrityProblem, sha512Integrity } from './integrity';
 describe('integrityProblem', () => {
   const pkg = fakeNodePackage('26.1.0');
 
-  it('accepts a real tarball against its real SRI sha512 (npm\'s own format)', () => {
+  it("accepts a real tarball against its real SRI sha512 (npm's own format)", () => {
     expect(pkg.integrity).toBe(`sha512-${createHash('sha512').update(pkg.tarball).digest('base64')}`);
     expect(integrityProblem(pkg.tarball, pkg.integrity)).toBeNull();
     expect(integrityProblem(pkg.tarball, `sha1-abc ${pkg.integrity}`)).toBeNull();
@@ -14,7 +14,9 @@ describe('integrityProblem', () => {
   it('refuses the same tarball with one byte changed, naming the expected and the actual digest', () => {
     const corrupted = Buffer.from(pkg.tarball);
     corrupted[corrupted.length >> 1] ^= 0xff;
-    expect(integrityProblem(corrupted, pkg.integrity)).toBe(`integrity mismatch: expected ${pkg.integrity}, got ${sha512Integrity(corrupted)}`);
+    expect(integrityProblem(corrupted, pkg.integrity)).toBe(
+      `integrity mismatch: expected ${pkg.integrity}, got ${sha512Integrity(corrupted)}`,
+    );
   });
 
   it('refuses a packument that gives no sha512 digest rather than trusting the download', () => {

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
  */
 export function integrityProblem(bytes: Buffer, integrity: string | undefined): string | null {
   const expected = (integrity ?? '').split(/\s+/).find((entry) => entry.startsWith('sha512-'));
-  if (!expected) return `the registry gives no sha512 integrity (got '${integrity ?? ''}'), refusing to use it unchecked`;
+  if (!expected)
+    return `the registry gives no sha512 integrity (got '${integrity ?? ''}'), refusing to use it unchecked`;
   const actual = sha512Integrity(bytes);
   return actual === expected.split('?')[0] ? null : `integrity mismatch: expected ${expected}, got ${actual}`;
 }

@@ -7,5 +7,7 @@ export function networkProblem(error: unknown): string {
   if (outer.name === 'TimeoutError') return 'timed out';
   const cause = outer.cause;
   if (!cause) return outer.message;
-  return [outer.message, cause.code, cause.message].filter((part, i, all) => part && all.indexOf(part) === i).join(': ');
+  return [outer.message, cause.code, cause.message]
+    .filter((part, i, all) => part && all.indexOf(part) === i)
+    .join(': ');
 }

@@ -17,16 +17,28 @@ const PROBE_SCRIPT = 'JSON.stringify({ node: process.version, v8: process.versio
  * Runs the binary once (`node -p ...`) and reads its versions, so a runtime that is missing, not executable, crashes
  * or is not a node fails here in one line before anything is measured on it.
  */
-export function probeRuntime(spec: string, path: string, timeoutMs: number = PROBE_TIMEOUT_MS): Promise<RuntimeVersions> {
+export function probeRuntime(
+  spec: string,
+  path: string,
+  timeoutMs: number = PROBE_TIMEOUT_MS,
+): Promise<RuntimeVersions> {
   return new Promise((resolve, reject) => {
     // A clean environment for the probe: NODE_OPTIONS meant for this process may not suit another major.
     const env = { ...process.env, NODE_OPTIONS: '' };
-    execFile(path, ['-p', PROBE_SCRIPT], { timeout: timeoutMs, env, encoding: 'utf8', maxBuffer: 1 << 16 }, (error, stdout, stderr) => {
-      if (error) return reject(new RuntimeError(spec, `${path} ${failure(error, stderr, timeoutMs)}`));
-      const versions = parseVersions(stdout);
-      if (!versions) return reject(new RuntimeError(spec, `${path} does not answer as a node binary (printed '${firstLine(stdout)}')`));
-      resolve(versions);
-    });
+    execFile(
+      path,
+      ['-p', PROBE_SCRIPT],
+      { timeout: timeoutMs, env, encoding: 'utf8', maxBuffer: 1 << 16 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new RuntimeError(spec, `${path} ${failure(error, stderr, timeoutMs)}`));
+        const versions = parseVersions(stdout);
+        if (!versions)
+          return reject(
+            new RuntimeError(spec, `${path} does not answer as a node binary (printed '${firstLine(stdout)}')`),
+          );
+        resolve(versions);
+      },
+    );
   });
 }
 

@@ -14,7 +14,12 @@ export function registryUrl(env: NodeJS.ProcessEnv = process.env): string {
 
 function askNpm(env: NodeJS.ProcessEnv): string | undefined {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const answer = spawnSync(npm, ['config', 'get', 'registry'], { env, encoding: 'utf8', timeout: 10_000, shell: process.platform === 'win32' });
+  const answer = spawnSync(npm, ['config', 'get', 'registry'], {
+    env,
+    encoding: 'utf8',
+    timeout: 10_000,
+    shell: process.platform === 'win32',
+  });
   const url = answer.status === 0 ? answer.stdout.trim() : '';
   return /^https?:\/\//.test(url) ? url : undefined;
 }

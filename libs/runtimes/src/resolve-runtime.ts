@@ -47,23 +47,36 @@ export async function resolveRuntime(text: string, options: ResolveOptions = {})
   const unsupported = unsupportedVersion(versions.nodeVersion);
   if (unsupported) throw new RuntimeError(spec.text, `${path} is ${unsupported}`);
   if (expected !== undefined && versions.nodeVersion !== expected) {
-    throw new RuntimeError(spec.text, `${path} reports node ${versions.nodeVersion}, not ${expected}: remove that cache folder and run npm run setup:node -- ${expected}`);
+    throw new RuntimeError(
+      spec.text,
+      `${path} reports node ${versions.nodeVersion}, not ${expected}: remove that cache folder and run npm run setup:node -- ${expected}`,
+    );
   }
   return { spec: spec.text, path, ...versions, source };
 }
 
-async function locate(spec: RuntimeSpec, options: ResolveOptions): Promise<{ path: string; source: RuntimeSource; expected?: string }> {
+async function locate(
+  spec: RuntimeSpec,
+  options: ResolveOptions,
+): Promise<{ path: string; source: RuntimeSource; expected?: string }> {
   if (spec.kind === 'current') return { path: process.execPath, source: 'current' };
   if (spec.kind === 'path') return { path: spec.path, source: 'path' };
   const cacheDir = options.cacheDir ?? runtimesCacheDir(options.env ?? process.env);
-  const cached = spec.kind === 'major' ? newestOfMajor(cachedVersions(cacheDir), spec.major) : cachedVersions(cacheDir).find((v) => v === spec.version);
+  const cached =
+    spec.kind === 'major'
+      ? newestOfMajor(cachedVersions(cacheDir), spec.major)
+      : cachedVersions(cacheDir).find((v) => v === spec.version);
   if (cached) return { path: cachedBinary(cacheDir, cached), source: 'cache', expected: cached };
   const current = process.versions.node;
-  if (spec.kind === 'major' ? majorOf(current) === spec.major : current === spec.version) return { path: process.execPath, source: 'current' };
+  if (spec.kind === 'major' ? majorOf(current) === spec.major : current === spec.version)
+    return { path: process.execPath, source: 'current' };
   const wanted = spec.kind === 'major' ? { major: spec.major } : { version: spec.version };
   if (options.offline) {
     const what = spec.kind === 'major' ? `no Node ${spec.major}` : `no Node ${spec.version}`;
-    throw new RuntimeError(spec.text, `${what} in the cache (${cacheDir}) and offline forbids fetching it; run: npm run setup:node -- ${spec.kind === 'major' ? spec.major : spec.version}`);
+    throw new RuntimeError(
+      spec.text,
+      `${what} in the cache (${cacheDir}) and offline forbids fetching it; run: npm run setup:node -- ${spec.kind === 'major' ? spec.major : spec.version}`,
+    );
   }
   const fetched = await fetchRuntime(spec.text, wanted, { ...options, cacheDir });
   return { path: fetched.path, source: fetched.source, expected: fetched.version };

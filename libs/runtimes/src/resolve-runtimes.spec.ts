@@ -9,7 +9,8 @@ describe('resolveRuntimes', () => {
   let cache: string;
   beforeAll(async () => {
     cache = mkdtempSync(join(tmpdir(), 'wirebench-runtimes-list-'));
-    for (const version of ['91.2.0', '93.0.1']) await installIntoCache(cache, version, fakeNodePackage(version).tarball);
+    for (const version of ['91.2.0', '93.0.1'])
+      await installIntoCache(cache, version, fakeNodePackage(version).tarball);
   });
   afterAll(() => rmSync(cache, { recursive: true, force: true }));
 
@@ -24,8 +25,12 @@ describe('resolveRuntimes', () => {
 
   it('refuses the same binary named twice, and an empty entry, in one line', async () => {
     await expect(resolveRuntimes('91,91.2.0', { cacheDir: cache, offline: true })).rejects.toThrow(
-      new Error(`node runtime 91.2.0: is the same binary as 91 (${join(cache, '91.2.0', 'bin', 'node')}, node 91.2.0): name each runtime once`),
+      new Error(
+        `node runtime 91.2.0: is the same binary as 91 (${join(cache, '91.2.0', 'bin', 'node')}, node 91.2.0): name each runtime once`,
+      ),
     );
-    await expect(resolveRuntimes('91,,93', { cacheDir: cache, offline: true })).rejects.toThrow("node runtime '91,,93': an empty runtime in the list: name each one (e.g. 22,24,26)");
+    await expect(resolveRuntimes('91,,93', { cacheDir: cache, offline: true })).rejects.toThrow(
+      "node runtime '91,,93': an empty runtime in the list: name each one (e.g. 22,24,26)",
+    );
   });
 });

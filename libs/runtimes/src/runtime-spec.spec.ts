@@ -10,14 +10,22 @@ describe('parseRuntimeSpec', () => {
   });
 
   it('takes anything with a / as a path: ~ expanded, relative from cwd, nvm paths as they are', () => {
-    expect(parseRuntimeSpec('~/.nvm/versions/node/v22.11.0/bin/node')).toMatchObject({ kind: 'path', path: `${homedir()}/.nvm/versions/node/v22.11.0/bin/node` });
+    expect(parseRuntimeSpec('~/.nvm/versions/node/v22.11.0/bin/node')).toMatchObject({
+      kind: 'path',
+      path: `${homedir()}/.nvm/versions/node/v22.11.0/bin/node`,
+    });
     expect(parseRuntimeSpec('./bin/node', '/opt/x')).toMatchObject({ kind: 'path', path: '/opt/x/bin/node' });
     expect(parseRuntimeSpec('/usr/bin/node')).toEqual({ kind: 'path', text: '/usr/bin/node', path: '/usr/bin/node' });
   });
 
-  it.each(['', 'lts', 'node', '22.1', '0', '-1', 'v22', '22.x', 'latest'])('refuses %p in one line naming what is accepted', (bad) => {
-    expect(() => parseRuntimeSpec(bad)).toThrow(
-      new RegExp(`^node runtime '${bad}': expected a major \\(22\\), an exact version \\(22\\.11\\.0 or v22\\.11\\.0\\), a path to a node binary \\(containing a /\\) or 'current'$`),
-    );
-  });
+  it.each(['', 'lts', 'node', '22.1', '0', '-1', 'v22', '22.x', 'latest'])(
+    'refuses %p in one line naming what is accepted',
+    (bad) => {
+      expect(() => parseRuntimeSpec(bad)).toThrow(
+        new RegExp(
+          `^node runtime '${bad}': expected a major \\(22\\), an exact version \\(22\\.11\\.0 or v22\\.11\\.0\\), a path to a node binary \\(containing a /\\) or 'current'$`,
+        ),
+      );
+    },
+  );
 });

@@ -9,7 +9,8 @@ export type RuntimeSpec =
   | { kind: 'exact'; text: string; version: string }
   | { kind: 'path'; text: string; path: string };
 
-export const ACCEPTED_SPECS = "a major (22), an exact version (22.11.0 or v22.11.0), a path to a node binary (containing a /) or 'current'";
+export const ACCEPTED_SPECS =
+  "a major (22), an exact version (22.11.0 or v22.11.0), a path to a node binary (containing a /) or 'current'";
 
 /**
  * One runtime spec, or a RuntimeError naming what is accepted. A path is anything with a `/` (so nvm, fnm and volta

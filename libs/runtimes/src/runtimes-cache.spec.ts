@@ -11,7 +11,7 @@ describe('runtimesCacheDir', () => {
     expect(runtimesCacheDir({ NODE_RUNTIMES_DIR: '' }, '/p')).toBe('/p/.cache/node-runtimes');
   });
 
-  it('defaults to this project\'s root', () => {
+  it("defaults to this project's root", () => {
     expect(runtimesCacheDir({})).toBe(join(__dirname, '..', '..', '..', '.cache', 'node-runtimes'));
   });
 });

@@ -15,7 +15,9 @@ describe('the supported Node range', () => {
   });
 
   it.each([['18'], ['7'], ['21'], ['23'], ['20.10.0'], ['22.11.0']])('refuses %s, naming the range', (spec) => {
-    expect(outsideSupportedRange(parseRuntimeSpec(spec))).toMatch(/is outside the supported range \(\^20\.19 \|\| \^22\.12 \|\| >=24, package\.json engines\)/);
+    expect(outsideSupportedRange(parseRuntimeSpec(spec))).toMatch(
+      /is outside the supported range \(\^20\.19 \|\| \^22\.12 \|\| >=24, package\.json engines\)/,
+    );
   });
 
   it('checks what a binary reported too', () => {
@@ -25,6 +27,8 @@ describe('the supported Node range', () => {
 
   it('refuses an unsupported runtime before fetching anything (a registry that answers nothing is never asked)', async () => {
     const registry = 'http://127.0.0.1:9/never-asked';
-    await expect(resolveRuntime('18', { registry, cacheDir: join(__dirname, 'no-such-cache') })).rejects.toThrow(/^node runtime 18: Node 18 is outside the supported range/);
+    await expect(resolveRuntime('18', { registry, cacheDir: join(__dirname, 'no-such-cache') })).rejects.toThrow(
+      /^node runtime 18: Node 18 is outside the supported range/,
+    );
   });
 });

@@ -19,4 +19,5 @@ export function unsupportedVersion(version: string): string | null {
   return satisfies(version, SUPPORTED_NODE) ? null : outside(`Node ${version}`);
 }
 
-const outside = (what: string) => `${what} is outside the supported range (${SUPPORTED_NODE}, package.json engines); name 20.19 or later, 22.12 or later, or 24 and later`;
+const outside = (what: string) =>
+  `${what} is outside the supported range (${SUPPORTED_NODE}, package.json engines); name 20.19 or later, 22.12 or later, or 24 and later`;

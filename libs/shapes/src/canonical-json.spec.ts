@@ -32,6 +32,8 @@ describe('CanonicalChecksumAccumulator', () => {
     const changed = rows.map((r, i) => (i === 9999 ? { ...r, s: 'other' } : r));
     expect(new CanonicalChecksumAccumulator().add(changed).digest().checksum).not.toBe(whole.checksum);
     expect(new CanonicalChecksumAccumulator().add(rows.slice(1)).digest().checksum).not.toBe(whole.checksum);
-    expect(new CanonicalChecksumAccumulator().add([rows[1], rows[0]]).digest()).not.toEqual(new CanonicalChecksumAccumulator().add([rows[0], rows[1]]).digest());
+    expect(new CanonicalChecksumAccumulator().add([rows[1], rows[0]]).digest()).not.toEqual(
+      new CanonicalChecksumAccumulator().add([rows[0], rows[1]]).digest(),
+    );
   });
 });

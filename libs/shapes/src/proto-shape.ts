@@ -13,7 +13,16 @@ const PACKAGE = 'wirebench.shapes';
  * maxRowBytes, not at import. `widestRow` is a row at least as long as any the generator makes, field by field, in
  * both encodings: its sizes bound every row's whatever its number (rowBytesOf).
  */
-export function protoShape<R extends MessageRow>(def: { name: string; description: string; message: string; service: string; row: (i: number) => R; widestRow: R; mismatchHint?: string; setting?: ShapeSetting }): Shape<R> {
+export function protoShape<R extends MessageRow>(def: {
+  name: string;
+  description: string;
+  message: string;
+  service: string;
+  row: (i: number) => R;
+  widestRow: R;
+  mismatchHint?: string;
+  setting?: ShapeSetting;
+}): Shape<R> {
   const rowMessage = `${PACKAGE}.${def.message}`;
   let toJson: ((row: R) => JsonRow) | undefined;
   let bound: RowBytes | undefined;

@@ -50,7 +50,11 @@ function camelType(protoFile: string, message: string): Type {
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
 }
 
 describe('protoJsonName', () => {
@@ -72,16 +76,26 @@ describe.each(shapeNames())('the JSON form of %s', (name) => {
   it('parses by the mapping and prints back unchanged (protobufjs, json: true)', () => {
     for (const row of json) {
       const wire = type.encode(type.fromObject(parseTimestamps(type, row))).finish();
-      const back = type.toObject(type.decode(wire), { longs: String, enums: String, bytes: String, json: true, defaults: true });
+      const back = type.toObject(type.decode(wire), {
+        longs: String,
+        enums: String,
+        bytes: String,
+        json: true,
+        defaults: true,
+      });
       expect(withoutNulls(back)).toEqual(row);
     }
   });
 
   it('is the same message as the generated row: parsed JSON and the row give the same bytes', () => {
-    const keepCase = new Root().loadSync(findProtoFile(shape.protoFile), { keepCase: true }).lookupType(shape.rowMessage);
+    const keepCase = new Root()
+      .loadSync(findProtoFile(shape.protoFile), { keepCase: true })
+      .lookupType(shape.rowMessage);
     rows.forEach((row, k) => {
       const fromRow = keepCase.encode(keepCase.fromObject(row as { [k: string]: unknown })).finish();
-      expect(Buffer.from(type.encode(type.fromObject(parseTimestamps(type, json[k]))).finish())).toEqual(Buffer.from(fromRow));
+      expect(Buffer.from(type.encode(type.fromObject(parseTimestamps(type, json[k]))).finish())).toEqual(
+        Buffer.from(fromRow),
+      );
     });
   });
 });

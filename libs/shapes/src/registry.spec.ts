@@ -9,11 +9,14 @@ describe('the shapes registry', () => {
     for (const name of shapeNames()) expect(getShape(name)).toBe(SHAPES[name as keyof typeof SHAPES]);
   });
 
-  it.each([['csv'], [''], ['Row'], [undefined], [7], ['toString'], ['__proto__']])('rejects %p, listing the valid names', (name) => {
-    expect(isShapeName(name)).toBe(false);
-    expect(() => getShape(name)).toThrow(UnknownShapeError);
-    expect(() => getShape(name)).toThrow(/valid shapes are row, numeric, text, nested, binary$/);
-  });
+  it.each([['csv'], [''], ['Row'], [undefined], [7], ['toString'], ['__proto__']])(
+    'rejects %p, listing the valid names',
+    (name) => {
+      expect(isShapeName(name)).toBe(false);
+      expect(() => getShape(name)).toThrow(UnknownShapeError);
+      expect(() => getShape(name)).toThrow(/valid shapes are row, numeric, text, nested, binary$/);
+    },
+  );
 
   describe.each(shapeNames())('%s', (name) => {
     const shape = getShape(name);
@@ -34,7 +37,10 @@ describe('the shapes registry', () => {
       const service = loadProtoRoot(shape.protoFile).lookupService(shape.grpcService);
       const unary = service.methods[shape.unaryMethod].resolve() as Method;
       const stream = service.methods[shape.streamMethod].resolve() as Method;
-      expect([unary.resolvedResponseType?.fullName, unary.responseStream ?? false]).toEqual([`.${shape.rowsMessage}`, false]);
+      expect([unary.resolvedResponseType?.fullName, unary.responseStream ?? false]).toEqual([
+        `.${shape.rowsMessage}`,
+        false,
+      ]);
       expect([stream.resolvedResponseType?.fullName, stream.responseStream]).toEqual([`.${shape.rowsMessage}`, true]);
       // The same request fields as sample.proto's, so one request check serves every shape.
       expect(Object.keys(unary.resolvedRequestType!.fields)).toEqual(['count']);
@@ -68,6 +74,11 @@ describe('the shapes registry', () => {
     ['binary', '0e187e4186b51d20d190b6fd0439304c8971e1f6123ec51e51019159637aaac9'],
   ])('%s: rows 0..99 have the pinned checksum', (name, expected) => {
     const shape = getShape(name);
-    expect(shapeChecksum(shape, shape.rows(100).map((r) => toJsonRow(shape, r))).checksum).toBe(expected);
+    expect(
+      shapeChecksum(
+        shape,
+        shape.rows(100).map((r) => toJsonRow(shape, r)),
+      ).checksum,
+    ).toBe(expected);
   });
 });

@@ -43,7 +43,10 @@ export function shapeNames(): ShapeName[] {
 }
 
 export function isShapeName(name: unknown): name is ShapeName {
-  return typeof name === 'string' && (Object.prototype.hasOwnProperty.call(SHAPES, name) || configuredUserShape()?.name === name);
+  return (
+    typeof name === 'string' &&
+    (Object.prototype.hasOwnProperty.call(SHAPES, name) || configuredUserShape()?.name === name)
+  );
 }
 
 /** A name that is not a shape; the message lists the valid ones, for a 400, an INVALID_ARGUMENT or an exit 2. */
@@ -58,5 +61,7 @@ export class UnknownShapeError extends Error {
 /** The shape of that name, or an UnknownShapeError listing the valid names. */
 export function getShape(name: unknown): Shape {
   if (!isShapeName(name)) throw new UnknownShapeError(name);
-  return Object.prototype.hasOwnProperty.call(SHAPES, name) ? (SHAPES[name as keyof typeof SHAPES] as Shape) : configuredUserShape()!;
+  return Object.prototype.hasOwnProperty.call(SHAPES, name)
+    ? (SHAPES[name as keyof typeof SHAPES] as Shape)
+    : configuredUserShape()!;
 }

@@ -35,7 +35,11 @@ describe.each(shapeNames())('maxRowBytes of %s', (name) => {
         json = Math.max(json, real.json);
         protobuf = Math.max(protobuf, real.protobuf);
       }
-      expect({ offset, json: Math.min(json, bound.json), protobuf: Math.min(protobuf, bound.protobuf) }).toEqual({ offset, json, protobuf });
+      expect({ offset, json: Math.min(json, bound.json), protobuf: Math.min(protobuf, bound.protobuf) }).toEqual({
+        offset,
+        json,
+        protobuf,
+      });
     }
   });
 

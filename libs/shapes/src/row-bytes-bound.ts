@@ -7,7 +7,11 @@ import { loadProtoRoot } from './shapes-proto';
  * Given a row that is, field by field, at least as long as any row the generator makes (in both encodings: the
  * longest string of each list, the widest number, every optional field set), it is a bound for every row.
  */
-export function rowBytesOf(shape: Pick<Shape, 'protoFile' | 'rowsMessage' | 'rowsField'>, row: MessageRow, toJson: (row: MessageRow) => JsonRow): RowBytes {
+export function rowBytesOf(
+  shape: Pick<Shape, 'protoFile' | 'rowsMessage' | 'rowsField'>,
+  row: MessageRow,
+  toJson: (row: MessageRow) => JsonRow,
+): RowBytes {
   const rowsType = loadProtoRoot(shape.protoFile).lookupType(shape.rowsMessage);
   return {
     json: Buffer.byteLength(JSON.stringify(toJson(row))) + 1,

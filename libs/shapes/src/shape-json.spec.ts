@@ -16,9 +16,14 @@ function wrapperType(protoFile: string, message: string): Type {
 describe.each(shapeNames())('%s: one checksum for JSON and protobuf replies', (name) => {
   const shape = getShape(name);
   const rows = shape.rows(1000, 5);
-  const jsonReply = JSON.parse(JSON.stringify({ [shape.rowsField]: rows.map((r) => toJsonRow(shape, r)) }))[shape.rowsField] as JsonRow[];
+  const jsonReply = JSON.parse(JSON.stringify({ [shape.rowsField]: rows.map((r) => toJsonRow(shape, r)) }))[
+    shape.rowsField
+  ] as JsonRow[];
   const wrapper = wrapperType(shape.protoFile, shape.rowsMessage);
-  const decoded = wrapper.toObject(wrapper.decode(wrapper.encode(wrapper.fromObject({ [shape.rowsField]: rows })).finish()), PROTO_LOADER)[shape.rowsField] as object[];
+  const decoded = wrapper.toObject(
+    wrapper.decode(wrapper.encode(wrapper.fromObject({ [shape.rowsField]: rows })).finish()),
+    PROTO_LOADER,
+  )[shape.rowsField] as object[];
 
   it('canonicalFromProtobuf of the decoded rows is their JSON form', () => {
     expect(decoded.map((d) => canonicalFromProtobuf(shape, d))).toEqual(jsonReply);
@@ -27,9 +32,15 @@ describe.each(shapeNames())('%s: one checksum for JSON and protobuf replies', (n
   it('gives the same count and checksum either way, and by name', () => {
     const viaJson = shapeChecksum(shape, jsonReply);
     expect(viaJson.count).toBe(1000);
-    expect(shapeChecksum(name, decoded.map((d) => canonicalFromProtobuf(name, d)))).toEqual(viaJson);
+    expect(
+      shapeChecksum(
+        name,
+        decoded.map((d) => canonicalFromProtobuf(name, d)),
+      ),
+    ).toEqual(viaJson);
     const streamed = newShapeChecksum(shape);
-    for (let i = 0; i < decoded.length; i += 333) streamed.add(decoded.slice(i, i + 333).map((d) => canonicalFromProtobuf(shape, d)));
+    for (let i = 0; i < decoded.length; i += 333)
+      streamed.add(decoded.slice(i, i + 333).map((d) => canonicalFromProtobuf(shape, d)));
     expect(streamed.digest()).toEqual(viaJson);
   });
 
@@ -37,6 +48,11 @@ describe.each(shapeNames())('%s: one checksum for JSON and protobuf replies', (n
     const viaJson = shapeChecksum(shape, jsonReply);
     const changed = jsonReply.map((r, k) => (k === 500 ? { ...r, rowNum: 0 } : r));
     expect(shapeChecksum(shape, changed).checksum).not.toBe(viaJson.checksum);
-    expect(shapeChecksum(shape, shape.rows(1000, 6).map((r) => toJsonRow(shape, r))).checksum).not.toBe(viaJson.checksum);
+    expect(
+      shapeChecksum(
+        shape,
+        shape.rows(1000, 6).map((r) => toJsonRow(shape, r)),
+      ).checksum,
+    ).not.toBe(viaJson.checksum);
   });
 });

@@ -21,7 +21,8 @@ export class ClientFdLimitError extends Error {
     readonly during: string,
   ) {
     const limit = OPEN_FILES_LIMIT;
-    const which = code === 'EMFILE' ? `its limit of ${limit ?? 'unknown'} open files` : 'the system-wide limit on open files';
+    const which =
+      code === 'EMFILE' ? `its limit of ${limit ?? 'unknown'} open files` : 'the system-wide limit on open files';
     super(
       `the client ran out of file descriptors (${code}: ${which}) while ${during}; fewer sockets at once (CLIENT_MAX_SOCKETS, ` +
         `lower concurrency, fewer calls or generators) or a higher limit (ulimit -n) would avoid it`,
@@ -32,9 +33,15 @@ export class ClientFdLimitError extends Error {
 
   /** The error when `error` (or what caused it, a few levels down) is EMFILE or ENFILE; otherwise undefined. */
   static from(error: unknown, during: string): ClientFdLimitError | undefined {
-    for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    for (
+      let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+      e && depth < 4;
+      e = e.cause as typeof e, depth++
+    ) {
       if (e instanceof ClientFdLimitError) return e;
-      const code = FD_CODES.find((c) => e!.code === c || (typeof e!.message === 'string' && new RegExp(`\\b${c}\\b`).test(e!.message)));
+      const code = FD_CODES.find(
+        (c) => e!.code === c || (typeof e!.message === 'string' && new RegExp(`\\b${c}\\b`).test(e!.message)),
+      );
       if (code) return new ClientFdLimitError(code, during);
     }
     return undefined;

@@ -24,13 +24,22 @@ export interface ReceivedBody {
  * +gzip twin carry the same payload and only their wire bytes differ. A body in another encoding than asked for is a
  * bad response, not a silent measurement of something else.
  */
-export async function decodeHttpRows(received: ReceivedBody, asked: HttpBodyOptions, clock: PhaseClock, target: TargetInfo): Promise<FetchedRows> {
+export async function decodeHttpRows(
+  received: ReceivedBody,
+  asked: HttpBodyOptions,
+  clock: PhaseClock,
+  target: TargetInfo,
+): Promise<FetchedRows> {
   clock.serverTiming(received.headers['server-timing']);
   const expected = asked.encoding === 'protobuf' ? PROTOBUF_MEDIA_TYPE : 'application/json';
   const contentType = single(received.headers['content-type']);
   const mediaType = contentType?.split(';')[0].trim().toLowerCase();
   if (mediaType !== undefined && mediaType !== expected) {
-    throw new TransportError('bad-response', target, `asked for ${expected}, got Content-Type ${JSON.stringify(contentType)}`);
+    throw new TransportError(
+      'bad-response',
+      target,
+      `asked for ${expected}, got Content-Type ${JSON.stringify(contentType)}`,
+    );
   }
   const contentEncoding = single(received.headers['content-encoding'])?.trim().toLowerCase() ?? 'identity';
   let body = received.body;
@@ -49,7 +58,11 @@ export async function decodeHttpRows(received: ReceivedBody, asked: HttpBodyOpti
   }
 
   const shape = shapeAskedFor(asked);
-  const fetched = clock.time('decode', () => (asked.encoding === 'protobuf' ? decodeProtobufRows(body, target, shape, asked.serializer) : decodeJsonRows(body, target, shape)));
+  const fetched = clock.time('decode', () =>
+    asked.encoding === 'protobuf'
+      ? decodeProtobufRows(body, target, shape, asked.serializer)
+      : decodeJsonRows(body, target, shape),
+  );
   return { ...fetched, phases: clock.phases() };
 }
 

@@ -11,7 +11,11 @@ import { TransportError } from '@app/bench';
  */
 export function decodeJsonRows(body: Buffer, target: TargetInfo, shape: ShapeName): FetchedRows {
   if (body.length > bufferConstants.MAX_STRING_LENGTH) {
-    throw new TransportError('bad-response', target, `${body.length} bytes of JSON exceed the longest string Node can decode (${bufferConstants.MAX_STRING_LENGTH}); ask for fewer rows`);
+    throw new TransportError(
+      'bad-response',
+      target,
+      `${body.length} bytes of JSON exceed the longest string Node can decode (${bufferConstants.MAX_STRING_LENGTH}); ask for fewer rows`,
+    );
   }
   const { rowsField } = getShape(shape);
   let parsed: Record<string, unknown>;

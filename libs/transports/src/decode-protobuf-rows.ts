@@ -9,14 +9,23 @@ import { TransportError } from '@app/bench';
  * of that shape uses (@app/grpc's rowsCodec: its unary method's), so protobuf over HTTP and gRPC decode alike. The
  * rows stay in the deserializer's form (rowForm `protobuf`). Bytes that are not the message are a bad response, named.
  */
-export function decodeProtobufRows(body: Buffer, target: TargetInfo, shape: ShapeName, serializer?: string): FetchedRows {
+export function decodeProtobufRows(
+  body: Buffer,
+  target: TargetInfo,
+  shape: ShapeName,
+  serializer?: string,
+): FetchedRows {
   if (serializer !== undefined) return decodeWithSerializer(body, target, shape, serializer);
   const { rowsMessage, rowsField } = getShape(shape);
   let decoded: Record<string, unknown>;
   try {
     decoded = rowsCodec(getShape(shape)).deserialize(body);
   } catch (error) {
-    throw new TransportError('bad-response', target, `body is not a protobuf ${rowsMessage} message (${(error as Error).message})`);
+    throw new TransportError(
+      'bad-response',
+      target,
+      `body is not a protobuf ${rowsMessage} message (${(error as Error).message})`,
+    );
   }
   const rows = decoded?.[rowsField];
   if (!Array.isArray(rows)) throw new TransportError('bad-response', target, `body has no "${rowsField}" array`);
@@ -34,7 +43,11 @@ function decodeWithSerializer(body: Buffer, target: TargetInfo, shape: ShapeName
   try {
     decoded = codec.decode(body);
   } catch (error) {
-    throw new TransportError('bad-response', target, `body is not a protobuf ${getShape(shape).rowsMessage} message (${serializer}: ${(error as Error).message})`);
+    throw new TransportError(
+      'bad-response',
+      target,
+      `body is not a protobuf ${getShape(shape).rowsMessage} message (${serializer}: ${(error as Error).message})`,
+    );
   }
   return { rows: [], jsonRows: () => codec.toJsonRows(decoded), payloadBytes: body.length };
 }

@@ -1,6 +1,14 @@
 import { loadSync } from '@grpc/proto-loader';
 import { LOADER_OPTIONS, rowsCodec } from '@app/grpc';
-import { canonicalFromProtobuf, findProtoFile, getShape, SAMPLE_PROTO_FILE, shapeChecksum, shapeNames, type ShapeName } from '@app/shapes';
+import {
+  canonicalFromProtobuf,
+  findProtoFile,
+  getShape,
+  SAMPLE_PROTO_FILE,
+  shapeChecksum,
+  shapeNames,
+  type ShapeName,
+} from '@app/shapes';
 import { decodeJsonRows } from './decode-json-rows';
 import { decodeProtobufRows } from './decode-protobuf-rows';
 import { shapeGrpcMethods } from './shape-grpc-methods';
@@ -31,27 +39,36 @@ describe.each(shapeNames())('decoding a %s reply', (name) => {
     expect(shapeChecksum(shape, fetched.rows as never)).toEqual(expectedDigest(COUNT, name));
   });
 
-  it('from protobuf (the gRPC client\'s deserializer) gives rows that, through canonicalFromProtobuf, have the same digest', () => {
+  it("from protobuf (the gRPC client's deserializer) gives rows that, through canonicalFromProtobuf, have the same digest", () => {
     const fetched = decodeProtobufRows(protobuf, target, name);
     expect(fetched.payloadBytes).toBe(protobuf.length);
     expect(fetched.rows).toHaveLength(COUNT);
-    expect(shapeChecksum(shape, fetched.rows.map((r) => canonicalFromProtobuf(shape, r)))).toEqual(expectedDigest(COUNT, name));
+    expect(
+      shapeChecksum(
+        shape,
+        fetched.rows.map((r) => canonicalFromProtobuf(shape, r)),
+      ),
+    ).toEqual(expectedDigest(COUNT, name));
   });
 
-  it('refuses a body without the shape\'s rows field, naming it', () => {
+  it("refuses a body without the shape's rows field, naming it", () => {
     const other = name === 'row' ? 'rows' : 'samples';
-    expect(() => decodeJsonRows(Buffer.from(JSON.stringify({ [other]: [] })), target, name)).toThrow(new TransportError('bad-response', target, `body has no "${shape.rowsField}" array`));
+    expect(() => decodeJsonRows(Buffer.from(JSON.stringify({ [other]: [] })), target, name)).toThrow(
+      new TransportError('bad-response', target, `body has no "${shape.rowsField}" array`),
+    );
   });
 });
 
 describe('decodeProtobufRows', () => {
   it('names the message a body that is not one', () => {
-    expect(() => decodeProtobufRows(Buffer.from([0xff, 0xff, 0xff]), target, 'numeric')).toThrow(/body is not a protobuf wirebench\.shapes\.NumericRows message/);
+    expect(() => decodeProtobufRows(Buffer.from([0xff, 0xff, 0xff]), target, 'numeric')).toThrow(
+      /body is not a protobuf wirebench\.shapes\.NumericRows message/,
+    );
   });
 });
 
 describe('shapeGrpcMethods', () => {
-  it('finds each shape\'s methods by its registry entry', () => {
+  it("finds each shape's methods by its registry entry", () => {
     for (const name of shapeNames()) {
       const { grpcService, unaryMethod, streamMethod } = getShape(name);
       const methods = shapeGrpcMethods(name);
@@ -63,6 +80,8 @@ describe('shapeGrpcMethods', () => {
 
   it('says which service is missing from a contract without it', () => {
     const sampleOnly = loadSync(findProtoFile(SAMPLE_PROTO_FILE), LOADER_OPTIONS);
-    expect(() => shapeGrpcMethods('text', sampleOnly)).toThrow('the gRPC contract has no wirebench.shapes.TextService with GetRows and StreamRows: shape text cannot be fetched over gRPC or protobuf');
+    expect(() => shapeGrpcMethods('text', sampleOnly)).toThrow(
+      'the gRPC contract has no wirebench.shapes.TextService with GetRows and StreamRows: shape text cannot be fetched over gRPC or protobuf',
+    );
   });
 });

@@ -1,4 +1,13 @@
-import { CallOptions, Client, credentials, loadPackageDefinition, Metadata, ServiceClientConstructor, status as GrpcStatus, ServiceError } from '@grpc/grpc-js';
+import {
+  CallOptions,
+  Client,
+  credentials,
+  loadPackageDefinition,
+  Metadata,
+  ServiceClientConstructor,
+  status as GrpcStatus,
+  ServiceError,
+} from '@grpc/grpc-js';
 import { loadSamplePackageDefinition, OWN_CONNECTION_OPTION } from '@app/grpc';
 import { DEFAULT_SHAPE, getShape, ShapeName } from '@app/shapes';
 import { GrpcCallPhases } from './grpc-call-phases';
@@ -30,7 +39,11 @@ export class GrpcBareTransport implements RowsTransport {
 
   readonly shape: ShapeName;
 
-  constructor(address: string, private readonly timeoutMs: number, { maxMessageBytes, shape = DEFAULT_SHAPE }: { maxMessageBytes: number; shape?: ShapeName }) {
+  constructor(
+    address: string,
+    private readonly timeoutMs: number,
+    { maxMessageBytes, shape = DEFAULT_SHAPE }: { maxMessageBytes: number; shape?: ShapeName },
+  ) {
     this.shape = shape;
     this.target = { server: 'grpc-server', address };
     const { grpcService, unaryMethod, rowsField } = getShape(shape);
@@ -38,8 +51,10 @@ export class GrpcBareTransport implements RowsTransport {
     this.rowsField = rowsField;
     // grpc-js's loaded package nests services by their package path (sample.SampleService, wirebench.shapes.NumericService).
     const pkg = loadPackageDefinition(withPayloadByteCounts(loadSamplePackageDefinition()));
-    const Service = grpcService.split('.').reduce<any>((at, part) => at?.[part], pkg) as ServiceClientConstructor | undefined;
-    if (typeof Service !== 'function') throw new Error(`the gRPC contract has no ${grpcService}: shape ${shape} cannot be fetched over gRPC`);
+    const Service = grpcService.split('.').reduce<any>((at, part) => at?.[part], pkg) as
+      ServiceClientConstructor | undefined;
+    if (typeof Service !== 'function')
+      throw new Error(`the gRPC contract has no ${grpcService}: shape ${shape} cannot be fetched over gRPC`);
     // Its own connection, as the Nest client's (OWN_CONNECTION_OPTION says why).
     this.client = new Service(address, credentials.createInsecure(), {
       ...OWN_CONNECTION_OPTION,
@@ -65,7 +80,8 @@ export class GrpcBareTransport implements RowsTransport {
         if (error) return reject(this.toTransportError(error));
         const payloadBytes = reply ? payloadBytesOf(reply) : undefined;
         const rows = reply?.[this.rowsField];
-        if (!reply || !Array.isArray(rows) || payloadBytes === undefined) return reject(new TransportError('bad-response', this.target, `reply has no ${this.rowsField}`));
+        if (!reply || !Array.isArray(rows) || payloadBytes === undefined)
+          return reject(new TransportError('bad-response', this.target, `reply has no ${this.rowsField}`));
         resolve({ rows, payloadBytes, phases: phases.finish(reply) });
       });
       // The caller left or another request of the run failed: the server sees a cancel and stops.
@@ -80,7 +96,8 @@ export class GrpcBareTransport implements RowsTransport {
 
   private toTransportError(e: ServiceError): TransportError {
     const detail = `${GrpcStatus[e.code] ?? 'error'}: ${e.details ?? e.message}`;
-    if (e.code === GrpcStatus.CANCELLED) return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
+    if (e.code === GrpcStatus.CANCELLED)
+      return new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
     return new TransportError(grpcFailure(e.code), this.target, detail);
   }
 }

@@ -43,7 +43,8 @@ export class GrpcCallPhases {
 
   /** The phases once the last message is in (and the status with its trailer, which comes before completion). */
   finishStream(): ClientPhases {
-    if (!this.intercepted) this.clock.note('no response headers or trailers seen: the client was built without grpcPhaseInterceptor');
+    if (!this.intercepted)
+      this.clock.note('no response headers or trailers seen: the client was built without grpcPhaseInterceptor');
     return this.clock.phases();
   }
 

@@ -7,7 +7,8 @@ import { GrpcStreamTransport } from './grpc-stream.transport';
 import { withPayloadByteCounts } from './measured-package-definition';
 import { TransportError } from '@app/bench';
 
-const method = (withPayloadByteCounts(loadSamplePackageDefinition()) as Record<string, any>)['sample.SampleService'].StreamSamples;
+const method = (withPayloadByteCounts(loadSamplePackageDefinition()) as Record<string, any>)['sample.SampleService']
+  .StreamSamples;
 /** A message as the measured client would hand it over: encoded and decoded through withPayloadByteCounts. */
 const received = (count: number, offset: number): { message: Samples; bytes: number } => {
   const bytes: Buffer = method.responseSerialize({ samples: rows(count, offset) });
@@ -16,7 +17,9 @@ const received = (count: number, offset: number): { message: Samples; bytes: num
 
 /** A SampleServiceClient whose one stream the test drives, recording the request and whether it was cancelled. */
 function fakeService() {
-  const state: { param?: StreamSamplesParam; subscriber?: Subscriber<Samples>; unsubscribed: boolean } = { unsubscribed: false };
+  const state: { param?: StreamSamplesParam; subscriber?: Subscriber<Samples>; unsubscribed: boolean } = {
+    unsubscribed: false,
+  };
   const streamSamples = (param: StreamSamplesParam) =>
     new Observable<Samples>((subscriber) => {
       state.param = param;
@@ -45,22 +48,27 @@ describe('GrpcStreamTransport', () => {
     expect(streamed.chunks).toBe(3);
     expect(streamed.payloadBytes).toBe(messages.reduce((n, m) => n + m.bytes, 0));
     expect(streamed.phases!.decodeMs).toBeGreaterThan(0);
-    expect(streamed.phases!.notes).toEqual(['no response headers or trailers seen: the client was built without grpcPhaseInterceptor']);
+    expect(streamed.phases!.notes).toEqual([
+      'no response headers or trailers seen: the client was built without grpcPhaseInterceptor',
+    ]);
   });
 
   it.each([
     [status.UNAVAILABLE, 'unavailable'],
     [status.INTERNAL, 'bad-response'],
-  ])('turns a status %d after some rows into a %s TransportError that says how many rows had arrived', async (code, failure) => {
-    const { service, state } = fakeService();
-    const done = new GrpcStreamTransport(service, 'h:1', 1000).streamRows(10, 3, { push: () => undefined });
-    state.subscriber!.next(received(3, 0).message);
-    state.subscriber!.error({ code, details: 'Connection dropped' });
-    const error = await done.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ failure, rowsReceived: 3 });
-    expect((error as Error).message).toMatch(/\(after 3 rows\)$/);
-  });
+  ])(
+    'turns a status %d after some rows into a %s TransportError that says how many rows had arrived',
+    async (code, failure) => {
+      const { service, state } = fakeService();
+      const done = new GrpcStreamTransport(service, 'h:1', 1000).streamRows(10, 3, { push: () => undefined });
+      state.subscriber!.next(received(3, 0).message);
+      state.subscriber!.error({ code, details: 'Connection dropped' });
+      const error = await done.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error).toMatchObject({ failure, rowsReceived: 3 });
+      expect((error as Error).message).toMatch(/\(after 3 rows\)$/);
+    },
+  );
 
   it('leaves rowsReceived out when nothing had arrived', async () => {
     const { service, state } = fakeService();
@@ -72,7 +80,12 @@ describe('GrpcStreamTransport', () => {
   it('cancels the call (unsubscribes) and rejects with the reason when the signal aborts', async () => {
     const { service, state } = fakeService();
     const abort = new AbortController();
-    const done = new GrpcStreamTransport(service, 'h:1', 1000).streamRows(10, 3, { push: () => undefined }, abort.signal);
+    const done = new GrpcStreamTransport(service, 'h:1', 1000).streamRows(
+      10,
+      3,
+      { push: () => undefined },
+      abort.signal,
+    );
     state.subscriber!.next(received(3, 0).message);
     const reason = new Error('stop');
     abort.abort(reason);
@@ -80,7 +93,9 @@ describe('GrpcStreamTransport', () => {
     expect(state.unsubscribed).toBe(true);
     // A signal aborted before the call means no call at all.
     const early = fakeService();
-    await expect(new GrpcStreamTransport(early.service, 'h:1', 1000).streamRows(1, 1, { push: () => undefined }, abort.signal)).rejects.toBe(reason);
+    await expect(
+      new GrpcStreamTransport(early.service, 'h:1', 1000).streamRows(1, 1, { push: () => undefined }, abort.signal),
+    ).rejects.toBe(reason);
     expect(early.state.param).toBeUndefined();
   });
 

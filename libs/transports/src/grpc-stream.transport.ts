@@ -16,7 +16,10 @@ type RowsMessage = Record<string, unknown>;
  * Typed loosely, as NestGrpcService, so SampleServiceClient passes as it is.
  */
 export type NestGrpcStreamService = object;
-type StreamMethods = Record<string, (request: object, metadata: Metadata, options: CallOptions) => Observable<RowsMessage>>;
+type StreamMethods = Record<
+  string,
+  (request: object, metadata: Metadata, options: CallOptions) => Observable<RowsMessage>
+>;
 
 /**
  * gRPC server streaming (the shape's streamMethod: StreamSamples for `row`) through Nest's ClientGrpc, built exactly as the `grpc` variant's client:
@@ -74,21 +77,40 @@ export class GrpcStreamTransport implements StreamingRowsTransport {
       // An idle timeout rather than one for the whole stream: a stream's length is bounded by MAX_STREAM_ROWS in
       // rows, so its time is not; a server that stops sending is what a timeout should catch. A plain timer
       // refreshed per message, as GrpcTransport's plain timer rather than rxjs's timeout operator.
-      const timer = setTimeout(() => settle(new TransportError('timeout', this.target, `no message within ${this.timeoutMs} ms`, rows > 0 ? rows : undefined)), this.timeoutMs);
+      const timer = setTimeout(
+        () =>
+          settle(
+            new TransportError(
+              'timeout',
+              this.target,
+              `no message within ${this.timeoutMs} ms`,
+              rows > 0 ? rows : undefined,
+            ),
+          ),
+        this.timeoutMs,
+      );
       const onAbort = () => settle(abortReason(signal!));
       signal?.addEventListener('abort', onAbort, { once: true });
       let subscription: { unsubscribe(): void } | undefined;
       const metadata = new Metadata();
       if (this.serializer !== null) metadata.set(SERIALIZER_METADATA, this.serializer.name);
-      const messages = (this.service as StreamMethods)[this.method]({ count, offset: 0, chunk_rows: chunkRows }, metadata, phases.callOptions());
+      const messages = (this.service as StreamMethods)[this.method](
+        { count, offset: 0, chunk_rows: chunkRows },
+        metadata,
+        phases.callOptions(),
+      );
       const observer: Partial<Observer<RowsMessage>> = {
         next: (message: RowsMessage) => {
           if (settled) return;
           timer.refresh();
           const bytes = payloadBytesOf(message);
-          if (bytes === undefined) return settle(new Error('gRPC client was built without withPayloadByteCounts: payload size cannot be measured'));
+          if (bytes === undefined)
+            return settle(
+              new Error('gRPC client was built without withPayloadByteCounts: payload size cannot be measured'),
+            );
           const messageRows = this.serializer ? this.serializer.codec.toJsonRows(message) : message[this.rowsField];
-          if (!Array.isArray(messageRows)) return settle(new TransportError('bad-response', this.target, `a message has no ${this.rowsField}`, rows));
+          if (!Array.isArray(messageRows))
+            return settle(new TransportError('bad-response', this.target, `a message has no ${this.rowsField}`, rows));
           phases.received(message);
           payloadBytes += bytes;
           chunks++;

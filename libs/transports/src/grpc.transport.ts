@@ -31,7 +31,10 @@ type RowsReply = Record<string, unknown>;
  * SampleServiceClient passes as it is; the method is looked up by the shape's name.
  */
 export type NestGrpcService = object;
-type UnaryMethods = Record<string, (request: object, metadata: Metadata, options: CallOptions) => Observable<RowsReply>>;
+type UnaryMethods = Record<
+  string,
+  (request: object, metadata: Metadata, options: CallOptions) => Observable<RowsReply>
+>;
 
 /**
  * Unary gRPC through Nest's ClientGrpc, as a Nest user would call the gRPC server. Phases are stamped when the
@@ -58,7 +61,9 @@ export class GrpcTransport implements RowsTransport {
     this.sliceRows = options.sliceRows === undefined ? null : String(options.sliceRows);
     this.shape = options.shape ?? DEFAULT_SHAPE;
     ({ unaryMethod: this.method, rowsField: this.rowsField } = getShape(this.shape));
-    this.serializer = options.serializer ? { name: options.serializer.name, codec: options.serializer.forShape(getShape(this.shape)) } : null;
+    this.serializer = options.serializer
+      ? { name: options.serializer.name, codec: options.serializer.forShape(getShape(this.shape)) }
+      : null;
     this.rowForm = this.serializer ? 'serializer' : 'protobuf';
   }
 
@@ -70,7 +75,10 @@ export class GrpcTransport implements RowsTransport {
     if (this.serializer !== null) metadata.set(SERIALIZER_METADATA, this.serializer.name);
     let reply: RowsReply;
     try {
-      reply = await this.withTimeout((this.service as UnaryMethods)[this.method]({ count }, metadata, phases.callOptions()), signal);
+      reply = await this.withTimeout(
+        (this.service as UnaryMethods)[this.method]({ count }, metadata, phases.callOptions()),
+        signal,
+      );
     } catch (error) {
       throw this.toTransportError(error);
     }
@@ -118,7 +126,8 @@ export class GrpcTransport implements RowsTransport {
         },
         complete: () => {
           settled();
-          if (value === undefined) reject(new TransportError('bad-response', this.target, 'the call completed without a reply'));
+          if (value === undefined)
+            reject(new TransportError('bad-response', this.target, 'the call completed without a reply'));
           else resolve(value);
         },
       });

@@ -15,7 +15,15 @@ import { decodeHttpRows, ReceivedBody } from './decode-http-rows';
 import { isStaleKeptAliveSocket, onFreshSocket } from './stale-kept-alive-socket';
 
 // Connection-level failures: nothing listening, or nothing reachable, at the target address.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
 export interface JsonHttpOptions extends HttpBodyOptions {
@@ -73,14 +81,26 @@ export class JsonHttpTransport implements RowsTransport {
   }
 
   /** `freshSocket`: the stale-socket retry's, a connection of its own (HTTP/1.1 only: an HTTP/2 session is not pooled per request). */
-  private get(count: number, clock: PhaseClock, signal: AbortSignal | undefined, freshSocket = false): Promise<ReceivedBody> {
-    return this.options.httpVersion === 2 ? this.getHttp2(count, clock, signal) : this.getHttp1(count, clock, signal, freshSocket);
+  private get(
+    count: number,
+    clock: PhaseClock,
+    signal: AbortSignal | undefined,
+    freshSocket = false,
+  ): Promise<ReceivedBody> {
+    return this.options.httpVersion === 2
+      ? this.getHttp2(count, clock, signal)
+      : this.getHttp1(count, clock, signal, freshSocket);
   }
 
   // The raw body is taken as a Buffer so its size is known exactly; decodeHttpRows parses it with the same
   // Buffer -> string -> JSON.parse that axios does for responseType 'json'. decompress: false, so a gzip body
   // arrives as sent and its gunzip is timed on its own. No redirects: the JSON server never sends one.
-  private async getHttp1(count: number, clock: PhaseClock, signal: AbortSignal | undefined, freshSocket: boolean): Promise<ReceivedBody> {
+  private async getHttp1(
+    count: number,
+    clock: PhaseClock,
+    signal: AbortSignal | undefined,
+    freshSocket: boolean,
+  ): Promise<ReceivedBody> {
     const response = await lastValueFrom(
       this.http.get<Buffer>(this.url(count), {
         signal,
@@ -89,7 +109,10 @@ export class JsonHttpTransport implements RowsTransport {
         maxRedirects: 0,
         decompress: false,
         headers: this.headers,
-        transport: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => this.stampedRequest(freshSocket ? onFreshSocket(options) : options, callback, clock) },
+        transport: {
+          request: (options: RequestOptions, callback: (res: IncomingMessage) => void) =>
+            this.stampedRequest(freshSocket ? onFreshSocket(options) : options, callback, clock),
+        },
       }),
     );
     return { body: response.data, headers: response.headers as ReceivedBody['headers'] };
@@ -100,14 +123,21 @@ export class JsonHttpTransport implements RowsTransport {
    * arrive and the last when the body ends. Given a transport, axios leaves out the wall-clock timer it keeps for
    * node:http until the response starts (a socket timeout only counts once connected), so that timer is here.
    */
-  private stampedRequest(options: RequestOptions, callback: (res: IncomingMessage) => void, clock: PhaseClock): ClientRequest {
+  private stampedRequest(
+    options: RequestOptions,
+    callback: (res: IncomingMessage) => void,
+    clock: PhaseClock,
+  ): ClientRequest {
     const req = httpRequest(options, (res) => {
       clearTimeout(untilResponse);
       clock.firstByte();
       res.once('end', () => clock.lastByte());
       callback(res);
     });
-    const untilResponse = setTimeout(() => req.destroy(Object.assign(new Error(`no response within ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' })), this.timeoutMs);
+    const untilResponse = setTimeout(
+      () => req.destroy(Object.assign(new Error(`no response within ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+      this.timeoutMs,
+    );
     req.once('close', () => clearTimeout(untilResponse));
     return req;
   }
@@ -134,7 +164,8 @@ export class JsonHttpTransport implements RowsTransport {
       }),
     );
     clock.firstByte();
-    if (window !== undefined) widenConnectionWindow((response.request as ClientHttp2Stream | undefined)?.session, window, clock);
+    if (window !== undefined)
+      widenConnectionWindow((response.request as ClientHttp2Stream | undefined)?.session, window, clock);
     const body = await readBody(response.data, Math.max(1, this.timeoutMs - clock.elapsed()), clock, signal);
     return { body, headers: response.headers as ReceivedBody['headers'] };
   }
@@ -151,7 +182,8 @@ export class JsonHttpTransport implements RowsTransport {
     const e = error as AxiosError<Buffer | Readable>;
     if (e.response) {
       const data = e.response.data;
-      if (data && !Buffer.isBuffer(data) && typeof (data as Readable).destroy === 'function') (data as Readable).destroy();
+      if (data && !Buffer.isBuffer(data) && typeof (data as Readable).destroy === 'function')
+        (data as Readable).destroy();
       const text = Buffer.isBuffer(data) ? data.toString('utf8').slice(0, 300) : '';
       // A server keeping within its memory budget (MAX_INFLIGHT_BYTES) answers 503 with Retry-After: busy, not broken.
       const failure = e.response.status === 503 ? 'busy' : 'bad-response';
@@ -184,17 +216,30 @@ function widenConnectionWindow(session: Http2Session | undefined, window: number
 // An HTTP/2 connection failure reaches the request as a cancelled stream caused by the connect error.
 function codesOf(error: unknown): string[] {
   const codes: string[] = [];
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string') codes.push(e.code);
   }
   return codes;
 }
 
 /** A response stream into one Buffer, the last byte stamped at its end; destroyed with ETIMEDOUT after `msLeft`. */
-function readBody(stream: Readable, msLeft: number, clock: PhaseClock, signal: AbortSignal | undefined): Promise<Buffer> {
+function readBody(
+  stream: Readable,
+  msLeft: number,
+  clock: PhaseClock,
+  signal: AbortSignal | undefined,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const timer = setTimeout(() => stream.destroy(Object.assign(new Error(`body not complete within the request timeout`), { code: 'ETIMEDOUT' })), msLeft);
+    const timer = setTimeout(
+      () =>
+        stream.destroy(Object.assign(new Error(`body not complete within the request timeout`), { code: 'ETIMEDOUT' })),
+      msLeft,
+    );
     // axios's signal covers the request until its headers; the body read here is ours to stop.
     const abort = () => stream.destroy(Object.assign(new Error('request aborted'), { code: 'ERR_CANCELED' }));
     if (signal?.aborted) abort();

@@ -15,7 +15,15 @@ import { samplesPath } from './samples-path';
 import { isStaleKeptAliveSocket, onFreshSocket } from './stale-kept-alive-socket';
 
 // Connection-level failures: nothing listening, the server gone mid-stream, or nothing reachable.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
 /**
@@ -58,12 +66,25 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     } catch (error) {
       // A kept-alive socket that the server closed just as we reused it (stale-kept-alive-socket.ts): nothing reached
       // the server and no row arrived, so the GET is retried once on a new socket, as JsonHttpTransport does.
-      if (error instanceof StaleSocketError) return this.attempt(count, chunkRows, sink, signal, 'retried once on a new socket (the kept-alive one was closed by the server)');
+      if (error instanceof StaleSocketError)
+        return this.attempt(
+          count,
+          chunkRows,
+          sink,
+          signal,
+          'retried once on a new socket (the kept-alive one was closed by the server)',
+        );
       throw error;
     }
   }
 
-  private async attempt(count: number, chunkRows: number, sink: RowSink, signal: AbortSignal | undefined, note?: string): Promise<StreamedRows> {
+  private async attempt(
+    count: number,
+    chunkRows: number,
+    sink: RowSink,
+    signal: AbortSignal | undefined,
+    note?: string,
+  ): Promise<StreamedRows> {
     const clock = new PhaseClock();
     if (note) clock.note(note);
     const seen: { res?: IncomingMessage; req?: ClientRequest } = {};
@@ -71,7 +92,13 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     // (MAX_STREAM_ROWS), so its time is not, and a slow stream on a busy machine is still a stream (the soak probe's
     // 3,000,000 rows gave 504 after 2,807,256 had arrived). What a timeout must catch is a server that stops sending.
     // Refreshed by every read of the body.
-    const idle = setTimeout(() => (seen.res ?? seen.req)?.destroy(Object.assign(new Error(`no data within ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' })), this.timeoutMs);
+    const idle = setTimeout(
+      () =>
+        (seen.res ?? seen.req)?.destroy(
+          Object.assign(new Error(`no data within ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' }),
+        ),
+      this.timeoutMs,
+    );
     const received = { rows: 0 };
     try {
       const response: AxiosResponse<Readable> = await lastValueFrom(
@@ -84,7 +111,10 @@ export class JsonStreamTransport implements StreamingRowsTransport {
           headers: { 'Accept-Encoding': 'identity' },
           signal,
           // The retry (a note says why) on a connection of its own: the pool's other idle sockets may be stale too.
-          transport: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => this.stampedRequest(note ? onFreshSocket(options) : options, callback, clock, seen) },
+          transport: {
+            request: (options: RequestOptions, callback: (res: IncomingMessage) => void) =>
+              this.stampedRequest(note ? onFreshSocket(options) : options, callback, clock, seen),
+          },
         }),
       );
       const read = await this.read(response.data, sink, clock, signal, received, () => idle.refresh());
@@ -101,7 +131,12 @@ export class JsonStreamTransport implements StreamingRowsTransport {
   }
 
   /** node:http's request as axios would call it, with the first byte stamped at the status line and the response kept for its trailers. */
-  private stampedRequest(options: RequestOptions, callback: (res: IncomingMessage) => void, clock: PhaseClock, seen: { res?: IncomingMessage; req?: ClientRequest }): ClientRequest {
+  private stampedRequest(
+    options: RequestOptions,
+    callback: (res: IncomingMessage) => void,
+    clock: PhaseClock,
+    seen: { res?: IncomingMessage; req?: ClientRequest },
+  ): ClientRequest {
     const req = httpRequest(options, (res) => {
       clock.firstByte();
       seen.res = res;
@@ -112,7 +147,14 @@ export class JsonStreamTransport implements StreamingRowsTransport {
   }
 
   /** Reads the body to its end: each read's complete lines become one chunk for the sink. */
-  private read(body: Readable, sink: RowSink, clock: PhaseClock, signal: AbortSignal | undefined, received: { rows: number }, progressed: () => void): Promise<Omit<StreamedRows, 'phases'>> {
+  private read(
+    body: Readable,
+    sink: RowSink,
+    clock: PhaseClock,
+    signal: AbortSignal | undefined,
+    received: { rows: number },
+    progressed: () => void,
+  ): Promise<Omit<StreamedRows, 'phases'>> {
     const decoder = new NdjsonLineDecoder();
     let payloadBytes = 0;
     let chunks = 0;
@@ -138,7 +180,14 @@ export class JsonStreamTransport implements StreamingRowsTransport {
           hand(clock.time('decode', () => decoder.write(chunk)));
         } catch (error) {
           body.destroy();
-          settle(new TransportError('bad-response', this.target, `a line is not JSON (${(error as Error).message})`, received.rows));
+          settle(
+            new TransportError(
+              'bad-response',
+              this.target,
+              `a line is not JSON (${(error as Error).message})`,
+              received.rows,
+            ),
+          );
         }
       });
       body.once('end', () => {
@@ -147,7 +196,14 @@ export class JsonStreamTransport implements StreamingRowsTransport {
           hand(clock.time('decode', () => decoder.end()));
           settle();
         } catch (error) {
-          settle(new TransportError('bad-response', this.target, `the last line is not JSON (${(error as Error).message})`, received.rows));
+          settle(
+            new TransportError(
+              'bad-response',
+              this.target,
+              `the last line is not JSON (${(error as Error).message})`,
+              received.rows,
+            ),
+          );
         }
       });
       // A server that dies mid-stream ends the chunked body early: node:http reports 'aborted' (ECONNRESET).
@@ -156,17 +212,36 @@ export class JsonStreamTransport implements StreamingRowsTransport {
   }
 
   // Before the response (refused, timed out waiting) there is no count; once it started, the count says where it broke off.
-  private async toTransportError(error: unknown, received: number | undefined): Promise<TransportError | ClientFdLimitError> {
+  private async toTransportError(
+    error: unknown,
+    received: number | undefined,
+  ): Promise<TransportError | ClientFdLimitError> {
     if (error instanceof TransportError) return error;
     const ownLimit = ClientFdLimitError.from(error, `connecting to ${this.target.server} at ${this.target.address}`);
     if (ownLimit) return ownLimit;
     const e = error as AxiosError<Readable> & { code?: string };
     if (e.response) {
       const text = await firstBytes(e.response.data, 300);
-      return new TransportError(e.response.status === 503 ? 'busy' : 'bad-response', this.target, `HTTP ${e.response.status} ${text}`.trim());
+      return new TransportError(
+        e.response.status === 503 ? 'busy' : 'bad-response',
+        this.target,
+        `HTTP ${e.response.status} ${text}`.trim(),
+      );
     }
-    if (e.code && TIMEOUT_CODES.has(e.code)) return new TransportError('timeout', this.target, `${received === undefined ? 'no response' : 'no data'} within ${this.timeoutMs} ms`, received);
-    if (e.code && UNAVAILABLE_CODES.has(e.code)) return new TransportError('unavailable', this.target, e.message === 'aborted' ? `${e.code} (connection closed mid-stream)` : e.code, received);
+    if (e.code && TIMEOUT_CODES.has(e.code))
+      return new TransportError(
+        'timeout',
+        this.target,
+        `${received === undefined ? 'no response' : 'no data'} within ${this.timeoutMs} ms`,
+        received,
+      );
+    if (e.code && UNAVAILABLE_CODES.has(e.code))
+      return new TransportError(
+        'unavailable',
+        this.target,
+        e.message === 'aborted' ? `${e.code} (connection closed mid-stream)` : e.code,
+        received,
+      );
     return new TransportError('bad-response', this.target, e.message ?? String(error), received);
   }
 }

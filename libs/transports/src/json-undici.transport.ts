@@ -8,7 +8,16 @@ import { HttpBodyOptions, requestHeadersFor, rowFormFor, shapeAskedFor } from '.
 import { samplesPath } from './samples-path';
 import { decodeHttpRows, ReceivedBody } from './decode-http-rows';
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+]);
 
 /**
  * The `json-undici` variant: the same GET to the same JSON server as JsonHttpTransport, through undici (kept-alive
@@ -46,13 +55,23 @@ export class JsonUndiciTransport implements RowsTransport {
     const clock = new PhaseClock();
     let received: ReceivedBody;
     try {
-      const response = await request(this.target.address + samplesPath(count, this.shape, undefined, this.serializer), { dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, headers: this.headers, signal });
+      const response = await request(this.target.address + samplesPath(count, this.shape, undefined, this.serializer), {
+        dispatcher: this.dispatcher,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        headers: this.headers,
+        signal,
+      });
       clock.firstByte();
       response.body.once('end', () => clock.lastByte());
       const body = Buffer.from(await response.body.arrayBuffer());
       if (response.statusCode !== 200) {
         // 503: the server keeping within its memory budget (MAX_INFLIGHT_BYTES): busy, not broken.
-        throw new TransportError(response.statusCode === 503 ? 'busy' : 'bad-response', this.target, `HTTP ${response.statusCode} ${body.toString('utf8').slice(0, 300)}`.trim());
+        throw new TransportError(
+          response.statusCode === 503 ? 'busy' : 'bad-response',
+          this.target,
+          `HTTP ${response.statusCode} ${body.toString('utf8').slice(0, 300)}`.trim(),
+        );
       }
       received = { body, headers: response.headers };
     } catch (error) {

@@ -1,7 +1,10 @@
 import { rows } from '@app/data-generator';
 import { NdjsonLineDecoder } from './ndjson-line-decoder';
 
-const ndjson = (count: number, offset = 0) => rows(count, offset).map((r) => JSON.stringify(r) + '\n').join('');
+const ndjson = (count: number, offset = 0) =>
+  rows(count, offset)
+    .map((r) => JSON.stringify(r) + '\n')
+    .join('');
 
 function decodeInPieces(body: Buffer, cuts: number[]): { batches: number[]; rows: unknown[] } {
   const decoder = new NdjsonLineDecoder();
@@ -39,8 +42,14 @@ describe('NdjsonLineDecoder', () => {
   it('byte by byte, including a multi-byte UTF-8 character split across reads', () => {
     const text = '{"rowNum":1,"columnA":"é€😀"}\n{"rowNum":2,"columnA":"x"}\n';
     const bytes = Buffer.from(text);
-    const { rows: got } = decodeInPieces(bytes, Array.from({ length: bytes.length - 1 }, (_, i) => i + 1));
-    expect(got).toEqual([{ rowNum: 1, columnA: 'é€😀' }, { rowNum: 2, columnA: 'x' }]);
+    const { rows: got } = decodeInPieces(
+      bytes,
+      Array.from({ length: bytes.length - 1 }, (_, i) => i + 1),
+    );
+    expect(got).toEqual([
+      { rowNum: 1, columnA: 'é€😀' },
+      { rowNum: 2, columnA: 'x' },
+    ]);
   });
 
   it('a last line without its newline, blank lines and CRLF', () => {

@@ -66,6 +66,13 @@ export class PhaseClock {
 
   phases(): ClientPhases {
     const since = (t: number | null) => (t === null ? null : t - this.start);
-    return { ttfbMs: since(this.firstByteAt), ttlbMs: since(this.lastByteAt), decompressMs: this.decompressMs, decodeMs: this.decodeMs, server: this.server, notes: this.notes };
+    return {
+      ttfbMs: since(this.firstByteAt),
+      ttlbMs: since(this.lastByteAt),
+      decompressMs: this.decompressMs,
+      decodeMs: this.decodeMs,
+      server: this.server,
+      notes: this.notes,
+    };
   }
 }

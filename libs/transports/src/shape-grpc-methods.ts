@@ -21,12 +21,18 @@ export function clientPackageDefinition(): PackageDefinition {
  * package definition that holds its service: for `row` sample.SampleService, for the others their service in
  * shapes.proto. A contract without it is a build that does not serve the shape, said as such.
  */
-export function shapeGrpcMethods(shape: ShapeName, pkg: PackageDefinition = clientPackageDefinition()): ShapeGrpcMethods {
+export function shapeGrpcMethods(
+  shape: ShapeName,
+  pkg: PackageDefinition = clientPackageDefinition(),
+): ShapeGrpcMethods {
   const { grpcService, unaryMethod, streamMethod } = getShape(shape);
   const service = pkg[grpcService] as ServiceDefinition | undefined;
   const unary = service?.[unaryMethod];
   const stream = service?.[streamMethod];
-  if (!unary || !stream) throw new Error(`the gRPC contract has no ${grpcService} with ${unaryMethod} and ${streamMethod}: shape ${shape} cannot be fetched over gRPC or protobuf`);
+  if (!unary || !stream)
+    throw new Error(
+      `the gRPC contract has no ${grpcService} with ${unaryMethod} and ${streamMethod}: shape ${shape} cannot be fetched over gRPC or protobuf`,
+    );
   return { unary: unary as ShapeGrpcMethods['unary'], stream: stream as ShapeGrpcMethods['stream'] };
 }
 

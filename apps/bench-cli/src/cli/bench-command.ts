@@ -57,19 +57,27 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     specs = buildScenarioSpecs(options, config.limits);
     requireShaperFor(options.networks, options.hosts);
     // A run that starts its own apps does not stop at apps someone else left running: it takes other ports.
-    const ownApps = options.invocations > 1 || options.runtimes !== null || options.userShape !== null || options.blobBytes !== null;
+    const ownApps =
+      options.invocations > 1 || options.runtimes !== null || options.userShape !== null || options.blobBytes !== null;
     const moved = ownApps ? await moveToFreePorts(new AppLauncher(config, findProjectRoot())) : null;
     if (moved) {
       process.stderr.write(`wirebench bench: ${moved}\n`);
       config = loadConfig();
     }
-    await requireFreshProcesses(new AppLauncher(config, findProjectRoot()), options.invocations, options.runtimes !== null);
+    await requireFreshProcesses(
+      new AppLauncher(config, findProjectRoot()),
+      options.invocations,
+      options.runtimes !== null,
+    );
     await requireOwnAppsForUserShape(new AppLauncher(config, findProjectRoot()), options.userShape !== null);
     await requireOwnAppsForBlobBytes(new AppLauncher(config, findProjectRoot()), options.blobBytes);
     // Apps found running are used as they are: each must be the wirebench app expected there (the netns hosts start their own).
     if (options.hosts !== 'netns') await requireWirebenchApps(new AppLauncher(config, findProjectRoot()), config);
     if (options.runtimes) {
-      pairs = await resolveRuntimePairs(options.runtimes, { offline: options.runtimes.offline, log: (line) => process.stderr.write(`wirebench bench: ${line}\n`) });
+      pairs = await resolveRuntimePairs(options.runtimes, {
+        offline: options.runtimes.offline,
+        log: (line) => process.stderr.write(`wirebench bench: ${line}\n`),
+      });
     }
   } catch (error) {
     return reportUsageError('bench', error, EXIT.usage, [UsageError, ConfigError, RuntimeError]);
@@ -77,11 +85,18 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
 
   // Before anything runs: a case run otherwise than asked (a concurrency capped at its requests) is said, not hidden.
   // And a case on other variants than the run's (the runtimes preset's large case on the explain preset's).
-  for (const line of [...cappedNotes(specs), ...ownVariantNotes(specs, options)]) process.stderr.write(`wirebench bench: ${line}\n`);
+  for (const line of [...cappedNotes(specs), ...ownVariantNotes(specs, options)])
+    process.stderr.write(`wirebench bench: ${line}\n`);
   const busy = await busyMachineLine(options.disturbedAbove);
   if (busy) process.stderr.write(`wirebench bench: ${busy}\n`);
   const root = findProjectRoot();
-  const { dir, record } = startRunRecord(options.out ?? config.resultsDir, options.preset, options.label, { ...options, scenarios: planOf(specs, options) }, root);
+  const { dir, record } = startRunRecord(
+    options.out ?? config.resultsDir,
+    options.preset,
+    options.label,
+    { ...options, scenarios: planOf(specs, options) },
+    root,
+  );
   const run: BenchRun = {
     ...record,
     kind: 'bench',
@@ -113,7 +128,11 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   // And the binary shape's blob size, when --blob-bytes gave one.
   const appEnv = { ...(options.userShape ? userShapeEnv(options.userShape) : {}), ...blobBytesEnv(options.blobBytes) };
   const abort = new AbortController();
-  const signals = stopOnSignal((m) => progress.note(m), 'now', () => abort.abort());
+  const signals = stopOnSignal(
+    (m) => progress.note(m),
+    'now',
+    () => abort.abort(),
+  );
 
   let netns: NetnsHosts | undefined;
   /** Every case under every profile once, in the processes of one block (one invocation, on one runtime). */
@@ -155,7 +174,9 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
           disturbedAbove: options.disturbedAbove,
           rerunDisturbed: options.rerunDisturbed,
         };
-        const judged = (await runScenarioOnClient(run.targets.client, call, abort.signal)).map((r) => judgeNoise(r, options.disturbedAbove));
+        const judged = (await runScenarioOnClient(run.targets.client, call, abort.signal)).map((r) =>
+          judgeNoise(r, options.disturbedAbove),
+        );
         const measured = stampInvocation(judged, invocation);
         const results = pair ? stampRuntime(measured, pair) : measured;
         pooled.add(results);
@@ -165,40 +186,60 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
       progress.finished(spec.name + of, weight(spec), outcomes.join('; '));
     }
   };
-  await recordRun(dir, run, () => signals.stopped, async () => {
-    if (options.hosts === 'netns') {
-      // One invocation only (parseOptions refuses more): the namespaces are set up once per run.
-      netns = await startNetnsHosts(config, root, join(dir, 'apps.log'), (m) => progress.note(m), appEnv);
-      run.targets = { client: netns.clientUrl, json: netns.jsonUrl, grpc: netns.grpcAddress };
-      run.options = { ...run.options, hostsDescription: netns.description };
-    }
-    for (const [b, { round: invocation, pair }] of blocks.entries()) {
-      if (signals.stopped) break;
-      const of = blockName(invocation, invocations, pair);
-      const fresh = blocks.length > 1;
-      if (!netns) {
-        const execPath = pair ? (app: string) => (app === 'client' ? pair.client.path : pair.server.path) : undefined;
-        let startedApps;
-        try {
-          startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app}${of}${fresh || pair ? '' : ' (not reachable)'}`), BENCH_APPS, appEnv, execPath);
-        } catch (error) {
-          // An app that does not start on a runtime says which runtime, in one line.
-          throw pair ? new Error(`node runtime ${pair.label}: ${(error as Error).message}`) : error;
-        }
-        if (startedApps.length > 0) progress.note(`started ${startedApps.join(', ')}${of}; they stop when ${fresh ? (pair ? 'the block' : 'the invocation') : 'this run'} ends (logs: ${join(dir, 'apps.log')})`);
+  await recordRun(
+    dir,
+    run,
+    () => signals.stopped,
+    async () => {
+      if (options.hosts === 'netns') {
+        // One invocation only (parseOptions refuses more): the namespaces are set up once per run.
+        netns = await startNetnsHosts(config, root, join(dir, 'apps.log'), (m) => progress.note(m), appEnv);
+        run.targets = { client: netns.clientUrl, json: netns.jsonUrl, grpc: netns.grpcAddress };
+        run.options = { ...run.options, hostsDescription: netns.description };
       }
-      run.invocationStarts!.push({ invocation, startedAt: new Date().toISOString(), pids: launcher.startedPids(), ...(pair ? { runtime: pair.label } : {}) });
-      await saveRun(dir, run);
-      await runInvocation(invocation, of, pair);
-      // The next block needs fresh processes: stop these (requireFreshProcesses made sure they are ours).
-      if (b < blocks.length - 1) await launcher.stopStarted();
-    }
-  }, async () => {
-    progress.stop();
-    await netns?.stop();
-    await launcher.stopStarted();
-    signals.dispose();
-  });
+      for (const [b, { round: invocation, pair }] of blocks.entries()) {
+        if (signals.stopped) break;
+        const of = blockName(invocation, invocations, pair);
+        const fresh = blocks.length > 1;
+        if (!netns) {
+          const execPath = pair ? (app: string) => (app === 'client' ? pair.client.path : pair.server.path) : undefined;
+          let startedApps;
+          try {
+            startedApps = await launcher.ensureRunning(
+              join(dir, 'apps.log'),
+              (app) => progress.note(`starting ${app}${of}${fresh || pair ? '' : ' (not reachable)'}`),
+              BENCH_APPS,
+              appEnv,
+              execPath,
+            );
+          } catch (error) {
+            // An app that does not start on a runtime says which runtime, in one line.
+            throw pair ? new Error(`node runtime ${pair.label}: ${(error as Error).message}`) : error;
+          }
+          if (startedApps.length > 0)
+            progress.note(
+              `started ${startedApps.join(', ')}${of}; they stop when ${fresh ? (pair ? 'the block' : 'the invocation') : 'this run'} ends (logs: ${join(dir, 'apps.log')})`,
+            );
+        }
+        run.invocationStarts!.push({
+          invocation,
+          startedAt: new Date().toISOString(),
+          pids: launcher.startedPids(),
+          ...(pair ? { runtime: pair.label } : {}),
+        });
+        await saveRun(dir, run);
+        await runInvocation(invocation, of, pair);
+        // The next block needs fresh processes: stop these (requireFreshProcesses made sure they are ours).
+        if (b < blocks.length - 1) await launcher.stopStarted();
+      }
+    },
+    async () => {
+      progress.stop();
+      await netns?.stop();
+      await launcher.stopStarted();
+      signals.dispose();
+    },
+  );
 
   reportRun('bench', dir, run, options.formats, `${run.scenarios.length} results`);
   return run.endReason === 'completed' ? EXIT.ok : run.endReason === 'interrupted' ? EXIT.interrupted : EXIT.failed;

@@ -1,4 +1,10 @@
-import { BINARY_BLOB_BYTES, type BinaryRow, configuredBinaryBlobBytes, getShape, useBinaryBlobBytes } from '@app/shapes';
+import {
+  BINARY_BLOB_BYTES,
+  type BinaryRow,
+  configuredBinaryBlobBytes,
+  getShape,
+  useBinaryBlobBytes,
+} from '@app/shapes';
 import { blobBytesEnv, blobBytesOption } from './blob-bytes-option';
 import { parseOptions } from './options';
 import { UsageError } from './usage-error';
@@ -11,7 +17,7 @@ describe('--blob-bytes', () => {
     expect(blobBytesEnv(null)).toEqual({});
   });
 
-  it('registers the size in this process, so what is computed here (preset sizes, bounds) is about the apps\' rows, and passes it on', () => {
+  it("registers the size in this process, so what is computed here (preset sizes, bounds) is about the apps' rows, and passes it on", () => {
     expect(parseOptions(['--blob-bytes', '1024', '--shapes', 'binary']).blobBytes).toBe(1024);
     expect(configuredBinaryBlobBytes()).toBe(1024);
     expect((getShape('binary').row(0) as BinaryRow).data.length).toBe(1024);
@@ -20,6 +26,8 @@ describe('--blob-bytes', () => {
 
   it.each(['0', '1048577', '1k', '-5', ''])('refuses %j, naming the range and the setting', (raw) => {
     expect(() => blobBytesOption(raw)).toThrow(UsageError);
-    expect(() => blobBytesOption(raw)).toThrow(`--blob-bytes must be an integer from 1 to 1048576 (the binary shape's blob, BINARY_BLOB_BYTES), got "${raw}"`);
+    expect(() => blobBytesOption(raw)).toThrow(
+      `--blob-bytes must be an integer from 1 to 1048576 (the binary shape's blob, BINARY_BLOB_BYTES), got "${raw}"`,
+    );
   });
 });

@@ -13,7 +13,9 @@ export const BLOB_BYTES_VARIABLE = 'BINARY_BLOB_BYTES';
 export function blobBytesOption(raw: string | undefined): number | null {
   if (raw === undefined) return null;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_BINARY_BLOB_BYTES) {
-    throw new UsageError(`--blob-bytes must be an integer from 1 to ${MAX_BINARY_BLOB_BYTES} (the binary shape's blob, BINARY_BLOB_BYTES), got "${raw}"`);
+    throw new UsageError(
+      `--blob-bytes must be an integer from 1 to ${MAX_BINARY_BLOB_BYTES} (the binary shape's blob, BINARY_BLOB_BYTES), got "${raw}"`,
+    );
   }
   const blobBytes = Number(raw);
   useBinaryBlobBytes(blobBytes);

@@ -35,7 +35,11 @@ export class ClientApiError extends Error {
  * Runs one scenario through the client app's /client/bench endpoint: the measurement path the endpoints use.
  * No timeout of its own: a 1,000,000-row scenario takes minutes, and the client bounds each request itself.
  */
-export function runScenarioOnClient(clientUrl: string, call: ScenarioCall, signal: AbortSignal): Promise<ScenarioResult[]> {
+export function runScenarioOnClient(
+  clientUrl: string,
+  call: ScenarioCall,
+  signal: AbortSignal,
+): Promise<ScenarioResult[]> {
   const query = new URLSearchParams({
     name: call.name ?? call.spec.name,
     mode: call.spec.mode,
@@ -66,9 +70,20 @@ export function runScenarioOnClient(clientUrl: string, call: ScenarioCall, signa
         try {
           body = JSON.parse(text);
         } catch {
-          return reject(new ClientApiError(res.statusCode ?? 0, `client answered ${res.statusCode} with a body that is not JSON: ${text.slice(0, 200)}`));
+          return reject(
+            new ClientApiError(
+              res.statusCode ?? 0,
+              `client answered ${res.statusCode} with a body that is not JSON: ${text.slice(0, 200)}`,
+            ),
+          );
         }
-        if (res.statusCode !== 200) return reject(new ClientApiError(res.statusCode ?? 0, `client answered ${res.statusCode}: ${body?.message ?? text.slice(0, 300)}`));
+        if (res.statusCode !== 200)
+          return reject(
+            new ClientApiError(
+              res.statusCode ?? 0,
+              `client answered ${res.statusCode}: ${body?.message ?? text.slice(0, 300)}`,
+            ),
+          );
         resolve(body.results as ScenarioResult[]);
       });
     });

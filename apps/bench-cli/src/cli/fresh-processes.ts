@@ -6,7 +6,11 @@ import { UsageError } from './usage-error';
  * give: apps that already answer were started by someone else, and stopping them is not this run's to do. So with
  * K > 1 they must not be running; with K = 1 the bench uses them, as it always has.
  */
-export async function requireFreshProcesses(launcher: AppLauncher, invocations: number, runtimes = false): Promise<void> {
+export async function requireFreshProcesses(
+  launcher: AppLauncher,
+  invocations: number,
+  runtimes = false,
+): Promise<void> {
   if (invocations <= 1 && !runtimes) return;
   const running = await launcher.reachable();
   if (running.length === 0) return;
@@ -53,7 +57,11 @@ export async function requireOwnAppsForBlobBytes(launcher: AppLauncher, blobByte
  * npm run load --node ...: the servers the levels load are started on each runtime in turn; one already answering
  * runs on whatever node started it, and its levels would be filed under a runtime it does not run.
  */
-export async function requireOwnServersForRuntimes(launcher: AppLauncher, servers: ServingAppName[], runtimes: boolean): Promise<void> {
+export async function requireOwnServersForRuntimes(
+  launcher: AppLauncher,
+  servers: ServingAppName[],
+  runtimes: boolean,
+): Promise<void> {
   if (!runtimes) return;
   const running = await launcher.reachable(servers);
   if (running.length === 0) return;

@@ -8,7 +8,11 @@ const LISTENING = /calibration server listening on \S+:(\d+)/;
  * client measures each profile's path across the link it will use. Stop it like any launched app.
  */
 export function launchLinkCalibrationServer(where: CommandPrefixer, host: string, options: LaunchOptions): LaunchedApp {
-  const [command, ...args] = where.prefixCommand([process.execPath, builtAppEntry('bench-cli', 'calibration-server-main.js'), host]);
+  const [command, ...args] = where.prefixCommand([
+    process.execPath,
+    builtAppEntry('bench-cli', 'calibration-server-main.js'),
+    host,
+  ]);
   return new LaunchedApp('calibration-server', command, args, { parentDeathSignal: 'TERM', ...options });
 }
 

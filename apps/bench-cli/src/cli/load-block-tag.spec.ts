@@ -1,7 +1,13 @@
 import type { ResolvedRuntime } from '@app/runtimes';
 import { blockTag } from './load-block-tag';
 
-const runtime = { path: '/x/node', nodeVersion: '22.23.3', v8Version: '12.4', spec: '22', source: 'cache' } as ResolvedRuntime;
+const runtime = {
+  path: '/x/node',
+  nodeVersion: '22.23.3',
+  v8Version: '12.4',
+  spec: '22',
+  source: 'cache',
+} as ResolvedRuntime;
 const pair = { server: runtime, client: runtime, label: 'node22.23.3' };
 
 describe('blockTag', () => {

@@ -69,14 +69,35 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
   const { connections, duration, warmup, requests, rows, rate, timeout, generators } = options;
   const servers = options.variants
     ? options.variants.map((v) => LOAD_VARIANTS[v])
-    : options.targets.flatMap((target) => options.transports.filter((transport) => APP_FOR[target][transport]).map((transport) => ({ target, transport })));
-  if (servers.length === 0) throw new UsageError(`--target ${options.targets.join(',')} serves none of --transport ${options.transports.join(',')}`);
+    : options.targets.flatMap((target) =>
+        options.transports
+          .filter((transport) => APP_FOR[target][transport])
+          .map((transport) => ({ target, transport })),
+      );
+  if (servers.length === 0)
+    throw new UsageError(
+      `--target ${options.targets.join(',')} serves none of --transport ${options.transports.join(',')}`,
+    );
   for (const concurrency of options.concurrency) {
     // Each shape's servers side by side within a concurrency, so one shape's JSON and gRPC levels run back to back.
     for (const shape of options.shapes) {
       for (const { target, transport } of servers) {
         for (const engine of options.engines) {
-          const input = { transport, target, engine, shape, concurrency, connections, duration, warmup, requests, rows, rate, timeout, generators };
+          const input = {
+            transport,
+            target,
+            engine,
+            shape,
+            concurrency,
+            connections,
+            duration,
+            warmup,
+            requests,
+            rows,
+            rate,
+            timeout,
+            generators,
+          };
           let level: LoadLevelParams;
           try {
             level = validateLoadLevel(input, config.loadLimits, config.limits.maxRows, LOAD_DEFAULTS.cli);
@@ -85,9 +106,22 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
             throw new UsageError(`--${error.parameter}: ${error.message}`);
           }
           // A reply of this shape that no server would ever admit: said now, in the servers' words, not as a level of refusals.
-          const tooLarge = levelTooLarge(level.transport, level.rows, level.shape, config.serverMemory.maxInflightBytes);
-          if (tooLarge) throw new UsageError(`--rows: ${level.rows} rows of ${level.shape} over ${level.transport}: ${tooLarge}`);
-          out.push({ name: `c${level.concurrency}${level.shape === DEFAULT_SHAPE ? '' : `-${level.shape}`}`, spec: { ...level, target: loadTarget(config.targets, transport, target), grpcMaxMessageBytes: config.grpcMaxMessageBytes } });
+          const tooLarge = levelTooLarge(
+            level.transport,
+            level.rows,
+            level.shape,
+            config.serverMemory.maxInflightBytes,
+          );
+          if (tooLarge)
+            throw new UsageError(`--rows: ${level.rows} rows of ${level.shape} over ${level.transport}: ${tooLarge}`);
+          out.push({
+            name: `c${level.concurrency}${level.shape === DEFAULT_SHAPE ? '' : `-${level.shape}`}`,
+            spec: {
+              ...level,
+              target: loadTarget(config.targets, transport, target),
+              grpcMaxMessageBytes: config.grpcMaxMessageBytes,
+            },
+          });
         }
       }
     }
@@ -97,7 +131,16 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
 
 /** The addresses a run may load, as result.json records them (each level's own is in its target). */
 function runTargets(t: WirebenchConfig['targets']): Record<string, string> {
-  return { json: t.jsonUrl, grpc: t.grpcAddress, bareJson: t.bareJsonUrl, bareGrpc: t.bareGrpcAddress, fastifyJson: t.fastifyJsonUrl, h2Json: t.h2JsonUrl, bareConnect: t.bareConnectUrl, bareConnectH2: t.bareConnectH2Url };
+  return {
+    json: t.jsonUrl,
+    grpc: t.grpcAddress,
+    bareJson: t.bareJsonUrl,
+    bareGrpc: t.bareGrpcAddress,
+    fastifyJson: t.fastifyJsonUrl,
+    h2Json: t.h2JsonUrl,
+    bareConnect: t.bareConnectUrl,
+    bareConnectH2: t.bareConnectH2Url,
+  };
 }
 
 /** `npm run load`: returns the exit code; stdout gets only the chosen formats. */
@@ -128,12 +171,20 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     await requireOwnServersForRuntimes(new AppLauncher(config, findProjectRoot()), apps, options.runtimes !== null);
     // Servers found running are loaded as they are: each must be the wirebench server expected there (netns and
     // --swarm-servers start their own).
-    if (options.hosts !== 'netns' && !options.swarmServers) await requireWirebenchApps(new AppLauncher(config, findProjectRoot()), config, apps);
+    if (options.hosts !== 'netns' && !options.swarmServers)
+      await requireWirebenchApps(new AppLauncher(config, findProjectRoot()), config, apps);
     if (options.runtimes) {
-      pairs = await resolveRuntimePairs(options.runtimes, { offline: options.runtimes.offline, log: (line) => process.stderr.write(`wirebench load: ${line}\n`) });
+      pairs = await resolveRuntimePairs(options.runtimes, {
+        offline: options.runtimes.offline,
+        log: (line) => process.stderr.write(`wirebench load: ${line}\n`),
+      });
     }
     if (options.hosts === 'swarm') {
-      const unready = await swarmUnreadyReason(options.image ?? config.swarm.image, levels[0].spec.generators ?? 1, options.perNode);
+      const unready = await swarmUnreadyReason(
+        options.image ?? config.swarm.image,
+        levels[0].spec.generators ?? 1,
+        options.perNode,
+      );
       if (unready) throw new UsageError(`--hosts swarm: ${unready}`);
     }
   } catch (error) {
@@ -146,7 +197,9 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     kind: 'load',
     targets: runTargets(config.targets),
     levels: [],
-    ...(pairs ? { runtimes: pairs.map(({ label, server, client }) => ({ label, server, client })), rounds: options.rounds } : {}),
+    ...(pairs
+      ? { runtimes: pairs.map(({ label, server, client }) => ({ label, server, client })), rounds: options.rounds }
+      : {}),
   };
 
   // Each level under each chosen network profile; without --network, once, as the servers are.
@@ -172,35 +225,67 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   // --hosts swarm: every level's shares as a job of the image, all labelled with this run's id (local: processes here).
   const swarmRun = options.hosts === 'swarm' ? { id: swarmRunId(), image: options.image ?? config.swarm.image } : null;
   const launch: GeneratorLauncher | undefined = swarmRun
-    ? swarmGenerators({ runId: swarmRun.id, image: swarmRun.image, perNode: options.perNode, startTimeoutMs: config.swarm.taskStartTimeoutMs, env: { BINARY_BLOB_BYTES: String(config.binaryBlobBytes) } })
+    ? swarmGenerators({
+        runId: swarmRun.id,
+        image: swarmRun.image,
+        perNode: options.perNode,
+        startTimeoutMs: config.swarm.taskStartTimeoutMs,
+        env: { BINARY_BLOB_BYTES: String(config.binaryBlobBytes) },
+      })
     : undefined;
-  const generatorsDescription = swarmRun && `generators as Docker Swarm replicated jobs of ${swarmRun.image} (host network${options.perNode ? `, at most ${options.perNode} per node` : ''}), labelled ${RUN_LABEL}=${swarmRun.id}`;
-  if (swarmRun) run.options = { ...run.options, hostsDescription: `${generatorsDescription}; servers ${options.swarmServers ? 'as Docker Swarm services of the image' : 'as configured'}` };
+  const generatorsDescription =
+    swarmRun &&
+    `generators as Docker Swarm replicated jobs of ${swarmRun.image} (host network${options.perNode ? `, at most ${options.perNode} per node` : ''}), labelled ${RUN_LABEL}=${swarmRun.id}`;
+  if (swarmRun)
+    run.options = {
+      ...run.options,
+      hostsDescription: `${generatorsDescription}; servers ${options.swarmServers ? 'as Docker Swarm services of the image' : 'as configured'}`,
+    };
   const probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
   /** Every level under every profile once, on the servers of one block (one runtime, one round). */
   const runBlock = async (round: number, pair: RuntimePair | null, sweep: LoadSweep) => {
     const tag = blockTag(pair, round, options.rounds);
     for (const { name: base, spec: configured, network } of shapedLevels) {
       if (signals.stopped) break;
-      const direct = targets === config.targets ? configured : { ...configured, target: loadTarget(targets, configured.transport, configured.targetKind) };
+      const direct =
+        targets === config.targets
+          ? configured
+          : { ...configured, target: loadTarget(targets, configured.transport, configured.targetKind) };
       if (netns && network !== undefined) {
         netns.useProfile(network);
         run.options = { ...run.options, linkShaping: { ...netns.linkShaping } };
       }
       // Under a profile the load goes through its shaping proxy, and the path is measured right before the level.
       const profile = network === undefined ? undefined : profiles[network];
-      const spec = profile ? { ...direct, target: { ...direct.target, address: await shaper.route(profile, direct.target.address), serverAddress: direct.target.address } } : direct;
+      const spec = profile
+        ? {
+            ...direct,
+            target: {
+              ...direct.target,
+              address: await shaper.route(profile, direct.target.address),
+              serverAddress: direct.target.address,
+            },
+          }
+        : direct;
       const conditions = profile ? await shaper.measure(profile) : undefined;
       const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${nonDefaultEngine(spec.engine) ? `/${spec.engine}` : ''}${shapeTag(spec)} c=${spec.concurrency}${network ? ` ${network}` : ''}${pair ? ` on ${pair.label}${options.rounds > 1 ? ` (round ${round}/${options.rounds})` : ''}` : ''}`;
       if (!sweep.runs(spec.concurrency, title)) {
-        progress.finished(title, { [unit]: secondsPerLevel }, 'not run: above the level where this machine was the limit');
+        progress.finished(
+          title,
+          { [unit]: secondsPerLevel },
+          'not run: above the level where this machine was the limit',
+        );
         continue;
       }
       progress.starting(title);
       // One name per level, runtime and profile, so tables and comparisons never mix them.
       const name = `${base}${tag}${network ? `@${network}` : ''}`;
       // The generators on the block's client runtime (ghz levels ignore it: ghz is Go).
-      const measured = await runLoadLevel(name, pair ? { ...spec, generatorNode: pair.client.path } : spec, { launch, probe, disturbedAbove: options.disturbedAbove });
+      const measured = await runLoadLevel(name, pair ? { ...spec, generatorNode: pair.client.path } : spec, {
+        launch,
+        probe,
+        disturbedAbove: options.disturbedAbove,
+      });
       // Nothing is proxied for a pass-through profile, nor on a link that carries all of a profile (tbf and netem).
       const via =
         spec.target.address !== direct.target.address
@@ -213,76 +298,100 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       run.levels.push(level);
       await saveRun(dir, run);
       const failed = level.requests - level.successes;
-      progress.finished(title, { [unit]: secondsPerLevel }, `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` + (level.generatorSaturated ? ', generator saturated' : '') + (level.disturbed ? `, disturbed: ${level.foreignCpuCores} cores of other CPU` : ''));
+      progress.finished(
+        title,
+        { [unit]: secondsPerLevel },
+        `${level.rps.toFixed(0)} req/s, p99 ${level.latency.p99.toFixed(2)} ms, ${failed} errors` +
+          (level.generatorSaturated ? ', generator saturated' : '') +
+          (level.disturbed ? `, disturbed: ${level.foreignCpuCores} cores of other CPU` : ''),
+      );
       const said = sweep.record(title, level, spec.timeoutMs);
       if (said) progress.note(said);
     }
   };
-  await recordRun(dir, run, () => signals.stopped, async () => {
-    const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
-    if (options.hosts === 'netns') {
-      // The servers this run loads, on the second host; the generators stay here and dial them across the veth.
-      netns = await startNetnsServers(config, root, join(dir, 'apps.log'), (m) => progress.note(m), { servers: apps, serverEnv: env });
-      shaper = new NetworkShaper(process.env, netns.link);
-      targets = loadConfig({ ...process.env, ...netns.targetsEnv }).targets;
-      run.targets = runTargets(targets);
-      run.options = { ...run.options, hostsDescription: netns.description };
-    }
-    if (swarmRun && options.swarmServers) {
-      swarmServers = await startSwarmServers(config, {
-        runId: swarmRun.id,
-        image: swarmRun.image,
-        servers: apps,
-        constraints: options.swarmServers.constraints,
-        serverEnv: { ...env, BINARY_BLOB_BYTES: String(config.binaryBlobBytes) },
-        startTimeoutMs: config.swarm.taskStartTimeoutMs,
-        note: (m) => progress.note(m),
-      });
-      targets = loadConfig({ ...process.env, ...swarmServers.targetsEnv }).targets;
-      run.targets = runTargets(targets);
-      run.options = { ...run.options, hostsDescription: `${generatorsDescription}; ${swarmServers.description}` };
-    }
-    const stops: string[] = [];
-    const failures: string[] = [];
-    for (const [b, { round, pair }] of blocks.entries()) {
-      if (signals.stopped) break;
-      if (!netns && !swarmServers) {
-        let startedApps: ServingAppName[];
-        try {
-          startedApps = await launcher.ensureRunning(join(dir, 'apps.log'), (app) => progress.note(`starting ${app}${pair ? ` on ${pair.label}` : ' (not reachable)'}`), apps, env, pair ? () => pair.server.path : undefined);
-        } catch (error) {
-          // A server that does not start on a runtime says which runtime, in one line.
-          throw pair ? new Error(`node runtime ${pair.label}: ${(error as Error).message}`) : error;
-        }
-        if (options.workers && startedApps.length < apps.length) progress.note(`--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`);
+  await recordRun(
+    dir,
+    run,
+    () => signals.stopped,
+    async () => {
+      const env: Record<string, string> = options.workers ? { SERVER_WORKERS: String(options.workers) } : {};
+      if (options.hosts === 'netns') {
+        // The servers this run loads, on the second host; the generators stay here and dial them across the veth.
+        netns = await startNetnsServers(config, root, join(dir, 'apps.log'), (m) => progress.note(m), {
+          servers: apps,
+          serverEnv: env,
+        });
+        shaper = new NetworkShaper(process.env, netns.link);
+        targets = loadConfig({ ...process.env, ...netns.targetsEnv }).targets;
+        run.targets = runTargets(targets);
+        run.options = { ...run.options, hostsDescription: netns.description };
       }
-      await saveRun(dir, run);
-      // Each block judged on its own: where one runtime met this machine's limit says nothing of where another does.
-      const sweep = new LoadSweep(availableParallelism());
-      await runBlock(round, pair, sweep);
-      const stopped = sweep.stopped();
-      if (stopped) stops.push(stopped);
-      const failure = sweep.failure();
-      if (failure) failures.push(failure);
-      // The next runtime's servers start fresh on it: stop these (requireOwnServersForRuntimes made sure they are ours).
-      if (b < blocks.length - 1) await launcher.stopStarted();
-    }
-    if (stops.length > 0) {
-      run.stopped = stops.join('; ');
-      progress.note(`wirebench load: ${run.stopped}`);
-    }
-    // A failed level fails the run, so its end reason, the line that says it and the exit code agree.
-    if (failures.length > 0) throw new Error(failures.join('; '));
-  }, async () => {
-    progress.stop();
-    await shaper.close();
-    await launcher.stopStarted();
-    await netns?.stop();
-    await swarmServers?.stop();
-    // Each level removes its own job; this catches one a level could not (the run's label is on all of them).
-    if (swarmRun) await removeRunServices(swarmRun.id);
-    signals.dispose();
-  });
+      if (swarmRun && options.swarmServers) {
+        swarmServers = await startSwarmServers(config, {
+          runId: swarmRun.id,
+          image: swarmRun.image,
+          servers: apps,
+          constraints: options.swarmServers.constraints,
+          serverEnv: { ...env, BINARY_BLOB_BYTES: String(config.binaryBlobBytes) },
+          startTimeoutMs: config.swarm.taskStartTimeoutMs,
+          note: (m) => progress.note(m),
+        });
+        targets = loadConfig({ ...process.env, ...swarmServers.targetsEnv }).targets;
+        run.targets = runTargets(targets);
+        run.options = { ...run.options, hostsDescription: `${generatorsDescription}; ${swarmServers.description}` };
+      }
+      const stops: string[] = [];
+      const failures: string[] = [];
+      for (const [b, { round, pair }] of blocks.entries()) {
+        if (signals.stopped) break;
+        if (!netns && !swarmServers) {
+          let startedApps: ServingAppName[];
+          try {
+            startedApps = await launcher.ensureRunning(
+              join(dir, 'apps.log'),
+              (app) => progress.note(`starting ${app}${pair ? ` on ${pair.label}` : ' (not reachable)'}`),
+              apps,
+              env,
+              pair ? () => pair.server.path : undefined,
+            );
+          } catch (error) {
+            // A server that does not start on a runtime says which runtime, in one line.
+            throw pair ? new Error(`node runtime ${pair.label}: ${(error as Error).message}`) : error;
+          }
+          if (options.workers && startedApps.length < apps.length)
+            progress.note(
+              `--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`,
+            );
+        }
+        await saveRun(dir, run);
+        // Each block judged on its own: where one runtime met this machine's limit says nothing of where another does.
+        const sweep = new LoadSweep(availableParallelism());
+        await runBlock(round, pair, sweep);
+        const stopped = sweep.stopped();
+        if (stopped) stops.push(stopped);
+        const failure = sweep.failure();
+        if (failure) failures.push(failure);
+        // The next runtime's servers start fresh on it: stop these (requireOwnServersForRuntimes made sure they are ours).
+        if (b < blocks.length - 1) await launcher.stopStarted();
+      }
+      if (stops.length > 0) {
+        run.stopped = stops.join('; ');
+        progress.note(`wirebench load: ${run.stopped}`);
+      }
+      // A failed level fails the run, so its end reason, the line that says it and the exit code agree.
+      if (failures.length > 0) throw new Error(failures.join('; '));
+    },
+    async () => {
+      progress.stop();
+      await shaper.close();
+      await launcher.stopStarted();
+      await netns?.stop();
+      await swarmServers?.stop();
+      // Each level removes its own job; this catches one a level could not (the run's label is on all of them).
+      if (swarmRun) await removeRunServices(swarmRun.id);
+      signals.dispose();
+    },
+  );
 
   reportRun('load', dir, run, options.formats, `${run.levels.length} levels`);
   return run.endReason === 'completed' ? EXIT.ok : run.endReason === 'interrupted' ? EXIT.interrupted : EXIT.failed;

@@ -152,21 +152,55 @@ const MAX_PER_NODE = 256;
 const MAX_ROUNDS = 10;
 
 function int(name: string, raw: string, min: number, max: number): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return Number(raw);
 }
 
 function list(name: string, raw: string, allowed?: readonly string[]): string[] {
   const items = raw.split(',').map((s) => s.trim());
-  if (items.some((i) => i === '') || new Set(items).size !== items.length || (allowed && items.some((i) => !allowed.includes(i)))) {
-    throw new UsageError(`--${name} must be a comma list${allowed ? ` of ${allowed.join(', ')}` : ''} without repeats, got "${raw}"`);
+  if (
+    items.some((i) => i === '') ||
+    new Set(items).size !== items.length ||
+    (allowed && items.some((i) => !allowed.includes(i)))
+  ) {
+    throw new UsageError(
+      `--${name} must be a comma list${allowed ? ` of ${allowed.join(', ')}` : ''} without repeats, got "${raw}"`,
+    );
   }
   return items;
 }
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-  for (const k of ['transport', 'target', 'variants', 'shapes', 'engine', 'concurrency', 'connections', 'duration', 'warmup', 'requests', 'rows', 'rate', 'timeout', 'workers', 'generators', 'disturbed-above', 'out', 'format', 'label', 'network', 'hosts', 'per-node', 'image', 'server-constraint']) {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const k of [
+    'transport',
+    'target',
+    'variants',
+    'shapes',
+    'engine',
+    'concurrency',
+    'connections',
+    'duration',
+    'warmup',
+    'requests',
+    'rows',
+    'rate',
+    'timeout',
+    'workers',
+    'generators',
+    'disturbed-above',
+    'out',
+    'format',
+    'label',
+    'network',
+    'hosts',
+    'per-node',
+    'image',
+    'server-constraint',
+  ]) {
     options[k] = { type: 'string' };
   }
   options['swarm-servers'] = { type: 'boolean' };
@@ -176,18 +210,38 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   const s = (k: string) => values[k] as string | undefined;
   const label = s('label') ?? null;
   const variants = s('variants') === undefined ? undefined : loadVariants(s('variants')!);
-  if (variants && (s('transport') !== undefined || s('target') !== undefined)) throw new UsageError('--variants replaces --transport and --target: give one or the other');
-  if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
+  if (variants && (s('transport') !== undefined || s('target') !== undefined))
+    throw new UsageError('--variants replaces --transport and --target: give one or the other');
+  if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label)))
+    throw new UsageError('--label must be one line of at most 200 characters');
   const engines = list('engine', s('engine') ?? DEFAULT_LOAD_ENGINE, LOAD_ENGINES) as LoadEngine[];
   const hosts = parseHosts(s('hosts'), true);
-  if (hosts !== 'swarm') for (const k of ['per-node', 'image']) if (s(k) !== undefined) throw new UsageError(`--${k} places the generators of --hosts swarm: give it with --hosts swarm`);
+  if (hosts !== 'swarm')
+    for (const k of ['per-node', 'image'])
+      if (s(k) !== undefined)
+        throw new UsageError(`--${k} places the generators of --hosts swarm: give it with --hosts swarm`);
   const swarmServers = parseSwarmServers(values['swarm-servers'] === true, s('server-constraint'), hosts);
-  if (hosts === 'swarm') requireSwarmFits({ engines, networks: s('network'), runtimeAxis: ['node', 'server-node', 'client-node'].some((k) => s(k) !== undefined) });
-  const runtimes = parseRuntimeOptions({ node: s('node'), serverNode: s('server-node'), clientNode: s('client-node'), offline: values.offline === true });
+  if (hosts === 'swarm')
+    requireSwarmFits({
+      engines,
+      networks: s('network'),
+      runtimeAxis: ['node', 'server-node', 'client-node'].some((k) => s(k) !== undefined),
+    });
+  const runtimes = parseRuntimeOptions({
+    node: s('node'),
+    serverNode: s('server-node'),
+    clientNode: s('client-node'),
+    offline: values.offline === true,
+  });
   requireRuntimeAxisFits(runtimes, { engines, hosts, clientNodeGiven: s('client-node') !== undefined });
-  if (s('rounds') !== undefined && !runtimes) throw new UsageError('--rounds repeats the runtime blocks: give it with --node, --server-node or --client-node');
+  if (s('rounds') !== undefined && !runtimes)
+    throw new UsageError('--rounds repeats the runtime blocks: give it with --node, --server-node or --client-node');
   return {
-    transports: list('transport', s('transport') ?? LOAD_TRANSPORT_KINDS.join(','), LOAD_TRANSPORT_KINDS) as TransportKind[],
+    transports: list(
+      'transport',
+      s('transport') ?? LOAD_TRANSPORT_KINDS.join(','),
+      LOAD_TRANSPORT_KINDS,
+    ) as TransportKind[],
     targets: list('target', s('target') ?? 'nest', TARGET_KINDS) as TargetKind[],
     variants,
     engines,
@@ -225,13 +279,21 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
  * other runtimes is not built), and ghz, a Go program, runs on no node, so a client runtime given for ghz levels alone
  * would name something that did not run.
  */
-function requireRuntimeAxisFits(runtimes: RuntimeAxisOptions | null, asked: { engines: LoadEngine[]; hosts: LoadOptions['hosts']; clientNodeGiven: boolean }): void {
+function requireRuntimeAxisFits(
+  runtimes: RuntimeAxisOptions | null,
+  asked: { engines: LoadEngine[]; hosts: LoadOptions['hosts']; clientNodeGiven: boolean },
+): void {
   if (!runtimes) return;
-  if (asked.hosts === 'netns') throw new UsageError('--hosts netns starts the servers on this node: give --node / --server-node / --client-node without it');
+  if (asked.hosts === 'netns')
+    throw new UsageError(
+      '--hosts netns starts the servers on this node: give --node / --server-node / --client-node without it',
+    );
   const outside = asked.engines.map((e) => [e, outsideProgram(e)] as const);
   if (asked.clientNodeGiven && outside.every(([, program]) => program !== null)) {
     const [engine, program] = outside[0];
-    throw new UsageError(`--client-node: the ${engine} engine is a ${program!.language} program, it runs on no node; add --engine ${DEFAULT_LOAD_ENGINE}, or give --server-node alone`);
+    throw new UsageError(
+      `--client-node: the ${engine} engine is a ${program!.language} program, it runs on no node; add --engine ${DEFAULT_LOAD_ENGINE}, or give --server-node alone`,
+    );
   }
 }
 
@@ -241,12 +303,21 @@ function requireRuntimeAxisFits(runtimes: RuntimeAxisOptions | null, asked: { en
  * on this machine's loopback, which a task on another node cannot reach.
  */
 function requireSwarmFits(asked: { engines: LoadEngine[]; networks: string | undefined; runtimeAxis: boolean }): void {
-  if (asked.runtimeAxis) throw new UsageError("--hosts swarm: the generator tasks run the image's Node; give --node / --server-node / --client-node without it");
+  if (asked.runtimeAxis)
+    throw new UsageError(
+      "--hosts swarm: the generator tasks run the image's Node; give --node / --server-node / --client-node without it",
+    );
   for (const engine of asked.engines) {
     const program = outsideProgram(engine);
-    if (program) throw new UsageError(`--hosts swarm: the workbench image has no ${engine} (a ${program.language} program found on this machine); use --engine ${DEFAULT_LOAD_ENGINE}`);
+    if (program)
+      throw new UsageError(
+        `--hosts swarm: the workbench image has no ${engine} (a ${program.language} program found on this machine); use --engine ${DEFAULT_LOAD_ENGINE}`,
+      );
   }
-  if (asked.networks !== undefined) throw new UsageError("--hosts swarm: --network's shaping proxy listens on this machine's loopback, which tasks on other nodes cannot reach; give it without --hosts swarm");
+  if (asked.networks !== undefined)
+    throw new UsageError(
+      "--hosts swarm: --network's shaping proxy listens on this machine's loopback, which tasks on other nodes cannot reach; give it without --hosts swarm",
+    );
 }
 
 /** Load-mode variants: known, each once, and ones whose server differs (the client is the load generator). */
@@ -256,9 +327,10 @@ function loadVariants(raw: string): LoadVariantName[] {
   for (const v of items) {
     const variant = variantNamed(v);
     if (variant !== null && valid.includes(variant)) continue;
-    const why = variant !== null
-      ? `${v} changes ${VARIANTS[variant].factor === 'client library' ? 'the client library, which load mode replaces with its own generator' : `the ${VARIANTS[variant].factor}, which the load generators do not drive`}`
-      : `${v} is not a variant`;
+    const why =
+      variant !== null
+        ? `${v} changes ${VARIANTS[variant].factor === 'client library' ? 'the client library, which load mode replaces with its own generator' : `the ${VARIANTS[variant].factor}, which the load generators do not drive`}`
+        : `${v} is not a variant`;
     throw new UsageError(`--variants: ${why}; load mode takes ${valid.join(', ')}`);
   }
   return items.map(variantNamed) as LoadVariantName[];
@@ -269,11 +341,21 @@ function loadVariants(raw: string): LoadVariantName[] {
  * swarm's `attribute==value` or `attribute!=value`, checked here so a typo is one line, not a service that never runs.
  * A constraint alone implies --swarm-servers.
  */
-function parseSwarmServers(asked: boolean, constraint: string | undefined, hosts: LoadOptions['hosts']): LoadOptions['swarmServers'] {
+function parseSwarmServers(
+  asked: boolean,
+  constraint: string | undefined,
+  hosts: LoadOptions['hosts'],
+): LoadOptions['swarmServers'] {
   if (!asked && constraint === undefined) return null;
-  if (hosts !== 'swarm') throw new UsageError(`--${asked ? 'swarm-servers' : 'server-constraint'} places the servers on the swarm of --hosts swarm: give it with --hosts swarm`);
+  if (hosts !== 'swarm')
+    throw new UsageError(
+      `--${asked ? 'swarm-servers' : 'server-constraint'} places the servers on the swarm of --hosts swarm: give it with --hosts swarm`,
+    );
   const constraints = constraint === undefined ? [] : list('server-constraint', constraint);
   const bad = constraints.find((c) => !/^[A-Za-z][\w.-]*\s*(==|!=)\s*[^\s=!]+$/.test(c));
-  if (bad !== undefined) throw new UsageError(`--server-constraint: "${bad}" is not a Swarm placement constraint such as node.hostname==db1 or node.labels.role!=load`);
+  if (bad !== undefined)
+    throw new UsageError(
+      `--server-constraint: "${bad}" is not a Swarm placement constraint such as node.hostname==db1 or node.labels.role!=load`,
+    );
   return { constraints };
 }

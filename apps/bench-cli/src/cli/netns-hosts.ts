@@ -1,7 +1,18 @@
 import { createWriteStream, WriteStream } from 'node:fs';
 import { LaunchedApp, ServingAppName } from '@app/bootstrap';
 import { NetworkLink, WirebenchConfig } from '@app/config';
-import { detectNetem, freePort, isPassThrough, launchInNetns, LINK_MTU, LinkShaping, linkShapingLabel, linkShapingSentence, loadNetworkProfiles, NetnsTopology } from '@app/network';
+import {
+  detectNetem,
+  freePort,
+  isPassThrough,
+  launchInNetns,
+  LINK_MTU,
+  LinkShaping,
+  linkShapingLabel,
+  linkShapingSentence,
+  loadNetworkProfiles,
+  NetnsTopology,
+} from '@app/network';
 import { calibrationServerPort, launchLinkCalibrationServer } from './link-calibration-server';
 
 /** The servers `npm run bench --hosts netns` puts on the second host; its client stays on this one. */
@@ -86,7 +97,14 @@ export async function startNetnsServers(
     BARE_JSON_SERVER_URL: `http://${server}:${config.bareJsonServer.port}`,
     BARE_GRPC_SERVER_ADDRESS: `${server}:${config.bareGrpcServer.port}`,
   };
-  const env = { ...process.env, NO_COLOR: '1', JSON_SERVER_HOST: server, GRPC_SERVER_HOST: server, ...targetsEnv, SERVER_RESOURCES: 'on' };
+  const env = {
+    ...process.env,
+    NO_COLOR: '1',
+    JSON_SERVER_HOST: server,
+    GRPC_SERVER_HOST: server,
+    ...targetsEnv,
+    SERVER_RESOURCES: 'on',
+  };
   const apps: LaunchedApp[] = [];
   const profiles = loadNetworkProfiles();
   const linkShaping: Record<string, string> = {};
@@ -99,14 +117,26 @@ export async function startNetnsServers(
   };
   let link: NetworkLink;
   try {
-    note(`--hosts netns: namespace ${topology.name}, servers at ${server} over ${topology.hostDevice} <-> ${topology.serverDevice} (MTU ${LINK_MTU})`);
-    const started = servers.map((app) => launchInNetns(topology, app, { cwd: root, env: { ...env, ...serverEnv }, log }));
+    note(
+      `--hosts netns: namespace ${topology.name}, servers at ${server} over ${topology.hostDevice} <-> ${topology.serverDevice} (MTU ${LINK_MTU})`,
+    );
+    const started = servers.map((app) =>
+      launchInNetns(topology, app, { cwd: root, env: { ...env, ...serverEnv }, log }),
+    );
     apps.push(...started);
     const calibration = launchLinkCalibrationServer(topology, server, { cwd: root, env, log });
     apps.push(calibration);
     await Promise.all(started.map((a, i) => a.waitUntilListening(server, portOf(config, servers[i]))));
-    link = { peer: server, calibrationPort: await calibrationServerPort(calibration), latency: netem ? 'netem' : 'toxiproxy' };
-    const linkEnv = { NETWORK_LINK_PEER: link.peer, NETWORK_LINK_CALIBRATION_PORT: String(link.calibrationPort), NETWORK_LINK_LATENCY: link.latency };
+    link = {
+      peer: server,
+      calibrationPort: await calibrationServerPort(calibration),
+      latency: netem ? 'netem' : 'toxiproxy',
+    };
+    const linkEnv = {
+      NETWORK_LINK_PEER: link.peer,
+      NETWORK_LINK_CALIBRATION_PORT: String(link.calibrationPort),
+      NETWORK_LINK_LATENCY: link.latency,
+    };
     apps.push(...(await hereApps({ ...env, ...linkEnv }, log)));
   } catch (error) {
     await stop();
@@ -136,13 +166,23 @@ export async function startNetnsServers(
  * targets are their address on the link and which is told the link's shaping (NETWORK_LINK_*).
  */
 /** `appEnv`: settings for every app it starts, servers and client (the user's message: userShapeEnv). */
-export async function startNetnsHosts(config: WirebenchConfig, root: string, logFile: string, note: (m: string) => void, appEnv: Record<string, string> = {}): Promise<NetnsHosts> {
+export async function startNetnsHosts(
+  config: WirebenchConfig,
+  root: string,
+  logFile: string,
+  note: (m: string) => void,
+  appEnv: Record<string, string> = {},
+): Promise<NetnsHosts> {
   let clientPort = 0;
   const hereApps = async (env: NodeJS.ProcessEnv, log: WriteStream) => {
     // Picked only now, just before the client binds it: the servers took seconds to start, time enough for the
     // port to be handed to some outgoing connection had it been picked first.
     clientPort = await freePort();
-    const client = LaunchedApp.launch('client', { cwd: root, env: { ...env, ...appEnv, CLIENT_PORT: String(clientPort) }, log });
+    const client = LaunchedApp.launch('client', {
+      cwd: root,
+      env: { ...env, ...appEnv, CLIENT_PORT: String(clientPort) },
+      log,
+    });
     try {
       await client.waitUntilListening('127.0.0.1', clientPort);
     } catch (error) {
@@ -151,6 +191,15 @@ export async function startNetnsHosts(config: WirebenchConfig, root: string, log
     }
     return [client];
   };
-  const servers = await startNetnsServers(config, root, logFile, note, { servers: BENCH_SERVERS, serverEnv: appEnv, hereApps });
-  return { ...servers, clientUrl: `http://127.0.0.1:${clientPort}`, jsonUrl: servers.targetsEnv.JSON_SERVER_URL, grpcAddress: servers.targetsEnv.GRPC_SERVER_ADDRESS };
+  const servers = await startNetnsServers(config, root, logFile, note, {
+    servers: BENCH_SERVERS,
+    serverEnv: appEnv,
+    hereApps,
+  });
+  return {
+    ...servers,
+    clientUrl: `http://127.0.0.1:${clientPort}`,
+    jsonUrl: servers.targetsEnv.JSON_SERVER_URL,
+    grpcAddress: servers.targetsEnv.GRPC_SERVER_ADDRESS,
+  };
 }

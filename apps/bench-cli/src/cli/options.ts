@@ -14,7 +14,15 @@ import {
 } from '@app/bench';
 import { FORMATS, Format, parseFormats } from '@app/explain';
 import { loadNetworkProfiles } from '@app/network';
-import { DEFAULT_SHAPE, isShapeName, MAX_BINARY_BLOB_BYTES, shapeNames, ShapeName, USER_SHAPE_NAME, type UserShapeOptions } from '@app/shapes';
+import {
+  DEFAULT_SHAPE,
+  isShapeName,
+  MAX_BINARY_BLOB_BYTES,
+  shapeNames,
+  ShapeName,
+  USER_SHAPE_NAME,
+  type UserShapeOptions,
+} from '@app/shapes';
 import { parseHosts } from './parse-hosts';
 import { parseNetworks } from './parse-networks';
 import { PRESET_DEFAULTS, PRESET_NAMES } from './presets';
@@ -183,18 +191,21 @@ function profileNames(): string {
 function list(name: string, raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
   const items = raw.split(',').map((s) => s.trim());
-  if (items.some((s) => s === '')) throw new UsageError(`--${name} must be a comma list without empty items, got "${raw}"`);
+  if (items.some((s) => s === ''))
+    throw new UsageError(`--${name} must be a comma list without empty items, got "${raw}"`);
   return items;
 }
 
 /** A number of cores, e.g. --disturbed-above 0.2: bench and load take it alike. */
 export function cores(name: string, raw: string): number {
-  if (!/^\d{1,3}(\.\d{1,3})?$/.test(raw)) throw new UsageError(`--${name} must be a number of cores >= 0, e.g. 0.2, got "${raw}"`);
+  if (!/^\d{1,3}(\.\d{1,3})?$/.test(raw))
+    throw new UsageError(`--${name} must be a number of cores >= 0, e.g. 0.2, got "${raw}"`);
   return Number(raw);
 }
 
 function integer(name: string, raw: string, min: number): number {
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) throw new UsageError(`--${name} must be an integer >= ${min}, got "${raw}"`);
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min)
+    throw new UsageError(`--${name} must be an integer >= ${min}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -205,16 +216,23 @@ function integer(name: string, raw: string, min: number): number {
  */
 export function shapesOption(raw: string | undefined, withUser: boolean): ShapeName[] {
   const listed = list('shapes', raw);
-  const names = withUser ? (listed?.includes(USER_SHAPE_NAME) ? listed : [...(listed ?? []), USER_SHAPE_NAME]) : (listed ?? [DEFAULT_SHAPE]);
+  const names = withUser
+    ? listed?.includes(USER_SHAPE_NAME)
+      ? listed
+      : [...(listed ?? []), USER_SHAPE_NAME]
+    : (listed ?? [DEFAULT_SHAPE]);
   const unknown = names.filter((n) => !isShapeName(n));
-  if (unknown.length > 0) throw new UsageError(`--shapes must list shapes from ${shapeNames().join(', ')}, got "${unknown.join(', ')}"`);
+  if (unknown.length > 0)
+    throw new UsageError(`--shapes must list shapes from ${shapeNames().join(', ')}, got "${unknown.join(', ')}"`);
   if (new Set(names).size !== names.length) throw new UsageError(`--shapes must name each shape once, got "${raw}"`);
   return names as ShapeName[];
 }
 
 function invocations(raw: string): number {
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_INVOCATIONS) {
-    throw new UsageError(`--invocations must be an integer from 1 to ${MAX_INVOCATIONS} (each starts fresh server and client processes), got "${raw}"`);
+    throw new UsageError(
+      `--invocations must be an integer from 1 to ${MAX_INVOCATIONS} (each starts fresh server and client processes), got "${raw}"`,
+    );
   }
   return Number(raw);
 }
@@ -255,31 +273,45 @@ export function parseOptions(argv: string[]): BenchOptions {
   });
   const str = (k: string) => values[k] as string | undefined;
 
-  if (str('transport') !== undefined && str('variants') !== undefined) throw new UsageError('--transport and --variants are alternatives: give one');
+  if (str('transport') !== undefined && str('variants') !== undefined)
+    throw new UsageError('--transport and --variants are alternatives: give one');
   let transports: VariantName[];
   if (str('variants') !== undefined) {
     transports = list('variants', str('variants'))!.map((v) => {
       const variant = variantNamed(v);
-      if (variant === null) throw new UsageError(`--variants must list variants from ${VARIANT_NAMES.join(', ')} (${GZIP_ALIAS_NOTE}), got "${v}"`);
+      if (variant === null)
+        throw new UsageError(
+          `--variants must list variants from ${VARIANT_NAMES.join(', ')} (${GZIP_ALIAS_NOTE}), got "${v}"`,
+        );
       return variant;
     });
-    if (new Set(transports).size !== transports.length) throw new UsageError(`--variants must name each variant once, got "${str('variants')}"`);
-  } else if (str('transport') === undefined && str('preset') !== undefined && PRESET_DEFAULTS[str('preset')!]?.variants) {
+    if (new Set(transports).size !== transports.length)
+      throw new UsageError(`--variants must name each variant once, got "${str('variants')}"`);
+  } else if (
+    str('transport') === undefined &&
+    str('preset') !== undefined &&
+    PRESET_DEFAULTS[str('preset')!]?.variants
+  ) {
     transports = PRESET_DEFAULTS[str('preset')!].variants!();
   } else {
     const families = (list('transport', str('transport')) ?? [...ARTICLE_TRANSPORTS]) as TransportKind[];
     const unknown = families.filter((t) => !TRANSPORT_KINDS.includes(t as TransportKind));
     if (unknown.length > 0 || new Set(families).size !== families.length) {
-      throw new UsageError(`--transport must list ${TRANSPORT_KINDS.join(', ')} at most once each, got "${str('transport')}"`);
+      throw new UsageError(
+        `--transport must list ${TRANSPORT_KINDS.join(', ')} at most once each, got "${str('transport')}"`,
+      );
     }
     // A family means its baseline variant: json and grpc themselves, connect-proto for connect.
     transports = families.map(familyBaseline);
   }
   const custom = str('rows') !== undefined || str('requests') !== undefined || str('concurrency') !== undefined;
   if (str('preset') !== undefined && (custom || str('scenarios') !== undefined)) {
-    throw new UsageError('--preset cannot be combined with --scenarios or --rows/--requests/--concurrency: they replace the preset');
+    throw new UsageError(
+      '--preset cannot be combined with --scenarios or --rows/--requests/--concurrency: they replace the preset',
+    );
   }
-  if (custom && str('scenarios') !== undefined) throw new UsageError('--scenarios cannot be combined with --rows/--requests/--concurrency');
+  if (custom && str('scenarios') !== undefined)
+    throw new UsageError('--scenarios cannot be combined with --rows/--requests/--concurrency');
   const preset = str('preset') ?? (str('scenarios') !== undefined ? 'file' : custom ? 'custom' : 'article');
   if (str('preset') !== undefined && !PRESET_NAMES.includes(preset)) {
     throw new UsageError(`--preset must be one of ${PRESET_NAMES.join(', ')}, got "${preset}"`);
@@ -291,26 +323,45 @@ export function parseOptions(argv: string[]): BenchOptions {
     throw new UsageError(`--format: ${(error as Error).message}`);
   }
   const label = str('label') ?? null;
-  if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label))) throw new UsageError('--label must be one line of at most 200 characters');
+  if (label !== null && (label.length > 200 || /[\x00-\x1f]/.test(label)))
+    throw new UsageError('--label must be one line of at most 200 characters');
   if (str('out') === '') throw new UsageError('--out must not be empty');
 
-  if (str('rerun-disturbed') !== undefined && values.quiet !== true) throw new UsageError('--rerun-disturbed applies with --quiet: give --quiet too');
-  const rerunDisturbed = values.quiet === true ? integer('rerun-disturbed', str('rerun-disturbed') ?? String(DEFAULT_RERUN_DISTURBED), 0) : 0;
-  if (rerunDisturbed > MAX_RERUN_DISTURBED) throw new UsageError(`--rerun-disturbed must be an integer from 0 to ${MAX_RERUN_DISTURBED}, got "${str('rerun-disturbed')}"`);
+  if (str('rerun-disturbed') !== undefined && values.quiet !== true)
+    throw new UsageError('--rerun-disturbed applies with --quiet: give --quiet too');
+  const rerunDisturbed =
+    values.quiet === true
+      ? integer('rerun-disturbed', str('rerun-disturbed') ?? String(DEFAULT_RERUN_DISTURBED), 0)
+      : 0;
+  if (rerunDisturbed > MAX_RERUN_DISTURBED)
+    throw new UsageError(
+      `--rerun-disturbed must be an integer from 0 to ${MAX_RERUN_DISTURBED}, got "${str('rerun-disturbed')}"`,
+    );
 
   const hosts = parseHosts(str('hosts'));
   // A preset that compares runtimes (runtimes) names its own when the command line names none.
   const noRuntimeGiven = [str('node'), str('server-node'), str('client-node')].every((v) => v === undefined);
-  const presetNode = noRuntimeGiven && values.help !== true ? PRESET_DEFAULTS[preset]?.runtimes?.().join(',') : undefined;
-  const runtimes = parseRuntimeOptions({ node: str('node') ?? presetNode, serverNode: str('server-node'), clientNode: str('client-node'), offline: values.offline === true });
+  const presetNode =
+    noRuntimeGiven && values.help !== true ? PRESET_DEFAULTS[preset]?.runtimes?.().join(',') : undefined;
+  const runtimes = parseRuntimeOptions({
+    node: str('node') ?? presetNode,
+    serverNode: str('server-node'),
+    clientNode: str('client-node'),
+    offline: values.offline === true,
+  });
   // The netns hosts start their own apps, on this process's node; starting them on other runtimes is not built.
-  if (hosts === 'netns' && runtimes) throw new UsageError('--hosts netns starts the apps on this node: give --node / --server-node / --client-node without it');
+  if (hosts === 'netns' && runtimes)
+    throw new UsageError(
+      '--hosts netns starts the apps on this node: give --node / --server-node / --client-node without it',
+    );
   const invocationsGiven = str('invocations') !== undefined;
   const asked = invocations(str('invocations') ?? String(PRESET_DEFAULTS[preset]?.invocations ?? 1));
   const invocationCount = runtimes ? roundsFor(runtimes.pairs.length, asked, invocationsGiven) : asked;
   // The netns hosts are started once per run; restarting them per invocation is not built (and not testable here).
   if (hosts === 'netns' && invocationCount > 1) {
-    throw new UsageError(`--hosts netns runs one invocation: give --invocations 1${str('invocations') === undefined ? ` (the ${preset} preset defaults to ${invocationCount})` : ''}`);
+    throw new UsageError(
+      `--hosts netns runs one invocation: give --invocations 1${str('invocations') === undefined ? ` (the ${preset} preset defaults to ${invocationCount})` : ''}`,
+    );
   }
 
   const runs = integer('runs', str('runs') ?? String(PRESET_DEFAULTS[preset]?.runs ?? 5), 1);

@@ -15,7 +15,17 @@ const PORT_VARIABLES = [
 ] as const;
 
 // A run told where its apps are by an address is not moved: the user chose those apps.
-const ADDRESS_VARIABLES = ['CLIENT_URL', 'JSON_SERVER_URL', 'GRPC_SERVER_ADDRESS', 'FASTIFY_JSON_SERVER_URL', 'H2_JSON_SERVER_URL', 'BARE_CONNECT_SERVER_URL', 'BARE_CONNECT_H2_SERVER_URL', 'BARE_JSON_SERVER_URL', 'BARE_GRPC_SERVER_ADDRESS'];
+const ADDRESS_VARIABLES = [
+  'CLIENT_URL',
+  'JSON_SERVER_URL',
+  'GRPC_SERVER_ADDRESS',
+  'FASTIFY_JSON_SERVER_URL',
+  'H2_JSON_SERVER_URL',
+  'BARE_CONNECT_SERVER_URL',
+  'BARE_CONNECT_H2_SERVER_URL',
+  'BARE_JSON_SERVER_URL',
+  'BARE_GRPC_SERVER_ADDRESS',
+];
 
 /** A loopback port nothing listens on now (the kernel's pick). */
 function freePort(): Promise<number> {
@@ -35,7 +45,10 @@ function freePort(): Promise<number> {
  * ports, set in `env` so the apps it starts and its own config read them, and the one line to say so is returned.
  * Null when nothing answers, or when an address variable says where the apps are (then the run refuses, as before).
  */
-export async function moveToFreePorts(launcher: AppLauncher, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+export async function moveToFreePorts(
+  launcher: AppLauncher,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | null> {
   const running = await launcher.reachable();
   if (running.length === 0 || ADDRESS_VARIABLES.some((name) => (env[name] ?? '').trim() !== '')) return null;
   const moved: string[] = [];

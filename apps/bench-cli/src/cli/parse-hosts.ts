@@ -10,7 +10,8 @@ export function parseHosts(raw: string | undefined, swarm: true): 'local' | 'net
 export function parseHosts(raw: string | undefined, swarm = false): 'local' | 'netns' | 'swarm' {
   if (raw === undefined || raw === 'local') return 'local';
   if (swarm && raw === 'swarm') return 'swarm';
-  if (raw !== 'netns') throw new UsageError(`--hosts must be local${swarm ? ', netns or swarm' : ' or netns'}, got "${raw}"`);
+  if (raw !== 'netns')
+    throw new UsageError(`--hosts must be local${swarm ? ', netns or swarm' : ' or netns'}, got "${raw}"`);
   const unsupported = netnsUnsupportedReason();
   if (unsupported) throw new UsageError(`--hosts netns: ${unsupported}`);
   return 'netns';

@@ -1,4 +1,13 @@
-import { detectNetem, findToxiproxy, isPassThrough, linkNeedsProxy, loadNetworkProfiles, NetworkProfile, NetworkProfileError, selectNetworkProfiles } from '@app/network';
+import {
+  detectNetem,
+  findToxiproxy,
+  isPassThrough,
+  linkNeedsProxy,
+  loadNetworkProfiles,
+  NetworkProfile,
+  NetworkProfileError,
+  selectNetworkProfiles,
+} from '@app/network';
 import { UsageError } from './usage-error';
 
 /** --network LIST: each name must be a configured profile; an unknown one is refused, listing the valid ones. */
@@ -23,7 +32,10 @@ export function requireShaperFor(networks: string[] | undefined, hosts: 'local' 
   const needy = hosts === 'netns' ? needsProxyOnLink(profiles) : profiles.filter((p) => !isPassThrough(p));
   const toxiproxy = needy.length > 0 ? findToxiproxy() : null;
   if (toxiproxy && 'reason' in toxiproxy) {
-    const why = hosts === 'netns' ? ` for the latency of ${needy.map((p) => p.name).join(', ')} on the veth (this kernel has no netem)` : '';
+    const why =
+      hosts === 'netns'
+        ? ` for the latency of ${needy.map((p) => p.name).join(', ')} on the veth (this kernel has no netem)`
+        : '';
     throw new UsageError(`--network ${networks.join(',')} needs Toxiproxy${why}: ${toxiproxy.reason}`);
   }
 }

@@ -13,7 +13,9 @@ describe('the shapes preset', () => {
     for (const name of Object.keys(SHAPES) as (keyof typeof SHAPES)[]) {
       const own = cases.filter((c) => c.shape === name);
       expect(own.map((c) => c.rows)).toEqual(shapeSizes(SHAPES[name]));
-      expect(own.every((c) => c.mode === 'single' && c.requests === 1 && c.name === `rows-${c.rows}-${name}`)).toBe(true);
+      expect(own.every((c) => c.mode === 'single' && c.requests === 1 && c.name === `rows-${c.rows}-${name}`)).toBe(
+        true,
+      );
     }
   });
 
@@ -46,16 +48,33 @@ describe('the serializers preset', () => {
     }
     expect(variants).toContain('json');
     // Nothing that is not on the serializer axis (no other factor's variant).
-    expect(variants.filter((v) => v !== 'json' && !serializers.includes(v) && !serializers.some((s) => VARIANTS[s].baseline === v))).toEqual([]);
+    expect(
+      variants.filter(
+        (v) => v !== 'json' && !serializers.includes(v) && !serializers.some((s) => VARIANTS[s].baseline === v),
+      ),
+    ).toEqual([]);
     expect(PRESET_DEFAULTS.serializers.variants).toBe(serializerVariants);
   });
 });
 
 describe('--preset shapes and --preset serializers on the command line', () => {
   it('selects their variants and 5 runs after 1 warm-up unless told otherwise', () => {
-    expect(parseOptions(['--preset', 'shapes'])).toMatchObject({ preset: 'shapes', transports: SHAPES_PRESET_VARIANTS, runs: 5, warmup: 1 });
-    expect(parseOptions(['--preset', 'serializers'])).toMatchObject({ preset: 'serializers', transports: serializerVariants(), runs: 5, warmup: 1 });
-    expect(parseOptions(['--preset', 'shapes', '--variants', 'json,grpc', '--runs', '2']).transports).toEqual(['json', 'grpc']);
+    expect(parseOptions(['--preset', 'shapes'])).toMatchObject({
+      preset: 'shapes',
+      transports: SHAPES_PRESET_VARIANTS,
+      runs: 5,
+      warmup: 1,
+    });
+    expect(parseOptions(['--preset', 'serializers'])).toMatchObject({
+      preset: 'serializers',
+      transports: serializerVariants(),
+      runs: 5,
+      warmup: 1,
+    });
+    expect(parseOptions(['--preset', 'shapes', '--variants', 'json,grpc', '--runs', '2']).transports).toEqual([
+      'json',
+      'grpc',
+    ]);
   });
 });
 
@@ -75,18 +94,46 @@ describe('the connect preset', () => {
     const variants = PRESET_DEFAULTS.connect.variants!();
     expect(variants).toEqual([...CONNECT_COMPARATORS, ...connectFamily()]);
     expect(CONNECT_COMPARATORS).toEqual(['json', 'json-fastify', 'grpc', 'grpc-bare']);
-    expect(connectFamily()).toEqual(expect.arrayContaining(['connect-proto', 'connect-json', 'connect-fastify', 'connect-h2', 'connect-grpc', 'grpc-web', 'connect-stream']));
+    expect(connectFamily()).toEqual(
+      expect.arrayContaining([
+        'connect-proto',
+        'connect-json',
+        'connect-fastify',
+        'connect-h2',
+        'connect-grpc',
+        'grpc-web',
+        'connect-stream',
+      ]),
+    );
     expect(PRESET_DEFAULTS.connect).toMatchObject({ runs: MIN_RUNS_FOR_VERDICT, warmup: 1, invocations: 2 });
-    expect(parseOptions(['--preset', 'connect'])).toMatchObject({ preset: 'connect', transports: variants, runs: 5, warmup: 1, invocations: 2 });
-    expect(parseOptions(['--preset', 'connect', '--variants', 'json,connect-proto']).transports).toEqual(['json', 'connect-proto']);
+    expect(parseOptions(['--preset', 'connect'])).toMatchObject({
+      preset: 'connect',
+      transports: variants,
+      runs: 5,
+      warmup: 1,
+      invocations: 2,
+    });
+    expect(parseOptions(['--preset', 'connect', '--variants', 'json,connect-proto']).transports).toEqual([
+      'json',
+      'connect-proto',
+    ]);
   });
 
   it('takes the family from the registry: a connect variant added to it joins the preset unedited', () => {
     jest.isolateModules(() => {
       jest.doMock('@app/bench', () => {
         const actual = jest.requireActual('@app/bench');
-        const added = { family: 'connect', baseline: 'connect-proto', factor: 'server framework', changes: 'a test entry' };
-        return { ...actual, VARIANT_NAMES: [...actual.VARIANT_NAMES, 'connect-test'], VARIANTS: { ...actual.VARIANTS, 'connect-test': added } };
+        const added = {
+          family: 'connect',
+          baseline: 'connect-proto',
+          factor: 'server framework',
+          changes: 'a test entry',
+        };
+        return {
+          ...actual,
+          VARIANT_NAMES: [...actual.VARIANT_NAMES, 'connect-test'],
+          VARIANTS: { ...actual.VARIANTS, 'connect-test': added },
+        };
       });
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const presets = require('./presets') as typeof import('./presets');
@@ -96,7 +143,16 @@ describe('the connect preset', () => {
   });
 
   it('validates every case on every variant, the stream included, within the default limits', () => {
-    const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 200_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
+    const limits: Limits = {
+      maxRows: 1_000_000,
+      maxRequests: 100_000,
+      maxConcurrency: 100_000,
+      maxRuns: 100,
+      maxWarmup: 100,
+      maxCallRows: 200_000_000,
+      maxStreamRows: 100_000_000,
+      streamBufferBytes: 64 * 1024 ** 2,
+    };
     const options = parseOptions(['--preset', 'connect']);
     const specs = buildScenarioSpecs(options, limits);
     expect(specs.map((s) => s.name)).toEqual(PRESETS.article.map((c) => c.name));

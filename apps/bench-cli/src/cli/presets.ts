@@ -56,7 +56,12 @@ const ARTICLE: ScenarioSpec[] = [
 ];
 
 /** Small sizes of each shape, for a check in well under a minute (the jest benchmark suite runs it). */
-const QUICK: ScenarioSpec[] = [single('single-1', 1), single('single-1000', 1000), parallel('parallel-10x1', 1, 10), parallel('parallel-4x500', 500, 4)];
+const QUICK: ScenarioSpec[] = [
+  single('single-1', 1),
+  single('single-1000', 1000),
+  parallel('parallel-10x1', 1, 10),
+  parallel('parallel-4x500', 500, 4),
+];
 
 const ROW_SWEEP = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 const CHUNK_SWEEP = [100, 1000, 10_000];
@@ -68,9 +73,15 @@ const FULL: ScenarioSpec[] = [
   ...ARTICLE,
   ...ROW_SWEEP.map((rows) => single(`rows-${rows}`, rows)),
   ...PARALLEL_SWEEP.map((requests) => parallel(`parallel-${requests}`, 1, requests)),
-  ...PARALLEL_SWEEP.filter((requests) => requests > CAP).map((requests) => parallel(`parallel-${requests}-c${CAP}`, 1, requests, CAP)),
+  ...PARALLEL_SWEEP.filter((requests) => requests > CAP).map((requests) =>
+    parallel(`parallel-${requests}-c${CAP}`, 1, requests, CAP),
+  ),
   // Streaming variants only: 1,000,000 rows in chunks of 100, 1,000 and 10,000 rows.
-  ...CHUNK_SWEEP.map((chunkRows): ScenarioSpec => ({ ...single(`stream-1000000-chunk-${chunkRows}`, 1_000_000), chunkRows, streamingOnly: true })),
+  ...CHUNK_SWEEP.map((chunkRows): ScenarioSpec => ({
+    ...single(`stream-1000000-chunk-${chunkRows}`, 1_000_000),
+    chunkRows,
+    streamingOnly: true,
+  })),
 ];
 
 /**
@@ -78,7 +89,10 @@ const FULL: ScenarioSpec[] = [
  * variant. Streams first: a process keeps the memory a one-message run took, so peaks measured after one would
  * show that run's high-water mark, not the stream's.
  */
-const MEMORY: ScenarioSpec[] = [{ ...single('rows-10000000', 10_000_000), streamingOnly: true }, single('rows-1000000', 1_000_000)];
+const MEMORY: ScenarioSpec[] = [
+  { ...single('rows-10000000', 10_000_000), streamingOnly: true },
+  single('rows-1000000', 1_000_000),
+];
 
 /**
  * The article's three single-request cases and its 1,000-parallel case: what the explain preset takes apart, each
@@ -119,7 +133,9 @@ const ofShape = (shape: ShapeName, rows: number): ScenarioSpec => ({ ...single(`
  * hundredth of it. The sizes are computed, not guessed (shape-sizes.ts): 100 MB over each shape's mean JSON row,
  * measured on its own rows, so a 5 KiB `binary` row gets ~18,000 rows where the article's ~280-byte row gets ~360,000.
  */
-const SHAPES_CASES: ScenarioSpec[] = builtInShapeSizes().flatMap(({ shape, sizes }) => sizes.map((rows) => ofShape(shape, rows)));
+const SHAPES_CASES: ScenarioSpec[] = builtInShapeSizes().flatMap(({ shape, sizes }) =>
+  sizes.map((rows) => ofShape(shape, rows)),
+);
 
 /**
  * Serializers on every shape at one large size: each shape's ~10 MB case (the middle of SHAPES_CASES). Large enough
@@ -142,7 +158,10 @@ function articleFamilies(): VariantName[] {
  * preset's, and their 1,000,000-row runs would not fit the explain preset's time.
  */
 export function explainVariants(): VariantName[] {
-  return articleFamilies().filter((v) => !isStreamingVariant(v) && (!v.endsWith(GZIP_SUFFIX) || [`json${GZIP_SUFFIX}`, `grpc${GZIP_SUFFIX}`].includes(v)));
+  return articleFamilies().filter(
+    (v) =>
+      !isStreamingVariant(v) && (!v.endsWith(GZIP_SUFFIX) || [`json${GZIP_SUFFIX}`, `grpc${GZIP_SUFFIX}`].includes(v)),
+  );
 }
 
 /**
@@ -155,7 +174,10 @@ export function explainVariants(): VariantName[] {
  * the article's two: sixteen variants make one warm-up run a ninth of the case's time. Run on every cached runtime
  * (runtimes-preset.ts) unless --node says which.
  */
-const RUNTIMES: ScenarioSpec[] = [...ARTICLE, { ...single('rows-100000', 100_000), variants: explainVariants(), warmup: 1 }];
+const RUNTIMES: ScenarioSpec[] = [
+  ...ARTICLE,
+  { ...single('rows-100000', 100_000), variants: explainVariants(), warmup: 1 },
+];
 
 /**
  * Where Connect sits between Nest's two stacks: the article's seven cases (the explain preset's four among them) on
@@ -204,7 +226,10 @@ export interface PresetDefaults {
  * need (a stream's serializer twin, e.g. grpc-stream-static, changes the encoder, not the message form or its memory;
  * the serializers preset times those).
  */
-const baselinesAndStreams = () => articleFamilies().filter((v) => v === 'json' || v === 'grpc' || (isStreamingVariant(v) && VARIANTS[v].serializer === undefined));
+const baselinesAndStreams = () =>
+  articleFamilies().filter(
+    (v) => v === 'json' || v === 'grpc' || (isStreamingVariant(v) && VARIANTS[v].serializer === undefined),
+  );
 
 /**
  * The serializer axis from the registry: every variant whose factor is `serializer`, the baseline each changes (its
@@ -254,7 +279,13 @@ export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
   // grpc-window beside grpc: HTTP/2's default window against a tuned one, where the round trip makes it matter.
   // The streaming variants too: a stream's many messages still cross one HTTP/2 stream's window (grpc-stream) or
   // one TCP connection (json-stream), and users who export big tables ask about them first.
-  network: { variants: () => ['json', 'grpc', 'grpc-window', 'json-stream', 'grpc-stream'], runs: MIN_RUNS_FOR_VERDICT, warmup: 1, invocations: 2, networks: ['loopback', 'lan', 'wan', 'mobile'] },
+  network: {
+    variants: () => ['json', 'grpc', 'grpc-window', 'json-stream', 'grpc-stream'],
+    runs: MIN_RUNS_FOR_VERDICT,
+    warmup: 1,
+    invocations: 2,
+    networks: ['loopback', 'lan', 'wan', 'mobile'],
+  },
   // The gRPC/JSON ratio on each runtime: the two baselines (the large case has its own, see RUNTIMES), with the
   // article preset's runs and warm-ups (5 after 2), in 2 rounds of blocks (every runtime's apps started twice, the
   // --node default).

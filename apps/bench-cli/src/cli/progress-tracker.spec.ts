@@ -3,7 +3,9 @@ import { addCounts, describeCounts, ProgressTracker } from './progress-tracker';
 
 describe('progress by kind of work', () => {
   it('names each kind apart, so warm-ups and the wire pass are never counted as measured runs', () => {
-    expect(describeCounts({ 'measured runs': 8 }, { 'measured runs': 10, 'warm-up runs': 2, 'wire-pass runs': 0 })).toBe('8/10 measured runs, 0/2 warm-up runs');
+    expect(
+      describeCounts({ 'measured runs': 8 }, { 'measured runs': 10, 'warm-up runs': 2, 'wire-pass runs': 0 }),
+    ).toBe('8/10 measured runs, 0/2 warm-up runs');
     expect(addCounts({ a: 1 }, { a: 2, b: 3 })).toEqual({ a: 3, b: 3 });
   });
 
@@ -14,6 +16,8 @@ describe('progress by kind of work', () => {
     const tracker = new ProgressTracker({ 'measured runs': 10, 'warm-up runs': 2, 'wire-pass runs': 4 }, stream);
     tracker.starting('rows-100');
     tracker.finished('rows-100', { 'measured runs': 10, 'warm-up runs': 2, 'wire-pass runs': 4 }, 'json median 1 ms');
-    expect(text).toBe('[0/10 measured runs, 0/2 warm-up runs, 0/4 wire-pass runs] rows-100 ...\n[10/10 measured runs, 2/2 warm-up runs, 4/4 wire-pass runs] rows-100: json median 1 ms\n');
+    expect(text).toBe(
+      '[0/10 measured runs, 0/2 warm-up runs, 0/4 wire-pass runs] rows-100 ...\n[10/10 measured runs, 2/2 warm-up runs, 4/4 wire-pass runs] rows-100: json median 1 ms\n',
+    );
   });
 });

@@ -35,7 +35,15 @@ export class ProgressTracker {
   ) {
     this.size = sum(total);
     if (stream.isTTY) {
-      this.bar = new SingleBar({ format: ` {bar} {percentage}% | {scenario} | {counts} | ETA {eta_formatted}`, stream, hideCursor: true, etaBuffer: 5 }, Presets.shades_classic);
+      this.bar = new SingleBar(
+        {
+          format: ` {bar} {percentage}% | {scenario} | {counts} | ETA {eta_formatted}`,
+          stream,
+          hideCursor: true,
+          etaBuffer: 5,
+        },
+        Presets.shades_classic,
+      );
       this.bar.start(this.size, 0, { scenario: 'starting', counts: this.counts() });
     }
   }

@@ -26,10 +26,19 @@ interface ReportOptions {
 }
 
 export function parseReportOptions(argv: string[]): ReportOptions {
-  const { values, positionals } = strictArgs(argv, { help: { type: 'boolean', short: 'h' }, out: { type: 'string' } }, true);
-  const options: ReportOptions = { help: values.help === true, paths: positionals, out: (values.out as string | undefined) ?? null };
+  const { values, positionals } = strictArgs(
+    argv,
+    { help: { type: 'boolean', short: 'h' }, out: { type: 'string' } },
+    true,
+  );
+  const options: ReportOptions = {
+    help: values.help === true,
+    paths: positionals,
+    out: (values.out as string | undefined) ?? null,
+  };
   if (options.out === '') throw new UsageError('--out needs a file name');
-  if (!options.help && options.paths.length === 0) throw new UsageError('no run given: name a bench-results/<run> folder or its result.json');
+  if (!options.help && options.paths.length === 0)
+    throw new UsageError('no run given: name a bench-results/<run> folder or its result.json');
   return options;
 }
 

@@ -6,6 +6,7 @@ describe('reportOutPath', () => {
   });
 
   it('takes a path with a folder in it as given, ./ included', () => {
-    for (const out of ['./ab.html', 'reports/ab.html', '../ab.html', '/tmp/ab.html']) expect(reportOutPath(out, '/data/bench-results')).toBe(out);
+    for (const out of ['./ab.html', 'reports/ab.html', '../ab.html', '/tmp/ab.html'])
+      expect(reportOutPath(out, '/data/bench-results')).toBe(out);
   });
 });

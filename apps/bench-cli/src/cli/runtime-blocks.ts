@@ -25,19 +25,28 @@ export async function resolveRuntimePairs(axis: RuntimeAxisOptions, options: Res
   for (const [i, pair] of pairs.entries()) {
     const same = pairs.findIndex((p) => p.label === pair.label);
     // Two binaries of one version would put two runtimes' figures under one name.
-    if (same !== i) throw new RuntimeError(describe(axis, i), `reports the same node as ${describe(axis, same)} (${pair.label}): name each runtime once`);
+    if (same !== i)
+      throw new RuntimeError(
+        describe(axis, i),
+        `reports the same node as ${describe(axis, same)} (${pair.label}): name each runtime once`,
+      );
   }
   // Supported but no longer fixed: it runs, and says so once (the summary and the report mark it too).
   for (const runtime of new Set([...servers, ...clients])) {
     const eol = pastEndOfLife(runtime.nodeVersion);
-    if (eol) options.log?.(`Node ${runtime.nodeVersion} (${runtime.spec}) is past its end of life (${eol}): it runs, but gets no fixes since`);
+    if (eol)
+      options.log?.(
+        `Node ${runtime.nodeVersion} (${runtime.spec}) is past its end of life (${eol}): it runs, but gets no fixes since`,
+      );
   }
   return pairs;
 }
 
 /** The servers' and the client's versions, as results name the block: one version when both run the same binary. */
 export function runtimeLabel(server: ResolvedRuntime, client: ResolvedRuntime): string {
-  return server.path === client.path ? `node${server.nodeVersion}` : `server${server.nodeVersion}-client${client.nodeVersion}`;
+  return server.path === client.path
+    ? `node${server.nodeVersion}`
+    : `server${server.nodeVersion}-client${client.nodeVersion}`;
 }
 
 function describe(axis: RuntimeAxisOptions, i: number): string {

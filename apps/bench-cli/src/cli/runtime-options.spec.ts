@@ -9,14 +9,19 @@ describe('parseRuntimeOptions', () => {
 
   it('--node: the servers and the client on each runtime of the list, in order', () => {
     expect(parseRuntimeOptions({ node: '20,22, 24.11.1,~/.nvm/versions/node/v26.0.0/bin/node,current' })).toEqual({
-      pairs: ['20', '22', '24.11.1', '~/.nvm/versions/node/v26.0.0/bin/node', 'current'].map((s) => ({ server: s, client: s })),
+      pairs: ['20', '22', '24.11.1', '~/.nvm/versions/node/v26.0.0/bin/node', 'current'].map((s) => ({
+        server: s,
+        client: s,
+      })),
       split: false,
       offline: false,
     });
   });
 
   it('split: one side a list, the other one runtime, the side not given current', () => {
-    expect(parseRuntimeOptions({ serverNode: '22', clientNode: '24' })!.pairs).toEqual([{ server: '22', client: '24' }]);
+    expect(parseRuntimeOptions({ serverNode: '22', clientNode: '24' })!.pairs).toEqual([
+      { server: '22', client: '24' },
+    ]);
     expect(parseRuntimeOptions({ serverNode: '20,22,24', clientNode: '24' })!.pairs).toEqual([
       { server: '20', client: '24' },
       { server: '22', client: '24' },
@@ -33,7 +38,10 @@ describe('parseRuntimeOptions', () => {
   });
 
   it.each([
-    [{ node: '22', serverNode: '24' }, '--node runs the servers and the client on each runtime; --server-node / --client-node split them: give one or the other'],
+    [
+      { node: '22', serverNode: '24' },
+      '--node runs the servers and the client on each runtime; --server-node / --client-node split them: give one or the other',
+    ],
     [{ node: '22', clientNode: '24' }, 'give one or the other'],
     [{ serverNode: '20,22', clientNode: '22,24' }, 'one side may be a list, the other one runtime (got 2 and 2)'],
     [{ node: 'lts' }, "--node: node runtime 'lts': expected a major (22), an exact version"],
@@ -49,7 +57,10 @@ describe('parseRuntimeOptions', () => {
 describe('the bench command line with runtimes', () => {
   it('reads --node, --server-node, --client-node and --offline', () => {
     expect(parseOptions(['--node', '20,22']).runtimes!.pairs).toHaveLength(2);
-    expect(parseOptions(['--server-node', '22', '--client-node', '24', '--offline']).runtimes).toMatchObject({ split: true, offline: true });
+    expect(parseOptions(['--server-node', '22', '--client-node', '24', '--offline']).runtimes).toMatchObject({
+      split: true,
+      offline: true,
+    });
     expect(parseOptions([]).runtimes).toBeNull();
   });
 
@@ -62,7 +73,9 @@ describe('the bench command line with runtimes', () => {
   });
 
   it('refuses the runtime axis with --hosts netns, and the two ways of naming runtimes together', () => {
-    expect(() => parseOptions(['--node', '22', '--hosts', 'netns'])).toThrow('--hosts netns starts the apps on this node');
+    expect(() => parseOptions(['--node', '22', '--hosts', 'netns'])).toThrow(
+      '--hosts netns starts the apps on this node',
+    );
     expect(() => parseOptions(['--node', '22', '--client-node', '24'])).toThrow(UsageError);
   });
 });

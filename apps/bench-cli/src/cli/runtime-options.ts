@@ -32,24 +32,31 @@ export function parseRuntimeOptions(flags: RuntimeFlags): RuntimeAxisOptions | n
   const { node, serverNode, clientNode } = flags;
   const offline = flags.offline === true;
   if (node !== undefined && (serverNode !== undefined || clientNode !== undefined)) {
-    throw new UsageError('--node runs the servers and the client on each runtime; --server-node / --client-node split them: give one or the other');
+    throw new UsageError(
+      '--node runs the servers and the client on each runtime; --server-node / --client-node split them: give one or the other',
+    );
   }
   if (node === undefined && serverNode === undefined && clientNode === undefined) {
-    if (offline) throw new UsageError('--offline is about fetching runtimes: give it with --node, --server-node or --client-node');
+    if (offline)
+      throw new UsageError('--offline is about fetching runtimes: give it with --node, --server-node or --client-node');
     return null;
   }
-  if (node !== undefined) return { pairs: specList('node', node).map((spec) => ({ server: spec, client: spec })), split: false, offline };
+  if (node !== undefined)
+    return { pairs: specList('node', node).map((spec) => ({ server: spec, client: spec })), split: false, offline };
   const servers = specList('server-node', serverNode ?? 'current');
   const clients = specList('client-node', clientNode ?? 'current');
   if (servers.length > 1 && clients.length > 1) {
-    throw new UsageError(`--server-node and --client-node: one side may be a list, the other one runtime (got ${servers.length} and ${clients.length}); use --node to move both together`);
+    throw new UsageError(
+      `--server-node and --client-node: one side may be a list, the other one runtime (got ${servers.length} and ${clients.length}); use --node to move both together`,
+    );
   }
   return { pairs: servers.flatMap((server) => clients.map((client) => ({ server, client }))), split: true, offline };
 }
 
 function specList(name: string, raw: string): string[] {
   const items = raw.split(',').map((s) => s.trim());
-  if (items.some((s) => s === '')) throw new UsageError(`--${name} must be a comma list without empty items, got "${raw}"`);
+  if (items.some((s) => s === ''))
+    throw new UsageError(`--${name} must be a comma list without empty items, got "${raw}"`);
   for (const item of items) {
     try {
       parseRuntimeSpec(item);

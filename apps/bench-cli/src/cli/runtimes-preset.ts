@@ -10,10 +10,14 @@ const majorOf = (version: string) => Number(version.split('.')[0]);
  * the one every phase is compared with, is the oldest. Exact versions, so nothing is fetched. Fewer than two is a
  * usage error: one runtime compares nothing.
  */
-export function presetRuntimes(cacheDir: string = runtimesCacheDir(), current: string = process.versions.node): string[] {
+export function presetRuntimes(
+  cacheDir: string = runtimesCacheDir(),
+  current: string = process.versions.node,
+): string[] {
   const newestOfEach = new Map<number, string>();
   // cachedVersions is newest first: the first of a major is its newest.
-  for (const version of cachedVersions(cacheDir)) if (!newestOfEach.has(majorOf(version))) newestOfEach.set(majorOf(version), version);
+  for (const version of cachedVersions(cacheDir))
+    if (!newestOfEach.has(majorOf(version))) newestOfEach.set(majorOf(version), version);
   const byMajor = [...newestOfEach.entries()];
   if (!newestOfEach.has(majorOf(current))) byMajor.push([majorOf(current), 'current']);
   if (byMajor.length < 2) {

@@ -16,10 +16,19 @@ import {
 } from './scenario-specs';
 import { UsageError } from './usage-error';
 
-const limits: Limits = { maxRows: 1_000_000, maxRequests: 100_000, maxConcurrency: 100_000, maxRuns: 100, maxWarmup: 100, maxCallRows: 50_000_000, maxStreamRows: 100_000_000, streamBufferBytes: 64 * 1024 ** 2 };
+const limits: Limits = {
+  maxRows: 1_000_000,
+  maxRequests: 100_000,
+  maxConcurrency: 100_000,
+  maxRuns: 100,
+  maxWarmup: 100,
+  maxCallRows: 50_000_000,
+  maxStreamRows: 100_000_000,
+  streamBufferBytes: 64 * 1024 ** 2,
+};
 
 describe('buildScenarioSpecs', () => {
-  it('crosses every case with every shape of --shapes, row keeping the case\'s own name', () => {
+  it("crosses every case with every shape of --shapes, row keeping the case's own name", () => {
     const specs = buildScenarioSpecs(parseOptions(['--rows', '1,100', '--shapes', 'numeric,row,text']), limits);
     expect(specs.map((s) => `${s.name}:${s.rows}:${s.shape ?? '-'}`)).toEqual([
       'rows-1-numeric:1:numeric',
@@ -30,7 +39,9 @@ describe('buildScenarioSpecs', () => {
       'rows-100-text:100:text',
     ]);
     const article = buildScenarioSpecs(parseOptions(['--shapes', 'nested']), limits);
-    expect(article.map((s) => s.name)).toEqual(['1-1', '1-2', '1-3', '2-1', '2-2', '2-3', 'extra'].map((n) => `${n}-nested`));
+    expect(article.map((s) => s.name)).toEqual(
+      ['1-1', '1-2', '1-3', '2-1', '2-2', '2-3', 'extra'].map((n) => `${n}-nested`),
+    );
     expect(article.every((s) => s.shape === 'nested')).toBe(true);
   });
 
@@ -42,8 +53,16 @@ describe('buildScenarioSpecs', () => {
   it('refuses a crossed name that another case already has', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wirebench-shapes-'));
     const file = join(dir, 's.json');
-    writeFileSync(file, JSON.stringify([{ name: 'a', rows: 1 }, { name: 'a-text', rows: 2 }]));
-    expect(() => buildScenarioSpecs(parseOptions(['--scenarios', file, '--shapes', 'row,text']), limits)).toThrow('scenario name "a-text" is used twice');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { name: 'a', rows: 1 },
+        { name: 'a-text', rows: 2 },
+      ]),
+    );
+    expect(() => buildScenarioSpecs(parseOptions(['--scenarios', file, '--shapes', 'row,text']), limits)).toThrow(
+      'scenario name "a-text" is used twice',
+    );
   });
 
   it("has the article's seven cases under their names", () => {
@@ -58,13 +77,10 @@ describe('buildScenarioSpecs', () => {
     ]);
   });
 
-  it('has the explain cases (the article\'s single requests and 1,000 in parallel) and the batching splits of 10,000 rows', () => {
-    expect(buildScenarioSpecs(parseOptions(['--preset', 'explain']), limits).map((s) => `${s.name}:${s.rows}x${s.requests}`)).toEqual([
-      '1-1:1x1',
-      '1-2:10000x1',
-      '1-3:1000000x1',
-      '2-3:1x1000',
-    ]);
+  it("has the explain cases (the article's single requests and 1,000 in parallel) and the batching splits of 10,000 rows", () => {
+    expect(
+      buildScenarioSpecs(parseOptions(['--preset', 'explain']), limits).map((s) => `${s.name}:${s.rows}x${s.requests}`),
+    ).toEqual(['1-1:1x1', '1-2:10000x1', '1-3:1000000x1', '2-3:1x1000']);
     // Every case has the 5 runs a verdict needs (MIN_RUNS_FOR_VERDICT); --runs overrides every case.
     const explain = parseOptions(['--preset', 'explain']);
     expect(buildScenarioSpecs(explain, limits).map((s) => caseSettings(s, explain).runs)).toEqual([5, 5, 5, 5]);
@@ -90,26 +106,46 @@ describe('buildScenarioSpecs', () => {
 
   it('builds every combination of --rows, --requests and --concurrency, capping concurrency above requests and saying so', () => {
     // The issue's command: 4 combinations promised, 4 run; the two whose concurrency is above their requests are capped.
-    const specs = buildScenarioSpecs(parseOptions(['--rows', '1,1000', '--requests', '1,50', '--concurrency', '10']), limits);
+    const specs = buildScenarioSpecs(
+      parseOptions(['--rows', '1,1000', '--requests', '1,50', '--concurrency', '10']),
+      limits,
+    );
     expect(specs.map((s) => `${s.name}:${s.mode}:${s.requests}:${s.concurrency}`)).toEqual([
       'rows-1:single:1:undefined',
       'rows-1-x50-c10:parallel:50:10',
       'rows-1000:single:1:undefined',
       'rows-1000-x50-c10:parallel:50:10',
     ]);
-    expect(specs.map((s) => s.note)).toEqual(['--concurrency 10 is above its 1 request: run as a single request', undefined, '--concurrency 10 is above its 1 request: run as a single request', undefined]);
-    const capped = buildScenarioSpecs(parseOptions(['--rows', '1', '--requests', '5,20', '--concurrency', '10']), limits);
+    expect(specs.map((s) => s.note)).toEqual([
+      '--concurrency 10 is above its 1 request: run as a single request',
+      undefined,
+      '--concurrency 10 is above its 1 request: run as a single request',
+      undefined,
+    ]);
+    const capped = buildScenarioSpecs(
+      parseOptions(['--rows', '1', '--requests', '5,20', '--concurrency', '10']),
+      limits,
+    );
     expect(capped.map((s) => `${s.name}:${s.concurrency}:${s.note}`)).toEqual([
       'rows-1-x5-c5:5:--concurrency 10 is above its 5 requests: capped at 5',
       'rows-1-x20-c10:10:undefined',
     ]);
-    expect(buildScenarioSpecs(parseOptions(['--rows', '7']), limits)).toEqual([{ name: 'rows-7', mode: 'single', rows: 7, requests: 1 }]);
+    expect(buildScenarioSpecs(parseOptions(['--rows', '7']), limits)).toEqual([
+      { name: 'rows-7', mode: 'single', rows: 7, requests: 1 },
+    ]);
   });
 
   it('runs a case that two concurrencies cap to the same once, naming both', () => {
-    const specs = buildScenarioSpecs(parseOptions(['--rows', '1', '--requests', '5', '--concurrency', '5,10,20']), limits);
-    expect(specs.map((s) => `${s.name}:${s.note}`)).toEqual(['rows-1-x5-c5:--concurrency 10, 20 are above its 5 requests: capped at 5, the same case as --concurrency 5']);
-    expect(cappedNotes(buildScenarioSpecs(parseOptions(['--requests', '1', '--concurrency', '2,3']), limits))).toEqual(['rows-1: --concurrency 2, 3 are above its 1 request: run as a single request']);
+    const specs = buildScenarioSpecs(
+      parseOptions(['--rows', '1', '--requests', '5', '--concurrency', '5,10,20']),
+      limits,
+    );
+    expect(specs.map((s) => `${s.name}:${s.note}`)).toEqual([
+      'rows-1-x5-c5:--concurrency 10, 20 are above its 5 requests: capped at 5, the same case as --concurrency 5',
+    ]);
+    expect(cappedNotes(buildScenarioSpecs(parseOptions(['--requests', '1', '--concurrency', '2,3']), limits))).toEqual([
+      'rows-1: --concurrency 2, 3 are above its 1 request: run as a single request',
+    ]);
   });
 
   it('reads a scenarios file and refuses bad items with the item number', () => {
@@ -119,35 +155,76 @@ describe('buildScenarioSpecs', () => {
       writeFileSync(path, JSON.stringify(content));
       return path;
     };
-    const specs = buildScenarioSpecs(parseOptions(['--scenarios', file([{ name: 'big', rows: 1000 }, { name: 'fan', rows: 1, requests: 50, concurrency: 5 }])]), limits);
+    const specs = buildScenarioSpecs(
+      parseOptions([
+        '--scenarios',
+        file([
+          { name: 'big', rows: 1000 },
+          { name: 'fan', rows: 1, requests: 50, concurrency: 5 },
+        ]),
+      ]),
+      limits,
+    );
     expect(specs).toEqual([
       { name: 'big', mode: 'single', rows: 1000, requests: 1 },
       { name: 'fan', mode: 'parallel', rows: 1, requests: 50, concurrency: 5 },
     ]);
-    for (const bad of [[], [{ rows: 1 }], [{ name: 'x' }], [{ name: 'x', rows: 'many' }], [{ name: 'x', rows: 1, extra: 1 }], [{ name: 'x', rows: 2_000_000 }], [{ name: 'a', rows: 1 }, { name: 'a', rows: 2 }]]) {
+    for (const bad of [
+      [],
+      [{ rows: 1 }],
+      [{ name: 'x' }],
+      [{ name: 'x', rows: 'many' }],
+      [{ name: 'x', rows: 1, extra: 1 }],
+      [{ name: 'x', rows: 2_000_000 }],
+      [
+        { name: 'a', rows: 1 },
+        { name: 'a', rows: 2 },
+      ],
+    ]) {
       expect(() => buildScenarioSpecs(parseOptions(['--scenarios', file(bad)]), limits)).toThrow(UsageError);
     }
-    expect(() => buildScenarioSpecs(parseOptions(['--scenarios', join(dir, 'missing.json')]), limits)).toThrow(/cannot|ENOENT/);
+    expect(() => buildScenarioSpecs(parseOptions(['--scenarios', join(dir, 'missing.json')]), limits)).toThrow(
+      /cannot|ENOENT/,
+    );
   });
 
   it('checks runs and warm-up against the configured limits', () => {
-    expect(() => buildScenarioSpecs(parseOptions(['--runs', '101']), limits)).toThrow(/runs must be an integer from 1 to 100/);
+    expect(() => buildScenarioSpecs(parseOptions(['--runs', '101']), limits)).toThrow(
+      /runs must be an integer from 1 to 100/,
+    );
   });
 
   it('gives every network case the 5 runs and the warm-up a verdict needs, unless --runs/--warmup say otherwise', () => {
     const options = parseOptions(['--preset', 'network']);
     const specs = buildScenarioSpecs(options, limits);
-    expect(specs.map((s) => [s.rows, s.requests ?? 1])).toEqual([[1, 1], [10_000, 1], [100_000, 1], [1, 1000]]);
-    for (const spec of specs) expect([caseSettings(spec, options).runs, caseSettings(spec, options).warmup]).toEqual([5, 1]);
+    expect(specs.map((s) => [s.rows, s.requests ?? 1])).toEqual([
+      [1, 1],
+      [10_000, 1],
+      [100_000, 1],
+      [1, 1000],
+    ]);
+    for (const spec of specs)
+      expect([caseSettings(spec, options).runs, caseSettings(spec, options).warmup]).toEqual([5, 1]);
     const told = parseOptions(['--preset', 'network', '--runs', '4', '--warmup', '2']);
     expect([caseSettings(specs[2], told).runs, caseSettings(specs[2], told).warmup]).toEqual([4, 2]);
   });
 });
 
 describe('variantsFor', () => {
-  const own: ScenarioSpec = { name: 'big', mode: 'single', rows: 100_000, requests: 1, variants: ['json', 'json-undici', 'grpc', 'grpc-sliced'] };
+  const own: ScenarioSpec = {
+    name: 'big',
+    mode: 'single',
+    rows: 100_000,
+    requests: 1,
+    variants: ['json', 'json-undici', 'grpc', 'grpc-sliced'],
+  };
   const plain: ScenarioSpec = { name: 'small', mode: 'single', rows: 1, requests: 1 };
-  const stream: ScenarioSpec = { ...own, name: 'stream', streamingOnly: true, variants: ['json', 'json-stream', 'grpc-stream'] };
+  const stream: ScenarioSpec = {
+    ...own,
+    name: 'stream',
+    streamingOnly: true,
+    variants: ['json', 'json-stream', 'grpc-stream'],
+  };
 
   it("takes a case's own variants when the command line names none, and the run's for a case without", () => {
     const options = parseOptions([]);
@@ -158,7 +235,10 @@ describe('variantsFor', () => {
   });
 
   it('lets --variants and --transport win for every case, own variants or not', () => {
-    for (const argv of [['--variants', 'grpc,json-undici'], ['--transport', 'grpc']]) {
+    for (const argv of [
+      ['--variants', 'grpc,json-undici'],
+      ['--transport', 'grpc'],
+    ]) {
       const options = parseOptions(argv);
       expect(options.given.variants).toEqual(options.transports);
       expect(variantsFor(own, options)).toEqual(options.transports);
@@ -170,7 +250,9 @@ describe('variantsFor', () => {
   it('records every case with the variants it runs on, and says before the run which cases have their own', () => {
     const options = parseOptions([]);
     expect(planOf([plain, own], options).map((s) => s.variants)).toEqual([['json', 'grpc'], own.variants]);
-    expect(ownVariantNotes([plain, own], options)).toEqual(["big: on the preset's own variants for it, json, json-undici, grpc, grpc-sliced"]);
+    expect(ownVariantNotes([plain, own], options)).toEqual([
+      "big: on the preset's own variants for it, json, json-undici, grpc, grpc-sliced",
+    ]);
     const given = parseOptions(['--variants', 'json']);
     expect(planOf([plain, own], given).map((s) => s.variants)).toEqual([['json'], ['json']]);
     expect(ownVariantNotes([plain, own], given)).toEqual([]);

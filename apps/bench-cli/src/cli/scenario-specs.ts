@@ -18,7 +18,10 @@ export interface CaseSettings {
  * then the case's own (ScenarioSpec.variants, runs, warmup), then what the command line itself set (options.given),
  * which wins for every case. A streaming-only case then keeps only the variants that stream.
  */
-export function caseSettings(spec: ScenarioSpec, options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>): CaseSettings {
+export function caseSettings(
+  spec: ScenarioSpec,
+  options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>,
+): CaseSettings {
   const merged: CaseSettings = {
     variants: options.transports,
     runs: options.runs,
@@ -30,7 +33,10 @@ export function caseSettings(spec: ScenarioSpec, options: Pick<BenchOptions, 'tr
 }
 
 /** The variants a case runs on (caseSettings). */
-export function variantsFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>): VariantName[] {
+export function variantsFor(
+  spec: ScenarioSpec,
+  options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>,
+): VariantName[] {
   return caseSettings(spec, options).variants;
 }
 
@@ -49,7 +55,11 @@ function definedOnly<T extends object>(o: T): Partial<T> {
  * each crossed with every shape of --shapes.
  */
 export function buildScenarioSpecs(options: BenchOptions, limits: Limits): ScenarioSpec[] {
-  const cases = options.scenariosFile ? readScenariosFile(options.scenariosFile) : options.preset in PRESETS ? PRESETS[options.preset] : combinations(options);
+  const cases = options.scenariosFile
+    ? readScenariosFile(options.scenariosFile)
+    : options.preset in PRESETS
+      ? PRESETS[options.preset]
+      : combinations(options);
   const specs = withShapes(cases, options.shapes ?? [DEFAULT_SHAPE]);
   const names = new Set<string>();
   for (const spec of specs) {
@@ -61,9 +71,24 @@ export function buildScenarioSpecs(options: BenchOptions, limits: Limits): Scena
     for (const variant of variants) {
       const chunk = isStreamingVariant(variant) ? chunkFor(spec, options) : undefined;
       try {
-        validateScenario(variant, spec.mode, { name: spec.name, shape: spec.shape, rows: spec.rows, chunk, requests: spec.requests, concurrency: spec.concurrency, runs, warmup }, limits);
+        validateScenario(
+          variant,
+          spec.mode,
+          {
+            name: spec.name,
+            shape: spec.shape,
+            rows: spec.rows,
+            chunk,
+            requests: spec.requests,
+            concurrency: spec.concurrency,
+            runs,
+            warmup,
+          },
+          limits,
+        );
       } catch (error) {
-        if (error instanceof ScenarioValidationError) throw new UsageError(`scenario "${spec.name}" on ${variant}: ${error.message}`);
+        if (error instanceof ScenarioValidationError)
+          throw new UsageError(`scenario "${spec.name}" on ${variant}: ${error.message}`);
         throw error;
       }
     }
@@ -76,7 +101,9 @@ export function buildScenarioSpecs(options: BenchOptions, limits: Limits): Scena
  * no `shape` of its own), so a run without --shapes is what it was; another shape's case is named <case>-<shape>.
  */
 export function withShapes(cases: ScenarioSpec[], shapes: ShapeName[]): ScenarioSpec[] {
-  return cases.flatMap((spec) => shapes.map((shape) => (shape === DEFAULT_SHAPE ? spec : { ...spec, name: `${spec.name}-${shape}`, shape })));
+  return cases.flatMap((spec) =>
+    shapes.map((shape) => (shape === DEFAULT_SHAPE ? spec : { ...spec, name: `${spec.name}-${shape}`, shape })),
+  );
 }
 
 /**
@@ -92,14 +119,23 @@ function combinations(options: BenchOptions): ScenarioSpec[] {
         const capped = asked !== undefined && asked > requests;
         const concurrency = capped ? requests : asked;
         const mode = requests > 1 ? 'parallel' : 'single';
-        const name = mode === 'single' ? `rows-${rows}` : `rows-${rows}-x${requests}` + (concurrency ? `-c${concurrency}` : '');
-        const spec: ScenarioSpec = { name, mode, rows, requests, ...(concurrency && !(capped && mode === 'single') ? { concurrency } : {}) };
+        const name =
+          mode === 'single' ? `rows-${rows}` : `rows-${rows}-x${requests}` + (concurrency ? `-c${concurrency}` : '');
+        const spec: ScenarioSpec = {
+          name,
+          mode,
+          rows,
+          requests,
+          ...(concurrency && !(capped && mode === 'single') ? { concurrency } : {}),
+        };
         const entry = byName.get(name) ?? byName.set(name, { spec, capped: [], uncapped: [] }).get(name)!;
         if (asked !== undefined) (capped ? entry.capped : entry.uncapped).push(asked);
       }
     }
   }
-  return [...byName.values()].map(({ spec, capped, uncapped }) => (capped.length === 0 ? spec : { ...spec, note: capNote(spec, capped, uncapped) }));
+  return [...byName.values()].map(({ spec, capped, uncapped }) =>
+    capped.length === 0 ? spec : { ...spec, note: capNote(spec, capped, uncapped) },
+  );
 }
 
 function capNote(spec: ScenarioSpec, capped: number[], uncapped: number[]): string {
@@ -118,13 +154,21 @@ export function cappedNotes(specs: ScenarioSpec[]): string[] {
  * The plan as result.json keeps it: every case with the variants it runs on (variantsFor), so a preset whose cases
  * differ in variants (runtimes: its large case on the explain preset's) says so beside --variants' list.
  */
-export function planOf(specs: ScenarioSpec[], options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>): ScenarioSpec[] {
+export function planOf(
+  specs: ScenarioSpec[],
+  options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>,
+): ScenarioSpec[] {
   return specs.map((spec) => ({ ...spec, variants: variantsFor(spec, options) }));
 }
 
 /** The cases that run on a preset's own variants rather than the run's, one line each, to print before the run starts. */
-export function ownVariantNotes(specs: ScenarioSpec[], options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>): string[] {
-  return specs.filter((spec) => spec.variants && !options.given.variants).map((spec) => `${spec.name}: on the preset's own variants for it, ${variantsFor(spec, options).join(', ')}`);
+export function ownVariantNotes(
+  specs: ScenarioSpec[],
+  options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>,
+): string[] {
+  return specs
+    .filter((spec) => spec.variants && !options.given.variants)
+    .map((spec) => `${spec.name}: on the preset's own variants for it, ${variantsFor(spec, options).join(', ')}`);
 }
 
 function readScenariosFile(file: string): ScenarioSpec[] {
@@ -134,19 +178,32 @@ function readScenariosFile(file: string): ScenarioSpec[] {
   } catch (error) {
     throw new UsageError(`--scenarios ${file}: ${(error as Error).message}`);
   }
-  if (!Array.isArray(parsed) || parsed.length === 0) throw new UsageError(`--scenarios ${file}: must be a non-empty JSON array of scenarios`);
+  if (!Array.isArray(parsed) || parsed.length === 0)
+    throw new UsageError(`--scenarios ${file}: must be a non-empty JSON array of scenarios`);
   return parsed.map((item, i) => {
     const where = `--scenarios ${file}: item ${i + 1}`;
     if (!item || typeof item !== 'object') throw new UsageError(`${where} must be an object`);
     const { name, rows, requests = 1, concurrency, mode, ...rest } = item as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw new UsageError(`${where} has unknown keys: ${Object.keys(rest).join(', ')} (known: name, rows, requests, concurrency, mode)`);
+    if (Object.keys(rest).length > 0)
+      throw new UsageError(
+        `${where} has unknown keys: ${Object.keys(rest).join(', ')} (known: name, rows, requests, concurrency, mode)`,
+      );
     if (typeof name !== 'string') throw new UsageError(`${where} needs a "name" string`);
     for (const [key, value] of Object.entries({ rows, requests, concurrency })) {
-      if (value !== undefined && !Number.isSafeInteger(value)) throw new UsageError(`${where}: "${key}" must be an integer`);
+      if (value !== undefined && !Number.isSafeInteger(value))
+        throw new UsageError(`${where}: "${key}" must be an integer`);
     }
     if (rows === undefined) throw new UsageError(`${where} needs "rows"`);
-    if (mode !== undefined && mode !== 'single' && mode !== 'parallel') throw new UsageError(`${where}: "mode" must be single or parallel`);
-    const resolvedMode = (mode as ScenarioSpec['mode'] | undefined) ?? ((requests as number) > 1 ? 'parallel' : 'single');
-    return { name, mode: resolvedMode, rows: rows as number, requests: requests as number, ...(concurrency !== undefined ? { concurrency: concurrency as number } : {}) };
+    if (mode !== undefined && mode !== 'single' && mode !== 'parallel')
+      throw new UsageError(`${where}: "mode" must be single or parallel`);
+    const resolvedMode =
+      (mode as ScenarioSpec['mode'] | undefined) ?? ((requests as number) > 1 ? 'parallel' : 'single');
+    return {
+      name,
+      mode: resolvedMode,
+      rows: rows as number,
+      requests: requests as number,
+      ...(concurrency !== undefined ? { concurrency: concurrency as number } : {}),
+    };
   });
 }

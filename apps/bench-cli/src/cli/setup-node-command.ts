@@ -1,6 +1,15 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cachedBinary, cachedVersions, fetchRuntime, parseRuntimeSpec, probeRuntime, resolveRuntime, RuntimeError, runtimesCacheDir } from '@app/runtimes';
+import {
+  cachedBinary,
+  cachedVersions,
+  fetchRuntime,
+  parseRuntimeSpec,
+  probeRuntime,
+  resolveRuntime,
+  RuntimeError,
+  runtimesCacheDir,
+} from '@app/runtimes';
 import { EXIT } from './bench-command';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
@@ -26,13 +35,24 @@ interface SetupNodeOptions {
 }
 
 export function parseSetupNodeOptions(argv: string[]): SetupNodeOptions {
-  const { values, positionals } = strictArgs(argv, { help: { type: 'boolean', short: 'h' }, list: { type: 'boolean' }, offline: { type: 'boolean' } }, true);
-  const options = { help: values.help === true, list: values.list === true, offline: values.offline === true, specs: positionals.flatMap((p) => p.split(',')).filter((p) => p !== '') };
+  const { values, positionals } = strictArgs(
+    argv,
+    { help: { type: 'boolean', short: 'h' }, list: { type: 'boolean' }, offline: { type: 'boolean' } },
+    true,
+  );
+  const options = {
+    help: values.help === true,
+    list: values.list === true,
+    offline: values.offline === true,
+    specs: positionals.flatMap((p) => p.split(',')).filter((p) => p !== ''),
+  };
   if (options.help || options.list) return options;
-  if (options.specs.length === 0) throw new UsageError('no version given: name majors or exact versions, e.g. npm run setup:node -- 22 24 26');
+  if (options.specs.length === 0)
+    throw new UsageError('no version given: name majors or exact versions, e.g. npm run setup:node -- 22 24 26');
   for (const text of options.specs) {
     const spec = parseRuntimeSpec(text);
-    if (spec.kind === 'path' || spec.kind === 'current') throw new UsageError(`'${text}' needs no setup: setup:node fetches majors (22) or exact versions (22.11.0)`);
+    if (spec.kind === 'path' || spec.kind === 'current')
+      throw new UsageError(`'${text}' needs no setup: setup:node fetches majors (22) or exact versions (22.11.0)`);
   }
   return options;
 }
@@ -42,7 +62,7 @@ async function setUp(text: string, offline: boolean): Promise<string> {
   const spec = parseRuntimeSpec(text);
   if (offline) {
     const resolved = await resolveRuntime(text, { offline: true });
-    return `node ${resolved.nodeVersion} (V8 ${resolved.v8Version}) ${resolved.source === 'current' ? 'is this process\'s node' : 'already cached'}: ${resolved.path}`;
+    return `node ${resolved.nodeVersion} (V8 ${resolved.v8Version}) ${resolved.source === 'current' ? "is this process's node" : 'already cached'}: ${resolved.path}`;
   }
   const wanted = spec.kind === 'major' ? { major: spec.major } : { version: (spec as { version: string }).version };
   const fetched = await fetchRuntime(spec.text, wanted);
@@ -51,15 +71,21 @@ async function setUp(text: string, offline: boolean): Promise<string> {
     if (fetched.source === 'fetched') rmSync(dirname(dirname(fetched.path)), { recursive: true, force: true });
     throw error;
   });
-  const how = fetched.source === 'cache' ? 'already cached, nothing downloaded' : `fetched (${megabytes(fetched.bytes ?? 0)} downloaded)`;
+  const how =
+    fetched.source === 'cache'
+      ? 'already cached, nothing downloaded'
+      : `fetched (${megabytes(fetched.bytes ?? 0)} downloaded)`;
   return `node ${versions.nodeVersion} (V8 ${versions.v8Version}) ${how}: ${fetched.path}`;
 }
 
 function listCache(): string {
   const dir = runtimesCacheDir();
   const versions = cachedVersions(dir);
-  if (versions.length === 0) return `no Node runtimes cached in ${dir}; fetch some with: npm run setup:node -- 22 24 26`;
-  const lines = versions.map((v) => `node ${v}  ${megabytes(folderBytes(join(dir, v)))} on disk  ${cachedBinary(dir, v)}`);
+  if (versions.length === 0)
+    return `no Node runtimes cached in ${dir}; fetch some with: npm run setup:node -- 22 24 26`;
+  const lines = versions.map(
+    (v) => `node ${v}  ${megabytes(folderBytes(join(dir, v)))} on disk  ${cachedBinary(dir, v)}`,
+  );
   return [`${versions.length} Node runtime(s) cached in ${dir}:`, ...lines].join('\n');
 }
 

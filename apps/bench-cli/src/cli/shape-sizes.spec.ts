@@ -13,16 +13,19 @@ describe('shape sizes of the shapes preset', () => {
     }
   });
 
-  it.each(Object.keys(SHAPES) as (keyof typeof SHAPES)[])('sizes %s so its largest reply is ~100 MB of real JSON', (name) => {
-    const shape = SHAPES[name];
-    const largest = shapeSizes(shape)[2];
-    // The real reply of a slice of those rows, scaled: within 10% of 100 MB (two significant digits round by <5%).
-    const slice = 2000;
-    const offset = largest - slice;
-    const bytes = Buffer.byteLength(JSON.stringify(jsonRowsOf(shape, slice, offset))) / slice;
-    expect(bytes * largest).toBeGreaterThan(0.9 * LARGEST_JSON_BYTES);
-    expect(bytes * largest).toBeLessThan(1.1 * LARGEST_JSON_BYTES);
-  });
+  it.each(Object.keys(SHAPES) as (keyof typeof SHAPES)[])(
+    'sizes %s so its largest reply is ~100 MB of real JSON',
+    (name) => {
+      const shape = SHAPES[name];
+      const largest = shapeSizes(shape)[2];
+      // The real reply of a slice of those rows, scaled: within 10% of 100 MB (two significant digits round by <5%).
+      const slice = 2000;
+      const offset = largest - slice;
+      const bytes = Buffer.byteLength(JSON.stringify(jsonRowsOf(shape, slice, offset))) / slice;
+      expect(bytes * largest).toBeGreaterThan(0.9 * LARGEST_JSON_BYTES);
+      expect(bytes * largest).toBeLessThan(1.1 * LARGEST_JSON_BYTES);
+    },
+  );
 
   it('follows the rows a shape really has: a heavier shape gets fewer rows', () => {
     expect(meanJsonRowBytes(SHAPES.binary, 1000)).toBeGreaterThan(meanJsonRowBytes(SHAPES.numeric, 1000));

@@ -44,5 +44,8 @@ export function shapeSizes(shape: Shape): number[] {
 
 /** Every built-in shape with its sizes, in the registry's order. */
 export function builtInShapeSizes(): { shape: ShapeName; sizes: number[] }[] {
-  return (Object.keys(SHAPES) as (keyof typeof SHAPES)[]).map((name) => ({ shape: name, sizes: shapeSizes(SHAPES[name]) }));
+  return (Object.keys(SHAPES) as (keyof typeof SHAPES)[]).map((name) => ({
+    shape: name,
+    sizes: shapeSizes(SHAPES[name]),
+  }));
 }

@@ -12,17 +12,31 @@ export function stampRuntime(results: ScenarioResult[], pair: RuntimePair): Scen
   for (const result of results) {
     const what = `${result.name} ${result.variant}`;
     checkReportedRuntime(`the client measuring ${what}`, result.runtime?.client ?? null, pair.client, pair.label);
-    checkReportedRuntime(`the ${result.target.server} answering ${what}`, result.runtime?.server ?? null, pair.server, pair.label);
+    checkReportedRuntime(
+      `the ${result.target.server} answering ${what}`,
+      result.runtime?.server ?? null,
+      pair.server,
+      pair.label,
+    );
   }
   return results.map((r) => ({ ...r, runtime: { ...r.runtime!, label: pair.label } }));
 }
 
 /** One process's own word on its node against the runtime it was started on: a missing or other version throws, in one line. */
-export function checkReportedRuntime(who: string, reported: ProcessRuntime | null, expected: ResolvedRuntime, label: string): void {
+export function checkReportedRuntime(
+  who: string,
+  reported: ProcessRuntime | null,
+  expected: ResolvedRuntime,
+  label: string,
+): void {
   if (reported === null) {
-    throw new Error(`node runtime ${label}: ${who} did not report its node version (SERVER_RESOURCES off there?), so the run cannot say which runtime measured it`);
+    throw new Error(
+      `node runtime ${label}: ${who} did not report its node version (SERVER_RESOURCES off there?), so the run cannot say which runtime measured it`,
+    );
   }
   if (reported.nodeVersion !== expected.nodeVersion) {
-    throw new Error(`node runtime ${label}: ${who} reports node ${reported.nodeVersion}, not the ${expected.nodeVersion} it was started on (${expected.path})`);
+    throw new Error(
+      `node runtime ${label}: ${who} reports node ${reported.nodeVersion}, not the ${expected.nodeVersion} it was started on (${expected.path})`,
+    );
   }
 }

@@ -7,14 +7,23 @@ import { terminalWidth } from './terminal-width';
 
 /** 2026-11-22T03:50:12.345Z -> 2026-11-22T03-50-12Z: sortable, and a valid folder name everywhere. */
 export function runId(startedAt: Date, name: string): string {
-  return `${startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}-${name}`;
+  return `${startedAt
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')}-${name}`;
 }
 
 /**
  * A new run's folder (created) and the header every saved run carries, bench or load: id, label, times, why it
  * ended, the options it ran with and the machine it ran on.
  */
-export function startRunRecord(parent: string, name: string, label: string | null, options: Record<string, unknown>, root: string): { dir: string; record: RunRecord } {
+export function startRunRecord(
+  parent: string,
+  name: string,
+  label: string | null,
+  options: Record<string, unknown>,
+  root: string,
+): { dir: string; record: RunRecord } {
   const started = new Date();
   const id = runId(started, name);
   const dir = join(parent, id);
@@ -22,7 +31,16 @@ export function startRunRecord(parent: string, name: string, label: string | nul
   const { help: _help, ...recorded } = options;
   return {
     dir,
-    record: { id, label, startedAt: started.toISOString(), endedAt: null, endReason: 'running', error: null, options: recorded, environment: collectEnvironment(root) },
+    record: {
+      id,
+      label,
+      startedAt: started.toISOString(),
+      endedAt: null,
+      endReason: 'running',
+      error: null,
+      options: recorded,
+      environment: collectEnvironment(root),
+    },
   };
 }
 
@@ -47,7 +65,9 @@ export function endRunRecord(record: RunRecord, stopped: boolean, error?: unknow
 export function reportRun(command: string, dir: string, run: SavedRun, formats: string[], results: string): void {
   const width = terminalWidth();
   for (const format of formats) process.stdout.write(print(format, run, { width }) + '\n');
-  process.stderr.write(`wirebench ${command}: ${run.endReason}; ${results} in ${dir}/ (${RUN_FILES[run.kind].join(', ')})\n`);
+  process.stderr.write(
+    `wirebench ${command}: ${run.endReason}; ${results} in ${dir}/ (${RUN_FILES[run.kind].join(', ')})\n`,
+  );
   if (run.error) process.stderr.write(`wirebench ${command}: failed: ${run.error}\n`);
 }
 
@@ -55,7 +75,13 @@ export function reportRun(command: string, dir: string, run: SavedRun, formats: 
  * Runs a CLI's measurements and, whatever happens, records how the run ended, saves every file (so an interruption
  * or a failure loses nothing that finished) and then cleans up (progress bar, started apps, signal handlers).
  */
-export async function recordRun(dir: string, run: SavedRun, stopped: () => boolean, body: () => Promise<void>, cleanup: () => Promise<void>): Promise<void> {
+export async function recordRun(
+  dir: string,
+  run: SavedRun,
+  stopped: () => boolean,
+  body: () => Promise<void>,
+  cleanup: () => Promise<void>,
+): Promise<void> {
   try {
     await body();
     endRunRecord(run, stopped());

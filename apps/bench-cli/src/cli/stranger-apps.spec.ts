@@ -10,7 +10,9 @@ function htmlServer(): Promise<Server> {
   return new Promise((resolve) => {
     const server = createServer((_req, res) => {
       res.writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
-      res.end('<!DOCTYPE HTML>\n<html><head><title>Error response</title></head><body><h1>Error response</h1></body></html>\n');
+      res.end(
+        '<!DOCTYPE HTML>\n<html><head><title>Error response</title></head><body><h1>Error response</h1></body></html>\n',
+      );
     });
     server.listen(0, '127.0.0.1', () => resolve(server));
   });
@@ -26,7 +28,7 @@ describe('requireWirebenchApps', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  it('refuses a stranger at an app\'s address in one line: the app, the address, what answered, what to change', async () => {
+  it("refuses a stranger at an app's address in one line: the app, the address, what answered, what to change", async () => {
     const env = { JSON_SERVER_PORT: String(port) };
     const config = loadConfig(env);
     const refusal = requireWirebenchApps(new AppLauncher(config), config, ['json-server'], env);
@@ -40,7 +42,9 @@ describe('requireWirebenchApps', () => {
   it('names the address setting when one says where the app is (a port would move nothing)', async () => {
     const env = { JSON_SERVER_URL: `http://127.0.0.1:${port}` };
     const config = loadConfig(env);
-    await expect(requireWirebenchApps(new AppLauncher(config), config, ['json-server'], env)).rejects.toThrow(/: stop it, or set JSON_SERVER_URL$/);
+    await expect(requireWirebenchApps(new AppLauncher(config), config, ['json-server'], env)).rejects.toThrow(
+      /: stop it, or set JSON_SERVER_URL$/,
+    );
   });
 
   it('passes when nothing answers: the launcher starts the apps', async () => {

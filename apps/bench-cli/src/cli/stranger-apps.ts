@@ -10,14 +10,23 @@ import { UsageError } from './usage-error';
  * with its own error pages. Each is asked who it is (identifyApp: a short, bounded probe), all at once, before
  * anything is timed; a stranger is refused in one line naming the app, the address and what answered.
  */
-export async function requireWirebenchApps(launcher: AppLauncher, config: WirebenchConfig, apps?: ServingAppName[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function requireWirebenchApps(
+  launcher: AppLauncher,
+  config: WirebenchConfig,
+  apps?: ServingAppName[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const running = await launcher.reachable(apps);
   if (running.length === 0) return;
   const targets = appTargets(config);
-  const identities = await Promise.all(running.map(async (app) => ({ app, identity: await identifyApp(app, targets[app]) })));
+  const identities = await Promise.all(
+    running.map(async (app) => ({ app, identity: await identifyApp(app, targets[app]) })),
+  );
   const refusals = identities.flatMap(({ app, identity }) =>
     identity.is === 'stranger'
-      ? [`${app}'s address ${addressText(targets[app])} answers, but not as wirebench's ${app}: ${identity.answered}: stop it, or set ${variableToMove(app, env)}`]
+      ? [
+          `${app}'s address ${addressText(targets[app])} answers, but not as wirebench's ${app}: ${identity.answered}: stop it, or set ${variableToMove(app, env)}`,
+        ]
       : [],
   );
   if (refusals.length > 0) throw new UsageError(refusals.join('; '));

@@ -5,7 +5,10 @@ describe('strictArgs', () => {
   const options = { help: { type: 'boolean' as const, short: 'h' }, out: { type: 'string' as const } };
 
   it('reads flags and, when allowed, positionals', () => {
-    expect(strictArgs(['-h', '--out', 'x', 'a'], options, true)).toEqual({ values: { help: true, out: 'x' }, positionals: ['a'] });
+    expect(strictArgs(['-h', '--out', 'x', 'a'], options, true)).toEqual({
+      values: { help: true, out: 'x' },
+      positionals: ['a'],
+    });
   });
 
   it('passes a negative number after a flag that takes a value to that flag, long or short, as --flag=-1 would', () => {
@@ -15,7 +18,11 @@ describe('strictArgs', () => {
     expect(() => strictArgs(['-h', '-1'], options)).toThrow(UsageError);
   });
 
-  it.each([[['--bogus'], "'--bogus'"], [['--out'], "'--out"], [['stray'], "'stray'"]])('refuses %p in one line naming it', (argv, named) => {
+  it.each([
+    [['--bogus'], "'--bogus'"],
+    [['--out'], "'--out"],
+    [['stray'], "'stray'"],
+  ])('refuses %p in one line naming it', (argv, named) => {
     let error: unknown;
     try {
       strictArgs(argv, options);

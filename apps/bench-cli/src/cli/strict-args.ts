@@ -10,9 +10,18 @@ export interface StrictArgs {
  * node:util parseArgs in strict mode, as every wirebench CLI reads its command line: an unknown flag, a flag without
  * its value or a stray argument is a UsageError whose one line names it (exit 2), never something silently ignored.
  */
-export function strictArgs(argv: string[], options: Record<string, { type: 'string' | 'boolean'; short?: string }>, allowPositionals = false): StrictArgs {
+export function strictArgs(
+  argv: string[],
+  options: Record<string, { type: 'string' | 'boolean'; short?: string }>,
+  allowPositionals = false,
+): StrictArgs {
   try {
-    const { values, positionals } = parseArgs({ args: joinNegativeValues(argv, options), strict: true, allowPositionals, options });
+    const { values, positionals } = parseArgs({
+      args: joinNegativeValues(argv, options),
+      strict: true,
+      allowPositionals,
+      options,
+    });
     return { values: values as StrictArgs['values'], positionals };
   } catch (error) {
     // parseArgs's first sentence names the flag; its advice on positionals that start with '-' is noise here.
@@ -25,8 +34,13 @@ export function strictArgs(argv: string[], options: Record<string, { type: 'stri
 const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
 
 /** `--warmup -1` and `-r -1` as `--warmup=-1`: every option that takes a value takes a negative one the same way. */
-function joinNegativeValues(argv: string[], options: Record<string, { type: 'string' | 'boolean'; short?: string }>): string[] {
-  const byShort = new Map<string, string>(Object.entries(options).flatMap(([name, o]) => (o.short ? [[`-${o.short}`, name] as const] : [])));
+function joinNegativeValues(
+  argv: string[],
+  options: Record<string, { type: 'string' | 'boolean'; short?: string }>,
+): string[] {
+  const byShort = new Map<string, string>(
+    Object.entries(options).flatMap(([name, o]) => (o.short ? [[`-${o.short}`, name] as const] : [])),
+  );
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i].startsWith('--') ? argv[i].slice(2) : byShort.get(argv[i]);

@@ -24,17 +24,50 @@ interface SwarmServer {
 const url = (address: string, port: number) => `http://${address}:${port}`;
 
 const SWARM_SERVERS: Partial<Record<ServingAppName, SwarmServer>> = {
-  'json-server': { image: 'json-server', bindHost: (c) => c.jsonServer.host, listeners: (c) => [c.jsonServer.port], targets: (a, c) => ({ JSON_SERVER_URL: url(a, c.jsonServer.port) }) },
-  'grpc-server': { image: 'grpc-server', bindHost: (c) => c.grpcServer.host, listeners: (c) => [c.grpcServer.port], targets: (a, c) => ({ GRPC_SERVER_ADDRESS: `${a}:${c.grpcServer.port}` }) },
-  'json-fastify-server': { image: 'json-fastify', bindHost: (c) => c.fastifyJsonServer.host, listeners: (c) => [c.fastifyJsonServer.port], targets: (a, c) => ({ FASTIFY_JSON_SERVER_URL: url(a, c.fastifyJsonServer.port) }) },
-  'json-h2-server': { image: 'json-h2', bindHost: (c) => c.h2JsonServer.host, listeners: (c) => [c.h2JsonServer.port], targets: (a, c) => ({ H2_JSON_SERVER_URL: url(a, c.h2JsonServer.port) }) },
-  'bare-json-server': { image: 'bare-json-server', bindHost: (c) => c.bareJsonServer.host, listeners: (c) => [c.bareJsonServer.port], targets: (a, c) => ({ BARE_JSON_SERVER_URL: url(a, c.bareJsonServer.port) }) },
-  'bare-grpc-server': { image: 'bare-grpc-server', bindHost: (c) => c.bareGrpcServer.host, listeners: (c) => [c.bareGrpcServer.port], targets: (a, c) => ({ BARE_GRPC_SERVER_ADDRESS: `${a}:${c.bareGrpcServer.port}` }) },
+  'json-server': {
+    image: 'json-server',
+    bindHost: (c) => c.jsonServer.host,
+    listeners: (c) => [c.jsonServer.port],
+    targets: (a, c) => ({ JSON_SERVER_URL: url(a, c.jsonServer.port) }),
+  },
+  'grpc-server': {
+    image: 'grpc-server',
+    bindHost: (c) => c.grpcServer.host,
+    listeners: (c) => [c.grpcServer.port],
+    targets: (a, c) => ({ GRPC_SERVER_ADDRESS: `${a}:${c.grpcServer.port}` }),
+  },
+  'json-fastify-server': {
+    image: 'json-fastify',
+    bindHost: (c) => c.fastifyJsonServer.host,
+    listeners: (c) => [c.fastifyJsonServer.port],
+    targets: (a, c) => ({ FASTIFY_JSON_SERVER_URL: url(a, c.fastifyJsonServer.port) }),
+  },
+  'json-h2-server': {
+    image: 'json-h2',
+    bindHost: (c) => c.h2JsonServer.host,
+    listeners: (c) => [c.h2JsonServer.port],
+    targets: (a, c) => ({ H2_JSON_SERVER_URL: url(a, c.h2JsonServer.port) }),
+  },
+  'bare-json-server': {
+    image: 'bare-json-server',
+    bindHost: (c) => c.bareJsonServer.host,
+    listeners: (c) => [c.bareJsonServer.port],
+    targets: (a, c) => ({ BARE_JSON_SERVER_URL: url(a, c.bareJsonServer.port) }),
+  },
+  'bare-grpc-server': {
+    image: 'bare-grpc-server',
+    bindHost: (c) => c.bareGrpcServer.host,
+    listeners: (c) => [c.bareGrpcServer.port],
+    targets: (a, c) => ({ BARE_GRPC_SERVER_ADDRESS: `${a}:${c.bareGrpcServer.port}` }),
+  },
   'bare-connect-server': {
     image: 'bare-connect-server',
     bindHost: (c) => c.bareConnectServer.host,
     listeners: (c) => [c.bareConnectServer.port, c.bareConnectH2Server.port],
-    targets: (a, c) => ({ BARE_CONNECT_SERVER_URL: url(a, c.bareConnectServer.port), BARE_CONNECT_H2_SERVER_URL: url(a, c.bareConnectH2Server.port) }),
+    targets: (a, c) => ({
+      BARE_CONNECT_SERVER_URL: url(a, c.bareConnectServer.port),
+      BARE_CONNECT_H2_SERVER_URL: url(a, c.bareConnectH2Server.port),
+    }),
   },
 };
 
@@ -76,24 +109,43 @@ export interface SwarmServersOptions {
  */
 export function configVariablesSet(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const read = new Set<string>();
-  loadConfig(new Proxy(env, { get: (target, key) => (typeof key === 'string' && read.add(key), target[key as string]) }));
+  loadConfig(
+    new Proxy(env, { get: (target, key) => (typeof key === 'string' && read.add(key), target[key as string]) }),
+  );
   return Object.fromEntries([...read].filter((k) => env[k] !== undefined).map((k) => [k, env[k]!]));
 }
 
 /** `docker service create` arguments for one server: one replica, never restarted (a run measures one server process; a killed one stays down, as locally). */
-export function serverServiceArgs(o: { name: string; runId: string; image: string; app: string; constraints: string[]; env: Record<string, string> }): string[] {
+export function serverServiceArgs(o: {
+  name: string;
+  runId: string;
+  image: string;
+  app: string;
+  constraints: string[];
+  env: Record<string, string>;
+}): string[] {
   return [
-    'service', 'create', '--detach', '--quiet',
-    '--name', o.name,
-    '--label', `${RUN_LABEL}=${o.runId}`,
-    '--container-label', `${RUN_LABEL}=${o.runId}`,
-    '--replicas', '1',
-    '--restart-condition', 'none',
+    'service',
+    'create',
+    '--detach',
+    '--quiet',
+    '--name',
+    o.name,
+    '--label',
+    `${RUN_LABEL}=${o.runId}`,
+    '--container-label',
+    `${RUN_LABEL}=${o.runId}`,
+    '--replicas',
+    '1',
+    '--restart-condition',
+    'none',
     // As the generators: the node's own network stack, no overlay or ingress NAT between load and server.
-    '--network', 'host',
+    '--network',
+    'host',
     ...o.constraints.flatMap((c) => ['--constraint', c]),
     ...Object.entries(o.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
-    o.image, o.app,
+    o.image,
+    o.app,
   ];
 }
 
@@ -117,8 +169,19 @@ export async function startSwarmServers(config: WirebenchConfig, o: SwarmServers
     for (const [i, app] of o.servers.entries()) {
       const server = SWARM_SERVERS[app];
       if (!server) throw new Error(`${app} cannot be placed on the swarm`);
-      o.note(`--swarm-servers: ${app} as service ${names[i]}${o.constraints.length ? ` (${o.constraints.join(', ')})` : ''}`);
-      await dockerOk(serverServiceArgs({ name: names[i], runId: o.runId, image: o.image, app: server.image, constraints: o.constraints, env }));
+      o.note(
+        `--swarm-servers: ${app} as service ${names[i]}${o.constraints.length ? ` (${o.constraints.join(', ')})` : ''}`,
+      );
+      await dockerOk(
+        serverServiceArgs({
+          name: names[i],
+          runId: o.runId,
+          image: o.image,
+          app: server.image,
+          constraints: o.constraints,
+          env,
+        }),
+      );
     }
     const nodes = await swarmNodes();
     const placed = await Promise.all(o.servers.map((app, i) => waitUntilServing(config, app, names[i], nodes, o)));
@@ -136,7 +199,13 @@ export async function startSwarmServers(config: WirebenchConfig, o: SwarmServers
 }
 
 /** Waits until the service's one task runs and its app answers on every listener at its node's address; says why not, in swarm's or the app's words. */
-async function waitUntilServing(config: WirebenchConfig, app: ServingAppName, service: string, nodes: Map<string, string>, o: SwarmServersOptions): Promise<PlacedServer> {
+async function waitUntilServing(
+  config: WirebenchConfig,
+  app: ServingAppName,
+  service: string,
+  nodes: Map<string, string>,
+  o: SwarmServersOptions,
+): Promise<PlacedServer> {
   const ports = SWARM_SERVERS[app]!.listeners(config);
   const end = Date.now() + o.startTimeoutMs;
   let seen = 'no task created';
@@ -154,10 +223,13 @@ async function waitUntilServing(config: WirebenchConfig, app: ServingAppName, se
     }
     if (Date.now() > end) {
       // Bound to loopback on a node other nodes (and this CLI) reach by another address: the usual cause, named.
-      const loopbackOnly = address !== undefined && !isLoopback(address) && isLoopback(SWARM_SERVERS[app]!.bindHost(config));
+      const loopbackOnly =
+        address !== undefined && !isLoopback(address) && isLoopback(SWARM_SERVERS[app]!.bindHost(config));
       throw new Error(
         `${app} (service ${service}) did not answer on ${ports.map((p) => `${address ?? '(no node yet)'}:${p}`).join(', ')} within ${o.startTimeoutMs / 1000} s: ${seen}` +
-          (loopbackOnly ? `; it listens on loopback on its node: set JSON_SERVER_HOST / GRPC_SERVER_HOST to an address other nodes reach (docs/swarm-load.md)` : '') +
+          (loopbackOnly
+            ? `; it listens on loopback on its node: set JSON_SERVER_HOST / GRPC_SERVER_HOST to an address other nodes reach (docs/swarm-load.md)`
+            : '') +
           (await lastLogLine(service)),
       );
     }

@@ -21,12 +21,16 @@ const REQUIRED: UserShapeInput[] = ['proto', 'message', 'sample'];
  * Returns the options with absolute paths (the run records them), or null when no flag was given.
  */
 export function userShapeOption(value: (flag: string) => string | undefined): UserShapeOptions | null {
-  const given = (Object.keys(USER_SHAPE_FLAGS) as UserShapeInput[]).filter((input) => value(USER_SHAPE_FLAGS[input]) !== undefined);
+  const given = (Object.keys(USER_SHAPE_FLAGS) as UserShapeInput[]).filter(
+    (input) => value(USER_SHAPE_FLAGS[input]) !== undefined,
+  );
   if (given.length === 0) return null;
   const missing = REQUIRED.filter((input) => value(USER_SHAPE_FLAGS[input]) === undefined);
   if (missing.length > 0) {
     const flags = (inputs: UserShapeInput[]) => inputs.map((input) => `--${USER_SHAPE_FLAGS[input]}`).join(', ');
-    throw new UsageError(`${flags(given)} ${given.length === 1 ? 'is' : 'are'} given without ${flags(missing)}: your message needs --proto, --message and --sample together`);
+    throw new UsageError(
+      `${flags(given)} ${given.length === 1 ? 'is' : 'are'} given without ${flags(missing)}: your message needs --proto, --message and --sample together`,
+    );
   }
   const counterField = value(USER_SHAPE_FLAGS.counterField);
   const options: UserShapeOptions = {

@@ -10,7 +10,9 @@ describe('CallAdmission', () => {
     const a = admission();
     const release = a.enter('GET /client/compare');
     a.enter('GET /client/bench');
-    expect(() => a.enter('GET /client/json/single/1')).toThrow(/at most 2 measurement calls at once \(CLIENT_MAX_CALLS\) and is running GET \/client\/compare/);
+    expect(() => a.enter('GET /client/json/single/1')).toThrow(
+      /at most 2 measurement calls at once \(CLIENT_MAX_CALLS\) and is running GET \/client\/compare/,
+    );
     release();
     expect(() => a.enter('GET /client/json/single/1')).not.toThrow();
   });
@@ -25,7 +27,9 @@ describe('CallAdmission', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(ClientBusyError);
-    expect((refusal as Error).message).toMatch(/one heavy call \(1000000 rows or 20000 requests or more in all, or a load level\) at a time \(CLIENT_HEAVY_CALL_ROWS, CLIENT_HEAVY_CALL_REQUESTS\) and is running json,grpc parallel/);
+    expect((refusal as Error).message).toMatch(
+      /one heavy call \(1000000 rows or 20000 requests or more in all, or a load level\) at a time \(CLIENT_HEAVY_CALL_ROWS, CLIENT_HEAVY_CALL_REQUESTS\) and is running json,grpc parallel/,
+    );
     release();
     release();
     expect(() => a.enterHeavy('load json c=1000 rows=1000000')).not.toThrow();
@@ -40,9 +44,31 @@ describe('CallAdmission', () => {
       { call: 'GET /client/grpc/single/5000000?variant=grpc-stream', forMs: expect.any(Number), progress: null },
       { call: 'GET /client/load?concurrency=10', forMs: expect.any(Number), progress: null },
     ]);
-    progress.startRun({ variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 5_000_000, requestsPerRun: 1, streamed: true });
+    progress.startRun({
+      variant: 'grpc-stream',
+      shape: 'row',
+      mode: 'single',
+      phase: 'measure',
+      run: 1,
+      of: 1,
+      rowsPerRun: 5_000_000,
+      requestsPerRun: 1,
+      streamed: true,
+    });
     progress.received(10_000);
-    expect(a.progress()[0].progress).toEqual({ variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 5_000_000, requestsPerRun: 1, streamed: true, rowsSoFar: 10_000, repliesSoFar: 0 });
+    expect(a.progress()[0].progress).toEqual({
+      variant: 'grpc-stream',
+      shape: 'row',
+      mode: 'single',
+      phase: 'measure',
+      run: 1,
+      of: 1,
+      rowsPerRun: 5_000_000,
+      requestsPerRun: 1,
+      streamed: true,
+      rowsSoFar: 10_000,
+      repliesSoFar: 0,
+    });
     release();
     expect(a.progress().map((c) => c.call)).toEqual(['GET /client/load?concurrency=10']);
   });

@@ -45,7 +45,11 @@ export class CallAdmission {
     if (this.heavy !== null) {
       const { heavyCallRows, heavyCallRequests } = this.config.clientBudget;
       const rule = `one heavy call (${heavyCallRows} rows or ${heavyCallRequests} requests or more in all, or a load level) at a time (CLIENT_HEAVY_CALL_ROWS, CLIENT_HEAVY_CALL_REQUESTS)`;
-      throw new ClientBusyError([this.heavy].map(({ call: c, since }) => ({ call: c, forMs: Math.round(performance.now() - since) })), this.config.clientBudget.maxCalls, rule);
+      throw new ClientBusyError(
+        [this.heavy].map(({ call: c, since }) => ({ call: c, forMs: Math.round(performance.now() - since) })),
+        this.config.clientBudget.maxCalls,
+        rule,
+      );
     }
     const mine = { call, since: performance.now() };
     this.heavy = mine;
@@ -62,6 +66,10 @@ export class CallAdmission {
   /** The calls in flight, oldest first, each with where its engine is. */
   progress(): CallProgress[] {
     const now = performance.now();
-    return [...this.running.values()].map(({ call, since, progress }) => ({ call, forMs: Math.round(now - since), progress: progress?.snapshot() ?? null }));
+    return [...this.running.values()].map(({ call, since, progress }) => ({
+      call,
+      forMs: Math.round(now - since),
+      progress: progress?.snapshot() ?? null,
+    }));
   }
 }

@@ -12,4 +12,7 @@ export function attachProgress(request: Request, progress: RunProgress): void {
 }
 
 /** The RunProgress the engine keeps up to date for this call (undefined outside MeasurementInterceptor). */
-export const CallProgress = createParamDecorator((_: unknown, ctx: ExecutionContext): RunProgress | undefined => ctx.switchToHttp().getRequest<WithProgress>()[PROGRESS]);
+export const CallProgress = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): RunProgress | undefined =>
+    ctx.switchToHttp().getRequest<WithProgress>()[PROGRESS],
+);

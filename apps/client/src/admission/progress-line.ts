@@ -3,7 +3,11 @@ import { human } from '@app/explain';
 import { DEFAULT_SHAPE } from '@app/shapes';
 import type { CallProgress } from './call-admission.service';
 
-const PHASE_WORDS: Record<ProgressSnapshot['phase'], string> = { warmup: 'warm-up run', measure: 'measured run', wire: 'wire pass' };
+const PHASE_WORDS: Record<ProgressSnapshot['phase'], string> = {
+  warmup: 'warm-up run',
+  measure: 'measured run',
+  wire: 'wire pass',
+};
 
 /**
  * What has arrived: a stream's rows as its chunks come; a one-message reply counts only once it is in whole, so

@@ -17,7 +17,10 @@ export class ProgressLog {
   /** Starts the lines for `call`; returns what stops them. */
   follow(call: string, progress: RunProgress): () => void {
     const since = performance.now();
-    const timer = setInterval(() => this.logger.log(progressLine({ call, forMs: performance.now() - since, progress: progress.snapshot() })), this.config.progressLogMs);
+    const timer = setInterval(
+      () => this.logger.log(progressLine({ call, forMs: performance.now() - since, progress: progress.snapshot() })),
+      this.config.progressLogMs,
+    );
     // Never what keeps the process alive on shutdown.
     timer.unref();
     return () => clearInterval(timer);

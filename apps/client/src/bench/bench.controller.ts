@@ -99,32 +99,69 @@ export class BenchController {
     const comparison = variants
       ? await this.bench.compareVariants(variants, query, wire, signal, network, progress)
       : await this.bench.compare(query, wire, signal, network, progress);
-    if (save) await this.results.saveEndpointRuns('results' in comparison ? comparison.results : [comparison.json, comparison.grpc], label);
+    if (save)
+      await this.results.saveEndpointRuns(
+        'results' in comparison ? comparison.results : [comparison.json, comparison.grpc],
+        label,
+      );
     return comparison;
   }
 
   /** The general form the bench CLI uses: any transports, either mode, optional wire pass. */
   @Get('bench')
-  async run(@BenchQuery('bench') query: RunQueryDto, @CallSignal() signal: AbortSignal, @CallProgress() progress: RunProgress): Promise<{ results: ScenarioResult[] }> {
+  async run(
+    @BenchQuery('bench') query: RunQueryDto,
+    @CallSignal() signal: AbortSignal,
+    @CallProgress() progress: RunProgress,
+  ): Promise<{ results: ScenarioResult[] }> {
     const { wire, save, label, network } = this.flags(query);
     const variants = parseBenchVariants(query.transports, query.variants);
-    const noise = { disturbedAbove: parseDisturbedAbove(query.disturbedAbove), rerunDisturbed: parseRerunDisturbed(query.rerunDisturbed) };
-    const results = await this.bench.run({ variants, mode: parseMode(query.mode, query.requests), input: query, wire, signal, network, progress, noise });
+    const noise = {
+      disturbedAbove: parseDisturbedAbove(query.disturbedAbove),
+      rerunDisturbed: parseRerunDisturbed(query.rerunDisturbed),
+    };
+    const results = await this.bench.run({
+      variants,
+      mode: parseMode(query.mode, query.requests),
+      input: query,
+      wire,
+      signal,
+      network,
+      progress,
+      noise,
+    });
     if (save) await this.results.saveEndpointRuns(results, label);
     return { results };
   }
 
   /** One variant of the route's transport family: `?variant=` (default the family's baseline: json, grpc, connect-proto). */
-  private async one(family: TransportKind, mode: Mode, query: BenchQueryDto, signal: AbortSignal, progress: RunProgress): Promise<ScenarioResult> {
+  private async one(
+    family: TransportKind,
+    mode: Mode,
+    query: BenchQueryDto,
+    signal: AbortSignal,
+    progress: RunProgress,
+  ): Promise<ScenarioResult> {
     const { wire, save, label, network } = this.flags(query);
-    const variants = query.variant === undefined ? [familyBaseline(family)] : parseVariants('variant', query.variant, family);
+    const variants =
+      query.variant === undefined ? [familyBaseline(family)] : parseVariants('variant', query.variant, family);
     const [result] = await this.bench.run({ variants, mode, input: query, wire, signal, network, progress });
     if (save) await this.results.saveEndpointRuns([result], label);
     return result;
   }
 
   // Parsed before any request is sent, so a bad flag costs nothing.
-  private flags(query: BenchQueryDto): { wire: boolean; save: boolean; label: string | null; network: NetworkProfile | undefined } {
-    return { wire: parseSwitch('wire', query.wire), save: parseSwitch('save', query.save), label: parseLabel(query.label), network: this.network.select(query.network) };
+  private flags(query: BenchQueryDto): {
+    wire: boolean;
+    save: boolean;
+    label: string | null;
+    network: NetworkProfile | undefined;
+  } {
+    return {
+      wire: parseSwitch('wire', query.wire),
+      save: parseSwitch('save', query.save),
+      label: parseLabel(query.label),
+      network: this.network.select(query.network),
+    };
   }
 }

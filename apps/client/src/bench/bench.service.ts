@@ -63,17 +63,36 @@ export class BenchService {
   }
 
   /** The given variants with the same parameters, runs interleaved; the call's total work is checked before anything is sent. */
-  async run({ variants, mode, input, wire = false, signal, network, progress, noise }: RunRequest): Promise<ScenarioResult[]> {
+  async run({
+    variants,
+    mode,
+    input,
+    wire = false,
+    signal,
+    network,
+    progress,
+    noise,
+  }: RunRequest): Promise<ScenarioResult[]> {
     // In a call that mixes them, `chunk` is for the streaming variants; alone with one-message variants it is refused.
     const streams = variants.some(isStreamingVariant);
-    const scenarios = variants.map((v) => validateScenario(v, mode, streams && !isStreamingVariant(v) ? { ...input, chunk: undefined } : input, this.config.limits, this.config.streamChunkRows));
+    const scenarios = variants.map((v) =>
+      validateScenario(
+        v,
+        mode,
+        streams && !isStreamingVariant(v) ? { ...input, chunk: undefined } : input,
+        this.config.limits,
+        this.config.streamChunkRows,
+      ),
+    );
     checkCallWork(scenarios, wire, this.config.limits.maxCallRows);
     const work = callWork(scenarios, wire);
     const requests = callRequests(scenarios, wire);
     const { heavyCallRows, heavyCallRequests } = this.config.clientBudget;
     // A heavy call takes the one heavy slot (CallAdmission) for as long as it runs; a second is answered 503.
     const heavy = work >= heavyCallRows || requests >= heavyCallRequests;
-    const releaseHeavy = heavy ? this.admission.enterHeavy(`${variants.join(',')} ${mode}, ${work} rows in ${requests} requests in all`) : () => undefined;
+    const releaseHeavy = heavy
+      ? this.admission.enterHeavy(`${variants.join(',')} ${mode}, ${work} rows in ${requests} requests in all`)
+      : () => undefined;
     try {
       return await this.runAdmitted(variants, scenarios, wire, { signal, network, progress, noise });
     } finally {
@@ -81,12 +100,21 @@ export class BenchService {
     }
   }
 
-  private async runAdmitted(variants: VariantName[], scenarios: Scenario[], wire: boolean, { signal, network, progress, noise }: Pick<RunRequest, 'signal' | 'network' | 'progress' | 'noise'>): Promise<ScenarioResult[]> {
+  private async runAdmitted(
+    variants: VariantName[],
+    scenarios: Scenario[],
+    wire: boolean,
+    { signal, network, progress, noise }: Pick<RunRequest, 'signal' | 'network' | 'progress' | 'noise'>,
+  ): Promise<ScenarioResult[]> {
     // Under a profile: each server reached through its shaping proxy, and the path measured right before the runs.
-    const dials = network ? await Promise.all(variants.map((v) => this.network.route(network, this.transports.serverAddress(v)))) : [];
+    const dials = network
+      ? await Promise.all(variants.map((v) => this.network.route(network, this.transports.serverAddress(v))))
+      : [];
     // A run held to its pool's sockets keeps only that many requests in flight: the rest would wait in the pool anyway,
     // as request objects, and creating 100,000 of those at once holds the event loop (and the app) for seconds.
-    const caps = scenarios.map((s, i) => socketsCapped(s, this.transports.socketCap(variants[i]), this.config.clientBudget));
+    const caps = scenarios.map((s, i) =>
+      socketsCapped(s, this.transports.socketCap(variants[i]), this.config.clientBudget),
+    );
     caps.forEach((capped, i) => capped && this.logger.warn(`${variants[i]}: ${capped.reason}`));
     const conditions = network ? await this.network.conditions(network) : undefined;
     // Released however the runs end: a gRPC lease holds a channel no other measurement uses meanwhile.
@@ -112,12 +140,30 @@ export class BenchService {
       throw error;
     }
     await Promise.all(leases.map((lease) => lease.release(true)));
-    return results.map((r, i) => ({ ...r, ...(conditions ? { network: conditions } : {}), ...(caps[i] ? { socketsCapped: caps[i] } : {}) }));
+    return results.map((r, i) => ({
+      ...r,
+      ...(conditions ? { network: conditions } : {}),
+      ...(caps[i] ? { socketsCapped: caps[i] } : {}),
+    }));
   }
 
   /** JSON and gRPC with the same parameters, runs interleaved; more than one request means parallel mode. */
-  async compare(input: ScenarioInput, wire = false, signal?: AbortSignal, network?: NetworkProfile, progress?: RunProgress): Promise<Comparison> {
-    const [json, grpc] = await this.run({ variants: ['json', 'grpc'], mode: compareMode(input), input, wire, signal, network, progress });
+  async compare(
+    input: ScenarioInput,
+    wire = false,
+    signal?: AbortSignal,
+    network?: NetworkProfile,
+    progress?: RunProgress,
+  ): Promise<Comparison> {
+    const [json, grpc] = await this.run({
+      variants: ['json', 'grpc'],
+      mode: compareMode(input),
+      input,
+      wire,
+      signal,
+      network,
+      progress,
+    });
     return compareResults(json, grpc);
   }
 
@@ -125,8 +171,17 @@ export class BenchService {
    * Any variants with the same parameters, runs interleaved; each against its baseline when present, else the first;
    * with the why the page shows (where the time went, the explain sentences, whether the runs can tell them apart).
    */
-  async compareVariants(variants: VariantName[], input: ScenarioInput, wire = false, signal?: AbortSignal, network?: NetworkProfile, progress?: RunProgress): Promise<ExplainedComparison> {
-    const comparison = compareVariants(await this.run({ variants, mode: compareMode(input), input, wire, signal, network, progress }));
+  async compareVariants(
+    variants: VariantName[],
+    input: ScenarioInput,
+    wire = false,
+    signal?: AbortSignal,
+    network?: NetworkProfile,
+    progress?: RunProgress,
+  ): Promise<ExplainedComparison> {
+    const comparison = compareVariants(
+      await this.run({ variants, mode: compareMode(input), input, wire, signal, network, progress }),
+    );
     return explainComparison(comparison, this.config.limits.maxRuns);
   }
 

@@ -23,7 +23,13 @@ describe('checkQueryParameters', () => {
   const single = ENDPOINT_PARAMETERS.single;
 
   it('accepts the endpoint parameters, each once', () => {
-    expect(() => checkQueryParameters('/client/json/single/:rows', { runs: '3', warmup: '1', name: 'x', wire: '1', save: '0', label: 'l' }, single)).not.toThrow();
+    expect(() =>
+      checkQueryParameters(
+        '/client/json/single/:rows',
+        { runs: '3', warmup: '1', name: 'x', wire: '1', save: '0', label: 'l' },
+        single,
+      ),
+    ).not.toThrow();
     expect(() => checkQueryParameters('/client/compare', {}, ENDPOINT_PARAMETERS.compare)).not.toThrow();
   });
 
@@ -31,10 +37,16 @@ describe('checkQueryParameters', () => {
     const e = errorOf(() => checkQueryParameters('/client/json/single/:rows', { requests: 'abc', runs: '2' }, single));
     expect(e.parameter).toBe('requests');
     expect(e.limit).toEqual({ parameters: single });
-    expect(e.message).toBe('requests does not apply to /client/json/single/:rows; valid parameters: variant, chunk, shape, runs, warmup, name, wire, save, label, network, raw');
-    const two = errorOf(() => checkQueryParameters('/client/compare', { mode: 'serial', Rows: '1' }, ENDPOINT_PARAMETERS.compare));
+    expect(e.message).toBe(
+      'requests does not apply to /client/json/single/:rows; valid parameters: variant, chunk, shape, runs, warmup, name, wire, save, label, network, raw',
+    );
+    const two = errorOf(() =>
+      checkQueryParameters('/client/compare', { mode: 'serial', Rows: '1' }, ENDPOINT_PARAMETERS.compare),
+    );
     expect(two.parameter).toBe('mode,Rows');
-    expect(two.message).toMatch(/^mode, Rows do not apply to \/client\/compare; valid parameters: variants, chunk, rows, requests, /);
+    expect(two.message).toMatch(
+      /^mode, Rows do not apply to \/client\/compare; valid parameters: variants, chunk, rows, requests, /,
+    );
   });
 
   it('refuses a parameter given more than once', () => {
@@ -47,7 +59,8 @@ describe('checkQueryParameters', () => {
   it('keeps the endpoints apart: parallel takes rows, single does not; only bench chooses transports and mode', () => {
     expect(ENDPOINT_PARAMETERS.parallel).toContain('rows');
     expect(ENDPOINT_PARAMETERS.single).not.toContain('rows');
-    for (const kind of ['single', 'parallel', 'compare'] as const) expect(ENDPOINT_PARAMETERS[kind]).not.toContain('mode');
+    for (const kind of ['single', 'parallel', 'compare'] as const)
+      expect(ENDPOINT_PARAMETERS[kind]).not.toContain('mode');
   });
 });
 
@@ -56,13 +69,19 @@ describe('flag parsers', () => {
     expect(errorOf(() => parseSwitch('wire', 'yes')).limit).toEqual({ values: ['0', '1'] });
     expect(errorOf(() => parseLabel('x'.repeat(201))).limit).toEqual({ maxLength: 200 });
     expect(errorOf(() => parseLabel('a\nb')).parameter).toBe('label');
-    expect(errorOf(() => parseBenchVariants('json,soap', undefined)).limit).toEqual({ values: ['json', 'grpc', 'connect'] });
+    expect(errorOf(() => parseBenchVariants('json,soap', undefined)).limit).toEqual({
+      values: ['json', 'grpc', 'connect'],
+    });
     expect(errorOf(() => parseBenchVariants('json,json', undefined)).parameter).toBe('transports');
     expect(errorOf(() => parseMode('serial', undefined)).limit).toEqual({ values: ['single', 'parallel'] });
   });
 
   it('read good values and defaults', () => {
-    expect([parseSwitch('save', undefined), parseSwitch('save', '1'), parseSwitch('save', '0')]).toEqual([false, true, false]);
+    expect([parseSwitch('save', undefined), parseSwitch('save', '1'), parseSwitch('save', '0')]).toEqual([
+      false,
+      true,
+      false,
+    ]);
     expect(parseLabel('x'.repeat(200))).toHaveLength(200);
     expect(parseBenchVariants(undefined, undefined)).toEqual(['json', 'grpc']);
     // A family is its baseline variant: connect's is connect-proto.
@@ -86,7 +105,9 @@ describe('the noise settings of /client/bench', () => {
   });
 
   it('refuses anything else with the 400 every bad parameter gets', () => {
-    expect(errorOf(() => parseDisturbedAbove('-1')).message).toBe('disturbedAbove must be a number of cores >= 0, e.g. 0.2, got "-1"');
+    expect(errorOf(() => parseDisturbedAbove('-1')).message).toBe(
+      'disturbedAbove must be a number of cores >= 0, e.g. 0.2, got "-1"',
+    );
     expect(errorOf(() => parseRerunDisturbed('21')).limit).toEqual({ min: 0, max: 20 });
     expect(errorOf(() => parseRerunDisturbed('x')).parameter).toBe('rerunDisturbed');
   });

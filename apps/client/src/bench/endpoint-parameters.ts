@@ -13,9 +13,32 @@ export const ENDPOINT_PARAMETERS = {
   parallel: ['variant', 'chunk', 'rows', 'concurrency', ...COMMON],
   compare: ['variants', 'chunk', 'rows', 'requests', 'concurrency', ...COMMON],
   // The noise settings npm run bench passes on (--disturbed-above, --quiet): the engine judges and re-runs with them.
-  bench: ['transports', 'variants', 'mode', 'chunk', 'rows', 'requests', 'concurrency', 'disturbedAbove', 'rerunDisturbed', ...COMMON],
+  bench: [
+    'transports',
+    'variants',
+    'mode',
+    'chunk',
+    'rows',
+    'requests',
+    'concurrency',
+    'disturbedAbove',
+    'rerunDisturbed',
+    ...COMMON,
+  ],
   // GET /client/load: one load level, checked by validateLoadLevel like `npm run load`.
-  load: ['transport', 'target', 'shape', 'concurrency', 'connections', 'duration', 'warmup', 'rows', 'rate', 'generators', 'raw'],
+  load: [
+    'transport',
+    'target',
+    'shape',
+    'concurrency',
+    'connections',
+    'duration',
+    'warmup',
+    'rows',
+    'rate',
+    'generators',
+    'raw',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type EndpointKind = keyof typeof ENDPOINT_PARAMETERS;
@@ -39,6 +62,11 @@ export function checkQueryParameters(route: string, query: Record<string, unknow
   const repeated = names.find((name) => Array.isArray(query[name]));
   if (repeated !== undefined) {
     const count = (query[repeated] as unknown[]).length;
-    throw new ScenarioValidationError(repeated, { maxCount: 1 }, `${repeated} is given ${count} times; give it once`, query[repeated]);
+    throw new ScenarioValidationError(
+      repeated,
+      { maxCount: 1 },
+      `${repeated} is given ${count} times; give it once`,
+      query[repeated],
+    );
   }
 }

@@ -22,7 +22,12 @@ export function parseSwitch(name: string, raw: unknown): boolean {
   if (raw === undefined) return false;
   if (raw === '1') return true;
   if (raw === '0') return false;
-  throw new ScenarioValidationError(name, { values: SWITCH_VALUES }, `${name} must be 0 or 1, got ${JSON.stringify(raw)}`, raw);
+  throw new ScenarioValidationError(
+    name,
+    { values: SWITCH_VALUES },
+    `${name} must be 0 or 1, got ${JSON.stringify(raw)}`,
+    raw,
+  );
 }
 
 /**
@@ -31,12 +36,21 @@ export function parseSwitch(name: string, raw: unknown): boolean {
  */
 export function parseBenchVariants(transports: unknown, variants: unknown): VariantName[] {
   if (transports !== undefined && variants !== undefined) {
-    throw new ScenarioValidationError('variants', { parameters: ['transports', 'variants'], maxCount: 1 }, 'transports and variants are alternatives: give one', variants);
+    throw new ScenarioValidationError(
+      'variants',
+      { parameters: ['transports', 'variants'], maxCount: 1 },
+      'transports and variants are alternatives: give one',
+      variants,
+    );
   }
   if (variants !== undefined) return parseVariants('variants', variants);
   if (transports === undefined) return ARTICLE_TRANSPORTS.map(familyBaseline);
   const list = typeof transports === 'string' ? transports.split(',') : [];
-  if (list.length === 0 || list.some((t) => !TRANSPORT_KINDS.includes(t as TransportKind)) || new Set(list).size !== list.length) {
+  if (
+    list.length === 0 ||
+    list.some((t) => !TRANSPORT_KINDS.includes(t as TransportKind)) ||
+    new Set(list).size !== list.length
+  ) {
     throw new ScenarioValidationError(
       'transports',
       { values: TRANSPORT_KINDS },
@@ -52,7 +66,12 @@ export function parseBenchVariants(transports: unknown, variants: unknown): Vari
 export function parseMode(raw: unknown, requests: unknown): Mode {
   if (raw === undefined) return requests === undefined || requests === '1' ? 'single' : 'parallel';
   if (!MODES.includes(raw as Mode)) {
-    throw new ScenarioValidationError('mode', { values: MODES }, `mode must be one of ${MODES.join(', ')}, got ${JSON.stringify(raw)}`, raw);
+    throw new ScenarioValidationError(
+      'mode',
+      { values: MODES },
+      `mode must be one of ${MODES.join(', ')}, got ${JSON.stringify(raw)}`,
+      raw,
+    );
   }
   return raw as Mode;
 }
@@ -61,7 +80,12 @@ export function parseMode(raw: unknown, requests: unknown): Mode {
 export function parseLabel(raw: unknown): string | null {
   if (raw === undefined) return null;
   if (typeof raw !== 'string' || raw.length > LABEL_MAX_LENGTH || /[\x00-\x1f]/.test(raw)) {
-    throw new ScenarioValidationError('label', { maxLength: LABEL_MAX_LENGTH }, `label must be one line of at most ${LABEL_MAX_LENGTH} characters`, raw);
+    throw new ScenarioValidationError(
+      'label',
+      { maxLength: LABEL_MAX_LENGTH },
+      `label must be one line of at most ${LABEL_MAX_LENGTH} characters`,
+      raw,
+    );
   }
   return raw;
 }
@@ -70,7 +94,12 @@ export function parseLabel(raw: unknown): string | null {
 export function parseDisturbedAbove(raw: unknown): number {
   if (raw === undefined) return DEFAULT_DISTURBED_ABOVE;
   if (typeof raw !== 'string' || !/^\d{1,3}(\.\d{1,3})?$/.test(raw)) {
-    throw new ScenarioValidationError('disturbedAbove', { min: 0 }, `disturbedAbove must be a number of cores >= 0, e.g. 0.2, got ${JSON.stringify(raw)}`, raw);
+    throw new ScenarioValidationError(
+      'disturbedAbove',
+      { min: 0 },
+      `disturbedAbove must be a number of cores >= 0, e.g. 0.2, got ${JSON.stringify(raw)}`,
+      raw,
+    );
   }
   return Number(raw);
 }
@@ -78,6 +107,7 @@ export function parseDisturbedAbove(raw: unknown): number {
 /** ?rerunDisturbed=: disturbed measured runs of each scenario measured again after a wait for quiet (the CLI's --quiet); 0: none. */
 export function parseRerunDisturbed(raw: unknown): number {
   if (raw === undefined) return 0;
-  if (typeof raw !== 'string' || !/^\d{1,2}$/.test(raw) || Number(raw) > MAX_RERUN_DISTURBED) throw new ScenarioRangeError('rerunDisturbed', 0, MAX_RERUN_DISTURBED, raw);
+  if (typeof raw !== 'string' || !/^\d{1,2}$/.test(raw) || Number(raw) > MAX_RERUN_DISTURBED)
+    throw new ScenarioRangeError('rerunDisturbed', 0, MAX_RERUN_DISTURBED, raw);
   return Number(raw);
 }

@@ -1,6 +1,13 @@
 import { socketsCapped } from './sockets-capped';
 
-const budget = { openFilesLimit: 256, maxSockets: 42, maxCalls: 4, heavyCallRows: 1_000_000, heavyCallRequests: 20_000, retryAfterS: 5 };
+const budget = {
+  openFilesLimit: 256,
+  maxSockets: 42,
+  maxCalls: 4,
+  heavyCallRows: 1_000_000,
+  heavyCallRequests: 20_000,
+  retryAfterS: 5,
+};
 
 describe('socketsCapped', () => {
   it('says so when more requests were to be in flight than the pool holds sockets, with both numbers', () => {

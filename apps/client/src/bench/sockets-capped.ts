@@ -7,10 +7,17 @@ import type { ClientBudget } from '@app/config';
  * Undefined when nothing was held back, or the path needs one connection whatever the concurrency (HTTP/2, gRPC:
  * `cap` null).
  */
-export function socketsCapped(run: { concurrency: number; requests: number }, cap: number | null, budget: ClientBudget): SocketsCapped | undefined {
+export function socketsCapped(
+  run: { concurrency: number; requests: number },
+  cap: number | null,
+  budget: ClientBudget,
+): SocketsCapped | undefined {
   const requested = Math.min(run.concurrency, run.requests);
   if (cap === null || requested <= cap) return undefined;
-  const limit = budget.openFilesLimit === null ? 'an open-files limit that could not be read' : `its open-files limit of ${budget.openFilesLimit}`;
+  const limit =
+    budget.openFilesLimit === null
+      ? 'an open-files limit that could not be read'
+      : `its open-files limit of ${budget.openFilesLimit}`;
   return {
     requested,
     cap,

@@ -17,7 +17,11 @@ describe('TransportFactory', () => {
     const transport = factory.forVariant('grpc-stream');
     expect(transport).toBeInstanceOf(GrpcStreamTransport);
     expect(isStreamingTransport(transport)).toBe(true);
-    expect(transport).toMatchObject({ kind: 'grpc', streaming: true, target: { server: 'grpc-server', address: '127.0.0.1:1' } });
+    expect(transport).toMatchObject({
+      kind: 'grpc',
+      streaming: true,
+      target: { server: 'grpc-server', address: '127.0.0.1:1' },
+    });
     expect(factory.forVariant('grpc-stream')).toBe(transport);
   });
 
@@ -39,7 +43,14 @@ describe('TransportFactory', () => {
       const protobuf = VARIANTS[variant].family === 'grpc' || variant.startsWith('proto-http');
       // A gRPC serializer variant hands over its codec's decoded reply, which the codec converts (rowForm serializer);
       // a connect one its protobuf-es message, likewise.
-      const form = VARIANTS[variant].family === 'connect' ? 'serializer' : protobuf ? (VARIANTS[variant].serializer ? 'serializer' : 'protobuf') : 'json';
+      const form =
+        VARIANTS[variant].family === 'connect'
+          ? 'serializer'
+          : protobuf
+            ? VARIANTS[variant].serializer
+              ? 'serializer'
+              : 'protobuf'
+            : 'json';
       // The connect family has generated code for proto/'s shapes only (checkSerializerShape refuses the others first).
       for (const shape of shapeNames()) {
         const transport = factory.forVariant(variant, shape);
@@ -54,7 +65,12 @@ describe('TransportFactory', () => {
 });
 
 describe('TransportFactory for the connect family', () => {
-  const config = loadConfig({ JSON_SERVER_URL: 'http://127.0.0.1:11', FASTIFY_JSON_SERVER_URL: 'http://127.0.0.1:12', H2_JSON_SERVER_URL: 'http://127.0.0.1:13', BARE_CONNECT_SERVER_URL: 'http://127.0.0.1:14' });
+  const config = loadConfig({
+    JSON_SERVER_URL: 'http://127.0.0.1:11',
+    FASTIFY_JSON_SERVER_URL: 'http://127.0.0.1:12',
+    H2_JSON_SERVER_URL: 'http://127.0.0.1:13',
+    BARE_CONNECT_SERVER_URL: 'http://127.0.0.1:14',
+  });
   let factory: TransportFactory;
   beforeEach(() => (factory = new TransportFactory({} as HttpService, config)));
   afterEach(() => factory.onModuleDestroy());
@@ -70,14 +86,19 @@ describe('TransportFactory for the connect family', () => {
       'connect-bare': 'http://127.0.0.1:14',
       'connect-stream': 'http://127.0.0.1:11',
     };
-    const benchAddresses = BENCH_APPS.map((app) => appAddresses(config)[app]).map(({ host, port }) => `http://${host}:${port}`);
+    const benchAddresses = BENCH_APPS.map((app) => appAddresses(config)[app]).map(
+      ({ host, port }) => `http://${host}:${port}`,
+    );
     for (const [variant, address] of Object.entries(expected) as [ConnectVariantName, string][]) {
       expect([variant, factory.serverAddress(variant)]).toEqual([variant, address]);
       // npm run bench, start:all and the tests' stack start these apps: no connect variant needs another.
       expect(benchAddresses).toContain(address);
       const transport = factory.forVariant(variant);
       expect(transport).toBeInstanceOf(VARIANTS[variant].streaming ? ConnectStreamTransport : ConnectTransport);
-      expect(transport).toMatchObject({ kind: 'connect', target: { server: variant === 'connect-bare' ? 'bare-connect-server' : 'json-server', address } });
+      expect(transport).toMatchObject({
+        kind: 'connect',
+        target: { server: variant === 'connect-bare' ? 'bare-connect-server' : 'json-server', address },
+      });
     }
   });
 

@@ -37,7 +37,11 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
    * The transport that times `variant` against its configured server; with `dial`, one that reaches that server
    * through a shaping proxy at `dial` (a network profile) and still knows where the server itself is.
    */
-  forVariant(variant: VariantName, shape: ShapeName = DEFAULT_SHAPE, dial?: string): RowsTransport | StreamingRowsTransport {
+  forVariant(
+    variant: VariantName,
+    shape: ShapeName = DEFAULT_SHAPE,
+    dial?: string,
+  ): RowsTransport | StreamingRowsTransport {
     const key = keyOf(variant, shape, dial);
     let entry = this.built.get(key);
     if (!entry) {
@@ -49,7 +53,12 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
 
   private buildFor(variant: VariantName, shape: ShapeName, dial: string | undefined): BuiltTransport {
     // A shaped path moves the same bytes far slower, so it gets the network deadline (NETWORK_REQUEST_TIMEOUT_MS).
-    const entry = this.build(variant, shape, dial ?? this.serverAddress(variant), dial === undefined ? this.config.requestTimeoutMs : this.config.networkRequestTimeoutMs);
+    const entry = this.build(
+      variant,
+      shape,
+      dial ?? this.serverAddress(variant),
+      dial === undefined ? this.config.requestTimeoutMs : this.config.networkRequestTimeoutMs,
+    );
     if (dial !== undefined) entry.transport.target.serverAddress = this.serverAddress(variant);
     return entry;
   }
@@ -65,8 +74,13 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
    * whose measurement ended well waits for the next one, still connected, so calls one after another measure a warm
    * connection as before; one whose measurement failed or was cancelled is closed.
    */
-  lease(variant: VariantName, shape: ShapeName = DEFAULT_SHAPE, dial?: string): { transport: RowsTransport | StreamingRowsTransport; release(ok: boolean): Promise<void> } {
-    if (!VARIANTS[variant].oneConnection) return { transport: this.forVariant(variant, shape, dial), release: async () => undefined };
+  lease(
+    variant: VariantName,
+    shape: ShapeName = DEFAULT_SHAPE,
+    dial?: string,
+  ): { transport: RowsTransport | StreamingRowsTransport; release(ok: boolean): Promise<void> } {
+    if (!VARIANTS[variant].oneConnection)
+      return { transport: this.forVariant(variant, shape, dial), release: async () => undefined };
     const key = keyOf(variant, shape, dial);
     const idle = this.idleChannels.get(key) ?? [];
     this.idleChannels.set(key, idle);
@@ -89,7 +103,11 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
 
   /** RelayTransportFactory: the same client path for the same shape, pointed at host:port (the counting relay). */
   create(variant: VariantName, host: string, port: number, shape: ShapeName = DEFAULT_SHAPE): BuiltTransport {
-    return this.build(variant, shape, VARIANTS[variant].address === 'grpcAddress' ? `${host}:${port}` : `http://${host}:${port}`);
+    return this.build(
+      variant,
+      shape,
+      VARIANTS[variant].address === 'grpcAddress' ? `${host}:${port}` : `http://${host}:${port}`,
+    );
   }
 
   /**
@@ -119,9 +137,22 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
   }
 
   /** The variant's client, from its path's builder (VARIANT_CLIENTS); a +gzip twin is its path asking for gzip. */
-  private build(variant: VariantName, shape: ShapeName, address: string, timeoutMs = this.config.requestTimeoutMs): BuiltTransport {
+  private build(
+    variant: VariantName,
+    shape: ShapeName,
+    address: string,
+    timeoutMs = this.config.requestTimeoutMs,
+  ): BuiltTransport {
     const { path, compression } = variantPath(variant);
-    return VARIANT_CLIENTS[path]({ info: VARIANTS[variant], shape, address, timeoutMs, compression, http: this.http, config: this.config });
+    return VARIANT_CLIENTS[path]({
+      info: VARIANTS[variant],
+      shape,
+      address,
+      timeoutMs,
+      compression,
+      http: this.http,
+      config: this.config,
+    });
   }
 }
 

@@ -19,7 +19,13 @@ import {
   splitServiceName,
   withPayloadByteCounts,
 } from '@app/transports';
-import { getProtobufCodec, withResponseCodec, type JsonCodecName, type ProtobufCodec, type ProtobufCodecName } from '@app/codecs';
+import {
+  getProtobufCodec,
+  withResponseCodec,
+  type JsonCodecName,
+  type ProtobufCodec,
+  type ProtobufCodecName,
+} from '@app/codecs';
 import { loadSamplePackageDefinition, sampleGrpcOptions } from '@app/grpc';
 import { getShape, type ShapeName } from '@app/shapes';
 import { HTTP2_DEFAULT_WINDOW, type WirebenchConfig } from '@app/config';
@@ -52,18 +58,28 @@ export interface ClientBuildContext {
 type ClientBuilder = (ctx: ClientBuildContext) => BuiltTransport;
 
 /** The window the entry names (its `window` knob), or undefined for HTTP/2's default. */
-const windowOf = ({ info, config }: ClientBuildContext): number | undefined => (info.window ? config[info.window] : undefined);
+const windowOf = ({ info, config }: ClientBuildContext): number | undefined =>
+  info.window ? config[info.window] : undefined;
 
 /** One axios client (Nest's HttpService) for the HTTP/1.1 JSON paths; the variants differ in the server and its serializer. */
 const axiosJson: ClientBuilder = ({ info, shape, address, timeoutMs, compression, http, config }) => ({
-  transport: new JsonHttpTransport(http, address, timeoutMs, { shape, compression, serializer: info.serializer as JsonCodecName | undefined }),
+  transport: new JsonHttpTransport(http, address, timeoutMs, {
+    shape,
+    compression,
+    serializer: info.serializer as JsonCodecName | undefined,
+  }),
   close: async () => undefined,
   socketCap: config.clientBudget.maxSockets,
 });
 
 /** The same axios client asking for a protobuf body, decoded with the serializer the entry names. */
 const axiosProtobuf: ClientBuilder = ({ info, shape, address, timeoutMs, compression, http, config }) => ({
-  transport: new JsonHttpTransport(http, address, timeoutMs, { shape, encoding: 'protobuf', compression, serializer: info.serializer as ProtobufCodecName | undefined }),
+  transport: new JsonHttpTransport(http, address, timeoutMs, {
+    shape,
+    encoding: 'protobuf',
+    compression,
+    serializer: info.serializer as ProtobufCodecName | undefined,
+  }),
   close: async () => undefined,
   socketCap: config.clientBudget.maxSockets,
 });
@@ -71,14 +87,22 @@ const axiosProtobuf: ClientBuilder = ({ info, shape, address, timeoutMs, compres
 /** The axios client over h2c, offering the entry's window if it names one. */
 const axiosH2: ClientBuilder = (ctx) => {
   const window = windowOf(ctx);
-  const transport = new JsonHttpTransport(ctx.http, ctx.address, ctx.timeoutMs, { shape: ctx.shape, httpVersion: 2, compression: ctx.compression, http2WindowBytes: window });
+  const transport = new JsonHttpTransport(ctx.http, ctx.address, ctx.timeoutMs, {
+    shape: ctx.shape,
+    httpVersion: 2,
+    compression: ctx.compression,
+    http2WindowBytes: window,
+  });
   transport.target.http2WindowBytes = window ?? HTTP2_DEFAULT_WINDOW;
   return { transport, close: async () => undefined };
 };
 
 /** The axios client asking the same server for NDJSON in chunks instead of one body. */
 const axiosNdjson: ClientBuilder = ({ info, shape, address, timeoutMs, http, config }) => ({
-  transport: new JsonStreamTransport(http, address, timeoutMs, { shape, serializer: info.serializer as JsonCodecName | undefined }),
+  transport: new JsonStreamTransport(http, address, timeoutMs, {
+    shape,
+    serializer: info.serializer as JsonCodecName | undefined,
+  }),
   close: async () => undefined,
   socketCap: config.clientBudget.maxSockets,
 });
@@ -99,7 +123,12 @@ const nestGrpc: ClientBuilder = (ctx) => {
   const serializer = protobufCodecOf(ctx.info);
   const client = nestGrpcClient(ctx, window, serializer);
   const sliceRows = ctx.info.sliceRows ? ctx.config[ctx.info.sliceRows] : undefined;
-  const transport = new GrpcTransport(client.getService<NestGrpcService>(serviceNameOf(ctx.shape)), ctx.address, ctx.timeoutMs, { sliceRows, shape: ctx.shape, serializer });
+  const transport = new GrpcTransport(
+    client.getService<NestGrpcService>(serviceNameOf(ctx.shape)),
+    ctx.address,
+    ctx.timeoutMs,
+    { sliceRows, shape: ctx.shape, serializer },
+  );
   transport.target.http2WindowBytes = window ?? HTTP2_DEFAULT_WINDOW;
   return { transport, close: async () => client.close() };
 };
@@ -108,7 +137,12 @@ const nestGrpc: ClientBuilder = (ctx) => {
 const nestGrpcStream: ClientBuilder = (ctx) => {
   const serializer = protobufCodecOf(ctx.info);
   const client = nestGrpcClient(ctx, undefined, serializer);
-  const transport = new GrpcStreamTransport(client.getService<NestGrpcStreamService>(serviceNameOf(ctx.shape)), ctx.address, ctx.timeoutMs, { shape: ctx.shape, serializer });
+  const transport = new GrpcStreamTransport(
+    client.getService<NestGrpcStreamService>(serviceNameOf(ctx.shape)),
+    ctx.address,
+    ctx.timeoutMs,
+    { shape: ctx.shape, serializer },
+  );
   transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
   return { transport, close: async () => client.close() };
 };
@@ -125,10 +159,19 @@ const connectEs: ClientBuilder = ({ info, shape, address, timeoutMs, config }) =
   if (!call) throw new Error(`variant of family ${info.family} has no connect call in its registry entry`);
   const http1 = call.httpVersion === '1.1';
   const socketCap = http1 ? config.clientBudget.maxSockets : null;
-  const client = createConnectClient({ ...call, baseUrl: address, maxSockets: socketCap, readMaxBytes: config.grpcMaxMessageBytes });
+  const client = createConnectClient({
+    ...call,
+    baseUrl: address,
+    maxSockets: socketCap,
+    readMaxBytes: config.grpcMaxMessageBytes,
+  });
   const transport = info.streaming
     ? new ConnectStreamTransport(client, address, timeoutMs, { shape, server: info.server })
-    : new ConnectTransport(client, address, timeoutMs, { shape, enveloped: call.protocol !== 'connect', server: info.server });
+    : new ConnectTransport(client, address, timeoutMs, {
+        shape,
+        enveloped: call.protocol !== 'connect',
+        server: info.server,
+      });
   if (!http1) transport.target.http2WindowBytes = HTTP2_DEFAULT_WINDOW;
   // HTTP/1.1: a pool of its own, capped as undici's is; HTTP/2: one connection.
   return { transport, close: async () => client.close(), socketCap, closesSockets: http1 };
@@ -178,8 +221,14 @@ function protobufCodecOf(info: VariantInfo): ProtobufCodec | undefined {
  * time the decode, the interceptor stamps headers and reads the server-timing trailer. ClientGrpc finds a service
  * only in the packages its options name: the factory names every served shape's.
  */
-function nestGrpcClient({ address, shape, config }: ClientBuildContext, flowControlWindow?: number, serializer?: ProtobufCodec): ClientGrpcProxy {
-  const packageDefinition = withPayloadByteCounts(serializer ? withShapeCodec(loadSamplePackageDefinition(), shape, serializer) : loadSamplePackageDefinition());
+function nestGrpcClient(
+  { address, shape, config }: ClientBuildContext,
+  flowControlWindow?: number,
+  serializer?: ProtobufCodec,
+): ClientGrpcProxy {
+  const packageDefinition = withPayloadByteCounts(
+    serializer ? withShapeCodec(loadSamplePackageDefinition(), shape, serializer) : loadSamplePackageDefinition(),
+  );
   // A contract without the shape's service is said as such, not as Nest's failure to find a package.
   shapeGrpcMethods(shape, packageDefinition);
   const options = sampleGrpcOptions({

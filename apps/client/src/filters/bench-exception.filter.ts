@@ -6,7 +6,13 @@ import { RETRY_AFTER_S } from '@app/bootstrap';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { ClientBusyError } from '../admission/client-busy.error';
 
-type BenchError = ScenarioValidationError | TransportError | PayloadMismatchError | RunCancelledError | ClientBusyError | ClientFdLimitError;
+type BenchError =
+  | ScenarioValidationError
+  | TransportError
+  | PayloadMismatchError
+  | RunCancelledError
+  | ClientBusyError
+  | ClientFdLimitError;
 
 /**
  * Engine errors -> HTTP: a parameter out of range is the caller's 400; a server that cannot be reached, or that is
@@ -16,7 +22,14 @@ type BenchError = ScenarioValidationError | TransportError | PayloadMismatchErro
  * they pass once the work in flight ends, and no server is to blame.
  * A measurement cancelled because the caller left is logged and not answered: there is no one to answer.
  */
-@Catch(ScenarioValidationError, TransportError, PayloadMismatchError, RunCancelledError, ClientBusyError, ClientFdLimitError)
+@Catch(
+  ScenarioValidationError,
+  TransportError,
+  PayloadMismatchError,
+  RunCancelledError,
+  ClientBusyError,
+  ClientFdLimitError,
+)
 export class BenchExceptionFilter implements ExceptionFilter<BenchError> {
   private readonly logger = new Logger(BenchExceptionFilter.name);
 
@@ -33,7 +46,9 @@ export class BenchExceptionFilter implements ExceptionFilter<BenchError> {
         error instanceof ClientBusyError
           ? { busyWith: error.busyWith, maxCalls: error.maxCalls }
           : { code: error.code, openFilesLimit: error.limit, maxSockets: this.config.clientBudget.maxSockets };
-      response.status(statusCode).json({ statusCode, error: 'Service Unavailable', message: error.message, retryAfterS, ...detail });
+      response
+        .status(statusCode)
+        .json({ statusCode, error: 'Service Unavailable', message: error.message, retryAfterS, ...detail });
       return;
     }
     if (error instanceof RunCancelledError) {
@@ -53,17 +68,23 @@ export class BenchExceptionFilter implements ExceptionFilter<BenchError> {
     const statusCode = statusFor(error);
     this.logger.warn(error.message);
     // A busy server asked to be retried later; the caller is told the same.
-    if (error instanceof TransportError && error.failure === 'busy') response.setHeader('Retry-After', String(RETRY_AFTER_S));
+    if (error instanceof TransportError && error.failure === 'busy')
+      response.setHeader('Retry-After', String(RETRY_AFTER_S));
     response.status(statusCode).json({
       statusCode,
-      error: HttpStatus[statusCode].replace(/_/g, ' ').toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase()),
+      error: HttpStatus[statusCode]
+        .replace(/_/g, ' ')
+        .toLowerCase()
+        .replace(/\b\w/g, (c) => c.toUpperCase()),
       message: error.message,
       server: error.target.server,
       address: error.target.address,
       // Which variant's run it was (several variants call one server): warm-up or measured, and its number.
       ...(error.run !== undefined ? { run: error.run } : {}),
       // A stream that broke off: how far it got (every row up to there arrived and was checked as it came).
-      ...(error instanceof TransportError && error.rowsReceived !== undefined ? { rowsReceived: error.rowsReceived } : {}),
+      ...(error instanceof TransportError && error.rowsReceived !== undefined
+        ? { rowsReceived: error.rowsReceived }
+        : {}),
     });
   }
 }

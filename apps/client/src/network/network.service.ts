@@ -1,7 +1,14 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
 import { NetworkConditions, ScenarioValidationError } from '@app/bench';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { loadNetworkProfiles, NetworkProfile, NetworkProfileError, NetworkShaper, selectNetworkProfiles, ToxiproxyMissingError } from '@app/network';
+import {
+  loadNetworkProfiles,
+  NetworkProfile,
+  NetworkProfileError,
+  NetworkShaper,
+  selectNetworkProfiles,
+  ToxiproxyMissingError,
+} from '@app/network';
 
 /**
  * `?network=`: only a configured profile (network-profiles.json, NETWORK_PROFILES_FILE) is ever applied, never a
@@ -18,7 +25,10 @@ export class NetworkService implements OnModuleDestroy {
 
   constructor(@Inject(WIREBENCH_CONFIG) config: WirebenchConfig) {
     this.shaper = new NetworkShaper(process.env, config.networkLink);
-    if (config.networkLink) this.logger.log(`profiles are put on the link to ${config.networkLink.peer}; latency by ${config.networkLink.latency}`);
+    if (config.networkLink)
+      this.logger.log(
+        `profiles are put on the link to ${config.networkLink.peer}; latency by ${config.networkLink.latency}`,
+      );
   }
 
   /** The profile a `network` parameter names; undefined when not given; a 400 listing the profiles otherwise. */
@@ -26,10 +36,14 @@ export class NetworkService implements OnModuleDestroy {
     if (raw === undefined) return undefined;
     try {
       const chosen = selectNetworkProfiles(raw, this.profiles);
-      if (chosen.length !== 1) throw new NetworkProfileError(`network must name one profile per call (the bench CLI runs several: --network a,b); the profiles are ${this.names().join(', ')}`);
+      if (chosen.length !== 1)
+        throw new NetworkProfileError(
+          `network must name one profile per call (the bench CLI runs several: --network a,b); the profiles are ${this.names().join(', ')}`,
+        );
       return chosen[0];
     } catch (error) {
-      if (error instanceof NetworkProfileError) throw new ScenarioValidationError('network', { values: this.names() }, error.message, raw);
+      if (error instanceof NetworkProfileError)
+        throw new ScenarioValidationError('network', { values: this.names() }, error.message, raw);
       throw error;
     }
   }
@@ -46,7 +60,9 @@ export class NetworkService implements OnModuleDestroy {
   /** The profile and the path as measured now, for every result of the measurement. */
   async conditions(profile: NetworkProfile): Promise<NetworkConditions> {
     const c = await this.shaped(() => this.shaper.measure(profile));
-    this.logger.log(`network ${profile.name} (${c.shaping}): path RTT ${c.rttMs.toFixed(2)} ms, ${c.mbps.toFixed(1)} Mbit/s${c.flagged ? ` (flagged: ${c.notes.join('; ')})` : ''}`);
+    this.logger.log(
+      `network ${profile.name} (${c.shaping}): path RTT ${c.rttMs.toFixed(2)} ms, ${c.mbps.toFixed(1)} Mbit/s${c.flagged ? ` (flagged: ${c.notes.join('; ')})` : ''}`,
+    );
     return c;
   }
 

@@ -12,13 +12,21 @@ type Class = new (...args: never[]) => unknown;
 function controllersOf(module: { controllers?: Class[]; imports?: unknown[] }): Class[] {
   const imported = (module.imports ?? []).flatMap((m) => {
     if (typeof m !== 'function') return controllersOf(m as { controllers?: Class[]; imports?: unknown[] });
-    return controllersOf({ controllers: Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, m), imports: Reflect.getMetadata(MODULE_METADATA.IMPORTS, m) });
+    return controllersOf({
+      controllers: Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, m),
+      imports: Reflect.getMetadata(MODULE_METADATA.IMPORTS, m),
+    });
   });
   return [...(module.controllers ?? []), ...imported];
 }
 
 const asList = (paths: string | string[] | undefined): string[] => (Array.isArray(paths) ? paths : [paths ?? '']);
-const join = (...parts: string[]): string => '/' + parts.flatMap((p) => p.split('/')).filter(Boolean).join('/');
+const join = (...parts: string[]): string =>
+  '/' +
+  parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/');
 
 /** "GET /client/compare" for every handler, read from Nest's route metadata, as the router will mount them. */
 function declaredRoutes(): string[] {
@@ -28,10 +36,14 @@ function declaredRoutes(): string[] {
     const proto = controller.prototype as Record<string, unknown>;
     return Object.getOwnPropertyNames(proto)
       .map((name) => proto[name])
-      .filter((handler): handler is object => typeof handler === 'function' && Reflect.hasMetadata(METHOD_METADATA, handler))
+      .filter(
+        (handler): handler is object => typeof handler === 'function' && Reflect.hasMetadata(METHOD_METADATA, handler),
+      )
       .flatMap((handler) => {
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        return prefixes.flatMap((prefix) => asList(Reflect.getMetadata(PATH_METADATA, handler)).map((path) => `${method} ${join(prefix, path)}`));
+        return prefixes.flatMap((prefix) =>
+          asList(Reflect.getMetadata(PATH_METADATA, handler)).map((path) => `${method} ${join(prefix, path)}`),
+        );
       });
   });
 }
@@ -80,6 +92,8 @@ describe('endpointIndex', () => {
   });
 
   it('lists every shape of the registry, in its order, with its description and the default marked', () => {
-    expect(index.shapes).toEqual(shapeNames().map((name) => ({ name, description: getShape(name).description, isDefault: name === 'row' })));
+    expect(index.shapes).toEqual(
+      shapeNames().map((name) => ({ name, description: getShape(name).description, isDefault: name === 'row' })),
+    );
   });
 });

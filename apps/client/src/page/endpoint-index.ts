@@ -21,7 +21,12 @@ export const SAVED_FILE = Symbol('a saved file');
 
 export const ENDPOINT_DECLARATIONS: readonly EndpointDeclaration[] = [
   { method: 'GET', path: '/', summary: 'this page: endpoints, one comparison in a form, saved runs', example: '/' },
-  { method: 'GET', path: '/client', summary: 'this list as JSON, with example URLs and the limits in force', example: '/client' },
+  {
+    method: 'GET',
+    path: '/client',
+    summary: 'this list as JSON, with example URLs and the limits in force',
+    example: '/client',
+  },
   {
     method: 'GET',
     path: '/client/json/single/:rows',
@@ -75,7 +80,12 @@ export const ENDPOINT_DECLARATIONS: readonly EndpointDeclaration[] = [
     query: 'load',
     example: '/client/load?transport=grpc&concurrency=10&duration=2',
   },
-  { method: 'GET', path: '/client/results', summary: 'every saved run under RESULTS_DIR, newest first, with links to its files', example: '/client/results' },
+  {
+    method: 'GET',
+    path: '/client/results',
+    summary: 'every saved run under RESULTS_DIR, newest first, with links to its files',
+    example: '/client/results',
+  },
   {
     method: 'GET',
     path: '/client/results/:id/:file',
@@ -85,10 +95,16 @@ export const ENDPOINT_DECLARATIONS: readonly EndpointDeclaration[] = [
   {
     method: 'GET',
     path: '/client/progress',
-    summary: 'the measurement calls running now, each with its run, rows so far and time; the page polls it while it waits',
+    summary:
+      'the measurement calls running now, each with its run, rows so far and time; the page polls it while it waits',
     example: '/client/progress',
   },
-  { method: 'GET', path: '/assets/chart.umd.min.js', summary: "the chart library this page draws with, from the app's own node_modules", example: '/assets/chart.umd.min.js' },
+  {
+    method: 'GET',
+    path: '/assets/chart.umd.min.js',
+    summary: "the chart library this page draws with, from the app's own node_modules",
+    example: '/assets/chart.umd.min.js',
+  },
   { method: 'GET', path: '/assets/page.js', summary: "this page's script", example: '/assets/page.js' },
 ];
 
@@ -105,7 +121,10 @@ export interface EndpointIndexEntry {
 }
 
 /** Inclusive bounds of the numeric parameters, for form hints; the API's validation stays the judge. */
-export type ParameterRanges = Record<'rows' | 'requests' | 'concurrency' | 'runs' | 'warmup' | 'chunk', { min: number; max: number }>;
+export type ParameterRanges = Record<
+  'rows' | 'requests' | 'concurrency' | 'runs' | 'warmup' | 'chunk',
+  { min: number; max: number }
+>;
 
 export interface EndpointIndex {
   endpoints: EndpointIndexEntry[];
@@ -157,6 +176,10 @@ export function endpointIndex(config: WirebenchConfig, savedFile: string | null)
       chunk: { min: 1, max: limits.maxRows },
     },
     variants: VARIANT_NAMES.map((name) => ({ name, ...VARIANTS[name] })),
-    shapes: shapeNames().map((name) => ({ name, description: getShape(name).description, isDefault: name === DEFAULT_SHAPE })),
+    shapes: shapeNames().map((name) => ({
+      name,
+      description: getShape(name).description,
+      isDefault: name === DEFAULT_SHAPE,
+    })),
   };
 }

@@ -8,7 +8,8 @@ export const PAGE_SCRIPT_PATH = '/assets/page.js';
  * Only this origin, for scripts, fetches and images; inline styles for the <style> block and Chart.js's canvas
  * sizing. A stray external URL would fail loudly in the console instead of leaking a request.
  */
-export const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'";
+export const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'";
 
 const STYLE = `
   body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 70rem; padding: 1rem 1.5rem; color: #1d232b; }

@@ -15,6 +15,9 @@ describe('the page', () => {
   it('loads nothing from another origin', () => {
     const html = pageHtml();
     expect(html).not.toMatch(/(src|href)\s*=\s*["']?(https?:)?\/\//i);
-    expect([...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1])).toEqual([expect.stringMatching(/^\/assets\/chart\.umd\.min\.js\?v=\d/), '/assets/page.js']);
+    expect([...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      expect.stringMatching(/^\/assets\/chart\.umd\.min\.js\?v=\d/),
+      '/assets/page.js',
+    ]);
   });
 });

@@ -18,10 +18,17 @@ export class ResultsController {
   }
 
   @Get(':id/:file')
-  download(@Param('id') id: string, @Param('file') file: string, @Res({ passthrough: true }) res: Response): StreamableFile {
+  download(
+    @Param('id') id: string,
+    @Param('file') file: string,
+    @Res({ passthrough: true }) res: Response,
+  ): StreamableFile {
     const path = this.results.filePath(id, file);
     res.setHeader('Content-Type', CONTENT_TYPES[file] ?? 'application/octet-stream');
-    res.setHeader('Content-Disposition', `${SHOWN_INLINE.has(file) ? 'inline' : 'attachment'}; filename="${id}-${file}"`);
+    res.setHeader(
+      'Content-Disposition',
+      `${SHOWN_INLINE.has(file) ? 'inline' : 'attachment'}; filename="${id}-${file}"`,
+    );
     return new StreamableFile(createReadStream(path));
   }
 }

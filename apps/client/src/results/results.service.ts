@@ -63,7 +63,8 @@ export class ResultsService {
 
   /** The path of one file of one saved run; 404 for an unknown run or file. */
   filePath(id: string, file: string): string {
-    if (!RUN_ID.test(id) || !SAVED_RUN_FILES.includes(file)) throw new NotFoundException(`no such result file: ${id}/${file}`);
+    if (!RUN_ID.test(id) || !SAVED_RUN_FILES.includes(file))
+      throw new NotFoundException(`no such result file: ${id}/${file}`);
     const path = join(this.config.resultsDir, id, file);
     if (!existsSync(path)) throw new NotFoundException(`no such result file: ${id}/${file}`);
     return path;
@@ -73,7 +74,13 @@ export class ResultsService {
   saveEndpointRuns(results: ScenarioResult[], label: string | null): Promise<void> {
     const next = this.appending
       .then(() => appendEndpointRuns(join(this.config.resultsDir, ENDPOINT_RUNS_ID), this.endpointRun(results, label)))
-      .then((kept) => kept.forEach((file) => this.logger.warn(`${file}: an older build's columns, kept whole; new rows start a new file under today's header`)));
+      .then((kept) =>
+        kept.forEach((file) =>
+          this.logger.warn(
+            `${file}: an older build's columns, kept whole; new rows start a new file under today's header`,
+          ),
+        ),
+      );
     this.appending = next.catch(() => undefined);
     return next;
   }
@@ -89,19 +96,38 @@ export class ResultsService {
 
   private async summarise(id: string): Promise<SavedRunSummary | null> {
     const dir = join(this.config.resultsDir, id);
-    const blank = { id, kind: null, preset: null, label: null, startedAt: null, endedAt: null, endReason: null, results: null, files: {}, error: null };
+    const blank = {
+      id,
+      kind: null,
+      preset: null,
+      label: null,
+      startedAt: null,
+      endedAt: null,
+      endReason: null,
+      results: null,
+      files: {},
+      error: null,
+    };
     try {
       if (!(await stat(dir)).isDirectory()) return null;
     } catch (error) {
       // A dangling link or a folder we may not read: say so rather than hide it or fail the list.
-      return { ...blank, error: `cannot read ${id}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+      return {
+        ...blank,
+        error: `cannot read ${id}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      };
     }
     const files = SAVED_RUN_FILES.filter((f) => existsSync(join(dir, f)));
     if (files.length === 0) return null;
     const links = Object.fromEntries(files.map((f) => [f, fileLink(id, f)]));
     if (!files.includes('result.json')) {
       const endpoint = RUN_FILES.endpoint.every((f) => files.includes(f));
-      return { ...blank, kind: endpoint ? 'endpoint' : null, files: links, error: endpoint ? null : `${id} has no result.json` };
+      return {
+        ...blank,
+        kind: endpoint ? 'endpoint' : null,
+        files: links,
+        error: endpoint ? null : `${id} has no result.json`,
+      };
     }
     try {
       const run = await readSavedRun(join(dir, 'result.json'));
@@ -134,7 +160,11 @@ export class ResultsService {
       endReason: 'completed',
       error: null,
       options: {},
-      targets: { client: this.config.targets.clientUrl, json: this.config.targets.jsonUrl, grpc: this.config.targets.grpcAddress },
+      targets: {
+        client: this.config.targets.clientUrl,
+        json: this.config.targets.jsonUrl,
+        grpc: this.config.targets.grpcAddress,
+      },
       environment: this.environment,
       scenarios: results,
     };

@@ -6,7 +6,19 @@ import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { Shape } from '@app/shapes';
 import { readShapeSerializer, SLICES_WITH_SERIALIZER, InvalidSerializerError } from '@app/codecs';
-import { admitStream, admitUnaryReply, getSamplesProblem, holdForReply, InvalidSliceRowsError, isGrpcRefusal, largeRowsReply, readSliceRows, rowsReply, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
+import {
+  admitStream,
+  admitUnaryReply,
+  getSamplesProblem,
+  holdForReply,
+  InvalidSliceRowsError,
+  isGrpcRefusal,
+  largeRowsReply,
+  readSliceRows,
+  rowsReply,
+  streamSamplesProblem,
+  writeSampleChunks,
+} from '@app/grpc';
 import type { CancellableCall, GetSamplesParam, ReplySerializer, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
 /** Rows of a shape for one reply or one stream (every shape's service alike), after checking the request against the limits and the server's memory budget. */
@@ -32,16 +44,21 @@ export class SamplesService {
       // The serializer the client named (grpc-static, grpc-es, grpc-tsproto): this reply is encoded with it.
       serializer = readShapeSerializer(metadata, shape);
     } catch (error) {
-      if (error instanceof InvalidSliceRowsError || error instanceof InvalidSerializerError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
+      if (error instanceof InvalidSliceRowsError || error instanceof InvalidSerializerError)
+        throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
       throw error;
     }
-    if (sliceRows !== null && serializer !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: SLICES_WITH_SERIALIZER });
+    if (sliceRows !== null && serializer !== null)
+      throw new RpcException({ code: status.INVALID_ARGUMENT, message: SLICES_WITH_SERIALIZER });
     const { count } = param;
     const admission = admitUnaryReply(this.budget, count, call, shape);
     if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });
     // A large reply is built in its turn, in pieces, and stops at the first piece after its caller left (a cancel).
     const gone = () => call.cancelled;
-    const reply = count <= LARGE_REPLY_ROWS ? rowsReply(shape, count, sliceRows, serializer) : await this.lane.run(gone, () => largeRowsReply(shape, count, sliceRows, serializer, gone));
+    const reply =
+      count <= LARGE_REPLY_ROWS
+        ? rowsReply(shape, count, sliceRows, serializer)
+        : await this.lane.run(gone, () => largeRowsReply(shape, count, sliceRows, serializer, gone));
     if (reply === null) {
       admission.release();
       throw new RpcException({ code: status.CANCELLED, message: 'the client cancelled the call' });
@@ -58,7 +75,11 @@ export class SamplesService {
     // The serializer the client named (grpc-stream-static) encodes every message, as it does the unary reply.
     const serializer = streamSerializer(metadata, shape);
     const { limits, serverMemory } = this.config;
-    const problem = streamSamplesProblem(param, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes }, shape);
+    const problem = streamSamplesProblem(
+      param,
+      { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, bufferBytes: serverMemory.streamBufferBytes },
+      shape,
+    );
     if (problem !== null) throw new RpcException({ code: status.INVALID_ARGUMENT, message: problem });
     const admission = admitStream(this.budget, param, serverMemory.streamBufferBytes, call, shape);
     if (isGrpcRefusal(admission)) throw new RpcException({ code: admission.code, message: admission.details });
@@ -78,7 +99,8 @@ function streamSerializer(metadata: Metadata, shape: Shape): ReplySerializer | n
   try {
     return readShapeSerializer(metadata, shape);
   } catch (error) {
-    if (error instanceof InvalidSerializerError) throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
+    if (error instanceof InvalidSerializerError)
+      throw new RpcException({ code: status.INVALID_ARGUMENT, message: error.message });
     throw error;
   }
 }

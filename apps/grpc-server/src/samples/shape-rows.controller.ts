@@ -20,13 +20,21 @@ export function shapeRowsController(shape: Shape): Type<unknown> {
   class ShapeRowsController {
     constructor(@Inject(SamplesService) private readonly samples: SamplesService) {}
 
-    getRows(param: GetSamplesParam, metadata: Metadata, call: ServerUnaryCall<GetSamplesParam, object>): Promise<object> {
+    getRows(
+      param: GetSamplesParam,
+      metadata: Metadata,
+      call: ServerUnaryCall<GetSamplesParam, object>,
+    ): Promise<object> {
       return this.samples.getRows(shape, param, metadata, call);
     }
 
     // Nest 11 honours GrpcStreamCall only for methods with a request stream; for a server stream GrpcMethod passes
     // the grpc-js call as the third argument, which is what lets the service wait for 'drain'.
-    streamRows(param: StreamSamplesParam, metadata: Metadata, call: ServerWritableStream<StreamSamplesParam, object>): Observable<never> {
+    streamRows(
+      param: StreamSamplesParam,
+      metadata: Metadata,
+      call: ServerWritableStream<StreamSamplesParam, object>,
+    ): Observable<never> {
       return this.samples.streamRows(shape, param, metadata, call);
     }
   }
@@ -34,7 +42,11 @@ export function shapeRowsController(shape: Shape): Type<unknown> {
   const service = shape.grpcService.slice(shape.grpcService.lastIndexOf('.') + 1);
   const prototype = ShapeRowsController.prototype;
   GrpcMethod(service, shape.unaryMethod)(prototype, 'getRows', Object.getOwnPropertyDescriptor(prototype, 'getRows')!);
-  GrpcMethod(service, shape.streamMethod)(prototype, 'streamRows', Object.getOwnPropertyDescriptor(prototype, 'streamRows')!);
+  GrpcMethod(service, shape.streamMethod)(
+    prototype,
+    'streamRows',
+    Object.getOwnPropertyDescriptor(prototype, 'streamRows')!,
+  );
   // One class per shape, each named after its service, so Nest's logs and errors say which.
   Object.defineProperty(ShapeRowsController, 'name', { value: `${service}Controller` });
   return ShapeRowsController;

@@ -1,5 +1,11 @@
 import { PROTOBUF_MEDIA_TYPE } from '@app/grpc';
-import { parseJsonSerializer, parseProtobufSerializer, type BadSerializerBody, type JsonCodec, type ShapeProtobufCodec } from '@app/codecs';
+import {
+  parseJsonSerializer,
+  parseProtobufSerializer,
+  type BadSerializerBody,
+  type JsonCodec,
+  type ShapeProtobufCodec,
+} from '@app/codecs';
 import type { Shape } from '@app/shapes';
 
 /** What the client asked the body to be: JSON or the protobuf `Samples` message, gzip-compressed or not. */
@@ -17,10 +23,20 @@ export interface Representation {
  * (bound to the shape) for a protobuf body; or the 400 body naming the valid ones for the encoding asked for, so a
  * name of the other family is said, never replaced by the default.
  */
-export function withSerializer(representation: Representation, serializer: string | undefined, shape: Shape): Representation | { error: BadSerializerBody } {
+export function withSerializer(
+  representation: Representation,
+  serializer: string | undefined,
+  shape: Shape,
+): Representation | { error: BadSerializerBody } {
   if (representation.encoding === 'json') {
     const parsed = parseJsonSerializer(serializer);
-    if ('error' in parsed) return { error: { ...parsed.error, message: `${parsed.error.message} (the request asked for a JSON body; a protobuf serializer applies with Accept: ${PROTOBUF_MEDIA_TYPE})` } };
+    if ('error' in parsed)
+      return {
+        error: {
+          ...parsed.error,
+          message: `${parsed.error.message} (the request asked for a JSON body; a protobuf serializer applies with Accept: ${PROTOBUF_MEDIA_TYPE})`,
+        },
+      };
     return { ...representation, jsonCodec: parsed.codec };
   }
   const parsed = parseProtobufSerializer(serializer, shape);
@@ -34,7 +50,10 @@ export function withSerializer(representation: Representation, serializer: strin
  * client that asks for something else still gets JSON, as every client of this server did before it negotiated.
  * gzip when it has q > 0 (by name or `*`) and identity is not named with a higher q; absent header: identity.
  */
-export function negotiateRepresentation(accept: string | undefined, acceptEncoding: string | undefined): Representation {
+export function negotiateRepresentation(
+  accept: string | undefined,
+  acceptEncoding: string | undefined,
+): Representation {
   return { encoding: prefersProtobuf(accept) ? 'protobuf' : 'json', gzip: acceptsGzip(acceptEncoding) };
 }
 

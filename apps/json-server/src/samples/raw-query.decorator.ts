@@ -6,10 +6,12 @@ import { parseQuery, QueryRule } from '@app/bootstrap';
  * (libs/bootstrap parse-query.ts), not from the platform's `req.query`: Express and Fastify parse differently (a
  * repeated name, `chunk[]=1`), and both lose what the rule must see. A query the rule refuses is a 400.
  */
-export const RawQuery = createParamDecorator((rule: QueryRule, ctx: ExecutionContext): Partial<Record<string, string>> => {
-  // Express and Fastify both keep the URL as sent in originalUrl (Fastify on its request, under h2c too).
-  const request = ctx.switchToHttp().getRequest<{ originalUrl?: string; url?: string }>();
-  const parsed = parseQuery(request.originalUrl ?? request.url ?? '', rule);
-  if ('error' in parsed) throw new BadRequestException(parsed.error);
-  return parsed.query;
-});
+export const RawQuery = createParamDecorator(
+  (rule: QueryRule, ctx: ExecutionContext): Partial<Record<string, string>> => {
+    // Express and Fastify both keep the URL as sent in originalUrl (Fastify on its request, under h2c too).
+    const request = ctx.switchToHttp().getRequest<{ originalUrl?: string; url?: string }>();
+    const parsed = parseQuery(request.originalUrl ?? request.url ?? '', rule);
+    if ('error' in parsed) throw new BadRequestException(parsed.error);
+    return parsed.query;
+  },
+);

@@ -2,7 +2,16 @@ import { BadRequestException, Controller, Get, Inject, Param, Res } from '@nestj
 import { HttpAdapterHost } from '@nestjs/core';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { parseJsonSerializer } from '@app/codecs';
-import { admitHttpReply, InflightBudget, ndjsonStreamBytes, NodeResponse, parseShape, parseStreamParams, STREAM_QUERY, streamNdjson } from '@app/bootstrap';
+import {
+  admitHttpReply,
+  InflightBudget,
+  ndjsonStreamBytes,
+  NodeResponse,
+  parseShape,
+  parseStreamParams,
+  STREAM_QUERY,
+  streamNdjson,
+} from '@app/bootstrap';
 import { nodeResponseOf } from './node-response';
 import { RawQuery } from './raw-query.decorator';
 import { refusalException } from './refuse';
@@ -35,12 +44,27 @@ export class SamplesStreamController {
     // The JSON serializer that writes the lines (json-stream-fjs), as on the one-message route; unknown: a 400 naming the valid ones.
     const serializer = parseJsonSerializer(query.serializer);
     if ('error' in serializer) throw new BadRequestException(serializer.error);
-    const params = parseStreamParams(count, query.chunk, query.offset, { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: streamChunkRows, bufferBytes }, shape);
+    const params = parseStreamParams(
+      count,
+      query.chunk,
+      query.offset,
+      { maxStreamRows: limits.maxStreamRows, maxRows: limits.maxRows, defaultChunkRows: streamChunkRows, bufferBytes },
+      shape,
+    );
     if ('error' in params) throw new BadRequestException(params.error);
     const adapter = this.adapterHost.httpAdapter;
-    const refusal = admitHttpReply(this.budget, ndjsonStreamBytes(params.count, params.offset, bufferBytes, shape), nodeResponseOf(adapter, response), 'stream');
+    const refusal = admitHttpReply(
+      this.budget,
+      ndjsonStreamBytes(params.count, params.offset, bufferBytes, shape),
+      nodeResponseOf(adapter, response),
+      'stream',
+    );
     if (refusal) throw refusalException(adapter, response, refusal);
-    await streamNdjson(this.nodeResponse(response), { ...params, shape, stringify: serializer.codec.forShape(shape).stringify });
+    await streamNdjson(this.nodeResponse(response), {
+      ...params,
+      shape,
+      stringify: serializer.codec.forShape(shape).stringify,
+    });
   }
 
   private nodeResponse(response: unknown): NodeResponse {

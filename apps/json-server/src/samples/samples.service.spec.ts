@@ -26,13 +26,20 @@ describe('SamplesService.render', () => {
     expect(r.contentType).toBe('application/x-protobuf');
   });
 
-  it.each(['row', 'numeric', 'text', 'nested', 'binary'])("%s: protobuf with another serializer (proto-http-static): the same bytes, prepared within generate", async (name) => {
-    const shape = getShape(name);
-    const plain = await service.render(shape, 40, { encoding: 'protobuf', gzip: false });
-    const r = await service.render(shape, 40, { encoding: 'protobuf', gzip: false, protobufCodec: PROTOBUF_CODECS['protobufjs-static'].forShape(shape) });
-    expect(Buffer.isBuffer(r.body) && r.body.equals(plain.body as Buffer)).toBe(true);
-    expect(Object.keys(r.timing)).toEqual(['generateMs', 'serializeMs']);
-  });
+  it.each(['row', 'numeric', 'text', 'nested', 'binary'])(
+    '%s: protobuf with another serializer (proto-http-static): the same bytes, prepared within generate',
+    async (name) => {
+      const shape = getShape(name);
+      const plain = await service.render(shape, 40, { encoding: 'protobuf', gzip: false });
+      const r = await service.render(shape, 40, {
+        encoding: 'protobuf',
+        gzip: false,
+        protobufCodec: PROTOBUF_CODECS['protobufjs-static'].forShape(shape),
+      });
+      expect(Buffer.isBuffer(r.body) && r.body.equals(plain.body as Buffer)).toBe(true);
+      expect(Object.keys(r.timing)).toEqual(['generateMs', 'serializeMs']);
+    },
+  );
 
   it('gzip: the same body compressed, with the compression timed', async () => {
     const json = await service.render(row, 50, { encoding: 'json', gzip: true });
@@ -48,7 +55,7 @@ describe('SamplesService.render of another shape', () => {
   const service = new SamplesService();
   const numeric = getShape('numeric');
 
-  it('JSON: `{ rows }` of each row in its proto3 JSON form; protobuf: the shape\'s gRPC bytes', async () => {
+  it("JSON: `{ rows }` of each row in its proto3 JSON form; protobuf: the shape's gRPC bytes", async () => {
     const json = await service.render(numeric, 4, { encoding: 'json', gzip: false });
     expect(json.body).toBe(JSON.stringify({ rows: numeric.rows(4).map((r) => numeric.toJson(r)) }));
     const protobuf = await service.render(numeric, 4, { encoding: 'protobuf', gzip: false });
@@ -56,8 +63,12 @@ describe('SamplesService.render of another shape', () => {
   });
 
   it("reserves by the shape's bound", () => {
-    expect(service.replyBytes(numeric, 10, { encoding: 'json', gzip: false })).toBe(10 * numeric.maxRowBytes(9).json + '{"rows":[]}'.length);
-    expect(service.replyBytes(numeric, 10, { encoding: 'protobuf', gzip: false })).toBe(10 * numeric.maxRowBytes(9).protobuf);
+    expect(service.replyBytes(numeric, 10, { encoding: 'json', gzip: false })).toBe(
+      10 * numeric.maxRowBytes(9).json + '{"rows":[]}'.length,
+    );
+    expect(service.replyBytes(numeric, 10, { encoding: 'protobuf', gzip: false })).toBe(
+      10 * numeric.maxRowBytes(9).protobuf,
+    );
   });
 });
 
@@ -71,7 +82,10 @@ describe('SamplesService.renderIfWanted of a large reply (built in pieces)', () 
     ['JSON', { encoding: 'json', gzip: false }],
     ['JSON by fast-json-stringify', { encoding: 'json', gzip: false, jsonCodec: getJsonCodec('fast-json-stringify') }],
     ['protobuf', { encoding: 'protobuf', gzip: false }],
-    ['protobuf by protobufjs-static', { encoding: 'protobuf', gzip: false, protobufCodec: PROTOBUF_CODECS['protobufjs-static'].forShape(row) }],
+    [
+      'protobuf by protobufjs-static',
+      { encoding: 'protobuf', gzip: false, protobufCodec: PROTOBUF_CODECS['protobufjs-static'].forShape(row) },
+    ],
     ['gzipped JSON', { encoding: 'json', gzip: true }],
   ])('%s: the body render() gives, byte for byte, with the same phases', async (_label, representation) => {
     const whole = await service.render(row, count, representation);

@@ -3,7 +3,16 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { jsonRowsOf, type JsonRow, type Shape } from '@app/shapes';
-import { asBuffer, buildReplyInPieces, DEFAULT_JSON_CODEC, getJsonCodec, jsonReplyPieces, jsonReplyText, protobufReplyPieces, type ReplyPieces } from '@app/codecs';
+import {
+  asBuffer,
+  buildReplyInPieces,
+  DEFAULT_JSON_CODEC,
+  getJsonCodec,
+  jsonReplyPieces,
+  jsonReplyText,
+  protobufReplyPieces,
+  type ReplyPieces,
+} from '@app/codecs';
 import { maxProtoRowBytes, PROTOBUF_MEDIA_TYPE, rowsCodec } from '@app/grpc';
 import { BuildLane, jsonReplyBytes, LARGE_REPLY_ROWS } from '@app/bootstrap';
 import type { ServerPhases } from '@app/server-timing';
@@ -30,7 +39,9 @@ export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
 export class SamplesService {
   /** The most bytes `count` rows can take in this representation (before gzip, which only shrinks them). */
   replyBytes(shape: Shape, count: number, representation: Representation): number {
-    return representation.encoding === 'protobuf' ? count * maxProtoRowBytes(count - 1, shape) : jsonReplyBytes(count, shape);
+    return representation.encoding === 'protobuf'
+      ? count * maxProtoRowBytes(count - 1, shape)
+      : jsonReplyBytes(count, shape);
   }
 
   // Large replies take turns (one process, one thread: they would be built one after another anyway).
@@ -45,7 +56,12 @@ export class SamplesService {
    * its caller is still there: null when it left before the last (a server must not build replies nobody reads).
    * The body is the one render() gives, byte for byte.
    */
-  async renderIfWanted(shape: Shape, count: number, representation: Representation, gone: () => boolean): Promise<RenderedSamples | null> {
+  async renderIfWanted(
+    shape: Shape,
+    count: number,
+    representation: Representation,
+    gone: () => boolean,
+  ): Promise<RenderedSamples | null> {
     if (count <= LARGE_REPLY_ROWS) return this.render(shape, count, representation);
     const built = await this.lane.run(gone, () => this.buildInPieces(shape, count, representation, gone));
     return built && this.compress(built, representation);
@@ -71,7 +87,11 @@ export class SamplesService {
       ? asBuffer(protobufCodec.encode(prepared))
       : protobuf
         ? rowsCodec(shape).serialize(message)
-        : jsonReplyText(representation.jsonCodec ?? getJsonCodec(DEFAULT_JSON_CODEC), shape, message[shape.rowsField] as JsonRow[]);
+        : jsonReplyText(
+            representation.jsonCodec ?? getJsonCodec(DEFAULT_JSON_CODEC),
+            shape,
+            message[shape.rowsField] as JsonRow[],
+          );
     const serializeMs = performance.now() - started;
     return rendered(serialized, representation, { generateMs, serializeMs });
   }
@@ -81,9 +101,16 @@ export class SamplesService {
    * the work within a piece (milliseconds), where the one call above ran for seconds after the caller had gone.
    * Generate and serialize are summed over the pieces, so they keep their meaning.
    */
-  private async buildInPieces(shape: Shape, count: number, representation: Representation, gone: () => boolean): Promise<RenderedSamples | null> {
+  private async buildInPieces(
+    shape: Shape,
+    count: number,
+    representation: Representation,
+    gone: () => boolean,
+  ): Promise<RenderedSamples | null> {
     const built = await buildReplyInPieces(count, gone, replyPieces(shape, representation));
-    return built && rendered(built.body, representation, { generateMs: built.generateMs, serializeMs: built.serializeMs });
+    return (
+      built && rendered(built.body, representation, { generateMs: built.generateMs, serializeMs: built.serializeMs })
+    );
   }
 
   private async compress(built: RenderedSamples, representation: Representation): Promise<RenderedSamples> {
@@ -92,7 +119,12 @@ export class SamplesService {
     // the wait for it, which is what this response waited.
     const started = performance.now();
     const body = await gzipAsync(built.body);
-    return { ...built, body, contentEncoding: 'gzip', timing: { ...built.timing, compressMs: performance.now() - started } };
+    return {
+      ...built,
+      body,
+      contentEncoding: 'gzip',
+      timing: { ...built.timing, compressMs: performance.now() - started },
+    };
   }
 }
 
@@ -103,5 +135,10 @@ function replyPieces(shape: Shape, representation: Representation): ReplyPieces<
 }
 
 function rendered(body: string | Buffer, representation: Representation, timing: ServerPhases): RenderedSamples {
-  return { body, contentType: representation.encoding === 'protobuf' ? PROTOBUF_MEDIA_TYPE : JSON_MEDIA_TYPE, contentEncoding: null, timing };
+  return {
+    body,
+    contentType: representation.encoding === 'protobuf' ? PROTOBUF_MEDIA_TYPE : JSON_MEDIA_TYPE,
+    contentEncoding: null,
+    timing,
+  };
 }

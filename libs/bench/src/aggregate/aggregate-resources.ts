@@ -5,9 +5,16 @@ import type { ServerResourcesSource } from '../resources/resource-probe';
  * Per-run resource samples -> totals over the measured runs, per-request CPU, and peaks; the server figures' source
  * is named only when every run had the same one (a server that went away mid-way leaves it, and the totals, empty).
  */
-export function aggregateResources(runs: RunSample[], requestsPerRun: number, notes: string[], sources: ServerResourcesSource[] = []): ResourceUse {
-  const sum = (pick: (r: RunSample) => number | null) => (runs.length > 0 && runs.every((r) => pick(r) !== null) ? runs.reduce((a, r) => a + (pick(r) as number), 0) : null);
-  const max = (pick: (r: RunSample) => number | null) => (runs.length > 0 && runs.every((r) => pick(r) !== null) ? Math.max(...runs.map((r) => pick(r) as number)) : null);
+export function aggregateResources(
+  runs: RunSample[],
+  requestsPerRun: number,
+  notes: string[],
+  sources: ServerResourcesSource[] = [],
+): ResourceUse {
+  const sum = (pick: (r: RunSample) => number | null) =>
+    runs.length > 0 && runs.every((r) => pick(r) !== null) ? runs.reduce((a, r) => a + (pick(r) as number), 0) : null;
+  const max = (pick: (r: RunSample) => number | null) =>
+    runs.length > 0 && runs.every((r) => pick(r) !== null) ? Math.max(...runs.map((r) => pick(r) as number)) : null;
   const requests = runs.length * requestsPerRun;
   const clientCpuMs = sum((r) => r.clientCpuMs);
   const serverCpuMs = sum((r) => r.serverCpuMs);

@@ -37,8 +37,27 @@ describe('aggregate', () => {
   });
 
   it('reports zeros, not NaN, for no samples and zero spread for one', () => {
-    expect(aggregate([])).toEqual({ n: 0, meanMs: 0, medianMs: 0, medianCiLowMs: 0, medianCiHighMs: 0, medianCiLevel: 0, p90Ms: 0, p99Ms: 0, minMs: 0, maxMs: 0, stdevMs: 0, cv: 0 });
-    expect(aggregate([3])).toMatchObject({ stdevMs: 0, medianMs: 3, medianCiLowMs: 3, medianCiHighMs: 3, medianCiLevel: 0 });
+    expect(aggregate([])).toEqual({
+      n: 0,
+      meanMs: 0,
+      medianMs: 0,
+      medianCiLowMs: 0,
+      medianCiHighMs: 0,
+      medianCiLevel: 0,
+      p90Ms: 0,
+      p99Ms: 0,
+      minMs: 0,
+      maxMs: 0,
+      stdevMs: 0,
+      cv: 0,
+    });
+    expect(aggregate([3])).toMatchObject({
+      stdevMs: 0,
+      medianMs: 3,
+      medianCiLowMs: 3,
+      medianCiHighMs: 3,
+      medianCiLevel: 0,
+    });
   });
 
   it('keeps every figure in order over random sample sets, in whole µs', () => {

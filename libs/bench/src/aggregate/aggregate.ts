@@ -2,7 +2,20 @@ import type { RunStats } from '../result/result.interface';
 import { roundMicros } from '../round-micros';
 import { medianConfidenceInterval, percentile, sortAscending } from '../stats/order-statistics';
 
-const EMPTY: RunStats = { n: 0, meanMs: 0, medianMs: 0, medianCiLowMs: 0, medianCiHighMs: 0, medianCiLevel: 0, p90Ms: 0, p99Ms: 0, minMs: 0, maxMs: 0, stdevMs: 0, cv: 0 };
+const EMPTY: RunStats = {
+  n: 0,
+  meanMs: 0,
+  medianMs: 0,
+  medianCiLowMs: 0,
+  medianCiHighMs: 0,
+  medianCiLevel: 0,
+  p90Ms: 0,
+  p99Ms: 0,
+  minMs: 0,
+  maxMs: 0,
+  stdevMs: 0,
+  cv: 0,
+};
 
 /**
  * Raw durations (ms) -> statistics, all exact: a bench run has a few samples, where a histogram's buckets would

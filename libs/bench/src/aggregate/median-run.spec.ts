@@ -5,11 +5,28 @@ import { requestPhases } from '../phases/request-phases';
 import { WALL_PARTS } from '../phases/wall-parts';
 
 const phases = (requestMs: number, ttfbMs: number) =>
-  requestPhases(requestMs, { ttfbMs, ttlbMs: ttfbMs + 1, decompressMs: null, decodeMs: 0.5, server: { generateMs: 1, serializeMs: 1 }, notes: [] } satisfies ClientPhases);
+  requestPhases(requestMs, {
+    ttfbMs,
+    ttlbMs: ttfbMs + 1,
+    decompressMs: null,
+    decodeMs: 0.5,
+    server: { generateMs: 1, serializeMs: 1 },
+    notes: [],
+  } satisfies ClientPhases);
 
 const run = (ms: number, over: Partial<RunSample> = {}): RunSample => ({
-  run: 1, at: '', ms, rowsReceived: 1, payloadBytes: 1, verified: true, clientCpuMs: null, serverCpuMs: null,
-  clientPeakRssBytes: null, serverPeakRssBytes: null, phases: phases(ms, ms - 3), ...over,
+  run: 1,
+  at: '',
+  ms,
+  rowsReceived: 1,
+  payloadBytes: 1,
+  verified: true,
+  clientCpuMs: null,
+  serverCpuMs: null,
+  clientPeakRssBytes: null,
+  serverPeakRssBytes: null,
+  phases: phases(ms, ms - 3),
+  ...over,
 });
 
 describe('the median run', () => {
@@ -27,7 +44,7 @@ describe('the median run', () => {
     expect(medianRunPhases([run(10), run(30), run(20, { phases: null })])).toBeNull();
   });
 
-  it('cuts the median run\'s wall time into parts that add up to the median', () => {
+  it("cuts the median run's wall time into parts that add up to the median", () => {
     const w = scenarioWallParts({ requests: 1, runs: [run(10), run(40), run(20), run(30)] })!;
     expect(w.wallMs).toBe(25);
     expect(WALL_PARTS.reduce((sum, part) => sum + w.parts[part], 0)).toBeCloseTo(25, 9);

@@ -28,7 +28,9 @@ export function medianRunPhases(runs: readonly RunSample[]): PhaseBreakdown | nu
  */
 export function scenarioWallParts(result: Pick<ScenarioResult, 'runs' | 'requests'>): WallParts | null {
   const middle = middleRuns(result.runs);
-  const paths = middle.map((r) => r.path ?? (result.requests === 1 && r.phases ? { wallMs: r.ms, queueMs: 0, phases: r.phases } : null));
+  const paths = middle.map(
+    (r) => r.path ?? (result.requests === 1 && r.phases ? { wallMs: r.ms, queueMs: 0, phases: r.phases } : null),
+  );
   if (paths.length === 0 || paths.some((p) => p === null)) return null;
   return meanWallParts(paths.map((p) => attributeWall(p!)));
 }

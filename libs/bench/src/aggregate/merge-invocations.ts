@@ -35,7 +35,12 @@ export function mergeInvocations(parts: readonly ScenarioResult[]): ScenarioResu
       rowsPerSec: seconds > 0 ? Math.round(first.rowsReceivedPerRun / seconds) : 0,
       payloadMBPerSec: seconds > 0 ? Math.round((first.payloadBytesPerRun / 1e6 / seconds) * 1000) / 1000 : 0,
     },
-    resources: aggregateResources(runs, first.requests, parts.flatMap((p) => p.resources.notes), sources),
+    resources: aggregateResources(
+      runs,
+      first.requests,
+      parts.flatMap((p) => p.resources.notes),
+      sources,
+    ),
     phases: medianRunPhases(runs),
     wire: parts.find((p) => p.wire?.bytesPerRequest != null)?.wire ?? first.wire,
     verified: parts.every((p) => p.verified),

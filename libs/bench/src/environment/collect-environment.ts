@@ -19,7 +19,6 @@ const MEASURED_PACKAGES = [
   'hdr-histogram-js',
 ];
 
-
 function versionOf(root: string, pkg: string): string | null {
   try {
     return JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version ?? null;
@@ -30,8 +29,20 @@ function versionOf(root: string, pkg: string): string | null {
 
 function gitCommit(root: string): string | null {
   try {
-    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: root,
+      timeout: 5000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      timeout: 5000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
     return dirty ? `${commit}-dirty` : commit;
   } catch {
     return null;

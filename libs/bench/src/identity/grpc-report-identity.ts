@@ -23,7 +23,8 @@ export async function grpcReportIdentity(address: string, timeoutMs: number): Pr
     return stranger('Admin.Resources answered without a process id');
   } catch (error) {
     if (isRefused(error)) return NOBODY;
-    if ((error as ServiceError).code !== grpcStatus.UNIMPLEMENTED) return stranger(`Admin.Resources: ${grpcFailureWords(error, timeoutMs)}`);
+    if ((error as ServiceError).code !== grpcStatus.UNIMPLEMENTED)
+      return stranger(`Admin.Resources: ${grpcFailureWords(error, timeoutMs)}`);
   } finally {
     admin.close();
   }
@@ -32,7 +33,9 @@ export async function grpcReportIdentity(address: string, timeoutMs: number): Pr
     if (serving === 'SERVING') return WIREBENCH;
     return stranger(`Admin.Resources is UNIMPLEMENTED and Health.Check(${ROWS_SERVICE}) gave ${serving}`);
   } catch (error) {
-    return stranger(`Admin.Resources is UNIMPLEMENTED and Health.Check(${ROWS_SERVICE}): ${grpcFailureWords(error, timeoutMs)}`);
+    return stranger(
+      `Admin.Resources is UNIMPLEMENTED and Health.Check(${ROWS_SERVICE}): ${grpcFailureWords(error, timeoutMs)}`,
+    );
   }
 }
 
@@ -45,5 +48,8 @@ function grpcFailureWords(error: unknown, timeoutMs: number): string {
 
 // grpc-js names no error code for a refused connection; its details carry the socket's.
 function isRefused(error: unknown): boolean {
-  return (error as ServiceError).code === grpcStatus.UNAVAILABLE && String((error as ServiceError).details).includes('ECONNREFUSED');
+  return (
+    (error as ServiceError).code === grpcStatus.UNAVAILABLE &&
+    String((error as ServiceError).details).includes('ECONNREFUSED')
+  );
 }

@@ -61,8 +61,15 @@ async function silentServer(): Promise<number> {
 
 async function grpcServer(wirebench: 'with report' | 'without report' | 'none'): Promise<string> {
   const server = new GrpcServer();
-  if (wirebench !== 'none') addHealthAndReflection(loadSamplePackageDefinition(), server, wirebench === 'with report' ? new ResourceMeter() : null);
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+  if (wirebench !== 'none')
+    addHealthAndReflection(
+      loadSamplePackageDefinition(),
+      server,
+      wirebench === 'with report' ? new ResourceMeter() : null,
+    );
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
+  );
   closers.push(async () => void server.forceShutdown());
   return `127.0.0.1:${port}`;
 }
@@ -70,8 +77,12 @@ async function grpcServer(wirebench: 'with report' | 'without report' | 'none'):
 describe('identifyApp', () => {
   describe('an HTTP server', () => {
     it('with the resource report, or without it (its JSON 404), is wirebench', async () => {
-      expect(await identifyApp('json-server', await httpServer(wirebenchHandler(new ResourceMeter())), LIMIT_MS)).toEqual({ is: 'wirebench' });
-      expect(await identifyApp('bare-json-server', await httpServer(wirebenchHandler(null)), LIMIT_MS)).toEqual({ is: 'wirebench' });
+      expect(
+        await identifyApp('json-server', await httpServer(wirebenchHandler(new ResourceMeter())), LIMIT_MS),
+      ).toEqual({ is: 'wirebench' });
+      expect(await identifyApp('bare-json-server', await httpServer(wirebenchHandler(null)), LIMIT_MS)).toEqual({
+        is: 'wirebench',
+      });
     });
 
     it('over h2c only (the json-h2-server), is recognised over HTTP/2 once HTTP/1.1 fails', async () => {
@@ -80,26 +91,33 @@ describe('identifyApp', () => {
       expect(await identifyApp('json-h2-server', `http://127.0.0.1:${port}`, LIMIT_MS)).toEqual({ is: 'wirebench' });
     });
 
-    it('answering an HTML 404 (python3 -m http.server) is a stranger, described by status, type and the page\'s start', async () => {
+    it("answering an HTML 404 (python3 -m http.server) is a stranger, described by status, type and the page's start", async () => {
       const url = await httpServer((_req, res) => {
         (res as ServerResponse).writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
         res.end(PYTHON_404);
       });
       expect(await identifyApp('json-server', url, LIMIT_MS)).toEqual({
         is: 'stranger',
-        answered: 'GET /admin/resources gave 404 text/html ("<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://ww" first 60 chars)',
+        answered:
+          'GET /admin/resources gave 404 text/html ("<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://ww" first 60 chars)',
       });
     });
 
     it('answering 200 with JSON that is no resource snapshot is a stranger', async () => {
       const url = await httpServer((_req, res) => sendJson(res, 200, { status: 'ok' }));
-      expect(await identifyApp('json-fastify-server', url, LIMIT_MS)).toEqual({ is: 'stranger', answered: 'GET /admin/resources gave 200 application/json ("{"status":"ok"}")' });
+      expect(await identifyApp('json-fastify-server', url, LIMIT_MS)).toEqual({
+        is: 'stranger',
+        answered: 'GET /admin/resources gave 200 application/json ("{"status":"ok"}")',
+      });
     });
 
     it('that accepts and never answers is a stranger after the limit, not a hang', async () => {
       const port = await silentServer();
       const started = Date.now();
-      expect(await identifyApp('bare-connect-server', `http://127.0.0.1:${port}`, LIMIT_MS)).toEqual({ is: 'stranger', answered: 'GET /admin/resources: no answer within 0.5 s' });
+      expect(await identifyApp('bare-connect-server', `http://127.0.0.1:${port}`, LIMIT_MS)).toEqual({
+        is: 'stranger',
+        answered: 'GET /admin/resources: no answer within 0.5 s',
+      });
       expect(Date.now() - started).toBeLessThan(LIMIT_MS * 3);
     });
 
@@ -112,17 +130,30 @@ describe('identifyApp', () => {
 
   describe('the client', () => {
     it('is known by its endpoint index listing /client/bench; a JSON 404 there is a stranger', async () => {
-      const client = await httpServer((_req, res) => sendJson(res, 200, { endpoints: [{ method: 'GET', path: '/client' }, { method: 'GET', path: '/client/bench' }] }));
+      const client = await httpServer((_req, res) =>
+        sendJson(res, 200, {
+          endpoints: [
+            { method: 'GET', path: '/client' },
+            { method: 'GET', path: '/client/bench' },
+          ],
+        }),
+      );
       expect(await identifyApp('client', client, LIMIT_MS)).toEqual({ is: 'wirebench' });
       const other = await httpServer(wirebenchHandler(null));
-      expect(await identifyApp('client', other, LIMIT_MS)).toEqual({ is: 'stranger', answered: 'GET /client gave 404 application/json ("{"statusCode":404,"error":"Not Found","message":"Cannot GET " first 60 chars)' });
+      expect(await identifyApp('client', other, LIMIT_MS)).toEqual({
+        is: 'stranger',
+        answered:
+          'GET /client gave 404 application/json ("{"statusCode":404,"error":"Not Found","message":"Cannot GET " first 60 chars)',
+      });
     });
   });
 
   describe('a gRPC server', () => {
     it('with Admin.Resources, or without it but with the rows service SERVING in its health service, is wirebench', async () => {
       expect(await identifyApp('grpc-server', await grpcServer('with report'), LIMIT_MS)).toEqual({ is: 'wirebench' });
-      expect(await identifyApp('bare-grpc-server', await grpcServer('without report'), LIMIT_MS)).toEqual({ is: 'wirebench' });
+      expect(await identifyApp('bare-grpc-server', await grpcServer('without report'), LIMIT_MS)).toEqual({
+        is: 'wirebench',
+      });
     });
 
     it('that serves neither is a stranger, named by both answers', async () => {
@@ -140,12 +171,18 @@ describe('identifyApp', () => {
         res.end(PYTHON_404);
       });
       const identity = await identifyApp('grpc-server', url.replace('http://', ''), LIMIT_MS);
-      expect(identity).toMatchObject({ is: 'stranger', answered: expect.stringMatching(/^Admin\.Resources: (UNAVAILABLE|INTERNAL|no answer)/) });
+      expect(identity).toMatchObject({
+        is: 'stranger',
+        answered: expect.stringMatching(/^Admin\.Resources: (UNAVAILABLE|INTERNAL|no answer)/),
+      });
     });
 
     it('that accepts and never answers is a stranger after the limit', async () => {
       const port = await silentServer();
-      expect(await identifyApp('grpc-server', `127.0.0.1:${port}`, LIMIT_MS)).toEqual({ is: 'stranger', answered: 'Admin.Resources: no answer within 0.5 s' });
+      expect(await identifyApp('grpc-server', `127.0.0.1:${port}`, LIMIT_MS)).toEqual({
+        is: 'stranger',
+        answered: 'Admin.Resources: no answer within 0.5 s',
+      });
     });
   });
 });

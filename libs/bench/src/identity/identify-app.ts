@@ -22,6 +22,10 @@ const IDENTITY_CHECKS = {
 } satisfies Record<ServingAppName, (target: string, timeoutMs: number) => Promise<AppIdentity>>;
 
 /** Whether what answers at an app's target is that wirebench app, from one or two bounded probes. */
-export function identifyApp(app: ServingAppName, target: string, timeoutMs = IDENTITY_TIMEOUT_MS): Promise<AppIdentity> {
+export function identifyApp(
+  app: ServingAppName,
+  target: string,
+  timeoutMs = IDENTITY_TIMEOUT_MS,
+): Promise<AppIdentity> {
   return IDENTITY_CHECKS[app](target, timeoutMs);
 }

@@ -13,9 +13,13 @@ export function isDisturbed(foreignCpuCores: number | null | undefined, disturbe
  * the disturbed runs that were measured again and replaced (replacedRuns, --quiet) counted apart.
  */
 export function judgeNoise(result: ScenarioResult, disturbedAbove = DEFAULT_DISTURBED_ABOVE): ScenarioResult {
-  const runs: RunSample[] = result.runs.map((s) => ({ ...s, disturbed: s.foreignCpuCores == null ? null : isDisturbed(s.foreignCpuCores, disturbedAbove) }));
+  const runs: RunSample[] = result.runs.map((s) => ({
+    ...s,
+    disturbed: s.foreignCpuCores == null ? null : isDisturbed(s.foreignCpuCores, disturbedAbove),
+  }));
   const measured = runs.filter((s) => s.foreignCpuCores != null);
-  const max = (pick: (s: RunSample) => number | null | undefined) => (measured.length > 0 ? Math.max(...measured.map((s) => pick(s) ?? 0)) : null);
+  const max = (pick: (s: RunSample) => number | null | undefined) =>
+    measured.length > 0 ? Math.max(...measured.map((s) => pick(s) ?? 0)) : null;
   const noise: NoiseSummary = {
     disturbedAbove,
     disturbedRuns: measured.length > 0 ? measured.filter((s) => s.disturbed).length : null,

@@ -20,6 +20,9 @@ export async function lookAtMachine(): Promise<MachineLook> {
   await sleep(LOOK_MS);
   const after = readMachineCpu();
   const used = process.cpuUsage(own);
-  const look = before && after ? foreignCpu(before, after, (used.user + used.system) / 1000, performance.now() - started, cores) : null;
+  const look =
+    before && after
+      ? foreignCpu(before, after, (used.user + used.system) / 1000, performance.now() - started, cores)
+      : null;
   return { foreignCpuCores: look?.foreignCpuCores ?? null, load: loadavg()[0], cores };
 }

@@ -3,7 +3,11 @@ import { waitForQuiet } from './wait-for-quiet';
 
 const looks = (...foreign: (number | null)[]) => {
   const seen = [...foreign];
-  return async (): Promise<MachineLook> => ({ foreignCpuCores: seen.length > 1 ? seen.shift()! : seen[0], load: 0.5, cores: 2 });
+  return async (): Promise<MachineLook> => ({
+    foreignCpuCores: seen.length > 1 ? seen.shift()! : seen[0],
+    load: 0.5,
+    cores: 2,
+  });
 };
 
 describe('waitForQuiet', () => {
@@ -17,6 +21,8 @@ describe('waitForQuiet', () => {
   });
 
   it('gives up after its limit and says the machine stayed busy', async () => {
-    expect(await waitForQuiet(0.2, 0, looks(1.5))).toBe('the machine stayed busy for 0 s (1.5 cores used by other processes): running anyway');
+    expect(await waitForQuiet(0.2, 0, looks(1.5))).toBe(
+      'the machine stayed busy for 0 s (1.5 cores used by other processes): running anyway',
+    );
   });
 });

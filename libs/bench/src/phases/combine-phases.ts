@@ -10,7 +10,8 @@ import { PHASE_FIELDS, PhaseBreakdown, PhaseField } from './phases.interface';
 export function combinePhases(items: readonly PhaseBreakdown[]): PhaseBreakdown | null {
   if (items.length === 0) return null;
   const out = { notes: [...new Set(items.flatMap((p) => p.notes))] } as PhaseBreakdown;
-  for (const field of PHASE_FIELDS) (out as Record<PhaseField, number | null>)[field] = mean(items.map((p) => p[field]));
+  for (const field of PHASE_FIELDS)
+    (out as Record<PhaseField, number | null>)[field] = mean(items.map((p) => p[field]));
   return out;
 }
 

@@ -22,6 +22,7 @@ export interface IssuedRequest {
 /** The request that finished last; null for a run without requests. */
 export function criticalPathOf(wallMs: number, requests: readonly IssuedRequest[]): CriticalPath | null {
   let last: IssuedRequest | null = null;
-  for (const r of requests) if (!last || r.issuedAtMs + r.phases.requestMs > last.issuedAtMs + last.phases.requestMs) last = r;
+  for (const r of requests)
+    if (!last || r.issuedAtMs + r.phases.requestMs > last.issuedAtMs + last.phases.requestMs) last = r;
   return last ? { wallMs, queueMs: roundMicros(last.issuedAtMs), phases: last.phases } : null;
 }

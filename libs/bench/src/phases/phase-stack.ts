@@ -55,19 +55,29 @@ const VISIBLE_MS = 0.001;
  * others (unattributed can be a µs below 0 from rounding).
  */
 export function phaseStack(inputs: readonly StackInput[]): PhaseStack {
-  const present = (phase: StackPhase) => !phase.optional || inputs.some((i) => (i.parts?.parts[phase.name] ?? 0) >= VISIBLE_MS);
+  const present = (phase: StackPhase) =>
+    !phase.optional || inputs.some((i) => (i.parts?.parts[phase.name] ?? 0) >= VISIBLE_MS);
   const phases = STACK_PHASES.filter(present);
   const notes: string[] = [];
   for (const input of inputs) {
-    if (!input.parts) notes.push(`${input.label}: no breakdown (its transport reports no phases, or its runs did not keep the request that set their time).`);
+    if (!input.parts)
+      notes.push(
+        `${input.label}: no breakdown (its transport reports no phases, or its runs did not keep the request that set their time).`,
+      );
     else if (input.parts.overlapMs >= VISIBLE_MS) {
-      notes.push(`${input.label}: ${input.parts.overlapMs.toLocaleString('en-US', { maximumFractionDigits: 2 })} ms of server and client work ran during the transfer; it is inside transfer, not stacked on it.`);
+      notes.push(
+        `${input.label}: ${input.parts.overlapMs.toLocaleString('en-US', { maximumFractionDigits: 2 })} ms of server and client work ran during the transfer; it is inside transfer, not stacked on it.`,
+      );
     }
   }
   return {
     bars: inputs.map((i) => i.label),
     totalMs: inputs.map((i) => i.parts?.wallMs ?? null),
-    layers: phases.map((ph) => ({ name: ph.name, color: ph.color, values: inputs.map((i) => (i.parts ? roundMicros(Math.max(0, i.parts.parts[ph.name])) : null)) })),
+    layers: phases.map((ph) => ({
+      name: ph.name,
+      color: ph.color,
+      values: inputs.map((i) => (i.parts ? roundMicros(Math.max(0, i.parts.parts[ph.name])) : null)),
+    })),
     overlapMs: inputs.map((i) => i.parts?.overlapMs ?? null),
     notes,
   };

@@ -10,25 +10,56 @@ const client = clientPhases;
 
 // The stack that must add up to the request's time, nothing hidden.
 const stack = (p: PhaseBreakdown) =>
-  [p.serverGenerateMs, p.serverSerializeMs, p.serverCompressMs ?? 0, p.waitOtherMs, p.transferMs, p.clientDecompressMs ?? 0, p.clientDecodeMs, p.clientOtherMs].reduce(
-    (a: number, b) => a + (b as number),
-    0,
-  );
+  [
+    p.serverGenerateMs,
+    p.serverSerializeMs,
+    p.serverCompressMs ?? 0,
+    p.waitOtherMs,
+    p.transferMs,
+    p.clientDecompressMs ?? 0,
+    p.clientDecodeMs,
+    p.clientOtherMs,
+  ].reduce((a: number, b) => a + (b as number), 0);
 
 describe('requestPhases', () => {
   it('derives transfer and both remainders so the stack adds up to the request time', () => {
     const p = requestPhases(10, client());
-    expect(p).toMatchObject({ requestMs: 10, transferMs: 2, waitOtherMs: 1, clientOtherMs: 1, serverCompressMs: null, serverSendMs: null });
+    expect(p).toMatchObject({
+      requestMs: 10,
+      transferMs: 2,
+      waitOtherMs: 1,
+      clientOtherMs: 1,
+      serverCompressMs: null,
+      serverSendMs: null,
+    });
     expect(stack(p)).toBeCloseTo(10, 9);
-    const gz = requestPhases(20, client({ ttfbMs: 9, ttlbMs: 12, decompressMs: 2, server: { generateMs: 2, serializeMs: 3, compressMs: 3, sendMs: 1.5 } }));
+    const gz = requestPhases(
+      20,
+      client({
+        ttfbMs: 9,
+        ttlbMs: 12,
+        decompressMs: 2,
+        server: { generateMs: 2, serializeMs: 3, compressMs: 3, sendMs: 1.5 },
+      }),
+    );
     expect(gz).toMatchObject({ waitOtherMs: 1, clientOtherMs: 5, serverSendMs: 1.5 });
     expect(stack(gz)).toBeCloseTo(20, 9);
   });
 
   it('leaves derived phases empty when an input is missing, and keeps the notes', () => {
     const noServer = requestPhases(10, client({ server: {}, notes: ['server sent no server-timing'] }));
-    expect(noServer).toMatchObject({ serverGenerateMs: null, waitOtherMs: null, transferMs: 2, clientOtherMs: 1, notes: ['server sent no server-timing'] });
-    expect(requestPhases(10, client({ ttfbMs: null, ttlbMs: null }))).toMatchObject({ transferMs: null, waitOtherMs: null, clientOtherMs: null });
+    expect(noServer).toMatchObject({
+      serverGenerateMs: null,
+      waitOtherMs: null,
+      transferMs: 2,
+      clientOtherMs: 1,
+      notes: ['server sent no server-timing'],
+    });
+    expect(requestPhases(10, client({ ttfbMs: null, ttlbMs: null }))).toMatchObject({
+      transferMs: null,
+      waitOtherMs: null,
+      clientOtherMs: null,
+    });
     const none = requestPhases(4, undefined);
     expect(none.requestMs).toBe(4);
     expect(none.notes).toEqual(['the transport does not report phases']);
@@ -69,8 +100,20 @@ describe('phases through the engine', () => {
     }
   }
 
-  it('records per-run means, the median run\'s phases and each run\'s critical path within the run\'s time', async () => {
-    const scenario = { name: 't', transport: 'json' as const, variant: 'json' as const, shape: 'row' as const, mode: 'parallel' as const, rowsPerRequest: 3, chunkRows: null, requests: 4, concurrency: 2, runs: 3, warmup: 0 };
+  it("records per-run means, the median run's phases and each run's critical path within the run's time", async () => {
+    const scenario = {
+      name: 't',
+      transport: 'json' as const,
+      variant: 'json' as const,
+      shape: 'row' as const,
+      mode: 'parallel' as const,
+      rowsPerRequest: 3,
+      chunkRows: null,
+      requests: 4,
+      concurrency: 2,
+      runs: 3,
+      warmup: 0,
+    };
     const [result] = await runScenarios([{ scenario, transport: new PhasedTransport() }]);
     for (const run of result.runs) {
       expect(run.phases).toMatchObject({ serverGenerateMs: 2, ttfbMs: 6, transferMs: 2 });

@@ -10,20 +10,32 @@ const client = clientPhases;
 describe('attributeWall', () => {
   it('cuts a unary request into parts that add up to the run, the bookkeeping after it unattributed', () => {
     const w = attributeWall({ wallMs: 10.5, queueMs: 0, phases: requestPhases(10, client()) });
-    expect(w.parts).toMatchObject({ queue: 0, generate: 2, serialize: 3, wait: 1, transfer: 2, decode: 1, other: 1, unattributed: 0.5 });
+    expect(w.parts).toMatchObject({
+      queue: 0,
+      generate: 2,
+      serialize: 3,
+      wait: 1,
+      transfer: 2,
+      decode: 1,
+      other: 1,
+      unattributed: 0.5,
+    });
     expect(w.overlapMs).toBe(0);
     expect(sum(w)).toBeCloseTo(10.5, 9);
   });
 
-  it('puts the wait before a batch\'s last request in its queue', () => {
+  it("puts the wait before a batch's last request in its queue", () => {
     const w = attributeWall({ wallMs: 25, queueMs: 15, phases: requestPhases(10, client()) });
     expect(w.parts.queue).toBe(15);
     expect(sum(w)).toBeCloseTo(25, 9);
   });
 
-  it('counts a stream\'s phases that ran during its transfer once, as overlap, never stacked past the wall time', () => {
+  it("counts a stream's phases that ran during its transfer once, as overlap, never stacked past the wall time", () => {
     // A stream: serialize 3,076 ms and decode 1,045 ms of a 5,883 ms request, most of both while the body arrived.
-    const stream = requestPhases(5883, client({ ttfbMs: 20, ttlbMs: 5870, decodeMs: 1045, server: { generateMs: 400, serializeMs: 3076 } }));
+    const stream = requestPhases(
+      5883,
+      client({ ttfbMs: 20, ttlbMs: 5870, decodeMs: 1045, server: { generateMs: 400, serializeMs: 3076 } }),
+    );
     const w = attributeWall({ wallMs: 5883, queueMs: 0, phases: stream });
     expect(sum(w)).toBeCloseTo(5883, 6);
     for (const part of WALL_PARTS) expect(w.parts[part]).toBeGreaterThanOrEqual(0);

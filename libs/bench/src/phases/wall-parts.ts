@@ -6,7 +6,18 @@ import type { CriticalPath } from './critical-path';
  * time is in exactly one part, so the parts add up to it: `unattributed` is what no reported phase covers (the run's
  * bookkeeping after its last reply, a phase the path does not report, rounding).
  */
-export const WALL_PARTS = ['queue', 'generate', 'serialize', 'compress', 'wait', 'transfer', 'decompress', 'decode', 'other', 'unattributed'] as const;
+export const WALL_PARTS = [
+  'queue',
+  'generate',
+  'serialize',
+  'compress',
+  'wait',
+  'transfer',
+  'decompress',
+  'decode',
+  'other',
+  'unattributed',
+] as const;
 
 export type WallPart = (typeof WALL_PARTS)[number];
 
@@ -21,13 +32,18 @@ export interface WallParts {
   overlapMs: number;
 }
 
-const zero = (): Record<WallPart, number> => Object.fromEntries(WALL_PARTS.map((p) => [p, 0])) as Record<WallPart, number>;
+const zero = (): Record<WallPart, number> =>
+  Object.fromEntries(WALL_PARTS.map((p) => [p, 0])) as Record<WallPart, number>;
 
 /**
  * Fills a window with phases in order, each cut to what is left of it: a phase that ran longer than its window ran
  * while something later already went on (a stream's serialize during its transfer), and that excess is overlap.
  */
-function fill(parts: Record<WallPart, number>, windowMs: number, phases: [WallPart, number | null][]): { leftMs: number; overlapMs: number } {
+function fill(
+  parts: Record<WallPart, number>,
+  windowMs: number,
+  phases: [WallPart, number | null][],
+): { leftMs: number; overlapMs: number } {
   let left = windowMs;
   let overlap = 0;
   for (const [part, value] of phases) {
@@ -53,17 +69,26 @@ export function attributeWall(path: CriticalPath): WallParts {
   if (p.ttfbMs !== null && p.ttlbMs !== null) {
     const request = Math.max(0, wall - parts.queue);
     const ttfb = Math.min(Math.max(0, p.ttfbMs), request);
-    const server = fill(parts, ttfb, [['generate', p.serverGenerateMs], ['serialize', p.serverSerializeMs], ['compress', p.serverCompressMs]]);
+    const server = fill(parts, ttfb, [
+      ['generate', p.serverGenerateMs],
+      ['serialize', p.serverSerializeMs],
+      ['compress', p.serverCompressMs],
+    ]);
     parts.wait = server.leftMs;
     parts.transfer = Math.min(Math.max(0, p.ttlbMs - p.ttfbMs), request - ttfb);
     const after = Math.min(Math.max(0, p.requestMs - p.ttlbMs), request - ttfb - parts.transfer);
-    const client = fill(parts, after, [['decompress', p.clientDecompressMs], ['decode', p.clientDecodeMs]]);
+    const client = fill(parts, after, [
+      ['decompress', p.clientDecompressMs],
+      ['decode', p.clientDecodeMs],
+    ]);
     parts.other = client.leftMs;
     overlap = server.overlapMs + client.overlapMs;
   }
   for (const part of WALL_PARTS) parts[part] = roundMicros(parts[part]);
   // Last, from the rounded parts, so that the parts add up to the wall time to the microsecond.
-  parts.unattributed = roundMicros(wall - WALL_PARTS.reduce((sum, part) => (part === 'unattributed' ? sum : sum + parts[part]), 0));
+  parts.unattributed = roundMicros(
+    wall - WALL_PARTS.reduce((sum, part) => (part === 'unattributed' ? sum : sum + parts[part]), 0),
+  );
   return { wallMs: wall, parts, overlapMs: roundMicros(overlap) };
 }
 
@@ -74,6 +99,8 @@ export function meanWallParts(all: readonly WallParts[]): WallParts | null {
   const parts = zero();
   for (const part of WALL_PARTS) if (part !== 'unattributed') parts[part] = mean((w) => w.parts[part]);
   const wallMs = mean((w) => w.wallMs);
-  parts.unattributed = roundMicros(wallMs - WALL_PARTS.reduce((sum, part) => (part === 'unattributed' ? sum : sum + parts[part]), 0));
+  parts.unattributed = roundMicros(
+    wallMs - WALL_PARTS.reduce((sum, part) => (part === 'unattributed' ? sum : sum + parts[part]), 0),
+  );
   return { wallMs, parts, overlapMs: mean((w) => w.overlapMs) };
 }

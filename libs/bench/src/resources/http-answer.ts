@@ -20,7 +20,13 @@ export function noAnswerText(timeoutMs: number): string {
  * HTTP/2 frames, which fail to parse as HTTP/1.1, so then it is tried once more over h2c. A body past maxBodyChars
  * ends the call with what came: a stranger may send without end, and a description needs only its start.
  */
-export async function httpAnswer(baseUrl: string, method: string, path: string, timeoutMs: number, maxBodyChars = Infinity): Promise<HttpAnswer> {
+export async function httpAnswer(
+  baseUrl: string,
+  method: string,
+  path: string,
+  timeoutMs: number,
+  maxBodyChars = Infinity,
+): Promise<HttpAnswer> {
   try {
     return await http1(baseUrl, method, path, timeoutMs, maxBodyChars);
   } catch (error) {
@@ -29,7 +35,13 @@ export async function httpAnswer(baseUrl: string, method: string, path: string, 
   }
 }
 
-function http1(baseUrl: string, method: string, path: string, timeoutMs: number, maxBodyChars: number): Promise<HttpAnswer> {
+function http1(
+  baseUrl: string,
+  method: string,
+  path: string,
+  timeoutMs: number,
+  maxBodyChars: number,
+): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     // A deadline for the whole call: a socket timeout would not cover a connect that never completes.
     const timer = setTimeout(() => req.destroy(new Error(noAnswerText(timeoutMs))), timeoutMs);
@@ -56,7 +68,13 @@ function http1(baseUrl: string, method: string, path: string, timeoutMs: number,
   });
 }
 
-function h2c(baseUrl: string, method: string, path: string, timeoutMs: number, maxBodyChars: number): Promise<HttpAnswer> {
+function h2c(
+  baseUrl: string,
+  method: string,
+  path: string,
+  timeoutMs: number,
+  maxBodyChars: number,
+): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const session = connect(baseUrl);
     const timer = setTimeout(() => session.destroy(new Error(noAnswerText(timeoutMs))), timeoutMs);
@@ -72,7 +90,10 @@ function h2c(baseUrl: string, method: string, path: string, timeoutMs: number, m
       session.close();
       resolve(answer);
     };
-    const stream = session.request({ [constants.HTTP2_HEADER_METHOD]: method, [constants.HTTP2_HEADER_PATH]: new URL(path, baseUrl).pathname });
+    const stream = session.request({
+      [constants.HTTP2_HEADER_METHOD]: method,
+      [constants.HTTP2_HEADER_PATH]: new URL(path, baseUrl).pathname,
+    });
     stream.on('response', (headers) => {
       answer.status = Number(headers[constants.HTTP2_HEADER_STATUS]);
       answer.contentType = String(headers[constants.HTTP2_HEADER_CONTENT_TYPE] ?? '');

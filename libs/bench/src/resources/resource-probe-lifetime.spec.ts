@@ -31,15 +31,26 @@ jest.mock('./proc-readers', () => {
   });
 
   const measure = async () => {
-    const window = await new ResourceProbe({ from: 'proc' }).begin({ server: 'json-server', address: `127.0.0.1:${port}` });
-    await new Promise<void>((resolve) => connect(port, '127.0.0.1').on('close', () => resolve()).resume());
+    const window = await new ResourceProbe({ from: 'proc' }).begin({
+      server: 'json-server',
+      address: `127.0.0.1:${port}`,
+    });
+    await new Promise<void>((resolve) =>
+      connect(port, '127.0.0.1')
+        .on('close', () => resolve())
+        .resume(),
+    );
     return window.end();
   };
 
   it('keeps the lifetime peaks, flagged, with notes that say what they are', async () => {
     mockResetRefused = true;
     const sample = await measure();
-    expect(sample).toMatchObject({ clientPeakIsLifetime: true, serverPeakIsLifetime: true, serverResourcesSource: 'proc' });
+    expect(sample).toMatchObject({
+      clientPeakIsLifetime: true,
+      serverPeakIsLifetime: true,
+      serverResourcesSource: 'proc',
+    });
     // The server's 150 MB at start are in its lifetime peak, though this run never came near them.
     expect(sample.serverPeakRssBytes).toBeGreaterThan(150 * 1024 * 1024);
     expect(sample.clientPeakRssBytes).toBeGreaterThan(0);
@@ -49,7 +60,7 @@ jest.mock('./proc-readers', () => {
     ]);
   });
 
-  it('gives the run\'s own peaks, unflagged, where the reset works', async () => {
+  it("gives the run's own peaks, unflagged, where the reset works", async () => {
     const sample = await measure();
     expect(sample).toMatchObject({ clientPeakIsLifetime: false, serverPeakIsLifetime: false });
     expect(sample.serverPeakRssBytes).toBeLessThan(150 * 1024 * 1024);

@@ -33,7 +33,11 @@ const target = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-s
   it("measures the server's CPU and peak RSS during a run, and the client's", async () => {
     const probe = new ResourceProbe();
     const session = await probe.begin(target(`127.0.0.1:${port}`));
-    await new Promise<void>((resolve) => connect(port, '127.0.0.1').on('close', () => resolve()).resume());
+    await new Promise<void>((resolve) =>
+      connect(port, '127.0.0.1')
+        .on('close', () => resolve())
+        .resume(),
+    );
     const sample = await session.end();
     expect(sample.notes).toEqual([]);
     expect(sample.serverResourcesSource).toBe('proc');
@@ -46,15 +50,21 @@ const target = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-s
   it("finds a shaping proxy's process by the address the client dials, only when a server sits behind it", () => {
     const server = `127.0.0.1:${port}`;
     // The child stands in for Toxiproxy here: whoever listens on the dialled address is the proxy.
-    expect(shapingProxyProcesses({ server: 'grpc-server', address: server, serverAddress: '127.0.0.1:1' })).toEqual([child.pid]);
+    expect(shapingProxyProcesses({ server: 'grpc-server', address: server, serverAddress: '127.0.0.1:1' })).toEqual([
+      child.pid,
+    ]);
     expect(shapingProxyProcesses({ server: 'grpc-server', address: server })).toEqual([]);
     expect(shapingProxyProcesses({ server: 'grpc-server', address: server, serverAddress: server })).toEqual([]);
-    expect(shapingProxyProcesses({ server: 'json-server', address: 'http://192.0.2.10:3001', serverAddress: server })).toEqual([]);
+    expect(
+      shapingProxyProcesses({ server: 'json-server', address: 'http://192.0.2.10:3001', serverAddress: server }),
+    ).toEqual([]);
   });
 
   it('leaves server figures empty, and says why, for a server on another host or a port nobody listens on', async () => {
     // from: 'proc' so that nothing asks the other host for its report: tests reach only this machine.
-    const remote = await (await new ResourceProbe({ from: 'proc' }).begin(target('http://192.0.2.10:3001', 'json-server'))).end();
+    const remote = await (
+      await new ResourceProbe({ from: 'proc' }).begin(target('http://192.0.2.10:3001', 'json-server'))
+    ).end();
     expect(remote.serverCpuMs).toBeNull();
     expect(remote.serverPeakRssBytes).toBeNull();
     expect(remote.notes.join()).toMatch(/another host: its CPU and memory cannot be read from here/);

@@ -9,7 +9,8 @@ import { foreignCpu, readMachineCpu } from '@app/bootstrap';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
-const LIFETIME_NOTE = "so the figure is the process's peak since it started (marked lifetime), an upper bound of this run's";
+const LIFETIME_NOTE =
+  "so the figure is the process's peak since it started (marked lifetime), an upper bound of this run's";
 
 /** Where the server's figures came from: /proc on this machine, the server's own report, or nowhere. */
 export type ServerResourcesSource = 'proc' | 'server' | null;
@@ -96,8 +97,10 @@ export class ResourceProbe implements RunProbe {
     const wallStart = performance.now();
     // Where VmHWM cannot be reset (a container host that refuses clear_refs), the process's lifetime peak is still
     // an upper bound of this window's: kept, and flagged, rather than left out or passed off as this window's.
-    if (client && this.linux && !clientRssReset) notes.push(`client peak RSS: cannot reset VmHWM here, ${LIFETIME_NOTE}`);
-    if (servers.length > 0 && !serverRssReset) notes.push(`server peak RSS: cannot reset VmHWM of the server process, ${LIFETIME_NOTE}`);
+    if (client && this.linux && !clientRssReset)
+      notes.push(`client peak RSS: cannot reset VmHWM here, ${LIFETIME_NOTE}`);
+    if (servers.length > 0 && !serverRssReset)
+      notes.push(`server peak RSS: cannot reset VmHWM of the server process, ${LIFETIME_NOTE}`);
 
     return {
       end: async (): Promise<ResourceSample> => {
@@ -112,14 +115,22 @@ export class ResourceProbe implements RunProbe {
             ? serverCpuAfter.reduce((sum, v, i) => sum + (v as number) - (serverCpu[i] as number), 0)
             : null;
         // A server process that ended in between cannot be read any more: its CPU is unknown, not zero.
-        if (servers.length > 0 && serverCpuMs === null) notes.push('server CPU: a server process ended, or its /proc cannot be read');
+        if (servers.length > 0 && serverCpuMs === null)
+          notes.push('server CPU: a server process ended, or its /proc cannot be read');
         const serverRss = servers.map((pid) => readPeakRss(pid));
         // With several workers, the peak of their sum is not observable; the sum of their peaks bounds it.
-        const serverPeak = servers.length > 0 && serverRss.every((v) => v !== null) ? serverRss.reduce((a, b) => (a as number) + (b as number), 0) : null;
+        const serverPeak =
+          servers.length > 0 && serverRss.every((v) => v !== null)
+            ? serverRss.reduce((a, b) => (a as number) + (b as number), 0)
+            : null;
         const clientPeak = client && this.linux ? readPeakRss('self') : null;
         // Servers on another host, or not found here, are not this machine's load: only /proc-read ones are the run's.
-        const ownCpuMs = (used.user + used.system) / 1000 + (serverCpuMs ?? 0) + cpuSince(parentCpu, parentCpuAfter) + proxyCpuMs;
-        const noise = machineCpu && machineCpuAfter ? foreignCpu(machineCpu, machineCpuAfter, ownCpuMs, wallMs, availableParallelism()) : null;
+        const ownCpuMs =
+          (used.user + used.system) / 1000 + (serverCpuMs ?? 0) + cpuSince(parentCpu, parentCpuAfter) + proxyCpuMs;
+        const noise =
+          machineCpu && machineCpuAfter
+            ? foreignCpu(machineCpu, machineCpuAfter, ownCpuMs, wallMs, availableParallelism())
+            : null;
         if (client && !noise) notes.push('foreign CPU: /proc/stat cannot be read here (Linux only)');
         const clientFigures = {
           clientCpuMs: client ? (used.user + used.system) / 1000 : null,
@@ -155,7 +166,9 @@ export class ResourceProbe implements RunProbe {
       const window = await beginSelfReport(target, this.timeoutMs);
       // The /proc note said why it could not be read there; the figures are not empty after all.
       notes.length = 0;
-      notes.push(`${target.server}: CPU and memory from the server's own report (${this.from === 'server' ? 'SERVER_RESOURCES_FROM=server' : 'not readable from /proc here'})`);
+      notes.push(
+        `${target.server}: CPU and memory from the server's own report (${this.from === 'server' ? 'SERVER_RESOURCES_FROM=server' : 'not readable from /proc here'})`,
+      );
       return window;
     } catch (error) {
       notes.push(`${target.server}: no report of its own either (${(error as Error).message})`);
@@ -163,18 +176,47 @@ export class ResourceProbe implements RunProbe {
     }
   }
 
-  private async endSelfReport(self: SelfReportWindow, target: TargetInfo, notes: string[]): Promise<Pick<ResourceSample, 'serverCpuMs' | 'serverPeakRssBytes' | 'serverPeakIsLifetime' | 'serverProcesses' | 'serverResourcesSource'>> {
+  private async endSelfReport(
+    self: SelfReportWindow,
+    target: TargetInfo,
+    notes: string[],
+  ): Promise<
+    Pick<
+      ResourceSample,
+      'serverCpuMs' | 'serverPeakRssBytes' | 'serverPeakIsLifetime' | 'serverProcesses' | 'serverResourcesSource'
+    >
+  > {
     // A server's own report samples rss where it cannot reset VmHWM (resource-meter.ts): never a lifetime peak.
-    const none = { serverCpuMs: null, serverPeakRssBytes: null, serverPeakIsLifetime: false, serverProcesses: 0, serverResourcesSource: null };
+    const none = {
+      serverCpuMs: null,
+      serverPeakRssBytes: null,
+      serverPeakIsLifetime: false,
+      serverProcesses: 0,
+      serverResourcesSource: null,
+    };
     try {
       const report = await self.end();
       if (report.workers > 1) {
-        notes.push(`${target.server} runs ${report.workers} workers and each reports only itself: CPU and memory left empty`);
+        notes.push(
+          `${target.server} runs ${report.workers} workers and each reports only itself: CPU and memory left empty`,
+        );
         return { ...none, serverProcesses: report.workers };
       }
-      if (report.peakRssSource === 'sampled') notes.push(`${target.server}: peak RSS sampled by the server every few ms (it cannot reset VmHWM), so a short spike may be missed`);
-      if (report.overlapped) notes.push(`${target.server}: another resource window was open on the server, so its peak RSS may be higher than this run's`);
-      return { serverCpuMs: report.cpuMs, serverPeakRssBytes: report.peakRssBytes, serverPeakIsLifetime: false, serverProcesses: 1, serverResourcesSource: 'server' };
+      if (report.peakRssSource === 'sampled')
+        notes.push(
+          `${target.server}: peak RSS sampled by the server every few ms (it cannot reset VmHWM), so a short spike may be missed`,
+        );
+      if (report.overlapped)
+        notes.push(
+          `${target.server}: another resource window was open on the server, so its peak RSS may be higher than this run's`,
+        );
+      return {
+        serverCpuMs: report.cpuMs,
+        serverPeakRssBytes: report.peakRssBytes,
+        serverPeakIsLifetime: false,
+        serverProcesses: 1,
+        serverResourcesSource: 'server',
+      };
     } catch (error) {
       notes.push(`${target.server}: its resource report failed (${(error as Error).message})`);
       return none;

@@ -31,11 +31,23 @@ export function descendantsOf(root: number): number[] {
  * workers). Empty, with a note saying why, when that cannot be known from here.
  */
 export function serverProcesses(target: TargetInfo): { pids: number[]; note?: string } {
-  if (process.platform !== 'linux') return { pids: [], note: `${target.server}: CPU and memory are read from /proc, which ${process.platform} does not have` };
+  if (process.platform !== 'linux')
+    return {
+      pids: [],
+      note: `${target.server}: CPU and memory are read from /proc, which ${process.platform} does not have`,
+    };
   const { host, port } = targetHostPort(target);
-  if (!isLoopback(host)) return { pids: [], note: `${target.server} at ${target.address} is on another host: its CPU and memory cannot be read from here` };
+  if (!isLoopback(host))
+    return {
+      pids: [],
+      note: `${target.server} at ${target.address} is on another host: its CPU and memory cannot be read from here`,
+    };
   const listeners = pidsListeningOn(port).filter((pid) => pid !== process.pid);
-  if (listeners.length === 0) return { pids: [], note: `${target.server} at ${target.address}: no process of this user listens there, so its CPU and memory cannot be read` };
+  if (listeners.length === 0)
+    return {
+      pids: [],
+      note: `${target.server} at ${target.address}: no process of this user listens there, so its CPU and memory cannot be read`,
+    };
   return { pids: [...new Set([...listeners, ...listeners.flatMap(descendantsOf)])] };
 }
 

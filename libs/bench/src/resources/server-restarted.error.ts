@@ -15,7 +15,10 @@ export class ServerRestartedError extends TransportError {
     readonly during: string,
   ) {
     super('unavailable', target, 'its process changed during the measurement');
-    const now = nowPids.length === 0 ? 'nothing of this user listens there now' : `${plural(nowPids)} ${nowPids.join(', ')} ${nowPids.length === 1 ? 'listens' : 'listen'} there now`;
+    const now =
+      nowPids.length === 0
+        ? 'nothing of this user listens there now'
+        : `${plural(nowPids)} ${nowPids.join(', ')} ${nowPids.length === 1 ? 'listens' : 'listen'} there now`;
     this.message =
       `${target.server} at ${target.address}: the server process changed during the measurement ` +
       `(${plural(endedPids)} ${endedPids.join(', ')} ended by the end of ${during}; ${now}). ` +

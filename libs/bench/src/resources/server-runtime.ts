@@ -30,7 +30,11 @@ export async function readServerReport(target: TargetInfo, timeoutMs: number): P
 async function readServerSnapshot(target: TargetInfo, timeoutMs: number): Promise<Partial<ResourceSnapshot> | null> {
   const address = target.serverAddress ?? target.address;
   try {
-    return (target.server !== 'grpc-server' ? await adminHttp(address, 'GET', '/admin/resources', timeoutMs) : await snapshotOverGrpc(address, timeoutMs)) as Partial<ResourceSnapshot>;
+    return (
+      target.server !== 'grpc-server'
+        ? await adminHttp(address, 'GET', '/admin/resources', timeoutMs)
+        : await snapshotOverGrpc(address, timeoutMs)
+    ) as Partial<ResourceSnapshot>;
   } catch {
     return null;
   }
@@ -39,7 +43,9 @@ async function readServerSnapshot(target: TargetInfo, timeoutMs: number): Promis
 /** The versions a snapshot carries, or null when it carries none (an older server; gRPC's defaults are ''). */
 export function runtimeOf(snapshot: Partial<ResourceSnapshot> | null | undefined): ProcessRuntime | null {
   const { nodeVersion, v8Version } = snapshot ?? {};
-  return typeof nodeVersion === 'string' && nodeVersion !== '' && typeof v8Version === 'string' && v8Version !== '' ? { nodeVersion, v8Version } : null;
+  return typeof nodeVersion === 'string' && nodeVersion !== '' && typeof v8Version === 'string' && v8Version !== ''
+    ? { nodeVersion, v8Version }
+    : null;
 }
 
 async function snapshotOverGrpc(address: string, timeoutMs: number): Promise<unknown> {

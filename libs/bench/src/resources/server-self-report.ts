@@ -14,8 +14,18 @@ export interface SelfReportWindow {
  */
 export async function beginSelfReport(target: TargetInfo, timeoutMs: number): Promise<SelfReportWindow> {
   if (target.server !== 'grpc-server') {
-    const { window } = (await adminHttp(target.address, 'POST', '/admin/resources/windows', timeoutMs)) as { window: string };
-    return { end: async () => (await adminHttp(target.address, 'DELETE', `/admin/resources/windows/${encodeURIComponent(window)}`, timeoutMs)) as ResourceReport };
+    const { window } = (await adminHttp(target.address, 'POST', '/admin/resources/windows', timeoutMs)) as {
+      window: string;
+    };
+    return {
+      end: async () =>
+        (await adminHttp(
+          target.address,
+          'DELETE',
+          `/admin/resources/windows/${encodeURIComponent(window)}`,
+          timeoutMs,
+        )) as ResourceReport,
+    };
   }
   const admin = adminGrpc(target.address, timeoutMs);
   try {

@@ -9,7 +9,9 @@ const linux = process.platform === 'linux';
 async function listeningProcess(port = 0): Promise<{ child: ChildProcess; port: number }> {
   const script = `const s = require('net').createServer(() => {}); s.listen(${port}, '127.0.0.1', () => console.log(s.address().port));`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const got = await new Promise<number>((resolve) => child.stdout!.once('data', (d) => resolve(Number(String(d).trim()))));
+  const got = await new Promise<number>((resolve) =>
+    child.stdout!.once('data', (d) => resolve(Number(String(d).trim()))),
+  );
   return { child, port: got };
 }
 
@@ -54,7 +56,9 @@ function killed(child: ChildProcess): Promise<void> {
     children.push(only.child);
     const watch = watchServers([{ server: 'grpc-server', address: `127.0.0.1:${only.port}` }]);
     await killed(only.child);
-    expect(() => watch.check(() => 'warm-up run 1/1 of grpc')).toThrow(/ended by the end of warm-up run 1\/1 of grpc; nothing of this user listens there now\)/);
+    expect(() => watch.check(() => 'warm-up run 1/1 of grpc')).toThrow(
+      /ended by the end of warm-up run 1\/1 of grpc; nothing of this user listens there now\)/,
+    );
   });
 
   it('does not watch what it cannot see: nothing listening at the start', async () => {
@@ -64,6 +68,8 @@ function killed(child: ChildProcess): Promise<void> {
         s.close(() => resolve(p));
       });
     });
-    expect(() => watchServers([{ server: 'json-server', address: `http://127.0.0.1:${port}` }]).check(() => 'run 1')).not.toThrow();
+    expect(() =>
+      watchServers([{ server: 'json-server', address: `http://127.0.0.1:${port}` }]).check(() => 'run 1'),
+    ).not.toThrow();
   });
 });

@@ -1,7 +1,15 @@
 import { sampleResult, samples } from '@app/explain';
 import { compareResults } from './compare-results';
 
-const base = { rowsReceived: 1, payloadBytes: 100, verified: true, clientCpuMs: null, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null };
+const base = {
+  rowsReceived: 1,
+  payloadBytes: 100,
+  verified: true,
+  clientCpuMs: null,
+  serverCpuMs: null,
+  clientPeakRssBytes: null,
+  serverPeakRssBytes: null,
+};
 const result = (transport: 'json' | 'grpc', ms: number[]) => {
   const r = sampleResult({ name: 'x', transport, runs: samples(ms, base) });
   const sorted = [...ms].sort((a, b) => a - b);
@@ -30,11 +38,16 @@ describe('compareResults', () => {
   it('names no faster side below 5 runs a side, however far apart, and one from 5 runs', () => {
     const four = compareResults(result('json', [10, 10.1, 10.2, 10.3]), result('grpc', [30, 30.1, 30.2, 30.3, 30.4]));
     expect(four).toMatchObject({ distinguishable: false, faster: null, tooFewRuns: true });
-    const five = compareResults(result('json', [10, 10.1, 10.2, 10.3, 10.4]), result('grpc', [30, 30.1, 30.2, 30.3, 30.4]));
+    const five = compareResults(
+      result('json', [10, 10.1, 10.2, 10.3, 10.4]),
+      result('grpc', [30, 30.1, 30.2, 30.3, 30.4]),
+    );
     expect(five).toMatchObject({ distinguishable: true, faster: 'json', tooFewRuns: false, verdict: 'json' });
   });
 
   it('says tie only for equal medians', () => {
-    expect(compareResults(result('json', [10, 11, 12, 10.5, 11.5]), result('grpc', [9, 11, 13, 10.5, 11.5]))).toMatchObject({ faster: 'tie', verdict: 'cannot tell' });
+    expect(
+      compareResults(result('json', [10, 11, 12, 10.5, 11.5]), result('grpc', [9, 11, 13, 10.5, 11.5])),
+    ).toMatchObject({ faster: 'tie', verdict: 'cannot tell' });
   });
 });

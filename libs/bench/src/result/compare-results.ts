@@ -29,7 +29,11 @@ export interface Comparison {
 export type ComparisonVerdict<Side extends string> = Side | 'cannot tell' | 'too few runs';
 
 /** The verdict of a lower median (`faster`) and whether the runs tell the two apart. */
-export function verdictOf<Side extends string>(faster: Side | 'tie' | null, distinguishable: boolean, tooFewRuns: boolean): ComparisonVerdict<Side> {
+export function verdictOf<Side extends string>(
+  faster: Side | 'tie' | null,
+  distinguishable: boolean,
+  tooFewRuns: boolean,
+): ComparisonVerdict<Side> {
   if (tooFewRuns || faster === null) return 'too few runs';
   return distinguishable && faster !== 'tie' ? faster : 'cannot tell';
 }

@@ -2,9 +2,22 @@ import { sampleResult, samples } from '@app/explain';
 import type { VariantName } from '../scenario/variants';
 import { compareVariants } from './compare-variants';
 
-const base = { rowsReceived: 1, payloadBytes: 100, verified: true, clientCpuMs: null, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null };
+const base = {
+  rowsReceived: 1,
+  payloadBytes: 100,
+  verified: true,
+  clientCpuMs: null,
+  serverCpuMs: null,
+  clientPeakRssBytes: null,
+  serverPeakRssBytes: null,
+};
 const result = (variant: VariantName, ms: number[]) => {
-  const r = sampleResult({ name: 'x', transport: variant.startsWith('grpc') ? 'grpc' : 'json', variant, runs: samples(ms, base) });
+  const r = sampleResult({
+    name: 'x',
+    transport: variant.startsWith('grpc') ? 'grpc' : 'json',
+    variant,
+    runs: samples(ms, base),
+  });
   const sorted = [...ms].sort((a, b) => a - b);
   return { ...r, stats: { ...r.stats, medianMs: sorted[Math.floor(ms.length / 2)] } };
 };
@@ -28,7 +41,15 @@ describe('compareVariants', () => {
 
   it('says when few runs cannot tell, and against the first variant when the baseline did not run', () => {
     const { versus } = compareVariants([result('grpc', [10, 12, 11]), result('json-undici', [9, 11, 10])]);
-    expect(versus[0]).toMatchObject({ against: 'grpc', factor: null, faster: null, distinguishable: false, runsPerSide: 3, tooFewRuns: true, verdict: 'too few runs' });
+    expect(versus[0]).toMatchObject({
+      against: 'grpc',
+      factor: null,
+      faster: null,
+      distinguishable: false,
+      runsPerSide: 3,
+      tooFewRuns: true,
+      verdict: 'too few runs',
+    });
     // The interval is still there to see; it just decides nothing.
     expect(versus[0].ratioCi).not.toBeNull();
   });
@@ -36,10 +57,16 @@ describe('compareVariants', () => {
   it('from several invocations, resamples invocations too: a gap between processes widens the interval', () => {
     // Every run of a side within 1% of its invocation's level; json's two invocations sit 20% apart.
     const stamped = (variant: VariantName, levels: number[]) => {
-      const r = result(variant, levels.flatMap((l) => [l, l * 1.01, l * 0.99, l * 1.005, l * 0.995]));
+      const r = result(
+        variant,
+        levels.flatMap((l) => [l, l * 1.01, l * 0.99, l * 1.005, l * 0.995]),
+      );
       return { ...r, runs: r.runs.map((s, i) => ({ ...s, invocation: Math.floor(i / 5) + 1 })) };
     };
-    const one = compareVariants([result('json', [10, 10.1, 9.9, 10.05, 9.95, 12, 12.1, 11.9, 12.05, 11.95]), result('json-undici', [11, 11.1, 10.9, 11.05, 10.95, 11, 11.1, 10.9, 11.05, 10.95])]).versus[0];
+    const one = compareVariants([
+      result('json', [10, 10.1, 9.9, 10.05, 9.95, 12, 12.1, 11.9, 12.05, 11.95]),
+      result('json-undici', [11, 11.1, 10.9, 11.05, 10.95, 11, 11.1, 10.9, 11.05, 10.95]),
+    ]).versus[0];
     const two = compareVariants([stamped('json', [10, 12]), stamped('json-undici', [11, 11])]).versus[0];
     expect(one.ratioCi!.invocations).toBe(1);
     expect(two.ratioCi!.invocations).toBe(2);

@@ -52,7 +52,13 @@ export function compareVariants(results: ScenarioResult[]): VariantComparison {
 export function versusOf(result: ScenarioResult, reference: ScenarioResult, factor: string | null): VariantVersus {
   const medianRatio = result.stats.medianMs / reference.stats.medianMs;
   const told = tellApart(reference.runs, result.runs);
-  const faster = told.tooFewRuns ? null : medianRatio > 1 ? reference.variant : medianRatio < 1 ? result.variant : 'tie';
+  const faster = told.tooFewRuns
+    ? null
+    : medianRatio > 1
+      ? reference.variant
+      : medianRatio < 1
+        ? result.variant
+        : 'tie';
   const distinguishable = told.order !== 'not distinguishable';
   return {
     variant: result.variant,

@@ -12,12 +12,19 @@ export function invocationCount(runs: readonly Pick<RunSample, 'invocation'>[]):
  * Run times grouped by invocation, index k - 1 for invocation k, up to `count` groups (so two sides line up by
  * invocation: the same processes served both); an invocation a side made no run in is an empty group.
  */
-export function runsByInvocation(runs: readonly Pick<RunSample, 'invocation' | 'ms'>[], count = invocationCount(runs)): number[][] {
+export function runsByInvocation(
+  runs: readonly Pick<RunSample, 'invocation' | 'ms'>[],
+  count = invocationCount(runs),
+): number[][] {
   return valuesByInvocation(runs, (r) => r.ms, count);
 }
 
 /** Any per-run value grouped as runsByInvocation groups run times (a phase's time, say); runs without it left out. */
-export function valuesByInvocation<R extends Pick<RunSample, 'invocation'>>(runs: readonly R[], value: (run: R) => number | null | undefined, count = invocationCount(runs)): number[][] {
+export function valuesByInvocation<R extends Pick<RunSample, 'invocation'>>(
+  runs: readonly R[],
+  value: (run: R) => number | null | undefined,
+  count = invocationCount(runs),
+): number[][] {
   const groups: number[][] = Array.from({ length: count }, () => []);
   for (const r of runs) {
     const v = value(r);

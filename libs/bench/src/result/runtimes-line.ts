@@ -16,7 +16,9 @@ const named = (r: ProcessRuntime, at: string) => {
 export function runtimesLine(run: BenchRun): string | null {
   if (run.runtimes?.length) return runtimePairsLine(run.runtimes, 'client', run.startedAt);
   const clients = unique(run.scenarios.flatMap((r) => (r.runtime ? [named(r.runtime.client, run.startedAt)] : [])));
-  const servers = unique(run.scenarios.flatMap((r) => (r.runtime?.server ? [named(r.runtime.server, run.startedAt)] : [])));
+  const servers = unique(
+    run.scenarios.flatMap((r) => (r.runtime?.server ? [named(r.runtime.server, run.startedAt)] : [])),
+  );
   if (clients.length === 0) return null;
   return `client ${clients.join(', ')}; servers ${servers.length ? servers.join(', ') : 'not reported (SERVER_RESOURCES off there)'}`;
 }
@@ -24,6 +26,10 @@ export function runtimesLine(run: BenchRun): string | null {
 /** The runtimes a run compared, each as its results name it; `client` is what the client side is (client, generators). */
 export function runtimePairsLine(pairs: RunRuntimePair[], client: string, at: string): string {
   return pairs
-    .map(({ label, server, client: c }) => (server.path === c.path ? `${label}: servers and ${client} on ${named(c, at)}` : `${label}: servers on ${named(server, at)}, ${client} on ${named(c, at)}`))
+    .map(({ label, server, client: c }) =>
+      server.path === c.path
+        ? `${label}: servers and ${client} on ${named(c, at)}`
+        : `${label}: servers on ${named(server, at)}, ${client} on ${named(c, at)}`,
+    )
     .join('; ');
 }

@@ -29,7 +29,8 @@ export function tellApart(a: readonly RunSample[], b: readonly RunSample[]): Tel
   const groupsB = runsByInvocation(b, invocations);
   const ratioCi = twoLevelMedianRatio(groupsA, groupsB);
   let order: MedianOrder = 'not distinguishable';
-  if (!tooFewRuns) order = invocations === 1 ? compareMedians(groupsA[0], groupsB[0]).order : twoLevelOrder(groupsA, groupsB);
+  if (!tooFewRuns)
+    order = invocations === 1 ? compareMedians(groupsA[0], groupsB[0]).order : twoLevelOrder(groupsA, groupsB);
   return { order, ratioCi, runsPerSide, tooFewRuns };
 }
 

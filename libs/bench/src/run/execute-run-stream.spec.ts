@@ -24,7 +24,8 @@ class InMemoryStream implements StreamingRowsTransport {
       if (signal?.aborted) throw new TransportError('bad-response', this.target, 'aborted', sent);
       const chunk = rows(Math.min(chunkRows, count - offset), offset);
       if (this.fault === 'corrupt' && offset > 0) chunk[0].columnE = 'x';
-      if (this.fault === 'break' && offset >= chunkRows * 2) throw new TransportError('unavailable', this.target, 'ECONNRESET', sent);
+      if (this.fault === 'break' && offset >= chunkRows * 2)
+        throw new TransportError('unavailable', this.target, 'ECONNRESET', sent);
       sink.push(chunk);
       sent += chunk.length;
       this.chunkSizes.push(chunk.length);
@@ -34,7 +35,19 @@ class InMemoryStream implements StreamingRowsTransport {
   }
 }
 
-const scenario: Scenario = { name: 's', transport: 'grpc', variant: 'grpc', shape: 'row', mode: 'single', rowsPerRequest: 2500, chunkRows: 1000, requests: 1, concurrency: 1, runs: 1, warmup: 0 };
+const scenario: Scenario = {
+  name: 's',
+  transport: 'grpc',
+  variant: 'grpc',
+  shape: 'row',
+  mode: 'single',
+  rowsPerRequest: 2500,
+  chunkRows: 1000,
+  requests: 1,
+  concurrency: 1,
+  runs: 1,
+  warmup: 0,
+};
 
 describe('executeRun on a stream', () => {
   it('verifies the chunks as they come, in chunkRows pieces', async () => {
@@ -46,11 +59,22 @@ describe('executeRun on a stream', () => {
 
   it('counts rows into a RunProgress per chunk, as they arrive', async () => {
     const progress = new RunProgress();
-    progress.startRun({ variant: 'grpc-stream', shape: 'row', mode: 'single', phase: 'measure', run: 1, of: 1, rowsPerRun: 2500, requestsPerRun: 1, streamed: true });
+    progress.startRun({
+      variant: 'grpc-stream',
+      shape: 'row',
+      mode: 'single',
+      phase: 'measure',
+      run: 1,
+      of: 1,
+      rowsPerRun: 2500,
+      requestsPerRun: 1,
+      streamed: true,
+    });
     const counted: number[] = [];
     const stream = new InMemoryStream();
     const push = stream.streamRows.bind(stream);
-    stream.streamRows = (count, chunkRows, sink, signal) => push(count, chunkRows, { push: (r) => (sink.push(r), counted.push(progress.snapshot()!.rowsSoFar)) }, signal);
+    stream.streamRows = (count, chunkRows, sink, signal) =>
+      push(count, chunkRows, { push: (r) => (sink.push(r), counted.push(progress.snapshot()!.rowsSoFar)) }, signal);
     await executeRun(scenario, stream, undefined, progress);
     expect(counted).toEqual([1000, 2000, 2500]);
   });

@@ -36,7 +36,6 @@ export interface RunMeasurement {
 /** Either kind of transport: one message per request, or a stream of chunks. */
 export type AnyTransport = RowsTransport | StreamingRowsTransport;
 
-
 /**
  * One request's outcome with the time it took (responses arrive in completion order, not request order) and how
  * to get its digest: a one-message response is hashed after the clock stops (its protobuf rows converted to their
@@ -64,9 +63,15 @@ interface Timed {
  * `progress` counts rows as they arrive, for a caller that shows how far a long run is: one addition per stream
  * chunk or per completed reply, which the clock cannot resolve either.
  */
-export async function executeRun(scenario: Scenario, transport: AnyTransport, signal?: AbortSignal, progress?: RunProgress): Promise<RunMeasurement> {
+export async function executeRun(
+  scenario: Scenario,
+  transport: AnyTransport,
+  signal?: AbortSignal,
+  progress?: RunProgress,
+): Promise<RunMeasurement> {
   // A transport asks for one shape: timing one against another shape's digest would only ever fail, late.
-  if (transport.shape !== scenario.shape) throw new Error(`a transport built for shape ${transport.shape} cannot run a ${scenario.shape} scenario`);
+  if (transport.shape !== scenario.shape)
+    throw new Error(`a transport built for shape ${transport.shape} cannot run a ${scenario.shape} scenario`);
   const shape = getShape(scenario.shape);
   const expected = await expectedDigestYielding(scenario.rowsPerRequest, scenario.shape);
   const { rowsPerRequest, requests, concurrency } = scenario;
@@ -78,7 +83,10 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
   if (signal?.aborted) inFlight.abort();
   signal?.addEventListener('abort', callerLeft, { once: true });
   const fetchOne = async (index: number): Promise<Timed> => {
-    throwIfCancelled(signal, () => `before request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run`);
+    throwIfCancelled(
+      signal,
+      () => `before request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run`,
+    );
     const issued = performance.now();
     if (!isStreamingTransport(transport)) {
       try {
@@ -87,27 +95,50 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
         // Counted once the request's own time is stamped, so the count is not part of it.
         progress?.replied(rowsPerRequest);
         const jsonRows = () => response.jsonRows?.() ?? inJsonForm(shape, transport.rowForm, response.rows);
-        return { digest: () => shape.newChecksum().add(jsonRows()).digest(), payloadBytes: response.payloadBytes, phases: response.phases, requestMs, issued };
+        return {
+          digest: () => shape.newChecksum().add(jsonRows()).digest(),
+          payloadBytes: response.payloadBytes,
+          phases: response.phases,
+          requestMs,
+          issued,
+        };
       } catch (error) {
         inFlight.abort();
-        if (signal?.aborted) throw new RunCancelledError(`during request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run (requests in flight aborted)`);
+        if (signal?.aborted)
+          throw new RunCancelledError(
+            `during request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run (requests in flight aborted)`,
+          );
         throw error;
       }
     }
     const accumulator = shape.newChecksum();
     const chunkRows = scenario.chunkRows ?? SCENARIO_DEFAULTS.chunkRows;
     try {
-      const streamed = await transport.streamRows(rowsPerRequest, chunkRows, {
-        push: (rows) => {
-          accumulator.add(inJsonForm(shape, transport.rowForm, rows));
-          progress?.received(rows.length);
+      const streamed = await transport.streamRows(
+        rowsPerRequest,
+        chunkRows,
+        {
+          push: (rows) => {
+            accumulator.add(inJsonForm(shape, transport.rowForm, rows));
+            progress?.received(rows.length);
+          },
         },
-      }, inFlight.signal);
-      return { digest: () => accumulator.digest(), payloadBytes: streamed.payloadBytes, phases: streamed.phases, requestMs: performance.now() - issued, issued };
+        inFlight.signal,
+      );
+      return {
+        digest: () => accumulator.digest(),
+        payloadBytes: streamed.payloadBytes,
+        phases: streamed.phases,
+        requestMs: performance.now() - issued,
+        issued,
+      };
     } catch (error) {
       inFlight.abort();
       // A stream aborted because the caller left is a cancellation, not a server failure.
-      if (signal?.aborted) throw new RunCancelledError(`during request ${index + 1}/${requests} of a ${scenario.variant} stream, after ${accumulator.rows} rows`);
+      if (signal?.aborted)
+        throw new RunCancelledError(
+          `during request ${index + 1}/${requests} of a ${scenario.variant} stream, after ${accumulator.rows} rows`,
+        );
       throw error;
     }
   };
@@ -115,7 +146,10 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
   const started = performance.now();
   let responses: Timed[];
   try {
-    responses = requests === 1 ? [await fetchOne(0)] : await lastValueFrom(range(0, requests).pipe(mergeMap(fetchOne, concurrency), toArray()));
+    responses =
+      requests === 1
+        ? [await fetchOne(0)]
+        : await lastValueFrom(range(0, requests).pipe(mergeMap(fetchOne, concurrency), toArray()));
   } finally {
     signal?.removeEventListener('abort', callerLeft);
   }
@@ -128,12 +162,18 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
   for (const [index, response] of responses.entries()) {
     const got = response.digest();
     if (got.count !== expected.count) {
-      throw new PayloadMismatchError(transport.target, `request ${index + 1}: ${got.count} rows, expected ${expected.count}`);
+      throw new PayloadMismatchError(
+        transport.target,
+        `request ${index + 1}: ${got.count} rows, expected ${expected.count}`,
+      );
     }
     if (got.checksum !== expected.checksum) {
       // A shape whose rows follow a setting (binary: BINARY_BLOB_BYTES) names it: the likeliest cause is a peer set apart.
       const hint = shape.mismatchHint ? `; ${shape.mismatchHint}` : '';
-      throw new PayloadMismatchError(transport.target, `request ${index + 1}: checksum ${got.checksum} != expected ${expected.checksum}${hint}`);
+      throw new PayloadMismatchError(
+        transport.target,
+        `request ${index + 1}: checksum ${got.checksum} != expected ${expected.checksum}${hint}`,
+      );
     }
     rowsReceived += got.count;
     payloadBytes += response.payloadBytes;
@@ -143,7 +183,9 @@ export async function executeRun(scenario: Scenario, transport: AnyTransport, si
   }
   // The path only when every request reported phases: the last one to finish could be one that did not.
   // A one-request run has no queue: the µs before its one request is issued are the engine's own, left unattributed.
-  const path = issuedRequests.length === responses.length ? criticalPathOf(ms, requests === 1 ? issuedRequests.map((r) => ({ ...r, issuedAtMs: 0 })) : issuedRequests) : null;
+  const path =
+    issuedRequests.length === responses.length
+      ? criticalPathOf(ms, requests === 1 ? issuedRequests.map((r) => ({ ...r, issuedAtMs: 0 })) : issuedRequests)
+      : null;
   return { ms, rowsReceived, payloadBytes, phases: combinePhases(phases), path };
 }
-

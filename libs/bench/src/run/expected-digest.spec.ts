@@ -21,14 +21,20 @@ describe('expectedDigest', () => {
 });
 
 describe('expectedDigest per shape', () => {
-  it.each(shapeNames())('is the shape\'s checksum of rows 0..n-1 in their JSON form, sliced or not (%s)', async (name) => {
-    const shape = getShape(name);
-    // Beyond one slice for every shape (a binary row's slice is under 1,000 rows).
-    const count = 2_345;
-    const direct = shapeChecksum(shape, shape.rows(count).map((r) => toJsonRow(shape, r)));
-    expect(await expectedDigestYielding(count, name)).toEqual(direct);
-    expect(expectedDigest(count, name)).toEqual(direct);
-  });
+  it.each(shapeNames())(
+    "is the shape's checksum of rows 0..n-1 in their JSON form, sliced or not (%s)",
+    async (name) => {
+      const shape = getShape(name);
+      // Beyond one slice for every shape (a binary row's slice is under 1,000 rows).
+      const count = 2_345;
+      const direct = shapeChecksum(
+        shape,
+        shape.rows(count).map((r) => toJsonRow(shape, r)),
+      );
+      expect(await expectedDigestYielding(count, name)).toEqual(direct);
+      expect(expectedDigest(count, name)).toEqual(direct);
+    },
+  );
 
   it('keeps one digest per shape and count, not one per count', async () => {
     const digests = await Promise.all(shapeNames().map((name) => expectedDigestYielding(77, name)));

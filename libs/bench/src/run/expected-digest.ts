@@ -33,7 +33,16 @@ function* jsonRows(shape: Shape, count: number, offset: number): Iterable<JsonRo
 export function expectedDigest(count: number, shape: ShapeName = DEFAULT_SHAPE): RowsDigest {
   const key = keyOf(shape, count);
   const s = getShape(shape);
-  return cache.get(key) ?? remember(key, s.newChecksum().add(jsonRows(s, count, 0)).digest());
+  return (
+    cache.get(key) ??
+    remember(
+      key,
+      s
+        .newChecksum()
+        .add(jsonRows(s, count, 0))
+        .digest(),
+    )
+  );
 }
 
 /** The same digest, hashed in slices that let the event loop run between them. */
@@ -43,7 +52,9 @@ export function expectedDigestYielding(count: number, shape: ShapeName = DEFAULT
   if (known) return Promise.resolve(known);
   let pending = computing.get(key);
   if (!pending) {
-    pending = hashInSlices(getShape(shape), count).then((digest) => remember(key, digest)).finally(() => computing.delete(key));
+    pending = hashInSlices(getShape(shape), count)
+      .then((digest) => remember(key, digest))
+      .finally(() => computing.delete(key));
     computing.set(key, pending);
   }
   return pending;

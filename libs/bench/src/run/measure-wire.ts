@@ -10,7 +10,12 @@ import { CountingRelay } from '../wire/counting-relay';
 
 /** Builds a transport of the same kind and client library as the measured one, pointed at another address. */
 export interface RelayTransportFactory {
-  create(variant: VariantName, host: string, port: number, shape: ShapeName): { transport: RowsTransport | StreamingRowsTransport; close(): Promise<void> };
+  create(
+    variant: VariantName,
+    host: string,
+    port: number,
+    shape: ShapeName,
+  ): { transport: RowsTransport | StreamingRowsTransport; close(): Promise<void> };
 }
 
 /**
@@ -18,7 +23,11 @@ export interface RelayTransportFactory {
  * counting relay to open the same connections (HTTP/2 preface, settings) cheaply, then one counted run. Its
  * timings are thrown away. `progress` counts the counted run's rows, as a measured run's.
  */
-export async function measureWire(plan: Plan, factory: RelayTransportFactory, progress?: RunProgress): Promise<WireBytes> {
+export async function measureWire(
+  plan: Plan,
+  factory: RelayTransportFactory,
+  progress?: RunProgress,
+): Promise<WireBytes> {
   const { host, port } = targetHostPort(plan.transport.target);
   const relay = await CountingRelay.start(host, port);
   const { transport, close } = factory.create(plan.scenario.variant, '127.0.0.1', relay.port, plan.scenario.shape);
@@ -33,7 +42,12 @@ export async function measureWire(plan: Plan, factory: RelayTransportFactory, pr
       bytesOutPerRequest: relay.bytesOut / requests,
     };
   } catch (error) {
-    return { bytesPerRequest: null, bytesInPerRequest: null, bytesOutPerRequest: null, note: `wire bytes not measured: ${(error as Error).message}` };
+    return {
+      bytesPerRequest: null,
+      bytesInPerRequest: null,
+      bytesOutPerRequest: null,
+      note: `wire bytes not measured: ${(error as Error).message}`,
+    };
   } finally {
     await close();
     await relay.close();

@@ -80,23 +80,41 @@ describe('runScenarios', () => {
         return { rows: rows(count), payloadBytes: 1 };
       },
     };
-    const [result] = await runScenarios([{ scenario: scenario('grpc', { mode: 'parallel', rowsPerRequest: 1, requests: 20, concurrency: 4, runs: 1, warmup: 0 }), transport: t }]);
+    const [result] = await runScenarios([
+      {
+        scenario: scenario('grpc', {
+          mode: 'parallel',
+          rowsPerRequest: 1,
+          requests: 20,
+          concurrency: 4,
+          runs: 1,
+          warmup: 0,
+        }),
+        transport: t,
+      },
+    ]);
     expect(peak).toBe(4);
     expect(result.runs[0]).toMatchObject({ rowsReceived: 20, payloadBytes: 20 });
   });
 
   it('rejects rows that do not verify instead of reporting a time', async () => {
     const t = new InMemoryTransport('json', [], true);
-    await expect(runScenarios([{ scenario: scenario('json'), transport: t }])).rejects.toBeInstanceOf(PayloadMismatchError);
+    await expect(runScenarios([{ scenario: scenario('json'), transport: t }])).rejects.toBeInstanceOf(
+      PayloadMismatchError,
+    );
   });
 
   // Several variants call one server: the error names the server, the engine adds whose run it was.
   it('names the variant and the run a failed request belonged to, in the message and as `run`', async () => {
-    const corrupt = runScenarios([{ scenario: scenario('json', { variant: 'connect-proto' }), transport: new InMemoryTransport('json', [], true) }]);
+    const corrupt = runScenarios([
+      { scenario: scenario('json', { variant: 'connect-proto' }), transport: new InMemoryTransport('json', [], true) },
+    ]);
     await expect(corrupt).rejects.toMatchObject({
       name: 'PayloadMismatchError',
       run: 'warm-up run 1/2 of connect-proto single rows=5 requests=1',
-      message: expect.stringMatching(/^warm-up run 1\/2 of connect-proto single rows=5 requests=1: json-server at memory sent rows that do not verify: request 1: checksum /),
+      message: expect.stringMatching(
+        /^warm-up run 1\/2 of connect-proto single rows=5 requests=1: json-server at memory sent rows that do not verify: request 1: checksum /,
+      ),
     });
     const target = { server: 'json-server' as const, address: 'http://127.0.0.1:3022' };
     let calls = 0;
@@ -107,24 +125,38 @@ describe('runScenarios', () => {
       rowForm: 'json',
       async fetchRows(count) {
         // Warm-up (1) and the first measured run (2) pass; the second measured run's request fails.
-        if (++calls === 3) throw new TransportError('bad-response', target, '[internal] Stream closed with error code NGHTTP2_REFUSED_STREAM');
+        if (++calls === 3)
+          throw new TransportError(
+            'bad-response',
+            target,
+            '[internal] Stream closed with error code NGHTTP2_REFUSED_STREAM',
+          );
         return { rows: rows(count), payloadBytes: 1 };
       },
     };
-    const failed = await runScenarios([{ scenario: scenario('grpc', { variant: 'connect-grpc', mode: 'parallel', requests: 1, warmup: 1 }), transport: refusing }]).catch((e: unknown) => e);
+    const failed = await runScenarios([
+      {
+        scenario: scenario('grpc', { variant: 'connect-grpc', mode: 'parallel', requests: 1, warmup: 1 }),
+        transport: refusing,
+      },
+    ]).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(TransportError);
     expect(failed).toMatchObject({
       failure: 'bad-response',
       run: 'measured run 2/3 of connect-grpc parallel rows=5 requests=1',
-      message: 'measured run 2/3 of connect-grpc parallel rows=5 requests=1: json-server at http://127.0.0.1:3022 sent a bad response: [internal] Stream closed with error code NGHTTP2_REFUSED_STREAM',
+      message:
+        'measured run 2/3 of connect-grpc parallel rows=5 requests=1: json-server at http://127.0.0.1:3022 sent a bad response: [internal] Stream closed with error code NGHTTP2_REFUSED_STREAM',
     });
   });
 
   it('emits an event per run, warm-up and measured', async () => {
     const events: string[] = [];
-    await runScenarios([{ scenario: scenario('json', { runs: 2, warmup: 1 }), transport: new InMemoryTransport('json', []) }], {
-      onRun: (e) => events.push(`${e.phase} ${e.run}/${e.of}`),
-    });
+    await runScenarios(
+      [{ scenario: scenario('json', { runs: 2, warmup: 1 }), transport: new InMemoryTransport('json', []) }],
+      {
+        onRun: (e) => events.push(`${e.phase} ${e.run}/${e.of}`),
+      },
+    );
     expect(events).toEqual(['warmup 1/1', 'measure 1/2', 'measure 2/2']);
   });
 
@@ -142,10 +174,44 @@ describe('runScenarios', () => {
       },
     };
     expect(progress.snapshot()).toBeNull();
-    await runScenarios([{ scenario: scenario('json', { mode: 'parallel', rowsPerRequest: 5, requests: 2, concurrency: 1, runs: 2, warmup: 1 }), transport: t }], { progress });
-    const at = (phase: string, run: number, of: number, rowsSoFar: number) => ({ variant: 'json', shape: 'row', mode: 'parallel', phase, run, of, rowsPerRun: 10, requestsPerRun: 2, streamed: false, rowsSoFar, repliesSoFar: rowsSoFar / 5 });
+    await runScenarios(
+      [
+        {
+          scenario: scenario('json', {
+            mode: 'parallel',
+            rowsPerRequest: 5,
+            requests: 2,
+            concurrency: 1,
+            runs: 2,
+            warmup: 1,
+          }),
+          transport: t,
+        },
+      ],
+      { progress },
+    );
+    const at = (phase: string, run: number, of: number, rowsSoFar: number) => ({
+      variant: 'json',
+      shape: 'row',
+      mode: 'parallel',
+      phase,
+      run,
+      of,
+      rowsPerRun: 10,
+      requestsPerRun: 2,
+      streamed: false,
+      rowsSoFar,
+      repliesSoFar: rowsSoFar / 5,
+    });
     // Each request sees the replies of its run that came before it, and each run starts from 0.
-    expect(seen).toEqual([at('warmup', 1, 1, 0), at('warmup', 1, 1, 5), at('measure', 1, 2, 0), at('measure', 1, 2, 5), at('measure', 2, 2, 0), at('measure', 2, 2, 5)]);
+    expect(seen).toEqual([
+      at('warmup', 1, 1, 0),
+      at('warmup', 1, 1, 5),
+      at('measure', 1, 2, 0),
+      at('measure', 1, 2, 5),
+      at('measure', 2, 2, 0),
+      at('measure', 2, 2, 5),
+    ]);
     expect(progress.snapshot()).toEqual(at('measure', 2, 2, 10));
   });
 
@@ -169,7 +235,9 @@ describe('runScenarios', () => {
 
     it('starts no request at all when the signal has already fired', async () => {
       const t = new InMemoryTransport('json', []);
-      await expect(runScenarios([{ scenario: scenario('json'), transport: t }], { signal: AbortSignal.abort() })).rejects.toThrow(RunCancelledError);
+      await expect(
+        runScenarios([{ scenario: scenario('json'), transport: t }], { signal: AbortSignal.abort() }),
+      ).rejects.toThrow(RunCancelledError);
       expect(t.calls).toHaveLength(0);
     });
 
@@ -202,7 +270,17 @@ describe('runScenarios', () => {
           return { rows: rows(count), payloadBytes: 1 };
         },
       };
-      const plan = { scenario: scenario('json', { mode: 'parallel', rowsPerRequest: 1, requests: 100, concurrency: 3, runs: 1, warmup: 0 }), transport: t };
+      const plan = {
+        scenario: scenario('json', {
+          mode: 'parallel',
+          rowsPerRequest: 1,
+          requests: 100,
+          concurrency: 3,
+          runs: 1,
+          warmup: 0,
+        }),
+        transport: t,
+      };
       await expect(runScenarios([plan], { signal: controller.signal })).rejects.toThrow(RunCancelledError);
       await new Promise((r) => setTimeout(r, 80));
       expect(started).toBe(6);
@@ -211,7 +289,7 @@ describe('runScenarios', () => {
       expect(finished).toBe(3);
     });
 
-    it('a request that fails aborts the others of its run still in flight, and its error is the run\'s', async () => {
+    it("a request that fails aborts the others of its run still in flight, and its error is the run's", async () => {
       const signals: AbortSignal[] = [];
       const t: RowsTransport = {
         kind: 'json',
@@ -225,7 +303,17 @@ describe('runScenarios', () => {
           return { rows: rows(count), payloadBytes: 1 };
         },
       };
-      const plan = { scenario: scenario('json', { mode: 'parallel', rowsPerRequest: 1, requests: 4, concurrency: 4, runs: 1, warmup: 0 }), transport: t };
+      const plan = {
+        scenario: scenario('json', {
+          mode: 'parallel',
+          rowsPerRequest: 1,
+          requests: 4,
+          concurrency: 4,
+          runs: 1,
+          warmup: 0,
+        }),
+        transport: t,
+      };
       await expect(runScenarios([plan], {})).rejects.toThrow('HTTP 503 busy');
       expect(signals).toHaveLength(4);
       expect(signals.every((s) => s.aborted)).toBe(true);
@@ -236,9 +324,22 @@ describe('runScenarios', () => {
 /** A probe that reports these foreign CPU figures, one per measured run in the order they are made. */
 function noisyProbe(...foreign: number[]): RunProbe {
   let next = 0;
-  const window = { clientCpuMs: 1, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null, clientPeakIsLifetime: false, serverPeakIsLifetime: false, serverProcesses: 0, serverResourcesSource: null, stealCores: 0, notes: [] };
+  const window = {
+    clientCpuMs: 1,
+    serverCpuMs: null,
+    clientPeakRssBytes: null,
+    serverPeakRssBytes: null,
+    clientPeakIsLifetime: false,
+    serverPeakIsLifetime: false,
+    serverProcesses: 0,
+    serverResourcesSource: null,
+    stealCores: 0,
+    notes: [],
+  };
   return {
-    begin: async () => ({ end: async (): Promise<ResourceSample> => ({ ...window, foreignCpuCores: foreign[next++] ?? 0 }) }),
+    begin: async () => ({
+      end: async (): Promise<ResourceSample> => ({ ...window, foreignCpuCores: foreign[next++] ?? 0 }),
+    }),
     watch: () => ({ check: () => undefined }),
   };
 }
@@ -253,25 +354,36 @@ describe('runScenarios: disturbed runs measured again (--quiet)', () => {
       rerunDisturbed: { perScenario: 3, wait: quietAtOnce },
     });
     expect(t.calls).toHaveLength(4);
-    expect(result.runs.map((r) => [r.run, r.foreignCpuCores, r.disturbed, r.replacedDisturbed])).toEqual([[1, 0.05, false, 0], [2, 0.1, false, 1], [3, 0.05, false, 0]]);
+    expect(result.runs.map((r) => [r.run, r.foreignCpuCores, r.disturbed, r.replacedDisturbed])).toEqual([
+      [1, 0.05, false, 0],
+      [2, 0.1, false, 1],
+      [3, 0.05, false, 0],
+    ]);
     expect(result.stats.n).toBe(3);
     expect(result.replacedRuns?.map((r) => [r.run, r.foreignCpuCores, r.disturbed])).toEqual([[2, 1.2, true]]);
     expect(result.noise).toMatchObject({ disturbedRuns: 0, maxForeignCpuCores: 0.1, replacedDisturbedRuns: 1 });
-    expect(result.resources.notes.join('; ')).toMatch(/1 disturbed run measured again after a wait for a quiet machine \(--quiet, at most 3 a scenario\)/);
+    expect(result.resources.notes.join('; ')).toMatch(
+      /1 disturbed run measured again after a wait for a quiet machine \(--quiet, at most 3 a scenario\)/,
+    );
   });
 
   it('keeps a disturbed run, marked, once its scenario has used its re-runs', async () => {
-    const [result] = await runScenarios([{ scenario: scenario('json', { warmup: 0, runs: 2 }), transport: new InMemoryTransport('json', []) }], {
-      probe: noisyProbe(1, 1, 0.1),
-      rerunDisturbed: { perScenario: 1, wait: quietAtOnce },
-    });
+    const [result] = await runScenarios(
+      [{ scenario: scenario('json', { warmup: 0, runs: 2 }), transport: new InMemoryTransport('json', []) }],
+      {
+        probe: noisyProbe(1, 1, 0.1),
+        rerunDisturbed: { perScenario: 1, wait: quietAtOnce },
+      },
+    );
     expect(result.runs.map((r) => r.disturbed)).toEqual([true, false]);
     expect(result.noise).toMatchObject({ disturbedRuns: 1, replacedDisturbedRuns: 1 });
   });
 
   it('measures nothing again unless asked: a disturbed run is kept and marked', async () => {
     const t = new InMemoryTransport('json', []);
-    const [result] = await runScenarios([{ scenario: scenario('json', { warmup: 0 }), transport: t }], { probe: noisyProbe(1.2, 0, 0) });
+    const [result] = await runScenarios([{ scenario: scenario('json', { warmup: 0 }), transport: t }], {
+      probe: noisyProbe(1.2, 0, 0),
+    });
     expect(t.calls).toHaveLength(3);
     expect(result.runs.map((r) => r.disturbed)).toEqual([true, false, false]);
     expect(result.replacedRuns).toBeUndefined();

@@ -65,7 +65,11 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   const serverRuntimes = plans.map((p) => reports.get(serverKey(p))?.runtime ?? null);
   // A server whose shape is built with another setting (BINARY_BLOB_BYTES) is refused now, not after a timed run.
   for (const plan of plans.filter((p) => getShape(p.scenario.shape).setting)) {
-    requireSameShapeSetting(plan.scenario.shape, plan.transport.target, reports.get(serverKey(plan))?.shapeSettings ?? null);
+    requireSameShapeSetting(
+      plan.scenario.shape,
+      plan.transport.target,
+      reports.get(serverKey(plan))?.shapeSettings ?? null,
+    );
   }
   const maxWarmup = Math.max(0, ...plans.map((p) => p.scenario.warmup));
   for (let w = 1; w <= maxWarmup; w++) {
@@ -84,7 +88,9 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   }
 
   const disturbedAbove = options.disturbedAbove ?? DEFAULT_DISTURBED_ABOVE;
-  const reruns = options.rerunDisturbed?.perScenario ? new DisturbedReruns(plans.length, options.rerunDisturbed, disturbedAbove) : null;
+  const reruns = options.rerunDisturbed?.perScenario
+    ? new DisturbedReruns(plans.length, options.rerunDisturbed, disturbedAbove)
+    : null;
   const samples: RunSample[][] = plans.map(() => []);
   const replaced: RunSample[][] = plans.map(() => []);
   const notes: string[][] = plans.map(() => []);
@@ -120,13 +126,26 @@ export async function runScenarios(plans: Plan[], options: RunOptions = {}): Pro
   const endedAt = new Date().toISOString();
   return plans.map((plan, i) => {
     const extra = reruns ? rerunNotes(replaced[i].length, reruns, i) : [];
-    const result = toResult(plan, { runs: samples[i], notes: [...notes[i], ...extra], sources: sources[i], wire: wire[i], server: serverRuntimes[i], startedAt, endedAt });
+    const result = toResult(plan, {
+      runs: samples[i],
+      notes: [...notes[i], ...extra],
+      sources: sources[i],
+      wire: wire[i],
+      server: serverRuntimes[i],
+      startedAt,
+      endedAt,
+    });
     return judgeNoise(replaced[i].length > 0 ? { ...result, replacedRuns: replaced[i] } : result, disturbedAbove);
   });
 }
 
 /** One measured run with the probe around it, outside its timed section; a failure names the run and the plan. */
-async function measureRun(plan: Plan, r: number, { signal, progress, probe: runProbe }: RunOptions, servers: ServerWatch | undefined): Promise<{ sample: RunSample; notes: string[]; source: ServerResourcesSource }> {
+async function measureRun(
+  plan: Plan,
+  r: number,
+  { signal, progress, probe: runProbe }: RunOptions,
+  servers: ServerWatch | undefined,
+): Promise<{ sample: RunSample; notes: string[]; source: ServerResourcesSource }> {
   const run = `measured run ${r}/${plan.scenario.runs}`;
   throwIfCancelled(signal, () => `before ${run} of ${describe(plan)}`);
   const at = new Date().toISOString();
@@ -151,17 +170,27 @@ async function measureRun(plan: Plan, r: number, { signal, progress, probe: runP
     foreignCpuCores: resources?.foreignCpuCores ?? null,
     stealCores: resources?.stealCores ?? null,
   };
-  return { sample, notes: resources?.notes ?? ['CPU and memory not measured'], source: resources?.serverResourcesSource ?? null };
+  return {
+    sample,
+    notes: resources?.notes ?? ['CPU and memory not measured'],
+    source: resources?.serverResourcesSource ?? null,
+  };
 }
 
 /** What a scenario's notes say about its re-runs: how many were replaced and where they are, and why any was not. */
 function rerunNotes(count: number, reruns: DisturbedReruns, i: number): string[] {
-  const said = count === 0 ? [] : [`${count} disturbed run${count === 1 ? '' : 's'} measured again after a wait for a quiet machine (--quiet, at most ${reruns.options.perScenario} a scenario): the replaced ${count === 1 ? 'one is' : 'ones are'} in result.json's replacedRuns, out of every figure`];
+  const said =
+    count === 0
+      ? []
+      : [
+          `${count} disturbed run${count === 1 ? '' : 's'} measured again after a wait for a quiet machine (--quiet, at most ${reruns.options.perScenario} a scenario): the replaced ${count === 1 ? 'one is' : 'ones are'} in result.json's replacedRuns, out of every figure`,
+        ];
   return [...said, ...reruns.notes[i]];
 }
 
 /** The server a plan's transport reaches: the same process for every plan that names it. */
-const serverKey = ({ transport: { target } }: Plan): string => `${target.server}|${target.serverAddress ?? target.address}`;
+const serverKey = ({ transport: { target } }: Plan): string =>
+  `${target.server}|${target.serverAddress ?? target.address}`;
 
 async function serverReports(plans: Plan[], probe: RunProbe | undefined): Promise<Map<string, ServerReport>> {
   const reports = new Map<string, ServerReport>();
@@ -174,11 +203,24 @@ async function serverReports(plans: Plan[], probe: RunProbe | undefined): Promis
 }
 
 function describe({ scenario: s }: Plan): string {
-  return `${s.variant} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests}` + (s.shape === DEFAULT_SHAPE ? '' : ` shape=${s.shape}`);
+  return (
+    `${s.variant} ${s.mode} rows=${s.rowsPerRequest} requests=${s.requests}` +
+    (s.shape === DEFAULT_SHAPE ? '' : ` shape=${s.shape}`)
+  );
 }
 
 function position({ scenario: s }: Plan, phase: RunPosition['phase'], run: number, of: number): RunPosition {
-  return { variant: s.variant, shape: s.shape, mode: s.mode, phase, run, of, rowsPerRun: s.rowsPerRequest * s.requests, requestsPerRun: s.requests, streamed: isStreamingVariant(s.variant) };
+  return {
+    variant: s.variant,
+    shape: s.shape,
+    mode: s.mode,
+    phase,
+    run,
+    of,
+    rowsPerRun: s.rowsPerRequest * s.requests,
+    requestsPerRun: s.requests,
+    streamed: isStreamingVariant(s.variant),
+  };
 }
 
 function rotate<T>(items: T[], by: number): T[] {

@@ -8,7 +8,11 @@ import { PayloadMismatchError } from './payload-mismatch.error';
  * the setting and both values, rather than after a run as a bare checksum mismatch. A server that reports no
  * settings (SERVER_RESOURCES off) is not refused: its rows are still verified, and a mismatch then names the setting.
  */
-export function requireSameShapeSetting(shapeName: string, target: TargetInfo, serverSettings: Record<string, number> | null): void {
+export function requireSameShapeSetting(
+  shapeName: string,
+  target: TargetInfo,
+  serverSettings: Record<string, number> | null,
+): void {
   const setting = getShape(shapeName).setting;
   if (!setting || !serverSettings || serverSettings[setting.variable] === undefined) return;
   const theirs = serverSettings[setting.variable];

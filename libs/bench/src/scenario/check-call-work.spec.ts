@@ -27,7 +27,9 @@ describe('checkCallWork', () => {
     expect(callWork(article, true)).toBe((1_000_000 * (2 + 5 + 1) + 1) * 2);
     expect(callWork(article, false)).toBe(1_000_000 * 7 * 2);
     expect(() => checkCallWork(article, true, maxCallRows)).not.toThrow();
-    expect(callWork([scenario('json', { mode: 'parallel', rowsPerRequest: 20, requests: 1000, runs: 3, warmup: 0 })], false)).toBe(60_000);
+    expect(
+      callWork([scenario('json', { mode: 'parallel', rowsPerRequest: 20, requests: 1000, runs: 3, warmup: 0 })], false),
+    ).toBe(60_000);
   });
 
   it('accepts the limit itself and refuses one row more, naming MAX_CALL_ROWS and the work', () => {
@@ -48,13 +50,16 @@ describe('checkCallWork', () => {
   });
 
   it('refuses 150 runs of the largest case on both transports at the default limit', () => {
-    expect(() => checkCallWork([scenario('json', { runs: 150 }), scenario('grpc', { runs: 150 })], false, maxCallRows)).toThrow(/MAX_CALL_ROWS 200000000/);
+    expect(() =>
+      checkCallWork([scenario('json', { runs: 150 }), scenario('grpc', { runs: 150 })], false, maxCallRows),
+    ).toThrow(/MAX_CALL_ROWS 200000000/);
   });
 });
 
 describe('callRequests', () => {
   it('counts every request of warm-up, measured runs and the wire pass (two runs of the same requests), on every transport', () => {
-    const parallel = (transport: 'json' | 'grpc') => scenario(transport, { mode: 'parallel', rowsPerRequest: 1, requests: 20_000, runs: 1, warmup: 0 });
+    const parallel = (transport: 'json' | 'grpc') =>
+      scenario(transport, { mode: 'parallel', rowsPerRequest: 1, requests: 20_000, runs: 1, warmup: 0 });
     // GET /client/grpc/parallel/20000: one run of 20,000 calls, CLIENT_HEAVY_CALL_REQUESTS by default.
     expect(callRequests([parallel('grpc')], false)).toBe(20_000);
     expect(callRequests([parallel('json'), parallel('grpc')], true)).toBe(2 * 20_000 * 3);

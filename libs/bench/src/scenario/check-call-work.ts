@@ -12,7 +12,10 @@ export function wirePassRows(s: Scenario): number {
  * minutes of CPU on both sides, so the product has a limit of its own.
  */
 export function callWork(scenarios: readonly Scenario[], wire: boolean): number {
-  return scenarios.reduce((sum, s) => sum + s.rowsPerRequest * s.requests * (s.warmup + s.runs) + (wire ? wirePassRows(s) : 0), 0);
+  return scenarios.reduce(
+    (sum, s) => sum + s.rowsPerRequest * s.requests * (s.warmup + s.runs) + (wire ? wirePassRows(s) : 0),
+    0,
+  );
 }
 
 /**

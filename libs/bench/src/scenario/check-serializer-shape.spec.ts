@@ -6,15 +6,35 @@ import { checkSerializerShape } from './check-serializer-shape';
 import { errorOf } from './fixtures/error-of';
 import { VARIANT_NAMES, VARIANTS } from './variants';
 
-const example = () => userShape({ protoFile: findProtoFile(join('examples', 'order.proto')), message: 'shop.v1.Order', sampleFile: findProtoFile(join('examples', 'order.sample.json')) });
+const example = () =>
+  userShape({
+    protoFile: findProtoFile(join('examples', 'order.proto')),
+    message: 'shop.v1.Order',
+    sampleFile: findProtoFile(join('examples', 'order.sample.json')),
+  });
 // The connect family is built on protobuf-es's generated code (generatedCode), so it has none for the user's message either.
-const GENERATED = ['grpc-static', 'grpc-es', 'grpc-tsproto', 'proto-http-static', 'grpc-stream-static', 'connect-proto', 'connect-json', 'connect-fastify', 'connect-h2', 'connect-grpc', 'grpc-web', 'connect-bare', 'connect-stream'] as const;
+const GENERATED = [
+  'grpc-static',
+  'grpc-es',
+  'grpc-tsproto',
+  'proto-http-static',
+  'grpc-stream-static',
+  'connect-proto',
+  'connect-json',
+  'connect-fastify',
+  'connect-h2',
+  'connect-grpc',
+  'grpc-web',
+  'connect-bare',
+  'connect-stream',
+] as const;
 
 describe('checkSerializerShape', () => {
   afterEach(() => useUserShape(null));
 
   it('lets every variant time every built-in shape', () => {
-    for (const variant of VARIANT_NAMES) for (const shape of shapeNames()) expect(() => checkSerializerShape(variant, shape, shape)).not.toThrow();
+    for (const variant of VARIANT_NAMES)
+      for (const shape of shapeNames()) expect(() => checkSerializerShape(variant, shape, shape)).not.toThrow();
   });
 
   it("refuses a generated serializer on the user's message, naming the shapes it serves; the other variants take it", () => {
@@ -23,9 +43,12 @@ describe('checkSerializerShape', () => {
       const error = errorOf(() => checkSerializerShape(variant, 'user', 'user'));
       expect(error.parameter).toBe('shape');
       expect(error.limit.values).toEqual(['row', 'numeric', 'text', 'nested', 'binary']);
-      expect(error.message).toContain(`variant ${variant} (serializer ${VARIANTS[variant].serializer ?? VARIANTS[variant].generatedCode}) has no code for shape user`);
+      expect(error.message).toContain(
+        `variant ${variant} (serializer ${VARIANTS[variant].serializer ?? VARIANTS[variant].generatedCode}) has no code for shape user`,
+      );
     }
-    for (const variant of VARIANT_NAMES.filter((v) => !(GENERATED as readonly string[]).includes(v))) expect(() => checkSerializerShape(variant, 'user', 'user')).not.toThrow();
+    for (const variant of VARIANT_NAMES.filter((v) => !(GENERATED as readonly string[]).includes(v)))
+      expect(() => checkSerializerShape(variant, 'user', 'user')).not.toThrow();
   });
 });
 
@@ -39,7 +62,9 @@ describe('readShapeSerializer', () => {
     expect(readShapeSerializer(metadata, getShape('numeric'))).not.toBeNull();
     useUserShape(example());
     expect(() => readShapeSerializer(metadata, getShape('user'))).toThrow(InvalidSerializerError);
-    expect(() => readShapeSerializer(metadata, getShape('user'))).toThrow(`${SERIALIZER_METADATA} protobuf-es cannot encode shape user`);
+    expect(() => readShapeSerializer(metadata, getShape('user'))).toThrow(
+      `${SERIALIZER_METADATA} protobuf-es cannot encode shape user`,
+    );
     metadata.set(SERIALIZER_METADATA, 'avro');
     expect(() => readShapeSerializer(metadata, getShape('numeric'))).toThrow(InvalidSerializerError);
   });

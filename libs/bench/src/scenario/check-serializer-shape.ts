@@ -28,5 +28,10 @@ export function checkSerializerShape(variant: VariantName, shape: ShapeName, raw
   const can = servedShapes()
     .map((s) => s.name)
     .filter(serves);
-  throw new ScenarioValidationError('shape', { values: can }, `variant ${variant} (serializer ${serializer}) has no code for shape ${shape}: it serves ${can.join(', ')}`, raw);
+  throw new ScenarioValidationError(
+    'shape',
+    { values: can },
+    `variant ${variant} (serializer ${serializer}) has no code for shape ${shape}: it serves ${can.join(', ')}`,
+    raw,
+  );
 }

@@ -30,7 +30,8 @@ export const CONNECT_VARIANTS = {
     family: 'connect',
     baseline: null,
     factor: null,
-    changes: 'baseline: the Connect protocol, binary protobuf over HTTP/1.1, connect-es routes in the Nest Express app, client @connectrpc/connect-node',
+    changes:
+      'baseline: the Connect protocol, binary protobuf over HTTP/1.1, connect-es routes in the Nest Express app, client @connectrpc/connect-node',
     generatedCode: 'protobuf-es',
   },
   'connect-json': {
@@ -39,7 +40,8 @@ export const CONNECT_VARIANTS = {
     family: 'connect',
     baseline: 'connect-proto',
     factor: 'encoding',
-    changes: "Connect's JSON encoding (protobuf-es's proto3 JSON) instead of binary protobuf (same server, client and HTTP/1.1)",
+    changes:
+      "Connect's JSON encoding (protobuf-es's proto3 JSON) instead of binary protobuf (same server, client and HTTP/1.1)",
     generatedCode: 'protobuf-es',
   },
   'connect-fastify': {
@@ -57,7 +59,8 @@ export const CONNECT_VARIANTS = {
     family: 'connect',
     baseline: 'connect-fastify',
     factor: 'protocol',
-    changes: 'HTTP/2 without TLS (h2c) instead of HTTP/1.1: the Nest h2c Fastify app, the same client with httpVersion 2',
+    changes:
+      'HTTP/2 without TLS (h2c) instead of HTTP/1.1: the Nest h2c Fastify app, the same client with httpVersion 2',
     generatedCode: 'protobuf-es',
   },
   'connect-grpc': {
@@ -67,7 +70,8 @@ export const CONNECT_VARIANTS = {
     family: 'connect',
     baseline: 'connect-h2',
     factor: 'protocol',
-    changes: 'the gRPC protocol (createGrpcTransport) instead of the Connect protocol, from the same h2c server and handler',
+    changes:
+      'the gRPC protocol (createGrpcTransport) instead of the Connect protocol, from the same h2c server and handler',
     generatedCode: 'protobuf-es',
   },
   'grpc-web': {
@@ -76,7 +80,8 @@ export const CONNECT_VARIANTS = {
     family: 'connect',
     baseline: 'connect-proto',
     factor: 'protocol',
-    changes: 'the gRPC-Web protocol (createGrpcWebTransport) instead of the Connect protocol, over HTTP/1.1 to the same Express server',
+    changes:
+      'the gRPC-Web protocol (createGrpcWebTransport) instead of the Connect protocol, over HTTP/1.1 to the same Express server',
     generatedCode: 'protobuf-es',
   },
   'connect-bare': {
@@ -86,7 +91,8 @@ export const CONNECT_VARIANTS = {
     family: 'connect',
     baseline: 'connect-proto',
     factor: 'server framework',
-    changes: 'the same Connect routes and handler on a bare connect-node server (node:http, no Nest) instead of the Nest Express app (same client, HTTP/1.1)',
+    changes:
+      'the same Connect routes and handler on a bare connect-node server (node:http, no Nest) instead of the Nest Express app (same client, HTTP/1.1)',
     generatedCode: 'protobuf-es',
   },
   'connect-stream': {
@@ -95,7 +101,8 @@ export const CONNECT_VARIANTS = {
     family: 'connect',
     baseline: 'connect-proto',
     factor: 'message form',
-    changes: 'server streaming (StreamSamples / StreamRows) in messages of chunk rows instead of one message (same server, client, HTTP/1.1)',
+    changes:
+      'server streaming (StreamSamples / StreamRows) in messages of chunk rows instead of one message (same server, client, HTTP/1.1)',
     streaming: true,
     generatedCode: 'protobuf-es',
   },

@@ -9,8 +9,14 @@ describe('loadTarget', () => {
   it('sends the Connect targets to the Express app and the bare Connect server, gRPC to their h2c listeners', () => {
     expect(loadTarget(targets, 'connect', 'connect')).toEqual({ server: 'json-server', address: targets.jsonUrl });
     expect(loadTarget(targets, 'grpc', 'connect')).toEqual({ server: 'json-server', address: targets.h2JsonUrl });
-    expect(loadTarget(targets, 'connect', 'connect-bare')).toEqual({ server: 'bare-connect-server', address: targets.bareConnectUrl });
-    expect(loadTarget(targets, 'grpc', 'connect-bare')).toEqual({ server: 'bare-connect-server', address: targets.bareConnectH2Url });
+    expect(loadTarget(targets, 'connect', 'connect-bare')).toEqual({
+      server: 'bare-connect-server',
+      address: targets.bareConnectUrl,
+    });
+    expect(loadTarget(targets, 'grpc', 'connect-bare')).toEqual({
+      server: 'bare-connect-server',
+      address: targets.bareConnectH2Url,
+    });
     expect(loadTarget(targets, 'grpc', 'nest')).toEqual({ server: 'grpc-server', address: targets.grpcAddress });
   });
 

@@ -31,7 +31,12 @@ export class ScenarioValidationError extends Error {
 /** An integer outside its inclusive range, or not a plain decimal integer at all. */
 export class ScenarioRangeError extends ScenarioValidationError {
   constructor(parameter: string, min: number, max: number, value: unknown) {
-    super(parameter, { min, max }, `${parameter} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, value);
+    super(
+      parameter,
+      { min, max },
+      `${parameter} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`,
+      value,
+    );
     this.name = 'ScenarioRangeError';
   }
 }

@@ -85,26 +85,52 @@ export interface LoadLevelParams {
  * (autocannon pipelines concurrency / connections per socket), never more sockets than callers, generators that
  * each get a whole share.
  */
-export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, maxRows: number, defaults: LoadLevelDefaults): LoadLevelParams {
+export function validateLoadLevel(
+  input: LoadLevelInput,
+  limits: LoadLimits,
+  maxRows: number,
+  defaults: LoadLevelDefaults,
+): LoadLevelParams {
   const targetKind = oneOf('target', input.target, TARGET_KINDS, 'nest');
   // Absent, the transport is the target's first (json for the Nest and bare servers, the Connect protocol for connect).
   const transport = oneOf('transport', input.transport, LOAD_TRANSPORT_KINDS, servedTransports(targetKind)[0]);
   const shape = shapeParam(input.shape);
   if (!servedTransports(targetKind).includes(transport)) {
     const servers = TARGET_KINDS.filter((t) => servedTransports(t).includes(transport));
-    throw new ScenarioValidationError('target', { values: servers }, `target ${targetKind} serves transport ${servedTransports(targetKind).join(', ')} only; transport ${transport} is served by target ${servers.join(', ')}`, input.target);
+    throw new ScenarioValidationError(
+      'target',
+      { values: servers },
+      `target ${targetKind} serves transport ${servedTransports(targetKind).join(', ')} only; transport ${transport} is served by target ${servers.join(', ')}`,
+      input.target,
+    );
   }
   const http1 = HTTP1_LOAD_TRANSPORTS.includes(transport);
   const concurrency = integer('concurrency', input.concurrency, defaults.concurrency, 1, limits.maxConcurrency);
-  const connections = integer('connections', input.connections, http1 ? concurrency : 1, 1, Math.min(concurrency, limits.maxConnections));
+  const connections = integer(
+    'connections',
+    input.connections,
+    http1 ? concurrency : 1,
+    1,
+    Math.min(concurrency, limits.maxConnections),
+  );
   const rate = optionalInteger('rate', input.rate, 1, limits.maxRate);
   const requests = optionalInteger('requests', input.requests, 1, limits.maxRequests);
   if (requests !== undefined && input.duration !== undefined) {
-    throw new ScenarioValidationError('duration', { parameters: ['duration', 'requests'], maxCount: 1 }, 'duration and requests are alternatives: give one', input.duration);
+    throw new ScenarioValidationError(
+      'duration',
+      { parameters: ['duration', 'requests'], maxCount: 1 },
+      'duration and requests are alternatives: give one',
+      input.duration,
+    );
   }
   const generators = integer('generators', input.generators, 1, 1, limits.maxGenerators);
   if (generators > concurrency) {
-    throw new ScenarioValidationError('generators', { min: 1, max: concurrency }, `${generators} generators need at least ${generators} callers, got concurrency ${concurrency}`, input.generators);
+    throw new ScenarioValidationError(
+      'generators',
+      { min: 1, max: concurrency },
+      `${generators} generators need at least ${generators} callers, got concurrency ${concurrency}`,
+      input.generators,
+    );
   }
   // Each generator opens its share of the sockets in its own process, within the open-files limit it inherits.
   const perGenerator = Math.ceil(connections / generators);
@@ -136,7 +162,11 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
     shape,
   };
   // autocannon's closed loop pipelines concurrency / connections requests per socket, and each generator runs its own.
-  if (http1 && rate === undefined && (concurrency % connections !== 0 || concurrency % generators !== 0 || connections % generators !== 0)) {
+  if (
+    http1 &&
+    rate === undefined &&
+    (concurrency % connections !== 0 || concurrency % generators !== 0 || connections % generators !== 0)
+  ) {
     throw new ScenarioValidationError(
       'connections',
       { min: 1, max: concurrency },
@@ -152,7 +182,12 @@ export function validateLoadLevel(input: LoadLevelInput, limits: LoadLimits, max
 function oneOf<T extends string>(name: string, raw: unknown, allowed: readonly T[], fallback: T): T {
   if (raw === undefined || raw === null) return fallback;
   if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T;
-  throw new ScenarioValidationError(name, { values: allowed }, `${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(raw)}`, raw);
+  throw new ScenarioValidationError(
+    name,
+    { values: allowed },
+    `${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(raw)}`,
+    raw,
+  );
 }
 
 function optionalInteger(name: string, raw: unknown, min: number, max: number): number | undefined {
@@ -169,7 +204,11 @@ interface EngineAsk {
 /** Whether `engine` can run the level, from its registry entry (LOAD_ENGINE_INFO). */
 function engineFits(engine: LoadEngine, ask: EngineAsk): boolean {
   const info = LOAD_ENGINE_INFO[engine];
-  return (info.transports ?? LOAD_TRANSPORT_KINDS).includes(ask.transport) && (info.openLoop || !ask.openLoop) && (info.targets ?? TARGET_KINDS).includes(ask.targetKind);
+  return (
+    (info.transports ?? LOAD_TRANSPORT_KINDS).includes(ask.transport) &&
+    (info.openLoop || !ask.openLoop) &&
+    (info.targets ?? TARGET_KINDS).includes(ask.targetKind)
+  );
 }
 
 /** A level its engine cannot run is refused naming what the engine does and the engines that would. */
@@ -182,8 +221,18 @@ function requireEngineFits(engine: LoadEngine, ask: EngineAsk, raw: unknown): vo
   if (!transports.includes(ask.transport) || (ask.openLoop && !info.openLoop)) {
     const drives = `${transports.map((t) => FAMILY_WORDS[t]).join(', ')}${info.openLoop ? '' : ' closed loops'}`;
     const what = transports.includes(ask.transport) ? 'rate (an open loop)' : `transport ${ask.transport}`;
-    throw new ScenarioValidationError('engine', { values: others }, `engine ${engine} drives ${drives} only; ${what} ${instead}`, raw);
+    throw new ScenarioValidationError(
+      'engine',
+      { values: others },
+      `engine ${engine} drives ${drives} only; ${what} ${instead}`,
+      raw,
+    );
   }
   const targets = info.targets ?? TARGET_KINDS;
-  throw new ScenarioValidationError('engine', { values: others }, `engine ${engine} loads target ${targets.join(', ')} only; target ${ask.targetKind} ${instead}`, raw);
+  throw new ScenarioValidationError(
+    'engine',
+    { values: others },
+    `engine ${engine} loads target ${targets.join(', ')} only; target ${ask.targetKind} ${instead}`,
+    raw,
+  );
 }

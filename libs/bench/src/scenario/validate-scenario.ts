@@ -28,7 +28,13 @@ export const SCENARIO_DEFAULTS = { rows: 1, requests: 1, runs: 1, warmup: 0, chu
  * The one place where parameters meet their limits. Every parameter must be a plain decimal integer in range;
  * concurrency defaults to "all at once" (the article's forkJoin) and may not exceed the request count.
  */
-export function validateScenario(variant: VariantName, mode: Mode, input: ScenarioInput, limits: Limits, defaultChunkRows: number = SCENARIO_DEFAULTS.chunkRows): Scenario {
+export function validateScenario(
+  variant: VariantName,
+  mode: Mode,
+  input: ScenarioInput,
+  limits: Limits,
+  defaultChunkRows: number = SCENARIO_DEFAULTS.chunkRows,
+): Scenario {
   // The two families' names are also their baseline variants, so callers that pass 'json' or 'grpc' mean what they did.
   const transport = VARIANTS[variant].family;
   const shape = shapeParam(input.shape);
@@ -36,16 +42,29 @@ export function validateScenario(variant: VariantName, mode: Mode, input: Scenar
   const streaming = isStreamingVariant(variant);
   const rowsPerRequest = rowsParam(input.rows, streaming, limits);
   if (!streaming && input.chunk !== undefined && input.chunk !== null) {
-    throw new ScenarioValidationError('chunk', { values: streamingVariantNames() }, `chunk applies to the streaming variants (${streamingVariantNames().join(', ')}), not ${variant}`, input.chunk);
+    throw new ScenarioValidationError(
+      'chunk',
+      { values: streamingVariantNames() },
+      `chunk applies to the streaming variants (${streamingVariantNames().join(', ')}), not ${variant}`,
+      input.chunk,
+    );
   }
-  const chunkRows = streaming ? integerParam('chunk', input.chunk, Math.min(defaultChunkRows, limits.maxRows), 1, limits.maxRows) : null;
-  if (chunkRows !== null) checkChunkBytes(shape, transport, chunkRows, rowsPerRequest, limits.streamBufferBytes, input.chunk);
-  const requests = mode === 'single' ? 1 : integerParam('requests', input.requests, SCENARIO_DEFAULTS.requests, 1, limits.maxRequests);
+  const chunkRows = streaming
+    ? integerParam('chunk', input.chunk, Math.min(defaultChunkRows, limits.maxRows), 1, limits.maxRows)
+    : null;
+  if (chunkRows !== null)
+    checkChunkBytes(shape, transport, chunkRows, rowsPerRequest, limits.streamBufferBytes, input.chunk);
+  const requests =
+    mode === 'single' ? 1 : integerParam('requests', input.requests, SCENARIO_DEFAULTS.requests, 1, limits.maxRequests);
   const concurrencyMax = Math.min(requests, limits.maxConcurrency);
   const concurrency = integerParam('concurrency', input.concurrency, concurrencyMax, 1, concurrencyMax);
   const runs = integerParam('runs', input.runs, SCENARIO_DEFAULTS.runs, 1, limits.maxRuns);
   const warmup = integerParam('warmup', input.warmup, SCENARIO_DEFAULTS.warmup, 0, limits.maxWarmup);
-  const name = nameParam(input.name) ?? defaultName(mode, rowsPerRequest, requests, concurrency) + (chunkRows === null ? '' : ` chunk=${chunkRows}`) + (shape === DEFAULT_SHAPE ? '' : ` shape=${shape}`);
+  const name =
+    nameParam(input.name) ??
+    defaultName(mode, rowsPerRequest, requests, concurrency) +
+      (chunkRows === null ? '' : ` chunk=${chunkRows}`) +
+      (shape === DEFAULT_SHAPE ? '' : ` shape=${shape}`);
   return { name, transport, variant, shape, mode, rowsPerRequest, chunkRows, requests, concurrency, runs, warmup };
 }
 
@@ -61,7 +80,13 @@ function rowsParam(raw: unknown, streaming: boolean, limits: Limits): number {
   } catch (error) {
     const asked = Number(raw);
     const names = streamingVariantNames();
-    if (!(error instanceof ScenarioRangeError) || !Number.isSafeInteger(asked) || asked <= limits.maxRows || names.length === 0) throw error;
+    if (
+      !(error instanceof ScenarioRangeError) ||
+      !Number.isSafeInteger(asked) ||
+      asked <= limits.maxRows ||
+      names.length === 0
+    )
+      throw error;
     throw new ScenarioValidationError(
       'rows',
       { min: 1, max: limits.maxRows },
@@ -75,11 +100,19 @@ function rowsParam(raw: unknown, streaming: boolean, limits: Limits): number {
  * A chunk is held whole by the server while it is sent, so its largest encoding must fit STREAM_BUFFER_BYTES: the
  * shape's bound of one row (Shape.maxRowBytes, what the servers reserve by), as JSON or protobuf by the family.
  */
-function checkChunkBytes(shape: ShapeName, family: TransportKind, chunkRows: number, rows: number, bufferBytes: number, raw: unknown): void {
+function checkChunkBytes(
+  shape: ShapeName,
+  family: TransportKind,
+  chunkRows: number,
+  rows: number,
+  bufferBytes: number,
+  raw: unknown,
+): void {
   const bound = getShape(shape).maxRowBytes(rows - 1);
   const rowBytes = family === 'grpc' ? bound.protobuf : bound.json;
   const problem = chunkBudgetProblem('chunk', Math.min(chunkRows, rows), rowBytes, bufferBytes);
-  if (problem !== null) throw new ScenarioValidationError('chunk', { min: 1, max: Math.floor(bufferBytes / rowBytes) }, problem, raw);
+  if (problem !== null)
+    throw new ScenarioValidationError('chunk', { min: 1, max: Math.floor(bufferBytes / rowBytes) }, problem, raw);
 }
 
 function defaultName(mode: Mode, rows: number, requests: number, concurrency: number): string {

@@ -15,7 +15,15 @@ export const TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc', 'conne
 export const ARTICLE_TRANSPORTS: readonly TransportKind[] = ['json', 'grpc'];
 
 /** The factors a variant may change, one at a time. */
-export type Factor = 'client library' | 'server framework' | 'encoding' | 'serializer' | 'protocol' | 'message form' | 'compression' | 'flow control';
+export type Factor =
+  | 'client library'
+  | 'server framework'
+  | 'encoding'
+  | 'serializer'
+  | 'protocol'
+  | 'message form'
+  | 'compression'
+  | 'flow control';
 
 /** The servers results and errors name (the bare JSON and gRPC servers answer as their Nest twins do). */
 export type ServerName = 'json-server' | 'grpc-server' | 'bare-connect-server';

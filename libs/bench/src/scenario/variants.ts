@@ -6,7 +6,6 @@ import type { Factor, TransportKind, VariantInfo } from './variant-info';
 export { ARTICLE_TRANSPORTS, TRANSPORT_KINDS } from './variant-info';
 export type { Factor, TransportKind, VariantInfo } from './variant-info';
 
-
 /** Which registry a serializer name is in (the names are unique across both): a protobuf one encodes protobuf. */
 export function isProtobufSerializer(name: ProtobufCodecName | JsonCodecName): name is ProtobufCodecName {
   return (protobufCodecNames() as string[]).includes(name);
@@ -24,20 +23,67 @@ const AT_GRPC = { address: 'grpcAddress', server: 'grpc-server', oneConnection: 
  * Nest ClientGrpc) and stay the defaults, so a result without a variant means what it always meant.
  */
 const BASE_VARIANTS = {
-  json: { ...AT_EXPRESS, load: { transport: 'json', target: 'nest' }, family: 'json', baseline: null, factor: null, changes: 'baseline: Nest JSON server (Express), client Nest HttpService (axios + rxjs)' },
-  grpc: { ...AT_GRPC, load: { transport: 'grpc', target: 'nest' }, family: 'grpc', baseline: null, factor: null, changes: 'baseline: Nest gRPC server, client Nest ClientGrpc (grpc-js + rxjs)' },
-  'json-undici': { ...AT_EXPRESS, family: 'json', baseline: 'json', factor: 'client library', changes: 'undici instead of axios + rxjs (same server)' },
-  'grpc-bare': { ...AT_GRPC, family: 'grpc', baseline: 'grpc', factor: 'client library', changes: 'a plain @grpc/grpc-js client instead of Nest ClientGrpc + rxjs (same server)' },
-  'proto-http': { ...AT_EXPRESS, family: 'json', baseline: 'json', factor: 'encoding', changes: "protobuf body (the Samples message, gRPC's encoder) instead of JSON: same server and client, Accept: application/x-protobuf" },
-  'json-fastify': { ...AT_FASTIFY, load: { transport: 'json', target: 'fastify' }, family: 'json', baseline: 'json', factor: 'server framework', changes: 'the same Nest module and controller on Fastify instead of Express (same client)' },
-  'json-h2': { ...AT_H2C, family: 'json', baseline: 'json-fastify', factor: 'protocol', changes: 'HTTP/2 without TLS (h2c) instead of HTTP/1.1: the same Fastify server and axios client (httpVersion 2)' },
+  json: {
+    ...AT_EXPRESS,
+    load: { transport: 'json', target: 'nest' },
+    family: 'json',
+    baseline: null,
+    factor: null,
+    changes: 'baseline: Nest JSON server (Express), client Nest HttpService (axios + rxjs)',
+  },
+  grpc: {
+    ...AT_GRPC,
+    load: { transport: 'grpc', target: 'nest' },
+    family: 'grpc',
+    baseline: null,
+    factor: null,
+    changes: 'baseline: Nest gRPC server, client Nest ClientGrpc (grpc-js + rxjs)',
+  },
+  'json-undici': {
+    ...AT_EXPRESS,
+    family: 'json',
+    baseline: 'json',
+    factor: 'client library',
+    changes: 'undici instead of axios + rxjs (same server)',
+  },
+  'grpc-bare': {
+    ...AT_GRPC,
+    family: 'grpc',
+    baseline: 'grpc',
+    factor: 'client library',
+    changes: 'a plain @grpc/grpc-js client instead of Nest ClientGrpc + rxjs (same server)',
+  },
+  'proto-http': {
+    ...AT_EXPRESS,
+    family: 'json',
+    baseline: 'json',
+    factor: 'encoding',
+    changes:
+      "protobuf body (the Samples message, gRPC's encoder) instead of JSON: same server and client, Accept: application/x-protobuf",
+  },
+  'json-fastify': {
+    ...AT_FASTIFY,
+    load: { transport: 'json', target: 'fastify' },
+    family: 'json',
+    baseline: 'json',
+    factor: 'server framework',
+    changes: 'the same Nest module and controller on Fastify instead of Express (same client)',
+  },
+  'json-h2': {
+    ...AT_H2C,
+    family: 'json',
+    baseline: 'json-fastify',
+    factor: 'protocol',
+    changes: 'HTTP/2 without TLS (h2c) instead of HTTP/1.1: the same Fastify server and axios client (httpVersion 2)',
+  },
   'json-h2-window': {
     ...AT_H2C,
     window: 'jsonH2FlowControlWindow',
     family: 'json',
     baseline: 'json-h2',
     factor: 'flow control',
-    changes: "the json-h2 client offering an HTTP/2 flow-control window of JSON_H2_FLOW_CONTROL_WINDOW bytes (4 MiB) instead of HTTP/2's 64 KiB (same server)",
+    changes:
+      "the json-h2 client offering an HTTP/2 flow-control window of JSON_H2_FLOW_CONTROL_WINDOW bytes (4 MiB) instead of HTTP/2's 64 KiB (same server)",
   },
   'json-stream': {
     ...AT_EXPRESS,
@@ -61,7 +107,8 @@ const BASE_VARIANTS = {
     family: 'grpc',
     baseline: 'grpc',
     factor: 'flow control',
-    changes: "the grpc client offering an HTTP/2 flow-control window of GRPC_FLOW_CONTROL_WINDOW bytes (4 MiB) instead of HTTP/2's 64 KiB (same server)",
+    changes:
+      "the grpc client offering an HTTP/2 flow-control window of GRPC_FLOW_CONTROL_WINDOW bytes (4 MiB) instead of HTTP/2's 64 KiB (same server)",
   },
   'grpc-stream': {
     ...AT_GRPC,
@@ -87,7 +134,11 @@ type GrpcSerializerVariantName = (typeof GRPC_SERIALIZER_VARIANT_NAMES)[keyof ty
 
 /** The `grpc` path with another protobuf serializer on both sides: one entry per PROTOBUF_CODECS entry (what each is: its description, docs/serializers.md). */
 const GRPC_SERIALIZER_VARIANTS = Object.fromEntries(
-  (protobufCodecNames().filter((codec) => codec !== DEFAULT_PROTOBUF_CODEC) as (keyof typeof GRPC_SERIALIZER_VARIANT_NAMES)[]).map((codec) => [
+  (
+    protobufCodecNames().filter(
+      (codec) => codec !== DEFAULT_PROTOBUF_CODEC,
+    ) as (keyof typeof GRPC_SERIALIZER_VARIANT_NAMES)[]
+  ).map((codec) => [
     GRPC_SERIALIZER_VARIANT_NAMES[codec],
     {
       ...AT_GRPC,
@@ -107,7 +158,8 @@ const JSON_SERIALIZER_VARIANTS = {
     family: 'json',
     baseline: 'json-fastify',
     factor: 'serializer',
-    changes: "fast-json-stringify (compiled from the shape's JSON Schema, as Fastify does with a response schema) instead of JSON.stringify writes the body (same Fastify server, same client)",
+    changes:
+      "fast-json-stringify (compiled from the shape's JSON Schema, as Fastify does with a response schema) instead of JSON.stringify writes the body (same Fastify server, same client)",
     serializer: 'fast-json-stringify',
   },
   'json-stream-fjs': {
@@ -115,7 +167,8 @@ const JSON_SERIALIZER_VARIANTS = {
     family: 'json',
     baseline: 'json-stream',
     factor: 'serializer',
-    changes: 'fast-json-stringify instead of JSON.stringify writes the NDJSON lines, one row each (same server, same stream, same client)',
+    changes:
+      'fast-json-stringify instead of JSON.stringify writes the NDJSON lines, one row each (same server, same stream, same client)',
     streaming: true,
     serializer: 'fast-json-stringify',
   },
@@ -154,7 +207,12 @@ const SERIALIZER_OPTION_VARIANTS = {
 
 type BaseVariantName = keyof typeof BASE_VARIANTS;
 /** A client+server path: one of the base variants or a serializer's (the +gzip twins are paths with compression). */
-export type PathName = BaseVariantName | GrpcSerializerVariantName | keyof typeof JSON_SERIALIZER_VARIANTS | keyof typeof SERIALIZER_OPTION_VARIANTS | ConnectVariantName;
+export type PathName =
+  | BaseVariantName
+  | GrpcSerializerVariantName
+  | keyof typeof JSON_SERIALIZER_VARIANTS
+  | keyof typeof SERIALIZER_OPTION_VARIANTS
+  | ConnectVariantName;
 
 /**
  * The variants that also come as `<name>+gzip`: the same path with the response body gzip-compressed by the server
@@ -166,7 +224,13 @@ export type PathName = BaseVariantName | GrpcSerializerVariantName | keyof typeo
  * decompresses (grpc/grpc-node#1823). Gzipping in the serializer would send a gzip body flagged as uncompressed:
  * application-level compression that only our own client could read, not gRPC compression.
  */
-const GZIP_VARIANTS = ['json', 'json-undici', 'json-fastify', 'json-h2', 'proto-http'] as const satisfies readonly BaseVariantName[];
+const GZIP_VARIANTS = [
+  'json',
+  'json-undici',
+  'json-fastify',
+  'json-h2',
+  'proto-http',
+] as const satisfies readonly BaseVariantName[];
 export const GZIP_SUFFIX = '+gzip';
 
 type GzipVariantName = `${(typeof GZIP_VARIANTS)[number]}${typeof GZIP_SUFFIX}`;
@@ -254,7 +318,12 @@ export function parseVariants(parameter: string, raw: unknown, family?: Transpor
     const what = family ? `${family} variants` : 'variants';
     // The recorded names: each also works typed raw in a URL (variantNamed), so none of them is what was refused.
     const note = allowed.some((v) => v.endsWith(GZIP_SUFFIX)) ? `; ${GZIP_ALIAS_NOTE}` : '';
-    throw new ScenarioValidationError(parameter, { values: allowed }, `${parameter} must be a comma list of ${what} (${allowed.join(', ')}${note}), each once, got ${JSON.stringify(raw)}`, raw);
+    throw new ScenarioValidationError(
+      parameter,
+      { values: allowed },
+      `${parameter} must be a comma list of ${what} (${allowed.join(', ')}${note}), each once, got ${JSON.stringify(raw)}`,
+      raw,
+    );
   }
   return list as VariantName[];
 }

@@ -16,7 +16,11 @@ export interface WireTraits {
   serializer: string;
 }
 
-const PROTOCOL_WORDS: Record<ConnectProtocol, WireTraits['protocol']> = { connect: 'Connect', grpc: 'gRPC', 'grpc-web': 'gRPC-Web' };
+const PROTOCOL_WORDS: Record<ConnectProtocol, WireTraits['protocol']> = {
+  connect: 'Connect',
+  grpc: 'gRPC',
+  'grpc-web': 'gRPC-Web',
+};
 
 /**
  * The article's two paths, which every Connect variant is placed against: `json` is a GET answered with
@@ -28,12 +32,15 @@ const ARTICLE_PATH_TRAITS: Partial<Record<VariantName, Omit<WireTraits, 'seriali
   grpc: { httpVersion: '2', protocol: 'gRPC', encoding: 'binary protobuf' },
 };
 
-const messageFormOf = (variant: VariantName): WireTraits['messageForm'] => (VARIANTS[variant].streaming ? 'a stream of chunk-row messages' : 'one message');
+const messageFormOf = (variant: VariantName): WireTraits['messageForm'] =>
+  VARIANTS[variant].streaming ? 'a stream of chunk-row messages' : 'one message';
 
 /** The family's own codec where the registry names none (a variant's `serializer` or `generatedCode` otherwise). */
 function serializerOf(variant: VariantName): string {
   const info = VARIANTS[variant];
-  return info.serializer ?? info.generatedCode ?? (info.family === 'json' ? DEFAULT_JSON_CODEC : DEFAULT_PROTOBUF_CODEC);
+  return (
+    info.serializer ?? info.generatedCode ?? (info.family === 'json' ? DEFAULT_JSON_CODEC : DEFAULT_PROTOBUF_CODEC)
+  );
 }
 
 /**
@@ -68,7 +75,12 @@ export function wireDifferences(variant: VariantName, against: VariantName, para
   const a = wireTraitsOf(variant);
   const b = wireTraitsOf(against);
   if (!a || !b) return null;
-  const http = (t: WireTraits) => (parallel ? (t.httpVersion === '2' ? 'one HTTP/2 connection' : 'HTTP/1.1 keep-alive sockets') : `HTTP/${t.httpVersion}`);
+  const http = (t: WireTraits) =>
+    parallel
+      ? t.httpVersion === '2'
+        ? 'one HTTP/2 connection'
+        : 'HTTP/1.1 keep-alive sockets'
+      : `HTTP/${t.httpVersion}`;
   const protocol = (t: WireTraits) => (t.protocol === 'plain HTTP' ? 'plain HTTP' : `the ${t.protocol} protocol`);
   return [
     ...(a.httpVersion !== b.httpVersion ? [`${http(a)} against ${http(b)}`] : []),

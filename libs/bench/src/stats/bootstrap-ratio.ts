@@ -29,7 +29,12 @@ const median = (xs: readonly number[]) => percentile(sortAscending(xs), 50);
  * (the runs of two variants are independent draws), 2,000 times, from a fixed seed so the same runs always give the
  * same interval. Null when a side is empty or a median is 0. The one-invocation case of twoLevelMedianRatio.
  */
-export function bootstrapMedianRatio(a: readonly number[], b: readonly number[], level = 0.95, seed = DEFAULT_SEED): RatioEstimate | null {
+export function bootstrapMedianRatio(
+  a: readonly number[],
+  b: readonly number[],
+  level = 0.95,
+  seed = DEFAULT_SEED,
+): RatioEstimate | null {
   return twoLevelMedianRatio([a], [b], level, seed);
 }
 
@@ -68,7 +73,14 @@ export function twoLevelMedianRatio(
   if (ratios.length === 0) return null;
   const sorted = sortAscending(ratios);
   const tail = ((1 - level) / 2) * 100;
-  return { ratio: median(pooledB) / median(pooledA), low: percentile(sorted, tail), high: percentile(sorted, 100 - tail), level, resamples, invocations: k };
+  return {
+    ratio: median(pooledB) / median(pooledA),
+    low: percentile(sorted, tail),
+    high: percentile(sorted, 100 - tail),
+    level,
+    resamples,
+    invocations: k,
+  };
 }
 
 /** A percentile interval for one side's median from the same two-level resampling. */
@@ -79,7 +91,12 @@ export interface MedianBootstrap {
 }
 
 /** The two-level percentile-bootstrap interval of the median of runs grouped by invocation; null without runs. */
-export function twoLevelMedianInterval(groups: readonly (readonly number[])[], level = 0.95, seed = DEFAULT_SEED, resamples = RESAMPLES): MedianBootstrap | null {
+export function twoLevelMedianInterval(
+  groups: readonly (readonly number[])[],
+  level = 0.95,
+  seed = DEFAULT_SEED,
+  resamples = RESAMPLES,
+): MedianBootstrap | null {
   if (groups.flat().length === 0) return null;
   const draw = twoLevelDraw(seededRandom(seed), groups.length);
   const medians: number[] = [];

@@ -21,7 +21,13 @@ export function compareMedians(a: readonly number[], b: readonly number[], level
   const ciA = medianConfidenceInterval(sortAscending(a), level);
   const ciB = medianConfidenceInterval(sortAscending(b), level);
   const enough = 2 / binomial(a.length + b.length, a.length) <= 1 - level;
-  const order: MedianOrder = !enough ? 'not distinguishable' : ciA.high < ciB.low ? 'a-lower' : ciB.high < ciA.low ? 'b-lower' : 'not distinguishable';
+  const order: MedianOrder = !enough
+    ? 'not distinguishable'
+    : ciA.high < ciB.low
+      ? 'a-lower'
+      : ciB.high < ciA.low
+        ? 'b-lower'
+        : 'not distinguishable';
   return { a: ciA, b: ciB, order };
 }
 

@@ -16,7 +16,9 @@ const toMicrosMs = (ms: number) => LatencyHistogram.toMicros(ms) / 1000;
 
 describe('LatencyHistogram', () => {
   const random = seededRandom(7);
-  const sets = SAMPLE_KINDS.flatMap((kind) => [1, 2, 5, 37, 1000, 5000].map((n) => sampleSet(random, kind, n).map(toMicrosMs)));
+  const sets = SAMPLE_KINDS.flatMap((kind) =>
+    [1, 2, 5, 37, 1000, 5000].map((n) => sampleSet(random, kind, n).map(toMicrosMs)),
+  );
 
   it('keeps every percentile within the recorded [min, max], with the exact min, max and mean', () => {
     for (const values of sets) {

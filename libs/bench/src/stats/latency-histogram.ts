@@ -6,7 +6,14 @@ import { quantileType7 } from './order-statistics';
  * The one HDR setup, for latencies in whole microseconds: 3 significant digits keep every value within 0.1%, from
  * 1 µs to a minute and beyond (autoResize). Generators record through it and merging decodes with it.
  */
-export const LATENCY_HISTOGRAM = { bitBucketSize: 64, autoResize: true, lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3, useWebAssembly: false } as const;
+export const LATENCY_HISTOGRAM = {
+  bitBucketSize: 64,
+  autoResize: true,
+  lowestDiscernibleValue: 1,
+  highestTrackableValue: 60_000_000,
+  numberOfSignificantValueDigits: 3,
+  useWebAssembly: false,
+} as const;
 
 /** What HDR cannot give back exactly (its max is a bucket's highest equivalent value), carried beside it. */
 export interface LatencyExtremes {
@@ -106,7 +113,14 @@ export class LatencyHistogram {
 
   summaryMs(): LatencySummaryMs {
     const at = (p: number) => this.percentileMs(p);
-    return { mean: this.meanMs, p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: this.count === 0 ? 0 : this.maxMs };
+    return {
+      mean: this.meanMs,
+      p50: at(50),
+      p90: at(90),
+      p99: at(99),
+      p999: at(99.9),
+      max: this.count === 0 ? 0 : this.maxMs,
+    };
   }
 
   encode(): EncodedLatencyHistogram {

@@ -13,7 +13,14 @@ function normal(random: () => number): number {
  * settles at its own level, lognormal around `median` with sigma `between`, and its runs scatter around that level
  * with sigma `within`. The log of a run is normal with mean log(median), so the population median is `median`.
  */
-function side(random: () => number, median: number, invocations: number, runs: number, between: number, within: number): number[][] {
+function side(
+  random: () => number,
+  median: number,
+  invocations: number,
+  runs: number,
+  between: number,
+  within: number,
+): number[][] {
   return Array.from({ length: invocations }, () => {
     const level = Math.log(median) + between * normal(random);
     return Array.from({ length: runs }, () => Math.exp(level + within * normal(random)));
@@ -34,7 +41,14 @@ describe('two-level bootstrap', () => {
       }
       const sorted = sortAscending(ratios);
       const tail = ((1 - level) / 2) * 100;
-      return { ratio: median(b) / median(a), low: percentile(sorted, tail), high: percentile(sorted, 100 - tail), level, resamples: 2000, invocations: 1 };
+      return {
+        ratio: median(b) / median(a),
+        low: percentile(sorted, tail),
+        high: percentile(sorted, 100 - tail),
+        level,
+        resamples: 2000,
+        invocations: 1,
+      };
     };
     const random = seededRandom(3);
     for (const n of [2, 3, 5, 12]) {
@@ -46,8 +60,14 @@ describe('two-level bootstrap', () => {
   });
 
   it('gives the same interval for the same runs, and a wider one when invocations disagree', () => {
-    const tight = [[10, 10.1, 9.9], [10, 10.1, 9.9]];
-    const apart = [[10, 10.1, 9.9], [12, 12.1, 11.9]];
+    const tight = [
+      [10, 10.1, 9.9],
+      [10, 10.1, 9.9],
+    ];
+    const apart = [
+      [10, 10.1, 9.9],
+      [12, 12.1, 11.9],
+    ];
     const flat = (g: number[][]) => g.flat();
     expect(twoLevelMedianInterval(apart)).toEqual(twoLevelMedianInterval(apart));
     const w = (i: { low: number; high: number } | null) => i!.high - i!.low;
@@ -57,7 +77,13 @@ describe('two-level bootstrap', () => {
   });
 
   it('skips resamples in which a side drew only invocations it made no run in', () => {
-    const r = twoLevelMedianRatio([[10, 11], [10, 11]], [[20, 21], []])!;
+    const r = twoLevelMedianRatio(
+      [
+        [10, 11],
+        [10, 11],
+      ],
+      [[20, 21], []],
+    )!;
     expect(r.invocations).toBe(2);
     expect(r.low).toBeGreaterThan(1.5);
     expect(twoLevelMedianRatio([[]], [[1]])).toBeNull();
@@ -96,17 +122,37 @@ describe('two-level bootstrap', () => {
 
 describe('betweenInvocationShare', () => {
   it('is 0 when the invocations agree, near 1 when only they differ, null when it cannot be told', () => {
-    expect(betweenInvocationShare([[1, 2, 3], [1, 2, 3]])).toBe(0);
-    expect(betweenInvocationShare([[10, 10.01], [20, 20.01]])).toBeGreaterThan(0.99);
+    expect(
+      betweenInvocationShare([
+        [1, 2, 3],
+        [1, 2, 3],
+      ]),
+    ).toBe(0);
+    expect(
+      betweenInvocationShare([
+        [10, 10.01],
+        [20, 20.01],
+      ]),
+    ).toBeGreaterThan(0.99);
     expect(betweenInvocationShare([[1, 2, 3]])).toBeNull();
     expect(betweenInvocationShare([[1], [2]])).toBeNull();
-    expect(betweenInvocationShare([[5, 5], [5, 5]])).toBeNull();
+    expect(
+      betweenInvocationShare([
+        [5, 5],
+        [5, 5],
+      ]),
+    ).toBeNull();
     expect(betweenInvocationShare([[1, 2, 3], []])).toBeNull();
   });
 
   it('matches the one-way ANOVA estimate by hand', () => {
     // Group means 2 and 5, grand mean 3.5; MSB = 3 * (1.5² + 1.5²) / 1 = 13.5; MSW = (2 + 2) / 4 = 1;
     // sigma²_between = (13.5 - 1) / 3 = 4.1667; share = 4.1667 / 5.1667.
-    expect(betweenInvocationShare([[1, 2, 3], [4, 5, 6]])).toBeCloseTo(4.1667 / 5.1667, 4);
+    expect(
+      betweenInvocationShare([
+        [1, 2, 3],
+        [4, 5, 6],
+      ]),
+    ).toBeCloseTo(4.1667 / 5.1667, 4);
   });
 });

@@ -93,4 +93,3 @@ export interface StreamingRowsTransport extends FetchesShape {
   readonly streaming: true;
   streamRows(count: number, chunkRows: number, sink: RowSink, signal?: AbortSignal): Promise<StreamedRows>;
 }
-

@@ -18,7 +18,9 @@ export class TransportError extends Error {
     /** For a stream that broke off: the rows that had arrived (and were verified as they came) before it did. */
     readonly rowsReceived?: number,
   ) {
-    super(`${target.server} at ${target.address} ${describe(failure)}: ${cleanDetail(detail)}${rowsReceived === undefined ? '' : ` (after ${rowsReceived} rows)`}`);
+    super(
+      `${target.server} at ${target.address} ${describe(failure)}: ${cleanDetail(detail)}${rowsReceived === undefined ? '' : ` (after ${rowsReceived} rows)`}`,
+    );
     this.name = 'TransportError';
   }
 }

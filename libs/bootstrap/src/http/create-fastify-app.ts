@@ -15,11 +15,28 @@ import { httpServerOptions } from './http-server-options';
  * hands `http` to http2.createServer). Over HTTP/1.1, a request answered before its body arrived ends its
  * connection without the rest being read (endUnreadRequests; an HTTP/2 stream has its own end).
  */
-export async function createFastifyApp(module: DynamicModule, timeouts: HttpTimeouts, logger: LoggerService | false, http2 = false): Promise<NestFastifyApplication> {
+export async function createFastifyApp(
+  module: DynamicModule,
+  timeouts: HttpTimeouts,
+  logger: LoggerService | false,
+  http2 = false,
+): Promise<NestFastifyApplication> {
   const adapter = http2
-    ? new FastifyAdapter({ http2: true, http2SessionTimeout: timeouts.keepAliveMs, http: h2cServerOptions() } as ConstructorParameters<typeof FastifyAdapter>[0])
-    : new FastifyAdapter({ http: httpServerOptions(timeouts), keepAliveTimeout: timeouts.keepAliveMs, requestTimeout: timeouts.requestMs });
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger, abortOnError: false, bodyParser: false });
+    ? new FastifyAdapter({
+        http2: true,
+        http2SessionTimeout: timeouts.keepAliveMs,
+        http: h2cServerOptions(),
+      } as ConstructorParameters<typeof FastifyAdapter>[0])
+    : new FastifyAdapter({
+        http: httpServerOptions(timeouts),
+        keepAliveTimeout: timeouts.keepAliveMs,
+        requestTimeout: timeouts.requestMs,
+      });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    logger,
+    abortOnError: false,
+    bodyParser: false,
+  });
   if (!http2) endUnreadRequests(app.getHttpServer());
   app.enableShutdownHooks();
   return app;

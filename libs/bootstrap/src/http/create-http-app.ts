@@ -27,8 +27,16 @@ class BoundedExpressAdapter extends ExpressAdapter {
  * malformed, oversized or aborted one cannot reach a parser and flood the log with its errors), no X-Powered-By,
  * bounded waits on slow callers, and shutdown hooks.
  */
-export async function createHttpApp(module: DynamicModule, timeouts: HttpTimeouts, logger: LoggerService | false): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module, new BoundedExpressAdapter(timeouts), { logger, abortOnError: false, bodyParser: false });
+export async function createHttpApp(
+  module: DynamicModule,
+  timeouts: HttpTimeouts,
+  logger: LoggerService | false,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, new BoundedExpressAdapter(timeouts), {
+    logger,
+    abortOnError: false,
+    bodyParser: false,
+  });
   app.disable('x-powered-by');
   app.enableShutdownHooks();
   return app;

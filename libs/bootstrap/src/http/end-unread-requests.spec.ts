@@ -17,12 +17,22 @@ interface Refuser {
 function refuser(withFix: boolean): Promise<Refuser> {
   const sockets: Socket[] = [];
   // Node adds 1 s to the keep-alive timeout it arms: the connection would be destroyed 1.2 s after the response.
-  const server = createServer({ keepAliveTimeout: 200, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: 1000, connectionsCheckingInterval: 100 }, (req, res) => {
-    if (!sockets.includes(req.socket)) sockets.push(req.socket);
-    res.writeHead(429, { 'content-type': 'application/json', 'content-length': 2 }).end('{}');
-  });
+  const server = createServer(
+    {
+      keepAliveTimeout: 200,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      headersTimeout: 1000,
+      connectionsCheckingInterval: 100,
+    },
+    (req, res) => {
+      if (!sockets.includes(req.socket)) sockets.push(req.socket);
+      res.writeHead(429, { 'content-type': 'application/json', 'content-length': 2 }).end('{}');
+    },
+  );
   if (withFix) endUnreadRequests(server);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, sockets })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, sockets })),
+  );
 }
 
 interface RawOutcome {
@@ -35,7 +45,12 @@ interface RawOutcome {
  * A request declaring 200 MiB, its first MiB sent with the head; the answer is not read until `pauseMs` later, and
  * then only after `moreMiB` more were written: a client busy elsewhere when the answer came.
  */
-function lateReader(port: number, connectionHeader: 'close' | 'keep-alive', pauseMs: number, moreMiB: number): Promise<RawOutcome> {
+function lateReader(
+  port: number,
+  connectionHeader: 'close' | 'keep-alive',
+  pauseMs: number,
+  moreMiB: number,
+): Promise<RawOutcome> {
   return new Promise((resolve) => {
     const outcome: RawOutcome = { answer: '', errors: [], ended: false };
     const socket = connect(port, '127.0.0.1');
@@ -43,7 +58,9 @@ function lateReader(port: number, connectionHeader: 'close' | 'keep-alive', paus
     socket.on('data', (chunk: Buffer) => (outcome.answer += chunk.toString('latin1')));
     socket.on('end', () => (outcome.ended = true));
     socket.on('error', (error: NodeJS.ErrnoException) => outcome.errors.push(error.code ?? error.message));
-    socket.write(`POST / HTTP/1.1\r\nHost: x\r\nConnection: ${connectionHeader}\r\nContent-Length: ${200 * MIB}\r\n\r\n`);
+    socket.write(
+      `POST / HTTP/1.1\r\nHost: x\r\nConnection: ${connectionHeader}\r\nContent-Length: ${200 * MIB}\r\n\r\n`,
+    );
     socket.write(Buffer.alloc(MIB, 0x20));
     setTimeout(() => {
       for (let i = 0; i < moreMiB; i++) socket.write(Buffer.alloc(MIB, 0x20));
@@ -61,22 +78,30 @@ describe('endUnreadRequests', () => {
     servers.push(started.server);
     return started;
   };
-  afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => (s.closeAllConnections(), s.close(resolve))))));
+  afterAll(() =>
+    Promise.all(servers.map((s) => new Promise((resolve) => (s.closeAllConnections(), s.close(resolve))))),
+  );
 
-  it.each(['close', 'keep-alive'] as const)('Connection: %s: a client that reads the refusal only after writing more still reads it, and no error', async (header) => {
-    const { port } = await start(true);
-    const outcome = await lateReader(port, header, 1500, 4);
-    expect(outcome.answer).toMatch(/^HTTP\/1\.1 429 /);
-    expect(outcome.errors).toEqual([]);
-    // The server's side ended after its answer: the connection is not for another request.
-    expect(outcome.ended).toBe(true);
-  });
+  it.each(['close', 'keep-alive'] as const)(
+    'Connection: %s: a client that reads the refusal only after writing more still reads it, and no error',
+    async (header) => {
+      const { port } = await start(true);
+      const outcome = await lateReader(port, header, 1500, 4);
+      expect(outcome.answer).toMatch(/^HTTP\/1\.1 429 /);
+      expect(outcome.errors).toEqual([]);
+      // The server's side ended after its answer: the connection is not for another request.
+      expect(outcome.ended).toBe(true);
+    },
+  );
 
-  it.each(['close', 'keep-alive'] as const)('Connection: %s: without it, the same client gets EPIPE or a reset (what it fixes)', async (header) => {
-    const { port } = await start(false);
-    const outcome = await lateReader(port, header, 1500, 4);
-    expect(outcome.errors.length).toBeGreaterThan(0);
-  });
+  it.each(['close', 'keep-alive'] as const)(
+    'Connection: %s: without it, the same client gets EPIPE or a reset (what it fixes)',
+    async (header) => {
+      const { port } = await start(false);
+      const outcome = await lateReader(port, header, 1500, 4);
+      expect(outcome.errors.length).toBeGreaterThan(0);
+    },
+  );
 
   it('reads at most DISCARD_AFTER_ANSWER_BYTES more of the body: a client that keeps sending is held back by TCP', async () => {
     const { port, sockets } = await start(true);

@@ -16,7 +16,12 @@ export function neverThrows(handler: Handler, log: (line: string) => void = (lin
       log(`${req.method} ${req.url}: ${message} (answered 500)`);
       if (res.headersSent) return void res.destroy();
       const body = JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message });
-      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+      res
+        .writeHead(500, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+        })
+        .end(body);
     }
   };
 }

@@ -14,8 +14,14 @@ export interface QueryRule<P extends string = string> {
   parameters: readonly P[];
 }
 
-export const SAMPLES_QUERY: QueryRule<'shape' | 'serializer'> = { route: 'GET /samples/:count', parameters: ['shape', 'serializer'] };
-export const STREAM_QUERY: QueryRule<'chunk' | 'offset' | 'shape' | 'serializer'> = { route: 'GET /samples/:count/stream', parameters: ['chunk', 'offset', 'shape', 'serializer'] };
+export const SAMPLES_QUERY: QueryRule<'shape' | 'serializer'> = {
+  route: 'GET /samples/:count',
+  parameters: ['shape', 'serializer'],
+};
+export const STREAM_QUERY: QueryRule<'chunk' | 'offset' | 'shape' | 'serializer'> = {
+  route: 'GET /samples/:count/stream',
+  parameters: ['chunk', 'offset', 'shape', 'serializer'],
+};
 
 /**
  * The query of a request URL (`/path?a=1&b=2`, as the socket delivered it) checked against a route's rule, the one
@@ -24,7 +30,10 @@ export const STREAM_QUERY: QueryRule<'chunk' | 'offset' | 'shape' | 'serializer'
  * repeated name where another makes an array. Here a name is only ever itself: one not in the rule (brackets and
  * all) is refused listing the valid ones, one given twice is refused, and values are the decoded text as sent.
  */
-export function parseQuery<P extends string>(url: string, rule: QueryRule<P>): { query: Partial<Record<P, string>> } | { error: BadQueryBody } {
+export function parseQuery<P extends string>(
+  url: string,
+  rule: QueryRule<P>,
+): { query: Partial<Record<P, string>> } | { error: BadQueryBody } {
   const at = url.indexOf('?');
   const entries = at < 0 ? [] : [...new URLSearchParams(url.slice(at + 1))];
   const valid: readonly string[] = rule.parameters;
@@ -32,7 +41,11 @@ export function parseQuery<P extends string>(url: string, rule: QueryRule<P>): {
   if (unknown.length > 0) {
     const verb = unknown.length === 1 ? 'does' : 'do';
     const allowed = valid.length === 0 ? 'it takes no query parameters' : `valid parameters: ${valid.join(', ')}`;
-    return bad(unknown.join(','), { parameters: valid }, `${unknown.map(quoted).join(', ')} ${verb} not apply to ${rule.route}; ${allowed}`);
+    return bad(
+      unknown.join(','),
+      { parameters: valid },
+      `${unknown.map(quoted).join(', ')} ${verb} not apply to ${rule.route}; ${allowed}`,
+    );
   }
   const query: Partial<Record<P, string>> = {};
   for (const name of rule.parameters) {

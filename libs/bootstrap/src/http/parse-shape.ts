@@ -18,6 +18,14 @@ export function parseShape(value: string | undefined): { shape: Shape } | { erro
     return { shape: getShape(value ?? DEFAULT_SHAPE) };
   } catch (error) {
     if (!(error instanceof UnknownShapeError)) throw error;
-    return { error: { statusCode: 400, error: 'Bad Request', parameter: 'shape', limit: { shapes: shapeNames() }, message: error.message } };
+    return {
+      error: {
+        statusCode: 400,
+        error: 'Bad Request',
+        parameter: 'shape',
+        limit: { shapes: shapeNames() },
+        message: error.message,
+      },
+    };
   }
 }

@@ -7,11 +7,19 @@ import { LaunchedApp } from './launched-app';
 import { appsLogLostText, openAppsLog } from './apps-log';
 
 /** What `npm run bench` needs: the client, both Nest servers, and the JSON server's Fastify and h2c instances. */
-export const BENCH_APPS: ServingAppName[] = ['json-server', 'grpc-server', 'client', 'json-fastify-server', 'json-h2-server', 'bare-connect-server'];
+export const BENCH_APPS: ServingAppName[] = [
+  'json-server',
+  'grpc-server',
+  'client',
+  'json-fastify-server',
+  'json-h2-server',
+  'bare-connect-server',
+];
 
 /** Where each app is reached, as configured (a URL for the HTTP apps, host:port for the gRPC ones), not where it listens. */
 export function appTargets(config: WirebenchConfig): Record<ServingAppName, string> {
-  const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress, bareConnectUrl, fastifyJsonUrl, h2JsonUrl } = config.targets;
+  const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress, bareConnectUrl, fastifyJsonUrl, h2JsonUrl } =
+    config.targets;
   return {
     'json-server': jsonUrl,
     'grpc-server': grpcAddress,
@@ -28,7 +36,10 @@ export function appTargets(config: WirebenchConfig): Record<ServingAppName, stri
 /** Where each app is reached, from the configured targets (not the listen addresses: the apps may be elsewhere). */
 export function appAddresses(config: WirebenchConfig): Record<ServingAppName, { host: string; port: number }> {
   const targets = appTargets(config);
-  return Object.fromEntries(Object.entries(targets).map(([app, target]) => [app, hostPortOf(target)])) as Record<ServingAppName, { host: string; port: number }>;
+  return Object.fromEntries(Object.entries(targets).map(([app, target]) => [app, hostPortOf(target)])) as Record<
+    ServingAppName,
+    { host: string; port: number }
+  >;
 }
 
 /**
@@ -68,7 +79,9 @@ export class AppLauncher {
 
   /** Process ids of the apps this launcher started and has not stopped yet, by app name. */
   startedPids(): Record<string, number> {
-    return Object.fromEntries(this.started.flatMap((app) => (app.child.pid === undefined ? [] : [[app.name, app.child.pid]])));
+    return Object.fromEntries(
+      this.started.flatMap((app) => (app.child.pid === undefined ? [] : [[app.name, app.child.pid]])),
+    );
   }
 
   /**
@@ -87,15 +100,24 @@ export class AppLauncher {
     const missing = apps.filter((app) => !running.includes(app));
     if (missing.length === 0) return [];
     if (this.started.length === 0) process.on('exit', this.killStartedNow);
-    this.log = openAppsLog(logFile, missing.length, (error) => process.stderr.write(`${appsLogLostText(logFile, error)}\n`));
+    this.log = openAppsLog(logFile, missing.length, (error) =>
+      process.stderr.write(`${appsLogLostText(logFile, error)}\n`),
+    );
     const launched = missing.map((app) => {
       onStart(app);
-      const started = LaunchedApp.launch(app, { cwd: this.root, env: { ...process.env, ...env, NO_COLOR: '1' }, log: this.log, execPath: execPath?.(app) });
+      const started = LaunchedApp.launch(app, {
+        cwd: this.root,
+        env: { ...process.env, ...env, NO_COLOR: '1' },
+        log: this.log,
+        execPath: execPath?.(app),
+      });
       this.started.push(started);
       return started;
     });
     try {
-      await Promise.all(launched.map((a, i) => a.waitUntilListening(addresses[missing[i]].host, addresses[missing[i]].port)));
+      await Promise.all(
+        launched.map((a, i) => a.waitUntilListening(addresses[missing[i]].host, addresses[missing[i]].port)),
+      );
     } catch (error) {
       throw new Error(`${(error as Error).message.split('\n')[0]} (see ${logFile})`);
     }

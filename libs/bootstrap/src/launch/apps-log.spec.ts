@@ -6,13 +6,18 @@ import { appsLogLostText, openAppsLog } from './apps-log';
 
 // A real child writing into the log, as a launched app does.
 function chatter(lines: number) {
-  return spawn(process.execPath, ['-e', `for (let i = 0; i < ${lines}; i++) console.log('line ' + i + ' ' + 'x'.repeat(200))`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(
+    process.execPath,
+    ['-e', `for (let i = 0; i < ${lines}; i++) console.log('line ' + i + ' ' + 'x'.repeat(200))`],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
 }
 
-const exited = (child: ReturnType<typeof chatter>) => new Promise<number | null>((resolve) => child.on('exit', resolve));
+const exited = (child: ReturnType<typeof chatter>) =>
+  new Promise<number | null>((resolve) => child.on('exit', resolve));
 
 describe('openAppsLog', () => {
-  it('keeps six apps\' stdout and stderr without a listener-leak warning', async () => {
+  it("keeps six apps' stdout and stderr without a listener-leak warning", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'apps-log-'));
     const warnings: Error[] = [];
     const onWarning = (w: Error) => warnings.push(w);
@@ -37,16 +42,19 @@ describe('openAppsLog', () => {
   });
 
   const full = existsSync('/dev/full') ? it : it.skip;
-  full('a file that cannot be written (ENOSPC, /dev/full) is reported once and does not throw; the apps still run to their end', async () => {
-    const lost: NodeJS.ErrnoException[] = [];
-    const log = openAppsLog('/dev/full', 2, (error) => lost.push(error));
-    const children = [chatter(2000), chatter(2000)];
-    for (const c of children) for (const s of [c.stdout!, c.stderr!]) s.pipe(log, { end: false });
-    // Both apps write far more than a pipe holds: they would hang if nobody read their output any more.
-    expect(await Promise.all(children.map(exited))).toEqual([0, 0]);
-    expect(lost.map((e) => e.code)).toEqual(['ENOSPC']);
-    expect(appsLogLostText('/dev/full', lost[0])).toBe(
-      "wirebench: /dev/full can no longer be written (ENOSPC): the apps' output is not kept there from now on; the run goes on",
-    );
-  });
+  full(
+    'a file that cannot be written (ENOSPC, /dev/full) is reported once and does not throw; the apps still run to their end',
+    async () => {
+      const lost: NodeJS.ErrnoException[] = [];
+      const log = openAppsLog('/dev/full', 2, (error) => lost.push(error));
+      const children = [chatter(2000), chatter(2000)];
+      for (const c of children) for (const s of [c.stdout!, c.stderr!]) s.pipe(log, { end: false });
+      // Both apps write far more than a pipe holds: they would hang if nobody read their output any more.
+      expect(await Promise.all(children.map(exited))).toEqual([0, 0]);
+      expect(lost.map((e) => e.code)).toEqual(['ENOSPC']);
+      expect(appsLogLostText('/dev/full', lost[0])).toBe(
+        "wirebench: /dev/full can no longer be written (ENOSPC): the apps' output is not kept there from now on; the run goes on",
+      );
+    },
+  );
 });

@@ -12,7 +12,13 @@ export type ParentDeathSignal = 'TERM' | 'KILL';
  * keeps it). Node spawns from its main thread, whose end is the process's, so the signal comes when the process
  * dies. Elsewhere, or without setpriv, the command as it is: the launchers' exit handlers still cover normal exits.
  */
-export function dieWithParent(command: string, args: string[], signal: ParentDeathSignal, setpriv = SETPRIV): { command: string; args: string[] } {
-  if (process.platform === 'linux' && existsSync(setpriv)) return { command: setpriv, args: ['--pdeathsig', signal, '--', command, ...args] };
+export function dieWithParent(
+  command: string,
+  args: string[],
+  signal: ParentDeathSignal,
+  setpriv = SETPRIV,
+): { command: string; args: string[] } {
+  if (process.platform === 'linux' && existsSync(setpriv))
+    return { command: setpriv, args: ['--pdeathsig', signal, '--', command, ...args] };
   return { command, args };
 }

@@ -42,8 +42,15 @@ export class LaunchedApp {
     args: string[],
     options: LaunchOptions,
   ) {
-    const run = options.parentDeathSignal === undefined ? { command, args } : dieWithParent(command, args, options.parentDeathSignal);
-    this.child = spawn(run.command, run.args, { cwd: options.cwd ?? findProjectRoot(), env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const run =
+      options.parentDeathSignal === undefined
+        ? { command, args }
+        : dieWithParent(command, args, options.parentDeathSignal);
+    this.child = spawn(run.command, run.args, {
+      cwd: options.cwd ?? findProjectRoot(),
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     // A spawn that failed (EMFILE) has no stdio.
     for (const stream of [this.child.stdout, this.child.stderr]) {
       stream?.on('data', (d: Buffer) => (this.out += d.toString()));
@@ -65,7 +72,11 @@ export class LaunchedApp {
   /** The built app (dist/), as `npm run start:*` runs it. */
   static launch(app: ServingAppName, options: LaunchOptions): LaunchedApp {
     const env = options.execPath === undefined ? options.env : { ...options.env, NODE_OPTIONS: '' };
-    return new LaunchedApp(app, options.execPath ?? process.execPath, [builtAppEntry(app)], { parentDeathSignal: 'TERM', ...options, env: envForApp(app, env) });
+    return new LaunchedApp(app, options.execPath ?? process.execPath, [builtAppEntry(app)], {
+      parentDeathSignal: 'TERM',
+      ...options,
+      env: envForApp(app, env),
+    });
   }
 
   get output(): string {
@@ -98,9 +109,13 @@ export class LaunchedApp {
   private async waitUntil(ready: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (!this.running) throw new Error(`${this.name} exited (code ${this.child.exitCode ?? this.child.signalCode}) before ${what}:\n${this.tail()}`);
+      if (!this.running)
+        throw new Error(
+          `${this.name} exited (code ${this.child.exitCode ?? this.child.signalCode}) before ${what}:\n${this.tail()}`,
+        );
       if (await ready()) return;
-      if (Date.now() > deadline) throw new Error(`${this.name}: no ${what} within ${timeoutMs / 1000} s:\n${this.tail()}`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.name}: no ${what} within ${timeoutMs / 1000} s:\n${this.tail()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

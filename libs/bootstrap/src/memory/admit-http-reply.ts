@@ -16,15 +16,25 @@ export interface ClosableResponse {
  * Reserves `bytes` of the server's budget for one reply (unary or stream) and gives them back when the response
  * closes, sent or abandoned; or says how to refuse it. The JSON servers, Nest and bare, all admit through here.
  */
-export function admitHttpReply(budget: InflightBudget, bytes: number, res: ClosableResponse, kind: 'reply' | 'stream' = 'reply'): HttpRefusal | null {
+export function admitHttpReply(
+  budget: InflightBudget,
+  bytes: number,
+  res: ClosableResponse,
+  kind: 'reply' | 'stream' = 'reply',
+): HttpRefusal | null {
   const outcome = budget.reserve(bytes, kind === 'reply');
   if (!isRefusal(outcome)) {
     res.once('close', outcome.release);
     return null;
   }
   const common = { message: describeRefusal(outcome), parameter: outcome.setting, limit: outcome.limitBytes };
-  if (outcome.kind === 'too-large') return { status: 400, headers: {}, body: { statusCode: 400, error: 'Bad Request', ...common } };
-  return { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_S) }, body: { statusCode: 503, error: 'Service Unavailable', ...common } };
+  if (outcome.kind === 'too-large')
+    return { status: 400, headers: {}, body: { statusCode: 400, error: 'Bad Request', ...common } };
+  return {
+    status: 503,
+    headers: { 'Retry-After': String(RETRY_AFTER_S) },
+    body: { statusCode: 503, error: 'Service Unavailable', ...common },
+  };
 }
 
 /**
@@ -32,7 +42,12 @@ export function admitHttpReply(budget: InflightBudget, bytes: number, res: Closa
  * will never read is not built. Read after a turn of the event loop, so a disconnect that came in is seen.
  */
 export function clientGone(res: object): boolean {
-  const r = res as { destroyed?: boolean; closed?: boolean; socket?: { destroyed?: boolean } | null; stream?: { destroyed?: boolean; closed?: boolean } };
+  const r = res as {
+    destroyed?: boolean;
+    closed?: boolean;
+    socket?: { destroyed?: boolean } | null;
+    stream?: { destroyed?: boolean; closed?: boolean };
+  };
   if (r.stream) return Boolean(r.stream.destroyed || r.stream.closed);
   return Boolean(r.destroyed || r.closed || r.socket?.destroyed);
 }

@@ -26,7 +26,12 @@ export interface PieceSteps<P> {
  * piece's generate (with the turn before it) and serialize are timed apart and summed, so the two add up to the
  * build's time, as they do for a reply built at once. Resolves the times when every piece was built, null when the caller left (nothing more is done).
  */
-export async function buildInPieces<P>(count: number, gone: () => boolean, steps: PieceSteps<P>, pieceRows = REPLY_PIECE_ROWS): Promise<PieceTimes | null> {
+export async function buildInPieces<P>(
+  count: number,
+  gone: () => boolean,
+  steps: PieceSteps<P>,
+  pieceRows = REPLY_PIECE_ROWS,
+): Promise<PieceTimes | null> {
   const times: PieceTimes = { generateMs: 0, serializeMs: 0 };
   for (let first = 0; first < count; first += pieceRows) {
     // The turn is timed with the piece's generate: V8 finishes garbage collection the pieces caused there, which a

@@ -6,7 +6,13 @@ describe('InflightBudget', () => {
     const a = budget.reserve(60) as Reservation;
     expect(isRefusal(a)).toBe(false);
     const b = budget.reserve(50);
-    expect(b).toEqual({ kind: 'busy', requestedBytes: 50, inUseBytes: 60, limitBytes: 100, setting: 'MAX_INFLIGHT_BYTES' });
+    expect(b).toEqual({
+      kind: 'busy',
+      requestedBytes: 50,
+      inUseBytes: 60,
+      limitBytes: 100,
+      setting: 'MAX_INFLIGHT_BYTES',
+    });
     expect(describeRefusal(b as never)).toMatch(/server busy.*MAX_INFLIGHT_BYTES/);
     a.release();
     a.release();

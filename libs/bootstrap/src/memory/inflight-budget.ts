@@ -50,7 +50,13 @@ export class InflightBudget {
    */
   reserve(bytes: number, leavesGarbage = true): Reservation | BudgetRefusal {
     const requestedBytes = Math.max(0, Math.ceil(bytes));
-    const refusal = (kind: BudgetRefusal['kind']): BudgetRefusal => ({ kind, requestedBytes, inUseBytes: this.used, limitBytes: this.limitBytes, setting: this.setting });
+    const refusal = (kind: BudgetRefusal['kind']): BudgetRefusal => ({
+      kind,
+      requestedBytes,
+      inUseBytes: this.used,
+      limitBytes: this.limitBytes,
+      setting: this.setting,
+    });
     if (requestedBytes > this.limitBytes) return refusal('too-large');
     if (this.used + requestedBytes > this.limitBytes) return refusal('busy');
     this.used += requestedBytes;

@@ -22,7 +22,7 @@ describe('reclaimWhenIdle', () => {
       let collectedAt = -1;
       reclaimWhenIdle(() => (asked++, busyFor-- > 0 ? false : ((collectedAt = asked), true)));
       // A second call while one is pending shares its timer.
-      reclaimWhenIdle(() => (asked += 100, false));
+      reclaimWhenIdle(() => ((asked += 100), false));
       jest.advanceTimersByTime(RECLAIM_AFTER_IDLE_MS);
       expect(asked).toBe(1);
       // A small call in flight at the check used to end the series for good, its garbage kept.

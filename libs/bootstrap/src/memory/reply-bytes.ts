@@ -9,7 +9,12 @@ export function jsonReplyBytes(count: number, shape: Shape = getShape(DEFAULT_SH
 }
 
 /** What an NDJSON stream may hold: its budget, or all of its rows when they are fewer. */
-export function ndjsonStreamBytes(count: number, offset: number, bufferBytes: number, shape: Shape = getShape(DEFAULT_SHAPE)): number {
+export function ndjsonStreamBytes(
+  count: number,
+  offset: number,
+  bufferBytes: number,
+  shape: Shape = getShape(DEFAULT_SHAPE),
+): number {
   return Math.min(bufferBytes, count * shape.maxRowBytes(offset + count - 1).json);
 }
 

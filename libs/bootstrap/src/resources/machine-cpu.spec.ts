@@ -27,13 +27,19 @@ describe('parseMachineCpu', () => {
 describe('foreignCpu', () => {
   const before = { busyTicks: 1000, stealTicks: 10 };
 
-  it('is the busy time less the own processes\' CPU and one tick per core, over the wall time, in cores', () => {
+  it("is the busy time less the own processes' CPU and one tick per core, over the wall time, in cores", () => {
     // 1 s of wall: 150 ticks busy = 1500 ms; own 1000 ms; 2 cores grant 20 ms: 480 ms foreign = 0.48 core.
-    expect(foreignCpu(before, { busyTicks: 1150, stealTicks: 30 }, 1000, 1000, 2)).toEqual({ foreignCpuCores: 0.48, stealCores: 0.2 });
+    expect(foreignCpu(before, { busyTicks: 1150, stealTicks: 30 }, 1000, 1000, 2)).toEqual({
+      foreignCpuCores: 0.48,
+      stealCores: 0.2,
+    });
   });
 
-  it('never goes below zero when the own processes were counted finer than the machine\'s ticks', () => {
-    expect(foreignCpu(before, { busyTicks: 1010, stealTicks: 10 }, 130, 100, 2)).toEqual({ foreignCpuCores: 0, stealCores: 0 });
+  it("never goes below zero when the own processes were counted finer than the machine's ticks", () => {
+    expect(foreignCpu(before, { busyTicks: 1010, stealTicks: 10 }, 130, 100, 2)).toEqual({
+      foreignCpuCores: 0,
+      stealCores: 0,
+    });
   });
 
   it('grants a short run its rounding: one tick on each of two cores over 20 ms is not two cores of noise', () => {

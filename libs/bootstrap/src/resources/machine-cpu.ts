@@ -45,7 +45,13 @@ export interface ForeignCpu {
  * that waits for them), over the wall time. The machine's counters advance in whole ticks per core, so one tick per
  * core is granted to the run before anything counts as foreign: a short run is not called disturbed on rounding.
  */
-export function foreignCpu(before: MachineCpu, after: MachineCpu, ownCpuMs: number, wallMs: number, cores: number): ForeignCpu | null {
+export function foreignCpu(
+  before: MachineCpu,
+  after: MachineCpu,
+  ownCpuMs: number,
+  wallMs: number,
+  cores: number,
+): ForeignCpu | null {
   if (!(wallMs > 0)) return null;
   const busyMs = (after.busyTicks - before.busyTicks) * MS_PER_TICK;
   const foreignMs = Math.max(0, busyMs - ownCpuMs - cores * MS_PER_TICK);

@@ -81,15 +81,26 @@ describe('resourcesRoute', () => {
     const begun = resourcesRoute(meter, 'POST', '/admin/resources/windows')!;
     expect(begun.status).toBe(201);
     const { window } = begun.body as { window: string };
-    expect(resourcesRoute(meter, 'DELETE', `/admin/resources/windows/${window}`)).toMatchObject({ status: 200, body: { peakRssBytes: 7 } });
+    expect(resourcesRoute(meter, 'DELETE', `/admin/resources/windows/${window}`)).toMatchObject({
+      status: 200,
+      body: { peakRssBytes: 7 },
+    });
     expect(resourcesRoute(meter, 'DELETE', `/admin/resources/windows/${window}`)?.status).toBe(404);
-    expect(resourcesRoute(meter, 'GET', '/admin/resources/')).toMatchObject({ status: 200, body: { pid: process.pid } });
+    expect(resourcesRoute(meter, 'GET', '/admin/resources/')).toMatchObject({
+      status: 200,
+      body: { pid: process.pid },
+    });
   });
 
   it('answers a malformed percent-escape in the window with a 400 naming it, not a thrown URIError', () => {
     expect(resourcesRoute(meter, 'DELETE', '/admin/resources/windows/%E0%A4%A')).toEqual({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', parameter: 'window', message: 'window "%E0%A4%A" has a malformed percent-escape' },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        parameter: 'window',
+        message: 'window "%E0%A4%A" has a malformed percent-escape',
+      },
     });
   });
 

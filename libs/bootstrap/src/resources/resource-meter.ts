@@ -107,7 +107,17 @@ export class ResourceMeter {
 
   snapshot(): ResourceSnapshot {
     const cpu = process.cpuUsage();
-    return { cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: this.rss(), peakRssBytes: this.readPeak(), openWindows: this.windows.size, pid: process.pid, workers: this.options.workers ?? 1, nodeVersion: process.versions.node, v8Version: process.versions.v8, shapeSettings: shapeSettings() };
+    return {
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      rssBytes: this.rss(),
+      peakRssBytes: this.readPeak(),
+      openWindows: this.windows.size,
+      pid: process.pid,
+      workers: this.options.workers ?? 1,
+      nodeVersion: process.versions.node,
+      v8Version: process.versions.v8,
+      shapeSettings: shapeSettings(),
+    };
   }
 
   private sample(): void {
@@ -129,5 +139,7 @@ export class ResourceMeter {
 
 /** Each served shape's setting (Shape.setting) by its variable: what this process's rows depend on. */
 export function shapeSettings(): Record<string, number> {
-  return Object.fromEntries(servedShapes().flatMap((shape) => (shape.setting ? [[shape.setting.variable, shape.setting.value]] : [])));
+  return Object.fromEntries(
+    servedShapes().flatMap((shape) => (shape.setting ? [[shape.setting.variable, shape.setting.value]] : [])),
+  );
 }

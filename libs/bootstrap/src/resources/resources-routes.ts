@@ -7,7 +7,8 @@ export const RESOURCES_ROUTES = {
 } as const;
 
 /** For the start-up line of the HTTP servers. */
-export const RESOURCES_AT_HTTP = 'GET /admin/resources, POST /admin/resources/windows, DELETE /admin/resources/windows/:window';
+export const RESOURCES_AT_HTTP =
+  'GET /admin/resources, POST /admin/resources/windows, DELETE /admin/resources/windows/:window';
 
 const WINDOW = /^\/admin\/resources\/windows\/([^/]+)\/?$/;
 
@@ -16,16 +17,31 @@ const WINDOW = /^\/admin\/resources\/windows\/([^/]+)\/?$/;
  * window -> 201 `{ window }`), `DELETE /admin/resources/windows/:window` (end it -> its ResourceReport, 404 if
  * not open). Null when the path is not one of them, so the caller answers as it does for any unknown path.
  */
-export function resourcesRoute(meter: ResourceMeter, method: string, path: string): { status: number; body: unknown } | null {
+export function resourcesRoute(
+  meter: ResourceMeter,
+  method: string,
+  path: string,
+): { status: number; body: unknown } | null {
   const clean = path.replace(/\/+$/, '').toLowerCase();
   if (clean === `/${RESOURCES_ROUTES.snapshot}` && method === 'GET') return { status: 200, body: meter.snapshot() };
   if (clean === `/${RESOURCES_ROUTES.windows}` && method === 'POST') return { status: 201, body: meter.begin() };
   const end = WINDOW.exec(path);
   if (end && method === 'DELETE') {
     const id = decodedWindow(end[1]);
-    if (id === null) return { status: 400, body: { statusCode: 400, error: 'Bad Request', parameter: 'window', message: `window ${JSON.stringify(end[1])} has a malformed percent-escape` } };
+    if (id === null)
+      return {
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          parameter: 'window',
+          message: `window ${JSON.stringify(end[1])} has a malformed percent-escape`,
+        },
+      };
     const report = meter.end(id);
-    return report ? { status: 200, body: report } : { status: 404, body: { statusCode: 404, error: 'Not Found', message: `no open window ${end[1]}` } };
+    return report
+      ? { status: 200, body: report }
+      : { status: 404, body: { statusCode: 404, error: 'Not Found', message: `no open window ${end[1]}` } };
   }
   return null;
 }

@@ -28,7 +28,8 @@ const protobufBenchCodecs = (shape: Shape): BenchCodec[] =>
       prepare: (rows) => bound.prepare(rows),
       encode: (prepared) => bound.encode(prepared),
       decode: (bytes) => bound.decode(bytes as Uint8Array),
-      reference: (rows) => loader.encode(loader.prepare(codec.writesSetDefaults ? rows : withoutSetDefaults(shape, rows))),
+      reference: (rows) =>
+        loader.encode(loader.prepare(codec.writesSetDefaults ? rows : withoutSetDefaults(shape, rows))),
       jsonRows: (decoded) => bound.toJsonRows(decoded),
     };
   });
@@ -53,11 +54,25 @@ export function benchCodecs(shape: Shape): BenchCodec[] {
 }
 
 /** Throws unless `encoded` is the reference byte for byte and `decoded` holds the generator's rows. */
-export function verifyBenchRun(shape: Shape, codec: BenchCodec, rows: MessageRow[], encoded: Uint8Array | string, decoded: unknown): void {
+export function verifyBenchRun(
+  shape: Shape,
+  codec: BenchCodec,
+  rows: MessageRow[],
+  encoded: Uint8Array | string,
+  decoded: unknown,
+): void {
   const reference = codec.reference(rows);
-  const same = typeof encoded === 'string' ? encoded === reference : Buffer.compare(Buffer.from(encoded), Buffer.from(reference as Uint8Array)) === 0;
+  const same =
+    typeof encoded === 'string'
+      ? encoded === reference
+      : Buffer.compare(Buffer.from(encoded), Buffer.from(reference as Uint8Array)) === 0;
   if (!same) throw new Error(`${codec.name} on ${shape.name}: the encoded reply differs from the reference`);
-  const expected = newShapeChecksum(shape).add(rows.map((row) => shape.toJson(row))).digest();
+  const expected = newShapeChecksum(shape)
+    .add(rows.map((row) => shape.toJson(row)))
+    .digest();
   const actual = newShapeChecksum(shape).add(codec.jsonRows(decoded)).digest();
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${codec.name} on ${shape.name}: decoded rows do not match (${JSON.stringify(actual)} vs ${JSON.stringify(expected)})`);
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    throw new Error(
+      `${codec.name} on ${shape.name}: decoded rows do not match (${JSON.stringify(actual)} vs ${JSON.stringify(expected)})`,
+    );
 }

@@ -1,16 +1,20 @@
 import { noiseLine, withJobNoise } from './job-noise';
 
 describe('noiseLine', () => {
-  it('lists each measuring process\'s foreign CPU and names the disturbed ones', () => {
+  it("lists each measuring process's foreign CPU and names the disturbed ones", () => {
     const line = noiseLine([
       { label: 'row', foreignCpuCores: 0.01, stealCores: 0 },
       { label: 'text', foreignCpuCores: 0.35, stealCores: 0.02 },
     ]);
-    expect(line).toBe("Noise: other processes used row 0.01, text 0.35 cores beside each measuring process (from /proc/stat; steal up to 0.02); 1 above 0.2 of a core (text): their figures describe the machine's other work as well.");
+    expect(line).toBe(
+      "Noise: other processes used row 0.01, text 0.35 cores beside each measuring process (from /proc/stat; steal up to 0.02); 1 above 0.2 of a core (text): their figures describe the machine's other work as well.",
+    );
   });
 
   it('says quiet when none is above the threshold, not measured off Linux, nothing without jobs', () => {
-    expect(noiseLine([{ label: 'row', foreignCpuCores: 0.2, stealCores: 0 }])).toMatch(/; none above 0\.2 of a core: quiet\.$/);
+    expect(noiseLine([{ label: 'row', foreignCpuCores: 0.2, stealCores: 0 }])).toMatch(
+      /; none above 0\.2 of a core: quiet\.$/,
+    );
     expect(noiseLine([null])).toBe('Noise: not measured (/proc/stat and /proc/self/stat are Linux only).');
     expect(noiseLine([])).toBe('');
   });
@@ -18,9 +22,14 @@ describe('noiseLine', () => {
 
 describe('withJobNoise', () => {
   const linux = process.platform === 'linux' ? it : it.skip;
-  linux('counts a busy process beside the job as foreign, and the job\'s own child as its own', async () => {
+  linux("counts a busy process beside the job as foreign, and the job's own child as its own", async () => {
     const { spawn } = await import('node:child_process');
-    const spin = (ms: number) => new Promise<void>((resolve) => spawn(process.execPath, ['-e', `const end = Date.now() + ${ms}; while (Date.now() < end);`]).on('exit', () => resolve()));
+    const spin = (ms: number) =>
+      new Promise<void>((resolve) =>
+        spawn(process.execPath, ['-e', `const end = Date.now() + ${ms}; while (Date.now() < end);`]).on('exit', () =>
+          resolve(),
+        ),
+      );
     // The job's own child spinning 600 ms: its CPU is the job's.
     const own = await withJobNoise('own', () => spin(600));
     // A process spinning beside the job and still running when it ends (not reaped within it, so not the job's).

@@ -13,7 +13,10 @@ export interface JobNoise {
  * Runs one measuring process and reads the machine's busy time around it, less this process's CPU and the child's
  * (read once it has been reaped: its own /proc entry is gone by then). Null noise off Linux.
  */
-export async function withJobNoise<T>(label: string, run: () => Promise<T>): Promise<{ value: T; noise: JobNoise | null }> {
+export async function withJobNoise<T>(
+  label: string,
+  run: () => Promise<T>,
+): Promise<{ value: T; noise: JobNoise | null }> {
   const before = readMachineCpu();
   const children = reapedChildrenCpuMs();
   const self = process.cpuUsage();

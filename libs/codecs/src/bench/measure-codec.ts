@@ -44,7 +44,13 @@ interface Lane {
  * timed alone. Each serializer's last reply is verified after its clock, then let go, so that only one reply and its
  * decoded rows are alive at a time (1,000,000 rows of six serializers would not fit one heap together).
  */
-export function measureCodecs(shape: Shape, codecNames: readonly string[], rows: number, runs: number, warmup: number): CodecMeasurement[] {
+export function measureCodecs(
+  shape: Shape,
+  codecNames: readonly string[],
+  rows: number,
+  runs: number,
+  warmup: number,
+): CodecMeasurement[] {
   const all = benchCodecs(shape);
   const generated = shape.rows(rows);
   const lanes: Lane[] = codecNames.map((name) => {
@@ -70,5 +76,15 @@ export function measureCodecs(shape: Shape, codecNames: readonly string[], rows:
       lane.encodedBytes = typeof encoded === 'string' ? Buffer.byteLength(encoded) : encoded.byteLength;
     }
   }
-  return lanes.map(({ codec, encodeMs, decodeMs, encodedBytes }) => ({ shape: shape.name, family: codec.family, codec: codec.name, rows, encodedBytes, encodeMs, decodeMs, rssBeforeBytes, peakRssBytes }));
+  return lanes.map(({ codec, encodeMs, decodeMs, encodedBytes }) => ({
+    shape: shape.name,
+    family: codec.family,
+    codec: codec.name,
+    rows,
+    encodedBytes,
+    encodeMs,
+    decodeMs,
+    rssBeforeBytes,
+    peakRssBytes,
+  }));
 }

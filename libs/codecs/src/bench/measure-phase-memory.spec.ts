@@ -15,19 +15,47 @@ const ROWS = 100_000;
 function measureInChild(codec: string): PhaseMemoryMeasurement {
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', '-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(__dirname, 'fixtures', 'measure-phase-memory.child.ts'), codec, String(ROWS)],
+    [
+      '--expose-gc',
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      join(__dirname, 'fixtures', 'measure-phase-memory.child.ts'),
+      codec,
+      String(ROWS),
+    ],
     // From the project root, where tsconfig-paths finds tsconfig.json's @app/* paths.
-    { cwd: join(__dirname, '..', '..', '..', '..'), encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_OPTIONS: '' } },
+    {
+      cwd: join(__dirname, '..', '..', '..', '..'),
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
   );
-  if (child.status !== 0) throw new Error(`the measuring process failed (${child.status ?? child.signal}): ${child.stderr}`);
+  if (child.status !== 0)
+    throw new Error(`the measuring process failed (${child.status ?? child.signal}): ${child.stderr}`);
   return JSON.parse(child.stdout) as PhaseMemoryMeasurement;
 }
 
 describe('measurePhaseMemory', () => {
   it("follows a protobuf reply's life: the bytes outside the heap from encode to release, the rows in the heap until let go", () => {
     const m = measureInChild('protobufjs-static');
-    expect(m).toMatchObject({ shape: 'row', family: 'protobuf', codec: 'protobufjs-static', rows: ROWS, gcForced: true });
-    expect(m.phases.map((p) => p.phase)).toEqual(['before', 'rows generated', 'reply encoded', 'rows released', 'reply decoded', 'reply released']);
+    expect(m).toMatchObject({
+      shape: 'row',
+      family: 'protobuf',
+      codec: 'protobufjs-static',
+      rows: ROWS,
+      gcForced: true,
+    });
+    expect(m.phases.map((p) => p.phase)).toEqual([
+      'before',
+      'rows generated',
+      'reply encoded',
+      'rows released',
+      'reply decoded',
+      'reply released',
+    ]);
     const [, generated, encoded, released, decoded, replyReleased] = m.phases;
     expect(m.encodedBytes).toBeGreaterThan(ROWS * 100);
     expect(generated.heapUsedIncrementBytes).toBeGreaterThan(ROWS * 100); // the rows live in V8's heap
@@ -46,6 +74,8 @@ describe('measurePhaseMemory', () => {
   });
 
   it('names the valid serializers for an unknown one', () => {
-    expect(() => measurePhaseMemory(getShape('row'), 'nope', 10)).toThrow(/unknown serializer nope: valid ones are json-stringify, .*ts-proto/);
+    expect(() => measurePhaseMemory(getShape('row'), 'nope', 10)).toThrow(
+      /unknown serializer nope: valid ones are json-stringify, .*ts-proto/,
+    );
   });
 });

@@ -25,7 +25,12 @@ const WARM_ROWS = 100;
  * Nothing is timed here (bench-codec's timed rounds run in other processes). The decoded rows are checked against
  * the generator's (count and checksum) after the last reading, so the figures are those of a correct reply.
  */
-export function measurePhaseMemory(shape: Shape, codecName: string, rows: number, gc?: () => void): PhaseMemoryMeasurement {
+export function measurePhaseMemory(
+  shape: Shape,
+  codecName: string,
+  rows: number,
+  gc?: () => void,
+): PhaseMemoryMeasurement {
   const all = benchCodecs(shape);
   const codec = all.find((c) => c.name === codecName);
   if (!codec) throw new Error(`unknown serializer ${codecName}: valid ones are ${all.map((c) => c.name).join(', ')}`);
@@ -35,15 +40,34 @@ export function measurePhaseMemory(shape: Shape, codecName: string, rows: number
   recorder.baseline('the code, no rows');
   // prepare converts the generator's rows into the codec's form where it has one (JSON: toJsonRow): a server builds
   // its rows in that form, so the generator's copy is garbage by the reading (it counts in the peak).
-  let prepared: unknown = recorder.phase('rows generated', "the rows, in the serializer's form", () => codec.prepare(shape.rows(rows)));
-  let encoded: Uint8Array | string | undefined = recorder.phase('reply encoded', 'the rows and the encoded reply', () => codec.encode(prepared));
+  let prepared: unknown = recorder.phase('rows generated', "the rows, in the serializer's form", () =>
+    codec.prepare(shape.rows(rows)),
+  );
+  let encoded: Uint8Array | string | undefined = recorder.phase('reply encoded', 'the rows and the encoded reply', () =>
+    codec.encode(prepared),
+  );
   recorder.phase('rows released', 'the encoded reply (a server once it has encoded)', () => (prepared = undefined));
-  const decoded = recorder.phase('reply decoded', 'the reply and the decoded rows (a client)', () => codec.decode(encoded!));
+  const decoded = recorder.phase('reply decoded', 'the reply and the decoded rows (a client)', () =>
+    codec.decode(encoded!),
+  );
   const encodedBytes = typeof encoded === 'string' ? Buffer.byteLength(encoded) : encoded.byteLength;
   recorder.phase('reply released', 'the decoded rows (a client once it has decoded)', () => (encoded = undefined));
 
-  const expected = newShapeChecksum(shape).add(shape.rows(rows).map((row) => shape.toJson(row))).digest();
+  const expected = newShapeChecksum(shape)
+    .add(shape.rows(rows).map((row) => shape.toJson(row)))
+    .digest();
   const actual = newShapeChecksum(shape).add(codec.jsonRows(decoded)).digest();
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${codec.name} on ${shape.name}: decoded rows do not match (${JSON.stringify(actual)} vs ${JSON.stringify(expected)})`);
-  return { shape: shape.name, family: codec.family, codec: codec.name, rows, encodedBytes, gcForced: gc !== undefined, phases: recorder.phases };
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    throw new Error(
+      `${codec.name} on ${shape.name}: decoded rows do not match (${JSON.stringify(actual)} vs ${JSON.stringify(expected)})`,
+    );
+  return {
+    shape: shape.name,
+    family: codec.family,
+    codec: codec.name,
+    rows,
+    encodedBytes,
+    gcForced: gc !== undefined,
+    phases: recorder.phases,
+  };
 }

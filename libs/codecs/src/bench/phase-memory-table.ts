@@ -10,11 +10,35 @@ const signed = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${mb(Math.abs(byte
  * in use and memory outside it (ArrayBuffers: the bytes of a protobuf reply). MB are MiB (2^20 bytes).
  */
 export function phaseMemoryTable(measurements: readonly PhaseMemoryMeasurement[]): string {
-  const header = ['serializer', 'phase', 'holds', 'RSS MB', 'Δ RSS', 'peak RSS MB', 'Δ peak', 'heapUsed MB', 'Δ heap', 'external MB', 'of it ArrayBuffers MB'];
+  const header = [
+    'serializer',
+    'phase',
+    'holds',
+    'RSS MB',
+    'Δ RSS',
+    'peak RSS MB',
+    'Δ peak',
+    'heapUsed MB',
+    'Δ heap',
+    'external MB',
+    'of it ArrayBuffers MB',
+  ];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map((h, k) => (k < 3 ? ' --- ' : ' ---: ')).join('|')}|`];
   for (const m of measurements) {
     for (const p of m.phases) {
-      const cells = [m.codec, p.phase, p.holds, mb(p.rssBytes), signed(p.rssIncrementBytes), p.peakRssBytes === null ? 'n/a' : mb(p.peakRssBytes), p.peakIncrementBytes === null ? '' : signed(p.peakIncrementBytes), mb(p.heapUsedBytes), signed(p.heapUsedIncrementBytes), mb(p.externalBytes), mb(p.arrayBuffersBytes)];
+      const cells = [
+        m.codec,
+        p.phase,
+        p.holds,
+        mb(p.rssBytes),
+        signed(p.rssIncrementBytes),
+        p.peakRssBytes === null ? 'n/a' : mb(p.peakRssBytes),
+        p.peakIncrementBytes === null ? '' : signed(p.peakIncrementBytes),
+        mb(p.heapUsedBytes),
+        signed(p.heapUsedIncrementBytes),
+        mb(p.externalBytes),
+        mb(p.arrayBuffersBytes),
+      ];
       lines.push(`| ${cells.join(' | ')} |`);
     }
   }

@@ -24,11 +24,24 @@ function readInChild(): ChildReadings {
   if (cached) return cached;
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', '-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(__dirname, 'fixtures', 'phase-memory.child.ts')],
+    [
+      '--expose-gc',
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      join(__dirname, 'fixtures', 'phase-memory.child.ts'),
+    ],
     // From the project root, where tsconfig-paths finds tsconfig.json's @app/* paths.
-    { cwd: join(__dirname, '..', '..', '..', '..'), encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_OPTIONS: '' } },
+    {
+      cwd: join(__dirname, '..', '..', '..', '..'),
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
   );
-  if (child.status !== 0) throw new Error(`the measuring process failed (${child.status ?? child.signal}): ${child.stderr}`);
+  if (child.status !== 0)
+    throw new Error(`the measuring process failed (${child.status ?? child.signal}): ${child.stderr}`);
   cached = JSON.parse(child.stdout) as ChildReadings;
   return cached;
 }
@@ -37,9 +50,30 @@ describe('PhaseMemoryRecorder', () => {
   it('records a baseline and each phase with the reading, the increments over the phase before, and the peak', () => {
     const readings = readInChild();
     const [before, allocated] = readings.kept;
-    const keys: (keyof PhaseMemory)[] = ['phase', 'holds', 'rssBytes', 'heapUsedBytes', 'externalBytes', 'arrayBuffersBytes', 'peakRssBytes', 'rssIncrementBytes', 'heapUsedIncrementBytes', 'externalIncrementBytes', 'peakIncrementBytes', 'gcForced'];
+    const keys: (keyof PhaseMemory)[] = [
+      'phase',
+      'holds',
+      'rssBytes',
+      'heapUsedBytes',
+      'externalBytes',
+      'arrayBuffersBytes',
+      'peakRssBytes',
+      'rssIncrementBytes',
+      'heapUsedIncrementBytes',
+      'externalIncrementBytes',
+      'peakIncrementBytes',
+      'gcForced',
+    ];
     expect(Object.keys(allocated).sort()).toEqual([...keys].sort());
-    expect(before).toMatchObject({ phase: 'before', holds: 'nothing', rssIncrementBytes: 0, heapUsedIncrementBytes: 0, externalIncrementBytes: 0, peakIncrementBytes: null, gcForced: true });
+    expect(before).toMatchObject({
+      phase: 'before',
+      holds: 'nothing',
+      rssIncrementBytes: 0,
+      heapUsedIncrementBytes: 0,
+      externalIncrementBytes: 0,
+      peakIncrementBytes: null,
+      gcForced: true,
+    });
     expect(allocated).toMatchObject({ phase: 'allocated', holds: 'a 64 MB buffer', gcForced: true });
     expect(allocated.rssIncrementBytes).toBe(allocated.rssBytes - before.rssBytes);
     expect(allocated.heapUsedIncrementBytes).toBe(allocated.heapUsedBytes - before.heapUsedBytes);
@@ -78,6 +112,8 @@ describe('PhaseMemoryRecorder', () => {
   });
 
   it('refuses a phase before the baseline', () => {
-    expect(() => new PhaseMemoryRecorder().phase('early', 'nothing', () => 1)).toThrow('take the baseline before the first phase');
+    expect(() => new PhaseMemoryRecorder().phase('early', 'nothing', () => 1)).toThrow(
+      'take the baseline before the first phase',
+    );
   });
 });

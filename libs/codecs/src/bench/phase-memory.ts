@@ -36,7 +36,12 @@ export interface PhaseMemoryOptions {
 
 const reading = (): MemoryReading => {
   const usage = process.memoryUsage();
-  return { rssBytes: usage.rss, heapUsedBytes: usage.heapUsed, externalBytes: usage.external, arrayBuffersBytes: usage.arrayBuffers };
+  return {
+    rssBytes: usage.rss,
+    heapUsedBytes: usage.heapUsed,
+    externalBytes: usage.external,
+    arrayBuffersBytes: usage.arrayBuffers,
+  };
 };
 
 /**
@@ -76,7 +81,13 @@ export class PhaseMemoryRecorder {
     return reading();
   }
 
-  private record(phase: string, holds: string, now: MemoryReading, peakRssBytes: number | null, startRss?: number): PhaseMemory {
+  private record(
+    phase: string,
+    holds: string,
+    now: MemoryReading,
+    peakRssBytes: number | null,
+    startRss?: number,
+  ): PhaseMemory {
     const previous = this.phases.at(-1) ?? now;
     const entry: PhaseMemory = {
       phase,

@@ -14,7 +14,9 @@ describe('JSON_CODECS', () => {
   it('lists JSON.stringify (today’s) first, and rejects other names listing the valid ones', () => {
     expect(jsonCodecNames()).toEqual(['json-stringify', 'fast-json-stringify']);
     expect(() => getJsonCodec('fastify')).toThrow(UnknownCodecError);
-    expect(() => getJsonCodec('fastify')).toThrow(/unknown JSON serializer "fastify": valid ones are json-stringify, fast-json-stringify$/);
+    expect(() => getJsonCodec('fastify')).toThrow(
+      /unknown JSON serializer "fastify": valid ones are json-stringify, fast-json-stringify$/,
+    );
   });
 
   describe.each(shapeNames())('shape %s', (shapeName) => {
@@ -32,12 +34,18 @@ describe('JSON_CODECS', () => {
       const expected = plain.stringify(rows);
       expect(JSON.parse(text)).toEqual(JSON.parse(expected));
       // Byte for byte too; compared as a flag so a failure does not print megabytes of JSON.
-      expect(text === expected ? 'same text' : `differs near ${JSON.stringify(text.slice(firstDifference(text, expected) - 40).slice(0, 80))}`).toBe('same text');
+      expect(
+        text === expected
+          ? 'same text'
+          : `differs near ${JSON.stringify(text.slice(firstDifference(text, expected) - 40).slice(0, 80))}`,
+      ).toBe('same text');
     });
 
     it("its schema is derived from the proto: the row message's fields, in field order, as JSON names", () => {
       const properties = Object.keys(replyJsonSchema(shape).items.properties ?? {});
-      const fields = loadProtoRoot(shape.protoFile).lookupType(shape.rowMessage).fieldsArray.map((field) => protoJsonName(field.name));
+      const fields = loadProtoRoot(shape.protoFile)
+        .lookupType(shape.rowMessage)
+        .fieldsArray.map((field) => protoJsonName(field.name));
       expect(properties).toEqual(fields);
     });
   });

@@ -14,7 +14,10 @@ export const jsonStringifyCodec: JsonCodec = {
 
 /** The reply's schema: an array of the shape's rows, each described by its proto message. */
 export function replyJsonSchema(shape: Shape) {
-  return { type: 'array' as const, items: jsonSchemaOfMessage(loadProtoRoot(shape.protoFile).lookupType(shape.rowMessage)) };
+  return {
+    type: 'array' as const,
+    items: jsonSchemaOfMessage(loadProtoRoot(shape.protoFile).lookupType(shape.rowMessage)),
+  };
 }
 
 /**
@@ -24,7 +27,8 @@ export function replyJsonSchema(shape: Shape) {
  */
 export const fastJsonStringifyCodec: JsonCodec = {
   name: 'fast-json-stringify',
-  description: "fast-json-stringify compiled from the shape's JSON Schema (derived from the proto): what Fastify does with a response schema",
+  description:
+    "fast-json-stringify compiled from the shape's JSON Schema (derived from the proto): what Fastify does with a response schema",
   forShape: perShape((shape) => {
     const stringify = fastJson(replyJsonSchema(shape));
     return { stringify: (rows) => stringify(rows as JsonRow[]) };
@@ -47,6 +51,7 @@ export function jsonCodecNames(): JsonCodecName[] {
 
 /** The JSON serializer of that name, or an UnknownCodecError listing the valid names. */
 export function getJsonCodec(name: unknown): JsonCodec {
-  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(JSON_CODECS, name)) throw new UnknownCodecError(name, jsonCodecNames(), 'JSON');
+  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(JSON_CODECS, name))
+    throw new UnknownCodecError(name, jsonCodecNames(), 'JSON');
   return JSON_CODECS[name as JsonCodecName];
 }

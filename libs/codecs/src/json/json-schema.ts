@@ -16,7 +16,8 @@ const STRING_TYPES = new Set(['string', 'bytes', 'int64', 'uint64', 'sint64', 'f
 function valueSchema(field: Field): JsonSchema {
   const resolved = field.resolve().resolvedType;
   if (resolved instanceof Enum) return { type: 'string' }; // the value's name
-  if (resolved instanceof Type) return resolved.fullName === '.google.protobuf.Timestamp' ? { type: 'string' } : jsonSchemaOfMessage(resolved);
+  if (resolved instanceof Type)
+    return resolved.fullName === '.google.protobuf.Timestamp' ? { type: 'string' } : jsonSchemaOfMessage(resolved);
   if (INTEGER_TYPES.has(field.type)) return { type: 'integer' };
   if (STRING_TYPES.has(field.type)) return { type: 'string' };
   if (field.type === 'bool') return { type: 'boolean' };
@@ -36,7 +37,11 @@ export function jsonSchemaOfMessage(type: Type): JsonSchema {
   for (const field of type.fieldsArray) {
     const name = (field.options?.json_name as string | undefined) ?? protoJsonName(field.name);
     const value = valueSchema(field);
-    properties[name] = field.map ? { type: 'object', additionalProperties: value } : field.repeated ? { type: 'array', items: value } : value;
+    properties[name] = field.map
+      ? { type: 'object', additionalProperties: value }
+      : field.repeated
+        ? { type: 'array', items: value }
+        : value;
   }
   // No `required`, although toJsonRow always writes the fields without presence: fast-json-stringify writes required
   // properties first, so an optional one set between them (a nested message such as numeric's takenAt) would move

@@ -14,17 +14,28 @@ describe(`JSON text on ${process.version} (V8 ${process.versions.v8})`, () => {
     ['text', 1_573_337, '01a8afdc6c968376980a3c38a648d8cebc55d71b6fcf06a26cfe969f34b5f10d'],
     ['nested', 488_622, '4e7dfd1420b3d35788511b0e7b680daa75829d6565dd42adbe9471372f918adc'],
     ['binary', 5_521_824, '775f7c0109f68aaf7a90eb86a1a43e569fcd2899036c43947c8944e961b0b6e3'],
-  ])('%s: a reply of rows 0..999 is the pinned bytes, from JSON.stringify and from fast-json-stringify', (name, bytes, sha256) => {
-    const shape = getShape(name);
-    const rows = shape.rows(1000).map((row) => shape.toJson(row));
-    for (const codec of Object.values(JSON_CODECS)) {
-      const text = Buffer.from(codec.forShape(shape).stringify(rows));
-      expect({ codec: codec.name, bytes: text.length, sha256: createHash('sha256').update(text).digest('hex') }).toEqual({ codec: codec.name, bytes, sha256 });
-    }
-  });
+  ])(
+    '%s: a reply of rows 0..999 is the pinned bytes, from JSON.stringify and from fast-json-stringify',
+    (name, bytes, sha256) => {
+      const shape = getShape(name);
+      const rows = shape.rows(1000).map((row) => shape.toJson(row));
+      for (const codec of Object.values(JSON_CODECS)) {
+        const text = Buffer.from(codec.forShape(shape).stringify(rows));
+        expect({
+          codec: codec.name,
+          bytes: text.length,
+          sha256: createHash('sha256').update(text).digest('hex'),
+        }).toEqual({ codec: codec.name, bytes, sha256 });
+      }
+    },
+  );
 
   it('writes the values whose text a rewrite could change as before: doubles, -0, large and small exponents, escapes, lone surrogates', () => {
-    const values = { d: [0.1 + 0.2, -0, 1e21, 1e-7, 5e-324, 2 ** 53 + 2, 123.456, -1.5e300], s: 'a"b\\c\n\t\u0001\u007f\u2028é🚀\ud800', nested: [{ b: null, a: true }] };
+    const values = {
+      d: [0.1 + 0.2, -0, 1e21, 1e-7, 5e-324, 2 ** 53 + 2, 123.456, -1.5e300],
+      s: 'a"b\\c\n\t\u0001\u007f\u2028é🚀\ud800',
+      nested: [{ b: null, a: true }],
+    };
     expect(JSON.stringify(values)).toBe(
       '{"d":[0.30000000000000004,0,1e+21,1e-7,5e-324,9007199254740994,123.456,-1.5e+300],"s":"a\\"b\\\\c\\n\\t\\u0001\u007f\u2028é🚀\\ud800","nested":[{"b":null,"a":true}]}',
     );

@@ -14,7 +14,15 @@ export function parseJsonSerializer(value: string | undefined): { codec: JsonCod
     return { codec: getJsonCodec(value ?? DEFAULT_JSON_CODEC) };
   } catch (error) {
     if (!(error instanceof UnknownCodecError)) throw error;
-    return { error: { statusCode: 400, error: 'Bad Request', parameter: 'serializer', limit: { serializers: jsonCodecNames() }, message: error.message } };
+    return {
+      error: {
+        statusCode: 400,
+        error: 'Bad Request',
+        parameter: 'serializer',
+        limit: { serializers: jsonCodecNames() },
+        message: error.message,
+      },
+    };
   }
 }
 

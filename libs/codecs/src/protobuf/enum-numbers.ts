@@ -28,7 +28,11 @@ function valueOf(resolved: Enum | Type | null): ((v: unknown) => unknown) | null
  */
 export function enumsAsNumbers(type: Type): Convert {
   if (!hasEnums(type)) return (message) => message;
-  const plans = type.fieldsArray.map((field) => ({ key: field.name, field, value: valueOf(field.resolve().resolvedType) }));
+  const plans = type.fieldsArray.map((field) => ({
+    key: field.name,
+    field,
+    value: valueOf(field.resolve().resolvedType),
+  }));
   return (message) => {
     const out: Record<string, unknown> = { ...message };
     for (const { key, field, value } of plans) {

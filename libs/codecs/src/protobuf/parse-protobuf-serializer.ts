@@ -9,14 +9,23 @@ import { getProtobufCodec, protobufCodecNames, UnknownCodecError } from './proto
  * bytes it always got (proto-loader, rowsCodec). A name that is not a protobuf serializer (a JSON one included), or
  * one without code for the shape (a user's message), is the body of a 400 naming the ones that would do.
  */
-export function parseProtobufSerializer(value: string | undefined, shape: Shape): { codec: ShapeProtobufCodec | null } | { error: BadSerializerBody } {
+export function parseProtobufSerializer(
+  value: string | undefined,
+  shape: Shape,
+): { codec: ShapeProtobufCodec | null } | { error: BadSerializerBody } {
   if (value === undefined) return { codec: null };
   try {
     return { codec: getProtobufCodec(value).forShape(shape) };
   } catch (error) {
-    if (error instanceof UnknownCodecError) return { error: badSerializer(protobufCodecNames(), `${error.message} (the request asked for a protobuf body)`) };
+    if (error instanceof UnknownCodecError)
+      return { error: badSerializer(protobufCodecNames(), `${error.message} (the request asked for a protobuf body)`) };
     const serving = protobufCodecNames().filter((name) => servesShape(name, shape));
-    return { error: badSerializer(serving, `serializer ${value} cannot encode shape ${shape.name} (${shape.rowsMessage}): ${(error as Error).message}; valid ones are ${serving.join(', ') || 'none: leave serializer out for this shape'}`) };
+    return {
+      error: badSerializer(
+        serving,
+        `serializer ${value} cannot encode shape ${shape.name} (${shape.rowsMessage}): ${(error as Error).message}; valid ones are ${serving.join(', ') || 'none: leave serializer out for this shape'}`,
+      ),
+    };
   }
 }
 

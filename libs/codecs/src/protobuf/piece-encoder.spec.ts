@@ -9,16 +9,25 @@ const COUNTS = [0, 1, REPLY_PIECE_ROWS, REPLY_PIECE_ROWS + 1, 2 * REPLY_PIECE_RO
 
 // A large unary reply encoded by a named serializer (grpc-static, grpc-es, grpc-tsproto) is built in pieces on the
 // gRPC servers: its bytes must be the serializer's own encode of the whole reply (for protobuf-es, one toBinary).
-describe.each(Object.values(PROTOBUF_CODECS).map((codec) => [codec.name, codec] as const))('serializer %s, a large reply built in pieces', (_name, codec) => {
-  it.each(servedShapes().map((shape) => [shape.name, shape] as const))('shape %s: the bytes of its encode of the whole reply', async (_shape, shape) => {
-    const serializer = codec.forShape(shape);
-    for (const count of COUNTS) {
-      const reply = await largeRowsReply(shape, count, null, serializer, () => false);
-      const whole = Buffer.from(serializer.encode(serializer.prepare(shape.rows(count))));
-      expect({ count, hex: replyPhases(reply)!.encoded!.toString('hex') }).toEqual({ count, hex: whole.toString('hex') });
-    }
-  });
-});
+describe.each(Object.values(PROTOBUF_CODECS).map((codec) => [codec.name, codec] as const))(
+  'serializer %s, a large reply built in pieces',
+  (_name, codec) => {
+    it.each(servedShapes().map((shape) => [shape.name, shape] as const))(
+      'shape %s: the bytes of its encode of the whole reply',
+      async (_shape, shape) => {
+        const serializer = codec.forShape(shape);
+        for (const count of COUNTS) {
+          const reply = await largeRowsReply(shape, count, null, serializer, () => false);
+          const whole = Buffer.from(serializer.encode(serializer.prepare(shape.rows(count))));
+          expect({ count, hex: replyPhases(reply)!.encoded!.toString('hex') }).toEqual({
+            count,
+            hex: whole.toString('hex'),
+          });
+        }
+      },
+    );
+  },
+);
 
 it('protobuf-es encodes a large reply a piece at a time: one toBinary per piece, none of the whole reply', async () => {
   const shape = servedShapes()[0];

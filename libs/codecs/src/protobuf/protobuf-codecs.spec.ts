@@ -4,7 +4,10 @@ import type { ProtobufCodec } from './protobuf-codec.interface';
 import { withoutSetDefaults } from './without-set-defaults';
 
 const INT32_MAX = 2 ** 31 - 1;
-const digestOf = (shape: Shape, jsonRows: Iterable<never> | object[]) => newShapeChecksum(shape).add(jsonRows as never).digest();
+const digestOf = (shape: Shape, jsonRows: Iterable<never> | object[]) =>
+  newShapeChecksum(shape)
+    .add(jsonRows as never)
+    .digest();
 const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 
 /** proto-loader's bytes, the reference: for codecs that leave set defaults off the wire, of the rows without them. */
@@ -19,7 +22,9 @@ describe('PROTOBUF_CODECS', () => {
     for (const name of protobufCodecNames()) expect(getProtobufCodec(name).name).toBe(name);
     for (const bad of ['protobufjs', '', 'toString', undefined]) {
       expect(() => getProtobufCodec(bad)).toThrow(UnknownCodecError);
-      expect(() => getProtobufCodec(bad)).toThrow(/valid ones are proto-loader, protobufjs-static, protobuf-es, ts-proto$/);
+      expect(() => getProtobufCodec(bad)).toThrow(
+        /valid ones are proto-loader, protobufjs-static, protobuf-es, ts-proto$/,
+      );
     }
   });
 
@@ -37,16 +42,29 @@ describe('PROTOBUF_CODECS', () => {
       const codec = getProtobufCodec(codecName);
       const bound = codec.forShape(shape);
 
-      it.each(samples.map(([label, rows], k) => [label, rows, k] as const))('%s: the same bytes as proto-loader, decoded back to the same rows', (_label, rows, k) => {
-        const bytes = bound.encode(bound.prepare(rows));
-        expect(hex(bytes)).toBe(referenceBytes(shape, codec, rows));
-        const decoded = bound.decode(bytes);
-        expect(bound.rowCount(decoded)).toBe(rows.length);
-        expect(digestOf(shape, bound.toJsonRows(decoded))).toEqual(digestOf(shape, rows.map((row) => shape.toJson(row))));
-        // Cross-decoding: proto-loader's own bytes (set defaults included) read back to the same rows.
-        const fromLoader = bound.decode(loaderBytes[k]);
-        expect(digestOf(shape, bound.toJsonRows(fromLoader))).toEqual(digestOf(shape, rows.map((row) => shape.toJson(row))));
-      });
+      it.each(samples.map(([label, rows], k) => [label, rows, k] as const))(
+        '%s: the same bytes as proto-loader, decoded back to the same rows',
+        (_label, rows, k) => {
+          const bytes = bound.encode(bound.prepare(rows));
+          expect(hex(bytes)).toBe(referenceBytes(shape, codec, rows));
+          const decoded = bound.decode(bytes);
+          expect(bound.rowCount(decoded)).toBe(rows.length);
+          expect(digestOf(shape, bound.toJsonRows(decoded))).toEqual(
+            digestOf(
+              shape,
+              rows.map((row) => shape.toJson(row)),
+            ),
+          );
+          // Cross-decoding: proto-loader's own bytes (set defaults included) read back to the same rows.
+          const fromLoader = bound.decode(loaderBytes[k]);
+          expect(digestOf(shape, bound.toJsonRows(fromLoader))).toEqual(
+            digestOf(
+              shape,
+              rows.map((row) => shape.toJson(row)),
+            ),
+          );
+        },
+      );
 
       it(`${codec.writesSetDefaults ? 'writes' : 'leaves out'} fields set to their default (row 0's row number), as writesSetDefaults says`, () => {
         const rows = shape.rows(3);

@@ -29,6 +29,7 @@ export function protobufCodecNames(): ProtobufCodecName[] {
 
 /** The protobuf serializer of that name, or an UnknownCodecError listing the valid names. */
 export function getProtobufCodec(name: unknown): ProtobufCodec {
-  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(PROTOBUF_CODECS, name)) throw new UnknownCodecError(name, protobufCodecNames(), 'protobuf');
+  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(PROTOBUF_CODECS, name))
+    throw new UnknownCodecError(name, protobufCodecNames(), 'protobuf');
   return PROTOBUF_CODECS[name as ProtobufCodecName];
 }

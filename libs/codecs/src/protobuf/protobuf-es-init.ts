@@ -3,7 +3,13 @@ import { ScalarType, type DescField, type DescMessage } from '@bufbuild/protobuf
 type Plain = Record<string, unknown>;
 type Convert = (value: unknown) => unknown;
 
-const INT64_TYPES = new Set<ScalarType>([ScalarType.INT64, ScalarType.UINT64, ScalarType.SINT64, ScalarType.FIXED64, ScalarType.SFIXED64]);
+const INT64_TYPES = new Set<ScalarType>([
+  ScalarType.INT64,
+  ScalarType.UINT64,
+  ScalarType.SINT64,
+  ScalarType.FIXED64,
+  ScalarType.SFIXED64,
+]);
 
 const same: Convert = (v) => v;
 const toBigInt: Convert = (v) => BigInt(v as string | number | bigint);

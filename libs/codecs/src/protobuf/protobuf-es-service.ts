@@ -8,6 +8,9 @@ import { PROTOBUF_ES_REGISTRY } from './protobuf-es-services';
  */
 export function protobufEsService(shape: Pick<Shape, 'name' | 'grpcService'>): DescService {
   const service = PROTOBUF_ES_REGISTRY.getService(shape.grpcService);
-  if (!service) throw new Error(`protobuf-es has no generated ${shape.grpcService} (shape ${shape.name}): only proto/'s shapes have generated code; regenerate with npm run generate`);
+  if (!service)
+    throw new Error(
+      `protobuf-es has no generated ${shape.grpcService} (shape ${shape.name}): only proto/'s shapes have generated code; regenerate with npm run generate`,
+    );
   return service;
 }

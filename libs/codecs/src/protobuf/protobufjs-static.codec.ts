@@ -17,8 +17,11 @@ const root = staticCode as unknown as typeof StaticTypes;
 
 /** The generated class of a fully-qualified message name (`wirebench.shapes.NumericRows`). */
 function staticMessage(fullName: string): StaticMessage {
-  const found = fullName.split('.').reduce<unknown>((namespace, part) => (namespace as Record<string, unknown> | undefined)?.[part], root);
-  if (typeof (found as StaticMessage | undefined)?.encode !== 'function') throw new Error(`the protobufjs static module has no ${fullName}: regenerate it (npm run generate)`);
+  const found = fullName
+    .split('.')
+    .reduce<unknown>((namespace, part) => (namespace as Record<string, unknown> | undefined)?.[part], root);
+  if (typeof (found as StaticMessage | undefined)?.encode !== 'function')
+    throw new Error(`the protobufjs static module has no ${fullName}: regenerate it (npm run generate)`);
   return found as StaticMessage;
 }
 
@@ -30,7 +33,8 @@ function staticMessage(fullName: string): StaticMessage {
  */
 export const protobufjsStaticCodec: ProtobufCodec = {
   name: 'protobufjs-static',
-  description: "protobufjs-cli's generated static code (pbjs static-module + pbts): the same writer as proto-loader, without the fromObject copy",
+  description:
+    "protobufjs-cli's generated static code (pbjs static-module + pbts): the same writer as proto-loader, without the fromObject copy",
   writesSetDefaults: true,
   forShape: perShape((shape: Shape): ShapeProtobufCodec<Reply, Reply> => {
     const message = staticMessage(shape.rowsMessage);

@@ -14,13 +14,16 @@ describe('readProtobufSerializer', () => {
   });
 
   it('reads each serializer by its name', () => {
-    for (const [name, codec] of Object.entries(PROTOBUF_CODECS)) expect(readProtobufSerializer(metadataOf(name))).toBe(codec);
+    for (const [name, codec] of Object.entries(PROTOBUF_CODECS))
+      expect(readProtobufSerializer(metadataOf(name))).toBe(codec);
   });
 
   it('refuses an unknown name, or two, listing the valid ones', () => {
     for (const metadata of [metadataOf('avro'), metadataOf('protobuf-es', 'ts-proto'), metadataOf('')]) {
       expect(() => readProtobufSerializer(metadata)).toThrow(UnknownCodecError);
-      expect(() => readProtobufSerializer(metadata)).toThrow('valid ones are proto-loader, protobufjs-static, protobuf-es, ts-proto');
+      expect(() => readProtobufSerializer(metadata)).toThrow(
+        'valid ones are proto-loader, protobufjs-static, protobuf-es, ts-proto',
+      );
     }
   });
 });

@@ -44,6 +44,8 @@ export function readShapeSerializer(metadata: Metadata, shape: Shape): ShapeProt
   try {
     return codec.forShape(shape);
   } catch (error) {
-    throw new InvalidSerializerError(`${SERIALIZER_METADATA} ${codec.name} cannot encode shape ${shape.name} (${shape.rowsMessage}): ${(error as Error).message}`);
+    throw new InvalidSerializerError(
+      `${SERIALIZER_METADATA} ${codec.name} cannot encode shape ${shape.name} (${shape.rowsMessage}): ${(error as Error).message}`,
+    );
   }
 }

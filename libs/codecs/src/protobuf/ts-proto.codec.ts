@@ -16,9 +16,11 @@ const MODULES: readonly { protobufPackage: string }[] = [sampleModule, shapesMod
 
 function tsProtoMessage(fullName: string): TsProtoMessage {
   const dot = fullName.lastIndexOf('.');
-  const module = MODULES.find((m) => m.protobufPackage === fullName.slice(0, dot)) as Record<string, unknown> | undefined;
+  const module = MODULES.find((m) => m.protobufPackage === fullName.slice(0, dot)) as
+    Record<string, unknown> | undefined;
   const message = module?.[fullName.slice(dot + 1)] as TsProtoMessage | undefined;
-  if (typeof message?.encode !== 'function') throw new Error(`ts-proto has no generated ${fullName}: regenerate the codecs (npm run generate)`);
+  if (typeof message?.encode !== 'function')
+    throw new Error(`ts-proto has no generated ${fullName}: regenerate the codecs (npm run generate)`);
   return message;
 }
 
@@ -30,7 +32,8 @@ function tsProtoMessage(fullName: string): TsProtoMessage {
  */
 export const tsProtoCodec: ProtobufCodec = {
   name: 'ts-proto',
-  description: "ts-proto's generated encode/decode (via buf generate; forceLong=string, proto names, string enums) on @bufbuild/protobuf's wire writer",
+  description:
+    "ts-proto's generated encode/decode (via buf generate; forceLong=string, proto names, string enums) on @bufbuild/protobuf's wire writer",
   writesSetDefaults: false,
   forShape: perShape((shape: Shape): ShapeProtobufCodec<Reply, Reply> => {
     const message = tsProtoMessage(shape.rowsMessage);

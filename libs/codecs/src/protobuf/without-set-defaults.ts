@@ -20,7 +20,8 @@ function stripper(type: Type): (message: Record<string, unknown>) => Record<stri
       if (value === undefined || value === null || isImplicitDefault(field.resolve(), value)) continue;
       const nested = field.resolvedType instanceof Type ? stripper(field.resolvedType) : null;
       if (!nested) out[field.name] = value;
-      else if (field.map) out[field.name] = Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, nested(v)]));
+      else if (field.map)
+        out[field.name] = Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, nested(v)]));
       else if (field.repeated) out[field.name] = (value as Record<string, unknown>[]).map(nested);
       else out[field.name] = nested(value as Record<string, unknown>);
     }

@@ -39,7 +39,13 @@ function protobufCodecsOf(shape: Shape): string[] {
 }
 
 // Every built-in shape, and a user's message (examples/order.proto) as `user`.
-useUserShape(userShape({ protoFile: findProtoFile(join('examples', 'order.proto')), message: 'shop.v1.Order', sampleFile: findProtoFile(join('examples', 'order.sample.json')) }));
+useUserShape(
+  userShape({
+    protoFile: findProtoFile(join('examples', 'order.proto')),
+    message: 'shop.v1.Order',
+    sampleFile: findProtoFile(join('examples', 'order.sample.json')),
+  }),
+);
 afterAll(() => useUserShape(null));
 
 describe.each(shapeNames())('a reply of shape %s built in pieces', (shapeName) => {
@@ -48,11 +54,16 @@ describe.each(shapeNames())('a reply of shape %s built in pieces', (shapeName) =
   it.each(jsonCodecNames())('JSON by %s: the one-shot body (jsonReplyText) byte for byte', async (codecName) => {
     const codec = getJsonCodec(codecName);
     for (const count of COUNTS) {
-      expect(await piecewise(count, jsonReplyPieces(codec, shape))).toBe(jsonReplyText(codec, shape, jsonRowsOf(shape, count)));
+      expect(await piecewise(count, jsonReplyPieces(codec, shape))).toBe(
+        jsonReplyText(codec, shape, jsonRowsOf(shape, count)),
+      );
     }
   });
 
-  const protobufs: [string, string | null][] = [['rowsCodec (as gRPC)', null], ...protobufCodecsOf(shape).map((name): [string, string] => [name, name])];
+  const protobufs: [string, string | null][] = [
+    ['rowsCodec (as gRPC)', null],
+    ...protobufCodecsOf(shape).map((name): [string, string] => [name, name]),
+  ];
   it.each(protobufs)('protobuf by %s: the one-shot bytes', async (_label, codecName) => {
     const codec = codecName === null ? undefined : getProtobufCodec(codecName).forShape(shape);
     for (const count of COUNTS) {

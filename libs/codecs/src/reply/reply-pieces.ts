@@ -19,7 +19,12 @@ export interface BuiltReply<B> {
  * together; null when the caller left first (nothing more is built). Putting the pieces together is the encoding's
  * last step, so its time counts as serialize, as the one-shot encoder's own assembly did.
  */
-export async function buildReplyInPieces<P, B>(count: number, gone: () => boolean, pieces: ReplyPieces<P, B>, pieceRows?: number): Promise<BuiltReply<B> | null> {
+export async function buildReplyInPieces<P, B>(
+  count: number,
+  gone: () => boolean,
+  pieces: ReplyPieces<P, B>,
+  pieceRows?: number,
+): Promise<BuiltReply<B> | null> {
   const times = await buildInPieces(count, gone, pieces, pieceRows);
   if (times === null) return null;
   const started = performance.now();

@@ -35,7 +35,12 @@ interface Run {
 
 // Before: one message of every row, encoded by connect-es with the options the servers had (no textEncoder).
 function whole(json: boolean): Run {
-  const serialization = createMethodSerializationLookup(method, undefined, { alwaysEmitImplicit: true, ignoreUnknownFields: false }, NO_LIMIT).getO(!json);
+  const serialization = createMethodSerializationLookup(
+    method,
+    undefined,
+    { alwaysEmitImplicit: true, ignoreUnknownFields: false },
+    NO_LIMIT,
+  ).getO(!json);
   const started = performance.now();
   const message = getProtobufCodec('protobuf-es').forShape(shape).prepare(shape.rows(rows)) as Message;
   const built = performance.now();
@@ -46,8 +51,16 @@ function whole(json: boolean): Run {
 
 // Now: ConnectRows' own path, its trailer's phases, then connect-es's serialization with the servers' options.
 async function inPieces(json: boolean): Promise<Run> {
-  const serialization = createMethodSerializationLookup(method, undefined, CONNECT_SERVER_OPTIONS.jsonOptions, NO_LIMIT).getO(!json);
-  const connectRows = new ConnectRows({ maxRows: rows, maxStreamRows: rows, bufferBytes: 64 * 2 ** 20 }, new InflightBudget(2 ** 31));
+  const serialization = createMethodSerializationLookup(
+    method,
+    undefined,
+    CONNECT_SERVER_OPTIONS.jsonOptions,
+    NO_LIMIT,
+  ).getO(!json);
+  const connectRows = new ConnectRows(
+    { maxRows: rows, maxStreamRows: rows, bufferBytes: 64 * 2 ** 20 },
+    new InflightBudget(2 ** 31),
+  );
   const ctx = createHandlerContext({
     service,
     method,
@@ -62,7 +75,12 @@ async function inPieces(json: boolean): Promise<Run> {
   const bytes = serialization.serialize(reply).length;
   const ended = performance.now();
   ctx.abort();
-  return { totalMs: ended - started, bytes, afterMs: ended - built, ...parseServerTiming(ctx.responseTrailer.get('server-timing')).phases };
+  return {
+    totalMs: ended - started,
+    bytes,
+    afterMs: ended - built,
+    ...parseServerTiming(ctx.responseTrailer.get('server-timing')).phases,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -78,12 +96,16 @@ async function main(): Promise<void> {
         gc();
         const run = how === 'whole' ? whole(json) : await inPieces(json);
         results[how].push(run);
-        process.stderr.write(`${json ? 'JSON' : 'protobuf'} ${how} run ${i + 1}: ${ms(run.totalMs)} (${run.bytes} bytes)\n`);
+        process.stderr.write(
+          `${json ? 'JSON' : 'protobuf'} ${how} run ${i + 1}: ${ms(run.totalMs)} (${run.bytes} bytes)\n`,
+        );
       }
     }
     const [w, p] = [results.whole, results.pieces];
-    if (w[0].bytes !== p[0].bytes) throw new Error(`whole and pieces differ in size: ${w[0].bytes} against ${p[0].bytes}`);
-    const phases = (r: Run[]) => `generate ${ms(median(r.map((x) => x.generateMs ?? NaN)))}, serialize ${ms(median(r.map((x) => x.serializeMs ?? NaN)))}`;
+    if (w[0].bytes !== p[0].bytes)
+      throw new Error(`whole and pieces differ in size: ${w[0].bytes} against ${p[0].bytes}`);
+    const phases = (r: Run[]) =>
+      `generate ${ms(median(r.map((x) => x.generateMs ?? NaN)))}, serialize ${ms(median(r.map((x) => x.serializeMs ?? NaN)))}`;
     process.stdout.write(
       `${json ? 'JSON' : 'protobuf'}, ${rows} rows, median of ${runs}: whole ${ms(median(w.map((r) => r.totalMs)))} (${phases(w)}); ` +
         `in pieces ${ms(median(p.map((r) => r.totalMs)))} (${phases(p)} in the trailer, then connect-es's serialization ${ms(median(p.map((r) => r.afterMs ?? NaN)))}); ` +

@@ -34,7 +34,10 @@ export class ConnectRoutesMounter implements OnModuleInit {
     // A microservice-only app has no HTTP adapter; an app without handlers needs no routes.
     if (handlers.length === 0 || !this.adapterHost.httpAdapter) return;
     const maxRequestBytes = this.config?.serverMemory.maxRequestBytes ?? DEFAULTS.maxRequestBytes;
-    await mountConnectRoutes(this.adapterHost.httpAdapter, connectRoutes(handlers), { maxRequestBytes, budget: this.appBudget() });
+    await mountConnectRoutes(this.adapterHost.httpAdapter, connectRoutes(handlers), {
+      maxRequestBytes,
+      budget: this.appBudget(),
+    });
   }
 
   /**

@@ -21,11 +21,19 @@ export function discoverConnectHandlers(discovery: DiscoveryService, reflector: 
     if (!services) return [];
     // Connect's routes are fixed at start-up and call one instance: a provider built per request (or depending on
     // one that is) has none to give.
-    if (!wrapper.isDependencyTreeStatic()) throw new Error(`${metatype.name} is a Connect handler but request-scoped (itself or a dependency): Connect handlers must be singletons`);
+    if (!wrapper.isDependencyTreeStatic())
+      throw new Error(
+        `${metatype.name} is a Connect handler but request-scoped (itself or a dependency): Connect handlers must be singletons`,
+      );
     const instance = wrapper.instance as object;
     return services.map((service) => {
-      const missing = service.methods.filter((m) => typeof (instance as Record<string, unknown>)[m.localName] !== 'function');
-      if (missing.length > 0) throw new Error(`${metatype.name} is the Connect handler of ${service.typeName} but has no ${missing.map((m) => m.localName).join(', ')}`);
+      const missing = service.methods.filter(
+        (m) => typeof (instance as Record<string, unknown>)[m.localName] !== 'function',
+      );
+      if (missing.length > 0)
+        throw new Error(
+          `${metatype.name} is the Connect handler of ${service.typeName} but has no ${missing.map((m) => m.localName).join(', ')}`,
+        );
       return { service, instance };
     });
   });

@@ -14,10 +14,15 @@ type Routes = (router: ConnectRouter) => void;
  * plugin must be registered before Fastify is ready, which onModuleInit is. Both are connect-es's own adapters but
  * for how a failed call is logged (serving/serve-call.ts).
  */
-const MOUNTERS: Record<string, (adapter: AbstractHttpAdapter, routes: Routes, limits: RequestBodyLimits) => Promise<void>> = {
+const MOUNTERS: Record<
+  string,
+  (adapter: AbstractHttpAdapter, routes: Routes, limits: RequestBodyLimits) => Promise<void>
+> = {
   express: async (adapter, routes, limits) => void adapter.use(connectNodeHandler(routes, () => undefined, limits)),
   fastify: async (adapter, routes, limits) => {
-    const fastify = adapter as AbstractHttpAdapter & { register(plugin: unknown, options: object): PromiseLike<unknown> };
+    const fastify = adapter as AbstractHttpAdapter & {
+      register(plugin: unknown, options: object): PromiseLike<unknown>;
+    };
     await fastify.register(fastifyConnectRoutes, { routes, ...limits });
   },
 };
@@ -26,9 +31,16 @@ const MOUNTERS: Record<string, (adapter: AbstractHttpAdapter, routes: Routes, li
  * Mounts the routes with connect-es's options, the request size bound among them (MAX_REQUEST_BYTES), bodies counted
  * against the app's memory budget while they are read.
  */
-export async function mountConnectRoutes(adapter: AbstractHttpAdapter, routes: Routes, limits: RequestBodyLimits): Promise<void> {
+export async function mountConnectRoutes(
+  adapter: AbstractHttpAdapter,
+  routes: Routes,
+  limits: RequestBodyLimits,
+): Promise<void> {
   const type = adapter.getType();
   const mount = MOUNTERS[type];
-  if (!mount) throw new Error(`Connect routes cannot be mounted on the ${type} platform: supported are ${Object.keys(MOUNTERS).join(', ')}`);
+  if (!mount)
+    throw new Error(
+      `Connect routes cannot be mounted on the ${type} platform: supported are ${Object.keys(MOUNTERS).join(', ')}`,
+    );
   await mount(adapter, routes, limits);
 }

@@ -11,5 +11,6 @@ const HEADER = 'connect-protocol-version';
 export function refuseUnknownProtocolVersion(ctx: HandlerContext): void {
   if (ctx.protocolName !== 'connect') return;
   const version = ctx.requestHeader.get(HEADER);
-  if (version !== null && version !== '1') throw new ConnectError(`${HEADER} must be "1": got "${version}"`, Code.InvalidArgument);
+  if (version !== null && version !== '1')
+    throw new ConnectError(`${HEADER} must be "1": got "${version}"`, Code.InvalidArgument);
 }

@@ -16,7 +16,11 @@ export function answerUndecodableRequests(ctx: HandlerContext): void {
     const error: unknown = ctx.signal.reason;
     if (!(error instanceof ConnectError)) return;
     if (error.code === Code.Internal && error.rawMessage.startsWith(BINARY_PARSE)) {
-      rewrite(error, Code.InvalidArgument, `request is not a valid ${ctx.method.input.typeName}: ${error.rawMessage.slice(BINARY_PARSE.length)}`);
+      rewrite(
+        error,
+        Code.InvalidArgument,
+        `request is not a valid ${ctx.method.input.typeName}: ${error.rawMessage.slice(BINARY_PARSE.length)}`,
+      );
     } else if (error.code === Code.InvalidArgument && /[\r\n]/.test(error.rawMessage)) {
       rewrite(error, Code.InvalidArgument, error.rawMessage.replace(/\s*[\r\n]+\s*/g, ' '));
     }
@@ -27,5 +31,9 @@ export function answerUndecodableRequests(ctx: HandlerContext): void {
 // ConnectError's fields are readonly in its types only; message is what its constructor builds from code and text.
 function rewrite(error: ConnectError, code: Code, rawMessage: string): void {
   const corrected = new ConnectError(rawMessage, code);
-  Object.assign(error as { code: Code; rawMessage: string; message: string }, { code, rawMessage, message: corrected.message });
+  Object.assign(error as { code: Code; rawMessage: string; message: string }, {
+    code,
+    rawMessage,
+    message: corrected.message,
+  });
 }

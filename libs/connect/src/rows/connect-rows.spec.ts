@@ -47,34 +47,54 @@ describe('ConnectRows over gRPC (h2c, connect-node adapter and client)', () => {
   beforeAll(async () => ({ server, baseUrl } = await serve(new ConnectRows(LIMITS, budget))));
   afterAll(() => closeServer(server));
 
-  const clientFor = (service: DescService) => createClient(service, createGrpcTransport({ baseUrl })) as unknown as RowsClient;
+  const clientFor = (service: DescService) =>
+    createClient(service, createGrpcTransport({ baseUrl })) as unknown as RowsClient;
   const SHAPES = servedShapes().map((shape) => [shape.name, shape] as [string, Shape]);
 
   it('serves a service for every built-in shape', () => {
     expect(rowsServices().map((s) => s.typeName)).toEqual(servedShapes().map((s) => s.grpcService));
   });
 
-  it.each(SHAPES)('%s: the unary method gives the generator\'s rows (count and checksum of their JSON form)', async (_name, shape) => {
-    const service = rowsServices().find((s) => s.typeName === shape.grpcService)!;
-    const reply = await clientFor(service)[methodOf(service, shape.unaryMethod)]({ count: 300 });
-    expect(shapeChecksum(shape, codec.forShape(shape).toJsonRows(reply))).toEqual(shapeChecksum(shape, jsonRowsOf(shape, 300)));
-  });
+  it.each(SHAPES)(
+    "%s: the unary method gives the generator's rows (count and checksum of their JSON form)",
+    async (_name, shape) => {
+      const service = rowsServices().find((s) => s.typeName === shape.grpcService)!;
+      const reply = await clientFor(service)[methodOf(service, shape.unaryMethod)]({ count: 300 });
+      expect(shapeChecksum(shape, codec.forShape(shape).toJsonRows(reply))).toEqual(
+        shapeChecksum(shape, jsonRowsOf(shape, 300)),
+      );
+    },
+  );
 
   it.each(SHAPES)('%s: the stream gives rows offset.. in messages of chunk rows', async (_name, shape) => {
     const service = rowsServices().find((s) => s.typeName === shape.grpcService)!;
     const messages: unknown[] = [];
-    for await (const message of clientFor(service)[methodOf(service, shape.streamMethod)]({ count: 25, offset: 7, chunkRows: 10 }) as AsyncIterable<unknown>) messages.push(message);
+    for await (const message of clientFor(service)[methodOf(service, shape.streamMethod)]({
+      count: 25,
+      offset: 7,
+      chunkRows: 10,
+    }) as AsyncIterable<unknown>)
+      messages.push(message);
     expect(messages.map((m) => codec.forShape(shape).rowCount(m))).toEqual([10, 10, 5]);
     expect(messages.flatMap((m) => codec.forShape(shape).toJsonRows(m))).toEqual(jsonRowsOf(shape, 25, 7));
   });
 
-  it('puts the generate and serialize times in a reply\'s server-timing trailer; a stream\'s generate time, summed', async () => {
+  it("puts the generate and serialize times in a reply's server-timing trailer; a stream's generate time, summed", async () => {
     const client = createClient(SampleService, createGrpcTransport({ baseUrl }));
     const trailers: string[] = [];
     await client.getSamples({ count: 200 }, { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') });
-    for await (const _ of client.streamSamples({ count: 30, chunkRows: 10 }, { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') })) void _;
-    expect(trailers).toEqual([expect.stringMatching(/^generate;dur=[\d.]+, serialize;dur=[\d.]+$/), expect.stringMatching(/^generate;dur=[\d.]+$/)]);
-    expect(parseServerTiming(trailers[0])).toEqual({ phases: { generateMs: expect.any(Number), serializeMs: expect.any(Number) } });
+    for await (const _ of client.streamSamples(
+      { count: 30, chunkRows: 10 },
+      { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') },
+    ))
+      void _;
+    expect(trailers).toEqual([
+      expect.stringMatching(/^generate;dur=[\d.]+, serialize;dur=[\d.]+$/),
+      expect.stringMatching(/^generate;dur=[\d.]+$/),
+    ]);
+    expect(parseServerTiming(trailers[0])).toEqual({
+      phases: { generateMs: expect.any(Number), serializeMs: expect.any(Number) },
+    });
     expect(parseServerTiming(trailers[1])).toEqual({ phases: { generateMs: expect.any(Number) } });
   });
 
@@ -95,36 +115,66 @@ describe('ConnectRows over gRPC (h2c, connect-node adapter and client)', () => {
   });
 
   it.each([
-    ['2^32 + 5 (protobuf-es alone would read 5)', 2n ** 32n + 5n, 'count must be an integer from 0 to 500 (MAX_ROWS), got 4294967301'],
+    [
+      '2^32 + 5 (protobuf-es alone would read 5)',
+      2n ** 32n + 5n,
+      'count must be an integer from 0 to 500 (MAX_ROWS), got 4294967301',
+    ],
     ['2^63 - 1', 2n ** 63n - 1n, /^count must be an integer from 0 to 500 \(MAX_ROWS\), got 92233720368547/],
-  ])('GetSamples with a count varint outside int32, %s: invalid_argument, not a truncated count', async (_what, count, message) => {
-    // The served descriptor reads int32 fields as int64 (same varint): a client of it can send what no int32 client can.
-    const client = createClient(rowsServices()[0], createGrpcTransport({ baseUrl })) as unknown as Record<string, (r: object) => Promise<unknown>>;
-    const error = await client.getSamples({ count }).then(() => null, (e: unknown) => ConnectError.from(e));
-    expect(error?.code).toBe(Code.InvalidArgument);
-    expect(error?.rawMessage).toMatch(message);
-  });
+  ])(
+    'GetSamples with a count varint outside int32, %s: invalid_argument, not a truncated count',
+    async (_what, count, message) => {
+      // The served descriptor reads int32 fields as int64 (same varint): a client of it can send what no int32 client can.
+      const client = createClient(rowsServices()[0], createGrpcTransport({ baseUrl })) as unknown as Record<
+        string,
+        (r: object) => Promise<unknown>
+      >;
+      const error = await client.getSamples({ count }).then(
+        () => null,
+        (e: unknown) => ConnectError.from(e),
+      );
+      expect(error?.code).toBe(Code.InvalidArgument);
+      expect(error?.rawMessage).toMatch(message);
+    },
+  );
 
   it('a StreamSamples offset outside int32 is refused, naming offset', async () => {
-    const client = createClient(rowsServices()[0], createGrpcTransport({ baseUrl })) as unknown as Record<string, (r: object) => AsyncIterable<unknown>>;
+    const client = createClient(rowsServices()[0], createGrpcTransport({ baseUrl })) as unknown as Record<
+      string,
+      (r: object) => AsyncIterable<unknown>
+    >;
     const read = async () => {
       for await (const _ of client.streamSamples({ count: 1n, offset: 2n ** 32n, chunkRows: 1n })) void _;
     };
-    const error = await read().then(() => null, (e: unknown) => ConnectError.from(e));
+    const error = await read().then(
+      () => null,
+      (e: unknown) => ConnectError.from(e),
+    );
     expect(error?.code).toBe(Code.InvalidArgument);
     expect(error?.rawMessage).toMatch(/^offset must be an integer from 0/);
   });
 
   it.each([
-    ['count above MAX_STREAM_ROWS', { count: 2001, chunkRows: 10 }, /count must be an integer from 0 to 2000 \(MAX_STREAM_ROWS\), got 2001/],
-    ['chunk rows above MAX_ROWS', { count: 10, chunkRows: 501 }, /chunk_rows must be an integer from 1 to 500 \(MAX_ROWS\), got 501/],
+    [
+      'count above MAX_STREAM_ROWS',
+      { count: 2001, chunkRows: 10 },
+      /count must be an integer from 0 to 2000 \(MAX_STREAM_ROWS\), got 2001/,
+    ],
+    [
+      'chunk rows above MAX_ROWS',
+      { count: 10, chunkRows: 501 },
+      /chunk_rows must be an integer from 1 to 500 \(MAX_ROWS\), got 501/,
+    ],
     ['no chunk rows', { count: 10 }, /chunk_rows must be an integer from 1 to 500 \(MAX_ROWS\), got 0/],
   ])('StreamSamples with %s: invalid_argument naming the limit', async (_what, request, message) => {
     const client = createClient(SampleService, createGrpcTransport({ baseUrl }));
     const read = async () => {
       for await (const _ of client.streamSamples(request)) void _;
     };
-    const error = await read().then(() => null, (e: unknown) => ConnectError.from(e));
+    const error = await read().then(
+      () => null,
+      (e: unknown) => ConnectError.from(e),
+    );
     expect(error?.code).toBe(Code.InvalidArgument);
     expect(error?.rawMessage).toMatch(message);
   });
@@ -141,9 +191,15 @@ describe('ConnectRows reply admission (MAX_INFLIGHT_BYTES)', () => {
     const { server, baseUrl } = await serve(new ConnectRows(LIMITS, budget));
     try {
       const client = createClient(SampleService, createGrpcTransport({ baseUrl }));
-      await expect(client.getSamples({ count: 500 })).rejects.toMatchObject({ code: Code.InvalidArgument, rawMessage: expect.stringContaining('MAX_INFLIGHT_BYTES') });
+      await expect(client.getSamples({ count: 500 })).rejects.toMatchObject({
+        code: Code.InvalidArgument,
+        rawMessage: expect.stringContaining('MAX_INFLIGHT_BYTES'),
+      });
       const held = budget.reserve(unaryReplyBytes(200));
-      await expect(client.getSamples({ count: 300 })).rejects.toMatchObject({ code: Code.ResourceExhausted, rawMessage: expect.stringContaining('server busy') });
+      await expect(client.getSamples({ count: 300 })).rejects.toMatchObject({
+        code: Code.ResourceExhausted,
+        rawMessage: expect.stringContaining('server busy'),
+      });
       if ('release' in held) held.release();
       expect((await client.getSamples({ count: 300 })).samples).toHaveLength(300);
     } finally {
@@ -159,15 +215,25 @@ describe('ConnectRows reply admission by the representation sent', () => {
     expect(jsonReplyBytes(300)).toBeGreaterThan(unaryReplyBytes(300));
     const { server, baseUrl } = await serve(new ConnectRows(LIMITS, budget));
     try {
-      const json = createClient(SampleService, createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: false }));
+      const json = createClient(
+        SampleService,
+        createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: false }),
+      );
       const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
       await expect(json.getSamples({ count: 300 })).rejects.toMatchObject({
         code: Code.InvalidArgument,
-        rawMessage: expect.stringContaining(`may take up to ${mib(jsonReplyBytes(300))} (${jsonReplyBytes(300)} bytes)`),
+        rawMessage: expect.stringContaining(
+          `may take up to ${mib(jsonReplyBytes(300))} (${jsonReplyBytes(300)} bytes)`,
+        ),
       });
-      const binary = createClient(SampleService, createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true }));
+      const binary = createClient(
+        SampleService,
+        createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true }),
+      );
       expect((await binary.getSamples({ count: 300 })).samples).toHaveLength(300);
-      expect((await createClient(SampleService, createGrpcTransport({ baseUrl })).getSamples({ count: 300 })).samples).toHaveLength(300);
+      expect(
+        (await createClient(SampleService, createGrpcTransport({ baseUrl })).getSamples({ count: 300 })).samples,
+      ).toHaveLength(300);
     } finally {
       await closeServer(server);
     }
@@ -193,33 +259,51 @@ describe('ConnectRows: a large reply (over LARGE_REPLY_ROWS) built in pieces', (
   it.each([
     ['protobuf', false],
     ['JSON', true],
-  ])('%s: a caller who leaves mid-build stops it before the next piece; its reservation is given back', async (_format, json) => {
-    const budget = new InflightBudget(1024 * 1024 * 1024);
-    const caller = new AbortController();
-    let pieces = 0;
-    const rows = row.rows.bind(row);
-    jest.spyOn(row, 'rows').mockImplementation((count, offset) => {
-      if (++pieces === 3) caller.abort();
-      return rows(count, offset);
-    });
-    const ctx = context(json, caller.signal);
-    await expect(new ConnectRows(LARGE, budget).unary({ count: 200_000 }, ctx)).rejects.toMatchObject({ code: Code.Canceled });
-    // The piece under way when the caller left is finished; no other is begun (200,000 rows are 100 pieces).
-    expect(pieces).toBe(3);
-    expect(budget.inUseBytes).toBe(0);
-  });
+  ])(
+    '%s: a caller who leaves mid-build stops it before the next piece; its reservation is given back',
+    async (_format, json) => {
+      const budget = new InflightBudget(1024 * 1024 * 1024);
+      const caller = new AbortController();
+      let pieces = 0;
+      const rows = row.rows.bind(row);
+      jest.spyOn(row, 'rows').mockImplementation((count, offset) => {
+        if (++pieces === 3) caller.abort();
+        return rows(count, offset);
+      });
+      const ctx = context(json, caller.signal);
+      await expect(new ConnectRows(LARGE, budget).unary({ count: 200_000 }, ctx)).rejects.toMatchObject({
+        code: Code.Canceled,
+      });
+      // The piece under way when the caller left is finished; no other is begun (200,000 rows are 100 pieces).
+      expect(pieces).toBe(3);
+      expect(budget.inUseBytes).toBe(0);
+    },
+  );
 
   it.each([
-    ['Connect binary', (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true })],
-    ['Connect JSON', (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: false })],
+    [
+      'Connect binary',
+      (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true }),
+    ],
+    [
+      'Connect JSON',
+      (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: false }),
+    ],
     ['gRPC', (baseUrl: string) => createGrpcTransport({ baseUrl })],
   ])('%s: 12,345 rows (7 pieces) arrive whole, with both times in the trailer', async (_protocol, transport) => {
     const { server, baseUrl } = await serve(new ConnectRows(LARGE, new InflightBudget(1024 * 1024 * 1024)));
     try {
       let timing = '';
-      const reply = await createClient(SampleService, transport(baseUrl)).getSamples({ count: 12_345 }, { onTrailer: (t) => (timing = t.get('server-timing') ?? '') });
-      expect(shapeChecksum(row, codec.forShape(row).toJsonRows(reply))).toEqual(shapeChecksum(row, jsonRowsOf(row, 12_345)));
-      expect(parseServerTiming(timing)).toEqual({ phases: { generateMs: expect.any(Number), serializeMs: expect.any(Number) } });
+      const reply = await createClient(SampleService, transport(baseUrl)).getSamples(
+        { count: 12_345 },
+        { onTrailer: (t) => (timing = t.get('server-timing') ?? '') },
+      );
+      expect(shapeChecksum(row, codec.forShape(row).toJsonRows(reply))).toEqual(
+        shapeChecksum(row, jsonRowsOf(row, 12_345)),
+      );
+      expect(parseServerTiming(timing)).toEqual({
+        phases: { generateMs: expect.any(Number), serializeMs: expect.any(Number) },
+      });
     } finally {
       await closeServer(server);
     }

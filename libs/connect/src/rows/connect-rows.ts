@@ -70,24 +70,36 @@ export class ConnectRows {
       serialize: (piece) => void pieces.push(encoding.encode(piece)),
     };
     const gone = () => ctx.signal.aborted;
-    const times = count <= LARGE_REPLY_ROWS ? atOnce(count, steps) : await this.lane.run(gone, () => buildInPieces(count, gone, steps));
+    const times =
+      count <= LARGE_REPLY_ROWS
+        ? atOnce(count, steps)
+        : await this.lane.run(gone, () => buildInPieces(count, gone, steps));
     if (times === null || gone()) throw new ConnectError('the client cancelled the call', Code.Canceled);
     const started = performance.now();
     const reply = encoding.reply(pieces, ctx.signal);
-    ctx.responseTrailer.set(SERVER_TIMING, formatServerTiming({ ...times, serializeMs: times.serializeMs + performance.now() - started }));
+    ctx.responseTrailer.set(
+      SERVER_TIMING,
+      formatServerTiming({ ...times, serializeMs: times.serializeMs + performance.now() - started }),
+    );
     return reply;
   }
 
   async *stream(request: StreamRowsRequest, ctx: HandlerContext): AsyncGenerator<Message> {
     const shape = shapeOfService(ctx.service);
-    const param = { count: Number(request.count), offset: Number(request.offset), chunk_rows: Number(request.chunkRows) };
+    const param = {
+      count: Number(request.count),
+      offset: Number(request.offset),
+      chunk_rows: Number(request.chunkRows),
+    };
     const problem = streamSamplesProblem(param, this.limits, shape);
     if (problem !== null) throw new ConnectError(problem, Code.InvalidArgument);
     this.admit(streamRowsReplyBytes(param, this.limits.bufferBytes, shape, repliesInJson(ctx)), false, ctx);
     // Connect pulls the next message once the previous one is written, so one chunk is held at a time.
     let generateMs = 0;
     for (let sent = 0; sent < param.count && !ctx.signal.aborted; sent += param.chunk_rows) {
-      const chunk = this.timed(ctx, generateMs, () => this.chunk(shape, Math.min(param.chunk_rows, param.count - sent), param.offset + sent));
+      const chunk = this.timed(ctx, generateMs, () =>
+        this.chunk(shape, Math.min(param.chunk_rows, param.count - sent), param.offset + sent),
+      );
       generateMs = chunk.generateMs;
       yield chunk.message;
     }
@@ -118,7 +130,11 @@ export class ConnectRows {
   private admit(bytes: number, leavesGarbage: boolean, ctx: HandlerContext): Reservation {
     if (ctx.signal.aborted) throw new ConnectError('the client cancelled the call', Code.Canceled);
     const outcome = this.budget.reserve(bytes, leavesGarbage);
-    if (isRefusal(outcome)) throw new ConnectError(describeRefusal(outcome), outcome.kind === 'busy' ? Code.ResourceExhausted : Code.InvalidArgument);
+    if (isRefusal(outcome))
+      throw new ConnectError(
+        describeRefusal(outcome),
+        outcome.kind === 'busy' ? Code.ResourceExhausted : Code.InvalidArgument,
+      );
     ctx.signal.addEventListener('abort', outcome.release, { once: true });
     return outcome;
   }

@@ -24,6 +24,13 @@ export function unaryRowsReplyBytes(count: number, shape: Shape, json: boolean):
 }
 
 /** What a stream reserves: its stream budget, or all of its rows in the representation sent when they are fewer. */
-export function streamRowsReplyBytes(param: { count: number; offset: number }, bufferBytes: number, shape: Shape, json: boolean): number {
-  return json ? ndjsonStreamBytes(param.count, param.offset, bufferBytes, shape) : streamReplyBytes(param, bufferBytes, shape);
+export function streamRowsReplyBytes(
+  param: { count: number; offset: number },
+  bufferBytes: number,
+  shape: Shape,
+  json: boolean,
+): number {
+  return json
+    ? ndjsonStreamBytes(param.count, param.offset, bufferBytes, shape)
+    : streamReplyBytes(param, bufferBytes, shape);
 }

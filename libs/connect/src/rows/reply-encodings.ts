@@ -45,7 +45,9 @@ function protobufEncoding(shape: Shape): ReplyEncoding {
     reply: (pieces) => {
       const reply = create(rowsDesc);
       // A piece of no rows (a reply of none) has no records, not even a tag.
-      reply.$unknown = pieces.filter((p) => p.length > 0).map((p) => ({ no: rowsField.number, wireType: WireType.LengthDelimited, data: p.subarray(tagBytes) }));
+      reply.$unknown = pieces
+        .filter((p) => p.length > 0)
+        .map((p) => ({ no: rowsField.number, wireType: WireType.LengthDelimited, data: p.subarray(tagBytes) }));
       return reply;
     },
   };
@@ -59,13 +61,15 @@ function jsonEncoding(shape: Shape): ReplyEncoding {
   // `{"samples":[]}`: the opening and close of every reply, and what no rows give. The rows field is written even
   // when empty (alwaysEmitImplicit), so a piece's text is always opening, rows, close.
   const empty = toJsonString(rowsDesc, create(rowsDesc), options);
-  if (!empty.endsWith('[]}')) throw new Error(`${shape.rowsMessage} with no rows is ${empty} in JSON: the pieces of its rows cannot be joined`);
+  if (!empty.endsWith('[]}'))
+    throw new Error(`${shape.rowsMessage} with no rows is ${empty} in JSON: the pieces of its rows cannot be joined`);
   const open = utf8.encode(empty.slice(0, -2));
   const close = utf8.encode(empty.slice(-2));
   const comma = utf8.encode(',');
   // The stand-in's one row is numbered -id: real rows are numbered from 0, so its text is no real reply's.
   const rowNum = rowDesc.fields.find((f) => f.localName === 'rowNum');
-  if (rowNum?.fieldKind !== 'scalar') throw new Error(`${shape.rowMessage} has no rowNum field to number a stand-in by`);
+  if (rowNum?.fieldKind !== 'scalar')
+    throw new Error(`${shape.rowMessage} has no rowNum field to number a stand-in by`);
   let lastId = 0;
   return {
     encode: (piece) => {
@@ -98,6 +102,9 @@ function messagesOf(shape: Shape): { rowsDesc: DescMessage; rowDesc: DescMessage
   const rowsDesc = PROTOBUF_ES_REGISTRY.getMessage(shape.rowsMessage);
   const rowDesc = PROTOBUF_ES_REGISTRY.getMessage(shape.rowMessage);
   const rowsField = rowsDesc?.fields.find((f) => f.name === shape.rowsField);
-  if (!rowsDesc || !rowDesc || !rowsField) throw new Error(`protobuf-es has no ${shape.rowsMessage}.${shape.rowsField} of ${shape.rowMessage}: regenerate the codecs (npm run generate)`);
+  if (!rowsDesc || !rowDesc || !rowsField)
+    throw new Error(
+      `protobuf-es has no ${shape.rowsMessage}.${shape.rowsField} of ${shape.rowMessage}: regenerate the codecs (npm run generate)`,
+    );
   return { rowsDesc, rowDesc, rowsField };
 }

@@ -7,6 +7,7 @@ import { rowsServices } from './rows-services';
 /** Every rows service answered by `rows`, as the routes function connect-node's adapter takes: the bare server's. */
 export function rowsRoutes(rows: ConnectRows): (router: ConnectRouter) => void {
   return (router) => {
-    for (const service of rowsServices()) router.service(service, rowsServiceImpl(rows, service) as unknown as ServiceImpl<DescService>);
+    for (const service of rowsServices())
+      router.service(service, rowsServiceImpl(rows, service) as unknown as ServiceImpl<DescService>);
   };
 }

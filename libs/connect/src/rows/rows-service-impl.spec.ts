@@ -13,7 +13,12 @@ describe('rowsServiceImpl', () => {
   });
 
   it('refuses a method that is neither unary nor server streaming, naming it', () => {
-    const service = { typeName: 'x.Chat', methods: [{ name: 'Talk', localName: 'talk', methodKind: 'bidi_streaming' }] } as unknown as DescService;
-    expect(() => rowsServiceImpl(rows, service)).toThrow('x.Chat.Talk is bidi_streaming: the rows services have unary and server-streaming methods only');
+    const service = {
+      typeName: 'x.Chat',
+      methods: [{ name: 'Talk', localName: 'talk', methodKind: 'bidi_streaming' }],
+    } as unknown as DescService;
+    expect(() => rowsServiceImpl(rows, service)).toThrow(
+      'x.Chat.Talk is bidi_streaming: the rows services have unary and server-streaming methods only',
+    );
   });
 });

@@ -13,7 +13,9 @@ export function rowsServiceImpl(rows: ConnectRows, service: DescService): Servic
     service.methods.map((method) => {
       if (method.methodKind === 'unary') return [method.localName, rows.unary.bind(rows)];
       if (method.methodKind === 'server_streaming') return [method.localName, rows.stream.bind(rows)];
-      throw new Error(`${service.typeName}.${method.name} is ${method.methodKind}: the rows services have unary and server-streaming methods only`);
+      throw new Error(
+        `${service.typeName}.${method.name} is ${method.methodKind}: the rows services have unary and server-streaming methods only`,
+      );
     }),
   );
 }

@@ -19,10 +19,13 @@ export function withWideIntRequests(services: DescService[]): DescService[] {
 
 function widenFile(file: DescFile, services: DescService[]) {
   const proto = clone(FileDescriptorProtoSchema, file.proto);
-  const requests = new Set(services.filter((s) => s.file === file).flatMap((s) => s.methods.map((m) => m.input.typeName)));
+  const requests = new Set(
+    services.filter((s) => s.file === file).flatMap((s) => s.methods.map((m) => m.input.typeName)),
+  );
   for (const message of proto.messageType) {
     if (!requests.has(`${proto.package}.${message.name}`)) continue;
-    for (const field of message.field) if (field.type === FieldDescriptorProto_Type.INT32) field.type = FieldDescriptorProto_Type.INT64;
+    for (const field of message.field)
+      if (field.type === FieldDescriptorProto_Type.INT32) field.type = FieldDescriptorProto_Type.INT64;
   }
   // Imports (google/protobuf/timestamp.proto for shapes.proto) resolve to the descriptors the file was built with.
   return createFileRegistry(proto, (name) => file.dependencies.find((dep) => dep.proto.name === name));

@@ -19,12 +19,21 @@ function bodyServer(budget: InflightBudget): Promise<Server> {
 /** POSTs a body of `declared` bytes, of which `sent` go out now; resolves the status and body once answered. */
 function post(server: Server, declared: number, sent: number) {
   const { port } = server.address() as AddressInfo;
-  const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/', agent: false, headers: { 'content-length': declared } });
+  const req = request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/',
+    agent: false,
+    headers: { 'content-length': declared },
+  });
   const answer = new Promise<{ status: number; retryAfter?: string; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string | undefined, body }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string | undefined, body }),
+      );
     });
     req.on('error', reject);
   });
@@ -47,7 +56,10 @@ describe('admitRequestBody', () => {
     const refused = await post(server, 60 * KIB, 0).answer;
     expect(refused.status).toBe(503);
     expect(refused.retryAfter).toBeDefined();
-    expect(JSON.parse(refused.body)).toEqual({ code: 'unavailable', message: expect.stringMatching(/^request body: .*MAX_INFLIGHT_BYTES/) });
+    expect(JSON.parse(refused.body)).toEqual({
+      code: 'unavailable',
+      message: expect.stringMatching(/^request body: .*MAX_INFLIGHT_BYTES/),
+    });
     slow.finish();
     expect(await slow.answer).toEqual({ status: 200, retryAfter: undefined, body: String(60 * KIB) });
     await new Promise((r) => setTimeout(r, 50));

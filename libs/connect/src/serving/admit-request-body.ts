@@ -16,16 +16,27 @@ export interface RequestBodyLimits {
  * back when the response closes. True when the call may go on; false when the budget is full, after answering 503
  * with Retry-After (a Connect client reads that as `unavailable`, a gRPC one as UNAVAILABLE: try again later).
  */
-export function admitRequestBody(req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse, limits: RequestBodyLimits): boolean {
+export function admitRequestBody(
+  req: IncomingMessage | Http2ServerRequest,
+  res: ServerResponse | Http2ServerResponse,
+  limits: RequestBodyLimits,
+): boolean {
   if (!limits.budget) return true;
   const declared = Number(req.headers['content-length']);
-  const bytes = Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limits.maxRequestBytes) : limits.maxRequestBytes;
+  const bytes =
+    Number.isSafeInteger(declared) && declared >= 0
+      ? Math.min(declared, limits.maxRequestBytes)
+      : limits.maxRequestBytes;
   if (bytes === 0) return true;
   // A body is garbage once read, but small: it does not call for a collection when the server idles.
   const outcome = limits.budget.reserve(bytes, false);
   if (isRefusal(outcome)) {
     const body = JSON.stringify({ code: 'unavailable', message: `request body: ${describeRefusal(outcome)}` });
-    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': String(RETRY_AFTER_S), 'content-length': Buffer.byteLength(body) });
+    res.writeHead(503, {
+      'content-type': 'application/json',
+      'retry-after': String(RETRY_AFTER_S),
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
     return false;
   }

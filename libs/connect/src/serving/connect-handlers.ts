@@ -8,8 +8,14 @@ import { connectServerOptions } from '../connect-server-options';
  * build, with the options every server here passes (the request size bound, MAX_REQUEST_BYTES, among them) and the
  * adapters' default compressions.
  */
-export function connectHandlers(routes: (router: ConnectRouter) => void, maxRequestBytes: number): Map<string, UniversalHandler> {
-  const router = createConnectRouter({ ...connectServerOptions(maxRequestBytes), acceptCompression: [compressionGzip, compressionBrotli] });
+export function connectHandlers(
+  routes: (router: ConnectRouter) => void,
+  maxRequestBytes: number,
+): Map<string, UniversalHandler> {
+  const router = createConnectRouter({
+    ...connectServerOptions(maxRequestBytes),
+    acceptCompression: [compressionGzip, compressionBrotli],
+  });
   routes(router);
   return new Map(router.handlers.map((handler) => [handler.requestPath, handler]));
 }

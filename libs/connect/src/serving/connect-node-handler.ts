@@ -14,14 +14,17 @@ type Response = ServerResponse | Http2ServerResponse;
  * logging. The Nest apps parse no bodies, so the raw request reaches it. A body counts against the memory budget
  * while it is read (admitRequestBody).
  */
-export function connectNodeHandler(routes: (router: ConnectRouter) => void, otherwise: (req: Request, res: Response) => void, limits: RequestBodyLimits) {
+export function connectNodeHandler(
+  routes: (router: ConnectRouter) => void,
+  otherwise: (req: Request, res: Response) => void,
+  limits: RequestBodyLimits,
+) {
   const handlers = connectHandlers(routes, limits.maxRequestBytes);
   return (req: Request, res: Response, next?: () => void): void => {
     const handler = handlers.get((req.url ?? '').split('?', 1)[0]);
     if (handler) {
       if (admitRequestBody(req, res, limits)) void serveCall(handler, req, res);
-    }
-    else if (next) next();
+    } else if (next) next();
     else otherwise(req, res);
   };
 }

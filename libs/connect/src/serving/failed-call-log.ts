@@ -1,7 +1,14 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 
 /** Socket errors that say the caller is gone: what a write to a closed connection or a reset stream fails with. */
-const GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_HTTP2_INVALID_STREAM', 'ERR_HTTP2_STREAM_ERROR']);
+const GONE = new Set([
+  'EPIPE',
+  'ECONNRESET',
+  'ERR_STREAM_DESTROYED',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ERR_HTTP2_INVALID_STREAM',
+  'ERR_HTTP2_STREAM_ERROR',
+]);
 
 /** One log entry for a call whose reply could not be written. */
 export interface FailedCallLog {
@@ -21,7 +28,10 @@ export function failedCallLog(procedure: string, reason: unknown): FailedCallLog
   const error = ConnectError.from(reason);
   const gone = gonePart(reason);
   if (gone !== null || error.code === Code.Aborted || error.code === Code.Canceled) {
-    return { level: 'warn', line: `${procedure}: the caller went away before the reply was written (${gone ?? error.rawMessage})` };
+    return {
+      level: 'warn',
+      line: `${procedure}: the caller went away before the reply was written (${gone ?? error.rawMessage})`,
+    };
   }
   const own = reason instanceof Error ? reason : error;
   return { level: 'error', line: `${procedure} failed: ${own.message}`, stack: own.stack };

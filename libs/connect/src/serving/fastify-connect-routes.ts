@@ -28,14 +28,27 @@ export interface FastifyScope {
  * unread for the Connect, gRPC and gRPC-Web content types (application/json included), so the rest of the app keeps
  * its own parsers.
  */
-export function fastifyConnectRoutes(instance: FastifyScope, opts: { routes: (router: ConnectRouter) => void } & RequestBodyLimits, done: () => void): void {
+export function fastifyConnectRoutes(
+  instance: FastifyScope,
+  opts: { routes: (router: ConnectRouter) => void } & RequestBodyLimits,
+  done: () => void,
+): void {
   const leaveUnread: LeaveUnread = (_req, _payload, parsed) => parsed(null, undefined);
-  instance.addContentTypeParser([connectProtocol.contentTypeUnaryJson, connectProtocol.contentTypeStreamJson], leaveUnread);
-  for (const types of [connectProtocol.contentTypeRegExp, grpcProtocol.contentTypeRegExp, grpcWebProtocol.contentTypeRegExp]) instance.addContentTypeParser(types, leaveUnread);
+  instance.addContentTypeParser(
+    [connectProtocol.contentTypeUnaryJson, connectProtocol.contentTypeStreamJson],
+    leaveUnread,
+  );
+  for (const types of [
+    connectProtocol.contentTypeRegExp,
+    grpcProtocol.contentTypeRegExp,
+    grpcWebProtocol.contentTypeRegExp,
+  ])
+    instance.addContentTypeParser(types, leaveUnread);
   for (const [path, handler] of connectHandlers(opts.routes, opts.maxRequestBytes)) {
     instance.all(path, async (req, reply) => {
       // Headers Fastify holds on the reply (its hooks') go out with the raw response, which serveCall writes.
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string | string[] | number);
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value as string | string[] | number);
       if (admitRequestBody(req.raw, reply.raw, opts)) await serveCall(handler, req.raw, reply.raw);
     });
   }

@@ -41,7 +41,10 @@ export async function serveCall(
     setImmediate(() => report(failure ?? new ConnectError('the connection closed', Code.Aborted)));
   });
   try {
-    await universalResponseToNodeResponse(await handler(universalRequestFromNodeRequest(req, res, parsedJsonBody, undefined)), res);
+    await universalResponseToNodeResponse(
+      await handler(universalRequestFromNodeRequest(req, res, parsedJsonBody, undefined)),
+      res,
+    );
   } catch (reason) {
     failure = reason;
     // A response that closed early is reported by its close handler, with this reason.

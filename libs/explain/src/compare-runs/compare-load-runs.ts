@@ -33,7 +33,9 @@ function keyOf(l: LoadLevelResult): string {
   // ` shape=X` for all but `row`, so runs saved before shapes (all `row`) still match today's `row` levels.
   const shape = shapeTag(l) === '' ? '' : ` shape=${levelShape(l)}`;
   // Each runtime's levels match only the same runtime's: a comparison never sets one node's figures against another's.
-  const runtime = l.runtime?.label ? ` runtime=${l.runtime.label}${l.runtime.round ? ` round=${l.runtime.round}` : ''}` : '';
+  const runtime = l.runtime?.label
+    ? ` runtime=${l.runtime.label}${l.runtime.round ? ` round=${l.runtime.round}` : ''}`
+    : '';
   return `${l.transport}/${l.targetKind}${engine}${shape}${runtime} ${l.mode} c=${l.concurrency} conn=${l.connections} rows=${l.rows}${rate}`;
 }
 
@@ -54,7 +56,12 @@ export function compareLoadRuns(a: LoadRun, b: LoadRun, alpha = 0.05): LoadCompa
       p99B: lb.latency.p99,
       pValue,
       significant: pValue !== null && pValue < alpha,
-      verdict: pValue === null || pValue >= alpha || lb.rps === la.rps ? 'not distinguishable' : lb.rps > la.rps ? 'B faster' : 'B slower',
+      verdict:
+        pValue === null || pValue >= alpha || lb.rps === la.rps
+          ? 'not distinguishable'
+          : lb.rps > la.rps
+            ? 'B faster'
+            : 'B slower',
     });
   }
   return {

@@ -3,7 +3,15 @@ import type { ScenarioResult } from '@app/bench';
 import { SAMPLE_RUN, sampleResult, samples } from '../printers/fixtures/sample-run';
 import { compareRuns } from './compare-runs';
 
-const base = { rowsReceived: 1, payloadBytes: 100, verified: true, clientCpuMs: null, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null };
+const base = {
+  rowsReceived: 1,
+  payloadBytes: 100,
+  verified: true,
+  clientCpuMs: null,
+  serverCpuMs: null,
+  clientPeakRssBytes: null,
+  serverPeakRssBytes: null,
+};
 
 // A result whose stats agree with its run times, as the engine's would.
 function timed(name: string, ms: number[], fields: Partial<ScenarioResult> = {}): ScenarioResult {
@@ -17,7 +25,10 @@ const run = (id: string, scenarios: ScenarioResult[]): BenchRun => ({ ...SAMPLE_
 
 describe('compareRuns', () => {
   it('finds a clear slowdown significant', () => {
-    const c = compareRuns(run('a', [timed('1-1', [10, 10.2, 9.9, 10.1, 10])]), run('b', [timed('1-1', [12, 12.3, 11.8, 12.1, 12.2])]));
+    const c = compareRuns(
+      run('a', [timed('1-1', [10, 10.2, 9.9, 10.1, 10])]),
+      run('b', [timed('1-1', [12, 12.3, 11.8, 12.1, 12.2])]),
+    );
     expect(c.matched).toHaveLength(1);
     const [d] = c.matched;
     expect(d.meanA).toBeCloseTo(10.04, 10);
@@ -37,7 +48,10 @@ describe('compareRuns', () => {
   });
 
   it('does not call overlapping samples significant', () => {
-    const c = compareRuns(run('a', [timed('1-1', [10, 12, 11, 9, 13])]), run('b', [timed('1-1', [11, 10, 12.5, 9.5, 12])]));
+    const c = compareRuns(
+      run('a', [timed('1-1', [10, 12, 11, 9, 13])]),
+      run('b', [timed('1-1', [11, 10, 12.5, 9.5, 12])]),
+    );
     const [d] = c.matched;
     expect(d.diffPercent).toBeCloseTo(0, 10);
     expect(d.pValue).toBeGreaterThan(0.5);
@@ -60,7 +74,10 @@ describe('compareRuns', () => {
   });
 
   it('gives no verdict from too few runs, however far apart', () => {
-    const [d] = compareRuns(run('a', [timed('1-1', [10, 10.1, 10.2])]), run('b', [timed('1-1', [50, 50.1, 50.2])])).matched;
+    const [d] = compareRuns(
+      run('a', [timed('1-1', [10, 10.1, 10.2])]),
+      run('b', [timed('1-1', [50, 50.1, 50.2])]),
+    ).matched;
     // 3 runs a side: under MIN_RUNS_FOR_VERDICT, so no verdict whatever the intervals (they are apart here).
     expect(d.verdict).toBe('too few runs');
     expect(d.medianCiA!.level).toBe(0.75);
@@ -120,10 +137,24 @@ describe('compareRuns', () => {
     const c = compareRuns(a, b);
     expect(c.matched.map((d) => `${d.name}/${d.transport}`)).toEqual(['1-1/json']);
     expect(c.onlyInA.map((k) => `${k.name}/${k.transport}/${k.rowsPerRequest}/${k.concurrency}`)).toEqual([
-      '1-1/grpc/1/1', '1-2/json/10000/1', '2-1/json/1/10',
+      '1-1/grpc/1/1',
+      '1-2/json/10000/1',
+      '2-1/json/1/10',
     ]);
-    expect(c.onlyInB.map((k) => `${k.name}/${k.rowsPerRequest}/${k.concurrency}`)).toEqual(['2-1/1/5', '1-2/1000/1', '1-3/1/1']);
-    expect(c.onlyInB[0]).toEqual({ name: '2-1', transport: 'json', variant: 'json', mode: 'parallel', rowsPerRequest: 1, requests: 10, concurrency: 5 });
+    expect(c.onlyInB.map((k) => `${k.name}/${k.rowsPerRequest}/${k.concurrency}`)).toEqual([
+      '2-1/1/5',
+      '1-2/1000/1',
+      '1-3/1/1',
+    ]);
+    expect(c.onlyInB[0]).toEqual({
+      name: '2-1',
+      transport: 'json',
+      variant: 'json',
+      mode: 'parallel',
+      rowsPerRequest: 1,
+      requests: 10,
+      concurrency: 5,
+    });
     expect(c.a).toEqual({ id: 'a', label: null });
     expect(c.alpha).toBe(0.05);
   });

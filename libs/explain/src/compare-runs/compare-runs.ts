@@ -71,7 +71,11 @@ export function welchPValue(a: number[], b: number[]): number | null {
   return mean(a) === mean(b) ? 1 : 0;
 }
 
-const VERDICTS = { 'a-lower': 'B slower', 'b-lower': 'B faster', 'not distinguishable': 'not distinguishable' } as const;
+const VERDICTS = {
+  'a-lower': 'B slower',
+  'b-lower': 'B faster',
+  'not distinguishable': 'not distinguishable',
+} as const;
 const percent = (from: number, to: number) => (from === 0 ? null : ((to - from) / from) * 100);
 
 function diff(a: ScenarioResult, b: ScenarioResult, alpha: number, level: number): ScenarioDiff {
@@ -90,7 +94,10 @@ function diff(a: ScenarioResult, b: ScenarioResult, alpha: number, level: number
     medianDiffPercent: percent(a.stats.medianMs, b.stats.medianMs),
     medianCiA: medians?.a ?? null,
     medianCiB: medians?.b ?? null,
-    verdict: Math.min(timesA.length, timesB.length) < MIN_RUNS_FOR_VERDICT ? 'too few runs' : VERDICTS[medians?.order ?? 'not distinguishable'],
+    verdict:
+      Math.min(timesA.length, timesB.length) < MIN_RUNS_FOR_VERDICT
+        ? 'too few runs'
+        : VERDICTS[medians?.order ?? 'not distinguishable'],
     pValue,
     significant: pValue !== null && pValue < alpha,
   };

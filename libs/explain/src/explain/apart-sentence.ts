@@ -25,10 +25,15 @@ export function runsToTellApart(v: VariantVersus, runs: number): number {
  * interval excludes 1, so the words agree with both columns shown beside them), or not, with about how many runs
  * might. `maxRuns` is the most a call may ask for.
  */
-export function apartSentence(v: VariantVersus, runs: { variant: number; against: number }, maxRuns = Infinity): string {
+export function apartSentence(
+  v: VariantVersus,
+  runs: { variant: number; against: number },
+  maxRuns = Infinity,
+): string {
   const pair = `${v.variant} vs ${v.against}`;
   const fewest = Math.min(runs.variant, runs.against);
-  if (fewest < MIN_RUNS_FOR_VERDICT) return `${pair}: ${whole(fewest)} run${fewest === 1 ? '' : 's'} a side cannot tell these apart; use ${MIN_RUNS_FOR_VERDICT} or more.`;
+  if (fewest < MIN_RUNS_FOR_VERDICT)
+    return `${pair}: ${whole(fewest)} run${fewest === 1 ? '' : 's'} a side cannot tell these apart; use ${MIN_RUNS_FOR_VERDICT} or more.`;
   const ci = v.ratioCi ? ` (95% CI ${two(v.ratioCi.low)}–${two(v.ratioCi.high)})` : '';
   const ratio = `${v.variant} took ${two(v.medianRatio)}× the time of ${v.against}${ci}`;
   if (v.distinguishable && effectOf(v) !== 'cannot tell') return `${pair}: the runs tell these apart: ${ratio}.`;

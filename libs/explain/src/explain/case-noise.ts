@@ -19,7 +19,12 @@ export function caseNoise(results: readonly ScenarioResult[]): CaseNoise | null 
     results.map((r) =>
       r.noise?.disturbedRuns == null || r.noise.maxForeignCpuCores == null
         ? null
-        : { runs: r.runs.length, disturbedRuns: r.noise.disturbedRuns, maxForeignCpuCores: r.noise.maxForeignCpuCores, replacedRuns: r.noise.replacedDisturbedRuns ?? 0 },
+        : {
+            runs: r.runs.length,
+            disturbedRuns: r.noise.disturbedRuns,
+            maxForeignCpuCores: r.noise.maxForeignCpuCores,
+            replacedRuns: r.noise.replacedDisturbedRuns ?? 0,
+          },
     ),
   );
 }

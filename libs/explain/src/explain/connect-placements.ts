@@ -25,12 +25,29 @@ export function connectPlacements(run: BenchRun): ConnectPlacements | null {
     const of = (v: string) => results.find((r) => variantOf(r) === v);
     const [json, grpc] = CONNECT_COMPARED_WITH.map(of);
     if (!json && !grpc) return [];
-    return results.filter((r) => VARIANTS[variantOf(r)]?.family === 'connect').map((r): ConnectPlacement => {
-      const against = (reference: ScenarioResult | undefined): ConnectVersus | null =>
-        reference ? { ...versusOf(r, reference, null), differences: wireDifferences(variantOf(r), variantOf(reference), r.mode === 'parallel') } : null;
-      const noise = caseNoise([r, ...(json ? [json] : []), ...(grpc ? [grpc] : [])]);
-      return { caseName, mode: r.mode, rowsPerRequest: r.rowsPerRequest, requests: r.requests, variant: variantOf(r), medianMs: r.stats.medianMs, vsJson: against(json), vsGrpc: against(grpc), noise };
-    });
+    return results
+      .filter((r) => VARIANTS[variantOf(r)]?.family === 'connect')
+      .map((r): ConnectPlacement => {
+        const against = (reference: ScenarioResult | undefined): ConnectVersus | null =>
+          reference
+            ? {
+                ...versusOf(r, reference, null),
+                differences: wireDifferences(variantOf(r), variantOf(reference), r.mode === 'parallel'),
+              }
+            : null;
+        const noise = caseNoise([r, ...(json ? [json] : []), ...(grpc ? [grpc] : [])]);
+        return {
+          caseName,
+          mode: r.mode,
+          rowsPerRequest: r.rowsPerRequest,
+          requests: r.requests,
+          variant: variantOf(r),
+          medianMs: r.stats.medianMs,
+          vsJson: against(json),
+          vsGrpc: against(grpc),
+          noise,
+        };
+      });
   });
   return rows.length === 0 ? null : { rows, sentences: rows.map(connectSentence) };
 }

@@ -10,7 +10,12 @@ function verdictClause(v: ConnectVersus): string {
   const phrase = verdictPhrase(v, v.variant, v.against);
   if (effect === 'too few runs' || effect === 'cannot tell') return phrase;
   // No traits for a side (a variant the traits do not cover yet): say nothing rather than "nothing differs".
-  const what = v.differences === null ? '' : v.differences.length > 0 ? `; what differs on the wire: ${v.differences.join(', ')}` : '; the two differ on the wire only in their libraries';
+  const what =
+    v.differences === null
+      ? ''
+      : v.differences.length > 0
+        ? `; what differs on the wire: ${v.differences.join(', ')}`
+        : '; the two differ on the wire only in their libraries';
   return `${phrase}${what}`;
 }
 

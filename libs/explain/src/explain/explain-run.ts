@@ -25,7 +25,12 @@ export function explainScenarios(scenarios: readonly ScenarioResult[]): Explanat
   // Sentences name the shape when the run has more than one, or one that is not the article's row.
   const shapes = new Set(scenarios.map((r) => r.shape ?? DEFAULT_SHAPE));
   const nameShapes = shapes.size > 1 || !shapes.has(DEFAULT_SHAPE);
-  const cases = names.map((name) => explainCase(scenarios.filter((r) => r.name === name), nameShapes));
+  const cases = names.map((name) =>
+    explainCase(
+      scenarios.filter((r) => r.name === name),
+      nameShapes,
+    ),
+  );
   return { cases, sentences: cases.flatMap(explainSentences) };
 }
 
@@ -37,10 +42,17 @@ function explainCase(results: ScenarioResult[], nameShape: boolean): CaseExplana
     const baseline = VARIANTS[r.variant]?.baseline as VariantName | null;
     const reference = baseline ? of(baseline) : undefined;
     if (!reference) return [];
-    return [{ ...versusOf(r, reference, VARIANTS[r.variant].factor), gap: phaseGap(reference.variant, scenarioWallParts(reference), r.variant, scenarioWallParts(r)) }];
+    return [
+      {
+        ...versusOf(r, reference, VARIANTS[r.variant].factor),
+        gap: phaseGap(reference.variant, scenarioWallParts(reference), r.variant, scenarioWallParts(r)),
+      },
+    ];
   });
   const present = results.map((r) => r.variant);
-  const serializers = json ? results.filter((r) => isGrpcSerializerVariant(r.variant, present)).map((r) => versusOf(r, json, 'serializer')) : [];
+  const serializers = json
+    ? results.filter((r) => isGrpcSerializerVariant(r.variant, present)).map((r) => versusOf(r, json, 'serializer'))
+    : [];
   const first = results[0];
   return {
     scenario: first.name,

@@ -31,7 +31,14 @@ export function explainSentences(c: CaseExplanation): string[] {
   const vs = c.grpcVsJson;
   const noise = noiseClause(c.noise);
   if (vs && c.shape !== null) out.push(shapeVerdictSentence({ ...c, grpcVsJson: vs }, noise));
-  else if (vs) out.push(verdictSentence(`For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}`, verdictPhrase(vs, 'gRPC', 'JSON'), noise));
+  else if (vs)
+    out.push(
+      verdictSentence(
+        `For ${label}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}`,
+        verdictPhrase(vs, 'gRPC', 'JSON'),
+        noise,
+      ),
+    );
   // A case without both baselines (the memory preset's 10,000,000 rows: streams only) still says how quiet it was.
   else if (noise) out.push(verdictSentence(`For ${label}`, NO_PAIR, noise));
   const gap = c.gap;
@@ -59,18 +66,30 @@ export function explainSentences(c: CaseExplanation): string[] {
     out.push(verdictSentence(head, verdictPhrase(f, f.variant, f.against)));
     // Does this factor take away gRPC's biggest extra cost?
     const extra = gap && gap.totalMs > 0 ? gap.deltas[0] : undefined;
-    const removed = extra && extra.deltaMs > 0 && info.family === 'grpc' ? f.gap?.deltas.find((d) => d.part === extra.part) : undefined;
+    const removed =
+      extra && extra.deltaMs > 0 && info.family === 'grpc'
+        ? f.gap?.deltas.find((d) => d.part === extra.part)
+        : undefined;
     if (extra && removed && removed.deltaMs < 0) {
       const share = `${Math.round((-removed.deltaMs / extra.deltaMs) * 100)}% of gRPC's extra ${PHASE_WORDS[extra.part]} against JSON in this case`;
       // A variant slower than its baseline may still take away that part: saying only "removes" read as a gain.
       if (effect === 'faster') out.push(`That removes ${share}.`);
-      else out.push(`It removes ${share}, but its other parts add more: net ${signed(f.gap!.totalMs)} against ${f.against}.`);
+      else
+        out.push(
+          `It removes ${share}, but its other parts add more: net ${signed(f.gap!.totalMs)} against ${f.against}.`,
+        );
     }
   }
-  if (unclear.length > 0) out.push(verdictSentence(`For ${label}, ${unclear.join(', ')} against their baselines`, CANNOT_TELL));
+  if (unclear.length > 0)
+    out.push(verdictSentence(`For ${label}, ${unclear.join(', ')} against their baselines`, CANNOT_TELL));
   if (tooFew.length > 0) {
     const fewest = Math.min(...tooFew.map((f) => f.runsPerSide));
-    out.push(verdictSentence(`For ${label}, ${tooFew.map((f) => `${f.variant} (${f.factor})`).join(', ')} against their baselines`, noVerdict(fewest)));
+    out.push(
+      verdictSentence(
+        `For ${label}, ${tooFew.map((f) => `${f.variant} (${f.factor})`).join(', ')} against their baselines`,
+        noVerdict(fewest),
+      ),
+    );
   }
   const json = c.variants.find((v) => v.variant === 'json');
   const grpcFamily = c.variants.filter((v) => VARIANTS[v.variant]?.family === 'grpc');

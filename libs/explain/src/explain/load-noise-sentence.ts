@@ -8,7 +8,11 @@ import type { LoadLevelResult } from '@app/load';
  */
 export function loadNoiseSentence(levels: readonly LoadLevelResult[]): string | null {
   const pooled = poolNoise(
-    levels.map((l) => (l.foreignCpuCores == null || l.disturbed == null ? null : { runs: 1, disturbedRuns: l.disturbed ? 1 : 0, maxForeignCpuCores: l.foreignCpuCores })),
+    levels.map((l) =>
+      l.foreignCpuCores == null || l.disturbed == null
+        ? null
+        : { runs: 1, disturbedRuns: l.disturbed ? 1 : 0, maxForeignCpuCores: l.foreignCpuCores },
+    ),
   );
   const clause = noiseClause(pooled, 'levels');
   return clause ? `Noise: ${clause}.` : null;

@@ -34,7 +34,8 @@ export interface NetworkVerdicts {
 }
 
 const profileOf = (r: ScenarioResult) => r.network?.profile ?? 'loopback';
-const caseOf = (r: ScenarioResult) => (r.name.endsWith(`@${profileOf(r)}`) ? r.name.slice(0, -profileOf(r).length - 1) : r.name);
+const caseOf = (r: ScenarioResult) =>
+  r.name.endsWith(`@${profileOf(r)}`) ? r.name.slice(0, -profileOf(r).length - 1) : r.name;
 
 /**
  * gRPC against JSON per case under each network profile, and where the verdict changes. Null unless the run has a
@@ -47,7 +48,8 @@ export function networkVerdicts(run: BenchRun): NetworkVerdicts | null {
     for (const pair of PAIRS) {
       const profiles = [...new Set(run.scenarios.filter((r) => caseOf(r) === caseName).map(profileOf))];
       for (const profile of profiles) {
-        const find = (variant: string) => run.scenarios.find((r) => caseOf(r) === caseName && profileOf(r) === profile && r.variant === variant);
+        const find = (variant: string) =>
+          run.scenarios.find((r) => caseOf(r) === caseName && profileOf(r) === profile && r.variant === variant);
         const json = find(pair.json);
         const grpc = find(pair.grpc);
         if (!json || !grpc) continue;
@@ -66,7 +68,10 @@ export function networkVerdicts(run: BenchRun): NetworkVerdicts | null {
   }
   const groups = groupBy(rows, (r) => `${r.caseName}|${r.pair}`).filter((g) => g.length >= 2);
   if (groups.length === 0) return null;
-  return { rows: groups.flat(), sentences: groups.map((g) => endWithNoise(sentence(g), poolNoise(g.map((r) => r.noise)))) };
+  return {
+    rows: groups.flat(),
+    sentences: groups.map((g) => endWithNoise(sentence(g), poolNoise(g.map((r) => r.noise)))),
+  };
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): T[][] {
@@ -75,7 +80,8 @@ function groupBy<T>(items: T[], key: (t: T) => string): T[][] {
   return [...map.values()];
 }
 
-const ratioText = (r: NetworkVerdictRow) => `${r.ratio.toFixed(2)}× on ${r.profile}${r.network?.flagged ? ' (path flagged)' : ''}`;
+const ratioText = (r: NetworkVerdictRow) =>
+  `${r.ratio.toFixed(2)}× on ${r.profile}${r.network?.flagged ? ' (path flagged)' : ''}`;
 
 /**
  * One case and pair across its profiles, in the order they ran: which side is faster where, and where that changes.
@@ -89,15 +95,22 @@ function sentence(group: NetworkVerdictRow[]): string {
   const few = group.filter((r) => r.verdict === 'too few runs');
   const fewWords = few.length > 0 ? tooFewRunsWords(Math.min(...few.map((r) => r.runsPerSide))) : '';
   const caveats = [
-    ...(unsure.length > 0 ? [`the runs cannot tell them apart on ${unsure.join(', ')}: the ratio's 95% interval spans 1`] : []),
-    ...(few.length > 0 && told.length + unsure.length > 0 ? [`no verdict on ${few.map((r) => r.profile).join(', ')}: ${fewWords}`] : []),
+    ...(unsure.length > 0
+      ? [`the runs cannot tell them apart on ${unsure.join(', ')}: the ratio's 95% interval spans 1`]
+      : []),
+    ...(few.length > 0 && told.length + unsure.length > 0
+      ? [`no verdict on ${few.map((r) => r.profile).join(', ')}: ${fewWords}`]
+      : []),
   ];
   const caveat = caveats.length > 0 ? ` (${caveats.join('; ')})` : '';
   if (few.length === group.length) return `${head}. No verdict under any profile: ${fewWords}.`;
-  if (told.length === 0 && few.length === 0) return `${head}. The runs cannot tell JSON and gRPC apart under any profile (each ratio's 95% interval spans 1).`;
-  if (told.length === 0) return `${head}. The runs cannot tell JSON and gRPC apart under any profile with enough runs (each ratio's 95% interval spans 1)${caveat}.`;
+  if (told.length === 0 && few.length === 0)
+    return `${head}. The runs cannot tell JSON and gRPC apart under any profile (each ratio's 95% interval spans 1).`;
+  if (told.length === 0)
+    return `${head}. The runs cannot tell JSON and gRPC apart under any profile with enough runs (each ratio's 95% interval spans 1)${caveat}.`;
   const flip = told.findIndex((r, i) => i > 0 && r.verdict !== told[i - 1].verdict);
   const side = (v: NetworkVerdictRow['verdict']) => (v === 'grpc' ? 'gRPC' : 'JSON');
-  if (flip === -1) return `${head}. ${side(told[0].verdict)} is faster under every profile where the runs tell them apart; the verdict does not flip${caveat}.`;
+  if (flip === -1)
+    return `${head}. ${side(told[0].verdict)} is faster under every profile where the runs tell them apart; the verdict does not flip${caveat}.`;
   return `${head}. ${side(told[flip].verdict)} overtakes ${side(told[flip - 1].verdict)} between ${told[flip - 1].profile} and ${told[flip].profile}: the verdict flips on ${told[flip].profile}${caveat}.`;
 }

@@ -11,5 +11,10 @@ import type { PhaseGap } from './explanation.interface';
 export function phaseGap(a: VariantName, pa: WallParts | null, b: VariantName, pb: WallParts | null): PhaseGap | null {
   if (!pa || !pb) return null;
   const deltas = WALL_PARTS.map((part) => ({ part, deltaMs: roundMicros(pb.parts[part] - pa.parts[part]) }));
-  return { a, b, totalMs: roundMicros(pb.wallMs - pa.wallMs), deltas: deltas.sort((x, y) => Math.abs(y.deltaMs) - Math.abs(x.deltaMs)) };
+  return {
+    a,
+    b,
+    totalMs: roundMicros(pb.wallMs - pa.wallMs),
+    deltas: deltas.sort((x, y) => Math.abs(y.deltaMs) - Math.abs(x.deltaMs)),
+  };
 }

@@ -37,7 +37,9 @@ export function runtimeSentences(verdicts: Pick<RuntimeVerdicts, 'runtimes' | 'r
   return cases.flatMap((caseName) => {
     const rows = verdicts.rows.filter((r) => r.caseName === caseName);
     const moves = verdicts.runtimes.slice(1).flatMap((runtime) => {
-      const found = verdicts.moves.filter((m) => m.caseName === caseName && m.runtime === runtime.label).slice(0, MAX_MOVES);
+      const found = verdicts.moves
+        .filter((m) => m.caseName === caseName && m.runtime === runtime.label)
+        .slice(0, MAX_MOVES);
       return found.length > 0 ? [movesSentence(caseName, reference.words, found)] : [];
     });
     return [endWithNoise(verdictSentence(rows), poolNoise(rows.map((r) => r.noise))), ...moves];
@@ -45,16 +47,23 @@ export function runtimeSentences(verdicts: Pick<RuntimeVerdicts, 'runtimes' | 'r
 }
 
 const ratioText = (r: RuntimeVerdictRow) => `${times(r.ratio)}${interval(r)} on ${r.runtimeWords}`;
-const list = (items: string[]) => (items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const list = (items: string[]) =>
+  items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /** One case across its runtimes, in the run's order: which side the runs name where, and whether that changes. */
 function verdictSentence(rows: RuntimeVerdictRow[]): string {
   const head = `${rows[0].caseName} (${caseWords(rows[0])}): gRPC/JSON ${rows.map(ratioText).join(', ')}.`;
-  const on = (verdict: RuntimeVerdictRow['verdict']) => rows.filter((r) => r.verdict === verdict).map((r) => r.runtimeWords);
+  const on = (verdict: RuntimeVerdictRow['verdict']) =>
+    rows.filter((r) => r.verdict === verdict).map((r) => r.runtimeWords);
   const [grpc, json, unsure, few] = [on('grpc'), on('json'), on('cannot tell'), on('too few runs')];
-  const fewWords = few.length > 0 ? tooFewRunsWords(Math.min(...rows.filter((r) => r.verdict === 'too few runs').map((r) => r.runsPerSide))) : '';
+  const fewWords =
+    few.length > 0
+      ? tooFewRunsWords(Math.min(...rows.filter((r) => r.verdict === 'too few runs').map((r) => r.runsPerSide)))
+      : '';
   const caveats = [
-    ...(unsure.length > 0 ? [`the runs cannot tell them apart on ${list(unsure)}: the ratio's 95% interval spans 1`] : []),
+    ...(unsure.length > 0
+      ? [`the runs cannot tell them apart on ${list(unsure)}: the ratio's 95% interval spans 1`]
+      : []),
     ...(few.length > 0 ? [`no verdict on ${list(few)}: ${fewWords}`] : []),
   ];
   const caveat = caveats.length > 0 ? ` (${caveats.join('; ')})` : '';
@@ -76,7 +85,8 @@ function verdictSentence(rows: RuntimeVerdictRow[]): string {
 /** "1-3 on Node 26.10.0, against Node 20.20.2: the JSON server's serialize phase is 0.55× Node 20.20.2's (95% CI ...; 120 ms → 66 ms)." */
 function movesSentence(caseName: string, referenceWords: string, moves: PhaseMove[]): string {
   const parts = moves.map(
-    (m, i) => `${phaseOfSide(m)} is ${times(m.ratio.ratio)}${i === 0 ? ` ${referenceWords}'s` : ''}${interval({ ratioCi: m.ratio }).replace(/\)$/, '')}; ${ms(m.referenceMs)} → ${ms(m.ms)})`,
+    (m, i) =>
+      `${phaseOfSide(m)} is ${times(m.ratio.ratio)}${i === 0 ? ` ${referenceWords}'s` : ''}${interval({ ratioCi: m.ratio }).replace(/\)$/, '')}; ${ms(m.referenceMs)} → ${ms(m.ms)})`,
   );
   return `${caseName} on ${moves[0].runtimeWords}, against ${referenceWords}: ${parts.join(', ')}.`;
 }

@@ -8,8 +8,12 @@ import { runtimeTable } from '../printers/runtime-table';
 import { runtimeVerdicts } from './runtime-verdicts';
 
 /** One case on one runtime: JSON and gRPC, each [median ms, serialize ms]. */
-const onRuntime = (caseName: string, runtime: typeof NODE20, json: [number, number], grpc: [number, number]): ScenarioResult[] =>
-  caseOnRuntime(caseName, runtime, { json, grpc });
+const onRuntime = (
+  caseName: string,
+  runtime: typeof NODE20,
+  json: [number, number],
+  grpc: [number, number],
+): ScenarioResult[] => caseOnRuntime(caseName, runtime, { json, grpc });
 
 const run = (scenarios: ScenarioResult[]): BenchRun => ({ ...SAMPLE_RUN, preset: 'runtimes', scenarios });
 
@@ -40,18 +44,24 @@ describe('runtimeVerdicts', () => {
 
   it('says where the verdict changes with the runtime, and where it does not', () => {
     const [flips, moved, holds] = runtimeVerdicts(FIXTURE)!.sentences;
-    expect(flips).toMatch(/^1-2 \(one request of 100,000 rows\): gRPC\/JSON 0\.90× \(95% CI [\d.]+–[\d.]+\) on Node 20\.20\.2, 1\.29× \(95% CI [\d.]+–[\d.]+\) on Node 26\.10\.0\./);
-    expect(flips).toContain('The verdict changes with the runtime: gRPC is faster on Node 20.20.2, JSON on Node 26.10.0.');
-    expect(moved).toMatch(/^1-2 on Node 26\.10\.0, against Node 20\.20\.2: the JSON server's serialize phase is 0\.25× Node 20\.20\.2's \(95% CI [\d.]+–[\d.]+; 40\.0 ms → 10\.0 ms\)/);
-    expect(holds).toContain('JSON is faster on every runtime where the runs tell them apart: the verdict does not change with the runtime.');
+    expect(flips).toMatch(
+      /^1-2 \(one request of 100,000 rows\): gRPC\/JSON 0\.90× \(95% CI [\d.]+–[\d.]+\) on Node 20\.20\.2, 1\.29× \(95% CI [\d.]+–[\d.]+\) on Node 26\.10\.0\./,
+    );
+    expect(flips).toContain(
+      'The verdict changes with the runtime: gRPC is faster on Node 20.20.2, JSON on Node 26.10.0.',
+    );
+    expect(moved).toMatch(
+      /^1-2 on Node 26\.10\.0, against Node 20\.20\.2: the JSON server's serialize phase is 0\.25× Node 20\.20\.2's \(95% CI [\d.]+–[\d.]+; 40\.0 ms → 10\.0 ms\)/,
+    );
+    expect(holds).toContain(
+      'JSON is faster on every runtime where the runs tell them apart: the verdict does not change with the runtime.',
+    );
   });
 
   it('names only the phases whose ratio interval excludes 1', () => {
     const v = runtimeVerdicts(FIXTURE)!;
     // 1-2's JSON serialize phase fell from 40 to 10 ms (its request by as much); gRPC's did not move; 1-3 did not move.
-    expect(v.moves.map((m) => [m.caseName, m.side, m.field])).toEqual([
-      ['1-2', 'json', 'serverSerializeMs'],
-    ]);
+    expect(v.moves.map((m) => [m.caseName, m.side, m.field])).toEqual([['1-2', 'json', 'serverSerializeMs']]);
     expect(v.moves[0].ratio.high).toBeLessThan(1);
   });
 
@@ -76,19 +86,30 @@ describe('runtimeVerdicts', () => {
 
 describe('runtimeVerdicts when no runtime tells the two apart', () => {
   it('says so once', () => {
-    const close = run([...onRuntime('1-1', NODE20, [100, 40], [100.2, 40]), ...onRuntime('1-1', NODE26, [100, 40], [99.9, 40])]);
+    const close = run([
+      ...onRuntime('1-1', NODE20, [100, 40], [100.2, 40]),
+      ...onRuntime('1-1', NODE26, [100, 40], [99.9, 40]),
+    ]);
     expect(runtimeVerdicts(close)!.sentences).toEqual([
-      expect.stringMatching(/on Node 26\.10\.0\. The runs cannot tell JSON and gRPC apart on any runtime: each ratio's 95% interval spans 1\.$/),
+      expect.stringMatching(
+        /on Node 26\.10\.0\. The runs cannot tell JSON and gRPC apart on any runtime: each ratio's 95% interval spans 1\.$/,
+      ),
     ]);
   });
 });
 
 describe('runtimeVerdicts when one runtime alone tells the two apart', () => {
   it('names that runtime only, and claims no verdict that holds across runtimes', () => {
-    const wide = (r: ScenarioResult[]) => r.map((x) => ({ ...x, runs: x.runs.map((s, i) => ({ ...s, ms: s.ms * [0.5, 0.8, 1, 1.3, 1.9][i] })) }));
-    const one = run([...wide(onRuntime('1-1', NODE20, [100, 40], [110, 40])), ...onRuntime('1-1', NODE26, [100, 40], [130, 40])]);
+    const wide = (r: ScenarioResult[]) =>
+      r.map((x) => ({ ...x, runs: x.runs.map((s, i) => ({ ...s, ms: s.ms * [0.5, 0.8, 1, 1.3, 1.9][i] })) }));
+    const one = run([
+      ...wide(onRuntime('1-1', NODE20, [100, 40], [110, 40])),
+      ...onRuntime('1-1', NODE26, [100, 40], [130, 40]),
+    ]);
     const [sentence] = runtimeVerdicts(one)!.sentences;
-    expect(sentence).toMatch(/ JSON is faster on Node 26\.10\.0 only \(the runs cannot tell them apart on Node 20\.20\.2: the ratio's 95% interval spans 1\)\.$/);
+    expect(sentence).toMatch(
+      / JSON is faster on Node 26\.10\.0 only \(the runs cannot tell them apart on Node 20\.20\.2: the ratio's 95% interval spans 1\)\.$/,
+    );
     expect(sentence).not.toContain('does not change');
   });
 });

@@ -17,7 +17,8 @@ export type { PhaseMove, RuntimeVerdictRow, RuntimeVerdicts } from './runtime-ve
 const MIN_SHARE_OF_REQUEST = 0.05;
 
 const labelOf = (r: ScenarioResult) => r.runtime?.label;
-const caseOf = (r: ScenarioResult) => (labelOf(r) && r.name.endsWith(`@${labelOf(r)}`) ? r.name.slice(0, -labelOf(r)!.length - 1) : r.name);
+const caseOf = (r: ScenarioResult) =>
+  labelOf(r) && r.name.endsWith(`@${labelOf(r)}`) ? r.name.slice(0, -labelOf(r)!.length - 1) : r.name;
 
 /** "Node 26.10.0", or both processes' versions when the servers and the client ran on different ones. */
 export function runtimeWords(runtime: ResultRuntime): string {
@@ -33,7 +34,9 @@ export function runtimeWords(runtime: ResultRuntime): string {
 export function runtimeVerdicts(run: BenchRun): RuntimeVerdicts | null {
   const labelled = run.scenarios.filter((r) => labelOf(r) !== undefined);
   const order = run.runtimes?.map((p) => p.label) ?? [];
-  const labels = [...new Set([...order, ...labelled.map((r) => labelOf(r)!)])].filter((l) => labelled.some((r) => labelOf(r) === l));
+  const labels = [...new Set([...order, ...labelled.map((r) => labelOf(r)!)])].filter((l) =>
+    labelled.some((r) => labelOf(r) === l),
+  );
   if (labels.length < 2) return null;
   const words = new Map(labelled.map((r) => [labelOf(r)!, runtimeWords(r.runtime!)]));
   const runtimes = labels.map((label) => ({ label, words: words.get(label)! }));
@@ -60,10 +63,18 @@ export function runtimeVerdicts(run: BenchRun): RuntimeVerdicts | null {
   if (new Set(rows.map((r) => r.runtime)).size < 2) return null;
   const verdicts = { runtimes, rows, moves };
   // Then each one-factor variant across the runtimes, where a case ran on more than json and grpc (the runtimes preset's large case).
-  return { ...verdicts, sentences: [...runtimeSentences(verdicts), ...runtimeFactorSentences(explainRun(run).cases, runtimes)] };
+  return {
+    ...verdicts,
+    sentences: [...runtimeSentences(verdicts), ...runtimeFactorSentences(explainRun(run).cases, runtimes)],
+  };
 }
 
-function row(caseName: string, runtime: { label: string; words: string }, json: ScenarioResult, grpc: ScenarioResult): RuntimeVerdictRow {
+function row(
+  caseName: string,
+  runtime: { label: string; words: string },
+  json: ScenarioResult,
+  grpc: ScenarioResult,
+): RuntimeVerdictRow {
   return {
     caseName,
     mode: json.mode,
@@ -76,14 +87,21 @@ function row(caseName: string, runtime: { label: string; words: string }, json: 
 }
 
 /** One phase's per-run values grouped by invocation; runs without it left out. */
-const phaseByInvocation = (runs: readonly RunSample[], field: PhaseField): number[][] => valuesByInvocation(runs, (r) => r.phases?.[field]);
+const phaseByInvocation = (runs: readonly RunSample[], field: PhaseField): number[][] =>
+  valuesByInvocation(runs, (r) => r.phases?.[field]);
 
 /**
  * The phases of one side whose time on `runtime` the runs tell apart from the reference runtime's: the ratio of the
  * phase's medians with the same bootstrap as every ratio here, named only where its 95% interval excludes 1, each
  * side with at least MIN_RUNS_FOR_VERDICT runs, and only a change worth a clause (MIN_SHARE_OF_REQUEST).
  */
-function phaseMoves(caseName: string, runtime: { label: string; words: string }, side: 'json' | 'grpc', before: ScenarioResult, after: ScenarioResult): PhaseMove[] {
+function phaseMoves(
+  caseName: string,
+  runtime: { label: string; words: string },
+  side: 'json' | 'grpc',
+  before: ScenarioResult,
+  after: ScenarioResult,
+): PhaseMove[] {
   return STACK_FIELDS.flatMap((field) => {
     const a = phaseByInvocation(before.runs, field);
     const b = phaseByInvocation(after.runs, field);
@@ -96,7 +114,8 @@ function phaseMoves(caseName: string, runtime: { label: string; words: string },
     if (!ratio || typeof referenceMs !== 'number' || typeof ms !== 'number') return [];
     if (ratio.low <= 1 && ratio.high >= 1) return [];
     // Per request, as the phases are: a parallel run's wall time holds many requests.
-    if (Math.abs(ms - referenceMs) < MIN_SHARE_OF_REQUEST * (before.phases?.requestMs ?? before.stats.medianMs)) return [];
+    if (Math.abs(ms - referenceMs) < MIN_SHARE_OF_REQUEST * (before.phases?.requestMs ?? before.stats.medianMs))
+      return [];
     return [{ caseName, runtime: runtime.label, runtimeWords: runtime.words, side, field, referenceMs, ms, ratio }];
   });
 }

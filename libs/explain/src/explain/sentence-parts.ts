@@ -8,7 +8,7 @@ import type { CaseExplanation, CaseNoise, PhaseDelta, PhaseGap } from './explana
 
 /** How a part of the wall time (phases/wall-parts.ts) reads in a sentence. */
 export const PHASE_WORDS: Record<WallPart, string> = {
-  queue: 'the wait to be sent behind the batch\'s other requests',
+  queue: "the wait to be sent behind the batch's other requests",
   generate: 'server-side row generation',
   serialize: 'server-side serialization',
   compress: 'server-side compression',
@@ -23,13 +23,16 @@ export const PHASE_WORDS: Record<WallPart, string> = {
 // A phase below this share of a gap is not worth a clause.
 const MIN_SHARE = 0.1;
 
-export const n = (v: number, digits = 0) => v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const n = (v: number, digits = 0) =>
+  v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 export const ms = (v: number) => `${n(v, Math.abs(v) < 10 ? 2 : Math.abs(v) < 100 ? 1 : 0)} ms`;
 export const times = (v: number) => `${n(v, 2)}×`;
 export const signed = (v: number) => `${v > 0 ? '+' : '−'}${ms(Math.abs(v))}`;
 
 /** "one request of N rows" or "N parallel requests of M rows": the case as the sentences name it. */
-export function caseWords(c: Pick<CaseExplanation, 'mode' | 'rowsPerRequest' | 'requests'> & { runtimeLabel?: string | null }): string {
+export function caseWords(
+  c: Pick<CaseExplanation, 'mode' | 'rowsPerRequest' | 'requests'> & { runtimeLabel?: string | null },
+): string {
   const rows = `${n(c.rowsPerRequest)} row${c.rowsPerRequest === 1 ? '' : 's'}`;
   // Several runtimes' cases read alike but for their runtime: the words say which.
   const on = c.runtimeLabel ? ` on ${c.runtimeLabel}` : '';
@@ -41,7 +44,9 @@ export function caseWords(c: Pick<CaseExplanation, 'mode' | 'rowsPerRequest' | '
  * it does not. (The same interval is printed beside it, so the words never disagree with the numbers shown.) Below
  * MIN_RUNS_FOR_VERDICT runs a side the interval concludes nothing, wherever it lies.
  */
-export function effectOf(v: Pick<VariantVersus, 'ratioCi' | 'tooFewRuns'>): 'faster' | 'slower' | 'cannot tell' | 'too few runs' {
+export function effectOf(
+  v: Pick<VariantVersus, 'ratioCi' | 'tooFewRuns'>,
+): 'faster' | 'slower' | 'cannot tell' | 'too few runs' {
   if (v.tooFewRuns) return 'too few runs';
   if (!v.ratioCi) return 'cannot tell';
   if (v.ratioCi.high < 1) return 'faster';
@@ -54,7 +59,11 @@ export function effectOf(v: Pick<VariantVersus, 'ratioCi' | 'tooFewRuns'>): 'fas
  * runs name, that they cannot tell, or that there were too few runs to ask. `faster` is always the side whose
  * median is lower, and only named when the ratio's interval excludes 1 (effectOf).
  */
-export function verdictPhrase(v: Pick<VariantVersus, 'ratioCi' | 'tooFewRuns' | 'runsPerSide'>, subject: string, other: string): string {
+export function verdictPhrase(
+  v: Pick<VariantVersus, 'ratioCi' | 'tooFewRuns' | 'runsPerSide'>,
+  subject: string,
+  other: string,
+): string {
   const effect = effectOf(v);
   if (effect === 'faster') return `${subject} is faster`;
   if (effect === 'slower') return `${other} is faster`;
@@ -98,17 +107,24 @@ export function gapSentence(c: Pick<CaseExplanation, 'gap' | 'mode' | 'grpcVsJso
   const gap = c.gap;
   if (!gap || gap.totalMs === 0) return null;
   const direction = Math.sign(gap.totalMs);
-  const moved = gap.deltas.filter((d) => d.deltaMs !== 0 && Math.abs(d.deltaMs) >= MIN_SHARE * Math.abs(gap.totalMs)).slice(0, 3);
+  const moved = gap.deltas
+    .filter((d) => d.deltaMs !== 0 && Math.abs(d.deltaMs) >= MIN_SHARE * Math.abs(gap.totalMs))
+    .slice(0, 3);
   if (moved.length === 0) return null;
   const slower = sideWords(direction > 0 ? gap.b : gap.a);
-  const what = c.mode === 'single' ? 'median request' : "median batch (its last request to finish, and that request's wait to be sent)";
+  const what =
+    c.mode === 'single'
+      ? 'median request'
+      : "median batch (its last request to finish, and that request's wait to be sent)";
   const effect = c.grpcVsJson ? effectOf(c.grpcVsJson) : 'cannot tell';
   const hedge = effect === 'faster' || effect === 'slower' ? '' : ', a difference the runs cannot tell from noise';
   const head = `${slower}'s ${what} took ${ms(Math.abs(gap.totalMs))} longer${hedge}`;
   // Each delta as the slower side's extra (+) or saving (−).
   const extra = (d: PhaseDelta) => d.deltaMs * direction;
   if (gap.deltas.every((d) => extra(d) >= 0)) {
-    const parts = moved.map((d) => `${Math.round((extra(d) / Math.abs(gap.totalMs)) * 100)}% is ${PHASE_WORDS[d.part]} (${signed(extra(d))})`);
+    const parts = moved.map(
+      (d) => `${Math.round((extra(d) / Math.abs(gap.totalMs)) * 100)}% is ${PHASE_WORDS[d.part]} (${signed(extra(d))})`,
+    );
     return `${head}; of that, ${parts.join(', ')}.`;
   }
   const rest = Math.abs(gap.totalMs) - moved.reduce((sum, d) => sum + extra(d), 0);
@@ -125,8 +141,10 @@ export function noiseClause(noise: CaseNoise | null | undefined, unit: 'runs' | 
   if (!noise) return null;
   const cores = (v: number) => (v > 1 ? `${v} cores` : `${v} of a core`);
   const n = noise.replacedRuns ?? 0;
-  const replaced = n === 0 ? '' : `, after ${n} disturbed run${n === 1 ? ' was' : 's were'} measured again and replaced`;
-  if (noise.disturbedRuns > 0) return `${noise.disturbedRuns} of ${noise.runs} ${unit} disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them${replaced}`;
+  const replaced =
+    n === 0 ? '' : `, after ${n} disturbed run${n === 1 ? ' was' : 's were'} measured again and replaced`;
+  if (noise.disturbedRuns > 0)
+    return `${noise.disturbedRuns} of ${noise.runs} ${unit} disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them${replaced}`;
   // Below a tick per core nothing counts as foreign (machine-cpu.ts): "≤ 0 of a core" would read as a measurement error.
   if (noise.maxForeignCpuCores === 0) return `machine quiet: no foreign CPU${replaced}`;
   return `machine quiet: foreign CPU ≤ ${cores(noise.maxForeignCpuCores)}${replaced}`;

@@ -6,7 +6,15 @@ import type { VariantName } from '@app/bench';
 import type { ShapeName } from '@app/shapes';
 import { explainRun } from './explain-run';
 
-const base = { rowsReceived: 1000, payloadBytes: 1, verified: true, clientCpuMs: null, serverCpuMs: null, clientPeakRssBytes: null, serverPeakRssBytes: null };
+const base = {
+  rowsReceived: 1000,
+  payloadBytes: 1,
+  verified: true,
+  clientCpuMs: null,
+  serverCpuMs: null,
+  clientPeakRssBytes: null,
+  serverPeakRssBytes: null,
+};
 
 // Phases whose stack adds up to `request`, with the given server serialize and client decode.
 function phases(request: number, serialize: number, decode: number): PhaseBreakdown {
@@ -15,9 +23,19 @@ function phases(request: number, serialize: number, decode: number): PhaseBreakd
   const transfer = 20;
   const other = request - generate - serialize - wait - transfer - decode;
   return {
-    requestMs: request, serverGenerateMs: generate, serverSerializeMs: serialize, serverCompressMs: null, serverSendMs: null,
-    ttfbMs: generate + serialize + wait, ttlbMs: generate + serialize + wait + transfer, transferMs: transfer,
-    clientDecompressMs: null, clientDecodeMs: decode, waitOtherMs: wait, clientOtherMs: other, notes: [],
+    requestMs: request,
+    serverGenerateMs: generate,
+    serverSerializeMs: serialize,
+    serverCompressMs: null,
+    serverSendMs: null,
+    ttfbMs: generate + serialize + wait,
+    ttlbMs: generate + serialize + wait + transfer,
+    transferMs: transfer,
+    clientDecompressMs: null,
+    clientDecodeMs: decode,
+    waitOtherMs: wait,
+    clientOtherMs: other,
+    notes: [],
   };
 }
 
@@ -27,8 +45,19 @@ const around = (ms: number) => [ms, ms * 1.01, ms * 0.99, ms * 1.005, ms * 0.995
 function result(shape: ShapeName, variant: VariantName, ms: number[], p: PhaseBreakdown | null) {
   const sorted = [...ms].sort((a, b) => a - b);
   // Each run's one request lives the same serialize and decode; the rest of its time is client plumbing.
-  const runs = samples(ms, base).map((run) => ({ ...run, phases: p && phases(run.ms, p.serverSerializeMs!, p.clientDecodeMs!) }));
-  const r = sampleResult({ name: `rows-1000-${shape}`, shape, transport: variant.startsWith('grpc') ? 'grpc' : 'json', variant, rowsPerRequest: 1000, runs, phases: p });
+  const runs = samples(ms, base).map((run) => ({
+    ...run,
+    phases: p && phases(run.ms, p.serverSerializeMs!, p.clientDecodeMs!),
+  }));
+  const r = sampleResult({
+    name: `rows-1000-${shape}`,
+    shape,
+    transport: variant.startsWith('grpc') ? 'grpc' : 'json',
+    variant,
+    rowsPerRequest: 1000,
+    runs,
+    phases: p,
+  });
   return { ...r, stats: { ...r.stats, medianMs: sorted[Math.floor(ms.length / 2)] } };
 }
 
@@ -50,23 +79,39 @@ describe('per-shape sentences', () => {
   const sentences = explainRun(SHAPE_RUN).sentences;
 
   it('names the shape, the faster transport and the ratio with its interval where the runs tell them apart', () => {
-    expect(sentences).toContainEqual(expect.stringMatching(/^For `numeric` rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's time \(95% CI 0\.\d\d–0\.\d\d\): gRPC is faster\.$/));
-    expect(sentences).toContainEqual(expect.stringMatching(/^For `text` rows \(one request of 1,000 rows\), gRPC took 1\.50× JSON's time \(95% CI 1\.\d\d–1\.\d\d\): JSON is faster\.$/));
+    expect(sentences).toContainEqual(
+      expect.stringMatching(
+        /^For `numeric` rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's time \(95% CI 0\.\d\d–0\.\d\d\): gRPC is faster\.$/,
+      ),
+    );
+    expect(sentences).toContainEqual(
+      expect.stringMatching(
+        /^For `text` rows \(one request of 1,000 rows\), gRPC took 1\.50× JSON's time \(95% CI 1\.\d\d–1\.\d\d\): JSON is faster\.$/,
+      ),
+    );
   });
 
   it('says the runs cannot tell them apart where the interval holds 1', () => {
-    expect(sentences).toContainEqual(expect.stringMatching(/^For `nested` rows \(one request of 1,000 rows\), gRPC took 1\.\d\d× JSON's time \(95% CI 0\.\d\d–1\.\d\d\): the runs cannot tell them apart\.$/));
+    expect(sentences).toContainEqual(
+      expect.stringMatching(
+        /^For `nested` rows \(one request of 1,000 rows\), gRPC took 1\.\d\d× JSON's time \(95% CI 0\.\d\d–1\.\d\d\): the runs cannot tell them apart\.$/,
+      ),
+    );
   });
 
   it('says why by phase', () => {
     // numeric: JSON spent 40 ms more, 30 of them serializing.
-    expect(sentences).toContain("JSON's median request took 40.0 ms longer; of that, 75% is server-side serialization (+30.0 ms), 25% is client-side decoding (+10.0 ms).");
+    expect(sentences).toContain(
+      "JSON's median request took 40.0 ms longer; of that, 75% is server-side serialization (+30.0 ms), 25% is client-side decoding (+10.0 ms).",
+    );
   });
 
   it('gives summary.md a "By shape" section of those lines, and leaves a run of one row-shaped case without it', () => {
     const md = printMarkdown(SHAPE_RUN);
     const section = md.slice(md.indexOf('## By shape'), md.indexOf('## Results'));
-    expect(section).toMatch(/- For `numeric` rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's time \(95% CI [\d.–]+\): gRPC is faster\./);
+    expect(section).toMatch(
+      /- For `numeric` rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's time \(95% CI [\d.–]+\): gRPC is faster\./,
+    );
     expect(section).toContain('JSON is faster.');
     expect(section).toContain('the runs cannot tell them apart.');
     // The why by phase only where a side is named: numeric's gap is there, nested's (not told apart) is not.
@@ -86,7 +131,9 @@ describe('per-shape sentences', () => {
     };
     const text = explainRun(run).sentences;
     expect(text).toContainEqual(
-      expect.stringMatching(/^For `numeric` rows \(one request of 1,000 rows\), against json: with grpc it took 1\.40× \(95% CI [\d.–]+\), JSON is faster; with grpc-sliced it took 0\.60× \(95% CI [\d.–]+\), grpc-sliced is faster: the serializer, not the protocol\.$/),
+      expect.stringMatching(
+        /^For `numeric` rows \(one request of 1,000 rows\), against json: with grpc it took 1\.40× \(95% CI [\d.–]+\), JSON is faster; with grpc-sliced it took 0\.60× \(95% CI [\d.–]+\), grpc-sliced is faster: the serializer, not the protocol\.$/,
+      ),
     );
     // Without a serializer variant there is no serializer sentence.
     expect(explainRun(SHAPE_RUN).sentences.join('\n')).not.toContain('against json: with');
@@ -118,7 +165,12 @@ describe('per-shape sentences', () => {
       ],
     };
     expect(explainRun(run).sentences.join('\n')).toContain(': JSON is faster whichever gRPC serializer.');
-    const unclear: BenchRun = { ...run, scenarios: [run.scenarios[0], run.scenarios[1], result('text', 'grpc-sliced', [100, 120, 80, 110, 90], null)] };
-    expect(explainRun(unclear).sentences.join('\n')).toMatch(/with grpc-sliced it took 1\.\d\d× \(95% CI [\d.–]+\), the runs cannot tell them apart: no one verdict holds for every serializer\./);
+    const unclear: BenchRun = {
+      ...run,
+      scenarios: [run.scenarios[0], run.scenarios[1], result('text', 'grpc-sliced', [100, 120, 80, 110, 90], null)],
+    };
+    expect(explainRun(unclear).sentences.join('\n')).toMatch(
+      /with grpc-sliced it took 1\.\d\d× \(95% CI [\d.–]+\), the runs cannot tell them apart: no one verdict holds for every serializer\./,
+    );
   });
 });

@@ -18,9 +18,16 @@ export function shapeCaseWords(c: CaseExplanation): string {
 }
 
 /** "For `numeric` rows (...), gRPC took 0.60× JSON's time (95% CI 0.55–0.66): gRPC is faster." */
-export function shapeVerdictSentence(c: CaseExplanation & { grpcVsJson: VariantVersus }, noise?: string | null): string {
+export function shapeVerdictSentence(
+  c: CaseExplanation & { grpcVsJson: VariantVersus },
+  noise?: string | null,
+): string {
   const vs = c.grpcVsJson;
-  return verdictSentence(`${shapeCaseWords(c)}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}`, verdictPhrase(vs, 'gRPC', 'JSON'), noise);
+  return verdictSentence(
+    `${shapeCaseWords(c)}, gRPC took ${times(vs.medianRatio)} JSON's time${interval(vs)}`,
+    verdictPhrase(vs, 'gRPC', 'JSON'),
+    noise,
+  );
 }
 
 /**
@@ -30,15 +37,18 @@ export function shapeVerdictSentence(c: CaseExplanation & { grpcVsJson: VariantV
  */
 export function serializerSentence(c: CaseExplanation): string | null {
   if (c.serializers.length < 2) return null;
-  const parts = c.serializers.map((s) => `with ${s.variant} it took ${times(s.medianRatio)}${interval(s)}, ${verdictPhrase(s, s.variant, 'JSON')}`);
+  const parts = c.serializers.map(
+    (s) => `with ${s.variant} it took ${times(s.medianRatio)}${interval(s)}, ${verdictPhrase(s, s.variant, 'JSON')}`,
+  );
   const effects = c.serializers.map(effectOf);
-  const conclusion = effects.includes('faster') && effects.includes('slower')
-    ? ': the serializer, not the protocol'
-    : effects.every((e) => e === 'faster')
-      ? ': gRPC is faster with every serializer'
-      : effects.every((e) => e === 'slower')
-        ? ': JSON is faster whichever gRPC serializer'
-        : ': no one verdict holds for every serializer';
+  const conclusion =
+    effects.includes('faster') && effects.includes('slower')
+      ? ': the serializer, not the protocol'
+      : effects.every((e) => e === 'faster')
+        ? ': gRPC is faster with every serializer'
+        : effects.every((e) => e === 'slower')
+          ? ': JSON is faster whichever gRPC serializer'
+          : ': no one verdict holds for every serializer';
   return `${shapeCaseWords(c)}, against json: ${parts.join('; ')}${conclusion}.`;
 }
 
@@ -51,7 +61,11 @@ export function isGrpcSerializerVariant(variant: string, present: readonly strin
   const info = VARIANTS[variant as keyof typeof VARIANTS];
   if (!info || info.family !== 'grpc' || info.streaming) return false;
   if (info.factor === 'serializer') return true;
-  return present.some((other) => VARIANTS[other as keyof typeof VARIANTS]?.factor === 'serializer' && VARIANTS[other as keyof typeof VARIANTS].baseline === variant);
+  return present.some(
+    (other) =>
+      VARIANTS[other as keyof typeof VARIANTS]?.factor === 'serializer' &&
+      VARIANTS[other as keyof typeof VARIANTS].baseline === variant,
+  );
 }
 
 /**
@@ -64,6 +78,10 @@ export function shapeSentences(cases: readonly CaseExplanation[]): string[] {
     .filter((c): c is CaseExplanation & { grpcVsJson: VariantVersus } => c.shape !== null && c.grpcVsJson !== null)
     .flatMap((c) => {
       const told = ['faster', 'slower'].includes(effectOf(c.grpcVsJson));
-      return [shapeVerdictSentence(c, noiseClause(c.noise)), told ? gapSentence(c) : null, serializerSentence(c)].filter((s): s is string => s !== null);
+      return [
+        shapeVerdictSentence(c, noiseClause(c.noise)),
+        told ? gapSentence(c) : null,
+        serializerSentence(c),
+      ].filter((s): s is string => s !== null);
     });
 }

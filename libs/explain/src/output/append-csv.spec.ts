@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appendCsvRows } from './append-csv';
 
-const print = (columns: string, row: string) => ({ header }: { header: boolean }) => (header ? `${columns}\n` : '') + `${row}\n`;
+const print =
+  (columns: string, row: string) =>
+  ({ header }: { header: boolean }) =>
+    (header ? `${columns}\n` : '') + `${row}\n`;
 
 describe('appendCsvRows', () => {
   let dir: string;
@@ -17,7 +20,7 @@ describe('appendCsvRows', () => {
     expect(readFileSync(file, 'utf8')).toBe('a,b\n1,2\n3,4\n');
   });
 
-  it('keeps a file of other columns whole beside, and starts a new one under today\'s header', async () => {
+  it("keeps a file of other columns whole beside, and starts a new one under today's header", async () => {
     const file = join(dir, 'runs.csv');
     writeFileSync(file, 'a,b\n1,2\n');
     const kept = await appendCsvRows(file, print('a,b,c', '5,6,7'), new Date('2026-11-25T01:02:03.004Z'));

@@ -18,7 +18,11 @@ async function firstLine(file: string): Promise<string> {
  * beside, renamed `<name>.before-<time>.csv`, and a new file starts with today's header. Returns that old file's new
  * name, or null.
  */
-export async function appendCsvRows(file: string, print: (options: { header: boolean }) => string, now = new Date()): Promise<string | null> {
+export async function appendCsvRows(
+  file: string,
+  print: (options: { header: boolean }) => string,
+  now = new Date(),
+): Promise<string | null> {
   let keptAs: string | null = null;
   if (existsSync(file)) {
     const header = print({ header: true }).split(/\r?\n/, 1)[0];

@@ -19,8 +19,16 @@ describe('readSavedRun', () => {
   };
 
   it('reads bench runs (with or without kind) and load runs, from the file or its folder', async () => {
-    expect(await readSavedRun(file('old.json', JSON.stringify({ id: 'a', scenarios: [] })))).toMatchObject({ kind: 'bench', id: 'a' });
-    expect(await readSavedRun(file('load.json', JSON.stringify({ id: 'b', kind: 'load', levels: [{}] })))).toEqual({ schemaVersion: RESULT_SCHEMA_VERSION, id: 'b', kind: 'load', levels: [{}] });
+    expect(await readSavedRun(file('old.json', JSON.stringify({ id: 'a', scenarios: [] })))).toMatchObject({
+      kind: 'bench',
+      id: 'a',
+    });
+    expect(await readSavedRun(file('load.json', JSON.stringify({ id: 'b', kind: 'load', levels: [{}] })))).toEqual({
+      schemaVersion: RESULT_SCHEMA_VERSION,
+      id: 'b',
+      kind: 'load',
+      levels: [{}],
+    });
     mkdirSync(join(dir, 'run'));
     writeFileSync(join(dir, 'run', 'result.json'), JSON.stringify({ id: 'c', kind: 'bench', scenarios: [] }));
     expect(await readSavedRun(join(dir, 'run'))).toMatchObject({ id: 'c' });
@@ -57,7 +65,12 @@ describe('readSavedRun', () => {
   });
 
   it('reads a current file as written, and leaves a newer one for what it knows of it', async () => {
-    const current = { schemaVersion: RESULT_SCHEMA_VERSION, id: 'd', kind: 'bench', scenarios: [{ name: 'x', transport: 'json', variant: 'json-undici', shape: 'text' }] };
+    const current = {
+      schemaVersion: RESULT_SCHEMA_VERSION,
+      id: 'd',
+      kind: 'bench',
+      scenarios: [{ name: 'x', transport: 'json', variant: 'json-undici', shape: 'text' }],
+    };
     expect(await readSavedRun(file('current.json', JSON.stringify(current)))).toEqual(current);
     const newer = { ...current, schemaVersion: RESULT_SCHEMA_VERSION + 1 };
     expect(await readSavedRun(file('newer.json', JSON.stringify(newer)))).toEqual(newer);

@@ -40,13 +40,16 @@ export async function readSavedRun(path: string): Promise<SavedRun> {
     throw new SavedRunError(file, `not JSON (half-written?): ${(error as Error).message}`);
   }
   const run = data as { id?: unknown; kind?: unknown; scenarios?: unknown; levels?: unknown };
-  if (!run || typeof run !== 'object' || Array.isArray(run)) throw new SavedRunError(file, 'not a wirebench result.json (not an object)');
+  if (!run || typeof run !== 'object' || Array.isArray(run))
+    throw new SavedRunError(file, 'not a wirebench result.json (not an object)');
   if (typeof run.id !== 'string') throw new SavedRunError(file, 'not a wirebench result.json (no id)');
   if (run.kind === 'load') {
     if (!Array.isArray(run.levels)) throw new SavedRunError(file, 'a load run without a levels list');
   } else {
-    if (run.kind !== undefined && run.kind !== 'bench') throw new SavedRunError(file, `unknown kind of run ${JSON.stringify(run.kind)}`);
-    if (!Array.isArray(run.scenarios)) throw new SavedRunError(file, 'not a wirebench result.json (no scenarios or levels list)');
+    if (run.kind !== undefined && run.kind !== 'bench')
+      throw new SavedRunError(file, `unknown kind of run ${JSON.stringify(run.kind)}`);
+    if (!Array.isArray(run.scenarios))
+      throw new SavedRunError(file, 'not a wirebench result.json (no scenarios or levels list)');
   }
   return upgradeSavedRun(run as CheckedRun) as unknown as SavedRun;
 }

@@ -15,8 +15,14 @@ import { writeAtomic } from './write-atomic';
 /** Each file of each kind of run, from the run's current state. */
 function contents(run: SavedRun): Record<string, string> {
   const json = printJson(run) + '\n';
-  if (isLoadRun(run)) return { 'levels.csv': printLoadCsv(run), 'summary.md': printLoadMarkdown(run) + '\n', 'result.json': json };
-  return { 'runs.csv': printRunsCsv(run), 'summary.csv': printSummaryCsv(run), 'summary.md': printMarkdown(run) + '\n', 'result.json': json };
+  if (isLoadRun(run))
+    return { 'levels.csv': printLoadCsv(run), 'summary.md': printLoadMarkdown(run) + '\n', 'result.json': json };
+  return {
+    'runs.csv': printRunsCsv(run),
+    'summary.csv': printSummaryCsv(run),
+    'summary.md': printMarkdown(run) + '\n',
+    'result.json': json,
+  };
 }
 
 /** Files of a run rendered outside the engine (report.html, by @app/report), by name. */
@@ -41,6 +47,9 @@ export async function writeRunFiles(dir: string, run: SavedRun, extra: ExtraRunF
  */
 export async function appendEndpointRuns(dir: string, run: BenchRun): Promise<string[]> {
   await mkdir(dir, { recursive: true });
-  const kept = [await appendCsvRows(join(dir, 'runs.csv'), (o) => printRunsCsv(run, o)), await appendCsvRows(join(dir, 'summary.csv'), (o) => printSummaryCsv(run, o))];
+  const kept = [
+    await appendCsvRows(join(dir, 'runs.csv'), (o) => printRunsCsv(run, o)),
+    await appendCsvRows(join(dir, 'summary.csv'), (o) => printSummaryCsv(run, o)),
+  ];
   return kept.filter((name): name is string => name !== null);
 }

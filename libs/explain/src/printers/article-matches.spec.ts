@@ -22,19 +22,22 @@ const RUN = runtimesRun([
 ]);
 
 describe('articleMatches', () => {
-  it('finds each article case once per runtime of the axis, case by case, the runtimes in the run\'s order', () => {
+  it("finds each article case once per runtime of the axis, case by case, the runtimes in the run's order", () => {
     const matches = articleMatches(RUN);
     expect(matches).toHaveLength(2 * ARTICLE_REFERENCE.length);
-    expect(matches.slice(0, 4).map((m) => `${m.article.name} ${m.runtime} ${m.json?.stats.medianMs} ${m.grpc?.stats.medianMs}`)).toEqual([
-      '1-1 Node 20.20.2 3 2.7',
-      '1-1 Node 26.10.0 2 3',
-      '1-2 Node 20.20.2 40 100',
-      '1-2 Node 26.10.0 50 80',
-    ]);
+    expect(
+      matches
+        .slice(0, 4)
+        .map((m) => `${m.article.name} ${m.runtime} ${m.json?.stats.medianMs} ${m.grpc?.stats.medianMs}`),
+    ).toEqual(['1-1 Node 20.20.2 3 2.7', '1-1 Node 26.10.0 2 3', '1-2 Node 20.20.2 40 100', '1-2 Node 26.10.0 50 80']);
     // A case the run did not measure keeps its rows, empty, as without an axis, its runtime named as planned.
     expect(matches[4]).toMatchObject({ runtime: 'Node 20.20.2' });
     expect(matches[4].json).toBeUndefined();
-    expect(articleMatches({ ...RUN, scenarios: [] }).map((m) => m.runtime).slice(0, 2)).toEqual(['Node 20.20.2', 'Node 26.10.0']);
+    expect(
+      articleMatches({ ...RUN, scenarios: [] })
+        .map((m) => m.runtime)
+        .slice(0, 2),
+    ).toEqual(['Node 20.20.2', 'Node 26.10.0']);
   });
 
   it('finds each case once, under its own name, without a runtime axis', () => {
@@ -48,15 +51,19 @@ describe('articleMatches', () => {
 describe("summary.md's article table on a runtime axis", () => {
   it('has a row per article case and runtime, the runtime named, json against grpc (not another JSON variant)', () => {
     const rows = articleRows(printMarkdown(RUN));
-    expect(rows[0]).toBe('| case | runtime | rows per request | requests | JSON median ms | gRPC median ms | gRPC/JSON | article JSON ms | article gRPC ms | article gRPC/JSON |');
+    expect(rows[0]).toBe(
+      '| case | runtime | rows per request | requests | JSON median ms | gRPC median ms | gRPC/JSON | article JSON ms | article gRPC ms | article gRPC/JSON |',
+    );
     expect(rows).toHaveLength(2 + 2 * ARTICLE_REFERENCE.length);
-    expect(rows[2]).toMatch(/^\| 1-1 \| Node 20\.20\.2 \| 1 \| 1 \| 3\.00 \| 2\.70 \| [\d.]+ \| 2\.94 \| 2\.83 \| 0\.96 \|$/);
+    expect(rows[2]).toMatch(
+      /^\| 1-1 \| Node 20\.20\.2 \| 1 \| 1 \| 3\.00 \| 2\.70 \| [\d.]+ \| 2\.94 \| 2\.83 \| 0\.96 \|$/,
+    );
     expect(rows[3]).toMatch(/^\| 1-1 \| Node 26\.10\.0 \| 1 \| 1 \| 2\.00 \| 3\.00 \|/);
     expect(rows[4]).toMatch(/^\| 1-2 \| Node 20\.20\.2 \| 10,000 \| 1 \| 40\.00 \| 100\.00 \|/);
     expect(rows[6]).toMatch(/^\| 1-3 \| Node 20\.20\.2 \| 1,000,000 \| 1 \|  \|  \|  \| 5,177 \|/);
   });
 
-  it('is in the runtimes preset\'s summary and, with --node, in the article preset\'s', () => {
+  it("is in the runtimes preset's summary and, with --node, in the article preset's", () => {
     expect(printMarkdown(RUN)).toContain('## Compared with the article');
     expect(articleRows(printMarkdown({ ...RUN, preset: 'article' }))[0]).toContain('| case | runtime |');
     expect(printMarkdown({ ...RUN, preset: 'quick' })).not.toContain('## Compared with the article');

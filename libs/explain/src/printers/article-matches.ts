@@ -34,8 +34,13 @@ export function articleMatches(run: BenchRun): ArticleMatch[] {
 
 /** Each runtime label in words, as the "By runtime" table names it: from the axis as planned, else from a result. */
 function runtimeNames(run: BenchRun): Map<string, string> {
-  const planned = (run.runtimes ?? []).map((p): [string, string] => [p.label, runtimeWords({ client: p.client, server: p.server })]);
-  const measured = run.scenarios.filter((r) => r.runtime?.label !== undefined).map((r): [string, string] => [r.runtime!.label!, runtimeWords(r.runtime!)]);
+  const planned = (run.runtimes ?? []).map((p): [string, string] => [
+    p.label,
+    runtimeWords({ client: p.client, server: p.server }),
+  ]);
+  const measured = run.scenarios
+    .filter((r) => r.runtime?.label !== undefined)
+    .map((r): [string, string] => [r.runtime!.label!, runtimeWords(r.runtime!)]);
   return new Map([...measured, ...planned]);
 }
 

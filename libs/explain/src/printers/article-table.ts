@@ -33,8 +33,18 @@ export function articleTable(run: BenchRun): PlainTable {
   const matches = articleMatches(run);
   const withRuntime = matches.some((m) => m.runtime !== null);
   return {
-    head: ['case', ...(withRuntime ? ['runtime'] : []), 'rows per request', 'requests', 'JSON median ms', 'gRPC median ms', 'gRPC/JSON',
-      'article JSON ms', 'article gRPC ms', 'article gRPC/JSON'],
+    head: [
+      'case',
+      ...(withRuntime ? ['runtime'] : []),
+      'rows per request',
+      'requests',
+      'JSON median ms',
+      'gRPC median ms',
+      'gRPC/JSON',
+      'article JSON ms',
+      'article gRPC ms',
+      'article gRPC/JSON',
+    ],
     align: ['left', ...(withRuntime ? ['left' as const] : []), ...Array<'right'>(8).fill('right')],
     rows: matches.map((m) => articleRow(m, withRuntime)),
     key: withRuntime ? [0, 1] : [0],

@@ -31,7 +31,8 @@ function splitsOf(results: readonly ScenarioResult[]): ScenarioResult[] | null {
 
 function table(results: readonly ScenarioResult[], splits: ScenarioResult[]): PlainTable {
   const variants = [...new Set(results.map((r) => r.variant))];
-  const median = (variant: string, name: string) => results.find((r) => r.variant === variant && r.name === name)?.stats.medianMs;
+  const median = (variant: string, name: string) =>
+    results.find((r) => r.variant === variant && r.name === name)?.stats.medianMs;
   const first = splits[0];
   const last = splits[splits.length - 1];
   const rows = variants.map((v) => {
@@ -40,7 +41,11 @@ function table(results: readonly ScenarioResult[], splits: ScenarioResult[]): Pl
     return [v, ...splits.map((s) => human(median(v, s.name), 2)), one && many ? human(many / one, 2) : ''];
   });
   return {
-    head: ['variant', ...splits.map((s) => `${human(s.requests)} × ${human(s.rowsPerRequest)} ms`), `${human(last.requests)} × ${human(last.rowsPerRequest)} / 1 × ${human(first.rowsPerRequest)}`],
+    head: [
+      'variant',
+      ...splits.map((s) => `${human(s.requests)} × ${human(s.rowsPerRequest)} ms`),
+      `${human(last.requests)} × ${human(last.rowsPerRequest)} / 1 × ${human(first.rowsPerRequest)}`,
+    ],
     align: ['left', ...splits.map(() => 'right' as const), 'right'],
     rows,
   };
@@ -57,6 +62,13 @@ export function batchingGroups(run: BenchRun): BatchingGroup[] {
     const results = run.scenarios.filter((r) => shapeOf(r) === shape);
     const splits = splitsOf(results);
     if (!splits) return [];
-    return [{ shape, totalRows: splits[0].rowsPerRequest * splits[0].requests, names: splits.map((s) => s.name), table: table(results, splits) }];
+    return [
+      {
+        shape,
+        totalRows: splits[0].rowsPerRequest * splits[0].requests,
+        names: splits.map((s) => s.name),
+        table: table(results, splits),
+      },
+    ];
   });
 }

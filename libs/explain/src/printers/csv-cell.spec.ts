@@ -55,9 +55,15 @@ describe('formatCsvCell', () => {
 
 describe('toCsvRecords', () => {
   it('quotes per RFC 4180 and ends every record with CRLF', () => {
-    const text = toCsvRecords([['a', 'b,c', 'say "hi"', 'two\nlines', 'cr\ronly'], [1.5, null, true, '', -2]]);
+    const text = toCsvRecords([
+      ['a', 'b,c', 'say "hi"', 'two\nlines', 'cr\ronly'],
+      [1.5, null, true, '', -2],
+    ]);
     expect(text).toBe('a,"b,c","say ""hi""","two\nlines","cr\ronly"\r\n1.5,,true,,-2\r\n');
-    expect(parse(text)).toEqual([['a', 'b,c', 'say "hi"', 'two\nlines', 'cr\ronly'], ['1.5', '', 'true', '', '-2']]);
+    expect(parse(text)).toEqual([
+      ['a', 'b,c', 'say "hi"', 'two\nlines', 'cr\ronly'],
+      ['1.5', '', 'true', '', '-2'],
+    ]);
   });
 
   it('writes nothing for no rows', () => {

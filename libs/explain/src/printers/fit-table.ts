@@ -20,7 +20,11 @@ function vertical(t: PlainTable, key: number[], width: number): string {
   const rest = t.head.map((_h, i) => i).filter((i) => !key.includes(i));
   return t.rows
     .map((row) => {
-      const title = key.map((i) => row[i]).filter((v) => v).join(' · ') || '-';
+      const title =
+        key
+          .map((i) => row[i])
+          .filter((v) => v)
+          .join(' · ') || '-';
       const lines = rest.filter((i) => row[i]).map((i) => wrapText(`  ${t.head[i]}: ${row[i]}`, width, 2));
       return [wrapText(title, width, 2), ...lines].join('\n');
     })

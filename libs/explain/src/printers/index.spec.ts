@@ -25,7 +25,9 @@ describe('print', () => {
   });
 
   it('rejects an unknown format, naming it and the valid ones', () => {
-    expect(() => print('xml', SAMPLE_RUN)).toThrow('Unknown output format "xml"; valid formats are: table, csv, json, md');
+    expect(() => print('xml', SAMPLE_RUN)).toThrow(
+      'Unknown output format "xml"; valid formats are: table, csv, json, md',
+    );
   });
 });
 

@@ -49,12 +49,17 @@ export function print(format: string, run: SavedRun, options: PrintOptions = {})
 
 /** "table,csv" -> ['table', 'csv']: trimmed, duplicates dropped, every name checked before anything is printed. */
 export function parseFormats(list: string): Format[] {
-  const names = list.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (names.length === 0) throw new Error(`No output format given; valid formats are: ${FORMATS.join(', ')}`);
   const unknown = names.filter((name) => !isFormat(name));
   if (unknown.length > 0) {
     const quoted = unknown.map((name) => `"${name}"`).join(', ');
-    throw new Error(`Unknown output format${unknown.length > 1 ? 's' : ''} ${quoted}; valid formats are: ${FORMATS.join(', ')}`);
+    throw new Error(
+      `Unknown output format${unknown.length > 1 ? 's' : ''} ${quoted}; valid formats are: ${FORMATS.join(', ')}`,
+    );
   }
   return [...new Set(names as Format[])];
 }

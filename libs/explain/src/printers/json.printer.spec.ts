@@ -8,7 +8,11 @@ describe('printJson', () => {
   });
 
   it('is indented for people, the schema version first', () => {
-    expect(printJson(SAMPLE_RUN).split('\n').slice(1, 4)).toEqual([`  "schemaVersion": ${RESULT_SCHEMA_VERSION},`, '  "kind": "bench",', '  "id": "2024-05-01T10-00-00Z-article",']);
+    expect(printJson(SAMPLE_RUN).split('\n').slice(1, 4)).toEqual([
+      `  "schemaVersion": ${RESULT_SCHEMA_VERSION},`,
+      '  "kind": "bench",',
+      '  "id": "2024-05-01T10-00-00Z-article",',
+    ]);
   });
 
   it('writes the current version over the one a run was read with', () => {

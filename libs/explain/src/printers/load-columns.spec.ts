@@ -9,7 +9,7 @@ import { SAMPLE_RUN } from './fixtures/sample-run';
 const shapeColumn = LOAD_COLUMNS.find((c) => c.name === 'shape')!;
 
 describe('the shape column of levels.csv and the load tables', () => {
-  it('gives each level\'s shape, and row for a level saved before shapes (no shape field)', () => {
+  it("gives each level's shape, and row for a level saved before shapes (no shape field)", () => {
     const run = { id: 'r', label: null } as unknown as LoadRun;
     const { shape: _none, ...old } = sampleLevel();
     expect(shapeColumn.value(old, run)).toBe('row');
@@ -19,7 +19,14 @@ describe('the shape column of levels.csv and the load tables', () => {
 
   it('is written to levels.csv and the markdown table, and names the shape in notes for all but row', () => {
     const levels = [sampleLevel({ shape: 'row', notes: ['a'] }), sampleLevel({ shape: 'binary', notes: ['b'] })];
-    const run: LoadRun = { ...SAMPLE_RUN, kind: 'load' as const, scenarios: undefined, targets: {}, levels, label: null } as unknown as LoadRun;
+    const run: LoadRun = {
+      ...SAMPLE_RUN,
+      kind: 'load' as const,
+      scenarios: undefined,
+      targets: {},
+      levels,
+      label: null,
+    } as unknown as LoadRun;
     const [head, row, binary] = printLoadCsv(run).trim().split(/\r?\n/);
     const at = head.split(',').indexOf('shape');
     expect(at).toBeGreaterThan(-1);
@@ -34,12 +41,24 @@ describe('the shape column of levels.csv and the load tables', () => {
 describe('the runtime columns of levels.csv and the load tables', () => {
   const node22 = { nodeVersion: '22.23.3', v8Version: '12.4.254.21-node.33' };
   const node24 = { nodeVersion: '24.21.0', v8Version: '13.6.233.17-node.37' };
-  const runOf = (levels: LoadLevelResult[]): LoadRun => ({ ...SAMPLE_RUN, kind: 'load' as const, scenarios: undefined, targets: {}, levels, label: null }) as unknown as LoadRun;
+  const runOf = (levels: LoadLevelResult[]): LoadRun =>
+    ({
+      ...SAMPLE_RUN,
+      kind: 'load' as const,
+      scenarios: undefined,
+      targets: {},
+      levels,
+      label: null,
+    }) as unknown as LoadRun;
 
-  it('writes the label, the generator\'s and the server\'s versions; empty for the generator of a ghz level and in older files', () => {
+  it("writes the label, the generator's and the server's versions; empty for the generator of a ghz level and in older files", () => {
     const levels = [
       sampleLevel({ runtime: { generator: node24, server: node22, label: 'server22.23.3-client24.21.0' } }),
-      sampleLevel({ transport: 'grpc', engine: 'ghz', runtime: { generator: null, server: node22, label: 'node22.23.3' } }),
+      sampleLevel({
+        transport: 'grpc',
+        engine: 'ghz',
+        runtime: { generator: null, server: node22, label: 'node22.23.3' },
+      }),
       sampleLevel(),
     ];
     const [head, ...rows] = printLoadCsv(runOf(levels)).trim().split(/\r?\n/);
@@ -70,17 +89,34 @@ describe('the runtime columns of levels.csv and the load tables', () => {
 });
 
 describe('the noise of levels.csv and the load sections', () => {
-  const runOf = (levels: LoadLevelResult[]): LoadRun => ({ ...SAMPLE_RUN, kind: 'load' as const, scenarios: undefined, targets: {}, levels, label: null }) as unknown as LoadRun;
+  const runOf = (levels: LoadLevelResult[]): LoadRun =>
+    ({
+      ...SAMPLE_RUN,
+      kind: 'load' as const,
+      scenarios: undefined,
+      targets: {},
+      levels,
+      label: null,
+    }) as unknown as LoadRun;
 
-  it('writes each level\'s foreign CPU, steal and disturbed; empty in older files', () => {
-    const levels = [sampleLevel({ foreignCpuCores: 0.6, stealCores: 0.01, disturbed: true, disturbedAbove: 0.2 }), sampleLevel()];
+  it("writes each level's foreign CPU, steal and disturbed; empty in older files", () => {
+    const levels = [
+      sampleLevel({ foreignCpuCores: 0.6, stealCores: 0.01, disturbed: true, disturbedAbove: 0.2 }),
+      sampleLevel(),
+    ];
     const [head, ...rows] = printLoadCsv(runOf(levels)).trim().split(/\r?\n/);
     const at = ['foreign_cpu_cores', 'steal_cores', 'disturbed'].map((n) => head.split(',').indexOf(n));
-    expect(rows.map((r) => at.map((i) => r.split(',')[i]))).toEqual([['0.6', '0.01', 'yes'], ['', '', '']]);
+    expect(rows.map((r) => at.map((i) => r.split(',')[i]))).toEqual([
+      ['0.6', '0.01', 'yes'],
+      ['', '', ''],
+    ]);
   });
 
   it('says in summary.md how many levels were disturbed, and names each one', () => {
-    const levels = [sampleLevel({ concurrency: 10, foreignCpuCores: 0.05, disturbed: false, disturbedAbove: 0.2 }), sampleLevel({ foreignCpuCores: 0.6, disturbed: true, disturbedAbove: 0.2 })];
+    const levels = [
+      sampleLevel({ concurrency: 10, foreignCpuCores: 0.05, disturbed: false, disturbedAbove: 0.2 }),
+      sampleLevel({ foreignCpuCores: 0.6, disturbed: true, disturbedAbove: 0.2 }),
+    ];
     const md = printLoadMarkdown(runOf(levels));
     expect(md).toMatch(/Noise: 1 of 2 levels disturbed, up to 0\.6 of a core beside them\./);
     expect(md).toMatch(/json\/nest c=500: disturbed, 0\.6 cores of other CPU beside it \(above 0\.2\)/);

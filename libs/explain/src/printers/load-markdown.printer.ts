@@ -13,8 +13,14 @@ export function printLoadMarkdown(run: LoadRun, sections: readonly ComparisonSec
     '',
     `- **Date:** ${run.startedAt} to ${run.endedAt ?? '(running)'} (UTC), ended: ${run.endReason}`,
     `- **Machine:** ${escapeMarkdown(env.cpu.model)}, ${env.cpu.cores} cores, Node ${env.node}, ${env.os.platform} ${env.os.release}`,
-    ...(run.runtimes?.length ? [`- **Runtimes:** ${escapeMarkdown(runtimePairsLine(run.runtimes, 'generators', run.startedAt))}`] : []),
+    ...(run.runtimes?.length
+      ? [`- **Runtimes:** ${escapeMarkdown(runtimePairsLine(run.runtimes, 'generators', run.startedAt))}`]
+      : []),
     `- **Run id:** ${run.id}`,
   ].join('\n');
-  return [header, ...markdownSections(run, 'before-results', sections), ...markdownSections(run, 'after-results', sections)].join('\n\n');
+  return [
+    header,
+    ...markdownSections(run, 'before-results', sections),
+    ...markdownSections(run, 'after-results', sections),
+  ].join('\n\n');
 }

@@ -2,7 +2,14 @@ import { escapeMarkdown, escapeMarkdownKeepingCode } from './markdown-escape';
 
 describe('escapeMarkdown', () => {
   it('leaves ordinary text as it is', () => {
-    for (const text of ['laptop, "quiet" run', 'before: v1.2 (cold cache) - 3 cores', '1-1', '2.70–2.85 (75%)', 'json-stream vs json', 'café ×2']) {
+    for (const text of [
+      'laptop, "quiet" run',
+      'before: v1.2 (cold cache) - 3 cores',
+      '1-1',
+      '2.70–2.85 (75%)',
+      'json-stream vs json',
+      'café ×2',
+    ]) {
       expect(escapeMarkdown(text)).toBe(text);
     }
   });
@@ -10,7 +17,9 @@ describe('escapeMarkdown', () => {
   it('backslashes every character that would start Markdown or HTML', () => {
     expect(escapeMarkdown('\\ ` * _ [ ] < > # | ! ~ &')).toBe('\\\\ \\` \\* \\_ \\[ \\] \\< \\> \\# \\| \\! \\~ \\&');
     expect(escapeMarkdown('<img src=x onerror=alert(1)>')).toBe('\\<img src=x onerror=alert(1)\\>');
-    expect(escapeMarkdown('![x](http://evil) **bold** &lt;b&gt;')).toBe('\\!\\[x\\](http://evil) \\*\\*bold\\*\\* \\&lt;b\\&gt;');
+    expect(escapeMarkdown('![x](http://evil) **bold** &lt;b&gt;')).toBe(
+      '\\!\\[x\\](http://evil) \\*\\*bold\\*\\* \\&lt;b\\&gt;',
+    );
     expect(escapeMarkdown("=cmd|' /C calc'!A0")).toBe("=cmd\\|' /C calc'\\!A0");
   });
 
@@ -22,7 +31,9 @@ describe('escapeMarkdown', () => {
 
 describe('escapeMarkdownKeepingCode', () => {
   it('keeps the code spans of a generated sentence and escapes the words around them', () => {
-    expect(escapeMarkdownKeepingCode('For `numeric` rows, `grpc-static` took 0.60× [sic] *x*')).toBe('For `numeric` rows, `grpc-static` took 0.60× \\[sic\\] \\*x\\*');
+    expect(escapeMarkdownKeepingCode('For `numeric` rows, `grpc-static` took 0.60× [sic] *x*')).toBe(
+      'For `numeric` rows, `grpc-static` took 0.60× \\[sic\\] \\*x\\*',
+    );
   });
 
   it('escapes a stray backtick and leaves nothing rendered outside a span', () => {

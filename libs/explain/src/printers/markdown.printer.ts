@@ -18,8 +18,11 @@ function header(run: BenchRun): string[] {
   // The label is the caller's, the error may quote a server, the CPU model is the machine's: text, never markup.
   if (run.label) lines.push(`- **Label:** ${escapeMarkdown(run.label)}`);
   lines.push(`- **Date:** ${run.startedAt} to ${ended} (UTC)`);
-  if (run.endReason !== 'completed') lines.push(`- **Ended:** ${run.endReason}${run.error ? ` (${escapeMarkdown(run.error)})` : ''}`);
-  lines.push(`- **Machine:** ${escapeMarkdown(cpu.model)}, ${cpu.cores} cores, Node ${node}, ${os.platform} ${os.release} ${os.arch}`);
+  if (run.endReason !== 'completed')
+    lines.push(`- **Ended:** ${run.endReason}${run.error ? ` (${escapeMarkdown(run.error)})` : ''}`);
+  lines.push(
+    `- **Machine:** ${escapeMarkdown(cpu.model)}, ${cpu.cores} cores, Node ${node}, ${os.platform} ${os.release} ${os.arch}`,
+  );
   // File paths and a message name are the user's: text, never markup.
   const message = userMessageLine(run.scenarios);
   if (message) lines.push(`- **Message:** ${escapeMarkdown(message)}`);
@@ -29,7 +32,9 @@ function header(run: BenchRun): string[] {
   const runtimes = runtimesLine(run);
   if (runtimes) lines.push(`- **Runtimes:** ${escapeMarkdown(runtimes)}`);
   if ((run.invocations ?? 1) > 1) {
-    lines.push(`- **Invocations:** ${run.invocations}, each in fresh server and client processes; intervals from a two-level bootstrap (invocations, then runs within them)`);
+    lines.push(
+      `- **Invocations:** ${run.invocations}, each in fresh server and client processes; intervals from a two-level bootstrap (invocations, then runs within them)`,
+    );
   }
   lines.push(`- **Run id:** ${run.id}`);
   return lines;

@@ -11,7 +11,18 @@ export const NETWORK_LEGEND =
 /** The network preset's table: one row per case, pair and profile. */
 export function networkTable(verdicts: NetworkVerdicts): PlainTable {
   return {
-    head: ['case', 'compared', 'profile', 'path RTT ms', 'path Mbit/s', 'JSON median ms', 'gRPC median ms', 'gRPC/JSON', 'ratio 95% CI', 'faster'],
+    head: [
+      'case',
+      'compared',
+      'profile',
+      'path RTT ms',
+      'path Mbit/s',
+      'JSON median ms',
+      'gRPC median ms',
+      'gRPC/JSON',
+      'ratio 95% CI',
+      'faster',
+    ],
     align: ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     rows: verdicts.rows.map((r) => [
       `${r.caseName} (${r.mode === 'single' ? human(r.rowsPerRequest) + (r.rowsPerRequest === 1 ? ' row' : ' rows') : human(r.requests) + ' × ' + human(r.rowsPerRequest)})`,

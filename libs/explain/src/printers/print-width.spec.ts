@@ -16,10 +16,14 @@ const LOAD_RUN: LoadRun = {
   kind: 'load',
   targets: {},
   levels: [
-    sampleLevel({ concurrency: 100, notes: ['load generator used 85% of a core: it may be the limit here, not the server (try --generators 2)'] }),
+    sampleLevel({
+      concurrency: 100,
+      notes: ['load generator used 85% of a core: it may be the limit here, not the server (try --generators 2)'],
+    }),
     timedOutLevel({ transport: 'grpc', concurrency: 500 }),
   ],
-  stopped: 'stopped at c=500: the load generator (this machine) was the limit, not the server: 53 of 40,053 requests failed: 53 timed out (no answer within 10,000 ms), with the generator at 93% of a core (json c=500)',
+  stopped:
+    'stopped at c=500: the load generator (this machine) was the limit, not the server: 53 of 40,053 requests failed: 53 timed out (no answer within 10,000 ms), with the generator at 93% of a core (json c=500)',
 };
 
 describe('terminal tables at a given width', () => {
@@ -33,12 +37,23 @@ describe('terminal tables at a given width', () => {
 
   it('leaves the files whole: summary.md and its tables keep every column', () => {
     const bench = printMarkdown(SAMPLE_RUN);
-    expect(bench.split('\n').find((line) => line.startsWith('| scenario | variant |'))!.split(' | ')).toHaveLength(TABLE_COLUMNS.length);
+    expect(
+      bench
+        .split('\n')
+        .find((line) => line.startsWith('| scenario | variant |'))!
+        .split(' | '),
+    ).toHaveLength(TABLE_COLUMNS.length);
     const load = printLoadMarkdown(LOAD_RUN);
-    expect(load.split('\n').find((line) => line.startsWith('| transport |'))!.split(' | ')).toHaveLength(loadTableColumns(LOAD_RUN.levels).length);
+    expect(
+      load
+        .split('\n')
+        .find((line) => line.startsWith('| transport |'))!
+        .split(' | '),
+    ).toHaveLength(loadTableColumns(LOAD_RUN.levels).length);
   });
 
   it('the other formats ignore the width', () => {
-    for (const format of ['csv', 'json', 'md']) expect(print(format, SAMPLE_RUN, { width: 40 })).toBe(print(format, SAMPLE_RUN));
+    for (const format of ['csv', 'json', 'md'])
+      expect(print(format, SAMPLE_RUN, { width: 40 })).toBe(print(format, SAMPLE_RUN));
   });
 });

@@ -21,8 +21,14 @@ describe('readableNumber', () => {
 
 describe('readableNumbers', () => {
   it('rounds every number of a reply, however deep, and leaves the rest and the original alone', () => {
-    const reply = { ratio: { medianGrpcOverJson: 3.0902901616677823 }, json: { runs: [{ ms: 12.3456, at: '2026-11-24T18:00:00Z', verified: true }], note: null } };
-    expect(readableNumbers(reply)).toEqual({ ratio: { medianGrpcOverJson: 3.09 }, json: { runs: [{ ms: 12.3, at: '2026-11-24T18:00:00Z', verified: true }], note: null } });
+    const reply = {
+      ratio: { medianGrpcOverJson: 3.0902901616677823 },
+      json: { runs: [{ ms: 12.3456, at: '2026-11-24T18:00:00Z', verified: true }], note: null },
+    };
+    expect(readableNumbers(reply)).toEqual({
+      ratio: { medianGrpcOverJson: 3.09 },
+      json: { runs: [{ ms: 12.3, at: '2026-11-24T18:00:00Z', verified: true }], note: null },
+    });
     expect(reply.ratio.medianGrpcOverJson).toBe(3.0902901616677823);
   });
 });

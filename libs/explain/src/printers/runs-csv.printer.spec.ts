@@ -74,8 +74,16 @@ describe('printRunsCsv', () => {
     expect(json12[0].server_peak_rss_bytes).toBe('');
   });
 
-  it('writes each run\'s foreign CPU and steal in cores and whether it was disturbed', () => {
-    const judged = { ...SAMPLE_RUN, scenarios: SAMPLE_RUN.scenarios.map((r) => judgeNoise({ ...r, runs: r.runs.map((s, i) => ({ ...s, foreignCpuCores: i === 0 ? 0.6 : 0.05, stealCores: 0.01 })) })) };
+  it("writes each run's foreign CPU and steal in cores and whether it was disturbed", () => {
+    const judged = {
+      ...SAMPLE_RUN,
+      scenarios: SAMPLE_RUN.scenarios.map((r) =>
+        judgeNoise({
+          ...r,
+          runs: r.runs.map((s, i) => ({ ...s, foreignCpuCores: i === 0 ? 0.6 : 0.05, stealCores: 0.01 })),
+        }),
+      ),
+    };
     const [first, second] = records(printRunsCsv(judged));
     expect(first).toMatchObject({ foreign_cpu_cores: '0.6', steal_cores: '0.01', disturbed: 'yes' });
     expect(second).toMatchObject({ foreign_cpu_cores: '0.05', steal_cores: '0.01', disturbed: 'no' });
@@ -85,7 +93,12 @@ describe('printRunsCsv', () => {
   it('says how many disturbed measurements each run replaced (--quiet); summary.csv counts them per scenario', () => {
     const [r] = SAMPLE_RUN.scenarios;
     const replacedRuns = [{ ...r.runs[1], foreignCpuCores: 1.2, stealCores: 0, disturbed: true }];
-    const runs = r.runs.map((s, i) => ({ ...s, foreignCpuCores: 0.05, stealCores: 0, replacedDisturbed: i === 1 ? 1 : 0 }));
+    const runs = r.runs.map((s, i) => ({
+      ...s,
+      foreignCpuCores: 0.05,
+      stealCores: 0,
+      replacedDisturbed: i === 1 ? 1 : 0,
+    }));
     const judged = { ...SAMPLE_RUN, scenarios: [judgeNoise({ ...r, runs, replacedRuns })] };
     expect(records(printRunsCsv(judged)).map((row) => row.replaced_disturbed)).toEqual(['0', '1', '0']);
     const [summary] = parse(printSummaryCsv(judged), { columns: true }) as Record<string, string>[];

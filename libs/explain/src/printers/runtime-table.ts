@@ -6,7 +6,7 @@ import type { PlainTable } from './why-tables';
 export const RUNTIME_LEGEND =
   'Per case and runtime (the servers and the client on it; both named when split): median run times and gRPC/JSON (below 1: gRPC took less) with its 95% bootstrap interval. ' +
   `"faster" names a side only when that interval lies wholly on one side of 1, and only with at least ${MIN_RUNS_FOR_VERDICT} measured runs a side ("too few runs" otherwise). ` +
-  'The sentences compare each phase with the first runtime\'s and name a phase only where the interval of its ratio excludes 1.';
+  "The sentences compare each phase with the first runtime's and name a phase only where the interval of its ratio excludes 1.";
 
 /** The runtime axis's table: one row per case and runtime. */
 export function runtimeTable(verdicts: RuntimeVerdicts): PlainTable {

@@ -8,13 +8,18 @@ import { printRunsCsv } from './runs-csv.printer';
 describe('printSummaryCsv', () => {
   const text = printSummaryCsv(SAMPLE_RUN);
   const rows: Record<string, string>[] = parse(text, { columns: true });
-  const row = (scenario: string, transport: string) => rows.find((r) => r.scenario === scenario && r.transport === transport)!;
+  const row = (scenario: string, transport: string) =>
+    rows.find((r) => r.scenario === scenario && r.transport === transport)!;
 
   it('writes the header then one row per scenario x transport, CRLF after each', () => {
     expect(text.split('\r\n')[0]).toBe(SUMMARY_CSV_COLUMNS.map((c) => c.name).join(','));
     expect(text.split('\r\n')).toHaveLength(7); // header, 5 rows, empty after the last CRLF
     expect(rows.map((r) => `${r.scenario}/${r.transport}`)).toEqual([
-      '1-1/json', '1-1/grpc', '1-2/json', '1-2/grpc', `'${FORMULA_NAME}/grpc`,
+      '1-1/json',
+      '1-1/grpc',
+      '1-2/json',
+      '1-2/grpc',
+      `'${FORMULA_NAME}/grpc`,
     ]);
   });
 
@@ -113,7 +118,7 @@ describe('printSummaryCsv', () => {
     });
   });
 
-  it('writes each result\'s shape, and row for one written before shapes', () => {
+  it("writes each result's shape, and row for one written before shapes", () => {
     const [first, second] = SAMPLE_RUN.scenarios;
     const { shape: _, ...older } = first;
     const run = { ...SAMPLE_RUN, scenarios: [{ ...second, shape: 'numeric' as const }, older] };

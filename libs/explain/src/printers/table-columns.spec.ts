@@ -52,8 +52,25 @@ describe('TABLE_COLUMNS', () => {
 
   it('are the documented columns in order', () => {
     expect(TABLE_COLUMNS.map((c) => c.head)).toEqual([
-      'scenario', 'variant', 'shape', 'rows/req', 'requests', 'conc', 'median ms', 'median 95% CI ms', 'p99 ms', 'cv %', 'between-inv var %', 'rows/s', 'payload B/req',
-      'wire B/req', 'client CPU ms/req', 'server CPU ms/req', 'server peak RSS MB', 'gRPC/JSON', 'verified',
+      'scenario',
+      'variant',
+      'shape',
+      'rows/req',
+      'requests',
+      'conc',
+      'median ms',
+      'median 95% CI ms',
+      'p99 ms',
+      'cv %',
+      'between-inv var %',
+      'rows/s',
+      'payload B/req',
+      'wire B/req',
+      'client CPU ms/req',
+      'server CPU ms/req',
+      'server peak RSS MB',
+      'gRPC/JSON',
+      'verified',
     ]);
   });
 });

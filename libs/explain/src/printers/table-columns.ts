@@ -50,7 +50,8 @@ export function medianCiText(ci: { low: number; high: number; level: number } | 
 export const MEDIAN_CI_HEAD = `median ${MEDIAN_CI_LEVEL * 100}% CI ms`;
 
 /** The between-invocation share of the variance in percent; null with one invocation (or a file from before them). */
-const shareOf = (r: ScenarioResult): number | null => (r.stats.betweenInvocationShare == null ? null : r.stats.betweenInvocationShare * 100);
+const shareOf = (r: ScenarioResult): number | null =>
+  r.stats.betweenInvocationShare == null ? null : r.stats.betweenInvocationShare * 100;
 
 const left = (head: string, cell: TableColumn['cell']): TableColumn => ({ head, align: 'left', cell });
 const right = (head: string, cell: TableColumn['cell']): TableColumn => ({ head, align: 'right', cell });
@@ -64,7 +65,9 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   right('conc', (r) => human(r.concurrency)),
   right('median ms', (r) => human(r.stats.medianMs, 2)),
   right(MEDIAN_CI_HEAD, (r) =>
-    r.stats.n === 0 ? '' : medianCiText({ low: r.stats.medianCiLowMs, high: r.stats.medianCiHighMs, level: r.stats.medianCiLevel }),
+    r.stats.n === 0
+      ? ''
+      : medianCiText({ low: r.stats.medianCiLowMs, high: r.stats.medianCiHighMs, level: r.stats.medianCiLevel }),
   ),
   right('p99 ms', (r) => human(r.stats.p99Ms, 2)),
   right('cv %', (r) => human(r.stats.cv * 100, 1)),
@@ -86,6 +89,6 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
 /** Read under either table: what the ratio means, so nobody has to guess which way is better. */
 export const TABLE_LEGEND =
   `${MEDIAN_CI_HEAD}: distribution-free interval for the median run time, two of the runs; (n%) after it is the lower confidence reached with fewer than 6 runs; ` +
-  'with several invocations (--invocations), the two-level bootstrap\'s interval instead (invocations resampled, then runs within them). ' +
+  "with several invocations (--invocations), the two-level bootstrap's interval instead (invocations resampled, then runs within them). " +
   'between-inv var %: share of the run-time variance that lies between invocations (fresh processes) rather than between runs of one; empty with one invocation. ' +
   'gRPC/JSON: median gRPC time / median JSON time for the same scenario; above 1 means gRPC took longer. MB = 10^6 bytes.';

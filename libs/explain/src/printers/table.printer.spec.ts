@@ -3,7 +3,12 @@ import { printTable } from './table.printer';
 
 // Cells of the line whose first cell is `scenario` and second `transport`, trimmed.
 function cells(text: string, scenario: string, transport: string): string[] {
-  const rows = text.split('\n').map((line) => line.split('│').slice(1, -1).map((cell) => cell.trim()));
+  const rows = text.split('\n').map((line) =>
+    line
+      .split('│')
+      .slice(1, -1)
+      .map((cell) => cell.trim()),
+  );
   const row = rows.find((r) => r[0] === scenario && r[1] === transport);
   if (!row) throw new Error(`no row ${scenario} ${transport} in\n${text}`);
   return row;
@@ -18,7 +23,25 @@ describe('printTable', () => {
 
   it('writes one line per result with human-readable figures', () => {
     expect(cells(text, '1-2', 'json')).toEqual([
-      '1-2', 'json', 'row', '10,000', '1', '1', '47.90', '47.00–48.50 (75%)', '48.49', '1.6', '', '208,768', '1,234,567', '1,235,000', '40.083', '', '', '', 'yes',
+      '1-2',
+      'json',
+      'row',
+      '10,000',
+      '1',
+      '1',
+      '47.90',
+      '47.00–48.50 (75%)',
+      '48.49',
+      '1.6',
+      '',
+      '208,768',
+      '1,234,567',
+      '1,235,000',
+      '40.083',
+      '',
+      '',
+      '',
+      'yes',
     ]);
   });
 
@@ -41,7 +64,24 @@ describe('printTable', () => {
 
   it('adds the breakdown table after the figures', () => {
     const breakdown = text.slice(text.indexOf('unattributed'));
-    expect(cells(breakdown, '1-1', 'json')).toEqual(['1-1', 'json', '2.95', '0.00', '0.01', '0.02', '20.00', '0.00', '2.07', '0.10', '0.00', '0.05', '50.00', '0.65', '0.05', '0.00']);
+    expect(cells(breakdown, '1-1', 'json')).toEqual([
+      '1-1',
+      'json',
+      '2.95',
+      '0.00',
+      '0.01',
+      '0.02',
+      '20.00',
+      '0.00',
+      '2.07',
+      '0.10',
+      '0.00',
+      '0.05',
+      '50.00',
+      '0.65',
+      '0.05',
+      '0.00',
+    ]);
     expect(text).toContain('They add up to median ms.');
   });
 });

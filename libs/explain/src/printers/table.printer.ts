@@ -13,7 +13,15 @@ import { terminalSections } from './sections/terminal-sections';
  * applies to the run (sections/registry.ts) before or after them. With a `width` (a terminal's), every line fits it:
  * tables split into parts, legends and sentences wrapped; without, full width.
  */
-export function printTable(run: BenchRun, width?: number, sections: readonly ComparisonSection[] = COMPARISON_SECTIONS): string {
+export function printTable(
+  run: BenchRun,
+  width?: number,
+  sections: readonly ComparisonSection[] = COMPARISON_SECTIONS,
+): string {
   const results = `${fitTable(columnsTable(run, TABLE_COLUMNS), width)}\n${wrapText(TABLE_LEGEND + lifetimePeakLegend(run.scenarios), width)}`;
-  return [...terminalSections(run, 'before-results', width, sections), results, ...terminalSections(run, 'after-results', width, sections)].join('\n\n');
+  return [
+    ...terminalSections(run, 'before-results', width, sections),
+    results,
+    ...terminalSections(run, 'after-results', width, sections),
+  ].join('\n\n');
 }

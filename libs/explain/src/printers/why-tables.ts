@@ -18,7 +18,6 @@ export interface PlainTable {
 
 const BYTES_PER_MB = 1_000_000;
 
-
 /** The part that moved most in the direction of the whole gap (the one a side won or lost most in). */
 function biggest(gap: PhaseGap | null): string {
   const d = gap?.deltas.find((x) => x.deltaMs !== 0 && Math.sign(x.deltaMs) === Math.sign(gap.totalMs));
@@ -44,7 +43,16 @@ export function whyTable(explanation: Explanation): PlainTable {
     for (const f of c.factors) rows.push(row(f, f.factor ?? '', f.gap));
   }
   return {
-    head: ['scenario', 'case', 'comparison', 'factor', 'time ratio', 'ratio 95% CI', 'verdict', 'largest part of the gap (median runs)'],
+    head: [
+      'scenario',
+      'case',
+      'comparison',
+      'factor',
+      'time ratio',
+      'ratio 95% CI',
+      'verdict',
+      'largest part of the gap (median runs)',
+    ],
     align: ['left', 'left', 'left', 'left', 'right', 'right', 'left', 'left'],
     rows,
     key: [0, 2],
@@ -68,7 +76,17 @@ export function variantFiguresTable(explanation: Explanation): PlainTable {
     ]),
   );
   return {
-    head: ['scenario', 'variant', 'median ms', 'client CPU ms/req', 'server CPU ms/req', 'payload B/req', 'wire B/req', 'client peak RSS MB', 'server peak RSS MB'],
+    head: [
+      'scenario',
+      'variant',
+      'median ms',
+      'client CPU ms/req',
+      'server CPU ms/req',
+      'payload B/req',
+      'wire B/req',
+      'client peak RSS MB',
+      'server peak RSS MB',
+    ],
     align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
     rows,
     key: [0, 1],

@@ -21,9 +21,17 @@ export interface Samples {
 /** What the server's handler implements; the request metadata may ask for sliced encoding (SLICE_ROWS_METADATA). */
 export interface SampleServiceController {
   /** Nest hands a unary handler the grpc-js call as its third argument too: a cancelled call gets nothing built. */
-  getSamples(param: GetSamplesParam, metadata: Metadata, call: ServerUnaryCall<GetSamplesParam, Samples>): Samples | Promise<Samples>;
+  getSamples(
+    param: GetSamplesParam,
+    metadata: Metadata,
+    call: ServerUnaryCall<GetSamplesParam, Samples>,
+  ): Samples | Promise<Samples>;
   /** Nest hands a server-streaming handler the grpc-js call as its third argument; it writes the messages itself. */
-  streamSamples(param: StreamSamplesParam, metadata: Metadata, call: ServerWritableStream<StreamSamplesParam, Samples>): Observable<never>;
+  streamSamples(
+    param: StreamSamplesParam,
+    metadata: Metadata,
+    call: ServerWritableStream<StreamSamplesParam, Samples>,
+  ): Observable<never>;
 }
 
 /** What ClientGrpc.getService returns; metadata and call options (e.g. a deadline) pass through to grpc-js. */

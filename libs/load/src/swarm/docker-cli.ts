@@ -15,16 +15,28 @@ export interface DockerOutput {
  */
 export function docker(args: string[], timeoutMs = 30_000): Promise<DockerOutput> {
   return new Promise((resolve) => {
-    execFile(DOCKER, args, { timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024, detached: true } as never, (error, stdout, stderr) => {
-      const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : 127) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr || (error && !stderr ? error.message : '')) });
-    });
+    execFile(
+      DOCKER,
+      args,
+      { timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024, detached: true } as never,
+      (error, stdout, stderr) => {
+        const code = error
+          ? typeof (error as { code?: unknown }).code === 'number'
+            ? (error as { code: number }).code
+            : 127
+          : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr || (error && !stderr ? error.message : '')) });
+      },
+    );
   });
 }
 
 /** As docker(), but a non-zero exit is an error naming the command and docker's last line. */
 export async function dockerOk(args: string[], timeoutMs?: number): Promise<string> {
   const out = await docker(args, timeoutMs);
-  if (out.code !== 0) throw new Error(`docker ${args.slice(0, 2).join(' ')} failed: ${out.stderr.trim().split('\n').pop() ?? `exit ${out.code}`}`);
+  if (out.code !== 0)
+    throw new Error(
+      `docker ${args.slice(0, 2).join(' ')} failed: ${out.stderr.trim().split('\n').pop() ?? `exit ${out.code}`}`,
+    );
   return out.stdout;
 }

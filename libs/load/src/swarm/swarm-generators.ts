@@ -49,7 +49,16 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
     process.on('exit', removeNow);
     let follower: ReturnType<typeof spawn> | undefined;
     try {
-      await dockerOk(swarmJobArgs({ name, runId: options.runId, image: options.image, shares: parts, perNode: options.perNode, env: options.env }));
+      await dockerOk(
+        swarmJobArgs({
+          name,
+          runId: options.runId,
+          image: options.image,
+          shares: parts,
+          perNode: options.perNode,
+          env: options.env,
+        }),
+      );
       const created = Date.now();
       follower = followEdges(name, onWindow);
       const givenUp = new Map<number, string>();
@@ -70,12 +79,21 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
           // only (CI once gave up a share "still preparing" under the run bound).
           const since = task && hasStarted(task.state) ? startedAt.get(slot) : undefined;
           if (since === undefined && now - created > options.startTimeoutMs) {
-            givenUp.set(slot, `did not start within ${options.startTimeoutMs / 1000} s: ${task ? [task.state, task.err].filter(Boolean).join(': ') : 'no task created'}${task?.node ? ` on ${task.node}` : ''}`);
+            givenUp.set(
+              slot,
+              `did not start within ${options.startTimeoutMs / 1000} s: ${task ? [task.state, task.err].filter(Boolean).join(': ') : 'no task created'}${task?.node ? ` on ${task.node}` : ''}`,
+            );
           } else if (since !== undefined && now - since > runLimitMs(parts[slot])) {
             givenUp.set(slot, `still ${task?.state} after ${runLimitMs(parts[slot]) / 1000} s on ${task?.node}`);
           }
         }
-        if (Array.from({ length: parts.length }, (_, slot) => givenUp.has(slot) || FINAL_STATES.has(tasks.find((t) => t.slot === slot)?.state ?? '')).every(Boolean)) break;
+        if (
+          Array.from(
+            { length: parts.length },
+            (_, slot) => givenUp.has(slot) || FINAL_STATES.has(tasks.find((t) => t.slot === slot)?.state ?? ''),
+          ).every(Boolean)
+        )
+          break;
         await sleep(options.pollMs ?? POLL_MS);
       }
       // The whole log, read once every task is done: what counts, whatever the follower saw or missed.
@@ -92,7 +110,10 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
 
 /** Follows the job's logs for window edges: each share's start and end, once each, as they are written. */
 function followEdges(name: string, onWindow: (edge: 'start' | 'end') => void): ReturnType<typeof spawn> {
-  const child = spawn(DOCKER, ['service', 'logs', '--raw', '--follow', name], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+  const child = spawn(DOCKER, ['service', 'logs', '--raw', '--follow', name], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    detached: true,
+  });
   child.on('error', () => undefined);
   const reader = new TaskReportReader();
   const seen = new Set<string>();
@@ -112,13 +133,20 @@ function followEdges(name: string, onWindow: (edge: 'start' | 'end') => void): R
  */
 export function removeRunNow(runId: string, services: string[]): void {
   if (services.length > 0) spawnSync(DOCKER, ['service', 'rm', ...services], { stdio: 'ignore', timeout: 30_000 });
-  const left = spawnSync(DOCKER, ['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`], { encoding: 'utf8', timeout: 30_000 }).stdout ?? '';
-  if (left.trim()) spawnSync(DOCKER, ['rm', '--force', ...left.split('\n').filter(Boolean)], { stdio: 'ignore', timeout: 60_000 });
+  const left =
+    spawnSync(DOCKER, ['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    }).stdout ?? '';
+  if (left.trim())
+    spawnSync(DOCKER, ['rm', '--force', ...left.split('\n').filter(Boolean)], { stdio: 'ignore', timeout: 60_000 });
 }
 
 /** Removes every service still labelled with the run's id (a run's last act, whatever happened to its levels). */
 export async function removeRunServices(runId: string): Promise<void> {
-  const ids = (await docker(['service', 'ls', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`])).stdout.split('\n').filter(Boolean);
+  const ids = (await docker(['service', 'ls', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`])).stdout
+    .split('\n')
+    .filter(Boolean);
   if (ids.length > 0) await docker(['service', 'rm', ...ids]);
   await removeRunContainers(runId);
 }
@@ -133,8 +161,10 @@ export async function removeRunServices(runId: string): Promise<void> {
  */
 async function removeRunContainers(runId: string): Promise<void> {
   const deadline = Date.now() + SETTLE_BOUND_MS;
-  for (let quiet = 0; quiet < 2 && Date.now() < deadline; ) {
-    const ids = (await docker(['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`])).stdout.split('\n').filter(Boolean);
+  for (let quiet = 0; quiet < 2 && Date.now() < deadline;) {
+    const ids = (await docker(['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`])).stdout
+      .split('\n')
+      .filter(Boolean);
     quiet = ids.length === 0 ? quiet + 1 : 0;
     if (ids.length > 0) await docker(['rm', '--force', ...ids], 120_000);
     if (quiet < 2) await sleep(SETTLE_LOOK_MS);

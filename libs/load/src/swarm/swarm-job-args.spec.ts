@@ -1,13 +1,22 @@
 import type { LoadLevelSpec } from '../load-level.interface';
 import { decodeShares, MAX_SHARES_BYTES, shareOfSlot, SHARES_VARIABLE, swarmJobArgs } from './swarm-job-args';
 
-const share = (concurrency: number) => ({ transport: 'grpc', concurrency, target: { address: '10.0.0.5:5000' } }) as unknown as LoadLevelSpec;
+const share = (concurrency: number) =>
+  ({ transport: 'grpc', concurrency, target: { address: '10.0.0.5:5000' } }) as unknown as LoadLevelSpec;
 
 describe('swarmJobArgs (docker service create for one level)', () => {
-  it('one replicated job of N tasks at once, never restarted, on the host network, labelled with the run, running the image\'s generator', () => {
-    const args = swarmJobArgs({ name: 'wirebench-gen-abc-1', runId: 'abc', image: 'wirebench:local', shares: [share(25), share(25)], env: { BINARY_BLOB_BYTES: '4096' } });
+  it("one replicated job of N tasks at once, never restarted, on the host network, labelled with the run, running the image's generator", () => {
+    const args = swarmJobArgs({
+      name: 'wirebench-gen-abc-1',
+      runId: 'abc',
+      image: 'wirebench:local',
+      shares: [share(25), share(25)],
+      env: { BINARY_BLOB_BYTES: '4096' },
+    });
     const joined = args.join(' ');
-    expect(joined).toMatch(/^service create --detach --quiet --name wirebench-gen-abc-1 --label wirebench\.run=abc --container-label wirebench\.run=abc --mode replicated-job --replicas 2 --max-concurrent 2 --restart-condition none --network host /);
+    expect(joined).toMatch(
+      /^service create --detach --quiet --name wirebench-gen-abc-1 --label wirebench\.run=abc --container-label wirebench\.run=abc --mode replicated-job --replicas 2 --max-concurrent 2 --restart-condition none --network host /,
+    );
     expect(args).toContain('WIREBENCH_TASK_SLOT={{.Task.Slot}}');
     expect(args).toContain('BINARY_BLOB_BYTES=4096');
     expect(args.slice(-2)).toEqual(['wirebench:local', 'generator']);
@@ -19,13 +28,21 @@ describe('swarmJobArgs (docker service create for one level)', () => {
   });
 
   it('--per-node K becomes --replicas-max-per-node K', () => {
-    const args = swarmJobArgs({ name: 'n', runId: 'r', image: 'i', shares: [share(1), share(1), share(1)], perNode: 2 });
+    const args = swarmJobArgs({
+      name: 'n',
+      runId: 'r',
+      image: 'i',
+      shares: [share(1), share(1), share(1)],
+      perNode: 2,
+    });
     expect(args.join(' ')).toContain('--replicas-max-per-node 2');
   });
 
   it('refuses shares too large for a service spec, saying how large', () => {
     const huge = { ...share(1), target: { address: 'x'.repeat(MAX_SHARES_BYTES) } } as unknown as LoadLevelSpec;
-    expect(() => swarmJobArgs({ name: 'n', runId: 'r', image: 'i', shares: [huge] })).toThrow(/shares are \d+ bytes encoded, above the 262144/);
+    expect(() => swarmJobArgs({ name: 'n', runId: 'r', image: 'i', shares: [huge] })).toThrow(
+      /shares are \d+ bytes encoded, above the 262144/,
+    );
   });
 });
 

@@ -30,23 +30,41 @@ export function swarmJobArgs(plan: SwarmJobPlan): string[] {
   const n = plan.shares.length;
   // base64: swarm renders every --env value as a Go template, and a spec's text must not be read as one.
   const shares = encodeShares(plan.shares);
-  if (shares.length > MAX_SHARES_BYTES) throw new RangeError(`the level's ${n} shares are ${shares.length} bytes encoded, above the ${MAX_SHARES_BYTES} a swarm service spec takes here`);
+  if (shares.length > MAX_SHARES_BYTES)
+    throw new RangeError(
+      `the level's ${n} shares are ${shares.length} bytes encoded, above the ${MAX_SHARES_BYTES} a swarm service spec takes here`,
+    );
   const env = { ...plan.env, [SHARES_VARIABLE]: shares };
   return [
-    'service', 'create', '--detach', '--quiet',
-    '--name', plan.name,
-    '--label', `${RUN_LABEL}=${plan.runId}`,
+    'service',
+    'create',
+    '--detach',
+    '--quiet',
+    '--name',
+    plan.name,
+    '--label',
+    `${RUN_LABEL}=${plan.runId}`,
     // On the containers too: a removed job's exited containers were seen to stay behind on Docker 20.10 (each a full
     // copy of the image on a vfs daemon), so the run removes them by this label as well (removeJob).
-    '--container-label', `${RUN_LABEL}=${plan.runId}`,
-    '--mode', 'replicated-job', '--replicas', String(n), '--max-concurrent', String(n),
-    '--restart-condition', 'none',
-    '--network', 'host',
+    '--container-label',
+    `${RUN_LABEL}=${plan.runId}`,
+    '--mode',
+    'replicated-job',
+    '--replicas',
+    String(n),
+    '--max-concurrent',
+    String(n),
+    '--restart-condition',
+    'none',
+    '--network',
+    'host',
     ...(plan.perNode === undefined ? [] : ['--replicas-max-per-node', String(plan.perNode)]),
     // Go template, rendered by swarm per task (see shareOfSlot for what slot 0 renders as).
-    '--env', `${SLOT_VARIABLE}={{.Task.Slot}}`,
+    '--env',
+    `${SLOT_VARIABLE}={{.Task.Slot}}`,
     ...Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
-    plan.image, 'generator',
+    plan.image,
+    'generator',
   ];
 }
 

@@ -33,7 +33,11 @@ export function resultLines(share: number, payload: unknown, chunkChars = CHUNK_
   const text = Buffer.from(JSON.stringify(payload)).toString('base64');
   const sum = checksum(text);
   const n = Math.max(1, Math.ceil(text.length / chunkChars));
-  return Array.from({ length: n }, (_, i) => `${REPORT_MARK} ${share} result ${i + 1}/${n} ${text.length} ${sum} ${text.slice(i * chunkChars, (i + 1) * chunkChars)}`);
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      `${REPORT_MARK} ${share} result ${i + 1}/${n} ${text.length} ${sum} ${text.slice(i * chunkChars, (i + 1) * chunkChars)}`,
+  );
 }
 
 const LINE = new RegExp(`${REPORT_MARK} (\\d+) (window|failed|result) (.*)$`);
@@ -63,12 +67,14 @@ export class TaskReportReader {
     const [i, n, length, sum, part] = [Number(c[1]), Number(c[2]), Number(c[3]), c[4], c[5]];
     let entry = this.chunks.get(share);
     if (!entry) this.chunks.set(share, (entry = { n, length, sum, parts: new Map() }));
-    if (entry.n !== n || entry.length !== length || entry.sum !== sum || i < 1 || i > n) return this.spoil(share, `chunk ${i}/${n} disagrees with the others`);
+    if (entry.n !== n || entry.length !== length || entry.sum !== sum || i < 1 || i > n)
+      return this.spoil(share, `chunk ${i}/${n} disagrees with the others`);
     entry.parts.set(i, part);
     if (entry.parts.size < n) return null;
     const text = Array.from({ length: n }, (_, k) => entry!.parts.get(k + 1)).join('');
     this.chunks.delete(share);
-    if (text.length !== length || checksum(text) !== sum) return this.spoil(share, `${text.length} of ${length} characters, checksum ${checksum(text)} instead of ${sum}`);
+    if (text.length !== length || checksum(text) !== sum)
+      return this.spoil(share, `${text.length} of ${length} characters, checksum ${checksum(text)} instead of ${sum}`);
     try {
       const payload = JSON.parse(Buffer.from(text, 'base64').toString());
       this.done.add(share);

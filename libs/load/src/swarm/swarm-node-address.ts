@@ -6,7 +6,13 @@ import { dockerOk } from './docker-cli';
  * its ManagerStatus.Addr (host:port of the raft listener) names the advertised address then.
  */
 export async function swarmNodeAddress(node: string): Promise<string> {
-  const out = await dockerOk(['node', 'inspect', '--format', '{{.Status.Addr}} {{if .ManagerStatus}}{{.ManagerStatus.Addr}}{{end}}', node]);
+  const out = await dockerOk([
+    'node',
+    'inspect',
+    '--format',
+    '{{.Status.Addr}} {{if .ManagerStatus}}{{.ManagerStatus.Addr}}{{end}}',
+    node,
+  ]);
   return addressOf(out);
 }
 

@@ -3,13 +3,29 @@ import { hasStarted, parseTasks } from './swarm-tasks';
 describe('swarm tasks as docker inspect shows them', () => {
   it('every state before a start is not started, including the ones a list of them left out', () => {
     // swarmkit's TaskState order: new allocated pending assigned accepted preparing ready starting running, then the ends.
-    for (const state of ['new', 'allocated', 'pending', 'assigned', 'accepted', 'preparing', 'ready', 'starting', 'unknown']) expect([state, hasStarted(state)]).toEqual([state, false]);
-    for (const state of ['running', 'complete', 'failed', 'rejected', 'shutdown', 'orphaned', 'remove']) expect([state, hasStarted(state)]).toEqual([state, true]);
+    for (const state of [
+      'new',
+      'allocated',
+      'pending',
+      'assigned',
+      'accepted',
+      'preparing',
+      'ready',
+      'starting',
+      'unknown',
+    ])
+      expect([state, hasStarted(state)]).toEqual([state, false]);
+    for (const state of ['running', 'complete', 'failed', 'rejected', 'shutdown', 'orphaned', 'remove'])
+      expect([state, hasStarted(state)]).toEqual([state, true]);
   });
 
   it('parses one object per line, names nodes by hostname, sorts by slot', () => {
     const lines = [
-      JSON.stringify({ Slot: 1, NodeID: 'abc', Status: { State: 'failed', Err: 'task: non-zero exit (1)', ContainerStatus: { ExitCode: 1 } } }),
+      JSON.stringify({
+        Slot: 1,
+        NodeID: 'abc',
+        Status: { State: 'failed', Err: 'task: non-zero exit (1)', ContainerStatus: { ExitCode: 1 } },
+      }),
       JSON.stringify({ Slot: 0, Status: { State: 'allocated' } }),
       '',
     ].join('\n');

@@ -51,7 +51,12 @@ export function parseTasks(inspected: string, nodes: Map<string, string>): Swarm
 /** The swarm's nodes, ID -> hostname. */
 export async function swarmNodes(): Promise<Map<string, string>> {
   const out = await dockerOk(['node', 'ls', '--format', '{{.ID}} {{.Hostname}}']);
-  return new Map(out.split('\n').filter(Boolean).map((l) => l.split(' ') as [string, string]));
+  return new Map(
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(' ') as [string, string]),
+  );
 }
 
 /** The job's tasks now. */

@@ -13,7 +13,12 @@ export interface JobOutcome {
  * a share counts only when its task completed and its whole result was read back. Anything else fails the share with
  * the most precise reason there is: the task's own last word, swarm's error, or what the logs lack.
  */
-export function taskOutcomes(n: number, tasks: SwarmTask[], logLines: string[], givenUp: Map<number, string> = new Map()): JobOutcome {
+export function taskOutcomes(
+  n: number,
+  tasks: SwarmTask[],
+  logLines: string[],
+  givenUp: Map<number, string> = new Map(),
+): JobOutcome {
   const reader = new TaskReportReader();
   const results = new Map<number, GeneratorResult>();
   const said = new Map<number, string>();
@@ -34,11 +39,24 @@ export function taskOutcomes(n: number, tasks: SwarmTask[], logLines: string[], 
   return out;
 }
 
-function shareError(slot: number, task: SwarmTask | undefined, hasResult: boolean, said: string | undefined, incomplete: string | null, givenUp: string | undefined): string | null {
+function shareError(
+  slot: number,
+  task: SwarmTask | undefined,
+  hasResult: boolean,
+  said: string | undefined,
+  incomplete: string | null,
+  givenUp: string | undefined,
+): string | null {
   if (givenUp) return givenUp;
   if (!task) return 'swarm never created its task';
   if (task.state === 'complete' && hasResult) return null;
-  const swarm = [task.state, task.err, task.exitCode !== null && task.exitCode !== 0 ? `exit code ${task.exitCode}` : ''].filter(Boolean).join(': ');
+  const swarm = [
+    task.state,
+    task.err,
+    task.exitCode !== null && task.exitCode !== 0 ? `exit code ${task.exitCode}` : '',
+  ]
+    .filter(Boolean)
+    .join(': ');
   if (said) return `${swarm} (${said})`;
   if (incomplete) return `${swarm}; ${incomplete}`;
   if (task.state === 'complete') return `complete, but no result in the logs for slot ${slot}`;

@@ -1,7 +1,15 @@
 import type { NetworkProfile } from '../profiles/network-profile.interface';
 import { bulkBytes, calibratePath } from './calibrate-path';
 
-const profile = (p: Partial<NetworkProfile>): NetworkProfile => ({ name: 'p', description: '', latencyMs: 0, jitterMs: 0, downMbit: null, upMbit: null, ...p });
+const profile = (p: Partial<NetworkProfile>): NetworkProfile => ({
+  name: 'p',
+  description: '',
+  latencyMs: 0,
+  jitterMs: 0,
+  downMbit: null,
+  upMbit: null,
+  ...p,
+});
 const SIZES = { bulkSeconds: 1, minBulkBytes: 1000, maxBulkBytes: 64e6 };
 
 describe('calibratePath', () => {
@@ -15,7 +23,14 @@ describe('calibratePath', () => {
 
   it('measures a pass-through profile directly on loopback, with nothing to compare', async () => {
     const c = await calibratePath(profile({ name: 'loopback' }), null, { pings: 5, maxBulkBytes: 4e6 });
-    expect(c).toMatchObject({ profile: 'loopback', nominalRttMs: null, nominalMbps: null, nominalUpMbps: null, flagged: false, notes: [] });
+    expect(c).toMatchObject({
+      profile: 'loopback',
+      nominalRttMs: null,
+      nominalMbps: null,
+      nominalUpMbps: null,
+      flagged: false,
+      notes: [],
+    });
     expect(c.rttMs).toBeGreaterThan(0);
     expect(c.rttMs).toBeLessThan(50);
     expect(c.mbps).toBeGreaterThan(10);
@@ -23,6 +38,8 @@ describe('calibratePath', () => {
   });
 
   it('refuses a shaped profile without Toxiproxy rather than measuring an unshaped path', async () => {
-    await expect(calibratePath(profile({ name: 'wan', latencyMs: 20 }), null)).rejects.toThrow('profile wan needs Toxiproxy to calibrate its path');
+    await expect(calibratePath(profile({ name: 'wan', latencyMs: 20 }), null)).rejects.toThrow(
+      'profile wan needs Toxiproxy to calibrate its path',
+    );
   });
 });

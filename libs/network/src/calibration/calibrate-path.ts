@@ -21,7 +21,13 @@ export interface CalibrationOptions {
   timeoutMs?: number;
 }
 
-const DEFAULTS: Required<CalibrationOptions> = { pings: 20, bulkSeconds: 1, minBulkBytes: 256 * 1024, maxBulkBytes: 64 * 1024 * 1024, timeoutMs: 30_000 };
+const DEFAULTS: Required<CalibrationOptions> = {
+  pings: 20,
+  bulkSeconds: 1,
+  minBulkBytes: 256 * 1024,
+  maxBulkBytes: 64 * 1024 * 1024,
+  timeoutMs: 30_000,
+};
 
 /**
  * A path across a link that is shaped on the link itself (tc on a veth pair): it is measured against a calibration
@@ -45,15 +51,28 @@ let opened = 0;
  * proxy, as the scenario will run. With `link`, the same holds across that link (see CalibrationLink). Everything
  * it starts is closed before it returns.
  */
-export async function calibratePath(profile: NetworkProfile, toxiproxy: ToxiproxyServer | null, options: CalibrationOptions = {}, link?: CalibrationLink): Promise<PathCalibration> {
+export async function calibratePath(
+  profile: NetworkProfile,
+  toxiproxy: ToxiproxyServer | null,
+  options: CalibrationOptions = {},
+  link?: CalibrationLink,
+): Promise<PathCalibration> {
   const o = { ...DEFAULTS, ...options };
   const proxied = link?.proxied ?? profile;
-  if (!isPassThrough(proxied) && !toxiproxy) throw new Error(`profile ${profile.name} needs Toxiproxy to calibrate its path`);
+  if (!isPassThrough(proxied) && !toxiproxy)
+    throw new Error(`profile ${profile.name} needs Toxiproxy to calibrate its path`);
   const local = link ? undefined : await CalibrationServer.start();
   const target = link?.target ?? local!;
   let path: ShapedPath | undefined;
   try {
-    if (!isPassThrough(proxied) && toxiproxy) path = await ShapedPath.open(toxiproxy, `calibration-${profile.name}-${target.port}-${opened++}`, target, proxied, link?.target.host);
+    if (!isPassThrough(proxied) && toxiproxy)
+      path = await ShapedPath.open(
+        toxiproxy,
+        `calibration-${profile.name}-${target.port}-${opened++}`,
+        target,
+        proxied,
+        link?.target.host,
+      );
     const { host, port } = path ?? target;
     const rttMs = await measureRtt(host, port, o.pings, o.timeoutMs);
     const mbps = await measureThroughput(host, port, bulkBytes(profile.downMbit, o), o.timeoutMs);
@@ -67,7 +86,10 @@ export async function calibratePath(profile: NetworkProfile, toxiproxy: Toxiprox
 }
 
 /** About `bulkSeconds` of data at a direction's rate (downMbit or upMbit), bounded; the upper bound when the path is not limited. */
-export function bulkBytes(mbit: number | null, o: Pick<Required<CalibrationOptions>, 'bulkSeconds' | 'minBulkBytes' | 'maxBulkBytes'>): number {
+export function bulkBytes(
+  mbit: number | null,
+  o: Pick<Required<CalibrationOptions>, 'bulkSeconds' | 'minBulkBytes' | 'maxBulkBytes'>,
+): number {
   if (mbit === null) return o.maxBulkBytes;
   return Math.round(Math.min(o.maxBulkBytes, Math.max(o.minBulkBytes, (mbit * 1e6 * o.bulkSeconds) / 8)));
 }

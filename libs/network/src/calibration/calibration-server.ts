@@ -39,7 +39,9 @@ export class CalibrationServer {
     const server = createServer();
     return new Promise((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, host, () => resolve(new CalibrationServer(server, host, (server.address() as { port: number }).port)));
+      server.listen(port, host, () =>
+        resolve(new CalibrationServer(server, host, (server.address() as { port: number }).port)),
+      );
     });
   }
 

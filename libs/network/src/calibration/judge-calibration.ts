@@ -10,7 +10,12 @@ export const CALIBRATION_TOLERANCE = 0.2;
  * A pass-through profile promises nothing, so nothing is compared; nor is a round trip when the profile adds no
  * latency, or a direction's throughput when it sets no limit for it (downMbit, upMbit).
  */
-export function judgeCalibration(profile: NetworkProfile, measured: { rttMs: number; mbps: number; upMbps: number }, notes: string[] = [], tolerance = CALIBRATION_TOLERANCE): PathCalibration {
+export function judgeCalibration(
+  profile: NetworkProfile,
+  measured: { rttMs: number; mbps: number; upMbps: number },
+  notes: string[] = [],
+  tolerance = CALIBRATION_TOLERANCE,
+): PathCalibration {
   const passThrough = isPassThrough(profile);
   const nominalRttMs = passThrough || profile.latencyMs === 0 ? null : 2 * profile.latencyMs;
   const nominalMbps = passThrough ? null : profile.downMbit;
@@ -20,7 +25,15 @@ export function judgeCalibration(profile: NetworkProfile, measured: { rttMs: num
     miss('throughput', measured.mbps, nominalMbps, 'Mbit/s', tolerance),
     miss('upload throughput', measured.upMbps, nominalUpMbps, 'Mbit/s', tolerance),
   ].filter((m): m is string => m !== null);
-  return { profile: profile.name, ...measured, nominalRttMs, nominalMbps, nominalUpMbps, flagged: misses.length > 0, notes: [...misses, ...notes] };
+  return {
+    profile: profile.name,
+    ...measured,
+    nominalRttMs,
+    nominalMbps,
+    nominalUpMbps,
+    flagged: misses.length > 0,
+    notes: [...misses, ...notes],
+  };
 }
 
 function miss(what: string, measured: number, nominal: number | null, unit: string, tolerance: number): string | null {

@@ -14,7 +14,11 @@ export function measureRtt(host: string, port: number, count = 20, timeoutMs = 3
     const times: number[] = [];
     let sentAt = 0n;
     let warm = false;
-    const timer = setTimeout(() => fail(new Error(`RTT through ${host}:${port}: ${times.length} of ${count} pings within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        fail(new Error(`RTT through ${host}:${port}: ${times.length} of ${count} pings within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       socket.destroy();

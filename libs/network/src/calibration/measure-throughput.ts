@@ -13,7 +13,13 @@ export function measureThroughput(host: string, port: number, bytes: number, tim
     let firstBytes = 0;
     let first = 0n;
     let last = 0n;
-    const timer = setTimeout(() => fail(new Error(`throughput through ${host}:${port}: ${received} of ${bytes} bytes within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        fail(
+          new Error(`throughput through ${host}:${port}: ${received} of ${bytes} bytes within ${timeoutMs / 1000} s`),
+        ),
+      timeoutMs,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       socket.destroy();
@@ -33,8 +39,10 @@ export function measureThroughput(host: string, port: number, bytes: number, tim
       clearTimeout(timer);
       socket.destroy();
       const seconds = Number(last - first) / 1e9;
-      if (received !== bytes) reject(new Error(`throughput through ${host}:${port}: ${received} of ${bytes} bytes arrived`));
-      else if (seconds <= 0) reject(new Error(`throughput through ${host}:${port}: all ${bytes} bytes came in one read; too few to time`));
+      if (received !== bytes)
+        reject(new Error(`throughput through ${host}:${port}: ${received} of ${bytes} bytes arrived`));
+      else if (seconds <= 0)
+        reject(new Error(`throughput through ${host}:${port}: all ${bytes} bytes came in one read; too few to time`));
       else resolve(((received - firstBytes) * 8) / seconds / 1e6);
     });
   });

@@ -18,7 +18,11 @@ describe('destroyOnExit', () => {
   });
 
   it('on exit destroys every live item, even after one fails', () => {
-    const failing = { destroySync: jest.fn(() => { throw new Error('gone'); }) };
+    const failing = {
+      destroySync: jest.fn(() => {
+        throw new Error('gone');
+      }),
+    };
     const other = { destroySync: jest.fn() };
     destroyOnExit(failing);
     destroyOnExit(other);

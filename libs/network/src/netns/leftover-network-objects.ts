@@ -12,5 +12,8 @@ export interface NetworkObjects {
 export function leftoverNetworkObjects(prefix = NETNS_PREFIX): NetworkObjects {
   const namespaces = parseJsonArray<{ name: string }>(runCommand(['ip', '-j', 'netns', 'list'])).map((n) => n.name);
   const links = parseJsonArray<{ ifname: string }>(runCommand(['ip', '-j', 'link', 'show'])).map((l) => l.ifname);
-  return { namespaces: namespaces.filter((n) => n.startsWith(prefix)), links: links.filter((l) => l.startsWith(prefix)) };
+  return {
+    namespaces: namespaces.filter((n) => n.startsWith(prefix)),
+    links: links.filter((l) => l.startsWith(prefix)),
+  };
 }

@@ -2,15 +2,57 @@ import type { NetworkProfile } from '../profiles/network-profile.interface';
 import { clearEndCommand, linkShapingPlan } from './link-shaping-commands';
 
 const ends = { host: { device: 'wb-7-0h' }, server: { device: 'wb-7-0s', netns: 'wb-7-0' } };
-const profile = (p: Partial<NetworkProfile>): NetworkProfile => ({ name: 'x', description: '', latencyMs: 0, jitterMs: 0, downMbit: null, upMbit: null, ...p });
+const profile = (p: Partial<NetworkProfile>): NetworkProfile => ({
+  name: 'x',
+  description: '',
+  latencyMs: 0,
+  jitterMs: 0,
+  downMbit: null,
+  upMbit: null,
+  ...p,
+});
 
 describe('linkShapingPlan', () => {
   it('limits client -> server on the host end and server -> client on the namespace end', () => {
     const plan = linkShapingPlan(profile({ downMbit: 20, upMbit: 5 }), ends, false);
     expect(plan).toMatchObject({ bandwidth: 'tc tbf', latency: 'none' });
     expect(plan.commands).toEqual([
-      ['tc', 'qdisc', 'replace', 'dev', 'wb-7-0h', 'root', 'handle', '1:', 'tbf', 'rate', '5000000bit', 'burst', '6056', 'limit', '65536'],
-      ['tc', '-n', 'wb-7-0', 'qdisc', 'replace', 'dev', 'wb-7-0s', 'root', 'handle', '1:', 'tbf', 'rate', '20000000bit', 'burst', '10000', 'limit', '65536'],
+      [
+        'tc',
+        'qdisc',
+        'replace',
+        'dev',
+        'wb-7-0h',
+        'root',
+        'handle',
+        '1:',
+        'tbf',
+        'rate',
+        '5000000bit',
+        'burst',
+        '6056',
+        'limit',
+        '65536',
+      ],
+      [
+        'tc',
+        '-n',
+        'wb-7-0',
+        'qdisc',
+        'replace',
+        'dev',
+        'wb-7-0s',
+        'root',
+        'handle',
+        '1:',
+        'tbf',
+        'rate',
+        '20000000bit',
+        'burst',
+        '10000',
+        'limit',
+        '65536',
+      ],
     ]);
   });
 
@@ -29,10 +71,78 @@ describe('linkShapingPlan', () => {
     const plan = linkShapingPlan(profile({ latencyMs: 20, jitterMs: 2, downMbit: 100, upMbit: 100 }), ends, true);
     expect(plan).toMatchObject({ bandwidth: 'tc tbf', latency: 'netem' });
     expect(plan.commands).toEqual([
-      ['tc', 'qdisc', 'replace', 'dev', 'wb-7-0h', 'root', 'handle', '1:', 'netem', 'limit', '1000', 'delay', '20ms', '2ms'],
-      ['tc', 'qdisc', 'replace', 'dev', 'wb-7-0h', 'parent', '1:1', 'handle', '10:', 'tbf', 'rate', '100000000bit', 'burst', '50000', 'limit', '550000'],
-      ['tc', '-n', 'wb-7-0', 'qdisc', 'replace', 'dev', 'wb-7-0s', 'root', 'handle', '1:', 'netem', 'limit', '1000', 'delay', '20ms', '2ms'],
-      ['tc', '-n', 'wb-7-0', 'qdisc', 'replace', 'dev', 'wb-7-0s', 'parent', '1:1', 'handle', '10:', 'tbf', 'rate', '100000000bit', 'burst', '50000', 'limit', '550000'],
+      [
+        'tc',
+        'qdisc',
+        'replace',
+        'dev',
+        'wb-7-0h',
+        'root',
+        'handle',
+        '1:',
+        'netem',
+        'limit',
+        '1000',
+        'delay',
+        '20ms',
+        '2ms',
+      ],
+      [
+        'tc',
+        'qdisc',
+        'replace',
+        'dev',
+        'wb-7-0h',
+        'parent',
+        '1:1',
+        'handle',
+        '10:',
+        'tbf',
+        'rate',
+        '100000000bit',
+        'burst',
+        '50000',
+        'limit',
+        '550000',
+      ],
+      [
+        'tc',
+        '-n',
+        'wb-7-0',
+        'qdisc',
+        'replace',
+        'dev',
+        'wb-7-0s',
+        'root',
+        'handle',
+        '1:',
+        'netem',
+        'limit',
+        '1000',
+        'delay',
+        '20ms',
+        '2ms',
+      ],
+      [
+        'tc',
+        '-n',
+        'wb-7-0',
+        'qdisc',
+        'replace',
+        'dev',
+        'wb-7-0s',
+        'parent',
+        '1:1',
+        'handle',
+        '10:',
+        'tbf',
+        'rate',
+        '100000000bit',
+        'burst',
+        '50000',
+        'limit',
+        '550000',
+      ],
     ]);
   });
 

@@ -27,7 +27,11 @@ const UNLIMITED_BIT = 10e9;
  * and the namespace end server -> client (downMbit); each adds the one-way delay. With netem, netem is the root and
  * tbf its child (the layout netem's documentation gives for "delay and rate"); without it only tbf is installed.
  */
-export function linkShapingPlan(profile: NetworkProfile, ends: { host: LinkEnd; server: LinkEnd }, netem: boolean): LinkShapingPlan {
+export function linkShapingPlan(
+  profile: NetworkProfile,
+  ends: { host: LinkEnd; server: LinkEnd },
+  netem: boolean,
+): LinkShapingPlan {
   const shaping = linkShapingOf(profile, netem);
   const delayed = shaping.latency !== 'none';
   const roundTripMs = 2 * profile.latencyMs;
@@ -38,8 +42,11 @@ export function linkShapingPlan(profile: NetworkProfile, ends: { host: LinkEnd; 
   ] as const) {
     const tbf = mbit === null ? null : ['tbf', ...tbfArgs(tbfParameters(mbit, roundTripMs))];
     if (netem && delayed) {
-      commands.push(tc(end, ['qdisc', 'replace', 'dev', end.device, 'root', 'handle', '1:', ...netemArgs(profile, mbit)]));
-      if (tbf) commands.push(tc(end, ['qdisc', 'replace', 'dev', end.device, 'parent', '1:1', 'handle', '10:', ...tbf]));
+      commands.push(
+        tc(end, ['qdisc', 'replace', 'dev', end.device, 'root', 'handle', '1:', ...netemArgs(profile, mbit)]),
+      );
+      if (tbf)
+        commands.push(tc(end, ['qdisc', 'replace', 'dev', end.device, 'parent', '1:1', 'handle', '10:', ...tbf]));
     } else if (tbf) {
       commands.push(tc(end, ['qdisc', 'replace', 'dev', end.device, 'root', 'handle', '1:', ...tbf]));
     }
@@ -54,7 +61,9 @@ export function clearEndCommand(end: LinkEnd): string[] {
 
 function netemArgs(profile: NetworkProfile, mbit: number | null): string[] {
   // Frames in flight during the delay, twice over for jitter and bursts; netem drops what its queue cannot hold.
-  const inFlight = Math.ceil((((mbit ?? UNLIMITED_BIT / 1e6) * 1e6) / 8 / FRAME_BYTES) * ((profile.latencyMs + profile.jitterMs) / 1000) * 2);
+  const inFlight = Math.ceil(
+    (((mbit ?? UNLIMITED_BIT / 1e6) * 1e6) / 8 / FRAME_BYTES) * ((profile.latencyMs + profile.jitterMs) / 1000) * 2,
+  );
   const args = ['netem', 'limit', String(Math.max(NETEM_MIN_LIMIT, inFlight)), 'delay', `${profile.latencyMs}ms`];
   // netem draws each packet's delay on its own, so jitter reorders packets (Toxiproxy's jitter does not).
   return profile.jitterMs > 0 ? [...args, `${profile.jitterMs}ms`] : args;

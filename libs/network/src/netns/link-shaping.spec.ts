@@ -1,7 +1,15 @@
 import type { NetworkProfile } from '../profiles/network-profile.interface';
 import { linkNeedsProxy, linkShapingLabel, linkShapingOf, linkShapingSentence, proxiedPart } from './link-shaping';
 
-const profile = (p: Partial<NetworkProfile>): NetworkProfile => ({ name: 'x', description: '', latencyMs: 0, jitterMs: 0, downMbit: null, upMbit: null, ...p });
+const profile = (p: Partial<NetworkProfile>): NetworkProfile => ({
+  name: 'x',
+  description: '',
+  latencyMs: 0,
+  jitterMs: 0,
+  downMbit: null,
+  upMbit: null,
+  ...p,
+});
 const wan = profile({ name: 'wan', latencyMs: 20, jitterMs: 2, downMbit: 100, upMbit: 100 });
 
 describe('link shaping', () => {
@@ -29,8 +37,12 @@ describe('link shaping', () => {
   });
 
   it('tells the user which mechanism carries what, and why the delay is not netem', () => {
-    expect(linkShapingSentence(wan, linkShapingOf(wan, false))).toBe('wan on the veth: bandwidth tc tbf, latency Toxiproxy (no netem in this kernel)');
+    expect(linkShapingSentence(wan, linkShapingOf(wan, false))).toBe(
+      'wan on the veth: bandwidth tc tbf, latency Toxiproxy (no netem in this kernel)',
+    );
     expect(linkShapingSentence(wan, linkShapingOf(wan, true))).toBe('wan on the veth: bandwidth tc tbf, latency netem');
-    expect(linkShapingSentence(profile({ name: 'loopback' }), linkShapingOf(profile({}), false))).toBe('loopback on the veth: nothing applied');
+    expect(linkShapingSentence(profile({ name: 'loopback' }), linkShapingOf(profile({}), false))).toBe(
+      'loopback on the veth: nothing applied',
+    );
   });
 });

@@ -28,7 +28,13 @@ export function linkShapingLabel(shaping: LinkShaping): string {
  */
 export function proxiedPart(profile: NetworkProfile, netem: boolean): NetworkProfile {
   const latencyByProxy = linkShapingOf(profile, netem).latency === 'toxiproxy';
-  return { ...profile, latencyMs: latencyByProxy ? profile.latencyMs : 0, jitterMs: latencyByProxy ? profile.jitterMs : 0, downMbit: null, upMbit: null };
+  return {
+    ...profile,
+    latencyMs: latencyByProxy ? profile.latencyMs : 0,
+    jitterMs: latencyByProxy ? profile.jitterMs : 0,
+    downMbit: null,
+    upMbit: null,
+  };
 }
 
 /** Whether Toxiproxy is needed for `profile` on a link (only for the delay, and only without netem). */
@@ -40,7 +46,11 @@ export function linkNeedsProxy(profile: NetworkProfile, netem: boolean): boolean
 export function linkShapingSentence(profile: NetworkProfile, shaping: LinkShaping, where = 'the veth'): string {
   const parts = [
     shaping.bandwidth === 'tc tbf' ? 'bandwidth tc tbf' : null,
-    shaping.latency === 'netem' ? 'latency netem' : shaping.latency === 'toxiproxy' ? 'latency Toxiproxy (no netem in this kernel)' : null,
+    shaping.latency === 'netem'
+      ? 'latency netem'
+      : shaping.latency === 'toxiproxy'
+        ? 'latency Toxiproxy (no netem in this kernel)'
+        : null,
   ].filter((p): p is string => p !== null);
   return `${profile.name} on ${where}: ${parts.length > 0 ? parts.join(', ') : 'nothing applied'}`;
 }

@@ -2,7 +2,11 @@ import { processPrefix, topologyNames } from './netns-names';
 
 describe('topologyNames', () => {
   it('derives the namespace and both veth ends from the pid and a counter', () => {
-    expect(topologyNames(4242, 0)).toEqual({ netns: 'wb-4242-0', hostDevice: 'wb-4242-0h', serverDevice: 'wb-4242-0s' });
+    expect(topologyNames(4242, 0)).toEqual({
+      netns: 'wb-4242-0',
+      hostDevice: 'wb-4242-0h',
+      serverDevice: 'wb-4242-0s',
+    });
     expect(topologyNames(4242, 3).netns.startsWith(processPrefix(4242))).toBe(true);
   });
 

@@ -17,7 +17,8 @@ export interface TopologyNames {
 export function topologyNames(pid: number, n: number): TopologyNames {
   const netns = `${NETNS_PREFIX}${pid}-${n}`;
   const names = { netns, hostDevice: `${netns}h`, serverDevice: `${netns}s` };
-  if (names.hostDevice.length > IFNAME_MAX) throw new Error(`${names.hostDevice}: longer than the ${IFNAME_MAX} characters an interface name may have`);
+  if (names.hostDevice.length > IFNAME_MAX)
+    throw new Error(`${names.hostDevice}: longer than the ${IFNAME_MAX} characters an interface name may have`);
   return names;
 }
 

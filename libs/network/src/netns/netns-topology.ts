@@ -35,7 +35,10 @@ export class NetnsTopology {
     requireNetnsSupport();
     const n = created++;
     const names = topologyNames(process.pid, n);
-    const inUse = networksInUse(runCommand(['ip', '-j', '-4', 'addr', 'show']), runCommand(['ip', '-j', '-4', 'route', 'show']));
+    const inUse = networksInUse(
+      runCommand(['ip', '-j', '-4', 'addr', 'show']),
+      runCommand(['ip', '-j', '-4', 'route', 'show']),
+    );
     const topology = new NetnsTopology(names, pickLinkAddresses(inUse, process.pid * 16 + n), options.mtu ?? LINK_MTU);
     destroyOnExit(topology);
     try {

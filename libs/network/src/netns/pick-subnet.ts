@@ -35,7 +35,9 @@ export function pickLinkAddresses(inUse: Ipv4Network[], start: number): LinkAddr
 export function networksInUse(addrJson: string, routeJson: string): Ipv4Network[] {
   const addresses = parseJsonArray<{ addr_info?: { local?: string; prefixlen?: number }[] }>(addrJson)
     .flatMap((link) => link.addr_info ?? [])
-    .filter((a): a is { local: string; prefixlen: number } => typeof a.local === 'string' && typeof a.prefixlen === 'number')
+    .filter(
+      (a): a is { local: string; prefixlen: number } => typeof a.local === 'string' && typeof a.prefixlen === 'number',
+    )
     .map((a) => ({ address: a.local, prefixLength: a.prefixlen }));
   const routes = parseJsonArray<{ dst?: string }>(routeJson)
     .map((r) => r.dst ?? 'default')

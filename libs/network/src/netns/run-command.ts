@@ -19,7 +19,11 @@ const TIMEOUT_MS = 10_000;
  * of millisecond calls, and the clean-up must also work inside a process 'exit' handler, where nothing async runs.
  */
 export function runCommand(argv: string[]): string {
-  const result = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', timeout: TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = spawnSync(argv[0], argv.slice(1), {
+    encoding: 'utf8',
+    timeout: TIMEOUT_MS,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (result.error) throw new NetnsCommandError(argv, result.error.message);
   if (result.status !== 0) throw new NetnsCommandError(argv, result.stderr || `exit ${result.status ?? result.signal}`);
   return result.stdout;

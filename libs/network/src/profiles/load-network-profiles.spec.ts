@@ -23,9 +23,21 @@ describe('network profiles', () => {
   });
 
   it("a user's file adds profiles and wins on a name", () => {
-    const file = userFile({ profiles: { satellite: { latencyMs: 300, downMbit: 50, upMbit: 5 }, wan: { latencyMs: 30, downMbit: 50, upMbit: 50 } } });
+    const file = userFile({
+      profiles: {
+        satellite: { latencyMs: 300, downMbit: 50, upMbit: 5 },
+        wan: { latencyMs: 30, downMbit: 50, upMbit: 50 },
+      },
+    });
     const p = loadNetworkProfiles({ NETWORK_PROFILES_FILE: file });
-    expect(p.satellite).toEqual({ name: 'satellite', description: '', latencyMs: 300, jitterMs: 0, downMbit: 50, upMbit: 5 });
+    expect(p.satellite).toEqual({
+      name: 'satellite',
+      description: '',
+      latencyMs: 300,
+      jitterMs: 0,
+      downMbit: 50,
+      upMbit: 5,
+    });
     expect(p.wan.latencyMs).toBe(30);
     expect(p.lan.latencyMs).toBe(0.25);
   });
@@ -44,19 +56,25 @@ describe('network profiles', () => {
   });
 
   it('a missing file names itself', () => {
-    expect(() => loadNetworkProfiles({ NETWORK_PROFILES_FILE: '/nonexistent/p.json' })).toThrow('/nonexistent/p.json: no such profiles file');
+    expect(() => loadNetworkProfiles({ NETWORK_PROFILES_FILE: '/nonexistent/p.json' })).toThrow(
+      '/nonexistent/p.json: no such profiles file',
+    );
   });
 
   it('selects names in order, once each, and refuses unknown ones listing the valid', () => {
     const p = loadNetworkProfiles({});
     expect(selectNetworkProfiles('wan,loopback,wan', p).map((x) => x.name)).toEqual(['wan', 'loopback']);
-    expect(() => selectNetworkProfiles('wan,moon', p)).toThrow('network: no profile named "moon"; the profiles are loopback, lan, region, wan, mobile');
+    expect(() => selectNetworkProfiles('wan,moon', p)).toThrow(
+      'network: no profile named "moon"; the profiles are loopback, lan, region, wan, mobile',
+    );
     expect(() => selectNetworkProfiles('', p)).toThrow('network must name one or more profiles');
   });
 
   it('takes names exactly: no trimming, no empty items', () => {
     const p = loadNetworkProfiles({});
-    expect(() => selectNetworkProfiles('wan ', p)).toThrow('network: no profile named "wan "; the profiles are loopback, lan, region, wan, mobile');
+    expect(() => selectNetworkProfiles('wan ', p)).toThrow(
+      'network: no profile named "wan "; the profiles are loopback, lan, region, wan, mobile',
+    );
     expect(() => selectNetworkProfiles('wan, loopback', p)).toThrow('no profile named " loopback"');
     expect(() => selectNetworkProfiles('wan,', p)).toThrow('no profile named ""');
     expect(() => selectNetworkProfiles('WAN', p)).toThrow('no profile named "WAN"');

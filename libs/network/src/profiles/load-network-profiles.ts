@@ -21,7 +21,10 @@ const NAME = /^[a-z][a-z0-9-]{0,39}$/;
  * whose profiles add to them and win on a name. Every field is checked, so a typo is one clear error at start-up.
  */
 export function loadNetworkProfiles(env: NodeJS.ProcessEnv = process.env): Record<string, NetworkProfile> {
-  const files = [join(findProjectRoot(), NETWORK_PROFILES_FILE), ...(env.NETWORK_PROFILES_FILE ? [env.NETWORK_PROFILES_FILE] : [])];
+  const files = [
+    join(findProjectRoot(), NETWORK_PROFILES_FILE),
+    ...(env.NETWORK_PROFILES_FILE ? [env.NETWORK_PROFILES_FILE] : []),
+  ];
   const profiles: Record<string, NetworkProfile> = {};
   for (const file of files) Object.assign(profiles, readProfilesFile(file));
   return profiles;
@@ -31,11 +34,19 @@ export function loadNetworkProfiles(env: NodeJS.ProcessEnv = process.env): Recor
  * The profiles a --network / ?network= value names, in its order; an unknown name lists the valid ones. Each name
  * is taken exactly as given (`wan ` or an empty item is no profile's name), as every other parameter is.
  */
-export function selectNetworkProfiles(value: string, profiles: Record<string, NetworkProfile>, parameter = 'network'): NetworkProfile[] {
+export function selectNetworkProfiles(
+  value: string,
+  profiles: Record<string, NetworkProfile>,
+  parameter = 'network',
+): NetworkProfile[] {
   const names = value === '' ? [] : value.split(',');
-  if (names.length === 0) throw new NetworkProfileError(`${parameter} must name one or more profiles: ${Object.keys(profiles).join(', ')}`);
+  if (names.length === 0)
+    throw new NetworkProfileError(`${parameter} must name one or more profiles: ${Object.keys(profiles).join(', ')}`);
   const unknown = names.filter((n) => !Object.hasOwn(profiles, n));
-  if (unknown.length > 0) throw new NetworkProfileError(`${parameter}: no profile named ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the profiles are ${Object.keys(profiles).join(', ')} (network-profiles.json, NETWORK_PROFILES_FILE)`);
+  if (unknown.length > 0)
+    throw new NetworkProfileError(
+      `${parameter}: no profile named ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the profiles are ${Object.keys(profiles).join(', ')} (network-profiles.json, NETWORK_PROFILES_FILE)`,
+    );
   return [...new Set(names)].map((n) => profiles[n]);
 }
 
@@ -48,29 +59,40 @@ function readProfilesFile(file: string): Record<string, NetworkProfile> {
     throw new NetworkProfileError(`${file}: not JSON (${(error as Error).message})`);
   }
   const profiles = (data as { profiles?: unknown })?.profiles;
-  if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles)) throw new NetworkProfileError(`${file}: expected {"profiles": {"name": {...}, ...}}`);
+  if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles))
+    throw new NetworkProfileError(`${file}: expected {"profiles": {"name": {...}, ...}}`);
   return Object.fromEntries(Object.entries(profiles).map(([name, raw]) => [name, checkProfile(file, name, raw)]));
 }
 
 function checkProfile(file: string, name: string, raw: unknown): NetworkProfile {
   const where = `${file}: profile ${JSON.stringify(name)}`;
-  if (!NAME.test(name)) throw new NetworkProfileError(`${where}: a name is lower-case letters, digits and "-", starting with a letter`);
+  if (!NAME.test(name))
+    throw new NetworkProfileError(`${where}: a name is lower-case letters, digits and "-", starting with a letter`);
   if (!raw || typeof raw !== 'object') throw new NetworkProfileError(`${where}: expected an object`);
   const p = raw as Record<string, unknown>;
   const ms = (key: string, max: number): number => {
     const v = p[key] ?? 0;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max) throw new NetworkProfileError(`${where}: ${key} must be a number of ms from 0 to ${max}, got ${JSON.stringify(v)}`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max)
+      throw new NetworkProfileError(
+        `${where}: ${key} must be a number of ms from 0 to ${max}, got ${JSON.stringify(v)}`,
+      );
     return v;
   };
   const mbit = (key: string): number | null => {
     const v = p[key] ?? null;
     if (v === null) return null;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 100_000) throw new NetworkProfileError(`${where}: ${key} must be Mbit/s above 0 and at most 100000, or null (not limited), got ${JSON.stringify(v)}`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 100_000)
+      throw new NetworkProfileError(
+        `${where}: ${key} must be Mbit/s above 0 and at most 100000, or null (not limited), got ${JSON.stringify(v)}`,
+      );
     return v;
   };
   const latencyMs = ms('latencyMs', 10_000);
   const jitterMs = ms('jitterMs', 10_000);
-  if (jitterMs > latencyMs) throw new NetworkProfileError(`${where}: jitterMs (${jitterMs}) above latencyMs (${latencyMs}) would ask for negative delays`);
+  if (jitterMs > latencyMs)
+    throw new NetworkProfileError(
+      `${where}: jitterMs (${jitterMs}) above latencyMs (${latencyMs}) would ask for negative delays`,
+    );
   const description = typeof p.description === 'string' ? p.description : '';
   return { name, description, latencyMs, jitterMs, downMbit: mbit('downMbit'), upMbit: mbit('upMbit') };
 }

@@ -5,7 +5,9 @@ import { findToxiproxy, TOXIPROXY_INSTALL_HINT } from './find-toxiproxy';
 
 describe('findToxiproxy', () => {
   it('a TOXIPROXY_BIN that does not exist is the reason, with how to install', () => {
-    expect(findToxiproxy({ TOXIPROXY_BIN: '/nonexistent' })).toEqual({ reason: `TOXIPROXY_BIN=/nonexistent is not an executable file; ${TOXIPROXY_INSTALL_HINT}` });
+    expect(findToxiproxy({ TOXIPROXY_BIN: '/nonexistent' })).toEqual({
+      reason: `TOXIPROXY_BIN=/nonexistent is not an executable file; ${TOXIPROXY_INSTALL_HINT}`,
+    });
   });
 
   it('a TOXIPROXY_BIN that is some other program is refused: its --version must say Toxiproxy', () => {
@@ -14,13 +16,22 @@ describe('findToxiproxy', () => {
   });
 
   it('a TOXIPROXY_BIN that is a folder is not taken for a program', () => {
-    expect(findToxiproxy({ TOXIPROXY_BIN: tmpdir() })).toEqual({ reason: expect.stringContaining('is not an executable file') });
+    expect(findToxiproxy({ TOXIPROXY_BIN: tmpdir() })).toEqual({
+      reason: expect.stringContaining('is not an executable file'),
+    });
   });
 
-  it('with nothing on PATH nor in Go\'s bin folder, says where it looked and how to install', () => {
+  it("with nothing on PATH nor in Go's bin folder, says where it looked and how to install", () => {
     // GOPATH given, so Go is not asked (it would write its telemetry under HOME).
-    const found = findToxiproxy({ PATH: join(tmpdir(), 'wb-no-such-dir'), GOPATH: join(tmpdir(), 'wb-no-such-gopath') });
-    expect(found).toEqual({ reason: expect.stringMatching(/^Toxiproxy not found \(TOXIPROXY_BIN, toxiproxy-server on PATH, server in Go's bin folder\); install Toxiproxy with "npm run setup:toxiproxy"/) });
+    const found = findToxiproxy({
+      PATH: join(tmpdir(), 'wb-no-such-dir'),
+      GOPATH: join(tmpdir(), 'wb-no-such-gopath'),
+    });
+    expect(found).toEqual({
+      reason: expect.stringMatching(
+        /^Toxiproxy not found \(TOXIPROXY_BIN, toxiproxy-server on PATH, server in Go's bin folder\); install Toxiproxy with "npm run setup:toxiproxy"/,
+      ),
+    });
   });
 
   it("takes a `server` in Go's bin folder only when its --version says Toxiproxy: the name is generic", () => {
@@ -28,7 +39,9 @@ describe('findToxiproxy', () => {
     try {
       const server = join(gobin, 'server');
       writeFileSync(server, '#!/bin/sh\necho "some other server 1.0"\n', { mode: 0o755 });
-      expect(findToxiproxy({ PATH: '', GOBIN: gobin })).toEqual({ reason: expect.stringContaining('Toxiproxy not found') });
+      expect(findToxiproxy({ PATH: '', GOBIN: gobin })).toEqual({
+        reason: expect.stringContaining('Toxiproxy not found'),
+      });
       writeFileSync(server, '#!/bin/sh\necho "toxiproxy-server version 2.12.0"\n', { mode: 0o755 });
       expect(findToxiproxy({ PATH: '', GOBIN: gobin })).toEqual({ path: server });
     } finally {
@@ -38,6 +51,13 @@ describe('findToxiproxy', () => {
 
   it('the hint names every way to get it in one line', () => {
     expect(TOXIPROXY_INSTALL_HINT).not.toContain('\n');
-    for (const way of ['npm run setup:toxiproxy', 'go install github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0', 'releases', 'brew install toxiproxy', 'TOXIPROXY_BIN']) expect(TOXIPROXY_INSTALL_HINT).toContain(way);
+    for (const way of [
+      'npm run setup:toxiproxy',
+      'go install github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0',
+      'releases',
+      'brew install toxiproxy',
+      'TOXIPROXY_BIN',
+    ])
+      expect(TOXIPROXY_INSTALL_HINT).toContain(way);
   });
 });

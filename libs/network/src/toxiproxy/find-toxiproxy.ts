@@ -15,14 +15,25 @@ export const TOXIPROXY_INSTALL_HINT =
 export function findToxiproxy(env: NodeJS.ProcessEnv = process.env): { path: string } | { reason: string } {
   if (env.TOXIPROXY_BIN) {
     const given = env.TOXIPROXY_BIN;
-    if (!isExecutable(given)) return { reason: `TOXIPROXY_BIN=${given} is not an executable file; ${TOXIPROXY_INSTALL_HINT}` };
-    if (!isToxiproxy(given)) return { reason: `TOXIPROXY_BIN=${given} is not Toxiproxy (its --version does not say so); ${TOXIPROXY_INSTALL_HINT}` };
+    if (!isExecutable(given))
+      return { reason: `TOXIPROXY_BIN=${given} is not an executable file; ${TOXIPROXY_INSTALL_HINT}` };
+    if (!isToxiproxy(given))
+      return {
+        reason: `TOXIPROXY_BIN=${given} is not Toxiproxy (its --version does not say so); ${TOXIPROXY_INSTALL_HINT}`,
+      };
     return { path: given };
   }
-  const onPath = (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'toxiproxy-server'));
+  const onPath = (env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((dir) => join(dir, 'toxiproxy-server'));
   const inGoBin = goBinDirs(env).map((dir) => join(dir, 'server'));
   const path = [...onPath, ...inGoBin].find((p) => isExecutable(p) && isToxiproxy(p));
-  return path ? { path } : { reason: `Toxiproxy not found (TOXIPROXY_BIN, toxiproxy-server on PATH, server in Go's bin folder); ${TOXIPROXY_INSTALL_HINT}` };
+  return path
+    ? { path }
+    : {
+        reason: `Toxiproxy not found (TOXIPROXY_BIN, toxiproxy-server on PATH, server in Go's bin folder); ${TOXIPROXY_INSTALL_HINT}`,
+      };
 }
 
 /**
@@ -31,10 +42,17 @@ export function findToxiproxy(env: NodeJS.ProcessEnv = process.env): { path: str
  */
 function goBinDirs(env: NodeJS.ProcessEnv): string[] {
   if (env.GOBIN) return [env.GOBIN];
-  if (env.GOPATH) return env.GOPATH.split(delimiter).filter(Boolean).map((dir) => join(dir, 'bin'));
+  if (env.GOPATH)
+    return env.GOPATH.split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, 'bin'));
   for (const go of ['go', '/usr/local/go/bin/go']) {
     try {
-      const [gobin, gopath] = execFileSync(go, ['env', 'GOBIN', 'GOPATH'], { encoding: 'utf8', timeout: 10_000, env }).split('\n');
+      const [gobin, gopath] = execFileSync(go, ['env', 'GOBIN', 'GOPATH'], {
+        encoding: 'utf8',
+        timeout: 10_000,
+        env,
+      }).split('\n');
       return [gobin.trim() || join(gopath.trim(), 'bin')];
     } catch {
       // No Go under this name: try the next.
@@ -54,7 +72,9 @@ function isExecutable(path: string): boolean {
 
 function isToxiproxy(path: string): boolean {
   try {
-    return /toxiproxy/i.test(execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'pipe'] }));
+    return /toxiproxy/i.test(
+      execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
   } catch {
     return false;
   }

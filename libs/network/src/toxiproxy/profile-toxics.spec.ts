@@ -1,7 +1,15 @@
 import type { NetworkProfile } from '../profiles/network-profile.interface';
 import { mbitToToxiproxyRate, profileToxics, toxiproxyRateToMbit } from './profile-toxics';
 
-const profile = (p: Partial<NetworkProfile>): NetworkProfile => ({ name: 'p', description: '', latencyMs: 0, jitterMs: 0, downMbit: null, upMbit: null, ...p });
+const profile = (p: Partial<NetworkProfile>): NetworkProfile => ({
+  name: 'p',
+  description: '',
+  latencyMs: 0,
+  jitterMs: 0,
+  downMbit: null,
+  upMbit: null,
+  ...p,
+});
 
 describe('profile toxics', () => {
   it('converts Mbit/s (10^6 bit/s) to Toxiproxy rate units (1000 bytes per second each)', () => {
@@ -26,11 +34,14 @@ describe('profile toxics', () => {
 
   it('leaves out what the profile does not limit', () => {
     expect(profileToxics(profile({})).toxics).toEqual([]);
-    expect(profileToxics(profile({ latencyMs: 5 })).toxics.map((t) => t.name)).toEqual(['latency_downstream', 'latency_upstream']);
+    expect(profileToxics(profile({ latencyMs: 5 })).toxics.map((t) => t.name)).toEqual([
+      'latency_downstream',
+      'latency_upstream',
+    ]);
     expect(profileToxics(profile({ downMbit: 100 })).toxics.map((t) => t.name)).toEqual(['bandwidth_downstream']);
   });
 
-  it('says what whole-unit rounding changes, e.g. lan\'s 0.25 ms one way', () => {
+  it("says what whole-unit rounding changes, e.g. lan's 0.25 ms one way", () => {
     const { toxics, notes } = profileToxics(profile({ latencyMs: 0.25, downMbit: 1000, upMbit: 0.0042 }));
     expect(toxics.map((t) => t.name)).toEqual(['bandwidth_downstream', 'bandwidth_upstream']);
     expect(notes).toEqual([

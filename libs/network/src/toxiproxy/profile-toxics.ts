@@ -29,17 +29,29 @@ export function profileToxics(profile: NetworkProfile): { toxics: ProfileToxic[]
   const toxics: ProfileToxic[] = [];
   const latency = Math.round(profile.latencyMs);
   const jitter = Math.round(profile.jitterMs);
-  if (latency !== profile.latencyMs) notes.push(`latencyMs ${profile.latencyMs} applied as ${latency} ms each way: Toxiproxy's latency toxic takes whole milliseconds`);
-  if (jitter !== profile.jitterMs) notes.push(`jitterMs ${profile.jitterMs} applied as ${jitter} ms: Toxiproxy's latency toxic takes whole milliseconds`);
+  if (latency !== profile.latencyMs)
+    notes.push(
+      `latencyMs ${profile.latencyMs} applied as ${latency} ms each way: Toxiproxy's latency toxic takes whole milliseconds`,
+    );
+  if (jitter !== profile.jitterMs)
+    notes.push(
+      `jitterMs ${profile.jitterMs} applied as ${jitter} ms: Toxiproxy's latency toxic takes whole milliseconds`,
+    );
   if (latency > 0 || jitter > 0) {
     for (const stream of ['downstream', 'upstream'] as const) {
       toxics.push({ name: `latency_${stream}`, type: 'latency', stream, toxicity: 1, attributes: { latency, jitter } });
     }
   }
-  for (const [stream, mbit, key] of [['downstream', profile.downMbit, 'downMbit'], ['upstream', profile.upMbit, 'upMbit']] as const) {
+  for (const [stream, mbit, key] of [
+    ['downstream', profile.downMbit, 'downMbit'],
+    ['upstream', profile.upMbit, 'upMbit'],
+  ] as const) {
     if (mbit === null) continue;
     const rate = mbitToToxiproxyRate(mbit);
-    if (toxiproxyRateToMbit(rate) !== mbit) notes.push(`${key} ${mbit} applied as ${toxiproxyRateToMbit(rate)} Mbit/s: Toxiproxy's bandwidth rate is a whole number of KB/s (1 KB = 1000 bytes)`);
+    if (toxiproxyRateToMbit(rate) !== mbit)
+      notes.push(
+        `${key} ${mbit} applied as ${toxiproxyRateToMbit(rate)} Mbit/s: Toxiproxy's bandwidth rate is a whole number of KB/s (1 KB = 1000 bytes)`,
+      );
     toxics.push({ name: `bandwidth_${stream}`, type: 'bandwidth', stream, toxicity: 1, attributes: { rate } });
   }
   return { toxics, notes };

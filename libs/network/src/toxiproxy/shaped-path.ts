@@ -19,9 +19,17 @@ export class ShapedPath {
     readonly notes: string[],
   ) {}
 
-  static async open(server: ToxiproxyServer, name: string, upstream: { host: string; port: number }, profile: NetworkProfile, linkPeer?: string): Promise<ShapedPath> {
+  static async open(
+    server: ToxiproxyServer,
+    name: string,
+    upstream: { host: string; port: number },
+    profile: NetworkProfile,
+    linkPeer?: string,
+  ): Promise<ShapedPath> {
     if (!isLoopback(upstream.host) && upstream.host !== linkPeer) {
-      throw new Error(`${name}: only loopback upstreams${linkPeer ? ` and the link's peer ${linkPeer}` : ''} can be shaped, not ${upstream.host}`);
+      throw new Error(
+        `${name}: only loopback upstreams${linkPeer ? ` and the link's peer ${linkPeer}` : ''} can be shaped, not ${upstream.host}`,
+      );
     }
     const { toxics, notes } = profileToxics(profile);
     const upstreamHost = upstream.host.includes(':') ? `[${upstream.host}]` : upstream.host;
@@ -30,13 +38,17 @@ export class ShapedPath {
       .createProxy({ name, listen: '127.0.0.1:0', upstream: `${upstreamHost}:${upstream.port}`, enabled: true })
       .catch((error: Error) => {
         // The client's message is only the status (409 = a proxy of that name exists): say which proxy it was.
-        throw new Error(`Toxiproxy at ${server.apiUrl}: cannot create proxy ${name} -> ${upstreamHost}:${upstream.port}: ${error.message}`);
+        throw new Error(
+          `Toxiproxy at ${server.apiUrl}: cannot create proxy ${name} -> ${upstreamHost}:${upstream.port}: ${error.message}`,
+        );
       });
     try {
       for (const toxic of toxics) await proxy.addToxic(toxic);
     } catch (error) {
       await proxy.remove().catch(() => undefined);
-      throw new Error(`Toxiproxy at ${server.apiUrl}: cannot add ${profile.name}'s toxics to proxy ${name}: ${(error as Error).message}`);
+      throw new Error(
+        `Toxiproxy at ${server.apiUrl}: cannot add ${profile.name}'s toxics to proxy ${name}: ${(error as Error).message}`,
+      );
     }
     const port = Number(/:(\d+)$/.exec(proxy.listen)?.[1]);
     return new ShapedPath(proxy, '127.0.0.1', port, notes);

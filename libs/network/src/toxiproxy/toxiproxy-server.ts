@@ -26,7 +26,10 @@ export class ToxiproxyServer {
   static async start(path: string, timeoutMs = 10_000): Promise<ToxiproxyServer> {
     const port = await freePort();
     // LOG_LEVEL=warn: at info it logs every connection, and LaunchedApp keeps the output in memory.
-    const app = new LaunchedApp('toxiproxy-server', path, ['-host', HOST, '-port', String(port)], { env: { ...process.env, LOG_LEVEL: 'warn' }, parentDeathSignal: 'KILL' });
+    const app = new LaunchedApp('toxiproxy-server', path, ['-host', HOST, '-port', String(port)], {
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+      parentDeathSignal: 'KILL',
+    });
     const apiUrl = `http://${HOST}:${port}`;
     const server = new ToxiproxyServer(app, apiUrl, new Toxiproxy(apiUrl));
     try {

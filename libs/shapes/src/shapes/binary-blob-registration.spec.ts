@@ -2,7 +2,7 @@ import { getShape, SHAPES, servedShapes } from '../registry';
 import { BINARY_BLOB_BYTES, type BinaryRow } from './binary.shape';
 import { configuredBinaryBlobBytes, useBinaryBlobBytes } from './binary-blob-registration';
 
-describe('the binary shape\'s configured blob size', () => {
+describe("the binary shape's configured blob size", () => {
   afterEach(() => useBinaryBlobBytes(BINARY_BLOB_BYTES));
 
   it('is BINARY_BLOB_BYTES until a process chooses another', () => {
@@ -10,12 +10,17 @@ describe('the binary shape\'s configured blob size', () => {
     expect((getShape('binary').row(3) as BinaryRow).data.length).toBe(4096);
   });
 
-  it('makes the registry\'s binary shape (getShape, SHAPES, servedShapes) one of that size', () => {
+  it("makes the registry's binary shape (getShape, SHAPES, servedShapes) one of that size", () => {
     useBinaryBlobBytes(1024);
     expect(configuredBinaryBlobBytes()).toBe(1024);
     expect((getShape('binary').row(3) as BinaryRow).data.length).toBe(1024);
     expect(SHAPES.binary.row(7).data.length).toBe(1024);
-    expect(servedShapes().find((s) => s.name === 'binary')!.rows(2).map((r) => (r as { data: Buffer }).data.length)).toEqual([1024, 1024]);
+    expect(
+      servedShapes()
+        .find((s) => s.name === 'binary')!
+        .rows(2)
+        .map((r) => (r as { data: Buffer }).data.length),
+    ).toEqual([1024, 1024]);
     expect(getShape('binary').description).toContain('1024 bytes');
   });
 
@@ -33,7 +38,9 @@ describe('the binary shape\'s configured blob size', () => {
 
   it('names BINARY_BLOB_BYTES for a checksum mismatch; the other built-in shapes have no such hint', () => {
     useBinaryBlobBytes(1024);
-    expect(getShape('binary').mismatchHint).toBe("this process's binary blobs are 1024 bytes (BINARY_BLOB_BYTES): a server started with another BINARY_BLOB_BYTES sends other rows");
+    expect(getShape('binary').mismatchHint).toBe(
+      "this process's binary blobs are 1024 bytes (BINARY_BLOB_BYTES): a server started with another BINARY_BLOB_BYTES sends other rows",
+    );
     expect(getShape('row').mismatchHint).toBeUndefined();
   });
 });

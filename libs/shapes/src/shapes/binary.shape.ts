@@ -39,7 +39,8 @@ function blob(i: number, size: number): Buffer {
 
 /** The `binary` shape with blobs of `blobBytes` each; the registry's has BINARY_BLOB_BYTES unless useBinaryBlobBytes chose another. */
 export function binaryShape(blobBytes: number = BINARY_BLOB_BYTES): Shape<BinaryRow> {
-  if (!Number.isSafeInteger(blobBytes) || blobBytes < 0) throw new RangeError(`blobBytes must be a non-negative integer, got ${blobBytes}`);
+  if (!Number.isSafeInteger(blobBytes) || blobBytes < 0)
+    throw new RangeError(`blobBytes must be a non-negative integer, got ${blobBytes}`);
   return protoShape({
     name: 'binary',
     description: `one opaque bytes blob per row (${blobBytes} bytes; base64 in JSON): bytes, and JSON's cost of base64`,

@@ -24,7 +24,14 @@ const CITIES = [
   ['Lyon', 'FR'],
 ] as const;
 const STREETS = ['Hauptstraße', 'Rue de la Paix', 'Avenida Paulista', 'Bahnhofstrasse', 'Main Street'] as const;
-const PRODUCTS = ['USB-C cable', 'Mechanical keyboard', 'Café crème beans', 'Notebook A5', 'Monitor arm', 'Desk lamp'] as const;
+const PRODUCTS = [
+  'USB-C cable',
+  'Mechanical keyboard',
+  'Café crème beans',
+  'Notebook A5',
+  'Monitor arm',
+  'Desk lamp',
+] as const;
 // Keys and the values each may take; a row has the first 0 to 4 of them.
 const ATTRIBUTES: readonly (readonly [string, readonly string[]])[] = [
   ['channel', ['web', 'app', 'phone']],
@@ -55,9 +62,17 @@ export function nestedRow(i: number): NestedRow {
     order_id: `ORD-${String(i).padStart(10, '0')}`,
     customer: pick(CUSTOMERS, i, 32),
     items: Array.from({ length: 1 + (mix32(i, 33) % 5) }, (_, k) => item(i, k)),
-    attributes: Object.fromEntries(ATTRIBUTES.slice(0, mix32(i, 34) % 5).map(([key, values]) => [key, pick(values, i, 35)])),
+    attributes: Object.fromEntries(
+      ATTRIBUTES.slice(0, mix32(i, 34) % 5).map(([key, values]) => [key, pick(values, i, 35)]),
+    ),
   };
-  if (i % 7 !== 3) row.ship_to = { street: `${pick(STREETS, i, 36)} ${1 + (mix32(i, 37) % 200)}`, city, postal_code: String(10_000 + (mix32(i, 38) % 90_000)), country_code: country };
+  if (i % 7 !== 3)
+    row.ship_to = {
+      street: `${pick(STREETS, i, 36)} ${1 + (mix32(i, 37) % 200)}`,
+      city,
+      postal_code: String(10_000 + (mix32(i, 38) % 90_000)),
+      country_code: country,
+    };
   const h = mix32(i, 39);
   if (h % 3 === 0) row.coupon_code = `SAVE${h % 50}`;
   if (h % 4 === 0) row.discount = (h % 50) / 100;
@@ -79,7 +94,12 @@ const WIDEST_NESTED: NestedRow = {
     postal_code: '99999',
     country_code: longestString(CITIES.map(([, country]) => country)),
   },
-  items: Array.from({ length: 5 }, () => ({ sku: 'SKU-99999', title: longestString(PRODUCTS), quantity: 9, unit_price_micros: '499999000' })),
+  items: Array.from({ length: 5 }, () => ({
+    sku: 'SKU-99999',
+    title: longestString(PRODUCTS),
+    quantity: 9,
+    unit_price_micros: '499999000',
+  })),
   attributes: Object.fromEntries(ATTRIBUTES.map(([key, values]) => [key, longestString(values)])),
   coupon_code: 'SAVE49',
   discount: WIDEST_DOUBLE,

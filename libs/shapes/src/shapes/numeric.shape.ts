@@ -82,7 +82,8 @@ const WIDEST_NUMERIC: NumericRow = {
 
 export const numericShape = protoShape({
   name: 'numeric',
-  description: 'telemetry: 16 numeric fields (int32, int64, uint64, double, float, bool, an enum, a Timestamp), no strings',
+  description:
+    'telemetry: 16 numeric fields (int32, int64, uint64, double, float, bool, an enum, a Timestamp), no strings',
   message: 'NumericRow',
   service: 'NumericService',
   row: numericRow,

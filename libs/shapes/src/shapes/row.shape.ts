@@ -39,7 +39,10 @@ export const rowShape: Shape<Row> = {
   // A row differs from another only in the digits of its number, so the last row of a range is its longest: exact.
   maxRowBytes: (lastRowNum) => {
     const last = Math.max(0, lastRowNum);
-    return { json: maxJsonRowBytes(last), protobuf: rowBytesOf(rowShape, row(last), (r) => r as unknown as JsonRow).protobuf };
+    return {
+      json: maxJsonRowBytes(last),
+      protobuf: rowBytesOf(rowShape, row(last), (r) => r as unknown as JsonRow).protobuf,
+    };
   },
   toJson: (r) => r as unknown as JsonRow,
   newChecksum: () => new RowChecksum(),

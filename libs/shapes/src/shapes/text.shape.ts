@@ -28,7 +28,15 @@ const SENTENCES = [
   'Árvíztűrő tükörfúrógép a műhely sarkában. ',
 ] as const;
 const TITLES = ['Release notes', 'Field report', 'Meeting minutes', 'Übersicht', 'Résumé', 'Отчёт', '議事録'] as const;
-const AUTHORS = ['Zoë Ångström', 'Łukasz Żółkiewski', 'Søren Kierkegård', '山田 太郎', 'Αλέξης Παπαδόπουλος', 'Иван Петров', 'Ada Lovelace'] as const;
+const AUTHORS = [
+  'Zoë Ångström',
+  'Łukasz Żółkiewski',
+  'Søren Kierkegård',
+  '山田 太郎',
+  'Αλέξης Παπαδόπουλος',
+  'Иван Петров',
+  'Ada Lovelace',
+] as const;
 const LANGUAGES = ['en', 'de', 'fr', 'pl', 'ru', 'el', 'ja', 'zh', 'es', 'hu'] as const;
 
 // The body's UTF-8 length aims between these, so a whole row is 1-2 KiB as JSON and as protobuf (tested).
@@ -60,7 +68,9 @@ export function textRow(i: number): TextRow {
 }
 
 // JSON's escapes make a sentence at most this many times longer (its quotes, backslashes and tabs): the body's bound.
-const ESCAPE_GROWTH = Math.max(...SENTENCES.map((s) => (Buffer.byteLength(JSON.stringify(s)) - 2) / Buffer.byteLength(s)));
+const ESCAPE_GROWTH = Math.max(
+  ...SENTENCES.map((s) => (Buffer.byteLength(JSON.stringify(s)) - 2) / Buffer.byteLength(s)),
+);
 
 /** Wider than any row textRow makes: the longest title, author and language, a body as long as body() allows, escaped. */
 const WIDEST_TEXT: TextRow = {

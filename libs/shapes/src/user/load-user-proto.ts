@@ -39,7 +39,10 @@ export function loadUserProto(protoFile: string): UserProto {
     // protobufjs (7.4+) records each declaration's syntax or edition here, and has no public accessor for it.
     const edition = (object as unknown as { _edition?: string })._edition;
     if (object.filename && local.includes(object.filename) && edition !== undefined && edition !== 'proto3') {
-      throw new UserShapeError(`cannot load proto ${protoFile}: ${object.filename} is ${edition}; only syntax = "proto3" files are supported`, 'proto');
+      throw new UserShapeError(
+        `cannot load proto ${protoFile}: ${object.filename} is ${edition}; only syntax = "proto3" files are supported`,
+        'proto',
+      );
     }
   }
   const hash = createHash('sha256');
@@ -56,5 +59,8 @@ export function reflectionObjects(ns: Namespace): (Type | Enum)[] {
 }
 
 function oneLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').replace(/^Error: /, '').trim();
+  return (error instanceof Error ? error.message : String(error))
+    .replace(/\s+/g, ' ')
+    .replace(/^Error: /, '')
+    .trim();
 }

@@ -1,6 +1,17 @@
 import { create, createFileRegistry, DescFile, FileRegistry } from '@bufbuild/protobuf';
 import * as wkt from '@bufbuild/protobuf/wkt';
-import { DescriptorProto, DescriptorProtoSchema, EnumDescriptorProto, EnumDescriptorProtoSchema, FieldDescriptorProto, FieldDescriptorProto_Label, FieldDescriptorProto_Type, FieldDescriptorProtoSchema, FileDescriptorProto, FileDescriptorProtoSchema } from '@bufbuild/protobuf/wkt';
+import {
+  DescriptorProto,
+  DescriptorProtoSchema,
+  EnumDescriptorProto,
+  EnumDescriptorProtoSchema,
+  FieldDescriptorProto,
+  FieldDescriptorProto_Label,
+  FieldDescriptorProto_Type,
+  FieldDescriptorProtoSchema,
+  FileDescriptorProto,
+  FileDescriptorProtoSchema,
+} from '@bufbuild/protobuf/wkt';
 import { Enum, Field, Namespace, Root, Type } from 'protobufjs';
 import { protocCamelCase, protoJsonName } from '../proto3-json';
 import { reflectionObjects } from './load-user-proto';
@@ -27,7 +38,9 @@ const SCALAR_TYPES: Record<string, FieldDescriptorProto_Type> = {
 // which its JSON mapping recognises (Timestamp as RFC 3339, wrappers as plain values, ...).
 const WELL_KNOWN_FILES = new Map<string, DescFile>(
   Object.values(wkt)
-    .filter((value): value is DescFile => typeof value === 'object' && value !== null && (value as DescFile).kind === 'file')
+    .filter(
+      (value): value is DescFile => typeof value === 'object' && value !== null && (value as DescFile).kind === 'file',
+    )
     .flatMap((file) => [...file.messages, ...file.enums].map((desc) => [desc.typeName, file] as const)),
 );
 
@@ -54,11 +67,17 @@ export function userFileRegistry(root: Root, mainFile: string): FileRegistry {
     if (object.parent instanceof Type || !object.filename || WELL_KNOWN_FILES.has(fullName(object))) continue;
     const file = fileOf(object.filename);
     file.package = fullName(object.parent as Namespace);
-    if (object instanceof Type) file.messageType.push(messageDescriptor(object, (typeName, filename) => depend(object.filename!, typeName, filename)));
+    if (object instanceof Type)
+      file.messageType.push(
+        messageDescriptor(object, (typeName, filename) => depend(object.filename!, typeName, filename)),
+      );
     else file.enumType.push(enumDescriptor(object));
   }
   for (const [name, deps] of dependencies) fileOf(name).dependency = [...deps];
-  return createFileRegistry(fileOf(mainFile), (name) => files.get(name) ?? [...WELL_KNOWN_FILES.values()].find((f) => `${f.name}.proto` === name));
+  return createFileRegistry(
+    fileOf(mainFile),
+    (name) => files.get(name) ?? [...WELL_KNOWN_FILES.values()].find((f) => `${f.name}.proto` === name),
+  );
 }
 
 const fullName = (object: { fullName: string }): string => object.fullName.replace(/^\./, '');
@@ -67,7 +86,10 @@ type Depend = (typeName: string, filename: string | null) => void;
 
 function messageDescriptor(type: Type, depend: Depend): DescriptorProto {
   // protoc lists the synthetic oneofs of proto3 `optional` fields after the real ones.
-  const oneofs = [...type.oneofsArray.filter((o) => !isSynthetic(o.fieldsArray)), ...type.oneofsArray.filter((o) => isSynthetic(o.fieldsArray))];
+  const oneofs = [
+    ...type.oneofsArray.filter((o) => !isSynthetic(o.fieldsArray)),
+    ...type.oneofsArray.filter((o) => isSynthetic(o.fieldsArray)),
+  ];
   const message = create(DescriptorProtoSchema, { name: type.name, oneofDecl: oneofs.map((o) => ({ name: o.name })) });
   for (const field of type.fieldsArray) {
     field.resolve();
@@ -76,11 +98,23 @@ function messageDescriptor(type: Type, depend: Depend): DescriptorProto {
       message.nestedType.push(
         create(DescriptorProtoSchema, {
           name: entryName,
-          field: [valueField('key', 1, (field as Field & { keyType: string }).keyType, null, depend), valueField('value', 2, field.type, field.resolvedType, depend)],
+          field: [
+            valueField('key', 1, (field as Field & { keyType: string }).keyType, null, depend),
+            valueField('value', 2, field.type, field.resolvedType, depend),
+          ],
           options: { mapEntry: true },
         }),
       );
-      message.field.push(create(FieldDescriptorProtoSchema, { name: field.name, number: field.id, jsonName: jsonNameOf(field), label: FieldDescriptorProto_Label.REPEATED, type: FieldDescriptorProto_Type.MESSAGE, typeName: `${type.fullName}.${entryName}` }));
+      message.field.push(
+        create(FieldDescriptorProtoSchema, {
+          name: field.name,
+          number: field.id,
+          jsonName: jsonNameOf(field),
+          label: FieldDescriptorProto_Label.REPEATED,
+          type: FieldDescriptorProto_Type.MESSAGE,
+          typeName: `${type.fullName}.${entryName}`,
+        }),
+      );
       continue;
     }
     const descriptor = valueField(field.name, field.id, field.type, field.resolvedType, depend);
@@ -97,7 +131,13 @@ function messageDescriptor(type: Type, depend: Depend): DescriptorProto {
   return message;
 }
 
-function valueField(name: string, number: number, typeName: string, resolved: Type | Enum | null, depend: Depend): FieldDescriptorProto {
+function valueField(
+  name: string,
+  number: number,
+  typeName: string,
+  resolved: Type | Enum | null,
+  depend: Depend,
+): FieldDescriptorProto {
   const field = create(FieldDescriptorProtoSchema, { name, number, label: FieldDescriptorProto_Label.OPTIONAL });
   if (resolved) {
     field.type = resolved instanceof Enum ? FieldDescriptorProto_Type.ENUM : FieldDescriptorProto_Type.MESSAGE;
@@ -110,8 +150,12 @@ function valueField(name: string, number: number, typeName: string, resolved: Ty
 }
 
 function enumDescriptor(e: Enum): EnumDescriptorProto {
-  return create(EnumDescriptorProtoSchema, { name: e.name, value: Object.entries(e.values).map(([name, number]) => ({ name, number })) });
+  return create(EnumDescriptorProtoSchema, {
+    name: e.name,
+    value: Object.entries(e.values).map(([name, number]) => ({ name, number })),
+  });
 }
 
 const isSynthetic = (fields: Field[]): boolean => fields.length === 1 && fields[0].options?.proto3_optional === true;
-const jsonNameOf = (field: Field): string => (field.options?.json_name as string | undefined) ?? protoJsonName(field.name);
+const jsonNameOf = (field: Field): string =>
+  (field.options?.json_name as string | undefined) ?? protoJsonName(field.name);

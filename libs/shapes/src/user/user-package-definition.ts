@@ -21,7 +21,10 @@ export function userPackageDefinition(root: Root, message: string, options: Opti
     const decoded = files.map((b) => FileDescriptorProto.decode(b) as unknown as IFileDescriptorProto);
     const fileOfPackage = new Map(decoded.map((f) => [f.package ?? '', f.name!]));
     decoded.forEach((file, k) => {
-      if (file.package === USER_PACKAGE) for (const type of file.messageType ?? []) for (const field of type.field ?? []) if (type.name === 'Rows' && field.name === 'rows') field.typeName = `.${message}`;
+      if (file.package === USER_PACKAGE)
+        for (const type of file.messageType ?? [])
+          for (const field of type.field ?? [])
+            if (type.name === 'Rows' && field.name === 'rows') field.typeName = `.${message}`;
       file.dependency = [...(imports.get(file.package ?? '') ?? [])].map((p) => fileOfPackage.get(p)!).filter(Boolean);
       files[k] = Buffer.from(FileDescriptorProto.encode(FileDescriptorProto.fromObject(file as never)).finish());
     });
@@ -40,7 +43,9 @@ function packageImports(root: Root): Map<string, Set<string>> {
   const visit = (ns: Namespace) => {
     for (const object of ns.nestedArray) {
       if (object instanceof Type) for (const field of object.fieldsArray) refer(object, field.resolve().resolvedType);
-      if (object instanceof Service) for (const method of object.methodsArray) (method.resolve(), refer(object, method.resolvedRequestType), refer(object, method.resolvedResponseType));
+      if (object instanceof Service)
+        for (const method of object.methodsArray)
+          (method.resolve(), refer(object, method.resolvedRequestType), refer(object, method.resolvedResponseType));
       if (object instanceof Namespace) visit(object);
     }
   };

@@ -11,7 +11,11 @@ export interface UserService {
 
 /** The user's proto may not declare the package wirebench declares its wrapper in. */
 export function checkPackageFree(root: Root): void {
-  if (root.lookup(USER_PACKAGE)) throw new UserShapeError(`the proto declares ${USER_PACKAGE}, the package wirebench keeps for its own wrapper and service`, 'proto');
+  if (root.lookup(USER_PACKAGE))
+    throw new UserShapeError(
+      `the proto declares ${USER_PACKAGE}, the package wirebench keeps for its own wrapper and service`,
+      'proto',
+    );
 }
 
 /**
@@ -24,7 +28,12 @@ export function declareUserService(root: Root, message: string): UserService {
   const pkg = root.define(USER_PACKAGE) as Namespace;
   pkg.add(new Type('Rows').add(new Field('rows', 1, `.${message}`, 'repeated')));
   pkg.add(new Type('GetRowsParam').add(new Field('count', 1, 'int32')));
-  pkg.add(new Type('StreamRowsParam').add(new Field('count', 1, 'int32')).add(new Field('offset', 2, 'int32')).add(new Field('chunk_rows', 3, 'int32')));
+  pkg.add(
+    new Type('StreamRowsParam')
+      .add(new Field('count', 1, 'int32'))
+      .add(new Field('offset', 2, 'int32'))
+      .add(new Field('chunk_rows', 3, 'int32')),
+  );
   pkg.add(
     new Service('UserService')
       .add(new Method('GetRows', 'rpc', 'GetRowsParam', 'Rows'))

@@ -41,7 +41,10 @@ export function userShape(options: UserShapeOptions): Shape {
   const type = root.lookup(options.message.replace(/^\./, ''));
   if (!(type instanceof Type)) {
     const messages = messageNames(root);
-    throw new UserShapeError(`no message ${options.message} in ${options.protoFile}: it declares ${messages.join(', ') || 'no messages'}`, 'message');
+    throw new UserShapeError(
+      `no message ${options.message} in ${options.protoFile}: it declares ${messages.join(', ') || 'no messages'}`,
+      'message',
+    );
   }
   const message = type.fullName.slice(1);
   checkSupportedFields(type);
@@ -51,7 +54,10 @@ export function userShape(options: UserShapeOptions): Shape {
   try {
     sampleBytes = readFileSync(options.sampleFile);
   } catch (error) {
-    throw new UserShapeError(`cannot read sample ${options.sampleFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'sample');
+    throw new UserShapeError(
+      `cannot read sample ${options.sampleFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'sample',
+    );
   }
   const sample = parseSampleByMapping(sampleBytes.toString('utf8'), schema, registry);
   const counter = counterField(type, options.counterField);
@@ -64,7 +70,11 @@ export function userShape(options: UserShapeOptions): Shape {
   const toJsonRow = proto3JsonConverter(type);
   // A row as proto-loader puts it on the wire, printed by the conformant mapping: what our JSON form must equal.
   const onTheWire = fromBinary(schema, type.encode(type.fromObject(row(0))).finish());
-  checkJsonForm(toJsonRow(row(0)), toJson(schema, onTheWire, { alwaysEmitImplicit: true, registry }) as JsonRow, message);
+  checkJsonForm(
+    toJsonRow(row(0)),
+    toJson(schema, onTheWire, { alwaysEmitImplicit: true, registry }) as JsonRow,
+    message,
+  );
 
   return {
     name: USER_SHAPE_NAME,
@@ -105,7 +115,9 @@ export function userShape(options: UserShapeOptions): Shape {
 
 /** The messages a user may name: the proto's own (nested ones too), not the bundled google.protobuf ones. */
 function messageNames(ns: Namespace): string[] {
-  const names = ns.nestedArray.flatMap((o): string[] => (o instanceof Type ? [o.fullName.slice(1), ...messageNames(o)] : o instanceof Namespace ? messageNames(o) : []));
+  const names = ns.nestedArray.flatMap((o): string[] =>
+    o instanceof Type ? [o.fullName.slice(1), ...messageNames(o)] : o instanceof Namespace ? messageNames(o) : [],
+  );
   return names.filter((n) => !n.startsWith('google.protobuf.'));
 }
 
@@ -118,7 +130,10 @@ function messageNames(ns: Namespace): string[] {
 function checkJsonForm(ours: JsonRow, theirs: JsonRow, message: string): void {
   if (canonicalJson(ours) === canonicalJson(theirs)) return;
   const path = firstDifference(ours, theirs, '');
-  throw new UserShapeError(`cannot serve ${message} yet: its field "${path}" is written in a JSON form wirebench does not produce (well-known types other than Timestamp are not supported)`, 'message');
+  throw new UserShapeError(
+    `cannot serve ${message} yet: its field "${path}" is written in a JSON form wirebench does not produce (well-known types other than Timestamp are not supported)`,
+    'message',
+  );
 }
 
 function firstDifference(a: JsonValue, b: JsonValue, path: string): string {
@@ -126,7 +141,12 @@ function firstDifference(a: JsonValue, b: JsonValue, path: string): string {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const x = (a as Record<string, JsonValue>)[key];
       const y = (b as Record<string, JsonValue>)[key];
-      if (canonicalJson(x ?? null) !== canonicalJson(y ?? null)) return firstDifference(x ?? null, y ?? null, Array.isArray(a) ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+      if (canonicalJson(x ?? null) !== canonicalJson(y ?? null))
+        return firstDifference(
+          x ?? null,
+          y ?? null,
+          Array.isArray(a) ? `${path}[${key}]` : path ? `${path}.${key}` : key,
+        );
     }
   }
   return path;

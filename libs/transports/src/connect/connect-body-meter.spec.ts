@@ -29,12 +29,21 @@ describe('ConnectBodyMeter', () => {
   });
 
   it('counts enveloped messages without heads, end-of-stream or trailers, split anywhere', async () => {
-    const all = Buffer.concat([envelope(0, 300), envelope(0, 0), envelope(0, 20), envelope(0x02, 40), envelope(0x80, 12)]);
+    const all = Buffer.concat([
+      envelope(0, 300),
+      envelope(0, 0),
+      envelope(0, 20),
+      envelope(0x02, 40),
+      envelope(0x80, 12),
+    ]);
     for (const cut of [1, 3, 5, 6, 299, 305, 310, 330]) {
       const meter = await measure(true, [all.subarray(0, cut), all.subarray(cut)]);
       expect([cut, meter.payloadBytes]).toEqual([cut, 320]);
     }
-    const byteByByte = await measure(true, [...all].map((b) => Uint8Array.of(b)));
+    const byteByByte = await measure(
+      true,
+      [...all].map((b) => Uint8Array.of(b)),
+    );
     expect(byteByByte.payloadBytes).toBe(320);
   });
 });

@@ -13,7 +13,10 @@ export class ConnectCallControl {
   private timedOutFlag = false;
   private timing: string | null = null;
 
-  constructor(timeoutMs: number, private readonly signal?: AbortSignal) {
+  constructor(
+    timeoutMs: number,
+    private readonly signal?: AbortSignal,
+  ) {
     this.timer = setTimeout(() => {
       this.timedOutFlag = true;
       this.controller.abort();

@@ -5,7 +5,7 @@ import { createConnectClient } from './connect-client';
 import { rowsCaller, startConnectFixture } from './fixtures/connect-rows-server.fixture';
 
 describe('createConnectClient over HTTP/1.1', () => {
-  it('closes an idle kept-alive socket a second before the server\'s announced keep-alive timeout', async () => {
+  it("closes an idle kept-alive socket a second before the server's announced keep-alive timeout", async () => {
     // The server keeps an idle socket 2 s and says so (Keep-Alive: timeout=2): the client lets go of it after 1 s.
     const fixture = await startConnectFixture({ http2: false, keepAliveTimeoutMs: 2_000 });
     const client = createConnectClient({ ...CONNECT_CALLS['connect-proto'], baseUrl: fixture.baseUrl });

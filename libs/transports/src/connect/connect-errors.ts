@@ -18,17 +18,33 @@ function connectFailure(code: Code): TransportFailure {
 
 // Socket errors that mean the server is not there (or went away): connect-node reports them as `internal` with the
 // Node error as the cause, so the cause decides, as it does for undici's errors in JsonUndiciTransport.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 
 function socketCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return e.code;
   }
   return undefined;
 }
 
 /** Any failure of a connect-es call as the engine's errors: the client's own fd limit, or a TransportError naming the code. */
-export function connectTransportError(error: unknown, target: TargetInfo, rowsReceived?: number): TransportError | ClientFdLimitError {
+export function connectTransportError(
+  error: unknown,
+  target: TargetInfo,
+  rowsReceived?: number,
+): TransportError | ClientFdLimitError {
   if (error instanceof TransportError) return error;
   const ownLimit = ClientFdLimitError.from(error, `connecting to ${target.server} at ${target.address}`);
   if (ownLimit) return ownLimit;

@@ -23,7 +23,19 @@ jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
 });
 
 function scenarioOf(shape: ShapeName, rows: number, chunkRows: number): Scenario {
-  return { name: 't', transport: 'connect', variant: 'connect-stream', shape, mode: 'single', rowsPerRequest: rows, chunkRows, requests: 1, concurrency: 1, runs: 1, warmup: 0 };
+  return {
+    name: 't',
+    transport: 'connect',
+    variant: 'connect-stream',
+    shape,
+    mode: 'single',
+    rowsPerRequest: rows,
+    chunkRows,
+    requests: 1,
+    concurrency: 1,
+    runs: 1,
+    warmup: 0,
+  };
 }
 
 describe.each(['1.1', '2'] as const)('ConnectStreamTransport against a connect-es server (HTTP %s)', (httpVersion) => {
@@ -46,12 +58,17 @@ describe.each(['1.1', '2'] as const)('ConnectStreamTransport against a connect-e
 
   it('hands every chunk to the sink as it arrives, counted, the bytes those of the messages', async () => {
     const sizes: number[] = [];
-    const streamed = await transportFor(server.baseUrl).streamRows(250, 100, { push: (rows) => sizes.push(rows.length) });
+    const streamed = await transportFor(server.baseUrl).streamRows(250, 100, {
+      push: (rows) => sizes.push(rows.length),
+    });
     expect(sizes).toEqual([100, 100, 50]);
     expect(streamed.chunks).toBe(3);
     const codec = getProtobufCodec('protobuf-es').forShape(getShape('row'));
     const row = getShape('row');
-    const bytes = [row.rows(100, 0), row.rows(100, 100), row.rows(50, 200)].reduce((sum, rows) => sum + codec.encode(codec.prepare(rows)).length, 0);
+    const bytes = [row.rows(100, 0), row.rows(100, 100), row.rows(50, 200)].reduce(
+      (sum, rows) => sum + codec.encode(codec.prepare(rows)).length,
+      0,
+    );
     expect(streamed.payloadBytes).toBe(bytes);
     expect(streamed.phases!.ttlbMs!).toBeGreaterThanOrEqual(streamed.phases!.ttfbMs!);
   });
@@ -64,11 +81,15 @@ describe.each(['1.1', '2'] as const)('ConnectStreamTransport against a connect-e
   });
 
   it('is a payload mismatch when a message carries a wrong row', async () => {
-    await expect(executeRun(scenarioOf('row', 230, 100), transportFor(corrupt.baseUrl))).rejects.toThrow(PayloadMismatchError);
+    await expect(executeRun(scenarioOf('row', 230, 100), transportFor(corrupt.baseUrl))).rejects.toThrow(
+      PayloadMismatchError,
+    );
   });
 
   it("is the server's refusal, naming the limit, for too many rows", async () => {
-    const error = await transportFor(server.baseUrl).streamRows(1001, 100, { push: () => undefined }).catch((e: unknown) => e);
+    const error = await transportFor(server.baseUrl)
+      .streamRows(1001, 100, { push: () => undefined })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).failure).toBe('bad-response');
     expect((error as TransportError).message).toMatch(/\[invalid_argument\] count must be at most 1000 \(MAX_ROWS\)/);
@@ -77,7 +98,9 @@ describe.each(['1.1', '2'] as const)('ConnectStreamTransport against a connect-e
   it('times out a stream that goes silent, saying how many rows had arrived', async () => {
     const slow = await startConnectFixture({ http2: httpVersion === '2', stallMs: 2000 });
     try {
-      const error = await transportFor(slow.baseUrl, 'row', 150).streamRows(300, 100, { push: () => undefined }).catch((e: unknown) => e);
+      const error = await transportFor(slow.baseUrl, 'row', 150)
+        .streamRows(300, 100, { push: () => undefined })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TransportError);
       expect([(error as TransportError).failure, (error as TransportError).rowsReceived]).toEqual(['timeout', 100]);
     } finally {
@@ -88,13 +111,21 @@ describe.each(['1.1', '2'] as const)('ConnectStreamTransport against a connect-e
   it('rejects with the reason an abort gave', async () => {
     const controller = new AbortController();
     const reason = new Error('caller left');
-    const error = await transportFor(server.baseUrl).streamRows(300, 100, { push: () => controller.abort(reason) }, controller.signal).catch((e: unknown) => e);
+    const error = await transportFor(server.baseUrl)
+      .streamRows(300, 100, { push: () => controller.abort(reason) }, controller.signal)
+      .catch((e: unknown) => e);
     expect(error).toBe(reason);
   });
 
   it('stops the stream when the sink refuses a chunk, with the sink’s error', async () => {
     const refusal = new Error('no more');
-    const error = await transportFor(server.baseUrl).streamRows(500, 100, { push: () => { throw refusal; } }).catch((e: unknown) => e);
+    const error = await transportFor(server.baseUrl)
+      .streamRows(500, 100, {
+        push: () => {
+          throw refusal;
+        },
+      })
+      .catch((e: unknown) => e);
     expect(error).toBe(refusal);
   });
 });

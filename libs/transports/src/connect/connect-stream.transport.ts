@@ -67,7 +67,8 @@ export class ConnectStreamTransport implements StreamingRowsTransport {
     } catch (error) {
       this.connect.meters.drop(headers);
       const received = rows > 0 ? rows : undefined;
-      if (control.timedOut) throw new TransportError('timeout', this.target, `no message within ${this.timeoutMs} ms`, received);
+      if (control.timedOut)
+        throw new TransportError('timeout', this.target, `no message within ${this.timeoutMs} ms`, received);
       if (signal?.aborted) throw abortReason(signal);
       throw connectTransportError(error, this.target, received);
     } finally {

@@ -25,7 +25,19 @@ jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
 });
 
 function scenarioOf(variant: ConnectVariantName, shape: ShapeName, rows: number): Scenario {
-  return { name: 't', transport: 'connect', variant, shape, mode: 'single', rowsPerRequest: rows, chunkRows: null, requests: 2, concurrency: 2, runs: 1, warmup: 0 };
+  return {
+    name: 't',
+    transport: 'connect',
+    variant,
+    shape,
+    mode: 'single',
+    rowsPerRequest: rows,
+    chunkRows: null,
+    requests: 2,
+    concurrency: 2,
+    runs: 1,
+    warmup: 0,
+  };
 }
 
 describe.each([false, true])('ConnectTransport against a connect-es server (http2: %s)', (http2) => {
@@ -60,15 +72,18 @@ describe.each([false, true])('ConnectTransport against a connect-es server (http
     }
   });
 
-  it.each(variants.filter((v) => CONNECT_CALLS[v].binary))('%s: payload bytes are the protobuf message, without envelope or trailers', async (variant) => {
-    const codec = getProtobufCodec('protobuf-es').forShape(getShape('row'));
-    // The reply as the server's protobuf-es encodes it.
-    const bytes = codec.encode(codec.prepare(getShape('row').rows(37))).length;
-    const fetched = await transportFor(variant, server.baseUrl).fetchRows(37);
-    expect(fetched.payloadBytes).toBe(bytes);
-    expect(fetched.phases?.ttfbMs).toBeGreaterThanOrEqual(0);
-    expect(fetched.phases!.ttlbMs!).toBeGreaterThanOrEqual(fetched.phases!.ttfbMs!);
-  });
+  it.each(variants.filter((v) => CONNECT_CALLS[v].binary))(
+    '%s: payload bytes are the protobuf message, without envelope or trailers',
+    async (variant) => {
+      const codec = getProtobufCodec('protobuf-es').forShape(getShape('row'));
+      // The reply as the server's protobuf-es encodes it.
+      const bytes = codec.encode(codec.prepare(getShape('row').rows(37))).length;
+      const fetched = await transportFor(variant, server.baseUrl).fetchRows(37);
+      expect(fetched.payloadBytes).toBe(bytes);
+      expect(fetched.phases?.ttfbMs).toBeGreaterThanOrEqual(0);
+      expect(fetched.phases!.ttlbMs!).toBeGreaterThanOrEqual(fetched.phases!.ttfbMs!);
+    },
+  );
 
   it.each(variants)("%s: reads the server's phases from its server-timing trailer", async (variant) => {
     const fetched = await transportFor(variant, timed.baseUrl).fetchRows(5);
@@ -76,26 +91,42 @@ describe.each([false, true])('ConnectTransport against a connect-es server (http
   });
 
   it.each(variants)('%s: a corrupted row is a payload mismatch', async (variant) => {
-    await expect(executeRun(scenarioOf(variant, 'row', 50), transportFor(variant, corrupt.baseUrl))).rejects.toThrow(PayloadMismatchError);
+    await expect(executeRun(scenarioOf(variant, 'row', 50), transportFor(variant, corrupt.baseUrl))).rejects.toThrow(
+      PayloadMismatchError,
+    );
   });
 
   it.each(variants)("%s: invalid_argument is the server's refusal, naming the limit", async (variant) => {
-    const error = await transportFor(variant, server.baseUrl).fetchRows(501).catch((e: unknown) => e);
+    const error = await transportFor(variant, server.baseUrl)
+      .fetchRows(501)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).failure).toBe('bad-response');
-    expect((error as TransportError).message).toMatch(/\[invalid_argument\] count must be at most 500 \(MAX_ROWS\), got 501/);
+    expect((error as TransportError).message).toMatch(
+      /\[invalid_argument\] count must be at most 500 \(MAX_ROWS\), got 501/,
+    );
   });
 
   it.each(variants)('%s: no server is unavailable', async (variant) => {
-    const error = await transportFor(variant, 'http://127.0.0.1:1').fetchRows(1).catch((e: unknown) => e);
-    expect([(error as TransportError).message, (error as TransportError).failure]).toEqual([expect.stringMatching(/ECONNREFUSED/), 'unavailable']);
+    const error = await transportFor(variant, 'http://127.0.0.1:1')
+      .fetchRows(1)
+      .catch((e: unknown) => e);
+    expect([(error as TransportError).message, (error as TransportError).failure]).toEqual([
+      expect.stringMatching(/ECONNREFUSED/),
+      'unavailable',
+    ]);
   });
 
   it.each(variants)('%s: a server silent past the timeout is a timeout', async (variant) => {
     const slow = await startConnectFixture({ http2, stallMs: 2000 });
     try {
-      const error = await transportFor(variant, slow.baseUrl, 'row', 100).fetchRows(5).catch((e: unknown) => e);
-      expect([(error as TransportError).failure, (error as TransportError).message]).toEqual(['timeout', expect.stringMatching(/no complete response within 100 ms/)]);
+      const error = await transportFor(variant, slow.baseUrl, 'row', 100)
+        .fetchRows(5)
+        .catch((e: unknown) => e);
+      expect([(error as TransportError).failure, (error as TransportError).message]).toEqual([
+        'timeout',
+        expect.stringMatching(/no complete response within 100 ms/),
+      ]);
     } finally {
       await slow.close();
     }
@@ -104,7 +135,9 @@ describe.each([false, true])('ConnectTransport against a connect-es server (http
   it.each(variants)('%s: an aborted request says so', async (variant) => {
     const controller = new AbortController();
     controller.abort();
-    const error = await transportFor(variant, server.baseUrl).fetchRows(10, controller.signal).catch((e: unknown) => e);
+    const error = await transportFor(variant, server.baseUrl)
+      .fetchRows(10, controller.signal)
+      .catch((e: unknown) => e);
     expect((error as TransportError).message).toMatch(/request aborted/);
   });
 });

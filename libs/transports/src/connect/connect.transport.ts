@@ -58,7 +58,8 @@ export class ConnectTransport implements RowsTransport {
       reply = await call({ count }, control.options(headers));
     } catch (error) {
       this.connect.meters.drop(headers);
-      if (control.timedOut) throw new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
+      if (control.timedOut)
+        throw new TransportError('timeout', this.target, `no complete response within ${this.timeoutMs} ms`);
       if (signal?.aborted) throw new TransportError('bad-response', this.target, 'request aborted');
       throw connectTransportError(error, this.target);
     } finally {
@@ -68,6 +69,11 @@ export class ConnectTransport implements RowsTransport {
     clock.serverTiming(control.serverTiming);
     clock.note('decode is inside connect-es (its parse of the body): not timed apart');
     const { codec } = this.calls;
-    return { rows: [], jsonRows: () => codec.toJsonRows(reply), payloadBytes: meter.payloadBytes, phases: clock.phases() };
+    return {
+      rows: [],
+      jsonRows: () => codec.toJsonRows(reply),
+      payloadBytes: meter.payloadBytes,
+      phases: clock.phases(),
+    };
   }
 }

@@ -46,6 +46,11 @@ export function measuredHttpClient(inner: UniversalClientFn, meters: CallMeters)
     if (!meter) return response;
     meter.headers();
     // The trailer is a Headers object connect-es's client fills as the body ends: the same object is passed on.
-    return { status: response.status, header: response.header, trailer: response.trailer, body: meter.count(response.body) };
+    return {
+      status: response.status,
+      header: response.header,
+      trailer: response.trailer,
+      body: meter.count(response.body),
+    };
   };
 }

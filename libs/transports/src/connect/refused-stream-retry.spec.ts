@@ -16,12 +16,30 @@ async function callsAtOnce(transport: Transport): Promise<PromiseSettledResult<u
 }
 
 describe('isRefusedStream', () => {
-  it('finds REFUSED_STREAM in connect-node\'s own error and in the Node stream error it wraps, nothing else', () => {
-    const nodeStreamError = Object.assign(new Error('Stream closed with error code NGHTTP2_REFUSED_STREAM'), { code: 'ERR_HTTP2_STREAM_ERROR' });
-    expect(isRefusedStream(new ConnectError('http/2 stream closed with error code REFUSED_STREAM (0x7)', Code.Unavailable))).toBe(true);
-    expect(isRefusedStream(new ConnectError('Stream closed with error code NGHTTP2_REFUSED_STREAM', Code.Internal, undefined, undefined, nodeStreamError))).toBe(true);
-    expect(isRefusedStream(new ConnectError('wrapped', Code.Internal, undefined, undefined, nodeStreamError))).toBe(true);
-    expect(isRefusedStream(new ConnectError('http/2 stream closed with error code CANCEL (0x8)', Code.Canceled))).toBe(false);
+  it("finds REFUSED_STREAM in connect-node's own error and in the Node stream error it wraps, nothing else", () => {
+    const nodeStreamError = Object.assign(new Error('Stream closed with error code NGHTTP2_REFUSED_STREAM'), {
+      code: 'ERR_HTTP2_STREAM_ERROR',
+    });
+    expect(
+      isRefusedStream(new ConnectError('http/2 stream closed with error code REFUSED_STREAM (0x7)', Code.Unavailable)),
+    ).toBe(true);
+    expect(
+      isRefusedStream(
+        new ConnectError(
+          'Stream closed with error code NGHTTP2_REFUSED_STREAM',
+          Code.Internal,
+          undefined,
+          undefined,
+          nodeStreamError,
+        ),
+      ),
+    ).toBe(true);
+    expect(isRefusedStream(new ConnectError('wrapped', Code.Internal, undefined, undefined, nodeStreamError))).toBe(
+      true,
+    );
+    expect(isRefusedStream(new ConnectError('http/2 stream closed with error code CANCEL (0x8)', Code.Canceled))).toBe(
+      false,
+    );
     expect(isRefusedStream(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(false);
     expect(isRefusedStream('REFUSED_STREAM')).toBe(false);
   });
@@ -32,7 +50,7 @@ describe.each(['connect-h2', 'connect-grpc'] as const)('%s: streams refused by a
   let fixture: ConnectFixture;
   afterEach(() => fixture.close());
 
-  it('connect-es\'s own client fails the refused calls (what the server does is real)', async () => {
+  it("connect-es's own client fails the refused calls (what the server does is real)", async () => {
     fixture = await startConnectFixture({ http2: true, goawayFirstSession: true });
     const make = call.protocol === 'grpc' ? createGrpcTransport : createConnectTransport;
     const results = await callsAtOnce(make({ baseUrl: fixture.baseUrl, httpVersion: '2', useBinaryFormat: true }));
@@ -40,12 +58,14 @@ describe.each(['connect-h2', 'connect-grpc'] as const)('%s: streams refused by a
     expect(refused.length).toBeGreaterThan(0);
   });
 
-  it('the variant\'s client makes each refused call again, and every call gets its rows', async () => {
+  it("the variant's client makes each refused call again, and every call gets its rows", async () => {
     fixture = await startConnectFixture({ http2: true, goawayFirstSession: true });
     const client = createConnectClient({ ...call, baseUrl: fixture.baseUrl });
     try {
       const results = await callsAtOnce(client.transport);
-      expect(results.map((r) => (r.status === 'fulfilled' ? r.value.length : String(r.reason)))).toEqual(Array(CALLS).fill(3));
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value.length : String(r.reason)))).toEqual(
+        Array(CALLS).fill(3),
+      );
     } finally {
       client.close();
     }

@@ -14,7 +14,10 @@ export type StringifyRows = (rows: readonly JsonRow[]) => string;
 const jsonStringify: StringifyRows = (rows) => JSON.stringify(rows);
 
 // Each row as an array of one, its brackets cut: the row's own text, from whichever serializer writes arrays.
-const oneByOne = (stringify: StringifyRows): NdjsonLines => (rows) => rows.map((row) => stringify([row]).slice(1, -1) + '\n').join('');
+const oneByOne =
+  (stringify: StringifyRows): NdjsonLines =>
+  (rows) =>
+    rows.map((row) => stringify([row]).slice(1, -1) + '\n').join('');
 
 /**
  * One stringify of all the rows, the boundaries between them turned into newlines: the same text as stringifying row
@@ -42,7 +45,12 @@ function flatFirstKey(shape: Shape): string | null {
     return null;
   }
   const fields = type.fieldsArray.map((field) => field.resolve());
-  const nested = fields.some((f) => f.repeated || f.map || (f.resolvedType instanceof Type && f.resolvedType.fullName !== '.google.protobuf.Timestamp'));
+  const nested = fields.some(
+    (f) =>
+      f.repeated ||
+      f.map ||
+      (f.resolvedType instanceof Type && f.resolvedType.fullName !== '.google.protobuf.Timestamp'),
+  );
   const first = fields[0];
   if (nested || !first || first.partOf !== null || first.options?.proto3_optional) return null;
   return (first.options?.json_name as string | undefined) ?? protoJsonName(first.name);

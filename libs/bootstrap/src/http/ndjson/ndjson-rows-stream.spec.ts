@@ -17,16 +17,23 @@ describe('NdjsonRowsStream', () => {
     [2000, 1000, 0],
     [7, 3, 40],
     [1, 1000, 2 ** 31 - 1],
-  ])('%d rows in chunks of %d from %d: ceil(count/chunk) writes, one row per line, in order', async (count, chunkRows, offset) => {
-    const chunks = await collect(new NdjsonRowsStream({ count, chunkRows, offset }));
-    expect(chunks).toHaveLength(Math.ceil(count / chunkRows));
-    for (const chunk of chunks) expect(chunk.toString().endsWith('\n')).toBe(true);
-    const parsed = chunks.flatMap((c) => lines(c).slice(0, -1).map((line) => JSON.parse(line)));
-    expect(parsed).toEqual(rows(count, offset));
-    // Each line is exactly its row's JSON.stringify: standard NDJSON, no pretty-printing, no separators.
-    expect(chunks.flatMap((c) => lines(c).slice(0, -1))).toEqual(rows(count, offset).map((r) => JSON.stringify(r)));
-    expect(chunks.slice(0, -1).every((c) => lines(c).length - 1 === chunkRows)).toBe(true);
-  });
+  ])(
+    '%d rows in chunks of %d from %d: ceil(count/chunk) writes, one row per line, in order',
+    async (count, chunkRows, offset) => {
+      const chunks = await collect(new NdjsonRowsStream({ count, chunkRows, offset }));
+      expect(chunks).toHaveLength(Math.ceil(count / chunkRows));
+      for (const chunk of chunks) expect(chunk.toString().endsWith('\n')).toBe(true);
+      const parsed = chunks.flatMap((c) =>
+        lines(c)
+          .slice(0, -1)
+          .map((line) => JSON.parse(line)),
+      );
+      expect(parsed).toEqual(rows(count, offset));
+      // Each line is exactly its row's JSON.stringify: standard NDJSON, no pretty-printing, no separators.
+      expect(chunks.flatMap((c) => lines(c).slice(0, -1))).toEqual(rows(count, offset).map((r) => JSON.stringify(r)));
+      expect(chunks.slice(0, -1).every((c) => lines(c).length - 1 === chunkRows)).toBe(true);
+    },
+  );
 
   it('0 rows: no writes at all, and zero-cost phases', async () => {
     const stream = new NdjsonRowsStream({ count: 0, chunkRows: 10, offset: 0 });

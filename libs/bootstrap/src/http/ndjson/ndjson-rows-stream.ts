@@ -80,7 +80,11 @@ export class NdjsonRowsStream extends Readable {
       let started = performance.now();
       // Generate makes the rows in the form that is sent: for a shape other than the article's row that includes
       // the conversion to its proto3 JSON form (toJson), which is not serializing and is not charged to it.
-      const piece = jsonRowsOf(this.shape, Math.min(STREAM_PIECE_ROWS, chunkRows - done), this.range.offset + this.sent + done);
+      const piece = jsonRowsOf(
+        this.shape,
+        Math.min(STREAM_PIECE_ROWS, chunkRows - done),
+        this.range.offset + this.sent + done,
+      );
       let now = performance.now();
       this.timing.generateMs += now - started;
 

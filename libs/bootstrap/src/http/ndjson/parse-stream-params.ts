@@ -43,7 +43,8 @@ export function parseStreamParams(
   limits: StreamLimits,
   shape: Shape = getShape(DEFAULT_SHAPE),
 ): StreamParams | { error: BadStreamParamBody } {
-  if (!PLAIN_INTEGER.test(count) || Number(count) > limits.maxStreamRows) return bad('count', limits.maxStreamRows, `count must be an integer from 0 to ${limits.maxStreamRows}`, count);
+  if (!PLAIN_INTEGER.test(count) || Number(count) > limits.maxStreamRows)
+    return bad('count', limits.maxStreamRows, `count must be an integer from 0 to ${limits.maxStreamRows}`, count);
   const rows = Number(count);
   const chunkRows = chunk === undefined ? limits.defaultChunkRows : Number(chunk);
   if (chunk !== undefined && (!PLAIN_INTEGER.test(chunk) || chunkRows < 1 || chunkRows > limits.maxRows)) {
@@ -52,14 +53,35 @@ export function parseStreamParams(
   const maxOffset = INT32_MAX - Math.max(rows - 1, 0);
   const first = offset === undefined ? 0 : Number(offset);
   if (offset !== undefined && (!PLAIN_INTEGER.test(offset) || first > maxOffset)) {
-    return bad('offset', maxOffset, `offset must be an integer from 0 to ${maxOffset} (the last row number, offset + count - 1, must fit in an int32)`, offset);
+    return bad(
+      'offset',
+      maxOffset,
+      `offset must be an integer from 0 to ${maxOffset} (the last row number, offset + count - 1, must fit in an int32)`,
+      offset,
+    );
   }
   const rowBytes = shape.maxRowBytes(first + rows - 1).json;
   const overBudget = chunkBudgetProblem('chunk', Math.min(chunkRows, rows), rowBytes, limits.bufferBytes);
-  if (overBudget !== null) return { error: { statusCode: 400, error: 'Bad Request', parameter: 'chunk', limit: Math.floor(limits.bufferBytes / rowBytes), message: overBudget } };
+  if (overBudget !== null)
+    return {
+      error: {
+        statusCode: 400,
+        error: 'Bad Request',
+        parameter: 'chunk',
+        limit: Math.floor(limits.bufferBytes / rowBytes),
+        message: overBudget,
+      },
+    };
   return { count: rows, chunkRows, offset: first };
 }
 
-function bad(parameter: BadStreamParamBody['parameter'], limit: number, text: string, got: string): { error: BadStreamParamBody } {
-  return { error: { statusCode: 400, error: 'Bad Request', parameter, limit, message: `${text}, got ${JSON.stringify(got)}` } };
+function bad(
+  parameter: BadStreamParamBody['parameter'],
+  limit: number,
+  text: string,
+  got: string,
+): { error: BadStreamParamBody } {
+  return {
+    error: { statusCode: 400, error: 'Bad Request', parameter, limit, message: `${text}, got ${JSON.stringify(got)}` },
+  };
 }

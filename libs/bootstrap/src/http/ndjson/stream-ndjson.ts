@@ -26,6 +26,8 @@ export function streamNdjson(res: NodeResponse, range: NdjsonRange): Promise<{ c
   stream.once('end', () => res.addTrailers({ [SERVER_TIMING]: formatServerTiming(stream.phases()) }));
   return new Promise((resolve) => {
     // An error here is the client going away (premature close); there is no one left to tell.
-    pipeline(stream, res as NodeJS.WritableStream, (error) => resolve({ completed: !error, rowsSent: stream.rowsSent }));
+    pipeline(stream, res as NodeJS.WritableStream, (error) =>
+      resolve({ completed: !error, rowsSent: stream.rowsSent }),
+    );
   });
 }

@@ -11,7 +11,9 @@ export const ARTICLE_SECTION = benchSection({
   id: 'article',
   title: 'Compared with the article',
   place: 'before-results',
-  appliesTo: (run) => PRESETS_WITH_ARTICLE_CASES.includes(run.preset) && articleMatches(run).some((m) => m.json?.stats.n || m.grpc?.stats.n),
+  appliesTo: (run) =>
+    PRESETS_WITH_ARTICLE_CASES.includes(run.preset) &&
+    articleMatches(run).some((m) => m.json?.stats.n || m.grpc?.stats.n),
   blocks: (run) => [
     {
       table: articleTable(run),

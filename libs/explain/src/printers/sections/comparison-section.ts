@@ -44,10 +44,18 @@ interface SectionOf<Id extends string, R extends SavedRun> {
 
 /** A section about bench runs: it never applies to a load run, so its functions see bench runs only. */
 export function benchSection<const Id extends string>(s: SectionOf<Id, BenchRun>): ComparisonSection<Id> {
-  return { ...s, appliesTo: (run) => !isLoadRun(run) && s.appliesTo(run), blocks: (run) => (isLoadRun(run) ? [] : s.blocks(run)) };
+  return {
+    ...s,
+    appliesTo: (run) => !isLoadRun(run) && s.appliesTo(run),
+    blocks: (run) => (isLoadRun(run) ? [] : s.blocks(run)),
+  };
 }
 
 /** A section about load runs. */
 export function loadSection<const Id extends string>(s: SectionOf<Id, LoadRun>): ComparisonSection<Id> {
-  return { ...s, appliesTo: (run) => isLoadRun(run) && s.appliesTo(run), blocks: (run) => (isLoadRun(run) ? s.blocks(run) : []) };
+  return {
+    ...s,
+    appliesTo: (run) => isLoadRun(run) && s.appliesTo(run),
+    blocks: (run) => (isLoadRun(run) ? s.blocks(run) : []),
+  };
 }

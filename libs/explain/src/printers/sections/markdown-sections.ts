@@ -16,6 +16,10 @@ function blockChunks(block: SectionBlock): string[] {
 }
 
 /** The sections at `place` that apply to the run, for summary.md: paragraphs (heading, table, legend, list) to be set a blank line apart. */
-export function markdownSections(run: SavedRun, place: SectionPlace, sections: readonly ComparisonSection[] = COMPARISON_SECTIONS): string[] {
+export function markdownSections(
+  run: SavedRun,
+  place: SectionPlace,
+  sections: readonly ComparisonSection[] = COMPARISON_SECTIONS,
+): string[] {
   return sectionsAt(run, place, sections).flatMap((s) => [`## ${s.title}`, ...s.blocks(run).flatMap(blockChunks)]);
 }

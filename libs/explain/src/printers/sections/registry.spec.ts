@@ -16,15 +16,29 @@ describe('the section registry', () => {
     // The sample run is of the article preset, and one of its results reports phases.
     expect(sectionsAt(SAMPLE_RUN, 'before-results').map((s) => s.id)).toEqual(['article']);
     expect(sectionsAt(SAMPLE_RUN, 'after-results').map((s) => s.id)).toEqual(['phases']);
-    expect(sectionsAt({ ...SAMPLE_RUN, preset: 'quick', scenarios: SAMPLE_RUN.scenarios.map((r) => ({ ...r, phases: null })) }, 'before-results')).toEqual([]);
+    expect(
+      sectionsAt(
+        { ...SAMPLE_RUN, preset: 'quick', scenarios: SAMPLE_RUN.scenarios.map((r) => ({ ...r, phases: null })) },
+        'before-results',
+      ),
+    ).toEqual([]);
   });
 
   it('is what the printers print: they name no section and call no analysis of one', () => {
-    const printers = ['table.printer.ts', 'markdown.printer.ts', 'load-table.printer.ts', 'load-markdown.printer.ts', 'sections/terminal-sections.ts', 'sections/markdown-sections.ts'];
+    const printers = [
+      'table.printer.ts',
+      'markdown.printer.ts',
+      'load-table.printer.ts',
+      'load-markdown.printer.ts',
+      'sections/terminal-sections.ts',
+      'sections/markdown-sections.ts',
+    ];
     for (const file of printers) {
       const source = readFileSync(join(__dirname, '..', file), 'utf8');
       for (const s of COMPARISON_SECTIONS) expect(source).not.toContain(`'${s.title}'`);
-      expect(source).not.toMatch(/explain\/|Verdicts|Placements|batching|explanationOf|hasPhases|PHASE_|articleMatches|article-|levelTag|LOAD_TABLE/);
+      expect(source).not.toMatch(
+        /explain\/|Verdicts|Placements|batching|explanationOf|hasPhases|PHASE_|articleMatches|article-|levelTag|LOAD_TABLE/,
+      );
     }
   });
 });
@@ -36,7 +50,10 @@ describe('a section in the terminal and in summary.md', () => {
     place: 'after-results',
     appliesTo: () => true,
     blocks: () => [
-      { table: { head: ['name', 'ms'], align: ['left', 'right'], rows: [['a|b', '1.00']] }, legend: 'ms: a legend long enough to wrap at forty columns.' },
+      {
+        table: { head: ['name', 'ms'], align: ['left', 'right'], rows: [['a|b', '1.00']] },
+        legend: 'ms: a legend long enough to wrap at forty columns.',
+      },
       { heading: 'In words', lead: 'Generated:', sentences: ['`a|b` took *1* ms.'] },
     ],
   });

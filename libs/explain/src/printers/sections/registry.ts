@@ -31,6 +31,10 @@ export const COMPARISON_SECTIONS = [
 export type SectionId = (typeof COMPARISON_SECTIONS)[number]['id'];
 
 /** The sections of `sections` at `place` that apply to the run, in order. */
-export function sectionsAt(run: SavedRun, place: SectionPlace, sections: readonly ComparisonSection[] = COMPARISON_SECTIONS): ComparisonSection[] {
+export function sectionsAt(
+  run: SavedRun,
+  place: SectionPlace,
+  sections: readonly ComparisonSection[] = COMPARISON_SECTIONS,
+): ComparisonSection[] {
   return sections.filter((s) => s.place === place && s.appliesTo(run));
 }

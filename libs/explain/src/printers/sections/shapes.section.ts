@@ -3,7 +3,8 @@ import { explainRun } from '../../explain/explain-run';
 import { serializerSentence, shapeSentences } from '../../explain/shape-sentences';
 import { benchSection } from './comparison-section';
 
-const LEAD = "Generated from this run's measured values: a side is named only where the ratio's 95% interval excludes 1.";
+const LEAD =
+  "Generated from this run's measured values: a side is named only where the ratio's 95% interval excludes 1.";
 
 // shapeSentences covers the cases whose shape the run names, serializers included; a run that compares serializers
 // without naming shapes still has their sentence (the report draws its serializer chart for such a run too).

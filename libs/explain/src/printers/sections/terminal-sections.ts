@@ -19,6 +19,17 @@ function blockText(block: SectionBlock, width: number | undefined): string {
  * The sections at `place` that apply to the run, for a terminal: each its title, then its blocks a blank line apart.
  * With a `width`, every line fits it (tables split into parts, words wrapped).
  */
-export function terminalSections(run: SavedRun, place: SectionPlace, width?: number, sections: readonly ComparisonSection[] = COMPARISON_SECTIONS): string[] {
-  return sectionsAt(run, place, sections).map((s) => `${wrapText(`${s.title}:`, width)}\n${s.blocks(run).map((b) => blockText(b, width)).join('\n\n')}`);
+export function terminalSections(
+  run: SavedRun,
+  place: SectionPlace,
+  width?: number,
+  sections: readonly ComparisonSection[] = COMPARISON_SECTIONS,
+): string[] {
+  return sectionsAt(run, place, sections).map(
+    (s) =>
+      `${wrapText(`${s.title}:`, width)}\n${s
+        .blocks(run)
+        .map((b) => blockText(b, width))
+        .join('\n\n')}`,
+  );
 }
