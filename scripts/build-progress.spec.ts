@@ -75,19 +75,25 @@ describe('trackBuild', () => {
     ]);
   });
 
-  it('says which project it is still on when it has said nothing for a while, and nothing more after a failure', async () => {
-    const lines: string[] = [];
-    const tracker = trackBuild(order, Date.now(), (line) => lines.push(line), { quietMs: 0 });
-    tracker.opened(order[0].tsconfig!);
-    await sleep(1100);
-    tracker.stop(false);
-    expect(lines).toEqual([expect.stringMatching(/^still building a \(1\/3\), \d+ s so far$/)]);
-  });
+  it(
+    'says which project it is still on when it has said nothing for a while, and nothing more after a ' + 'failure',
+    async () => {
+      const lines: string[] = [];
+      const tracker = trackBuild(order, Date.now(), (line) => lines.push(line), { quietMs: 0 });
+      tracker.opened(order[0].tsconfig!);
+      await sleep(1100);
+      tracker.stop(false);
+      expect(lines).toEqual([expect.stringMatching(/^still building a \(1\/3\), \d+ s so far$/)]);
+    },
+  );
 });
 
 describe('build-progress-hook', () => {
   it('passes the tsconfig files a process reads to descriptor 3, and nothing else', async () => {
-    const script = `const fs = require('fs'); fs.readFileSync(${JSON.stringify(join(ROOT, 'apps', 'client', 'tsconfig.app.json'))}); fs.readFileSync(${JSON.stringify(join(ROOT, 'package.json'))});`;
+    const script =
+      `const fs = require('fs'); ` +
+      `fs.readFileSync(${JSON.stringify(join(ROOT, 'apps', 'client', 'tsconfig.app.json'))}); ` +
+      `fs.readFileSync(${JSON.stringify(join(ROOT, 'package.json'))});`;
     const child = spawn(process.execPath, ['--require', HOOK, '-e', script], {
       stdio: ['ignore', 'inherit', 'inherit', 'pipe'],
     });

@@ -7,7 +7,9 @@ const path = require('node:path');
 // What a build is made from: a change to any of these (or a file added to or removed from them) means rebuild.
 const INPUTS = ['apps', 'libs', 'proto', 'tsconfig.json', 'nest-cli.json', 'package-lock.json'];
 
-/** Every file and folder under `p` modified after `since`: how many, and the newest (the one most likely just edited). */
+/**
+ * Every file and folder under `p` modified after `since`: how many, and the newest (the one most likely just edited).
+ */
 function changedSince(p, since, found = { count: 0, newest: null, newestMs: 0 }) {
   let stat;
   try {
@@ -31,7 +33,10 @@ function changedSince(p, since, found = { count: 0, newest: null, newestMs: 0 })
 function buildReason({ root, stamp, entries, inputs = INPUTS }) {
   const rel = (p) => path.relative(root, p);
   if (!fs.existsSync(path.dirname(stamp)))
-    return `no build yet (${rel(path.dirname(stamp))}/ does not exist); later starts rebuild only after a source changes`;
+    return (
+      `no build yet (${rel(path.dirname(stamp))}/ does not exist); later starts rebuild only after a ` +
+      `source changes`
+    );
   if (!fs.existsSync(stamp)) return `no ${rel(stamp)}: the last build did not finish, or was not run through npm`;
   const missing = entries.find((entry) => !fs.existsSync(entry));
   if (missing) return `${rel(missing)} is missing`;

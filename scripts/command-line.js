@@ -9,7 +9,9 @@ function oneLine(error) {
   return error.message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
 }
 
-/** `{ values, positionals }`, or the process ends: 0 after the usage for --help / -h, 2 after one line for a bad flag. */
+/**
+ * `{ values, positionals }`, or the process ends: 0 after the usage for --help / -h, 2 after one line for a bad flag.
+ */
 function readCommandLine({ prefix, usage, options = {}, maxPositionals = 0 }) {
   let parsed;
   try {

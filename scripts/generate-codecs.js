@@ -5,7 +5,7 @@
 // The output goes to a git-ignored folder with a stamp holding the hash of what it was made from; `--if-stale`
 // (what `npm run build` and scripts/build-if-needed.js run) regenerates only when that hash changed or the stamp is
 // missing, and a unit test fails when the stamp does not match the sources. Says what it does on stderr.
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
@@ -24,7 +24,7 @@ const say = (line) => process.stderr.write(`wirebench: ${line}\n`);
 
 /** SHA-256 over the sources' names and contents: the generated output is current when its stamp holds this. */
 function sourcesHash(root = ROOT) {
-  const hash = crypto.createHash('sha256');
+  const hash = createHash('sha256');
   for (const file of [...PROTO_FILES, ...CONFIG_FILES])
     hash
       .update(`${file}\0`)
@@ -47,7 +47,8 @@ function run(command, args) {
   const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0)
     throw new Error(
-      `${path.basename(command)} ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${result.stderr}${result.error ?? ''}`,
+      `${path.basename(command)} ` +
+        `${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${result.stderr}${result.error ?? ''}`,
     );
 }
 
@@ -63,7 +64,8 @@ function generateProtobufjsStatic(out) {
   fs.mkdirSync(dir, { recursive: true });
   const js = path.join(dir, 'static.js');
   // keep-case: proto-loader's field names, so the same rows encode without renaming. Only encode and decode are kept:
-  // no verify/fromObject/toObject (the copy this codec exists to skip), no delimited or service code. Comments stay: pbts reads the types from them.
+  // no verify/fromObject/toObject (the copy this codec exists to skip), no delimited or service code. Comments stay:
+  // pbts reads the types from them.
   run(bin('pbjs'), [
     '-t',
     'static-module',

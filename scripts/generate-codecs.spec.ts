@@ -13,9 +13,12 @@ const generator = require('./generate-codecs.js') as {
 };
 
 describe('generate-codecs', () => {
-  it("the checked-out tree's generated codecs match proto/ and the generators' options (else: npm run generate)", () => {
-    expect(generator.staleReason()).toBeNull();
-  });
+  it(
+    "the checked-out tree's generated codecs match proto/ and the generators' options (else: npm run " + 'generate)',
+    () => {
+      expect(generator.staleReason()).toBeNull();
+    },
+  );
 
   describe('staleReason', () => {
     let root: string;

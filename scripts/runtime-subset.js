@@ -7,7 +7,10 @@ const path = require('node:path');
 const ROOT = path.join(__dirname, '..');
 const SUBSET_FILE = path.join(ROOT, 'test', 'runtime-subset.json');
 
-/** The e2e spec files of the subset, relative to the project root; a file that is not there is an error, not a smaller run. */
+/**
+ * The e2e spec files of the subset, relative to the project root; a file that is not there is an error, not a smaller
+ * run.
+ */
 function readRuntimeSubset(file = SUBSET_FILE, root = ROOT) {
   const { e2e } = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (

@@ -5,8 +5,8 @@
 //   result.json says preset "full", else the newest run), rebuilt with `npm run report` first, opened from file://
 //   in headless Chromium with the network off; and docs/images/report-why.png, its first "where the time went"
 //   figure, when the run reported phases.
-// - docs/images/client-page.png: the client app's comparison section after a small comparison run through its form, on a stack
-//   started here on ports of its own (so a running `npm run start:all` is left alone) and stopped afterwards.
+// - docs/images/client-page.png: the client app's comparison section after a small comparison run through its form, on
+//   a stack started here on ports of its own (so a running `npm run start:all` is left alone) and stopped afterwards.
 // Needs a Chromium (CHROME_PATH, or `npm run setup:chromium`) and a build (`npm run build`).
 const { spawn, spawnSync } = require('node:child_process');
 const { existsSync, readdirSync, readFileSync, statSync } = require('node:fs');

@@ -74,7 +74,8 @@ describe('failureLine', () => {
       lateMs: 1944,
     });
     expect(line).toBe(
-      '200 MiB Connect body → bare-connect-server 127.0.0.1:4113 POST /sample.SampleService/GetSamples (Connect JSON over HTTP/1.1): error EPIPE after 6,945 ms; ' +
+      '200 MiB Connect body → bare-connect-server 127.0.0.1:4113 POST /sample.SampleService/GetSamples ' +
+        '(Connect JSON over HTTP/1.1): error EPIPE after 6,945 ms; ' +
         'sent: content-length 209,715,200; 2 MiB written; ' +
         'timeline: connected at 1 ms, no answer read: the rest begins at 6,944 ms, error EPIPE at 6,945 ms; ' +
         "the probe's timer ran 1,944 ms late (its own event loop was busy)",
@@ -92,7 +93,8 @@ describe('failureLine', () => {
         detail: 'Bad Gateway',
       }),
     ).toBe(
-      'json server at MAX_ROWS → bare-connect-server 127.0.0.1:4113 /sample.SampleService/GetSamples (Connect JSON over HTTP/1.1): 502 after 12 ms; Bad Gateway',
+      'json server at MAX_ROWS → bare-connect-server 127.0.0.1:4113 /sample.SampleService/GetSamples (Connect ' +
+        'JSON over HTTP/1.1): 502 after 12 ms; Bad Gateway',
     );
   });
 });

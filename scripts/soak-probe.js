@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run soak -- [--minutes 10] [--out FILE]`: the "hold under abuse" soak. Starts every server and the client
-// (built apps, free ports from 4100 up, loopback only), then for the given time keeps a bounded number of callers
-// busy with valid calls at and near every documented cap, abandons streams of every chunk size, opens bursts of
-// silent connections, and sends what must be refused without harm: malformed percent-escapes on every route, 200 MiB
-// request bodies, bursts of 1,000,000-row Connect calls, and at-cap unary calls cancelled while they are built. Afterwards it checks what the issue asks: no process crashed or was restarted (same pids,
-// all alive), every caller got an answer it may get (200, 400 or 503), and every process is back under 300 MiB RSS
-// within 30 s of the load stopping. Prints one summary and exits 1 when any of these fails; each failed call is one
-// line naming its target (the app, its address, the route, the protocol), what it sent, and when what happened.
+// `npm run soak -- [--minutes 10] [--out FILE]`: the "hold under abuse" soak. Starts every server and the client (built
+// apps, free ports from 4100 up, loopback only), then for the given time keeps a bounded number of callers busy with
+// valid calls at and near every documented cap, abandons streams of every chunk size, opens bursts of silent
+// connections, and sends what must be refused without harm: malformed percent-escapes on every route, 200 MiB request
+// bodies, bursts of 1,000,000-row Connect calls, and at-cap unary calls cancelled while they are built. Afterwards it
+// checks what the issue asks: no process crashed or was restarted (same pids, all alive), every caller got an answer it
+// may get (200, 400 or 503), and every process is back under 300 MiB RSS within 30 s of the load stopping. Prints one
+// summary and exits 1 when any of these fails; each failed call is one line naming its target (the app, its address,
+// the route, the protocol), what it sent, and when what happened.
 const { spawn } = require('node:child_process');
 const { createWriteStream, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const net = require('node:net');
@@ -22,7 +23,8 @@ const { targetOf, failureLine } = require('./soak-failure');
 const { values: args } = readCommandLine({
   prefix: 'soak',
   usage:
-    'usage: npm run soak -- [--minutes N (default 10, 0.5 .. 120)] [--out result.json] [--logs DIR (the output of every app as DIR/<app>.log)]',
+    'usage: npm run soak -- [--minutes N (default 10, 0.5 .. 120)] [--out result.json] [--logs DIR (the ' +
+    'output of every app as DIR/<app>.log)]',
   options: { minutes: { type: 'string', default: '10' }, out: { type: 'string' }, logs: { type: 'string' } },
 });
 const MINUTES = Number(args.minutes);
@@ -317,7 +319,9 @@ const CLIENT_ESCAPED = [
   `/client/results/${BAD}/${BAD}`,
 ];
 
-/** One request on a connection of its own, as patient as get(); resolves with the status, or the error, never rejects. */
+/**
+ * One request on a connection of its own, as patient as get(); resolves with the status, or the error, never rejects.
+ */
 function send(url, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
@@ -332,7 +336,8 @@ function send(url, { method = 'GET', headers = {}, body } = {}) {
   });
 }
 
-// A malformed escape on every route of every HTTP server: a 4xx each, never a dead process (one used to end the bare ones).
+// A malformed escape on every route of every HTTP server: a 4xx each, never a dead process (one used to end the bare
+// ones).
 async function malformedEscapes() {
   for (const server of [base.json, base.bareJson, base.fastify, base.bareConnect]) {
     for (const [method, route] of ESCAPED_ROUTES) {
@@ -367,7 +372,10 @@ function oversizedBody() {
       if (done) return;
       done = true;
       req.destroy();
-      call.sent = `content-type application/json, content-length ${total.toLocaleString('en-US')} (spaces), Connection: close; ${sent / piece.length} MiB written`;
+      call.sent =
+        `content-type application/json, ` +
+        `content-length ${total.toLocaleString('en-US')} (spaces), Connection: ` +
+        `close; ${sent / piece.length} MiB written`;
       answered(call, status === 429 ? 400 : status, '', { lateMs });
       resolve();
     };
@@ -528,7 +536,9 @@ async function main() {
   const progress = setInterval(
     () =>
       process.stdout.write(
-        `soak: ${Math.round((Date.now() - started) / 1000)} s, ${tally.calls} calls answered ${JSON.stringify(tally.answered)}, ${tally.abandoned} streams abandoned, ${tally.silentSockets} silent sockets\n`,
+        `soak: ${Math.round((Date.now() - started) / 1000)} s, ` +
+          `${tally.calls} calls answered ${JSON.stringify(tally.answered)}, ` +
+          `${tally.abandoned} streams abandoned, ${tally.silentSockets} silent sockets\n`,
       ),
     30_000,
   );
@@ -570,7 +580,9 @@ async function main() {
   process.stdout.write(
     ok
       ? 'soak: passed\n'
-      : `soak: FAILED (${crashed.length} crashed, ${tally.unanswered.length} unanswered, not under 300 MiB within 30 s: ${notSettled.join(', ') || 'none'})\n`,
+      : `soak: FAILED ` +
+          `(${crashed.length} crashed, ${tally.unanswered.length} unanswered, not under 300 MiB within 30 ` +
+          `s: ${notSettled.join(', ') || 'none'})\n`,
   );
   process.exit(ok ? 0 : 1);
 }

@@ -71,7 +71,9 @@ async function main() {
   const taken = await firstTaken(Object.keys(GROUPS[group]).map((app) => ({ app, ...addresses[app] })));
   if (taken) {
     process.stderr.write(
-      `wirebench: ${GROUPS[group][taken.app].name} cannot start: ${taken.host}:${taken.port} is taken${taken.holder ? ` by ${taken.holder}` : ''}; stop it, or set another port (docs/configuration.md)\n`,
+      `wirebench: ${GROUPS[group][taken.app].name} cannot start: ` +
+        `${taken.host}:${taken.port} is taken${taken.holder ? ` by ${taken.holder}` : ''}; stop it, or set ` +
+        `another port (docs/configuration.md)\n`,
     );
     process.exit(1);
   }
@@ -133,7 +135,8 @@ function startApps() {
     setTimeout(() => {
       if (!stopping)
         process.stdout.write(
-          `wirebench: ${commands.map((c) => c.name).join(', ')} up; Ctrl-C stops ${commands.length === 1 ? 'it' : 'them all'}\n`,
+          `wirebench: ${commands.map((c) => c.name).join(', ')} up; Ctrl-C stops ` +
+            `${commands.length === 1 ? 'it' : 'them all'}\n`,
         );
     }, SETTLE_MS);
   }
@@ -161,13 +164,16 @@ function startApps() {
       if (restarts.length >= MAX_RESTARTS) {
         return stopAll(
           1,
-          `${command.name} exited with ${reason(code)}, its ${MAX_RESTARTS + 1}th exit within ${RESTART_WINDOW_MS / 1000} s; stopped the others`,
+          `${command.name} exited with ` +
+            `${reason(code)}, its ${MAX_RESTARTS + 1}th exit within ${RESTART_WINDOW_MS / 1000} s; stopped the others`,
         );
       }
       restarts.push(now);
       up = false;
       process.stderr.write(
-        `wirebench: ${command.name} exited with ${reason(code)}; restarting it in ${RESTART_DELAY_MS / 1000} s (${restarts.length} of ${MAX_RESTARTS} within ${RESTART_WINDOW_MS / 1000} s)\n`,
+        `wirebench: ${command.name} exited with ` +
+          `${reason(code)}; restarting it in ` +
+          `${RESTART_DELAY_MS / 1000} s (${restarts.length} of ${MAX_RESTARTS} within ${RESTART_WINDOW_MS / 1000} s)\n`,
       );
       setTimeout(() => {
         if (!stopping) command.start();

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 'use strict';
-// npm run test:runtime [-- --node SPEC] [jest options]: the unit suite and the runtime subset (test/runtime-subset.json)
-// in one jest run, on this node or on SPEC (a major, an exact version or a path to a node binary, from the cache that
-// `npm run setup:node` fills; nothing is fetched here). Jest itself runs on that node and the e2e specs start every
-// app with process.execPath, so the apps run on it too; its bin folder also goes first on PATH, for anything that
-// runs `node` by name. Exit: jest's, or 2 with one line when SPEC cannot be used.
+// npm run test:runtime [-- --node SPEC] [jest options]: the unit suite and the runtime subset
+// (test/runtime-subset.json) in one jest run, on this node or on SPEC (a major, an exact version or a path to a node
+// binary, from the cache that `npm run setup:node` fills; nothing is fetched here). Jest itself runs on that node and
+// the e2e specs start every app with process.execPath, so the apps run on it too; its bin folder also goes first on
+// PATH, for anything that runs `node` by name. Exit: jest's, or 2 with one line when SPEC cannot be used.
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { readRuntimeSubset, runtimeJestArgs } = require('./runtime-subset');
@@ -29,7 +29,8 @@ function splitNodeOption(args) {
 async function nodeFor(spec) {
   if (spec === undefined) return { path: process.execPath, nodeVersion: process.versions.node };
   const { resolveRuntime } = require(path.join(ROOT, 'dist', 'apps', 'bench-cli', 'libs', 'runtimes', 'src'));
-  // A relative path is from where the user typed the command: npm runs scripts from the root and says where in INIT_CWD.
+  // A relative path is from where the user typed the command: npm runs scripts from the root and says where in
+  // INIT_CWD.
   return resolveRuntime(spec, { offline: true, cwd: process.env.INIT_CWD ?? process.cwd() });
 }
 

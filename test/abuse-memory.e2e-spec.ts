@@ -45,42 +45,53 @@ describe('hold under abuse: memory', () => {
     const client = () =>
       new pkg.sample.SampleService(`127.0.0.1:${env[portVariable]}`, grpc.credentials.createInsecure());
 
-    it('of 200,000-row chunks read by nobody: stays within its budget, stops within 1 s of the cancel, memory returns', async () => {
-      const pid = apps[name].child.pid!;
-      const rssBefore = rssBytes(pid);
-      const sampler = new RssSampler([pid], 50);
-      const c = client();
-      const call = c.StreamSamples({ count: 100_000_000, offset: 0, chunk_rows: 200_000 });
-      call.on('error', () => undefined);
-      // Never read: HTTP/2 flow control stops the bytes, and the server must stop making them.
-      call.pause();
-      await sleep(3000);
-      call.cancel();
-      const ticks = await ticksInSecondAfter(pid, 1000);
-      const peak = sampler.stop().get(pid)!;
-      const settled = await rssSettles(pid, rssBefore + 100 * MIB, 20_000);
-      c.close();
-      console.log(
-        `${name}: abandoned 200,000-row chunks: server RSS ${Math.round(rssBefore / MIB)} MiB before, peak ${Math.round(peak / MIB)} MiB, ${Math.round(settled / MIB)} MiB after; CPU ${ticks} ticks (10 ms) in the 2nd second after the cancel`,
-      );
-      // STREAM_BUFFER_BYTES is 64 MiB: bytes in flight, the chunk being built and grpc-js's framed copy, plus GC slack.
-      expect(peak - rssBefore).toBeLessThan(400 * MIB);
-      expect(ticks).toBeLessThanOrEqual(10);
-      expect(settled - rssBefore).toBeLessThan(100 * MIB);
-      expect(apps[name].running).toBe(true);
-    });
+    it(
+      'of 200,000-row chunks read by nobody: stays within its budget, stops within 1 s of the cancel, memory ' +
+        'returns',
+      async () => {
+        const pid = apps[name].child.pid!;
+        const rssBefore = rssBytes(pid);
+        const sampler = new RssSampler([pid], 50);
+        const c = client();
+        const call = c.StreamSamples({ count: 100_000_000, offset: 0, chunk_rows: 200_000 });
+        call.on('error', () => undefined);
+        // Never read: HTTP/2 flow control stops the bytes, and the server must stop making them.
+        call.pause();
+        await sleep(3000);
+        call.cancel();
+        const ticks = await ticksInSecondAfter(pid, 1000);
+        const peak = sampler.stop().get(pid)!;
+        const settled = await rssSettles(pid, rssBefore + 100 * MIB, 20_000);
+        c.close();
+        console.log(
+          `${name}: abandoned 200,000-row chunks: server ` +
+            `RSS ${Math.round(rssBefore / MIB)} MiB before, ` +
+            `peak ${Math.round(peak / MIB)} MiB, ${Math.round(settled / MIB)} MiB after; ` +
+            `CPU ${ticks} ticks (10 ms) in the 2nd second after the cancel`,
+        );
+        // STREAM_BUFFER_BYTES is 64 MiB: bytes in flight, the chunk being built and grpc-js's framed copy, plus GC
+        // slack.
+        expect(peak - rssBefore).toBeLessThan(400 * MIB);
+        expect(ticks).toBeLessThanOrEqual(10);
+        expect(settled - rssBefore).toBeLessThan(100 * MIB);
+        expect(apps[name].running).toBe(true);
+      },
+    );
 
-    it('a chunk too large for STREAM_BUFFER_BYTES is INVALID_ARGUMENT naming the budget and the largest that fits', async () => {
-      const c = client();
-      const error = await new Promise<grpc.ServiceError>((resolve) => {
-        const call = c.StreamSamples({ count: 100_000_000, offset: 0, chunk_rows: 1_000_000 });
-        call.on('data', () => undefined);
-        call.on('error', resolve);
-      });
-      c.close();
-      expect(error.code).toBe(grpc.status.INVALID_ARGUMENT);
-      expect(error.details).toMatch(/^chunk_rows must be at most \d+ here: .*STREAM_BUFFER_BYTES, 67108864/);
-    });
+    it(
+      'a chunk too large for STREAM_BUFFER_BYTES is INVALID_ARGUMENT naming the budget and the largest that ' + 'fits',
+      async () => {
+        const c = client();
+        const error = await new Promise<grpc.ServiceError>((resolve) => {
+          const call = c.StreamSamples({ count: 100_000_000, offset: 0, chunk_rows: 1_000_000 });
+          call.on('data', () => undefined);
+          call.on('error', resolve);
+        });
+        c.close();
+        expect(error.code).toBe(grpc.status.INVALID_ARGUMENT);
+        expect(error.details).toMatch(/^chunk_rows must be at most \d+ here: .*STREAM_BUFFER_BYTES, 67108864/);
+      },
+    );
   });
 
   describe.each([
@@ -130,7 +141,8 @@ describe('hold under abuse: an abandoned NDJSON stream of 1,000,000-row chunks',
     const ticks = await ticksInSecondAfter(pid, 1000);
     const answer = await probe(base, 5000);
     console.log(
-      `${name}: abandoned NDJSON chunks of 1,000,000 rows: CPU ${ticks} ticks in the 2nd second after the disconnect; /samples/1 then took ${answer} ms`,
+      `${name}: abandoned NDJSON chunks of 1,000,000 rows: CPU ` +
+        `${ticks} ticks in the 2nd second after the disconnect; /samples/1 then took ${answer} ms`,
     );
     expect(ticks).toBeLessThanOrEqual(10);
     expect(answer).toBeLessThan(1000);
@@ -169,7 +181,8 @@ describe('hold under abuse: many large replies at once', () => {
       const body = await response.json();
       const peak = sampler.stop().get(pid)!;
       console.log(
-        `${transport}: 30 x 200,000 rows with MAX_INFLIGHT_BYTES 64 MiB: ${response.status} in ${ms} ms, ${server} peak RSS ${Math.round(peak / MIB)} MiB: ${body.message}`,
+        `${transport}: 30 x 200,000 rows with MAX_INFLIGHT_BYTES 64 MiB: ` +
+          `${response.status} in ${ms} ms, ${server} peak RSS ${Math.round(peak / MIB)} MiB: ${body.message}`,
       );
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toBe('2');
@@ -200,30 +213,33 @@ describe('hold under abuse: a caller who hangs up', () => {
     await Promise.all(Object.values(apps).map((a) => a.stop()));
   });
 
-  it('a caller who hangs up aborts the requests in flight: the JSON server stops building replies nobody reads', async () => {
-    const pid = apps['json-server'].child.pid!;
-    const caller = new AbortController();
-    // 100,000 rows (~27 MB) each, sixteen at a time, which the default budget admits: seconds of replies in flight to
-    // abandon (before, the server built every one of them after the caller had gone).
-    const call = fetch(`${clientUrl}/client/json/parallel/400?rows=100000&concurrency=16&runs=3`, {
-      signal: caller.signal,
-    }).then(
-      (r) => `answered ${r.status}`,
-      () => 'aborted',
-    );
-    await sleep(1500);
-    caller.abort();
-    expect(await call).toBe('aborted');
-    const ticks = await ticksInSecondAfter(pid, 1000);
-    const answer = await probe(`http://127.0.0.1:${env.JSON_SERVER_PORT}`, 5000);
-    console.log(
-      `json-server after the caller hung up: CPU ${ticks} ticks in the 2nd second, /samples/1 in ${answer} ms`,
-    );
-    expect(ticks).toBeLessThanOrEqual(10);
-    expect(answer).toBeLessThan(1000);
-    await sleep(200);
-    expect(apps.client.output).toMatch(/measurement cancelled during request \d+\/400 of a json parallel run/);
-  });
+  it(
+    'a caller who hangs up aborts the requests in flight: the JSON server stops building replies nobody ' + 'reads',
+    async () => {
+      const pid = apps['json-server'].child.pid!;
+      const caller = new AbortController();
+      // 100,000 rows (~27 MB) each, sixteen at a time, which the default budget admits: seconds of replies in flight to
+      // abandon (before, the server built every one of them after the caller had gone).
+      const call = fetch(`${clientUrl}/client/json/parallel/400?rows=100000&concurrency=16&runs=3`, {
+        signal: caller.signal,
+      }).then(
+        (r) => `answered ${r.status}`,
+        () => 'aborted',
+      );
+      await sleep(1500);
+      caller.abort();
+      expect(await call).toBe('aborted');
+      const ticks = await ticksInSecondAfter(pid, 1000);
+      const answer = await probe(`http://127.0.0.1:${env.JSON_SERVER_PORT}`, 5000);
+      console.log(
+        `json-server after the caller hung up: CPU ${ticks} ticks in the 2nd second, /samples/1 in ${answer} ms`,
+      );
+      expect(ticks).toBeLessThanOrEqual(10);
+      expect(answer).toBeLessThan(1000);
+      await sleep(200);
+      expect(apps.client.output).toMatch(/measurement cancelled during request \d+\/400 of a json parallel run/);
+    },
+  );
 });
 
 describe('hold under abuse: the client after the largest replies', () => {
@@ -247,7 +263,8 @@ describe('hold under abuse: the client after the largest replies', () => {
     const stopped = Date.now();
     const rss = await rssSettles(pid, 300 * MIB, 30_000);
     console.log(
-      `client after 1,000,000-row json, grpc, json replies: ${Math.round(rss / MIB)} MiB ${Date.now() - stopped} ms after the last`,
+      `client after 1,000,000-row json, grpc, json replies: ` +
+        `${Math.round(rss / MIB)} MiB ${Date.now() - stopped} ms after the last`,
     );
     expect(rss).toBeLessThan(300 * MIB);
   });
@@ -265,36 +282,40 @@ describe('hold under abuse: memory after a burst, when a reply is still being ta
 
   afterAll(() => server?.stop());
 
-  it('the bare Connect server is back within 100 MiB of idle 10 s after its last reply, read slowly, went out', async () => {
-    const pid = server.child.pid!;
-    const idle = rssBytes(pid);
-    // Two Connect JSON calls of 400,000 rows (~110 MB each); one caller waits 2.5 s before it reads, so the reply is
-    // still being written when the server's last reservation is given back and its first collection runs.
-    const call = (waitMs: number) =>
-      new Promise<number>((resolve, reject) => {
-        const body = JSON.stringify({ count: 400_000 });
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port: Number(env.BARE_CONNECT_SERVER_PORT),
-            method: 'POST',
-            path: '/sample.SampleService/GetSamples',
-            headers: { 'content-type': 'application/json' },
-            agent: false,
-          },
-          (res) => {
-            res.pause();
-            setTimeout(() => res.resume().on('end', () => resolve(res.statusCode ?? 0)), waitMs);
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-    expect(await Promise.all([call(0), call(2500)])).toEqual([200, 200]);
-    const settled = await rssSettles(pid, idle + 100 * MIB, 10_000);
-    console.log(
-      `bare-connect-server: idle ${Math.round(idle / MIB)} MiB, ${Math.round(settled / MIB)} MiB within 10 s of the last reply`,
-    );
-    expect(settled).toBeLessThan(idle + 100 * MIB);
-  });
+  it(
+    'the bare Connect server is back within 100 MiB of idle 10 s after its last reply, read slowly, went ' + 'out',
+    async () => {
+      const pid = server.child.pid!;
+      const idle = rssBytes(pid);
+      // Two Connect JSON calls of 400,000 rows (~110 MB each); one caller waits 2.5 s before it reads, so the reply is
+      // still being written when the server's last reservation is given back and its first collection runs.
+      const call = (waitMs: number) =>
+        new Promise<number>((resolve, reject) => {
+          const body = JSON.stringify({ count: 400_000 });
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port: Number(env.BARE_CONNECT_SERVER_PORT),
+              method: 'POST',
+              path: '/sample.SampleService/GetSamples',
+              headers: { 'content-type': 'application/json' },
+              agent: false,
+            },
+            (res) => {
+              res.pause();
+              setTimeout(() => res.resume().on('end', () => resolve(res.statusCode ?? 0)), waitMs);
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+      expect(await Promise.all([call(0), call(2500)])).toEqual([200, 200]);
+      const settled = await rssSettles(pid, idle + 100 * MIB, 10_000);
+      console.log(
+        `bare-connect-server: idle ` +
+          `${Math.round(idle / MIB)} MiB, ${Math.round(settled / MIB)} MiB within 10 s of the last reply`,
+      );
+      expect(settled).toBeLessThan(idle + 100 * MIB);
+    },
+  );
 });

@@ -94,7 +94,8 @@ describe('bare servers', () => {
     });
 
     it.each(['row', 'nested'])(
-      "streams %s NDJSON written by ?serializer=fast-json-stringify: the Nest server's default text; an unknown serializer is the same 400",
+      "streams %s NDJSON written by ?serializer=fast-json-stringify: the Nest server's default text; an " +
+        'unknown serializer is the same 400',
       async (shape) => {
         const path = `/samples/30/stream?chunk=7&shape=${shape}`;
         const [nest, bare] = await Promise.all([
@@ -146,7 +147,7 @@ describe('bare servers', () => {
   });
 
   describe('bare gRPC server with a plain @grpc/grpc-js client', () => {
-    let client: grpc.Client & Record<string, Function>;
+    let client: grpc.Client & Record<string, (...args: any[]) => any>;
 
     beforeAll(() => {
       const pkg = grpc.loadPackageDefinition(loadSync(join(ROOT, 'proto', 'sample.proto'), LOADER)) as any;

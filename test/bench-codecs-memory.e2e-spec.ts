@@ -17,7 +17,8 @@ const SERIALIZERS = [
 ];
 
 // bench:codecs builds its library itself (`nest build codecs`, package.json); `npm run build` builds the apps only, so
-// a fresh clone has no ENTRY until it is built here the same way (the generated code is already there: the build made it).
+// a fresh clone has no ENTRY until it is built here the same way (the generated code is already there: the build made
+// it).
 beforeAll(() => {
   const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/@nestjs/cli/bin/nest.js'), 'build', 'codecs'], {
     cwd: ROOT,
@@ -32,27 +33,30 @@ const run = (...args: string[]) =>
   spawnSync(process.execPath, [ENTRY, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
 
 describe('bench:codecs --only memory', () => {
-  it('prints every serializer, phase by phase, with RSS, increments and the phase peak (garbage collected, VmHWM)', () => {
-    const { status, stdout, stderr } = run('--shapes', 'row', '--only', 'memory', '--big-rows', '3000');
-    expect({ status, stderr: status === 0 ? '' : stderr }).toEqual({ status: 0, stderr: '' });
-    expect(stdout).toContain('Memory by phase: `row` at 3,000 rows in one message.');
-    expect(stdout).toContain('garbage collected before each reading (node --expose-gc)');
-    expect(stdout).not.toContain('Medians of the timed rounds'); // --only memory: no timed table
-    const rows = stdout
-      .split('\n')
-      .filter((line) => line.startsWith('| ') && !line.startsWith('| serializer') && !line.startsWith('| ---'));
-    const cells = rows.map((line) => line.split(' | ').map((cell) => cell.replace(/^\| /, '').replace(/ \|$/, '')));
-    expect(cells.map(([serializer, phase]) => `${serializer} ${phase}`)).toEqual(
-      SERIALIZERS.flatMap((s) => PHASES.map((p) => `${s} ${p}`)),
-    );
-    for (const [, phase, , rss, delta, peak, deltaPeak, heap] of cells) {
-      expect(Number(rss)).toBeGreaterThan(20);
-      expect(delta).toMatch(/^[+−]\d+$/);
-      expect(Number(peak)).toBeGreaterThan(20); // this machine lets the process reset its high-water mark
-      expect(deltaPeak).toMatch(phase === 'before' ? /^$/ : /^[+−]\d+$/);
-      expect(Number(heap)).toBeGreaterThan(0);
-    }
-  });
+  it(
+    'prints every serializer, phase by phase, with RSS, increments and the phase peak (garbage collected, ' + 'VmHWM)',
+    () => {
+      const { status, stdout, stderr } = run('--shapes', 'row', '--only', 'memory', '--big-rows', '3000');
+      expect({ status, stderr: status === 0 ? '' : stderr }).toEqual({ status: 0, stderr: '' });
+      expect(stdout).toContain('Memory by phase: `row` at 3,000 rows in one message.');
+      expect(stdout).toContain('garbage collected before each reading (node --expose-gc)');
+      expect(stdout).not.toContain('Medians of the timed rounds'); // --only memory: no timed table
+      const rows = stdout
+        .split('\n')
+        .filter((line) => line.startsWith('| ') && !line.startsWith('| serializer') && !line.startsWith('| ---'));
+      const cells = rows.map((line) => line.split(' | ').map((cell) => cell.replace(/^\| /, '').replace(/ \|$/, '')));
+      expect(cells.map(([serializer, phase]) => `${serializer} ${phase}`)).toEqual(
+        SERIALIZERS.flatMap((s) => PHASES.map((p) => `${s} ${p}`)),
+      );
+      for (const [, phase, , rss, delta, peak, deltaPeak, heap] of cells) {
+        expect(Number(rss)).toBeGreaterThan(20);
+        expect(delta).toMatch(/^[+−]\d+$/);
+        expect(Number(peak)).toBeGreaterThan(20); // this machine lets the process reset its high-water mark
+        expect(deltaPeak).toMatch(phase === 'before' ? /^$/ : /^[+−]\d+$/);
+        expect(Number(heap)).toBeGreaterThan(0);
+      }
+    },
+  );
 
   it('--only timing: the timed table, then how quiet the machine was beside each measuring process', () => {
     const { status, stdout, stderr } = run(
@@ -71,7 +75,12 @@ describe('bench:codecs --only memory', () => {
     expect(stdout).toContain('Medians of the timed rounds');
     // Any figure: other jobs may share this machine.
     expect(stdout).toMatch(
-      /\nNoise: other processes used numeric \d+(\.\d+)?, text \d+(\.\d+)? cores beside each measuring process \(from \/proc\/stat; steal up to \d+(\.\d+)?\); (none above 0\.2 of a core: quiet|\d above 0\.2 of a core \([a-z, ]+\): their figures describe the machine's other work as well)\.\n/,
+      new RegExp(
+        String.raw`\nNoise: other processes used numeric \d+(\.\d+)?, text \d+(\.\d+)? cores beside ` +
+          String.raw`each measuring process \(from \/proc\/stat; steal up to \d+(\.\d+)?\); (none above 0\.2 of ` +
+          String.raw`a core: quiet|\d above 0\.2 of a core \([a-z, ]+\): their figures describe the machine's ` +
+          String.raw`other work as well)\.\n`,
+      ),
     );
   });
 

@@ -28,7 +28,8 @@ const current = process.versions;
 describe('npm run bench --node', () => {
   (twenty2.why === null ? it : it.skip)(
     titled(
-      "--node current,22: both runtimes' apps started on them in rotating blocks, recorded, verified, read back from the CSV",
+      "--node current,22: both runtimes' apps started on them in rotating blocks, recorded, verified, read " +
+        'back from the CSV',
     ),
     async () => {
       const env = await portsEnv(network);
@@ -87,7 +88,9 @@ describe('npm run bench --node', () => {
       // This machine's Node 20 is past its end of life: the line says so where it names it.
       const eol = pastEndOfLife(current.node) ? `, past its end of life ${pastEndOfLife(current.node)}` : '';
       expect(r.markdown).toContain(
-        `- **Runtimes:** ${mine.label}: servers and client on Node ${current.node} (V8 ${current.v8}${eol}); ${other.label}: servers and client on Node ${other.client.nodeVersion}`,
+        `- **Runtimes:** ${mine.label}: servers and client on ` +
+          `Node ${current.node} (V8 ${current.v8}${eol}); ${other.label}: servers and client on ` +
+          `Node ${other.client.nodeVersion}`,
       );
       expect(r.stdout).toContain(`@${other.label}`);
       // The sentences say which runtime each verdict is about.
@@ -174,7 +177,9 @@ describe('npm run bench --node', () => {
       const r = await bench([...SMALL, '--server-node', broken], await portsEnv());
       expect({ code: r.code, output: r.output, dirs: r.dirs }).toEqual({
         code: 2,
-        output: `wirebench bench: node runtime ${broken}: ${broken} exits with code 139: segmentation fault (see --help)\n`,
+        output:
+          `wirebench bench: node runtime ` +
+          `${broken}: ${broken} exits with code 139: segmentation fault (see --help)\n`,
         dirs: [],
       });
     });
@@ -184,7 +189,8 @@ describe('npm run bench --node', () => {
       const halfNode = join(dir, 'half-node');
       writeFileSync(
         halfNode,
-        `#!/bin/sh\nif [ "$1" = "-p" ]; then exec "${process.execPath}" "$@"; fi\necho "cannot load the app" >&2\nexit 1\n`,
+        `#!/bin/sh\nif [ "$1" = "-p" ]; then exec ` +
+          `"${process.execPath}" "$@"; fi\necho "cannot load the app" >&2\nexit 1\n`,
       );
       chmodSync(halfNode, 0o755);
       const env = await portsEnv();
@@ -195,7 +201,9 @@ describe('npm run bench --node', () => {
       expect(failed).toEqual([
         expect.stringMatching(
           new RegExp(
-            `^wirebench bench: failed: node runtime ${label}: [a-z-]+ exited \\(code 1\\) before a listener on 127\\.0\\.0\\.1:\\d+: \\(see .*apps\\.log\\)$`,
+            `^wirebench bench: failed: node ` +
+              `runtime ${label}: [a-z-]+ exited \\(code 1\\) before a listener on 127\\.0\\.0\\.1:\\d+: \\(see ` +
+              `.*apps\\.log\\)$`,
           ),
         ),
       ]);
@@ -208,7 +216,8 @@ describe('npm run bench --node', () => {
       const r = await bench([...SMALL, '--node', 'lts'], await portsEnv());
       expect(r.code).toBe(2);
       expect(r.output).toBe(
-        "wirebench bench: --node: node runtime 'lts': expected a major (22), an exact version (22.11.0 or v22.11.0), a path to a node binary (containing a /) or 'current' (see --help)\n",
+        "wirebench bench: --node: node runtime 'lts': expected a major (22), an exact version (22.11.0 or " +
+          "v22.11.0), a path to a node binary (containing a /) or 'current' (see --help)\n",
       );
     });
   });

@@ -1,7 +1,7 @@
 // The jest benchmark suite: `npm run bench --preset quick` end to end against real servers it starts itself,
 // then the files it leaves are read back as a user's spreadsheet would. No assertion on absolute times.
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -158,7 +158,7 @@ describe('npm run bench --variants, explained', () => {
 
   beforeAll(async () => {
     const scenarios = join(out, 'scenarios.json');
-    require('node:fs').writeFileSync(
+    writeFileSync(
       scenarios,
       JSON.stringify([
         { name: 'one-2000', rows: 2000 },
@@ -250,7 +250,10 @@ describe('npm run bench --variants, explained', () => {
     ])
       expect(why).toContain(pair);
     expect(why).toMatch(
-      /\| one-2000 \| one request of 2,000 rows \| grpc vs json \| transport \(all five\) \| [\d.]+ \| [\d.]+–[\d.]+ \| (faster|slower|cannot tell) \|/,
+      new RegExp(
+        String.raw`\| one-2000 \| one request of 2,000 rows \| grpc vs json \| transport \(all five\) ` +
+          String.raw`\| [\d.]+ \| [\d.]+–[\d.]+ \| (faster|slower|cannot tell) \|`,
+      ),
     );
     const sentences = why
       .slice(why.indexOf('### In words'))
@@ -264,9 +267,10 @@ describe('npm run bench --variants, explained', () => {
     expect(sentences.some((l) => /^- For 20 parallel requests of 1 row, gRPC took/.test(l))).toBe(true);
     expect(
       sentences.some((l) =>
-        /^- The fastest gRPC-family variant for one request of 2,000 rows, grpc(-sliced)?, took [\d.]+× json's median time\.$/.test(
-          l,
-        ),
+        new RegExp(
+          String.raw`^- The fastest gRPC-family variant for one request of 2,000 rows, ` +
+            String.raw`grpc(-sliced)?, took [\d.]+× json's median time\.$`,
+        ).test(l),
       ),
     ).toBe(true);
     expect(md.trimEnd().split('\n').pop()).toMatch(/^- /);

@@ -67,7 +67,11 @@ describe('a unary Connect call of 1,000,000 rows cancelled while the server buil
       const small = await client.getSamples({ count: 1 });
       const answeredMs = Date.now() - started;
       console.log(
-        `${app} ${protocol}: cancelled after ${CANCEL_AFTER_MS} ms: CPU ${ticks} ticks (10 ms) in the second from ${CPU_WINDOW_AFTER_MS} ms after; RSS ${Math.round(rssBefore / MIB)} MiB before, ${Math.round(settled / MIB)} MiB after; 1 row then took ${answeredMs} ms`,
+        `${app} ${protocol}: cancelled ` +
+          `after ${CANCEL_AFTER_MS} ms: CPU ${ticks} ticks (10 ms) in the second ` +
+          `from ${CPU_WINDOW_AFTER_MS} ms after; ` +
+          `RSS ${Math.round(rssBefore / MIB)} MiB before, ${Math.round(settled / MIB)} MiB after; 1 row then ` +
+          `took ${answeredMs} ms`,
       );
       expect(ticks).toBeLessThanOrEqual(10);
       expect(settled - rssBefore).toBeLessThan(100 * MIB);

@@ -78,7 +78,9 @@ describe('a cancelled 1,000,000-row unary gRPC reply', () => {
       const ticks = await ticksInSecondAfter(pid, 2000);
       const settled = await rssSettles(pid, rssBefore + 100 * MIB, 10_000);
       console.log(
-        `${name}, ${_label}: CPU ${ticks} ticks (10 ms) in the second from 2 s after the cancel; RSS ${Math.round(rssBefore / MIB)} MiB before, ${Math.round(settled / MIB)} MiB after`,
+        `${name}, ${_label}: CPU ` +
+          `${ticks} ticks (10 ms) in the second from 2 s after the cancel; RSS ` +
+          `${Math.round(rssBefore / MIB)} MiB before, ${Math.round(settled / MIB)} MiB after`,
       );
       expect(ticks).toBeLessThanOrEqual(10);
       expect(settled - rssBefore).toBeLessThan(100 * MIB);

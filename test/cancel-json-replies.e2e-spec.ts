@@ -59,8 +59,10 @@ describe('hold under abuse: a large JSON-server reply cancelled while it is buil
       const settled = await rssSettles(pid, rssBefore + 100 * MIB, cancelled + 10_000 - Date.now());
       const answer = await probe(base, 5000);
       console.log(
-        `${name} ${encoding}: 1,000,000 rows cancelled after 1 s (${building} ticks of building): CPU ${ticks} ticks in the second from 2 s after the cancel; ` +
-          `RSS ${Math.round(rssBefore / MIB)} MiB before, ${Math.round(settled / MIB)} MiB ${Date.now() - cancelled} ms after; /samples/1 then in ${answer} ms`,
+        `${name} ${encoding}: 1,000,000 rows cancelled after 1 s ` +
+          `(${building} ticks of building): CPU ${ticks} ticks in the second from 2 s after the cancel; ` +
+          `RSS ${Math.round(rssBefore / MIB)} MiB before, ` +
+          `${Math.round(settled / MIB)} MiB ${Date.now() - cancelled} ms after; /samples/1 then in ${answer} ms`,
       );
       expect(building).toBeGreaterThanOrEqual(30);
       expect(ticks).toBeLessThanOrEqual(10);

@@ -4,7 +4,6 @@ import { createServer as createHttpServer, Server as HttpServer } from 'node:htt
 import { createServer as createTcpServer, Server as TcpServer, Socket } from 'node:net';
 import { rows } from '@app/data-generator';
 import { AppProcess } from './support/app-process';
-import { freePort } from './support/free-port';
 import { LISTENING, getJson, portsEnv } from './support/stack';
 
 jest.setTimeout(60_000);
@@ -16,7 +15,7 @@ describe('client with servers down, hanging or wrong', () => {
   let clientUrl: string;
   let env: Record<string, string>;
   let hangingHttp: TcpServer;
-  let hangingSockets: Socket[] = [];
+  const hangingSockets: Socket[] = [];
   let wrongJson: HttpServer;
   let racy: HttpServer;
 
@@ -39,23 +38,26 @@ describe('client with servers down, hanging or wrong', () => {
   });
 
   // First: once a channel has failed, grpc-js fails calls fast during its reconnect back-off (a 503 instead).
-  it('answers 504 naming the gRPC server when it accepts connections but never speaks, within the timeout', async () => {
-    const sockets: Socket[] = [];
-    const silent = createTcpServer((socket) => sockets.push(socket));
-    await new Promise<void>((r) => silent.listen(Number(env.GRPC_SERVER_PORT), '127.0.0.1', r));
-    try {
-      const started = Date.now();
-      const { status, body } = await getJson(`${clientUrl}/client/grpc/single/10`);
-      const elapsed = Date.now() - started;
-      expect(status).toBe(504);
-      expect(body).toMatchObject({ server: 'grpc-server', address: `127.0.0.1:${env.GRPC_SERVER_PORT}` });
-      expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
-      expect(elapsed).toBeLessThan(TIMEOUT_MS + 5000);
-    } finally {
-      sockets.forEach((s) => s.destroy());
-      await new Promise((r) => silent.close(r));
-    }
-  });
+  it(
+    'answers 504 naming the gRPC server when it accepts connections but never speaks, within the ' + 'timeout',
+    async () => {
+      const sockets: Socket[] = [];
+      const silent = createTcpServer((socket) => sockets.push(socket));
+      await new Promise<void>((r) => silent.listen(Number(env.GRPC_SERVER_PORT), '127.0.0.1', r));
+      try {
+        const started = Date.now();
+        const { status, body } = await getJson(`${clientUrl}/client/grpc/single/10`);
+        const elapsed = Date.now() - started;
+        expect(status).toBe(504);
+        expect(body).toMatchObject({ server: 'grpc-server', address: `127.0.0.1:${env.GRPC_SERVER_PORT}` });
+        expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
+        expect(elapsed).toBeLessThan(TIMEOUT_MS + 5000);
+      } finally {
+        sockets.forEach((s) => s.destroy());
+        await new Promise((r) => silent.close(r));
+      }
+    },
+  );
 
   it('answers 503 naming the gRPC server and its address when nothing listens there', async () => {
     const started = Date.now();
@@ -94,7 +96,8 @@ describe('client with servers down, hanging or wrong', () => {
   it('answers 502 when a server sends rows that do not verify, and names the request', async () => {
     // A real HTTP server that sends one row too few and a changed value: the checksum must catch both.
     wrongJson = createHttpServer((req, res) => {
-      // Only rows: what a server asks of nothing else (the client's GET /admin/resources before timing) is not found here.
+      // Only rows: what a server asks of nothing else (the client's GET /admin/resources before timing) is not found
+      // here.
       const match = /^\/samples\/(\d+)(\?|$)/.exec(req.url!);
       if (!match) return void res.writeHead(404).end();
       const count = Number(match[1]);

@@ -54,58 +54,68 @@ describe('client under a low open-files limit', () => {
     expect(openFiles(client.child.pid!).limit).toBe(OPEN_FILES);
   });
 
-  it('answers 2,000 parallel requests verified, its sockets capped and said so, and keeps answering meanwhile', async () => {
-    let settled = false;
-    const parallel = getJson(`${clientUrl}/client/json/parallel/2000?concurrency=2000&runs=2&warmup=0`).finally(
-      () => (settled = true),
-    );
-    // While it runs: a cheap endpoint answers at once, new measurement work is refused with 503 and Retry-After.
-    let cheapWhileBusy = 0;
-    let busy: Response | undefined;
-    let peakOpen = 0;
-    while (!settled) {
-      peakOpen = Math.max(peakOpen, openFiles(client.child.pid!).open);
-      const started = Date.now();
-      const index = await fetch(`${clientUrl}/client`);
-      if (!settled && index.status === 200 && Date.now() - started < 2000) cheapWhileBusy++;
-      if (!busy && !settled) {
-        const other = await fetch(`${clientUrl}/client/json/single/1`);
-        if (other.status === 503) busy = other;
+  it(
+    'answers 2,000 parallel requests verified, its sockets capped and said so, and keeps answering ' + 'meanwhile',
+    async () => {
+      let settled = false;
+      const parallel = getJson(`${clientUrl}/client/json/parallel/2000?concurrency=2000&runs=2&warmup=0`).finally(
+        () => (settled = true),
+      );
+      // While it runs: a cheap endpoint answers at once, new measurement work is refused with 503 and Retry-After.
+      let cheapWhileBusy = 0;
+      let busy: Response | undefined;
+      let peakOpen = 0;
+      while (!settled) {
+        peakOpen = Math.max(peakOpen, openFiles(client.child.pid!).open);
+        const started = Date.now();
+        const index = await fetch(`${clientUrl}/client`);
+        if (!settled && index.status === 200 && Date.now() - started < 2000) cheapWhileBusy++;
+        if (!busy && !settled) {
+          const other = await fetch(`${clientUrl}/client/json/single/1`);
+          if (other.status === 503) busy = other;
+        }
+        await new Promise((r) => setTimeout(r, 100));
       }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const { status, body } = await parallel;
-    expect(status).toBe(200);
-    expect(body.verified).toBe(true);
-    expect(body.rowsReceivedPerRun).toBe(2000);
-    expect(body.socketsCapped).toMatchObject({ requested: 2000 });
-    expect(body.socketsCapped.cap).toBeLessThan(OPEN_FILES);
-    expect(body.socketsCapped.reason).toContain(`open-files limit of ${OPEN_FILES}`);
-    expect(body.concurrency).toBe(body.socketsCapped.cap);
-    expect(peakOpen).toBeLessThan(OPEN_FILES);
-    expect(cheapWhileBusy).toBeGreaterThan(0);
-    expect(busy?.headers.get('retry-after')).toMatch(/^\d+$/);
-    const refusal = await busy!.json();
-    expect(refusal.message).toMatch(
-      /the client is busy: it runs at most 1 measurement call at once \(CLIENT_MAX_CALLS\) and is running GET \/client\/json\/parallel\/2000/,
-    );
-    expect(refusal.busyWith[0].call).toContain('/client/json/parallel/2000');
-    expect(client.running).toBe(true);
-  });
+      const { status, body } = await parallel;
+      expect(status).toBe(200);
+      expect(body.verified).toBe(true);
+      expect(body.rowsReceivedPerRun).toBe(2000);
+      expect(body.socketsCapped).toMatchObject({ requested: 2000 });
+      expect(body.socketsCapped.cap).toBeLessThan(OPEN_FILES);
+      expect(body.socketsCapped.reason).toContain(`open-files limit of ${OPEN_FILES}`);
+      expect(body.concurrency).toBe(body.socketsCapped.cap);
+      expect(peakOpen).toBeLessThan(OPEN_FILES);
+      expect(cheapWhileBusy).toBeGreaterThan(0);
+      expect(busy?.headers.get('retry-after')).toMatch(/^\d+$/);
+      const refusal = await busy!.json();
+      expect(refusal.message).toMatch(
+        new RegExp(
+          String.raw`the client is busy: it runs at most 1 measurement call at once ` +
+            String.raw`\(CLIENT_MAX_CALLS\) and is running GET \/client\/json\/parallel\/2000`,
+        ),
+      );
+      expect(refusal.busyWith[0].call).toContain('/client/json/parallel/2000');
+      expect(client.running).toBe(true);
+    },
+  );
 
-  it('refuses a load level whose generator would open more sockets than it may, and runs it split over more generators', async () => {
-    const refused = await getJson(`${clientUrl}/client/load?transport=json&concurrency=300&duration=1&warmup=0`);
-    expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ parameter: 'connections' });
-    expect(refused.body.message).toMatch(/use generators=3 or more/);
-    const split = await getJson(
-      `${clientUrl}/client/load?transport=json&concurrency=300&generators=3&duration=1&warmup=0`,
-    );
-    expect(split.status).toBe(200);
-    expect(split.body.successes).toBeGreaterThan(0);
-    expect(split.body.generators).toBe(3);
-    expect(client.running).toBe(true);
-  });
+  it(
+    'refuses a load level whose generator would open more sockets than it may, and runs it split over more ' +
+      'generators',
+    async () => {
+      const refused = await getJson(`${clientUrl}/client/load?transport=json&concurrency=300&duration=1&warmup=0`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ parameter: 'connections' });
+      expect(refused.body.message).toMatch(/use generators=3 or more/);
+      const split = await getJson(
+        `${clientUrl}/client/load?transport=json&concurrency=300&generators=3&duration=1&warmup=0`,
+      );
+      expect(split.status).toBe(200);
+      expect(split.body.successes).toBeGreaterThan(0);
+      expect(split.body.generators).toBe(3);
+      expect(client.running).toBe(true);
+    },
+  );
 });
 
 describe('a client out of file descriptors', () => {
@@ -124,7 +134,10 @@ describe('a client out of file descriptors', () => {
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(body.message).toMatch(
-        /^the client ran out of file descriptors \(EMFILE: its limit of 256 open files\) while connecting to json-server/,
+        new RegExp(
+          String.raw`^the client ran out of file descriptors \(EMFILE: its limit of 256 open files\) ` +
+            String.raw`while connecting to json-server`,
+        ),
       );
       expect(body.message).not.toMatch(/sent a bad response/);
       expect(body).toMatchObject({ code: 'EMFILE', openFilesLimit: 256, maxSockets: 128 });
@@ -141,16 +154,19 @@ describe('a load level whose generator cannot be spawned', () => {
   it("fails the level with the client's own limit named, instead of a TypeError and an unhandled error event", () => {
     // A process that has used up its descriptors, then runs a level: the spawn fails with EMFILE.
     const runLoadLevel = join(ROOT, 'dist/apps/client/libs/load/src/run-load-level.js');
-    const script = `
+    const script =
+      `
       const fs = require('node:fs');
       const { runLoadLevel } = require(${JSON.stringify(runLoadLevel)});
       const held = [];
       try { for (;;) held.push(fs.openSync('/dev/null', 'r')); } catch {}
-      const spec = { transport: 'json', targetKind: 'nest', rows: 1, concurrency: 1, connections: 1, durationMs: 1000, warmupMs: 0, timeoutMs: 1000,
+      const spec = { transport: 'json', targetKind: 'nest', rows: 1, concurrency: 1, connections: 1, ` +
+      `durationMs: 1000, warmupMs: 0, timeoutMs: 1000,
         generators: 1, target: { server: 'json-server', address: 'http://127.0.0.1:9' }, grpcMaxMessageBytes: 4194304 };
       runLoadLevel('c1', spec).then(
         () => console.log(JSON.stringify({ outcome: 'resolved' })),
-        (e) => setTimeout(() => console.log(JSON.stringify({ outcome: 'rejected', name: e.name, message: e.message })), 100),
+        (e) => setTimeout(() => console.log(JSON.stringify({ outcome: 'rejected', name: e.name, message: ` +
+      `e.message })), 100),
       );`;
     const run = spawnSync(...underLimit(64, [process.execPath, '-e', script]), {
       cwd: ROOT,
@@ -162,7 +178,10 @@ describe('a load level whose generator cannot be spawned', () => {
     const result = JSON.parse(run.stdout.trim().split('\n').pop()!);
     expect(result).toMatchObject({ outcome: 'rejected', name: 'ClientFdLimitError' });
     expect(result.message).toMatch(
-      /^the client ran out of file descriptors \(EMFILE: its limit of 64 open files\) while starting a load generator process/,
+      new RegExp(
+        String.raw`^the client ran out of file descriptors \(EMFILE: its limit of 64 open files\) ` +
+          String.raw`while starting a load generator process`,
+      ),
     );
   });
 });

@@ -119,7 +119,8 @@ describe('the client page and the endpoint index', () => {
     });
     afterEach(async () => {
       await context.close();
-      // Every request of every test's pages, the report tab included, went to the client app (a failure here is that test's).
+      // Every request of every test's pages, the report tab included, went to the client app (a failure here is that
+      // test's).
       expect(requested.length).toBeGreaterThan(0);
       expect(requested.filter((url) => new URL(url).origin !== setup.stack.clientUrl)).toEqual([]);
     });
@@ -182,105 +183,110 @@ describe('the client page and the endpoint index', () => {
       ]);
     });
 
-    it('runs a small comparison from the form and draws it: chart, legend, axis titles, the API numbers in the table', async () => {
-      const reply = await submit({ rows: '1000', requests: '1', runs: '2', warmup: '0' }, ['json', 'grpc']);
-      expect(reply.status()).toBe(200);
-      const body = await reply.json();
-      await page.waitForSelector('#result:not([hidden])');
-      await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Done'));
+    it(
+      'runs a small comparison from the form and draws it: chart, legend, axis titles, the API numbers in ' +
+        'the table',
+      async () => {
+        const reply = await submit({ rows: '1000', requests: '1', runs: '2', warmup: '0' }, ['json', 'grpc']);
+        expect(reply.status()).toBe(200);
+        const body = await reply.json();
+        await page.waitForSelector('#result:not([hidden])');
+        await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Done'));
 
-      const chart = await page.evaluate(() => {
-        const canvas = document.getElementById('chart') as HTMLCanvasElement;
-        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-        let painted = 0;
-        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted++;
-        const drawn = (window as any).Chart.getChart(canvas);
-        return {
-          width: canvas.width,
-          painted,
-          legend: drawn.options.plugins.legend.display,
-          legendItems: drawn.legend.legendItems.map((i: any) => i.text),
-          xTitle: drawn.options.scales.x.title,
-          yTitle: drawn.options.scales.y.title,
-          labels: drawn.data.labels,
-          medians: drawn.data.datasets[0].data,
-        };
-      });
-      expect(chart.width).toBeGreaterThan(300);
-      expect(chart.painted).toBeGreaterThan(2000);
-      expect(chart.legend).toBe(true);
-      expect(chart.legendItems).toEqual(['median', 'p90', 'p99']);
-      expect(chart.xTitle).toMatchObject({ display: true, text: 'variant' });
-      expect(chart.yTitle).toMatchObject({ display: true, text: 'time per run (ms)' });
-      expect(chart.labels).toEqual(['json', 'grpc']);
-      expect(chart.medians).toEqual(body.results.map((r: any) => r.stats.medianMs));
+        const chart = await page.evaluate(() => {
+          const canvas = document.getElementById('chart') as HTMLCanvasElement;
+          const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          let painted = 0;
+          for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted++;
+          const drawn = (window as any).Chart.getChart(canvas);
+          return {
+            width: canvas.width,
+            painted,
+            legend: drawn.options.plugins.legend.display,
+            legendItems: drawn.legend.legendItems.map((i: any) => i.text),
+            xTitle: drawn.options.scales.x.title,
+            yTitle: drawn.options.scales.y.title,
+            labels: drawn.data.labels,
+            medians: drawn.data.datasets[0].data,
+          };
+        });
+        expect(chart.width).toBeGreaterThan(300);
+        expect(chart.painted).toBeGreaterThan(2000);
+        expect(chart.legend).toBe(true);
+        expect(chart.legendItems).toEqual(['median', 'p90', 'p99']);
+        expect(chart.xTitle).toMatchObject({ display: true, text: 'variant' });
+        expect(chart.yTitle).toMatchObject({ display: true, text: 'time per run (ms)' });
+        expect(chart.labels).toEqual(['json', 'grpc']);
+        expect(chart.medians).toEqual(body.results.map((r: any) => r.stats.medianMs));
 
-      const cells = (table: string) =>
-        page.$$eval(`${table} tbody tr`, (rows) =>
-          rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+        const cells = (table: string) =>
+          page.$$eval(`${table} tbody tr`, (rows) =>
+            rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+          );
+        expect(await cells('#result-table')).toEqual(
+          body.results.map((r: any) => [
+            r.variant,
+            '1,000',
+            '1',
+            '2',
+            shown(r.stats.medianMs),
+            shown(r.stats.p90Ms),
+            shown(r.stats.p99Ms),
+            'yes',
+          ]),
         );
-      expect(await cells('#result-table')).toEqual(
-        body.results.map((r: any) => [
-          r.variant,
-          '1,000',
-          '1',
-          '2',
-          shown(r.stats.medianMs),
-          shown(r.stats.p90Ms),
-          shown(r.stats.p99Ms),
-          'yes',
-        ]),
-      );
-      const [versus] = body.versus;
-      // 2 runs a side: the interval is shown, no side is named.
-      expect(versus).toMatchObject({ faster: null, tooFewRuns: true, distinguishable: false });
-      expect(await cells('#versus-table')).toEqual([
-        [
-          'grpc',
-          'json',
-          '',
-          shown(versus.medianRatio),
-          `${shown(versus.ratioCi.low)} – ${shown(versus.ratioCi.high)}`,
-          versus.tooFewRuns ? 'too few runs' : versus.faster,
-          versus.distinguishable ? 'yes' : 'no',
-        ],
-      ]);
+        const [versus] = body.versus;
+        // 2 runs a side: the interval is shown, no side is named.
+        expect(versus).toMatchObject({ faster: null, tooFewRuns: true, distinguishable: false });
+        expect(await cells('#versus-table')).toEqual([
+          [
+            'grpc',
+            'json',
+            '',
+            shown(versus.medianRatio),
+            `${shown(versus.ratioCi.low)} – ${shown(versus.ratioCi.high)}`,
+            versus.tooFewRuns ? 'too few runs' : versus.faster,
+            versus.distinguishable ? 'yes' : 'no',
+          ],
+        ]);
 
-      // In words: 2 runs a side are too few for any verdict, and the page says how many to use.
-      const items = (list: string) => page.$$eval(`${list} li`, (lis) => lis.map((li) => li.textContent));
-      expect(await items('#apart')).toEqual(['grpc vs json: 2 runs a side cannot tell these apart; use 5 or more.']);
-      expect(body.why.apart).toEqual(await items('#apart'));
-      // Where the time went: stacked bars per variant, a legend of the phases, the explain sentences beside them.
-      const phases = await page.evaluate(() => {
-        const canvas = document.getElementById('phase-chart') as HTMLCanvasElement;
-        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-        let painted = 0;
-        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted++;
-        const drawn = (window as any).Chart.getChart(canvas);
-        return {
-          painted,
-          stacked: drawn.options.scales.y.stacked,
-          labels: drawn.data.labels,
-          legendItems: drawn.legend.legendItems.map((i: any) => i.text),
-        };
-      });
-      expect(phases.painted).toBeGreaterThan(2000);
-      // The parts every bar has, in order; unattributed (the run's µs after its reply) joins them when it shows at all.
-      expect(phases).toMatchObject({ stacked: true, labels: ['json', 'grpc'] });
-      expect(phases.legendItems.filter((l: string) => l !== 'unattributed')).toEqual([
-        'generate',
-        'serialize',
-        'wait',
-        'transfer',
-        'decode',
-        'other',
-      ]);
-      const sentences = await items('#why-sentences');
-      expect(sentences).toEqual(body.why.sentences);
-      expect(sentences[0]).toMatch(/^For one request of 1,000 rows, gRPC took [\d.]+× JSON's time/);
-      await page.screenshot({ path: join(screenshotDir('client-page'), 'comparison.png'), fullPage: true });
-      expect(errors).toEqual([]);
-    });
+        // In words: 2 runs a side are too few for any verdict, and the page says how many to use.
+        const items = (list: string) => page.$$eval(`${list} li`, (lis) => lis.map((li) => li.textContent));
+        expect(await items('#apart')).toEqual(['grpc vs json: 2 runs a side cannot tell these apart; use 5 or more.']);
+        expect(body.why.apart).toEqual(await items('#apart'));
+        // Where the time went: stacked bars per variant, a legend of the phases, the explain sentences beside them.
+        const phases = await page.evaluate(() => {
+          const canvas = document.getElementById('phase-chart') as HTMLCanvasElement;
+          const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          let painted = 0;
+          for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted++;
+          const drawn = (window as any).Chart.getChart(canvas);
+          return {
+            painted,
+            stacked: drawn.options.scales.y.stacked,
+            labels: drawn.data.labels,
+            legendItems: drawn.legend.legendItems.map((i: any) => i.text),
+          };
+        });
+        expect(phases.painted).toBeGreaterThan(2000);
+        // The parts every bar has, in order; unattributed (the run's µs after its reply) joins them when it shows at
+        // all.
+        expect(phases).toMatchObject({ stacked: true, labels: ['json', 'grpc'] });
+        expect(phases.legendItems.filter((l: string) => l !== 'unattributed')).toEqual([
+          'generate',
+          'serialize',
+          'wait',
+          'transfer',
+          'decode',
+          'other',
+        ]);
+        const sentences = await items('#why-sentences');
+        expect(sentences).toEqual(body.why.sentences);
+        expect(sentences[0]).toMatch(/^For one request of 1,000 rows, gRPC took [\d.]+× JSON's time/);
+        await page.screenshot({ path: join(screenshotDir('client-page'), 'comparison.png'), fullPage: true });
+        expect(errors).toEqual([]);
+      },
+    );
 
     it.each([
       [{ rows: '0' }, ['json', 'grpc'], 'rows=0&requests=1&runs=1&variants=json,grpc'],
@@ -306,27 +312,33 @@ describe('the client page and the endpoint index', () => {
       expect(await page.isHidden('#result')).toBe(true);
     });
 
-    it('shows where a long comparison is while it runs: the run and the rows so far, from GET /client/progress', async () => {
-      // A stream of small chunks, so rows arrive for seconds; cancelled once the page has shown them.
-      await fill({ rows: '2000000', requests: '1', runs: '1', warmup: '0' }, ['grpc-stream']);
-      await page.click('#run');
-      await page.waitForFunction(
-        () =>
-          /; now grpc-stream run 1\/1, [\d.]+[KM] of 2M rows$/.test(
-            document.getElementById('status')?.textContent ?? '',
+    it(
+      'shows where a long comparison is while it runs: the run and the rows so far, from GET ' + '/client/progress',
+      async () => {
+        // A stream of small chunks, so rows arrive for seconds; cancelled once the page has shown them.
+        await fill({ rows: '2000000', requests: '1', runs: '1', warmup: '0' }, ['grpc-stream']);
+        await page.click('#run');
+        await page.waitForFunction(
+          () =>
+            /; now grpc-stream run 1\/1, [\d.]+[KM] of 2M rows$/.test(
+              document.getElementById('status')?.textContent ?? '',
+            ),
+          null,
+          { timeout: 30_000 },
+        );
+        expect(await page.textContent('#status')).toMatch(
+          new RegExp(
+            String.raw`^Running 1 variant \(grpc-stream\) × 1 run: \d+\.\d s elapsed; now grpc-stream ` +
+              String.raw`run 1\/1, [\d.]+[KM] of 2M rows$`,
           ),
-        null,
-        { timeout: 30_000 },
-      );
-      expect(await page.textContent('#status')).toMatch(
-        /^Running 1 variant \(grpc-stream\) × 1 run: \d+\.\d s elapsed; now grpc-stream run 1\/1, [\d.]+[KM] of 2M rows$/,
-      );
-      await page.screenshot({ path: join(screenshotDir('client-page'), 'progress.png') });
-      await page.click('#cancel');
-      await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Cancelled after'));
-      await setup.stack.client.waitFor(/measurement cancelled .*grpc-stream/, 10_000);
-      expect(errors).toEqual([]);
-    });
+        );
+        await page.screenshot({ path: join(screenshotDir('client-page'), 'progress.png') });
+        await page.click('#cancel');
+        await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Cancelled after'));
+        await setup.stack.client.waitFor(/measurement cancelled .*grpc-stream/, 10_000);
+        expect(errors).toEqual([]);
+      },
+    );
 
     it('cancels a running comparison: the request is closed and the client stops measuring', async () => {
       await fill({ rows: '50000', requests: '1', runs: '100' }, ['json', 'grpc']);

@@ -42,7 +42,8 @@ describe('progress of long calls', () => {
     expect(seen.progress.rowsSoFar % 500).toBe(0);
 
     const line = new RegExp(
-      `LOG \\[ProgressLog\\] grpc-stream single 2,000,000 rows: measured run [12]/2, [\\d,]+ rows so far, \\d+ s \\(GET ${path.replace(/[?.]/g, '\\$&')}\\)`,
+      `LOG \\[ProgressLog\\] grpc-stream single 2,000,000 rows: measured run [12]/2, [\\d,]+ rows so far, ` +
+        `\\d+ s \\(GET ${path.replace(new RegExp(String.raw`[?.]` + String.raw``, 'g'), '\\$&')}\\)`,
     );
     await setup.stack.client.waitFor(line, 30_000);
 

@@ -95,56 +95,59 @@ describe('client results and the general bench endpoint', () => {
     expect(await download.text()).toBe('a,b\r\n1,2\r\n');
   });
 
-  it('GET /client/results lists load runs with levels.csv, and unreadable runs with an error, never a 500', async () => {
-    const load = join(resultsDir, '2026-02-01T00-00-00Z-load');
-    mkdirSync(load, { recursive: true });
-    writeFileSync(
-      join(load, 'result.json'),
-      JSON.stringify({
+  it(
+    'GET /client/results lists load runs with levels.csv, and unreadable runs with an error, never a ' + '500',
+    async () => {
+      const load = join(resultsDir, '2026-02-01T00-00-00Z-load');
+      mkdirSync(load, { recursive: true });
+      writeFileSync(
+        join(load, 'result.json'),
+        JSON.stringify({
+          kind: 'load',
+          id: '2026-02-01T00-00-00Z-load',
+          label: null,
+          startedAt: 's',
+          endedAt: null,
+          endReason: 'running',
+          levels: [{}, {}, {}],
+        }),
+      );
+      writeFileSync(join(load, 'levels.csv'), 'run_id\r\nx\r\n');
+      const broken: Record<string, string> = {
+        '2026-03-01T00-00-00Z-empty': '{}',
+        '2026-03-02T00-00-00Z-null': '{"scenarios":null}',
+        '2026-03-03T00-00-00Z-half': '{"id":"2026-03-03T00-00-00Z-half","scen',
+      };
+      for (const [id, text] of Object.entries(broken)) {
+        mkdirSync(join(resultsDir, id), { recursive: true });
+        writeFileSync(join(resultsDir, id, 'result.json'), text);
+      }
+      symlinkSync(join(resultsDir, 'gone'), join(resultsDir, '2026-04-01T00-00-00Z-dangling'));
+
+      const { status, body } = await getJson(`${setup.stack.clientUrl}/client/results`);
+      expect(status).toBe(200);
+      const byId = Object.fromEntries(body.map((r: any) => [r.id, r]));
+      expect(byId['2026-02-01T00-00-00Z-load']).toMatchObject({
         kind: 'load',
-        id: '2026-02-01T00-00-00Z-load',
-        label: null,
-        startedAt: 's',
-        endedAt: null,
+        results: 3,
         endReason: 'running',
-        levels: [{}, {}, {}],
-      }),
-    );
-    writeFileSync(join(load, 'levels.csv'), 'run_id\r\nx\r\n');
-    const broken: Record<string, string> = {
-      '2026-03-01T00-00-00Z-empty': '{}',
-      '2026-03-02T00-00-00Z-null': '{"scenarios":null}',
-      '2026-03-03T00-00-00Z-half': '{"id":"2026-03-03T00-00-00Z-half","scen',
-    };
-    for (const [id, text] of Object.entries(broken)) {
-      mkdirSync(join(resultsDir, id), { recursive: true });
-      writeFileSync(join(resultsDir, id, 'result.json'), text);
-    }
-    symlinkSync(join(resultsDir, 'gone'), join(resultsDir, '2026-04-01T00-00-00Z-dangling'));
+        error: null,
+      });
+      expect(byId['2026-01-01T00-00-00Z-quick']).toMatchObject({ kind: 'bench', results: 2, error: null });
+      expect(byId['client-endpoints']).toMatchObject({ kind: 'endpoint', error: null });
+      for (const id of Object.keys(broken)) {
+        expect(byId[id]).toMatchObject({ kind: null, results: null });
+        expect(byId[id].error).toEqual(expect.stringContaining('result.json'));
+        expect(byId[id].files['result.json']).toBe(`/client/results/${id}/result.json`);
+      }
+      expect(byId['2026-04-01T00-00-00Z-dangling'].error).toMatch(/ENOENT/);
 
-    const { status, body } = await getJson(`${setup.stack.clientUrl}/client/results`);
-    expect(status).toBe(200);
-    const byId = Object.fromEntries(body.map((r: any) => [r.id, r]));
-    expect(byId['2026-02-01T00-00-00Z-load']).toMatchObject({
-      kind: 'load',
-      results: 3,
-      endReason: 'running',
-      error: null,
-    });
-    expect(byId['2026-01-01T00-00-00Z-quick']).toMatchObject({ kind: 'bench', results: 2, error: null });
-    expect(byId['client-endpoints']).toMatchObject({ kind: 'endpoint', error: null });
-    for (const id of Object.keys(broken)) {
-      expect(byId[id]).toMatchObject({ kind: null, results: null });
-      expect(byId[id].error).toEqual(expect.stringContaining('result.json'));
-      expect(byId[id].files['result.json']).toBe(`/client/results/${id}/result.json`);
-    }
-    expect(byId['2026-04-01T00-00-00Z-dangling'].error).toMatch(/ENOENT/);
-
-    const levels = await fetch(`${setup.stack.clientUrl}${byId['2026-02-01T00-00-00Z-load'].files['levels.csv']}`);
-    expect(levels.status).toBe(200);
-    expect(levels.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(await levels.text()).toBe('run_id\r\nx\r\n');
-  });
+      const levels = await fetch(`${setup.stack.clientUrl}${byId['2026-02-01T00-00-00Z-load'].files['levels.csv']}`);
+      expect(levels.status).toBe(200);
+      expect(levels.headers.get('content-type')).toMatch(/^text\/csv/);
+      expect(await levels.text()).toBe('run_id\r\nx\r\n');
+    },
+  );
 
   it.each([
     '..%2F..%2Fetc/passwd',

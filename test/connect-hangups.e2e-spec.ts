@@ -19,7 +19,8 @@ function hangUpMidReply(port: string): Promise<void> {
     const socket = connect(Number(port), '127.0.0.1');
     socket.on('error', reject);
     socket.write(
-      `POST /sample.SampleService/GetSamples HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${BODY.length}\r\n\r\n${BODY}`,
+      `POST /sample.SampleService/GetSamples HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: ` +
+        `application/json\r\ncontent-length: ${BODY.length}\r\n\r\n${BODY}`,
     );
     socket.once('data', () => {
       socket.destroy();

@@ -105,7 +105,9 @@ describe('Connect servers (built apps)', () => {
   it('the bare server says where both of its listeners are', () => {
     const bare = apps[3].output;
     expect(bare).toContain(
-      `bare-connect-server listening on http://127.0.0.1:${env.BARE_CONNECT_SERVER_PORT} (HTTP/1.1) and http://127.0.0.1:${env.BARE_CONNECT_H2_SERVER_PORT} (h2c)`,
+      `bare-connect-server listening on ` +
+        `http://127.0.0.1:${env.BARE_CONNECT_SERVER_PORT} (HTTP/1.1) and ` +
+        `http://127.0.0.1:${env.BARE_CONNECT_H2_SERVER_PORT} (h2c)`,
     );
   });
 
@@ -183,21 +185,26 @@ describe('Connect servers (built apps)', () => {
       });
     });
 
-    it('protobuf bytes that end inside a field (0a ff): HTTP 400 invalid_argument naming the message, not 500 internal', async () => {
-      const res = await fetch(url(), {
-        method: 'POST',
-        headers: { 'content-type': 'application/proto' },
-        body: Uint8Array.from([0x0a, 0xff]),
-      });
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({
-        code: 'invalid_argument',
-        message: 'request is not a valid sample.GetSamplesParam: premature EOF',
-      });
-    });
+    it(
+      'protobuf bytes that end inside a field (0a ff): HTTP 400 invalid_argument naming the message, not 500 ' +
+        'internal',
+      async () => {
+        const res = await fetch(url(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/proto' },
+          body: Uint8Array.from([0x0a, 0xff]),
+        });
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({
+          code: 'invalid_argument',
+          message: 'request is not a valid sample.GetSamplesParam: premature EOF',
+        });
+      },
+    );
 
     (curlAvailable ? it : it.skip)(
-      `curl -X POST -H 'content-type: application/json' -d '{"count":3}': the JSON server's rows${curlAvailable ? '' : ' (skipped: no curl on PATH)'}`,
+      `curl -X POST -H 'content-type: application/json' -d '{"count":3}': the JSON server's ` +
+        `rows${curlAvailable ? '' : ' (skipped: no curl on PATH)'}`,
       async () => {
         const { status, body } = await curl([
           '-X',

@@ -36,7 +36,8 @@ describe('the connect variants through the client app', () => {
       expect([r.variant, r.payloadBytesPerRequest > 0, r.stats.medianMs > 0]).toEqual([r.variant, true, true]);
     }
     const byVariant = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
-    // Connect's JSON is protobuf-es's proto3 JSON of the same rows: larger than the binary message, and not the same bytes.
+    // Connect's JSON is protobuf-es's proto3 JSON of the same rows: larger than the binary message, and not the same
+    // bytes.
     expect(byVariant['connect-json'].payloadBytesPerRequest).toBeGreaterThan(
       byVariant['connect-proto'].payloadBytesPerRequest,
     );

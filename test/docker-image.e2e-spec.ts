@@ -143,6 +143,7 @@ suite(`the workbench image${reason === null ? '' : ` (skipped: ${reason})`}`, ()
           ) as { Output: string }[] | null;
           throw new Error(
             `${(error as Error).message}; its last health check said: ${checks?.at(-1)?.Output.trim() ?? '(none)'}`,
+            { cause: error },
           );
         }
         healthyAfterMs[app] = Date.now() - startedAt[app]!;

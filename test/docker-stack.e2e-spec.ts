@@ -107,20 +107,24 @@ suite(`the stack file on a swarm${reason === null ? '' : ` (skipped: ${reason})`
     }
   }, 300_000);
 
-  it('is what npm run bench measures when pointed at it: verified results, no server or client of its own', async () => {
-    const r = await benchIntoFolder(
-      ['--preset', 'quick', '--variants', VARIANTS, '--runs', '3', '--warmup', '1'],
-      env,
-      'wirebench-stack-',
-    );
-    expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
-    // The bench found every app at the configured addresses: it started none (AppLauncher's pids are empty).
-    expect(r.output).not.toMatch(/starting |started /);
-    expect(r.result!.invocationStarts!.map((s) => s.pids)).toEqual([{}]);
-    expect(r.result!.scenarios.length).toBe(4 * VARIANTS.split(',').length);
-    for (const s of r.result!.scenarios) expect([s.name, s.variant, s.verified]).toEqual([s.name, s.variant, true]);
-    expect(r.summary).toHaveLength(r.result!.scenarios.length);
-    for (const row of r.summary)
-      expect([row.scenario, row.variant, row.verified]).toEqual([row.scenario, row.variant, 'true']);
-  }, 600_000);
+  it(
+    'is what npm run bench measures when pointed at it: verified results, no server or client of its ' + 'own',
+    async () => {
+      const r = await benchIntoFolder(
+        ['--preset', 'quick', '--variants', VARIANTS, '--runs', '3', '--warmup', '1'],
+        env,
+        'wirebench-stack-',
+      );
+      expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+      // The bench found every app at the configured addresses: it started none (AppLauncher's pids are empty).
+      expect(r.output).not.toMatch(/starting |started /);
+      expect(r.result!.invocationStarts!.map((s) => s.pids)).toEqual([{}]);
+      expect(r.result!.scenarios.length).toBe(4 * VARIANTS.split(',').length);
+      for (const s of r.result!.scenarios) expect([s.name, s.variant, s.verified]).toEqual([s.name, s.variant, true]);
+      expect(r.summary).toHaveLength(r.result!.scenarios.length);
+      for (const row of r.summary)
+        expect([row.scenario, row.variant, row.verified]).toEqual([row.scenario, row.variant, 'true']);
+    },
+    600_000,
+  );
 });

@@ -52,7 +52,8 @@ describe(`the CSV column reference in ${PAGE}`, () => {
 
   it('reads a table the way the page writes it', () => {
     const page =
-      '# x\n\n## runs.csv columns\n\n| column | unit | meaning |\n| --- | --- | --- |\n| `run` | count | n. |\n| `ms` | ms | t. |\n\n## other\n\n| `not_this` | x | y |\n';
+      '# x\n\n## runs.csv columns\n\n| column | unit | meaning |\n| --- | --- | --- |\n| `run` | count | n. ' +
+      '|\n| `ms` | ms | t. |\n\n## other\n\n| `not_this` | x | y |\n';
     expect(documentedColumns(page, 'runs.csv columns')).toEqual(['run', 'ms']);
     expect(documentedColumns(page, 'summary.csv columns')).toBeNull();
   });

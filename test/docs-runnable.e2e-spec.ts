@@ -4,13 +4,13 @@
 // must be 2xx, or the one the block names (`sh runnable status=400`, for a documented error reply).
 //
 // The stack is the quick start's own: `npm run start:all`, started once for the whole file, then stopped the way the
-// quick start says (Ctrl-C: SIGINT to its process group). Ports: the docs give the default addresses (127.0.0.1:3000 for
-// the client, :3001 and :3002 for the servers, :3021 and :3022 for the Fastify and h2c JSON servers, :3013 and :3014
-// for the bare Connect server); this test gives the stack free ports through the environment (CLIENT_PORT,
-// JSON_SERVER_PORT, ...), and rewrites those addresses in each command to the same ports before running it.
-// RESULTS_DIR is a temporary folder, so `npm run bench` and `npm run load` write there, not into the repository.
-// `npm ci` is not run here (it would replace node_modules under the running tests): it is checked to be the install
-// `.ci/run` makes on a fresh clone before `npm test`.
+// quick start says (Ctrl-C: SIGINT to its process group). Ports: the docs give the default addresses (127.0.0.1:3000
+// for the client, :3001 and :3002 for the servers, :3021 and :3022 for the Fastify and h2c JSON servers, :3013 and
+// :3014 for the bare Connect server); this test gives the stack free ports through the environment (CLIENT_PORT,
+// JSON_SERVER_PORT, ...), and rewrites those addresses in each command to the same ports before running it. RESULTS_DIR
+// is a temporary folder, so `npm run bench` and `npm run load` write there, not into the repository. `npm ci` is not
+// run here (it would replace node_modules under the running tests): it is checked to be the install `.ci/run` makes on
+// a fresh clone before `npm test`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,13 +51,18 @@ interface Command {
   status: string;
 }
 
-/** `sh runnable` or `sh runnable status=400`: the marker, and the status its curls must get; null for any other block. */
+/**
+ * `sh runnable` or `sh runnable status=400`: the marker, and the status its curls must get; null for any other block.
+ */
 function runnableStatus(info: string): string | null {
   const m = /^sh runnable(?: status=(\d{3}))?$/.exec(info);
   return m ? (m[1] ?? '2xx') : null;
 }
 
-/** A block's commands: one per line, `\` continuing a line, blank lines and comments skipped, trailing comments kept (bash drops them). */
+/**
+ * A block's commands: one per line, `\` continuing a line, blank lines and comments skipped, trailing comments kept
+ * (bash drops them).
+ */
 function commandsOf(lines: string[]): string[] {
   const out: string[] = [];
   let pending = '';
@@ -76,7 +81,9 @@ function commandsOf(lines: string[]): string[] {
 /** The command without a trailing `# comment`, to recognise `npm ci` and `npm run start:all`. */
 const bare = (command: string) => command.replace(/\s+#.*$/, '').trim();
 
-/** README's quick start: its section's fenced blocks that are commands (sh, bash, shell), each of which must be marked. */
+/**
+ * README's quick start: its section's fenced blocks that are commands (sh, bash, shell), each of which must be marked.
+ */
 function quickStartBlocks(text: string) {
   const all = headings(text);
   const at = all.findIndex((h) => h.text === 'Quick start');

@@ -71,35 +71,40 @@ describe('faults found from outside', () => {
     }
   });
 
-  it('answers bodies nobody asked for (bad gzip, oversized, wrong type, aborted) without a 5xx or an error log', async () => {
-    for (const port of [stack.env.CLIENT_PORT, stack.env.JSON_SERVER_PORT].map(Number)) {
-      const gzip = await raw(
-        port,
-        'POST /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 7\r\n\r\ngarbage',
-      );
-      const big = Buffer.concat([
-        Buffer.from(
-          'POST /client/compare HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n',
-        ),
-        Buffer.alloc(3_000_000, 'a'),
-      ]);
-      const oversized = await raw(port, big);
-      const type = await raw(
-        port,
-        'PUT /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: text/x-nonsense\r\nContent-Length: 3\r\n\r\nabc',
-      );
-      const aborted = await raw(
-        port,
-        'POST /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":',
-      );
-      for (const status of [gzip, oversized, type, aborted]) expect(status).not.toMatch(/HTTP\/1\.1 5\d\d/);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-    for (const app of [stack.client, stack.json]) {
-      expect(app.output).not.toMatch(/ERROR/);
-      expect(app.output).not.toMatch(/\n\s+at /);
-    }
-  });
+  it(
+    'answers bodies nobody asked for (bad gzip, oversized, wrong type, aborted) without a 5xx or an error ' + 'log',
+    async () => {
+      for (const port of [stack.env.CLIENT_PORT, stack.env.JSON_SERVER_PORT].map(Number)) {
+        const gzip = await raw(
+          port,
+          'POST /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: ' +
+            'gzip\r\nContent-Length: 7\r\n\r\ngarbage',
+        );
+        const big = Buffer.concat([
+          Buffer.from(
+            'POST /client/compare HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ' +
+              '3000000\r\n\r\n',
+          ),
+          Buffer.alloc(3_000_000, 'a'),
+        ]);
+        const oversized = await raw(port, big);
+        const type = await raw(
+          port,
+          'PUT /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: text/x-nonsense\r\nContent-Length: 3\r\n\r\nabc',
+        );
+        const aborted = await raw(
+          port,
+          'POST /samples/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":',
+        );
+        for (const status of [gzip, oversized, type, aborted]) expect(status).not.toMatch(/HTTP\/1\.1 5\d\d/);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      for (const app of [stack.client, stack.json]) {
+        expect(app.output).not.toMatch(/ERROR/);
+        expect(app.output).not.toMatch(/\n\s+at /);
+      }
+    },
+  );
 
   it.each(['client', 'json', 'bare'] as const)(
     'closes a stalled half-sent request on the %s server within the headers timeout',

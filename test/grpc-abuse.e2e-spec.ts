@@ -52,12 +52,15 @@ async function untilClosed(connections: RawConnection[], ms: number): Promise<vo
 const closeTimes = (connections: RawConnection[]) => connections.map((c) => c.closedAfterMs ?? Infinity);
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
-function sampleClient(port: number): grpc.Client & Record<string, Function> {
+function sampleClient(port: number): grpc.Client & Record<string, (...args: any[]) => any> {
   const pkg = grpc.loadPackageDefinition(loadSamplePackageDefinition()) as any;
   return new pkg.sample.SampleService(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
 }
 
-function getSamples(client: grpc.Client & Record<string, Function>, count: number): Promise<{ samples: any[] }> {
+function getSamples(
+  client: grpc.Client & Record<string, (...args: any[]) => any>,
+  count: number,
+): Promise<{ samples: any[] }> {
   return new Promise((resolve, reject) =>
     client.GetSamples({ count }, { deadline: Date.now() + 10_000 }, (error: grpc.ServiceError | null, reply: any) =>
       error ? reject(error) : resolve(reply),
@@ -70,7 +73,7 @@ function getSamples(client: grpc.Client & Record<string, Function>, count: numbe
  * time with the call open and nothing moving. Resolves with the rows' count and checksum once the stream ends OK.
  */
 function pausedStream(
-  client: grpc.Client & Record<string, Function>,
+  client: grpc.Client & Record<string, (...args: any[]) => any>,
   count: number,
   pauseMs: number,
 ): Promise<{ rows: number; digest: unknown }> {
@@ -109,44 +112,55 @@ describe.each(APPS)('%s', (app) => {
       await server?.proc.stop();
     });
 
-    it(`closes ${PER_KIND} silent, ${PER_KIND} magic-only and ${PER_KIND} preface-only connections, and its fds come back`, async () => {
-      const pid = server.proc.child.pid!;
-      const baseline = fdCount(pid);
-      const started = performance.now();
-      const [silent, magic, preface] = await Promise.all([
-        openRawConnections(server.port, PER_KIND, Buffer.alloc(0)),
-        openRawConnections(server.port, PER_KIND, H2_MAGIC),
-        openRawConnections(server.port, PER_KIND, H2_PREFACE),
-      ]);
-      opened.push(...silent, ...magic, ...preface);
-      // The server really holds them: the issue's 3,021 fds, scaled down.
-      await sleep(HANDSHAKE_MS / 2);
-      const held = fdCount(pid);
-      expect(held).toBeGreaterThanOrEqual(baseline + 3 * PER_KIND * 0.9);
+    it(
+      `closes ${PER_KIND} silent, ` +
+        `${PER_KIND} magic-only and ${PER_KIND} preface-only connections, and its fds come back`,
+      async () => {
+        const pid = server.proc.child.pid!;
+        const baseline = fdCount(pid);
+        const started = performance.now();
+        const [silent, magic, preface] = await Promise.all([
+          openRawConnections(server.port, PER_KIND, Buffer.alloc(0)),
+          openRawConnections(server.port, PER_KIND, H2_MAGIC),
+          openRawConnections(server.port, PER_KIND, H2_PREFACE),
+        ]);
+        opened.push(...silent, ...magic, ...preface);
+        // The server really holds them: the issue's 3,021 fds, scaled down.
+        await sleep(HANDSHAKE_MS / 2);
+        const held = fdCount(pid);
+        expect(held).toBeGreaterThanOrEqual(baseline + 3 * PER_KIND * 0.9);
 
-      await untilClosed(opened, 2 * IDLE_MS + MARGIN_MS + (performance.now() - started));
-      const cut = closeTimes([...silent, ...magic]);
-      const idled = closeTimes(preface);
-      console.log(
-        `${app}: fds ${baseline} -> ${held} -> ${fdCount(pid)}; ${2 * PER_KIND} silent/magic-only closed in ${seconds(Math.min(...cut))}-${seconds(Math.max(...cut))} s ` +
-          `(handshake ${HANDSHAKE_MS} ms), ${PER_KIND} preface-only in ${seconds(Math.min(...idled))}-${seconds(Math.max(...idled))} s (idle ${IDLE_MS} ms)`,
-      );
-      // Not spoken HTTP/2: destroyed by the handshake guard, without a GOAWAY.
-      expect(Math.min(...cut)).toBeGreaterThanOrEqual(HANDSHAKE_MS - EARLY_MS);
-      expect(Math.max(...cut)).toBeLessThanOrEqual(HANDSHAKE_MS + MARGIN_MS);
-      expect([...silent, ...magic].filter((c) => c.frameTypes.includes(FRAME_GOAWAY))).toEqual([]);
-      // A whole preface passes the guard (so these outlive it) and the idle timeout sends GOAWAY. grpc-js closes
-      // between one and two idle timeouts: its timer often fires a millisecond short of Date.now()'s count, and is
-      // then re-armed for a whole period.
-      expect(Math.min(...idled)).toBeGreaterThanOrEqual(IDLE_MS - EARLY_MS);
-      expect(Math.max(...idled)).toBeLessThanOrEqual(2 * IDLE_MS + MARGIN_MS);
-      expect(preface.filter((c) => !c.frameTypes.includes(FRAME_GOAWAY))).toEqual([]);
+        await untilClosed(opened, 2 * IDLE_MS + MARGIN_MS + (performance.now() - started));
+        const cut = closeTimes([...silent, ...magic]);
+        const idled = closeTimes(preface);
+        console.log(
+          `${app}: fds ${baseline} -> ` +
+            `${held} -> ${fdCount(pid)}; ` +
+            `${2 * PER_KIND} silent/magic-only closed in ${seconds(Math.min(...cut))}-${seconds(Math.max(...cut))} s ` +
+            `(handshake ${HANDSHAKE_MS} ms), ` +
+            `${PER_KIND} preface-only in ` +
+            `${seconds(Math.min(...idled))}-${seconds(Math.max(...idled))} s (idle ${IDLE_MS} ms)`,
+        );
+        // Not spoken HTTP/2: destroyed by the handshake guard, without a GOAWAY.
+        expect(Math.min(...cut)).toBeGreaterThanOrEqual(HANDSHAKE_MS - EARLY_MS);
+        expect(Math.max(...cut)).toBeLessThanOrEqual(HANDSHAKE_MS + MARGIN_MS);
+        expect([...silent, ...magic].filter((c) => c.frameTypes.includes(FRAME_GOAWAY))).toEqual([]);
+        // A whole preface passes the guard (so these outlive it) and the idle timeout sends GOAWAY. grpc-js closes
+        // between one and two idle timeouts: its timer often fires a millisecond short of Date.now()'s count, and is
+        // then re-armed for a whole period.
+        expect(Math.min(...idled)).toBeGreaterThanOrEqual(IDLE_MS - EARLY_MS);
+        expect(Math.max(...idled)).toBeLessThanOrEqual(2 * IDLE_MS + MARGIN_MS);
+        expect(preface.filter((c) => !c.frameTypes.includes(FRAME_GOAWAY))).toEqual([]);
 
-      // The fds come back to within a few of where they were (the server closes its side when the sockets close).
-      let now = fdCount(pid);
-      for (let i = 0; i < 20 && now > baseline + 5; i++) (await sleep(100), (now = fdCount(pid)));
-      expect(now).toBeLessThanOrEqual(baseline + 5);
-    });
+        // The fds come back to within a few of where they were (the server closes its side when the sockets close).
+        let now = fdCount(pid);
+        for (let i = 0; i < 20 && now > baseline + 5; i++) {
+          await sleep(100);
+          now = fdCount(pid);
+        }
+        expect(now).toBeLessThanOrEqual(baseline + 5);
+      },
+    );
 
     it('still answers calls, and does not cut a stream held open for longer than the idle timeout', async () => {
       const client = sampleClient(server.port);
@@ -159,18 +173,21 @@ describe.each(APPS)('%s', (app) => {
       }
     });
 
-    it('sends GOAWAY to a client idle for longer than the idle timeout, whose next call reconnects and works', async () => {
-      const client = sampleClient(server.port);
-      try {
-        await getSamples(client, 1);
-        expect(client.getChannel().getConnectivityState(false)).toBe(grpc.connectivityState.READY);
-        await sleep(2 * IDLE_MS + 500);
-        expect(client.getChannel().getConnectivityState(false)).toBe(grpc.connectivityState.IDLE);
-        expect(await getSamples(client, 2)).toEqual({ samples: rows(2) });
-      } finally {
-        client.close();
-      }
-    });
+    it(
+      'sends GOAWAY to a client idle for longer than the idle timeout, whose next call reconnects and ' + 'works',
+      async () => {
+        const client = sampleClient(server.port);
+        try {
+          await getSamples(client, 1);
+          expect(client.getChannel().getConnectivityState(false)).toBe(grpc.connectivityState.READY);
+          await sleep(2 * IDLE_MS + 500);
+          expect(client.getChannel().getConnectivityState(false)).toBe(grpc.connectivityState.IDLE);
+          expect(await getSamples(client, 2)).toEqual({ samples: rows(2) });
+        } finally {
+          client.close();
+        }
+      },
+    );
   });
 
   describe(`keepalive pings every ${KEEPALIVE_MS} ms, answered within ${KEEPALIVE_MS} ms`, () => {
@@ -197,7 +214,9 @@ describe.each(APPS)('%s', (app) => {
       await untilClosed(preface, 2 * KEEPALIVE_MS + MARGIN_MS);
       const times = closeTimes(preface);
       console.log(
-        `${app}: ${PER_KIND} connections that never answer a ping closed in ${seconds(Math.min(...times))}-${seconds(Math.max(...times))} s (keepalive ${KEEPALIVE_MS} + ${KEEPALIVE_MS} ms)`,
+        `${app}: ${PER_KIND} connections that never answer a ping closed ` +
+          `in ${seconds(Math.min(...times))}-${seconds(Math.max(...times))} s (keepalive ` +
+          `${KEEPALIVE_MS} + ${KEEPALIVE_MS} ms)`,
       );
       expect(Math.min(...times)).toBeGreaterThanOrEqual(2 * KEEPALIVE_MS - EARLY_MS);
       expect(Math.max(...times)).toBeLessThanOrEqual(2 * KEEPALIVE_MS + MARGIN_MS);

@@ -162,7 +162,8 @@ describe.each(['grpc-server', 'bare-grpc-server'] as const)('%s with malformed r
 
   describe('framing that breaks the gRPC protocol', () => {
     const count5 = field(1, 5n);
-    // A request every method here serves: count 5, and chunk_rows 5 for the streaming ones (an unknown field to the unary ones).
+    // A request every method here serves: count 5, and chunk_rows 5 for the streaming ones (an unknown field to the
+    // unary ones).
     const request = [...count5, ...field(3, 5n)];
     // GetSamples and a shape's GetRows are unary; StreamSamples and StreamRows take one message and stream back.
     const METHODS = [

@@ -91,19 +91,24 @@ describe('gRPC phases against the built servers', () => {
     await Promise.all([nest?.stop(), bare?.stop()]);
   });
 
-  it('every transport and server: verified rows, server generate/serialize/send, 0 <= ttfb <= ttlb, decode', async () => {
-    for (const { name, transport } of transports) {
-      for (const count of [0, 1, 10_000]) {
-        const fetched = await transport.fetchRows(count);
-        expectRows(fetched, count);
-        try {
-          expectServerPhases(fetched.phases);
-        } catch (error) {
-          throw new Error(`${name}, ${count} rows: ${(error as Error).message}\n${JSON.stringify(fetched.phases)}`);
+  it(
+    'every transport and server: verified rows, server generate/serialize/send, 0 <= ttfb <= ttlb, ' + 'decode',
+    async () => {
+      for (const { name, transport } of transports) {
+        for (const count of [0, 1, 10_000]) {
+          const fetched = await transport.fetchRows(count);
+          expectRows(fetched, count);
+          try {
+            expectServerPhases(fetched.phases);
+          } catch (error) {
+            throw new Error(`${name}, ${count} rows: ${(error as Error).message}\n${JSON.stringify(fetched.phases)}`, {
+              cause: error,
+            });
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it("keeps each call's phases its own under 1,000 parallel calls", async () => {
     for (const { transport } of transports.slice(0, 2)) {
@@ -210,35 +215,38 @@ describe('gRPC phases against the built servers', () => {
       }
     });
 
-    it('still answers server reflection (a bidi stream through the interceptor) without a server-timing trailer', async () => {
-      const reflectionProto = join(
-        dirname(require.resolve('@grpc/reflection/package.json')),
-        'build',
-        'proto',
-        'grpc',
-        'reflection',
-        'v1',
-        'reflection.proto',
-      );
-      const reflection = (grpc.loadPackageDefinition(loadSync(reflectionProto, LOADER_OPTIONS)) as any).grpc.reflection
-        .v1;
-      for (const address of addresses()) {
-        const client = new reflection.ServerReflection(address, grpc.credentials.createInsecure());
-        const stream = client.ServerReflectionInfo();
-        const replies: any[] = [];
-        const status = await new Promise<grpc.StatusObject>((resolve) => {
-          stream.on('data', (reply: any) => (replies.push(reply), stream.end()));
-          stream.on('status', resolve);
-          stream.write({ list_services: '*' }); // LOADER_OPTIONS keep the proto's snake_case
-        });
-        client.close();
-        expect(status.code).toBe(grpc.status.OK);
-        expect(replies[0].list_services_response.service.map((s: any) => s.name)).toEqual(
-          expect.arrayContaining(['sample.SampleService', 'grpc.health.v1.Health']),
+    it(
+      'still answers server reflection (a bidi stream through the interceptor) without a server-timing ' + 'trailer',
+      async () => {
+        const reflectionProto = join(
+          dirname(require.resolve('@grpc/reflection/package.json')),
+          'build',
+          'proto',
+          'grpc',
+          'reflection',
+          'v1',
+          'reflection.proto',
         );
-        expect(status.metadata.get(SERVER_TIMING)).toEqual([]);
-      }
-    });
+        const reflection = (grpc.loadPackageDefinition(loadSync(reflectionProto, LOADER_OPTIONS)) as any).grpc
+          .reflection.v1;
+        for (const address of addresses()) {
+          const client = new reflection.ServerReflection(address, grpc.credentials.createInsecure());
+          const stream = client.ServerReflectionInfo();
+          const replies: any[] = [];
+          const status = await new Promise<grpc.StatusObject>((resolve) => {
+            stream.on('data', (reply: any) => (replies.push(reply), stream.end()));
+            stream.on('status', resolve);
+            stream.write({ list_services: '*' }); // LOADER_OPTIONS keep the proto's snake_case
+          });
+          client.close();
+          expect(status.code).toBe(grpc.status.OK);
+          expect(replies[0].list_services_response.service.map((s: any) => s.name)).toEqual(
+            expect.arrayContaining(['sample.SampleService', 'grpc.health.v1.Health']),
+          );
+          expect(status.metadata.get(SERVER_TIMING)).toEqual([]);
+        }
+      },
+    );
   });
 });
 

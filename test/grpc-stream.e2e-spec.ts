@@ -93,21 +93,27 @@ describe('StreamSamples against the built gRPC servers', () => {
   describe.each(['grpc-server', 'bare-grpc-server'] as const)('%s', (name) => {
     const server = () => servers[name];
 
-    it('streams 1,000,000 rows through GrpcStreamTransport in 1,000 messages, checksummed chunk by chunk, with phases', async () => {
-      const { transport, close } = streamTransport(server().address);
-      try {
-        const { streamed, digest, sizes, ms } = await streamChecksummed(transport, 1_000_000, 1000);
-        console.log(
-          `${name}: 1,000,000 rows through GrpcStreamTransport in ${Math.round(ms)} ms, ${streamed.payloadBytes} payload bytes, server ${JSON.stringify(streamed.phases?.server)}`,
-        );
-        expect(digest).toEqual(checksum(iterateRows(1_000_000)));
-        expect(streamed.chunks).toBe(1000);
-        expect(sizes.every((n) => n === 1000)).toBe(true);
-        expectPhases(streamed);
-      } finally {
-        close();
-      }
-    });
+    it(
+      'streams 1,000,000 rows through GrpcStreamTransport in 1,000 messages, checksummed chunk by chunk, ' +
+        'with phases',
+      async () => {
+        const { transport, close } = streamTransport(server().address);
+        try {
+          const { streamed, digest, sizes, ms } = await streamChecksummed(transport, 1_000_000, 1000);
+          console.log(
+            `${name}: 1,000,000 rows through GrpcStreamTransport ` +
+              `in ${Math.round(ms)} ms, ${streamed.payloadBytes} payload bytes, ` +
+              `server ${JSON.stringify(streamed.phases?.server)}`,
+          );
+          expect(digest).toEqual(checksum(iterateRows(1_000_000)));
+          expect(streamed.chunks).toBe(1000);
+          expect(sizes.every((n) => n === 1000)).toBe(true);
+          expectPhases(streamed);
+        } finally {
+          close();
+        }
+      },
+    );
 
     it('sends a short last chunk and nothing for 0 rows', async () => {
       const { transport, close } = streamTransport(server().address);
@@ -141,11 +147,13 @@ describe('StreamSamples against the built gRPC servers', () => {
       ],
       [
         { count: 10, offset: -5, chunk_rows: 1 },
-        'offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), got offset -5 and count 10',
+        'offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), ' +
+          'got offset -5 and count 10',
       ],
       [
         { count: 10, offset: 2 ** 31 - 5, chunk_rows: 1 },
-        `offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), got offset ${2 ** 31 - 5} and count 10`,
+        `offset must be an integer from 0 with offset + count - 1 at most 2147483647 (rowNum is an int32), ` +
+          `got offset ${2 ** 31 - 5} and count 10`,
       ],
     ])('answers %j from a plain grpc-js client with INVALID_ARGUMENT naming the limit', async (param, details) => {
       const client = new pkg.sample.SampleService(server().address, grpc.credentials.createInsecure());
@@ -182,7 +190,8 @@ describe('StreamSamples against the built gRPC servers', () => {
       client.close();
       const [early, late] = [Math.max(...samples.slice(0, 5)), Math.max(...samples.slice(-5))];
       console.log(
-        `${name}: slow reader read ${read} messages in 4 s; server RSS ${samples.map((b) => Math.round(b / MIB)).join(' ')} MiB`,
+        `${name}: slow reader read ` +
+          `${read} messages in 4 s; server RSS ${samples.map((b) => Math.round(b / MIB)).join(' ')} MiB`,
       );
       expect(read).toBeGreaterThan(100);
       // RSS saw-tooths by some 50 MiB between garbage collections; a server that queues what the reader has not
@@ -191,47 +200,55 @@ describe('StreamSamples against the built gRPC servers', () => {
       expect(late - early).toBeLessThan(100 * MIB);
     });
 
-    it('stops working within 1 s when GrpcStreamTransport is aborted mid-stream, and its memory returns (four times over)', async () => {
-      const pid = server().app!.child.pid!;
-      const { transport, close } = streamTransport(server().address);
-      /** Streams until 200,000 rows are in, aborts, and returns the server's CPU ticks in the second after the first. */
-      const abortMidStream = async () => {
-        const abort = new AbortController();
-        let rows = 0;
-        const reason = new Error('test aborts');
-        const streamed = transport.streamRows(
-          MAX_STREAM_ROWS,
-          1000,
-          { push: (chunk) => ((rows += chunk.length), rows >= 200_000 && abort.abort(reason)) },
-          abort.signal,
-        );
-        await expect(streamed).rejects.toBe(reason);
-        await sleep(1000);
-        const before = cpuTicks(pid);
-        await sleep(1000);
-        return cpuTicks(pid) - before;
-      };
-      try {
-        const rssBefore = rssBytes(pid);
-        const ticks = [];
-        for (let i = 0; i < 4; i++) ticks.push(await abortMidStream());
-        const rssAfter = rssBytes(pid);
-        console.log(
-          `${name}: server CPU ${ticks.join(', ')} ticks in the second after the first, after each of 4 aborts; RSS ${(rssBefore / MIB).toFixed(0)} MiB before, ${(rssAfter / MIB).toFixed(0)} MiB after`,
-        );
-        // Ticks are 10 ms; a server still generating would use most of the second (~100). A stopped one does a
-        // single thing in it: the idle full collection (reclaimWhenIdle, RECLAIM_AFTER_IDLE_MS after the cancel),
-        // which costs 80-120 ms of a heap this size (8-12 ticks, 2026-11-28; 0-4 before the collection existed).
-        for (const t of ticks) expect(t).toBeLessThanOrEqual(30);
-        // The memory returns: V8 keeps some of the heap it grew (GC timing alone moves RSS by ~50 MiB here), but
-        // four cancelled streams leave nothing that adds up (measured: +40 to +85 MiB after four, +35 after one).
-        expect(rssAfter - rssBefore).toBeLessThan(128 * MIB);
-        // And it still serves.
-        expect((await streamChecksummed(transport, 10, 3)).digest).toEqual(checksum(iterateRows(10)));
-      } finally {
-        close();
-      }
-    });
+    it(
+      'stops working within 1 s when GrpcStreamTransport is aborted mid-stream, and its memory returns (four ' +
+        'times over)',
+      async () => {
+        const pid = server().app!.child.pid!;
+        const { transport, close } = streamTransport(server().address);
+        /**
+         * Streams until 200,000 rows are in, aborts, and returns the server's CPU ticks in the second after the first.
+         */
+        const abortMidStream = async () => {
+          const abort = new AbortController();
+          let rows = 0;
+          const reason = new Error('test aborts');
+          const streamed = transport.streamRows(
+            MAX_STREAM_ROWS,
+            1000,
+            { push: (chunk) => ((rows += chunk.length), rows >= 200_000 && abort.abort(reason)) },
+            abort.signal,
+          );
+          await expect(streamed).rejects.toBe(reason);
+          await sleep(1000);
+          const before = cpuTicks(pid);
+          await sleep(1000);
+          return cpuTicks(pid) - before;
+        };
+        try {
+          const rssBefore = rssBytes(pid);
+          const ticks = [];
+          for (let i = 0; i < 4; i++) ticks.push(await abortMidStream());
+          const rssAfter = rssBytes(pid);
+          console.log(
+            `${name}: server CPU ` +
+              `${ticks.join(', ')} ticks in the second after the first, after each of 4 aborts; RSS ` +
+              `${(rssBefore / MIB).toFixed(0)} MiB before, ${(rssAfter / MIB).toFixed(0)} MiB after`,
+          );
+          // Ticks are 10 ms; a server still generating would use most of the second (~100). A stopped one does a
+          // single thing in it: the idle full collection (reclaimWhenIdle, RECLAIM_AFTER_IDLE_MS after the cancel),
+          // which costs 80-120 ms of a heap this size (8-12 ticks, 2026-11-28; 0-4 before the collection existed).
+          for (const t of ticks) expect(t).toBeLessThanOrEqual(30);
+          // The memory returns: V8 keeps some of the heap it grew (GC timing alone moves RSS by ~50 MiB here), but
+          // four cancelled streams leave nothing that adds up (measured: +40 to +85 MiB after four, +35 after one).
+          expect(rssAfter - rssBefore).toBeLessThan(128 * MIB);
+          // And it still serves.
+          expect((await streamChecksummed(transport, 10, 3)).digest).toEqual(checksum(iterateRows(10)));
+        } finally {
+          close();
+        }
+      },
+    );
   });
 
   it('reports a server killed mid-stream as unavailable, with the rows that had arrived', async () => {
@@ -268,7 +285,8 @@ describe('StreamSamples against the built gRPC servers', () => {
       try {
         const { digest, ms, streamed } = await streamChecksummed(transport, 10_000_000, 1000);
         console.log(
-          `grpc-server: 10,000,000 rows through GrpcStreamTransport in ${Math.round(ms)} ms, server ${JSON.stringify(streamed.phases?.server)}`,
+          `grpc-server: 10,000,000 rows through GrpcStreamTransport in ` +
+            `${Math.round(ms)} ms, server ${JSON.stringify(streamed.phases?.server)}`,
         );
         expect(digest).toEqual(checksum(iterateRows(10_000_000)));
       } finally {
@@ -280,7 +298,8 @@ describe('StreamSamples against the built gRPC servers', () => {
 
   const grpcurl = findGrpcurl();
   (grpcurl.bin ? it : it.skip)(
-    `grpcurl reads StreamSamples {"count":2500,"chunk_rows":1000} as 3 messages${grpcurl.bin ? '' : ` (skipped: ${grpcurl.reason})`}`,
+    `grpcurl reads StreamSamples {"count":2500,"chunk_rows":1000} as 3 ` +
+      `messages${grpcurl.bin ? '' : ` (skipped: ${grpcurl.reason})`}`,
     async () => {
       for (const { address } of Object.values(servers)) {
         const out = await new Promise<string>((resolve, reject) =>

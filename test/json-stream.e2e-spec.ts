@@ -91,14 +91,19 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     await Promise.all([express, fastify, bare, h2].map((s) => s.stop()));
   });
 
-  it('1,000,000 rows from the Nest server (Express): every chunk checksummed, the same digest, NDJSON bytes, trailer phases', async () => {
-    const { streamed, ms } = await streamAndVerify(url('JSON_SERVER_PORT'), 1_000_000);
-    expect(streamed.payloadBytes).toBe(ndjsonBytes(1_000_000));
-    expect(streamed.chunks).toBeGreaterThan(100);
-    process.stdout.write(
-      `json-stream express 1,000,000 rows: ${ms.toFixed(0)} ms, ${streamed.chunks} chunks, phases ${JSON.stringify(streamed.phases)}\n`,
-    );
-  });
+  it(
+    '1,000,000 rows from the Nest server (Express): every chunk checksummed, the same digest, NDJSON bytes, ' +
+      'trailer phases',
+    async () => {
+      const { streamed, ms } = await streamAndVerify(url('JSON_SERVER_PORT'), 1_000_000);
+      expect(streamed.payloadBytes).toBe(ndjsonBytes(1_000_000));
+      expect(streamed.chunks).toBeGreaterThan(100);
+      process.stdout.write(
+        `json-stream express 1,000,000 rows: ` +
+          `${ms.toFixed(0)} ms, ${streamed.chunks} chunks, phases ${JSON.stringify(streamed.phases)}\n`,
+      );
+    },
+  );
 
   it('1,000,000 rows from the bare server, and an offset-free 0-row stream', async () => {
     const { streamed, ms } = await streamAndVerify(url('BARE_JSON_SERVER_PORT'), 1_000_000);
@@ -151,7 +156,10 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     const before = rssOf(express.child.pid!);
     const { ms } = await streamAndVerify(url('JSON_SERVER_PORT'), 10_000_000);
     process.stdout.write(
-      `json-stream express 10,000,000 rows: ${ms.toFixed(0)} ms; server RSS ${(before / MiB).toFixed(0)} -> ${(rssOf(express.child.pid!) / MiB).toFixed(0)} MiB, client heap ${(process.memoryUsage().heapUsed / MiB).toFixed(0)} MiB\n`,
+      `json-stream express 10,000,000 ` +
+        `rows: ${ms.toFixed(0)} ms; server ` +
+        `RSS ${(before / MiB).toFixed(0)} -> ${(rssOf(express.child.pid!) / MiB).toFixed(0)} MiB, client ` +
+        `heap ${(process.memoryUsage().heapUsed / MiB).toFixed(0)} MiB\n`,
     );
   }, 600_000);
 
@@ -240,62 +248,72 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     const early = Math.max(...samples.slice(0, third));
     const late = Math.max(...samples.slice(-third));
     process.stdout.write(
-      `slow reader: ${(received / MiB).toFixed(1)} MiB read in 6 s, server RSS ${samples.map((s) => (s / MiB).toFixed(0)).join(' ')} MiB\n`,
+      `slow reader: ${(received / MiB).toFixed(1)} MiB read in 6 s, server RSS ` +
+        `${samples.map((s) => (s / MiB).toFixed(0)).join(' ')} MiB\n`,
     );
     expect(received).toBeGreaterThan(5 * MiB);
     expect(Math.max(...samples)).toBeLessThan(300 * MiB);
     expect(late - early).toBeLessThan(30 * MiB);
   });
 
-  it('disconnect: a client socket destroyed mid-stream stops the server within 1 s (its CPU time stops rising)', async () => {
-    const pid = express.child.pid!;
-    const res = await new Promise<IncomingMessage>((resolve) =>
-      get(`${url('JSON_SERVER_PORT')}/samples/50000000/stream`, resolve),
-    );
-    let received = 0;
-    res.on('data', (chunk: Buffer) => (received += chunk.length));
-    while (received < 20 * MiB) await sleep(20);
-    const whileStreaming = cpuTicksOf(pid);
-    await sleep(500);
-    const busy = cpuTicksOf(pid) - whileStreaming;
-    res.socket.destroy();
-    await sleep(1000);
-    const after = cpuTicksOf(pid);
-    await sleep(1000);
-    const idle = cpuTicksOf(pid) - after;
-    process.stdout.write(
-      `disconnect: server CPU ${busy} ticks in 0.5 s while streaming, ${idle} ticks in the 1 s after the first second\n`,
-    );
-    expect(busy).toBeGreaterThan(10);
-    expect(idle).toBeLessThanOrEqual(3);
-  });
+  it(
+    'disconnect: a client socket destroyed mid-stream stops the server within 1 s (its CPU time stops ' + 'rising)',
+    async () => {
+      const pid = express.child.pid!;
+      const res = await new Promise<IncomingMessage>((resolve) =>
+        get(`${url('JSON_SERVER_PORT')}/samples/50000000/stream`, resolve),
+      );
+      let received = 0;
+      res.on('data', (chunk: Buffer) => (received += chunk.length));
+      while (received < 20 * MiB) await sleep(20);
+      const whileStreaming = cpuTicksOf(pid);
+      await sleep(500);
+      const busy = cpuTicksOf(pid) - whileStreaming;
+      res.socket.destroy();
+      await sleep(1000);
+      const after = cpuTicksOf(pid);
+      await sleep(1000);
+      const idle = cpuTicksOf(pid) - after;
+      process.stdout.write(
+        `disconnect: server CPU ${busy} ticks in 0.5 s while streaming, ` +
+          `${idle} ticks in the 1 s after the first second\n`,
+      );
+      expect(busy).toBeGreaterThan(10);
+      expect(idle).toBeLessThanOrEqual(3);
+    },
+  );
 
-  it('cancel through the signal: the transport rejects with the abort reason, the server stops and its memory returns', async () => {
-    const pid = express.child.pid!;
-    const before = rssOf(pid);
-    const controller = new AbortController();
-    let rows = 0;
-    const transport = new JsonStreamTransport(http, url('JSON_SERVER_PORT'), TIMEOUT_MS);
-    const outcome = transport
-      .streamRows(
-        50_000_000,
-        1000,
-        { push: (chunk) => (rows += chunk.length) > 100_000 && controller.abort() },
-        controller.signal,
-      )
-      .catch((e: unknown) => e);
-    expect(await outcome).toMatchObject({ name: 'AbortError' });
-    await sleep(1000);
-    const after = cpuTicksOf(pid);
-    await sleep(1000);
-    expect(cpuTicksOf(pid) - after).toBeLessThanOrEqual(3);
-    // Nothing of the cancelled stream is kept: the server is back near where it was before it (V8 keeps some heap).
-    const settled = rssOf(pid);
-    process.stdout.write(
-      `cancel: server RSS ${(before / MiB).toFixed(0)} MiB before, ${(settled / MiB).toFixed(0)} MiB 2 s after the cancel\n`,
-    );
-    expect(settled - before).toBeLessThan(50 * MiB);
-  });
+  it(
+    'cancel through the signal: the transport rejects with the abort reason, the server stops and its memory ' +
+      'returns',
+    async () => {
+      const pid = express.child.pid!;
+      const before = rssOf(pid);
+      const controller = new AbortController();
+      let rows = 0;
+      const transport = new JsonStreamTransport(http, url('JSON_SERVER_PORT'), TIMEOUT_MS);
+      const outcome = transport
+        .streamRows(
+          50_000_000,
+          1000,
+          { push: (chunk) => (rows += chunk.length) > 100_000 && controller.abort() },
+          controller.signal,
+        )
+        .catch((e: unknown) => e);
+      expect(await outcome).toMatchObject({ name: 'AbortError' });
+      await sleep(1000);
+      const after = cpuTicksOf(pid);
+      await sleep(1000);
+      expect(cpuTicksOf(pid) - after).toBeLessThanOrEqual(3);
+      // Nothing of the cancelled stream is kept: the server is back near where it was before it (V8 keeps some heap).
+      const settled = rssOf(pid);
+      process.stdout.write(
+        `cancel: server RSS ${(before / MiB).toFixed(0)} MiB before, ` +
+          `${(settled / MiB).toFixed(0)} MiB 2 s after the cancel\n`,
+      );
+      expect(settled - before).toBeLessThan(50 * MiB);
+    },
+  );
 
   it('a server killed mid-stream: unavailable, with the rows that had arrived', async () => {
     const own = await portsEnv({ BARE_JSON_SERVER_PORT: String(await freePort()) });
@@ -341,34 +359,38 @@ describe('NDJSON streaming (GET /samples/:count/stream) and JsonStreamTransport'
     }
   });
 
-  it('a stream that keeps coming, slowly, is not timed out: the timeout is the wait for the next data, not the whole stream', async () => {
-    // Found by the soak probe: a 3,000,000-row stream on a busy machine gave 504 after 2,807,256 rows had arrived.
-    // Here 10 rows, one every 150 ms: 1.5 s in all, three times the 500 ms timeout, no gap near it.
-    const dripping = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      const lines = makeRows(10).map((r) => JSON.stringify(r) + '\n');
-      const timer = setInterval(() => {
-        res.write(lines.shift()!);
-        if (lines.length === 0) {
-          clearInterval(timer);
-          res.end();
-        }
-      }, 150);
-      res.on('close', () => clearInterval(timer));
-    });
-    await new Promise<void>((resolve) => dripping.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = dripping.address() as { port: number };
-      const started = performance.now();
-      let rows = 0;
-      await new JsonStreamTransport(http, `http://127.0.0.1:${port}`, 500).streamRows(10, 1, {
-        push: (chunk) => (rows += chunk.length),
+  it(
+    'a stream that keeps coming, slowly, is not timed out: the timeout is the wait for the next data, not ' +
+      'the whole stream',
+    async () => {
+      // Found by the soak probe: a 3,000,000-row stream on a busy machine gave 504 after 2,807,256 rows had arrived.
+      // Here 10 rows, one every 150 ms: 1.5 s in all, three times the 500 ms timeout, no gap near it.
+      const dripping = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        const lines = makeRows(10).map((r) => JSON.stringify(r) + '\n');
+        const timer = setInterval(() => {
+          res.write(lines.shift()!);
+          if (lines.length === 0) {
+            clearInterval(timer);
+            res.end();
+          }
+        }, 150);
+        res.on('close', () => clearInterval(timer));
       });
-      expect(rows).toBe(10);
-      expect(performance.now() - started).toBeGreaterThan(1000);
-    } finally {
-      dripping.closeAllConnections();
-      dripping.close();
-    }
-  });
+      await new Promise<void>((resolve) => dripping.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = dripping.address() as { port: number };
+        const started = performance.now();
+        let rows = 0;
+        await new JsonStreamTransport(http, `http://127.0.0.1:${port}`, 500).streamRows(10, 1, {
+          push: (chunk) => (rows += chunk.length),
+        });
+        expect(rows).toBe(10);
+        expect(performance.now() - started).toBeGreaterThan(1000);
+      } finally {
+        dripping.closeAllConnections();
+        dripping.close();
+      }
+    },
+  );
 });

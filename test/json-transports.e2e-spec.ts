@@ -156,7 +156,8 @@ describe('JSON-family transports against servers that are not ours', () => {
     });
     h2 = createH2Server((req, res) => {
       h2Versions.push(req.httpVersion);
-      // What the client offers: its stream window (a SETTINGS value) and what this server may still send on the connection.
+      // What the client offers: its stream window (a SETTINGS value) and what this server may still send on the
+      // connection.
       h2Windows.push({
         stream: req.stream.session!.remoteSettings.initialWindowSize!,
         connection: req.stream.session!.state.remoteWindowSize!,
@@ -207,18 +208,21 @@ describe('JSON-family transports against servers that are not ours', () => {
     },
   );
 
-  it('a body in another encoding than asked for is a bad response, not a silent measurement of something else', async () => {
-    const error = await new JsonHttpTransport(http, `${base}/protobuf-anyway`, TIMEOUT_MS)
-      .fetchRows(20)
-      .catch((e) => e);
-    expect(error).toBeInstanceOf(TransportError);
-    expect(error.message).toMatch(
-      /sent a bad response: asked for application\/json, got Content-Type "application\/x-protobuf"/,
-    );
-    await expect(
-      new JsonHttpTransport(http, `${base}/none`, TIMEOUT_MS, { encoding: 'protobuf' }).fetchRows(20),
-    ).rejects.toThrow(/asked for application\/x-protobuf, got Content-Type "application\/json"/);
-  });
+  it(
+    'a body in another encoding than asked for is a bad response, not a silent measurement of something ' + 'else',
+    async () => {
+      const error = await new JsonHttpTransport(http, `${base}/protobuf-anyway`, TIMEOUT_MS)
+        .fetchRows(20)
+        .catch((e) => e);
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error.message).toMatch(
+        /sent a bad response: asked for application\/json, got Content-Type "application\/x-protobuf"/,
+      );
+      await expect(
+        new JsonHttpTransport(http, `${base}/none`, TIMEOUT_MS, { encoding: 'protobuf' }).fetchRows(20),
+      ).rejects.toThrow(/asked for application\/x-protobuf, got Content-Type "application\/json"/);
+    },
+  );
 
   it('a client asking for gzip from a server that ignores it still verifies, and notes it', async () => {
     const plain = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
@@ -236,37 +240,41 @@ describe('JSON-family transports against servers that are not ours', () => {
     }
   });
 
-  it('a stale kept-alive socket is retried on a connection of its own, not on another pooled socket as stale as the first', async () => {
-    // Every request that arrives on a socket that already served one finds it "closed by the server" (destroyed as it
-    // arrives), as all of a pool's idle sockets are when the server's keep-alive timeout passes: a retry through the
-    // agent was handed another of them (a 1,000-request bench case ended on EPIPE that way).
-    const served = new WeakMap<object, number>();
-    let stale = false;
-    const server = createServer((req, res) => {
-      const n = served.get(req.socket) ?? 0;
-      served.set(req.socket, n + 1);
-      if (stale && n > 0) return void req.socket.destroy();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-    });
-    const port = await freePort();
-    await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-    const agent = new Agent({ keepAlive: true, maxSockets: 5 });
-    const pooled = new HttpService(axios.create({ httpAgent: agent }));
-    try {
-      const transport = new JsonHttpTransport(pooled, `http://127.0.0.1:${port}`, TIMEOUT_MS);
-      await Promise.all(Array.from({ length: 5 }, () => transport.fetchRows(20)));
-      expect(Object.values(agent.freeSockets).flat()).toHaveLength(5);
-      stale = true;
-      const fetched = await transport.fetchRows(20);
-      expect(fetched.rows).toEqual(rows(20));
-      expect(fetched.phases!.notes).toContain(
-        'retried once on a new socket (the kept-alive one was closed by the server)',
-      );
-    } finally {
-      agent.destroy();
-      await new Promise((r) => server.close(r));
-    }
-  });
+  it(
+    'a stale kept-alive socket is retried on a connection of its own, not on another pooled socket as stale ' +
+      'as the first',
+    async () => {
+      // Every request that arrives on a socket that already served one finds it "closed by the server" (destroyed as it
+      // arrives), as all of a pool's idle sockets are when the server's keep-alive timeout passes: a retry through the
+      // agent was handed another of them (a 1,000-request bench case ended on EPIPE that way).
+      const served = new WeakMap<object, number>();
+      let stale = false;
+      const server = createServer((req, res) => {
+        const n = served.get(req.socket) ?? 0;
+        served.set(req.socket, n + 1);
+        if (stale && n > 0) return void req.socket.destroy();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      });
+      const port = await freePort();
+      await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+      const agent = new Agent({ keepAlive: true, maxSockets: 5 });
+      const pooled = new HttpService(axios.create({ httpAgent: agent }));
+      try {
+        const transport = new JsonHttpTransport(pooled, `http://127.0.0.1:${port}`, TIMEOUT_MS);
+        await Promise.all(Array.from({ length: 5 }, () => transport.fetchRows(20)));
+        expect(Object.values(agent.freeSockets).flat()).toHaveLength(5);
+        stale = true;
+        const fetched = await transport.fetchRows(20);
+        expect(fetched.rows).toEqual(rows(20));
+        expect(fetched.phases!.notes).toContain(
+          'retried once on a new socket (the kept-alive one was closed by the server)',
+        );
+      } finally {
+        agent.destroy();
+        await new Promise((r) => server.close(r));
+      }
+    },
+  );
 
   it('the json-h2 client really speaks HTTP/2 (the server sees 2.0) and reads a protobuf body', async () => {
     const fetched = await new JsonHttpTransport(http, h2Base, TIMEOUT_MS, {
@@ -278,31 +286,35 @@ describe('JSON-family transports against servers that are not ours', () => {
     expect(fetched.phases!.server).toEqual({ generateMs: 1, serializeMs: 1 });
   });
 
-  it('json-h2-window offers its window: per stream in its SETTINGS, per connection once a session is up; json-h2 keeps 65,535', async () => {
-    const window = 4 * 1024 * 1024;
-    h2Windows.length = 0;
-    const wide = new JsonHttpTransport(http, h2Base, TIMEOUT_MS, {
-      httpVersion: 2,
-      encoding: 'protobuf',
-      http2WindowBytes: window,
-    });
-    const [first, second] = [await wide.fetchRows(20), await wide.fetchRows(20)];
-    expect(first.rows).toEqual(rows(20));
-    expect(second.rows).toEqual(rows(20));
-    // The connection's window can only be widened once the session exists, which axios shows first with a response.
-    expect(first.phases!.notes).toEqual([
-      `HTTP/2 connection window widened to ${window} bytes as this response began (a new session)`,
-    ]);
-    expect(second.phases!.notes).toEqual([]);
-    expect(h2Windows[0]).toEqual({ stream: window, connection: 65_535 });
-    expect(h2Windows[1].stream).toBe(window);
-    expect(h2Windows[1].connection).toBeGreaterThan(window / 2);
-    // The json-h2 client, on a session of its own (axios keys sessions by their options; an earlier test's may be
-    // reused, less what it has not yet acknowledged): HTTP/2's defaults, never widened.
-    await new JsonHttpTransport(http, h2Base, TIMEOUT_MS, { httpVersion: 2, encoding: 'protobuf' }).fetchRows(20);
-    expect(h2Windows[2].stream).toBe(65_535);
-    expect(h2Windows[2].connection).toBeLessThanOrEqual(65_535);
-  });
+  it(
+    'json-h2-window offers its window: per stream in its SETTINGS, per connection once a session is up; ' +
+      'json-h2 keeps 65,535',
+    async () => {
+      const window = 4 * 1024 * 1024;
+      h2Windows.length = 0;
+      const wide = new JsonHttpTransport(http, h2Base, TIMEOUT_MS, {
+        httpVersion: 2,
+        encoding: 'protobuf',
+        http2WindowBytes: window,
+      });
+      const [first, second] = [await wide.fetchRows(20), await wide.fetchRows(20)];
+      expect(first.rows).toEqual(rows(20));
+      expect(second.rows).toEqual(rows(20));
+      // The connection's window can only be widened once the session exists, which axios shows first with a response.
+      expect(first.phases!.notes).toEqual([
+        `HTTP/2 connection window widened to ${window} bytes as this response began (a new session)`,
+      ]);
+      expect(second.phases!.notes).toEqual([]);
+      expect(h2Windows[0]).toEqual({ stream: window, connection: 65_535 });
+      expect(h2Windows[1].stream).toBe(window);
+      expect(h2Windows[1].connection).toBeGreaterThan(window / 2);
+      // The json-h2 client, on a session of its own (axios keys sessions by their options; an earlier test's may be
+      // reused, less what it has not yet acknowledged): HTTP/2's defaults, never widened.
+      await new JsonHttpTransport(http, h2Base, TIMEOUT_MS, { httpVersion: 2, encoding: 'protobuf' }).fetchRows(20);
+      expect(h2Windows[2].stream).toBe(65_535);
+      expect(h2Windows[2].connection).toBeLessThanOrEqual(65_535);
+    },
+  );
 
   it('an h2c server that is not there is unavailable, named', async () => {
     const port = await freePort();

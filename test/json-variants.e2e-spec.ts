@@ -46,74 +46,93 @@ describe('JSON-family variants', () => {
     });
   });
 
-  it('times every JSON-family variant, verified, with the same payload as its uncompressed twin and its wire bytes counted', async () => {
-    const { status, body } = await getJson(
-      `${client()}/client/bench?variants=${encodeURIComponent(JSON_VARIANTS.join(','))}&rows=2000&requests=2&runs=1&wire=1`,
-    );
-    expect(status).toBe(200);
-    const by = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
-    expect(Object.keys(by)).toEqual(JSON_VARIANTS);
-    for (const r of body.results) {
-      expect(r).toMatchObject({ transport: 'json', verified: true, rowsReceivedPerRun: 4000 });
-      expect(r.payloadBytesPerRequest).toBeGreaterThan(0);
-      expect(r.wire.bytesPerRequest).toBeGreaterThan(0);
-    }
-    // Same server code, same JSON text; only the framework, protocol or client changed.
-    for (const v of ['json-undici', 'json-fastify', 'json-h2', 'json-h2-window', 'json-fjs'])
-      expect(by[v].payloadBytesPerRequest).toBe(by.json.payloadBytesPerRequest);
-    // Each HTTP/2 path records the window its client offered; HTTP/1.1 has none.
-    expect([
-      by['json-h2'].target.http2WindowBytes,
-      by['json-h2-window'].target.http2WindowBytes,
-      by.json.target.http2WindowBytes,
-    ]).toEqual([65_535, 4 * 1024 * 1024, undefined]);
-    expect(by['proto-http'].payloadBytesPerRequest).toBeLessThan(by.json.payloadBytesPerRequest);
-    for (const v of ['json', 'json-undici', 'json-fastify', 'json-h2', 'proto-http']) {
-      // Payload bytes are the body after gunzip, so a twin carries the same payload; the wire shows the saving.
-      expect(by[`${v}+gzip`].payloadBytesPerRequest).toBe(by[v].payloadBytesPerRequest);
-      expect(by[`${v}+gzip`].wire.bytesPerRequest).toBeLessThan(by[v].wire.bytesPerRequest);
-      expect(by[v].wire.bytesPerRequest).toBeGreaterThan(by[v].payloadBytesPerRequest);
-    }
-  });
+  it(
+    'times every JSON-family variant, verified, with the same payload as its uncompressed twin and its wire ' +
+      'bytes counted',
+    async () => {
+      const { status, body } = await getJson(
+        `${client()}/client/bench?variants=` +
+          `${encodeURIComponent(JSON_VARIANTS.join(','))}&rows=2000&requests=2&runs=1&wire=1`,
+      );
+      expect(status).toBe(200);
+      const by = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
+      expect(Object.keys(by)).toEqual(JSON_VARIANTS);
+      for (const r of body.results) {
+        expect(r).toMatchObject({ transport: 'json', verified: true, rowsReceivedPerRun: 4000 });
+        expect(r.payloadBytesPerRequest).toBeGreaterThan(0);
+        expect(r.wire.bytesPerRequest).toBeGreaterThan(0);
+      }
+      // Same server code, same JSON text; only the framework, protocol or client changed.
+      for (const v of ['json-undici', 'json-fastify', 'json-h2', 'json-h2-window', 'json-fjs'])
+        expect(by[v].payloadBytesPerRequest).toBe(by.json.payloadBytesPerRequest);
+      // Each HTTP/2 path records the window its client offered; HTTP/1.1 has none.
+      expect([
+        by['json-h2'].target.http2WindowBytes,
+        by['json-h2-window'].target.http2WindowBytes,
+        by.json.target.http2WindowBytes,
+      ]).toEqual([65_535, 4 * 1024 * 1024, undefined]);
+      expect(by['proto-http'].payloadBytesPerRequest).toBeLessThan(by.json.payloadBytesPerRequest);
+      for (const v of ['json', 'json-undici', 'json-fastify', 'json-h2', 'proto-http']) {
+        // Payload bytes are the body after gunzip, so a twin carries the same payload; the wire shows the saving.
+        expect(by[`${v}+gzip`].payloadBytesPerRequest).toBe(by[v].payloadBytesPerRequest);
+        expect(by[`${v}+gzip`].wire.bytesPerRequest).toBeLessThan(by[v].wire.bytesPerRequest);
+        expect(by[v].wire.bytesPerRequest).toBeGreaterThan(by[v].payloadBytesPerRequest);
+      }
+    },
+  );
 
-  it("at 10,000 rows: json+gzip puts well under half the bytes of json on the wire, and proto-http carries exactly gRPC's payload", async () => {
-    const { status, body } = await getJson(
-      `${client()}/client/bench?variants=json,json%2Bgzip,proto-http,grpc&rows=10000&requests=1&runs=1&wire=1`,
-    );
-    expect(status).toBe(200);
-    const by = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
-    for (const r of body.results) expect(r.verified).toBe(true);
-    expect(by['json+gzip'].wire.bytesPerRequest).toBeLessThan(by.json.wire.bytesPerRequest / 4);
-    expect(by['proto-http'].payloadBytesPerRequest).toBe(by.grpc.payloadBytesPerRequest);
-    process.stdout.write(
-      `10,000 rows, bytes per request (payload / wire): ${['json', 'json+gzip', 'proto-http', 'grpc'].map((v) => `${v} ${by[v].payloadBytesPerRequest} / ${by[v].wire.bytesPerRequest}`).join('; ')}\n`,
-    );
-  });
+  it(
+    'at 10,000 rows: json+gzip puts well under half the bytes of json on the wire, and proto-http carries ' +
+      "exactly gRPC's payload",
+    async () => {
+      const { status, body } = await getJson(
+        `${client()}/client/bench?variants=json,json%2Bgzip,proto-http,grpc&rows=10000&requests=1&runs=1&wire=1`,
+      );
+      expect(status).toBe(200);
+      const by = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
+      for (const r of body.results) expect(r.verified).toBe(true);
+      expect(by['json+gzip'].wire.bytesPerRequest).toBeLessThan(by.json.wire.bytesPerRequest / 4);
+      expect(by['proto-http'].payloadBytesPerRequest).toBe(by.grpc.payloadBytesPerRequest);
+      process.stdout.write(
+        `10,000 rows, bytes per request (payload / ` +
+          `wire): ${['json', 'json+gzip', 'proto-http', 'grpc']
+            .map((v) => `${v} ${by[v].payloadBytesPerRequest} / ${by[v].wire.bytesPerRequest}`)
+            .join('; ')}\n`,
+      );
+    },
+  );
 
-  it('the compare URL of docs/variants.md, json+gzip typed raw (a + in a query is a space), answers 200; json-undici-gzip names json-undici+gzip', async () => {
-    const { status, body } = await getJson(
-      `${client()}/client/compare?variants=json,grpc,grpc-sliced,json+gzip&rows=10000&runs=5`,
-    );
-    expect(status).toBe(200);
-    expect(body.results.map((r: any) => r.variant)).toEqual(['json', 'grpc', 'grpc-sliced', 'json+gzip']);
-    expect((await getJson(`${client()}/client/json/single/10?variant=json-undici-gzip`)).body).toMatchObject({
-      variant: 'json-undici+gzip',
-      verified: true,
-    });
-  });
+  it(
+    'the compare URL of docs/variants.md, json+gzip typed raw (a + in a query is a space), answers 200; ' +
+      'json-undici-gzip names json-undici+gzip',
+    async () => {
+      const { status, body } = await getJson(
+        `${client()}/client/compare?variants=json,grpc,grpc-sliced,json+gzip&rows=10000&runs=5`,
+      );
+      expect(status).toBe(200);
+      expect(body.results.map((r: any) => r.variant)).toEqual(['json', 'grpc', 'grpc-sliced', 'json+gzip']);
+      expect((await getJson(`${client()}/client/json/single/10?variant=json-undici-gzip`)).body).toMatchObject({
+        variant: 'json-undici+gzip',
+        verified: true,
+      });
+    },
+  );
 
-  it('a name it cannot read is a 400 whose list of variants holds only names that work typed raw in a URL', async () => {
-    const refused = await getJson(`${client()}/client/compare?variants=json,json+gzipp`);
-    expect(refused.status).toBe(400);
-    const listed: string[] = refused.body.limit.values;
-    expect(listed).not.toContain('json gzipp');
-    expect(listed).not.toContain('json+gzipp');
-    const typed = await getJson(`${client()}/client/bench?variants=${listed.join(',')}&rows=1&runs=1&warmup=0`);
-    expect({ status: typed.status, variants: typed.body.results?.map((r: any) => r.variant) }).toEqual({
-      status: 200,
-      variants: listed,
-    });
-  });
+  it(
+    'a name it cannot read is a 400 whose list of variants holds only names that work typed raw in a ' + 'URL',
+    async () => {
+      const refused = await getJson(`${client()}/client/compare?variants=json,json+gzipp`);
+      expect(refused.status).toBe(400);
+      const listed: string[] = refused.body.limit.values;
+      expect(listed).not.toContain('json gzipp');
+      expect(listed).not.toContain('json+gzipp');
+      const typed = await getJson(`${client()}/client/bench?variants=${listed.join(',')}&rows=1&runs=1&warmup=0`);
+      expect({ status: typed.status, variants: typed.body.results?.map((r: any) => r.variant) }).toEqual({
+        status: 200,
+        variants: listed,
+      });
+    },
+  );
 
   it.each(JSON_VARIANTS)(
     'GET /client/json/single/:rows?variant=%s&wire=1 is verified, with payload and wire bytes',

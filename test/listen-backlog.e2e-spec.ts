@@ -22,25 +22,29 @@ function backlogOf(port: string): number {
 }
 
 suite(`HTTP_LISTEN_BACKLOG${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
-  it('sizes the accept queue of the JSON servers (Express, Fastify, h2c), the bare JSON and the bare Connect servers', async () => {
-    const env = await portsEnv({ HTTP_LISTEN_BACKLOG: '1234', BARE_JSON_SERVER_PORT: String(await freePort()) });
-    const apps = (
-      ['json-server', 'json-fastify-server', 'json-h2-server', 'bare-json-server', 'bare-connect-server'] as const
-    ).map((app) => AppProcess.start(app, env));
-    try {
-      await Promise.all(apps.map((a) => a.waitFor(LISTENING)));
-      for (const port of [
-        'JSON_SERVER_PORT',
-        'FASTIFY_JSON_SERVER_PORT',
-        'H2_JSON_SERVER_PORT',
-        'BARE_JSON_SERVER_PORT',
-        'BARE_CONNECT_SERVER_PORT',
-        'BARE_CONNECT_H2_SERVER_PORT',
-      ]) {
-        expect([port, backlogOf(env[port])]).toEqual([port, 1234]);
+  it(
+    'sizes the accept queue of the JSON servers (Express, Fastify, h2c), the bare JSON and the bare Connect ' +
+      'servers',
+    async () => {
+      const env = await portsEnv({ HTTP_LISTEN_BACKLOG: '1234', BARE_JSON_SERVER_PORT: String(await freePort()) });
+      const apps = (
+        ['json-server', 'json-fastify-server', 'json-h2-server', 'bare-json-server', 'bare-connect-server'] as const
+      ).map((app) => AppProcess.start(app, env));
+      try {
+        await Promise.all(apps.map((a) => a.waitFor(LISTENING)));
+        for (const port of [
+          'JSON_SERVER_PORT',
+          'FASTIFY_JSON_SERVER_PORT',
+          'H2_JSON_SERVER_PORT',
+          'BARE_JSON_SERVER_PORT',
+          'BARE_CONNECT_SERVER_PORT',
+          'BARE_CONNECT_H2_SERVER_PORT',
+        ]) {
+          expect([port, backlogOf(env[port])]).toEqual([port, 1234]);
+        }
+      } finally {
+        await Promise.all(apps.map((a) => a.stop()));
       }
-    } finally {
-      await Promise.all(apps.map((a) => a.stop()));
-    }
-  });
+    },
+  );
 });

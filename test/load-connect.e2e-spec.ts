@@ -12,40 +12,44 @@ jest.setTimeout(180_000);
 const LOAD = appEntry('bench-cli', 'load-main.js', ROOT);
 
 describe('npm run load --target connect,connect-bare', () => {
-  it('loads the Connect protocol and gRPC on the Nest apps and the bare Connect server: every level verified, 0 errors', async () => {
-    const env = await portsEnv();
-    const run = await loadIntoFolder(
-      ['--target', 'connect,connect-bare', '--concurrency', '5', '--duration', '1', '--warmup', '0'],
-      env,
-      'wirebench-load-connect-',
-    );
-    expect(run.output).not.toMatch(/failed/);
-    expect(run.code).toBe(0);
-    // Each target's transports in --transport's order (json, grpc, connect); the connect targets serve no plain JSON.
-    expect(run.levels.map((l) => [l.transport, l.target_kind, l.variant])).toEqual([
-      ['grpc', 'connect', 'connect-grpc'],
-      ['connect', 'connect', 'connect-proto'],
-      ['grpc', 'connect-bare', ''],
-      ['connect', 'connect-bare', 'connect-bare'],
-    ]);
-    for (const level of run.levels) {
-      expect(level).toMatchObject({
-        verified: 'true',
-        errors: '0',
-        connections: level.transport === 'grpc' ? '1' : '5',
-      });
-      expect(Number(level.requests)).toBeGreaterThan(0);
-      // The server's CPU, read from the Connect server's own process over the window.
-      expect(Number(level.server_cpu_ms)).toBeGreaterThan(0);
-      expect(level.server_node_version).toBe(process.versions.node);
-    }
-    expect(run.result!.levels.map((l) => l.target.address)).toEqual([
-      `http://127.0.0.1:${env.H2_JSON_SERVER_PORT}`,
-      `http://127.0.0.1:${env.JSON_SERVER_PORT}`,
-      `http://127.0.0.1:${env.BARE_CONNECT_H2_SERVER_PORT}`,
-      `http://127.0.0.1:${env.BARE_CONNECT_SERVER_PORT}`,
-    ]);
-  });
+  it(
+    'loads the Connect protocol and gRPC on the Nest apps and the bare Connect server: every level verified, ' +
+      '0 errors',
+    async () => {
+      const env = await portsEnv();
+      const run = await loadIntoFolder(
+        ['--target', 'connect,connect-bare', '--concurrency', '5', '--duration', '1', '--warmup', '0'],
+        env,
+        'wirebench-load-connect-',
+      );
+      expect(run.output).not.toMatch(/failed/);
+      expect(run.code).toBe(0);
+      // Each target's transports in --transport's order (json, grpc, connect); the connect targets serve no plain JSON.
+      expect(run.levels.map((l) => [l.transport, l.target_kind, l.variant])).toEqual([
+        ['grpc', 'connect', 'connect-grpc'],
+        ['connect', 'connect', 'connect-proto'],
+        ['grpc', 'connect-bare', ''],
+        ['connect', 'connect-bare', 'connect-bare'],
+      ]);
+      for (const level of run.levels) {
+        expect(level).toMatchObject({
+          verified: 'true',
+          errors: '0',
+          connections: level.transport === 'grpc' ? '1' : '5',
+        });
+        expect(Number(level.requests)).toBeGreaterThan(0);
+        // The server's CPU, read from the Connect server's own process over the window.
+        expect(Number(level.server_cpu_ms)).toBeGreaterThan(0);
+        expect(level.server_node_version).toBe(process.versions.node);
+      }
+      expect(run.result!.levels.map((l) => l.target.address)).toEqual([
+        `http://127.0.0.1:${env.H2_JSON_SERVER_PORT}`,
+        `http://127.0.0.1:${env.JSON_SERVER_PORT}`,
+        `http://127.0.0.1:${env.BARE_CONNECT_H2_SERVER_PORT}`,
+        `http://127.0.0.1:${env.BARE_CONNECT_SERVER_PORT}`,
+      ]);
+    },
+  );
 
   it('--variants connect-proto,connect-grpc with a shape: the shape service GetRows, verified', async () => {
     const env = await portsEnv();

@@ -33,7 +33,8 @@ const RUNTIME_COLUMNS = ['runtime', 'node_version', 'v8_version', 'server_node_v
 
 describe('npm run load --node', () => {
   testWith22(
-    "--node current,22: each runtime's servers and generators started on it, one block each, every level recorded and verified",
+    "--node current,22: each runtime's servers and generators started on it, one block each, every level " +
+      'recorded and verified',
     async () => {
       const env = await portsEnv(network);
       const r = await load([...SMALL, '--node', 'current,22'], env);
@@ -75,7 +76,9 @@ describe('npm run load --node', () => {
       // This machine's Node 20 is past its end of life: the line says so where it names it.
       const eol = pastEndOfLife(current.node) ? `, past its end of life ${pastEndOfLife(current.node)}` : '';
       expect(r.markdown).toContain(
-        `- **Runtimes:** ${mine.label}: servers and generators on Node ${current.node} (V8 ${current.v8}${eol}); ${other.label}: servers and generators on Node ${other.server.nodeVersion}`,
+        `- **Runtimes:** ${mine.label}: servers and generators on ` +
+          `Node ${current.node} (V8 ${current.v8}${eol}); ${other.label}: servers and generators on ` +
+          `Node ${other.server.nodeVersion}`,
       );
       expect(r.markdown).toContain(`| ${other.label} |`);
       // The servers it started, on either runtime, are gone.
@@ -112,7 +115,8 @@ describe('npm run load --node', () => {
   );
 
   (findGhz() ? it : it.skip)(
-    `ghz levels run on the runtime's servers, their generator (Go) recorded with no node version and a note saying why${findGhz() ? '' : ' (skipped: ghz not found)'}`,
+    `ghz levels run on the runtime's servers, their generator (Go) recorded with no node version and a note ` +
+      `saying why${findGhz() ? '' : ' (skipped: ghz not found)'}`,
     async () => {
       const r = await load(
         [
@@ -140,7 +144,8 @@ describe('npm run load --node', () => {
         ['wirebench', label, current.node, current.v8, current.node, current.v8],
       ]);
       expect(r.levels[0].notes).toContain(
-        `runtime ${label}: the servers ran on it; the load came from ghz (Go), so no node version is recorded for the generator`,
+        `runtime ${label}: the servers ran on it; the load came from ghz (Go), so no node version is recorded ` +
+          `for the generator`,
       );
     },
   );
@@ -174,79 +179,97 @@ describe('npm run load --node', () => {
     expect(r.output).toContain(`json c=1 on ${label} (round 2/2):`);
   });
 
-  it('without --node, still records the versions the generator and the servers report, and names levels as before', async () => {
-    const r = await load(SMALL, await portsEnv());
-    expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
-    expect(r.levels.map((l) => RUNTIME_COLUMNS.map((c) => l[c]))).toEqual(
-      ['json', 'grpc'].map(() => ['', current.node, current.v8, current.node, current.v8]),
-    );
-    expect(r.result!.levels.map((l) => l.name)).toEqual(['c1', 'c1']);
-    expect(r.result!.runtimes).toBeUndefined();
-  });
+  it(
+    'without --node, still records the versions the generator and the servers report, and names levels as ' + 'before',
+    async () => {
+      const r = await load(SMALL, await portsEnv());
+      expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+      expect(r.levels.map((l) => RUNTIME_COLUMNS.map((c) => l[c]))).toEqual(
+        ['json', 'grpc'].map(() => ['', current.node, current.v8, current.node, current.v8]),
+      );
+      expect(r.result!.levels.map((l) => l.name)).toEqual(['c1', 'c1']);
+      expect(r.result!.runtimes).toBeUndefined();
+    },
+  );
 
-  describe('what cannot run: one line, before any level (exit 2 when refused up front, 1 when a server does not start)', () => {
-    let dir: string;
-    let running: Server;
-    beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'wirebench-load-no-node-'));
-      running = createServer((socket) => socket.destroy());
-      await new Promise<void>((resolve) => running.listen(0, '127.0.0.1', resolve));
-    });
-    afterAll(async () => {
-      rmSync(dir, { recursive: true, force: true });
-      await new Promise((resolve) => running.close(resolve));
-    });
-
-    it('a path where there is no node', async () => {
-      const missing = join(dir, 'missing', 'bin', 'node');
-      const r = await load([...SMALL, '--node', `current,${missing}`], await portsEnv());
-      expect({ code: r.code, output: r.output, dirs: r.dirs }).toEqual({
-        code: 2,
-        output: `wirebench load: node runtime ${missing}: ${missing} does not exist (see --help)\n`,
-        dirs: [],
+  describe(
+    'what cannot run: one line, before any level (exit 2 when refused up front, 1 when a server does ' + 'not start)',
+    () => {
+      let dir: string;
+      let running: Server;
+      beforeAll(async () => {
+        dir = mkdtempSync(join(tmpdir(), 'wirebench-load-no-node-'));
+        running = createServer((socket) => socket.destroy());
+        await new Promise<void>((resolve) => running.listen(0, '127.0.0.1', resolve));
       });
-    });
+      afterAll(async () => {
+        rmSync(dir, { recursive: true, force: true });
+        await new Promise((resolve) => running.close(resolve));
+      });
 
-    it('a version not in the cache, with --offline', async () => {
-      // A supported version (an unsupported one is refused before the cache is looked at: runtimes' supported-node.spec).
-      const r = await load([...SMALL, '--node', '24.0.0', '--offline'], await portsEnv({ NODE_RUNTIMES_DIR: dir }));
-      expect({ code: r.code, dirs: r.dirs }).toEqual({ code: 2, dirs: [] });
-      expect(r.output).toBe(
-        `wirebench load: node runtime 24.0.0: no Node 24.0.0 in the cache (${dir}) and offline forbids fetching it; run: npm run setup:node -- 24.0.0 (see --help)\n`,
-      );
-    });
+      it('a path where there is no node', async () => {
+        const missing = join(dir, 'missing', 'bin', 'node');
+        const r = await load([...SMALL, '--node', `current,${missing}`], await portsEnv());
+        expect({ code: r.code, output: r.output, dirs: r.dirs }).toEqual({
+          code: 2,
+          output: `wirebench load: node runtime ${missing}: ${missing} does not exist (see --help)\n`,
+          dirs: [],
+        });
+      });
 
-    it('a runtime that answers its probe but cannot start the servers: the run fails in one line naming it', async () => {
-      // Answers `node -p` as this node does (so it resolves), fails as soon as it is given an app to run.
-      const halfNode = join(dir, 'half-node');
-      writeFileSync(
-        halfNode,
-        `#!/bin/sh\nif [ "$1" = "-p" ]; then exec "${process.execPath}" "$@"; fi\necho "cannot load the app" >&2\nexit 1\n`,
+      it('a version not in the cache, with --offline', async () => {
+        // A supported version (an unsupported one is refused before the cache is looked at: runtimes'
+        // supported-node.spec).
+        const r = await load([...SMALL, '--node', '24.0.0', '--offline'], await portsEnv({ NODE_RUNTIMES_DIR: dir }));
+        expect({ code: r.code, dirs: r.dirs }).toEqual({ code: 2, dirs: [] });
+        expect(r.output).toBe(
+          `wirebench load: node runtime 24.0.0: no Node 24.0.0 in the cache ` +
+            `(${dir}) and offline forbids fetching it; run: npm run setup:node -- 24.0.0 (see --help)\n`,
+        );
+      });
+
+      it(
+        'a runtime that answers its probe but cannot start the servers: the run fails in one line naming ' + 'it',
+        async () => {
+          // Answers `node -p` as this node does (so it resolves), fails as soon as it is given an app to run.
+          const halfNode = join(dir, 'half-node');
+          writeFileSync(
+            halfNode,
+            `#!/bin/sh\nif [ "$1" = "-p" ]; then exec ` +
+              `"${process.execPath}" "$@"; fi\necho "cannot load the app" >&2\nexit 1\n`,
+          );
+          chmodSync(halfNode, 0o755);
+          const env = await portsEnv();
+          const r = await load([...SMALL, '--server-node', halfNode], env);
+          expect(r.code).toBe(1);
+          const label = `server${current.node}-client${current.node}`;
+          const failed = r.output.split('\n').filter((l) => l.startsWith('wirebench load: failed:'));
+          expect(failed).toEqual([
+            expect.stringMatching(
+              new RegExp(
+                `^wirebench load: failed: node ` +
+                  `runtime ${label}: [a-z-]+ exited \\(code 1\\) before a listener on 127\\.0\\.0\\.1:\\d+: ` +
+                  `\\(see .*apps\\.log\\)$`,
+              ),
+            ),
+          ]);
+          expect(r.result!.levels).toEqual([]);
+          expect(pidsWithEnv('JSON_SERVER_PORT', env.JSON_SERVER_PORT)).toEqual([]);
+        },
       );
-      chmodSync(halfNode, 0o755);
-      const env = await portsEnv();
-      const r = await load([...SMALL, '--server-node', halfNode], env);
-      expect(r.code).toBe(1);
-      const label = `server${current.node}-client${current.node}`;
-      const failed = r.output.split('\n').filter((l) => l.startsWith('wirebench load: failed:'));
-      expect(failed).toEqual([
-        expect.stringMatching(
+
+      it('a server it loads already running (it would run on whatever node started it)', async () => {
+        const env = await portsEnv({ GRPC_SERVER_PORT: String((running.address() as AddressInfo).port) });
+        const r = await load([...SMALL, '--node', 'current'], env);
+        expect({ code: r.code, dirs: r.dirs }).toEqual({ code: 2, dirs: [] });
+        expect(r.output).toMatch(
           new RegExp(
-            `^wirebench load: failed: node runtime ${label}: [a-z-]+ exited \\(code 1\\) before a listener on 127\\.0\\.0\\.1:\\d+: \\(see .*apps\\.log\\)$`,
+            String.raw`^wirebench load: --node \/ --server-node \/ --client-node start the servers ` +
+              String.raw`this run loads on each runtime, but servers this run did not start already answer at their ` +
+              String.raw`configured addresses \(grpc-server\): stop them, or set other ports \(see --help\)\n$`,
           ),
-        ),
-      ]);
-      expect(r.result!.levels).toEqual([]);
-      expect(pidsWithEnv('JSON_SERVER_PORT', env.JSON_SERVER_PORT)).toEqual([]);
-    });
-
-    it('a server it loads already running (it would run on whatever node started it)', async () => {
-      const env = await portsEnv({ GRPC_SERVER_PORT: String((running.address() as AddressInfo).port) });
-      const r = await load([...SMALL, '--node', 'current'], env);
-      expect({ code: r.code, dirs: r.dirs }).toEqual({ code: 2, dirs: [] });
-      expect(r.output).toMatch(
-        /^wirebench load: --node \/ --server-node \/ --client-node start the servers this run loads on each runtime, but servers this run did not start already answer at their configured addresses \(grpc-server\): stop them, or set other ports \(see --help\)\n$/,
-      );
-    });
-  });
+        );
+      });
+    },
+  );
 });

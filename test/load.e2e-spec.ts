@@ -41,18 +41,22 @@ function checkLevel(r: Row): void {
 }
 
 describe('npm run load', () => {
-  it('--variants json,json-fastify loads the Express and the Fastify JSON server side by side, each row naming its variant', async () => {
-    const env = await portsEnv();
-    const { code, run } = await runLoadJson(
-      ['--variants', 'json,json-fastify', '--concurrency', '8', '--duration', '2', '--warmup', '1'],
-      env,
-    );
-    expect(code).toBe(0);
-    expect(run.levels.map((l: any) => `${l.transport}/${l.targetKind}`)).toEqual(['json/nest', 'json/fastify']);
-    for (const level of run.levels) expect(level).toMatchObject({ verified: true, errors: {} });
-    expect(run.levels[1].target.address).toBe(`http://127.0.0.1:${env.FASTIFY_JSON_SERVER_PORT}`);
-    expect(pidsWithEnv('FASTIFY_JSON_SERVER_PORT', env.FASTIFY_JSON_SERVER_PORT)).toEqual([]);
-  });
+  it(
+    '--variants json,json-fastify loads the Express and the Fastify JSON server side by side, each row ' +
+      'naming its variant',
+    async () => {
+      const env = await portsEnv();
+      const { code, run } = await runLoadJson(
+        ['--variants', 'json,json-fastify', '--concurrency', '8', '--duration', '2', '--warmup', '1'],
+        env,
+      );
+      expect(code).toBe(0);
+      expect(run.levels.map((l: any) => `${l.transport}/${l.targetKind}`)).toEqual(['json/nest', 'json/fastify']);
+      for (const level of run.levels) expect(level).toMatchObject({ verified: true, errors: {} });
+      expect(run.levels[1].target.address).toBe(`http://127.0.0.1:${env.FASTIFY_JSON_SERVER_PORT}`);
+      expect(pidsWithEnv('FASTIFY_JSON_SERVER_PORT', env.FASTIFY_JSON_SERVER_PORT)).toEqual([]);
+    },
+  );
 
   it('--variants that load mode cannot drive, and target fastify with gRPC, exit 2 with the reason', async () => {
     const env = await portsEnv();
@@ -70,130 +74,144 @@ describe('npm run load', () => {
     expect(grpcOnFastify.stderr).toMatch(/--target fastify serves none of --transport grpc/);
   });
 
-  it('a 2 s level at c=10 on both transports: counts add up, percentiles are ordered, the CSV parses back', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
-    const env = await portsEnv();
-    const load = new AppProcess(
-      process.execPath,
-      [LOAD, '--concurrency', '10', '--duration', '2', '--warmup', '1', '--out', out, '--format', 'json'],
-      env,
-    );
-    let stdout = '';
-    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    const { code } = await load.exited;
-    try {
-      expect(code).toBe(0);
-      const dir = join(out, readdirSync(out)[0]);
-      const text = readFileSync(join(dir, 'levels.csv'), 'utf8');
-      const header: string[] = parse(text)[0];
-      expect(header).toEqual(LOAD_COLUMNS.map((c) => c.name));
-      const rows: Row[] = parse(text, { columns: true });
-      expect(rows.map((r) => `${r.transport}/${r.target_kind}/${r.variant}/${r.concurrency}`)).toEqual([
-        'json/nest/json/10',
-        'grpc/nest/grpc/10',
-      ]);
-      // The article's row unless --shapes names others.
-      expect(rows.map((r) => r.shape)).toEqual(['row', 'row']);
-      for (const r of rows) {
-        checkLevel(r);
-        expect(Number(r.errors)).toBe(0);
-        expect(Number(r.rps)).toBeGreaterThan(0);
-        expect(Number(r.window_ms)).toBeCloseTo(2000, -2);
-        expect(Number(r.server_cpu_ms)).toBeGreaterThan(0);
-        expect(Number(r.server_peak_rss_bytes)).toBeGreaterThan(0);
-        expect(r.verified).toBe('true');
-        // How quiet the machine was (any answer: other jobs may share it), as a bench run's runs.csv says it.
-        expect(r.foreign_cpu_cores).toMatch(/^\d+(\.\d+)?$/);
-        expect(['yes', 'no']).toContain(r.disturbed);
+  it(
+    'a 2 s level at c=10 on both transports: counts add up, percentiles are ordered, the CSV parses ' + 'back',
+    async () => {
+      const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+      const env = await portsEnv();
+      const load = new AppProcess(
+        process.execPath,
+        [LOAD, '--concurrency', '10', '--duration', '2', '--warmup', '1', '--out', out, '--format', 'json'],
+        env,
+      );
+      let stdout = '';
+      load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+      const { code } = await load.exited;
+      try {
+        expect(code).toBe(0);
+        const dir = join(out, readdirSync(out)[0]);
+        const text = readFileSync(join(dir, 'levels.csv'), 'utf8');
+        const header: string[] = parse(text)[0];
+        expect(header).toEqual(LOAD_COLUMNS.map((c) => c.name));
+        const rows: Row[] = parse(text, { columns: true });
+        expect(rows.map((r) => `${r.transport}/${r.target_kind}/${r.variant}/${r.concurrency}`)).toEqual([
+          'json/nest/json/10',
+          'grpc/nest/grpc/10',
+        ]);
+        // The article's row unless --shapes names others.
+        expect(rows.map((r) => r.shape)).toEqual(['row', 'row']);
+        for (const r of rows) {
+          checkLevel(r);
+          expect(Number(r.errors)).toBe(0);
+          expect(Number(r.rps)).toBeGreaterThan(0);
+          expect(Number(r.window_ms)).toBeCloseTo(2000, -2);
+          expect(Number(r.server_cpu_ms)).toBeGreaterThan(0);
+          expect(Number(r.server_peak_rss_bytes)).toBeGreaterThan(0);
+          expect(r.verified).toBe('true');
+          // How quiet the machine was (any answer: other jobs may share it), as a bench run's runs.csv says it.
+          expect(r.foreign_cpu_cores).toMatch(/^\d+(\.\d+)?$/);
+          expect(['yes', 'no']).toContain(r.disturbed);
+        }
+        expect(rows.find((r) => r.transport === 'grpc')!.connections).toBe('1');
+        expect(rows.find((r) => r.transport === 'json')!.connections).toBe('10');
+        const run = JSON.parse(stdout);
+        expect(run).toMatchObject({ kind: 'load', endReason: 'completed' });
+        expect(run.levels[0].perSecond).toHaveLength(2);
+        expect(pidsWithEnv('JSON_SERVER_PORT', env.JSON_SERVER_PORT)).toEqual([]);
+        // bench:compare takes load runs too: a run against itself changes nothing.
+        const compare = spawnSync(process.execPath, [COMPARE, dir, join(dir, 'result.json')], { encoding: 'utf8' });
+        expect(compare.status).toBe(0);
+        expect(compare.stdout).toMatch(/json\/nest closed c=10 conn=10 rows=1 .*\+0\.0/);
+        expect(compare.stdout).not.toMatch(/│ yes/);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
       }
-      expect(rows.find((r) => r.transport === 'grpc')!.connections).toBe('1');
-      expect(rows.find((r) => r.transport === 'json')!.connections).toBe('10');
-      const run = JSON.parse(stdout);
-      expect(run).toMatchObject({ kind: 'load', endReason: 'completed' });
-      expect(run.levels[0].perSecond).toHaveLength(2);
-      expect(pidsWithEnv('JSON_SERVER_PORT', env.JSON_SERVER_PORT)).toEqual([]);
-      // bench:compare takes load runs too: a run against itself changes nothing.
-      const compare = spawnSync(process.execPath, [COMPARE, dir, join(dir, 'result.json')], { encoding: 'utf8' });
-      expect(compare.status).toBe(0);
-      expect(compare.stdout).toMatch(/json\/nest closed c=10 conn=10 rows=1 .*\+0\.0/);
-      expect(compare.stdout).not.toMatch(/│ yes/);
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
-  it('--shapes numeric,text runs each level per shape on both transports, every reply verified for its shape, the shape read back from levels.csv', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
-    const load = new AppProcess(
-      process.execPath,
-      [
-        LOAD,
-        '--shapes',
-        'numeric,text',
-        '--concurrency',
-        '4',
-        '--duration',
-        '1',
-        '--warmup',
-        '0',
-        '--out',
-        out,
-        '--format',
-        'json',
-      ],
-      await portsEnv(),
-    );
-    let stdout = '';
-    load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    const { code } = await load.exited;
-    try {
-      expect(code).toBe(0);
-      const text = readFileSync(join(out, readdirSync(out)[0], 'levels.csv'), 'utf8');
-      const rows: Row[] = parse(text, { columns: true });
-      expect(rows.map((r) => `${r.shape}/${r.transport}`)).toEqual([
-        'numeric/json',
-        'numeric/grpc',
-        'text/json',
-        'text/grpc',
-      ]);
-      for (const r of rows) {
-        checkLevel(r);
-        expect(r).toMatchObject({ verified: 'true', errors: '0' });
-        expect(Number(r.successes)).toBeGreaterThan(0);
+  it(
+    '--shapes numeric,text runs each level per shape on both transports, every reply verified for its shape, ' +
+      'the shape read back from levels.csv',
+    async () => {
+      const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+      const load = new AppProcess(
+        process.execPath,
+        [
+          LOAD,
+          '--shapes',
+          'numeric,text',
+          '--concurrency',
+          '4',
+          '--duration',
+          '1',
+          '--warmup',
+          '0',
+          '--out',
+          out,
+          '--format',
+          'json',
+        ],
+        await portsEnv(),
+      );
+      let stdout = '';
+      load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+      const { code } = await load.exited;
+      try {
+        expect(code).toBe(0);
+        const text = readFileSync(join(out, readdirSync(out)[0], 'levels.csv'), 'utf8');
+        const rows: Row[] = parse(text, { columns: true });
+        expect(rows.map((r) => `${r.shape}/${r.transport}`)).toEqual([
+          'numeric/json',
+          'numeric/grpc',
+          'text/json',
+          'text/grpc',
+        ]);
+        for (const r of rows) {
+          checkLevel(r);
+          expect(r).toMatchObject({ verified: 'true', errors: '0' });
+          expect(Number(r.successes)).toBeGreaterThan(0);
+        }
+        // Each shape's replies are its own size: a text row (1-2 KiB of strings) is far larger than a numeric one.
+        const perReply = (r: Row) => Number(r.payload_bytes_per_s) / Number(r.rps);
+        expect(perReply(rows[2])).toBeGreaterThan(perReply(rows[0]) * 3);
+        const run = JSON.parse(stdout);
+        expect(run.levels.map((l: any) => `${l.name} ${l.shape}`)).toEqual([
+          'c4-numeric numeric',
+          'c4-numeric numeric',
+          'c4-text text',
+          'c4-text text',
+        ]);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
       }
-      // Each shape's replies are its own size: a text row (1-2 KiB of strings) is far larger than a numeric one.
-      const perReply = (r: Row) => Number(r.payload_bytes_per_s) / Number(r.rps);
-      expect(perReply(rows[2])).toBeGreaterThan(perReply(rows[0]) * 3);
-      const run = JSON.parse(stdout);
-      expect(run.levels.map((l: any) => `${l.name} ${l.shape}`)).toEqual([
-        'c4-numeric numeric',
-        'c4-numeric numeric',
-        'c4-text text',
-        'c4-text text',
-      ]);
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
-  it("a level too large for its shape exits 2 before any load, in the servers' words; a bad shape exits 2 with one line listing the valid ones", () => {
-    const env = { ...process.env, PATH: process.env.PATH };
-    const tooLarge = spawnSync(
-      process.execPath,
-      [LOAD, '--shapes', 'row,binary', '--rows', '100000', '--transport', 'json'],
-      { env, encoding: 'utf8' },
-    );
-    expect(tooLarge.status).toBe(2);
-    expect(tooLarge.stderr.trim().split('\n')).toHaveLength(1);
-    expect(tooLarge.stderr).toMatch(
-      /--rows: 100000 rows of binary over json: this reply may take up to [\d.]+ MiB \(\d+ bytes\), more than the server's MAX_INFLIGHT_BYTES/,
-    );
-    const bad = spawnSync(process.execPath, [LOAD, '--shapes', 'numeric,square'], { env, encoding: 'utf8' });
-    expect(bad.status).toBe(2);
-    expect(bad.stderr.trim().split('\n')).toEqual([
-      'wirebench load: --shapes must list shapes from row, numeric, text, nested, binary, got "square" (see --help)',
-    ]);
-  });
+  it(
+    "a level too large for its shape exits 2 before any load, in the servers' words; a bad shape exits 2 with " +
+      'one line listing the valid ones',
+    () => {
+      const env = { ...process.env, PATH: process.env.PATH };
+      const tooLarge = spawnSync(
+        process.execPath,
+        [LOAD, '--shapes', 'row,binary', '--rows', '100000', '--transport', 'json'],
+        { env, encoding: 'utf8' },
+      );
+      expect(tooLarge.status).toBe(2);
+      expect(tooLarge.stderr.trim().split('\n')).toHaveLength(1);
+      expect(tooLarge.stderr).toMatch(
+        new RegExp(
+          String.raw`--rows: 100000 rows of binary over json: this reply may take up to [\d.]+ MiB ` +
+            String.raw`\(\d+ bytes\), more than the server's MAX_INFLIGHT_BYTES`,
+        ),
+      );
+      const bad = spawnSync(process.execPath, [LOAD, '--shapes', 'numeric,square'], { env, encoding: 'utf8' });
+      expect(bad.status).toBe(2);
+      expect(bad.stderr.trim().split('\n')).toEqual([
+        'wirebench load: --shapes must list shapes from row, numeric, text, nested, binary, got "square" (see --help)',
+      ]);
+    },
+  );
 
   it('drives the bare reference servers too, and their rows verify', async () => {
     const env = await portsEnv({
@@ -223,7 +241,8 @@ describe('npm run load', () => {
 
   // Skipped, never passed, without ghz: the title says why.
   (GHZ ? it : it.skip)(
-    `a short ghz level beside the project's generator, in the same result shape${GHZ ? '' : ' (SKIPPED: ghz not found; go install github.com/bojand/ghz/cmd/ghz@v0.120.0)'}`,
+    `a short ghz level beside the project's generator, in the same result ` +
+      `shape${GHZ ? '' : ' (SKIPPED: ghz not found; go install github.com/bojand/ghz/cmd/ghz@v0.120.0)'}`,
     async () => {
       const { code, run } = await runLoadJson(
         ['--transport', 'grpc', '--engine', 'wirebench,ghz', '--concurrency', '4', '--duration', '1', '--warmup', '1'],
@@ -244,7 +263,8 @@ describe('npm run load', () => {
   );
 
   (GHZ ? it : it.skip)(
-    `ghz calls a shape's own service, the open loop and the bare servers verify it too${GHZ ? '' : ' (SKIPPED: ghz not found)'}`,
+    `ghz calls a shape's own service, the open loop and the bare servers verify it ` +
+      `too${GHZ ? '' : ' (SKIPPED: ghz not found)'}`,
     async () => {
       const env = await portsEnv({
         BARE_JSON_SERVER_PORT: String(await freePort()),
@@ -270,8 +290,8 @@ describe('npm run load', () => {
       expect(ghz.code).toBe(0);
       expect(ghz.run.levels[0]).toMatchObject({ engine: 'ghz', shape: 'nested', verified: true, errors: {} });
       expect(ghz.run.levels[0].successes).toBeGreaterThan(0);
-      // node:http's open loop (httpFire) and the bare servers, on a shape whose JSON form has base64; room for 20 in flight so a
-      // slow first call on a busy machine is not counted as client-overload.
+      // node:http's open loop (httpFire) and the bare servers, on a shape whose JSON form has base64; room for 20 in
+      // flight so a slow first call on a busy machine is not counted as client-overload.
       const open = await runLoadJson(
         [
           '--target',
@@ -345,63 +365,80 @@ describe('npm run load', () => {
     }
   }
 
-  it('Ctrl-C twice sent to the CLI alone (as a supervisor or CI does): it exits 130 at once and takes the servers and load generators it started with it', async () => {
-    await expectNothingOutlivesTheCli(async (load) => {
-      load.child.kill('SIGINT');
-      await new Promise((r) => setTimeout(r, 300));
-      load.child.kill('SIGINT');
-      expect((await load.exited).code).toBe(130);
-    }, 4000);
-  });
+  it(
+    'Ctrl-C twice sent to the CLI alone (as a supervisor or CI does): it exits 130 at once and takes the ' +
+      'servers and load generators it started with it',
+    async () => {
+      await expectNothingOutlivesTheCli(async (load) => {
+        load.child.kill('SIGINT');
+        await new Promise((r) => setTimeout(r, 300));
+        load.child.kill('SIGINT');
+        expect((await load.exited).code).toBe(130);
+      }, 4000);
+    },
+  );
 
   // The server gets SIGTERM from the kernel (its parent-death signal) and closes as on a stop; the generator sees its
   // IPC channel close. Both well inside the 30 s level they would otherwise serve.
-  it("a CLI killed by SIGKILL, where no exit handler runs: the server it started closes by itself, and the level's generator with it", async () => {
-    await expectNothingOutlivesTheCli(async (load) => {
-      load.child.kill('SIGKILL');
-      await load.exited;
-    }, 10_000);
-  });
+  it(
+    'a CLI killed by SIGKILL, where no exit handler runs: the server it started closes by itself, and the ' +
+      "level's generator with it",
+    async () => {
+      await expectNothingOutlivesTheCli(async (load) => {
+        load.child.kill('SIGKILL');
+        await load.exited;
+      }, 10_000);
+    },
+  );
 
-  it('ends a level whose server is killed in the middle with the errors counted and a message, not a hang', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
-    const env = await portsEnv();
-    const server = AppProcess.start('json-server', env);
-    await server.waitFor(LISTENING);
-    const started = Date.now();
-    const load = new AppProcess(
-      process.execPath,
-      [LOAD, '--transport', 'json', '--concurrency', '10', '--duration', '8', '--warmup', '1', '--out', out],
-      env,
-    );
-    try {
-      // Late enough that the window has opened even on a busy machine (start-up + 1 s warm-up), early enough to
-      // leave most of it to the errors.
-      await new Promise((r) => setTimeout(r, 5000));
-      server.child.kill('SIGKILL');
-      const { code } = await load.exited;
-      expect(Date.now() - started).toBeLessThan(30_000);
-      expect(code).toBe(1);
-      expect(load.output).toMatch(
-        /requests failed: ECONN(REFUSED|RESET) \d+.*; is http:\/\/127\.0\.0\.1:\d+ still up\?/,
+  it(
+    'ends a level whose server is killed in the middle with the errors counted and a message, not a ' + 'hang',
+    async () => {
+      const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+      const env = await portsEnv();
+      const server = AppProcess.start('json-server', env);
+      await server.waitFor(LISTENING);
+      const started = Date.now();
+      const load = new AppProcess(
+        process.execPath,
+        [LOAD, '--transport', 'json', '--concurrency', '10', '--duration', '8', '--warmup', '1', '--out', out],
+        env,
       );
-      expect(load.output).toMatch(
-        /wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=10: [\d,]+ of [\d,]+ requests failed: ECONN/,
-      );
-      const rows: Row[] = parse(readFileSync(join(out, readdirSync(out)[0], 'levels.csv'), 'utf8'), { columns: true });
-      expect(rows).toHaveLength(1);
-      checkLevel(rows[0]);
-      expect(Number(rows[0].successes)).toBeGreaterThan(0);
-      expect(Number(rows[0].errors)).toBeGreaterThan(0);
-      expect(rows[0].notes).toMatch(/requests failed/);
-    } finally {
-      await load.stop();
-      await server.stop();
-      rmSync(out, { recursive: true, force: true });
-    }
-  });
+      try {
+        // Late enough that the window has opened even on a busy machine (start-up + 1 s warm-up), early enough to
+        // leave most of it to the errors.
+        await new Promise((r) => setTimeout(r, 5000));
+        server.child.kill('SIGKILL');
+        const { code } = await load.exited;
+        expect(Date.now() - started).toBeLessThan(30_000);
+        expect(code).toBe(1);
+        expect(load.output).toMatch(
+          /requests failed: ECONN(REFUSED|RESET) \d+.*; is http:\/\/127\.0\.0\.1:\d+ still up\?/,
+        );
+        expect(load.output).toMatch(
+          new RegExp(
+            String.raw`wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=10: ` +
+              String.raw`[\d,]+ of [\d,]+ requests failed: ECONN`,
+          ),
+        );
+        const rows: Row[] = parse(readFileSync(join(out, readdirSync(out)[0], 'levels.csv'), 'utf8'), {
+          columns: true,
+        });
+        expect(rows).toHaveLength(1);
+        checkLevel(rows[0]);
+        expect(Number(rows[0].successes)).toBeGreaterThan(0);
+        expect(Number(rows[0].errors)).toBeGreaterThan(0);
+        expect(rows[0].notes).toMatch(/requests failed/);
+      } finally {
+        await load.stop();
+        await server.stop();
+        rmSync(out, { recursive: true, force: true });
+      }
+    },
+  );
 
-  // The issue: the default sweep exited 1 on a 2-core machine (JSON at c=500 timed out), printing "completed" beside it.
+  // The issue: the default sweep exited 1 on a 2-core machine (JSON at c=500 timed out), printing "completed" beside
+  // it.
   it('with no --concurrency sweeps the levels this machine can drive, and they succeed', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
     const load = new AppProcess(
@@ -428,57 +465,64 @@ describe('npm run load', () => {
     }
   });
 
-  it('names timeouts as timeouts, not as a server that may be down, and ends "failed", with exit 1, when a level failed; its table fits COLUMNS', async () => {
-    // A 1 ms timeout on 100,000-row replies: every request times out while the server is up and answering.
-    const env = await portsEnv();
-    const server = AppProcess.start('json-server', env);
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
-    try {
-      await server.waitFor(LISTENING);
-      // COLUMNS as a terminal of 80 would give it: the table on stdout fits that width (it is whole when piped).
-      const load = new AppProcess(
-        process.execPath,
-        [
-          LOAD,
-          '--transport',
-          'json',
-          '--rate',
-          '20',
-          '--concurrency',
-          '4',
-          '--rows',
-          '100000',
-          '--timeout',
-          '1',
-          '--duration',
-          '1',
-          '--warmup',
-          '0',
-          '--out',
-          out,
-        ],
-        { ...env, COLUMNS: '80' },
-      );
-      let stdout = '';
-      load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-      const { code } = await load.exited;
-      expect(code).toBe(1);
-      expect(stdout).toMatch(/│ transport │ target │/);
-      expect(Math.max(...stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
-      expect(load.output).toMatch(
-        /json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out \(no answer within 1 ms\)/,
-      );
-      expect(load.output).not.toMatch(/still up|completed/);
-      expect(load.output).toMatch(
-        /wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out/,
-      );
-      const run = JSON.parse(readFileSync(join(out, readdirSync(out)[0], 'result.json'), 'utf8'));
-      expect(run).toMatchObject({ endReason: 'failed', error: expect.stringMatching(/timed out/) });
-    } finally {
-      await server.stop();
-      rmSync(out, { recursive: true, force: true });
-    }
-  });
+  it(
+    'names timeouts as timeouts, not as a server that may be down, and ends "failed", with exit 1, when a ' +
+      'level failed; its table fits COLUMNS',
+    async () => {
+      // A 1 ms timeout on 100,000-row replies: every request times out while the server is up and answering.
+      const env = await portsEnv();
+      const server = AppProcess.start('json-server', env);
+      const out = mkdtempSync(join(tmpdir(), 'wirebench-load-'));
+      try {
+        await server.waitFor(LISTENING);
+        // COLUMNS as a terminal of 80 would give it: the table on stdout fits that width (it is whole when piped).
+        const load = new AppProcess(
+          process.execPath,
+          [
+            LOAD,
+            '--transport',
+            'json',
+            '--rate',
+            '20',
+            '--concurrency',
+            '4',
+            '--rows',
+            '100000',
+            '--timeout',
+            '1',
+            '--duration',
+            '1',
+            '--warmup',
+            '0',
+            '--out',
+            out,
+          ],
+          { ...env, COLUMNS: '80' },
+        );
+        let stdout = '';
+        load.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+        const { code } = await load.exited;
+        expect(code).toBe(1);
+        expect(stdout).toMatch(/│ transport │ target │/);
+        expect(Math.max(...stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+        expect(load.output).toMatch(
+          /json c=4: [\d,]+ of [\d,]+ requests failed: [\d,]+ timed out \(no answer within 1 ms\)/,
+        );
+        expect(load.output).not.toMatch(/still up|completed/);
+        expect(load.output).toMatch(
+          new RegExp(
+            String.raw`wirebench load: failed; 1 levels in .*\nwirebench load: failed: json c=4: ` +
+              String.raw`[\d,]+ of [\d,]+ requests failed: [\d,]+ timed out`,
+          ),
+        );
+        const run = JSON.parse(readFileSync(join(out, readdirSync(out)[0], 'result.json'), 'utf8'));
+        expect(run).toMatchObject({ endReason: 'failed', error: expect.stringMatching(/timed out/) });
+      } finally {
+        await server.stop();
+        rmSync(out, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.each([
     [['--concurrency', '0'], /--concurrency/],

@@ -25,37 +25,41 @@ const reason = netnsUnsupportedReason();
 const suite = reason === null ? describe : describe.skip;
 
 suite(`npm run bench --hosts netns${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
-  it('measures both transports against servers in their own namespace, their resources self-reported, and removes it all', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-netns-bench-'));
-    try {
-      // Ports of its own in case servers of this machine's namespace use the defaults; they are the namespace's.
-      const env = await portsEnv();
-      const bench = new AppProcess(
-        process.execPath,
-        [BENCH, '--hosts', 'netns', '--rows', '1000', '--runs', '2', '--warmup', '0', '--out', out],
-        env,
-      );
-      const { code } = await bench.exited;
-      expect(code).toBe(0);
-      const dir = join(out, readdirSync(out)[0]);
-      const rows: Record<string, string>[] = parse(readFileSync(join(dir, 'summary.csv'), 'utf8'), { columns: true });
-      expect(rows.map((r) => r.variant)).toEqual(['json', 'grpc']);
-      for (const r of rows) {
-        expect(r.verified).toBe('true');
-        // The servers' address on the link, not loopback; their CPU from their own report (their sockets are not
-        // visible from this namespace's /proc).
-        expect(r.target).toMatch(/at (http:\/\/)?10\.231\.\d+\.\d+:\d+/);
-        expect(r.server_resources_source).toBe('server');
-        expect(Number(r.server_cpu_ms)).toBeGreaterThan(0);
+  it(
+    'measures both transports against servers in their own namespace, their resources self-reported, and ' +
+      'removes it all',
+    async () => {
+      const out = mkdtempSync(join(tmpdir(), 'wirebench-netns-bench-'));
+      try {
+        // Ports of its own in case servers of this machine's namespace use the defaults; they are the namespace's.
+        const env = await portsEnv();
+        const bench = new AppProcess(
+          process.execPath,
+          [BENCH, '--hosts', 'netns', '--rows', '1000', '--runs', '2', '--warmup', '0', '--out', out],
+          env,
+        );
+        const { code } = await bench.exited;
+        expect(code).toBe(0);
+        const dir = join(out, readdirSync(out)[0]);
+        const rows: Record<string, string>[] = parse(readFileSync(join(dir, 'summary.csv'), 'utf8'), { columns: true });
+        expect(rows.map((r) => r.variant)).toEqual(['json', 'grpc']);
+        for (const r of rows) {
+          expect(r.verified).toBe('true');
+          // The servers' address on the link, not loopback; their CPU from their own report (their sockets are not
+          // visible from this namespace's /proc).
+          expect(r.target).toMatch(/at (http:\/\/)?10\.231\.\d+\.\d+:\d+/);
+          expect(r.server_resources_source).toBe('server');
+          expect(Number(r.server_cpu_ms)).toBeGreaterThan(0);
+        }
+        expect(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')).options.hostsDescription).toMatch(
+          /network namespace wb-\d+-\d+ .*veth MTU 1500/,
+        );
+        expect(leftoverNetworkObjects(processPrefix(bench.child.pid))).toEqual({ namespaces: [], links: [] });
+      } finally {
+        rmSync(out, { recursive: true, force: true });
       }
-      expect(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')).options.hostsDescription).toMatch(
-        /network namespace wb-\d+-\d+ .*veth MTU 1500/,
-      );
-      expect(leftoverNetworkObjects(processPrefix(bench.child.pid))).toEqual({ namespaces: [], links: [] });
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   // wan on the veth: tbf holds 100 Mbit/s; the delay is netem's, or the client's Toxiproxy where the kernel has none.
   const linkReason =
@@ -66,7 +70,8 @@ suite(`npm run bench --hosts netns${reason === null ? '' : ` (skipped: ${reason}
         : `no netem in this kernel and ${toxiproxy.reason}`;
   const onLink = linkReason === null ? it : it.skip;
   onLink(
-    `puts each profile on the veth, calibrated across it, and removes it all${linkReason === null ? '' : ` (skipped: ${linkReason})`}`,
+    `puts each profile on the veth, calibrated across it, and removes it ` +
+      `all${linkReason === null ? '' : ` (skipped: ${linkReason})`}`,
     async () => {
       const out = mkdtempSync(join(tmpdir(), 'wirebench-netns-profiles-'));
       const mark = ['WB_NETNS_PROFILES_E2E', String(process.pid)] as const;
@@ -113,7 +118,10 @@ suite(`npm run bench --hosts netns${reason === null ? '' : ` (skipped: ${reason}
         const nominalRtt = 2 * wan.latencyMs;
         for (const r of rows.filter((r) => r.network === 'wan')) {
           process.stderr.write(
-            `netns wan (${latency}): net_rtt_ms ${r.net_rtt_ms} of ${nominalRtt}, net_mbps ${r.net_mbps} of ${wan.downMbit}, net_up_mbps ${r.net_up_mbps} of ${wan.upMbit}\n`,
+            `netns wan ` +
+              `(${latency}): net_rtt_ms ${r.net_rtt_ms} of ` +
+              `${nominalRtt}, net_mbps ${r.net_mbps} of ` +
+              `${wan.downMbit}, net_up_mbps ${r.net_up_mbps} of ${wan.upMbit}\n`,
           );
           expect(r.verified).toBe('true');
           expect(Math.abs(Number(r.net_rtt_ms) - nominalRtt)).toBeLessThanOrEqual(0.2 * nominalRtt);

@@ -22,7 +22,8 @@ jest.setTimeout(120_000);
 
 const LOAD = appEntry('bench-cli', 'load-main.js', ROOT);
 const netnsReason = netnsUnsupportedReason();
-// wan on the veth: tbf holds 100 Mbit/s; the delay is netem's, or Toxiproxy in front of the link where the kernel has none.
+// wan on the veth: tbf holds 100 Mbit/s; the delay is netem's, or Toxiproxy in front of the link where the kernel has
+// none.
 const reason =
   netnsReason !== null
     ? netnsReason
@@ -32,88 +33,94 @@ const reason =
 const suite = reason === null ? describe : describe.skip;
 
 suite(`npm run load --hosts netns${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
-  it('loads the Nest and bare servers in their own namespace, plain and under wan on the veth, and removes it all', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-netns-load-'));
-    const mark = ['WB_NETNS_LOAD_E2E', String(process.pid)] as const;
-    try {
-      const args = [
-        '--hosts',
-        'netns',
-        '--network',
-        'loopback,wan',
-        '--transport',
-        'json,grpc',
-        '--target',
-        'nest,bare',
-        '--concurrency',
-        '4',
-        '--duration',
-        '2',
-        '--warmup',
-        '1',
-        '--out',
-        out,
-      ];
-      const load = new AppProcess(process.execPath, [LOAD, ...args], await portsEnv({ [mark[0]]: mark[1] }));
-      let stderr = '';
-      load.child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-      const { code } = await load.exited;
-      expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
-      const netem = detectNetem().available;
-      expect(stderr).toContain(
-        `wan on the veth: bandwidth tc tbf, latency ${netem ? 'netem' : 'Toxiproxy (no netem in this kernel)'}`,
-      );
+  it(
+    'loads the Nest and bare servers in their own namespace, plain and under wan on the veth, and removes it ' + 'all',
+    async () => {
+      const out = mkdtempSync(join(tmpdir(), 'wirebench-netns-load-'));
+      const mark = ['WB_NETNS_LOAD_E2E', String(process.pid)] as const;
+      try {
+        const args = [
+          '--hosts',
+          'netns',
+          '--network',
+          'loopback,wan',
+          '--transport',
+          'json,grpc',
+          '--target',
+          'nest,bare',
+          '--concurrency',
+          '4',
+          '--duration',
+          '2',
+          '--warmup',
+          '1',
+          '--out',
+          out,
+        ];
+        const load = new AppProcess(process.execPath, [LOAD, ...args], await portsEnv({ [mark[0]]: mark[1] }));
+        let stderr = '';
+        load.child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+        const { code } = await load.exited;
+        expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
+        const netem = detectNetem().available;
+        expect(stderr).toContain(
+          `wan on the veth: bandwidth tc tbf, latency ${netem ? 'netem' : 'Toxiproxy (no netem in this kernel)'}`,
+        );
 
-      const dir = join(out, readdirSync(out)[0]);
-      const levels: Record<string, string>[] = parse(readFileSync(join(dir, 'levels.csv'), 'utf8'), { columns: true });
-      expect(levels.map((l) => `${l.transport}/${l.target_kind} ${l.network}`).sort()).toEqual(
-        ['grpc/bare', 'grpc/nest', 'json/bare', 'json/nest'].flatMap((t) => [`${t} loopback`, `${t} wan`]).sort(),
-      );
-      const wan = loadNetworkProfiles().wan;
-      const nominalRtt = 2 * wan.latencyMs;
-      for (const l of levels) {
-        // Every request answered by a server across the link, its resources from its own report (its sockets are
-        // not visible from this namespace's /proc).
-        expect(Number(l.successes)).toBeGreaterThan(0);
-        expect(l.errors).toBe('0');
-        expect(l.address).toMatch(/^(http:\/\/)?(10\.231\.\d+\.\d+|127\.0\.0\.1):\d+/);
-        expect(l.server_resources_source).toBe('server');
-        if (l.network !== 'wan') {
-          expect(l.address).toMatch(/10\.231\./);
-          expect(l.notes).toMatch(/sent straight to (http:\/\/)?10\.231\.[\d.]+:\d+ \(loopback: nothing applied\)/);
-          continue;
+        const dir = join(out, readdirSync(out)[0]);
+        const levels: Record<string, string>[] = parse(readFileSync(join(dir, 'levels.csv'), 'utf8'), {
+          columns: true,
+        });
+        expect(levels.map((l) => `${l.transport}/${l.target_kind} ${l.network}`).sort()).toEqual(
+          ['grpc/bare', 'grpc/nest', 'json/bare', 'json/nest'].flatMap((t) => [`${t} loopback`, `${t} wan`]).sort(),
+        );
+        const wan = loadNetworkProfiles().wan;
+        const nominalRtt = 2 * wan.latencyMs;
+        for (const l of levels) {
+          // Every request answered by a server across the link, its resources from its own report (its sockets are
+          // not visible from this namespace's /proc).
+          expect(Number(l.successes)).toBeGreaterThan(0);
+          expect(l.errors).toBe('0');
+          expect(l.address).toMatch(/^(http:\/\/)?(10\.231\.\d+\.\d+|127\.0\.0\.1):\d+/);
+          expect(l.server_resources_source).toBe('server');
+          if (l.network !== 'wan') {
+            expect(l.address).toMatch(/10\.231\./);
+            expect(l.notes).toMatch(/sent straight to (http:\/\/)?10\.231\.[\d.]+:\d+ \(loopback: nothing applied\)/);
+            continue;
+          }
+          process.stderr.write(
+            `netns load ${l.transport}/` +
+              `${l.target_kind} wan: net_rtt_ms ${l.net_rtt_ms} of ${nominalRtt}, p50 ${l.latency_p50_ms} ms\n`,
+          );
+          expect(Math.abs(Number(l.net_rtt_ms) - nominalRtt)).toBeLessThanOrEqual(0.2 * nominalRtt);
+          expect(l.net_flagged).toBe('false');
+          // Each request takes at least the round trip the profile puts on the link.
+          expect(Number(l.latency_p50_ms)).toBeGreaterThanOrEqual(0.9 * nominalRtt);
         }
-        process.stderr.write(
-          `netns load ${l.transport}/${l.target_kind} wan: net_rtt_ms ${l.net_rtt_ms} of ${nominalRtt}, p50 ${l.latency_p50_ms} ms\n`,
-        );
-        expect(Math.abs(Number(l.net_rtt_ms) - nominalRtt)).toBeLessThanOrEqual(0.2 * nominalRtt);
-        expect(l.net_flagged).toBe('false');
-        // Each request takes at least the round trip the profile puts on the link.
-        expect(Number(l.latency_p50_ms)).toBeGreaterThanOrEqual(0.9 * nominalRtt);
-      }
-      const p50 = (network: string, transport: string) =>
-        Number(
-          levels.find((l) => l.network === network && l.transport === transport && l.target_kind === 'nest')!
-            .latency_p50_ms,
-        );
-      // And the link adds it on top of the work: the median grows by most of the round trip. Not all of it: these are
-      // closed loops, so on loopback the callers queue behind the CPU (a p50 of several ms on a busy 2-core runner),
-      // and under wan the same callers spend that time on the wire instead (CI: 41.98 - 6.30 ms = 35.68 of 40).
-      for (const transport of ['json', 'grpc'])
-        expect(p50('wan', transport) - p50('loopback', transport)).toBeGreaterThanOrEqual(0.75 * nominalRtt);
+        const p50 = (network: string, transport: string) =>
+          Number(
+            levels.find((l) => l.network === network && l.transport === transport && l.target_kind === 'nest')!
+              .latency_p50_ms,
+          );
+        // And the link adds it on top of the work: the median grows by most of the round trip. Not all of it: these are
+        // closed loops, so on loopback the callers queue behind the CPU (a p50 of several ms on a busy 2-core runner),
+        // and under wan the same callers spend that time on the wire instead (CI: 41.98 - 6.30 ms = 35.68 of 40).
+        for (const transport of ['json', 'grpc'])
+          expect(p50('wan', transport) - p50('loopback', transport)).toBeGreaterThanOrEqual(0.75 * nominalRtt);
 
-      const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
-      expect(result.options.hostsDescription).toMatch(/network namespace wb-\d+-\d+ .*veth MTU 1500/);
-      expect(result.options.linkShaping).toEqual({
-        loopback: 'none',
-        wan: `tc tbf + ${netem ? 'netem' : 'toxiproxy latency'}`,
-      });
-      expect(result.targets.json).toMatch(/^http:\/\/10\.231\./);
-      // Namespace, veth (and with it tc's qdiscs), servers, calibration server and Toxiproxy: all gone.
-      expect(leftoverNetworkObjects(processPrefix(load.child.pid))).toEqual({ namespaces: [], links: [] });
-      expect(pidsWithEnv(...mark)).toEqual([]);
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
-  });
+        const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
+        expect(result.options.hostsDescription).toMatch(/network namespace wb-\d+-\d+ .*veth MTU 1500/);
+        expect(result.options.linkShaping).toEqual({
+          loopback: 'none',
+          wan: `tc tbf + ${netem ? 'netem' : 'toxiproxy latency'}`,
+        });
+        expect(result.targets.json).toMatch(/^http:\/\/10\.231\./);
+        // Namespace, veth (and with it tc's qdiscs), servers, calibration server and Toxiproxy: all gone.
+        expect(leftoverNetworkObjects(processPrefix(load.child.pid))).toEqual({ namespaces: [], links: [] });
+        expect(pidsWithEnv(...mark)).toEqual([]);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    },
+  );
 });

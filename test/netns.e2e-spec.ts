@@ -30,7 +30,7 @@ const json = <T>(argv: string[]): T => JSON.parse(execFileSync(argv[0], argv.sli
 suite(`netns topology${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
   let topology: NetnsTopology;
   let env: Record<string, string>;
-  let apps: LaunchedApp[] = [];
+  const apps: LaunchedApp[] = [];
   let releaseHosts: () => void = () => undefined;
 
   const startInside = async (app: LaunchedApp, port: number) => {
@@ -118,44 +118,49 @@ suite(`netns topology${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
     }
   });
 
-  it('holds a bulk transfer to the profile rate in each direction with tbf, and says how latency is applied', async () => {
-    const port = await freePort();
-    const [command, ...args] = topology.prefixCommand([
-      process.execPath,
-      '-e',
-      BULK_SERVER_SCRIPT,
-      topology.serverAddress,
-      String(port),
-    ]);
-    await startInside(
-      new LaunchedApp('bulk', command, args, { cwd: ROOT, env: cleanEnv({ [MARK[0]]: MARK[1] }) }),
-      port,
-    );
-    // wan's 100 Mbit/s down, with a slower uplink so a swapped direction would show.
-    const profile = { ...loadNetworkProfiles().wan, upMbit: 40 };
-    const netem = detectNetem();
-    expect(topology.applyProfile(profile)).toEqual({
-      bandwidth: 'tc tbf',
-      latency: netem.available ? 'netem' : 'toxiproxy',
-    });
-    const qdiscs = execFileSync('tc', ['qdisc', 'show', 'dev', topology.hostDevice], { encoding: 'utf8' });
-    expect(qdiscs).toContain('tbf');
-    expect(qdiscs.includes('netem')).toBe(netem.available);
-    // About 1.2 s each at the limited rate.
-    const down = await measureMbit(topology.serverAddress, port, 'down', 15_000_000);
-    const up = await measureMbit(topology.serverAddress, port, 'up', 6_000_000);
-    process.stderr.write(
-      `netns: netem ${netem.available ? 'present' : `absent (${netem.detail})`}; tbf down ${down.toFixed(1)} of 100 Mbit/s, up ${up.toFixed(1)} of 40 Mbit/s\n`,
-    );
-    expect(down).toBeGreaterThan(75);
-    expect(down).toBeLessThan(125);
-    expect(up).toBeGreaterThan(30);
-    expect(up).toBeLessThan(50);
-    topology.clearProfile();
-    expect(execFileSync('tc', ['qdisc', 'show', 'dev', topology.hostDevice], { encoding: 'utf8' })).not.toContain(
-      'tbf',
-    );
-  }, 20_000);
+  it(
+    'holds a bulk transfer to the profile rate in each direction with tbf, and says how latency is ' + 'applied',
+    async () => {
+      const port = await freePort();
+      const [command, ...args] = topology.prefixCommand([
+        process.execPath,
+        '-e',
+        BULK_SERVER_SCRIPT,
+        topology.serverAddress,
+        String(port),
+      ]);
+      await startInside(
+        new LaunchedApp('bulk', command, args, { cwd: ROOT, env: cleanEnv({ [MARK[0]]: MARK[1] }) }),
+        port,
+      );
+      // wan's 100 Mbit/s down, with a slower uplink so a swapped direction would show.
+      const profile = { ...loadNetworkProfiles().wan, upMbit: 40 };
+      const netem = detectNetem();
+      expect(topology.applyProfile(profile)).toEqual({
+        bandwidth: 'tc tbf',
+        latency: netem.available ? 'netem' : 'toxiproxy',
+      });
+      const qdiscs = execFileSync('tc', ['qdisc', 'show', 'dev', topology.hostDevice], { encoding: 'utf8' });
+      expect(qdiscs).toContain('tbf');
+      expect(qdiscs.includes('netem')).toBe(netem.available);
+      // About 1.2 s each at the limited rate.
+      const down = await measureMbit(topology.serverAddress, port, 'down', 15_000_000);
+      const up = await measureMbit(topology.serverAddress, port, 'up', 6_000_000);
+      process.stderr.write(
+        `netns: netem ${netem.available ? 'present' : `absent (${netem.detail})`}; tbf down ` +
+          `${down.toFixed(1)} of 100 Mbit/s, up ${up.toFixed(1)} of 40 Mbit/s\n`,
+      );
+      expect(down).toBeGreaterThan(75);
+      expect(down).toBeLessThan(125);
+      expect(up).toBeGreaterThan(30);
+      expect(up).toBeLessThan(50);
+      topology.clearProfile();
+      expect(execFileSync('tc', ['qdisc', 'show', 'dev', topology.hostDevice], { encoding: 'utf8' })).not.toContain(
+        'tbf',
+      );
+    },
+    20_000,
+  );
 
   it('leaves no namespace, link or server process behind once destroyed', async () => {
     await stopAll();

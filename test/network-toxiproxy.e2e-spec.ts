@@ -72,8 +72,11 @@ describeWithToxiproxy('network shaping through Toxiproxy', () => {
       async (name, profile) => {
         const c: PathCalibration = await calibratePath(profile, server);
         process.stdout.write(
-          `calibration ${name}: RTT ${c.rttMs.toFixed(3)} ms (nominal ${c.nominalRttMs ?? '-'}), ${c.mbps.toFixed(1)} Mbit/s down (nominal ${c.nominalMbps ?? '-'}), ` +
-            `${c.upMbps.toFixed(1)} up (nominal ${c.nominalUpMbps ?? '-'})${c.flagged ? ' FLAGGED' : ''}${c.notes.map((n) => `\n  ${n}`).join('')}\n`,
+          `calibration ${name}: RTT ` +
+            `${c.rttMs.toFixed(3)} ms (nominal ` +
+            `${c.nominalRttMs ?? '-'}), ${c.mbps.toFixed(1)} Mbit/s down (nominal ${c.nominalMbps ?? '-'}), ` +
+            `${c.upMbps.toFixed(1)} up (nominal ` +
+            `${c.nominalUpMbps ?? '-'})${c.flagged ? ' FLAGGED' : ''}${c.notes.map((n) => `\n  ${n}`).join('')}\n`,
         );
 
         // The result tells the truth: flagged exactly when a figure is more than 20% off its nominal value.
@@ -163,7 +166,9 @@ describeWithToxiproxy('network shaping through Toxiproxy', () => {
     }, 20_000);
 
     it('it dies with a parent killed by SIGKILL, where no exit handler runs', async () => {
-      const script = `require('./libs/network/src/toxiproxy/toxiproxy-server').ToxiproxyServer.start(${JSON.stringify(toxiproxyPath())}).then((s) => console.log('pid ' + s.pid))`;
+      const script =
+        `require('./libs/network/src/toxiproxy/toxiproxy-server').ToxiproxyServer.start(` +
+        `${JSON.stringify(toxiproxyPath())}).then((s) => console.log('pid ' + s.pid))`;
       const parent = spawn(
         process.execPath,
         ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', '-e', script],

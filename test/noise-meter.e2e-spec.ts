@@ -91,21 +91,24 @@ describe('npm run bench: the noise meter', () => {
     for (const spinner of spinners) spinner.kill('SIGKILL');
   });
 
-  it("writes each run's foreign CPU, steal and disturbed, and the scenario's, whatever else the machine does", async () => {
-    const { runs, summary } = await bench(out);
-    expect(runs).toHaveLength(6);
-    for (const r of runs) {
-      expect([r.foreign_cpu_cores, r.steal_cores].every(isCores)).toBe(true);
-      expect(['yes', 'no']).toContain(r.disturbed);
-    }
-    for (const s of summary) {
-      expect(s.disturbed_above).toBe('0.2');
-      expect(Number(s.disturbed_runs)).toBe(
-        runs.filter((r) => r.variant === s.variant && r.disturbed === 'yes').length,
-      );
-      expect(isCores(s.max_foreign_cpu_cores)).toBe(true);
-    }
-  });
+  it(
+    "writes each run's foreign CPU, steal and disturbed, and the scenario's, whatever else the machine " + 'does',
+    async () => {
+      const { runs, summary } = await bench(out);
+      expect(runs).toHaveLength(6);
+      for (const r of runs) {
+        expect([r.foreign_cpu_cores, r.steal_cores].every(isCores)).toBe(true);
+        expect(['yes', 'no']).toContain(r.disturbed);
+      }
+      for (const s of summary) {
+        expect(s.disturbed_above).toBe('0.2');
+        expect(Number(s.disturbed_runs)).toBe(
+          runs.filter((r) => r.variant === s.variant && r.disturbed === 'yes').length,
+        );
+        expect(isCores(s.max_foreign_cpu_cores)).toBe(true);
+      }
+    },
+  );
 
   // Bounded on their own too, should afterAll never come.
   const spin = (seconds: number) => {
@@ -161,30 +164,35 @@ describe('npm run bench: the noise meter', () => {
     );
   });
 
-  it('--quiet: measures the runs the busy loops disturbed again, keeps them on record and counted, and the verdict says so', async () => {
-    // Whatever the earlier test left spinning would disturb every run here, re-runs included.
-    for (const spinner of spinners.splice(0)) spinner.kill('SIGKILL');
-    const { runs, summary, md, result } = await bench(out, QUIET_ARGS, async (clientUrl) => {
-      await measuring(clientUrl);
-      spin(SHORT_SPIN_SECONDS);
-    });
-    // The kept runs are the ones asked for; the replaced ones are counted beside them, at most 3 a scenario.
-    expect(runs).toHaveLength(6);
-    const replaced = summary.map((s) => Number(s.replaced_disturbed_runs));
-    expect(replaced.every((n) => n >= 0 && n <= 3)).toBe(true);
-    const total = replaced.reduce((a, b) => a + b, 0);
-    expect(total).toBeGreaterThan(0);
-    expect(runs.reduce((sum, r) => sum + Number(r.replaced_disturbed), 0)).toBe(total);
-    // On record in result.json, each disturbed, out of the runs every figure comes from.
-    const onRecord = result.scenarios.flatMap((r) => r.replacedRuns ?? []);
-    expect(onRecord).toHaveLength(total);
-    for (const r of onRecord) expect(r).toMatchObject({ disturbed: true, foreignCpuCores: expect.any(Number) });
-    expect(Math.min(...onRecord.map((r) => r.foreignCpuCores!))).toBeGreaterThan(0.2);
-    expect(result.scenarios.map((r) => r.stats.n)).toEqual([3, 3]);
-    expect(md).toMatch(
-      new RegExp(
-        `(\\d+ of 6 runs disturbed, up to [\\d.]+ (of a core|cores) beside them|machine quiet: foreign CPU ≤ [\\d.]+ (of a core|cores)), after ${total} disturbed runs? (was|were) measured again and replaced\\.`,
-      ),
-    );
-  });
+  it(
+    '--quiet: measures the runs the busy loops disturbed again, keeps them on record and counted, and the ' +
+      'verdict says so',
+    async () => {
+      // Whatever the earlier test left spinning would disturb every run here, re-runs included.
+      for (const spinner of spinners.splice(0)) spinner.kill('SIGKILL');
+      const { runs, summary, md, result } = await bench(out, QUIET_ARGS, async (clientUrl) => {
+        await measuring(clientUrl);
+        spin(SHORT_SPIN_SECONDS);
+      });
+      // The kept runs are the ones asked for; the replaced ones are counted beside them, at most 3 a scenario.
+      expect(runs).toHaveLength(6);
+      const replaced = summary.map((s) => Number(s.replaced_disturbed_runs));
+      expect(replaced.every((n) => n >= 0 && n <= 3)).toBe(true);
+      const total = replaced.reduce((a, b) => a + b, 0);
+      expect(total).toBeGreaterThan(0);
+      expect(runs.reduce((sum, r) => sum + Number(r.replaced_disturbed), 0)).toBe(total);
+      // On record in result.json, each disturbed, out of the runs every figure comes from.
+      const onRecord = result.scenarios.flatMap((r) => r.replacedRuns ?? []);
+      expect(onRecord).toHaveLength(total);
+      for (const r of onRecord) expect(r).toMatchObject({ disturbed: true, foreignCpuCores: expect.any(Number) });
+      expect(Math.min(...onRecord.map((r) => r.foreignCpuCores!))).toBeGreaterThan(0.2);
+      expect(result.scenarios.map((r) => r.stats.n)).toEqual([3, 3]);
+      expect(md).toMatch(
+        new RegExp(
+          `(\\d+ of 6 runs disturbed, up to [\\d.]+ (of a core|cores) beside them|machine quiet: foreign CPU ≤ ` +
+            `[\\d.]+ (of a core|cores)), after ${total} disturbed runs? (was|were) measured again and replaced\\.`,
+        ),
+      );
+    },
+  );
 });

@@ -44,16 +44,19 @@ const STREAM = { chunkRows: 5, offset: 1000 };
         const shape = getShape(name);
         const field = protoJsonName(shape.rowsField);
 
-        it(`${shape.unaryMethod}: json_format of the reply is the shape's JSON form, and the JSON server's reply`, async () => {
-          const fetched = await pythonFetch(python.python!, address(), shape.grpcService, shape.unaryMethod, ROWS);
-          expect(fetched.messages).toBe(1);
-          expect(fetched[field]).toEqual(shape.rows(ROWS).map((row) => toJsonRow(shape, row)));
-          const query = name === 'row' ? '' : `?shape=${name}`;
-          const jsonReply = await (
-            await fetch(`http://127.0.0.1:${env.JSON_SERVER_PORT}/samples/${ROWS}${query}`)
-          ).json();
-          expect({ [field]: fetched[field] }).toEqual(jsonReply);
-        });
+        it(
+          `${shape.unaryMethod}: json_format of the reply is the shape's JSON form, and the JSON server's ` + `reply`,
+          async () => {
+            const fetched = await pythonFetch(python.python!, address(), shape.grpcService, shape.unaryMethod, ROWS);
+            expect(fetched.messages).toBe(1);
+            expect(fetched[field]).toEqual(shape.rows(ROWS).map((row) => toJsonRow(shape, row)));
+            const query = name === 'row' ? '' : `?shape=${name}`;
+            const jsonReply = await (
+              await fetch(`http://127.0.0.1:${env.JSON_SERVER_PORT}/samples/${ROWS}${query}`)
+            ).json();
+            expect({ [field]: fetched[field] }).toEqual(jsonReply);
+          },
+        );
 
         it(`${shape.streamMethod}: ${ROWS} rows from ${STREAM.offset} in messages of ${STREAM.chunkRows}`, async () => {
           const fetched = await pythonFetch(

@@ -147,7 +147,8 @@ describe('one query rule for every JSON server, and the client', () => {
       parameter: 'network',
       limit: { values: ['loopback', 'lan', 'region', 'wan', 'mobile'] },
       message:
-        'network: no profile named "wan "; the profiles are loopback, lan, region, wan, mobile (network-profiles.json, NETWORK_PROFILES_FILE)',
+        'network: no profile named "wan "; the profiles are loopback, lan, region, wan, mobile ' +
+        '(network-profiles.json, NETWORK_PROFILES_FILE)',
     });
   });
 

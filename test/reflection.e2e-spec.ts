@@ -58,12 +58,15 @@ const SERVERS = [
         expect(services).toEqual(expect.arrayContaining(['sample.SampleService', 'grpc.health.v1.Health']));
       });
 
-      it('lists wirebench.admin.Admin (on by default on loopback), which grpcurl can call from reflection alone', async () => {
-        expect((await runGrpcurl([address(), 'list'])).split('\n')).toContain('wirebench.admin.Admin');
-        const snapshot = JSON.parse(await runGrpcurl([address(), 'wirebench.admin.Admin/Resources']));
-        expect(snapshot.cpuMs).toBeGreaterThan(0);
-        expect(snapshot.rssBytes).toBeGreaterThan(0);
-      });
+      it(
+        'lists wirebench.admin.Admin (on by default on loopback), which grpcurl can call from reflection ' + 'alone',
+        async () => {
+          expect((await runGrpcurl([address(), 'list'])).split('\n')).toContain('wirebench.admin.Admin');
+          const snapshot = JSON.parse(await runGrpcurl([address(), 'wirebench.admin.Admin/Resources']));
+          expect(snapshot.cpuMs).toBeGreaterThan(0);
+          expect(snapshot.rssBytes).toBeGreaterThan(0);
+        },
+      );
 
       it('describes grpc.health.v1.Health, map field included', async () => {
         expect(await runGrpcurl([address(), 'describe', 'grpc.health.v1.Health'])).toContain(

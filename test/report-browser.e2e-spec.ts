@@ -21,7 +21,8 @@ import {
 } from '../libs/report/src/fixtures/report-runs';
 import { collectPageErrors, describeInChromium, launchChromium, screenshotDir } from './support/chromium';
 
-// The article's comparison before the run's own figures, as summary.md and the terminal print it (the section registry's order).
+// The article's comparison before the run's own figures, as summary.md and the terminal print it (the section
+// registry's order).
 const BENCH_CHARTS = [
   'article-ratio',
   'time-vs-rows',
@@ -117,97 +118,105 @@ describeInChromium('report.html in Chromium', () => {
     return { page, requests, errors, close: () => context.close() };
   }
 
-  it('a bench run: every chart drawn with titled axes and legends, tables equal to result.json, offline, no errors', async () => {
-    const { html, json } = saveFolder(root, 'bench', benchRun());
-    const { page, requests, errors, close } = await open(html);
-    try {
-      const drawn = await drawnCharts(page);
-      expect(drawn.map((d) => d.id)).toEqual(BENCH_CHARTS);
-      for (const d of drawn) {
-        expect({ id: d.id, painted: d.painted > 1000 }).toEqual({ id: d.id, painted: true });
-        expect(d.xTitle).not.toBe('');
-        expect(d.yTitle).toMatch(/\(.+\)/); // every y axis names its unit
-        expect(d.legend.length).toBeGreaterThan(0);
-      }
-      const rows = drawn.find((d) => d.id === 'time-vs-rows')!;
-      expect(rows).toMatchObject({
-        type: 'line',
-        xType: 'logarithmic',
-        yType: 'logarithmic',
-        xTitle: 'rows per request (log)',
-        legend: ['json', 'grpc', 'crossover'],
-      });
-      expect(drawn.find((d) => d.id === 'wire-bytes')).toMatchObject({
-        type: 'bar',
-        yType: 'logarithmic',
-        legend: ['json', 'grpc'],
-      });
-      expect(drawn.find((d) => d.id === 'article-ratio')!.legend).toEqual(['this machine', 'article (2022 laptop)']);
-
-      // The table under the rows chart shows result.json's medians, formatted as the page prints them.
-      const saved = JSON.parse(readFileSync(json, 'utf8')) as BenchRun;
-      const cells = await tableCells(page, 'time-vs-rows');
-      expect(cells.length).toBe(14);
-      for (const [variant, , scenario, median] of cells) {
-        const result = saved.scenarios.find((r) => r.name === scenario && r.variant === variant)!;
-        expect(median).toBe(human(result.stats.medianMs, 2));
-      }
-      const scatter = await tableCells(page, 'runs-over-time');
-      expect(scatter.length).toBe(saved.scenarios.length);
-      expect(scatter.map((r) => r[5])).toEqual(saved.scenarios.map((r) => human(r.stats.medianMs, 2)));
-      expect(scatter.map((r) => r[1])).toEqual(saved.scenarios.map(() => 'row'));
-      // The header is a table of what was run; the hostile label is text in its cell, not markup.
-      const header = await page.$$eval('table.run-header tr', (rows) =>
-        rows.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]),
-      );
-      expect(header.slice(0, 4)).toEqual([
-        ['run id', saved.id],
-        ['label', saved.label],
-        ['kind', 'bench'],
-        ['preset', 'full'],
-      ]);
-      expect(Object.fromEntries(header)['measured runs']).toBe('5 per case and variant');
-      expect(await page.locator('.context b').count()).toBe(0);
-
-      expect(requests.filter((url) => !/^(file|data|blob|about):/.test(url))).toEqual([]);
-      expect(errors).toEqual([]);
-      await page.screenshot({ path: join(screenshotDir('report'), 'bench-report.png'), fullPage: true });
-    } finally {
-      await close();
-    }
-  }, 30_000);
-
-  it('where the time went: stacked bars per case with the phases in the legend and the sentences beside them', async () => {
-    const { html } = saveFolder(root, 'phases', benchRun({ cases: EXPLAIN_CASES, phases: true }));
-    const { page, errors, close } = await open(html);
-    try {
-      const drawn = (await drawnCharts(page)).filter((d) => d.id.startsWith('where-the-time-went-'));
-      expect(drawn.map((d) => d.id)).toEqual(['where-the-time-went-1-1', 'where-the-time-went-1-2']);
-      for (const d of drawn) {
-        expect(d).toMatchObject({
-          type: 'bar',
-          xTitle: 'variant',
-          yType: 'linear',
-          legend: ['generate', 'serialize', 'wait', 'transfer', 'decode', 'other'],
+  it(
+    'a bench run: every chart drawn with titled axes and legends, tables equal to result.json, offline, no ' + 'errors',
+    async () => {
+      const { html, json } = saveFolder(root, 'bench', benchRun());
+      const { page, requests, errors, close } = await open(html);
+      try {
+        const drawn = await drawnCharts(page);
+        expect(drawn.map((d) => d.id)).toEqual(BENCH_CHARTS);
+        for (const d of drawn) {
+          expect({ id: d.id, painted: d.painted > 1000 }).toEqual({ id: d.id, painted: true });
+          expect(d.xTitle).not.toBe('');
+          expect(d.yTitle).toMatch(/\(.+\)/); // every y axis names its unit
+          expect(d.legend.length).toBeGreaterThan(0);
+        }
+        const rows = drawn.find((d) => d.id === 'time-vs-rows')!;
+        expect(rows).toMatchObject({
+          type: 'line',
+          xType: 'logarithmic',
+          yType: 'logarithmic',
+          xTitle: 'rows per request (log)',
+          legend: ['json', 'grpc', 'crossover'],
         });
-        expect(d.painted).toBeGreaterThan(1000);
+        expect(drawn.find((d) => d.id === 'wire-bytes')).toMatchObject({
+          type: 'bar',
+          yType: 'logarithmic',
+          legend: ['json', 'grpc'],
+        });
+        expect(drawn.find((d) => d.id === 'article-ratio')!.legend).toEqual(['this machine', 'article (2022 laptop)']);
+
+        // The table under the rows chart shows result.json's medians, formatted as the page prints them.
+        const saved = JSON.parse(readFileSync(json, 'utf8')) as BenchRun;
+        const cells = await tableCells(page, 'time-vs-rows');
+        expect(cells.length).toBe(14);
+        for (const [variant, , scenario, median] of cells) {
+          const result = saved.scenarios.find((r) => r.name === scenario && r.variant === variant)!;
+          expect(median).toBe(human(result.stats.medianMs, 2));
+        }
+        const scatter = await tableCells(page, 'runs-over-time');
+        expect(scatter.length).toBe(saved.scenarios.length);
+        expect(scatter.map((r) => r[5])).toEqual(saved.scenarios.map((r) => human(r.stats.medianMs, 2)));
+        expect(scatter.map((r) => r[1])).toEqual(saved.scenarios.map(() => 'row'));
+        // The header is a table of what was run; the hostile label is text in its cell, not markup.
+        const header = await page.$$eval('table.run-header tr', (rows) =>
+          rows.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]),
+        );
+        expect(header.slice(0, 4)).toEqual([
+          ['run id', saved.id],
+          ['label', saved.label],
+          ['kind', 'bench'],
+          ['preset', 'full'],
+        ]);
+        expect(Object.fromEntries(header)['measured runs']).toBe('5 per case and variant');
+        expect(await page.locator('.context b').count()).toBe(0);
+
+        expect(requests.filter((url) => !/^(file|data|blob|about):/.test(url))).toEqual([]);
+        expect(errors).toEqual([]);
+        await page.screenshot({ path: join(screenshotDir('report'), 'bench-report.png'), fullPage: true });
+      } finally {
+        await close();
       }
-      const stacked = await page.evaluate(
-        () =>
-          (window as any).Chart.getChart(document.getElementById('chart-where-the-time-went-1-1')).options.scales.y
-            .stacked,
-      );
-      expect(stacked).toBe(true);
-      const beside = await page.$$eval('#figure-where-the-time-went-1-1 .beside li', (lis) =>
-        lis.map((li) => li.textContent),
-      );
-      expect(beside[0]).toMatch(/^For one request of 10,000 rows, gRPC took [\d.]+× JSON's time/);
-      expect(errors).toEqual([]);
-      await page.screenshot({ path: join(screenshotDir('report'), 'phases-report.png'), fullPage: true });
-    } finally {
-      await close();
-    }
-  }, 30_000);
+    },
+    30_000,
+  );
+
+  it(
+    'where the time went: stacked bars per case with the phases in the legend and the sentences beside ' + 'them',
+    async () => {
+      const { html } = saveFolder(root, 'phases', benchRun({ cases: EXPLAIN_CASES, phases: true }));
+      const { page, errors, close } = await open(html);
+      try {
+        const drawn = (await drawnCharts(page)).filter((d) => d.id.startsWith('where-the-time-went-'));
+        expect(drawn.map((d) => d.id)).toEqual(['where-the-time-went-1-1', 'where-the-time-went-1-2']);
+        for (const d of drawn) {
+          expect(d).toMatchObject({
+            type: 'bar',
+            xTitle: 'variant',
+            yType: 'linear',
+            legend: ['generate', 'serialize', 'wait', 'transfer', 'decode', 'other'],
+          });
+          expect(d.painted).toBeGreaterThan(1000);
+        }
+        const stacked = await page.evaluate(
+          () =>
+            (window as any).Chart.getChart(document.getElementById('chart-where-the-time-went-1-1')).options.scales.y
+              .stacked,
+        );
+        expect(stacked).toBe(true);
+        const beside = await page.$$eval('#figure-where-the-time-went-1-1 .beside li', (lis) =>
+          lis.map((li) => li.textContent),
+        );
+        expect(beside[0]).toMatch(/^For one request of 10,000 rows, gRPC took [\d.]+× JSON's time/);
+        expect(errors).toEqual([]);
+        await page.screenshot({ path: join(screenshotDir('report'), 'phases-report.png'), fullPage: true });
+      } finally {
+        await close();
+      }
+    },
+    30_000,
+  );
 
   it('a load run: requests/s and latency vs concurrency, saturation in the table, offline, no errors', async () => {
     const { html, json } = saveFolder(root, 'load', loadRun());
@@ -265,125 +274,139 @@ describeInChromium('report.html in Chromium', () => {
     }
   }, 30_000);
 
-  it('a run of several shapes: gRPC/JSON per shape and per serializer, each ratio with its 95% interval drawn beside it', async () => {
-    const { html } = saveFolder(root, 'shapes', shapeRun());
-    const { page, errors, close } = await open(html);
-    try {
-      const drawn = await drawnCharts(page);
-      const shape = drawn.find((d) => d.id === 'shape-ratio')!;
-      expect(shape).toMatchObject({
-        type: 'bar',
-        xTitle: 'shape · rows per request',
-        yTitle: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)',
-      });
-      expect(shape.legend).toEqual(['grpc / json', 'grpc / json 95% CI']);
-      expect(shape.painted).toBeGreaterThan(1000);
-      expect(drawn.find((d) => d.id === 'serializer-ratio')!.legend).toEqual([
-        'grpc / json',
-        'grpc / json 95% CI',
-        'grpc-sliced / json',
-        'grpc-sliced / json 95% CI',
-      ]);
-      // The interval is a floating bar [low, high] around the ratio, as the table beneath says.
-      const bars = await page.evaluate(() => {
-        const chart = (window as any).Chart.getChart(document.getElementById('chart-shape-ratio'));
-        return {
-          labels: chart.data.labels,
-          ratios: chart.data.datasets[0].data,
-          intervals: chart.data.datasets[1].data,
-        };
-      });
-      expect(bars.labels).toEqual(['numeric · 1,000 rows', 'text · 1,000 rows']);
-      bars.intervals.forEach(([low, high]: [number, number], i: number) => {
-        expect(low).toBeLessThanOrEqual(bars.ratios[i]);
-        expect(high).toBeGreaterThanOrEqual(bars.ratios[i]);
-      });
-      const cells = await tableCells(page, 'shape-ratio');
-      expect(cells.map((r) => [r[0], r[4]])).toEqual([
-        ['numeric', 'gRPC faster'],
-        ['text', 'JSON faster'],
-      ]);
-      expect(cells[0][3]).toBe(`${bars.intervals[0][0].toFixed(2)}–${bars.intervals[0][1].toFixed(2)}`);
-      expect(errors).toEqual([]);
-      await page.screenshot({ path: join(screenshotDir('report'), 'shapes-report.png'), fullPage: true });
-    } finally {
-      await close();
-    }
-  }, 30_000);
+  it(
+    'a run of several shapes: gRPC/JSON per shape and per serializer, each ratio with its 95% interval drawn ' +
+      'beside it',
+    async () => {
+      const { html } = saveFolder(root, 'shapes', shapeRun());
+      const { page, errors, close } = await open(html);
+      try {
+        const drawn = await drawnCharts(page);
+        const shape = drawn.find((d) => d.id === 'shape-ratio')!;
+        expect(shape).toMatchObject({
+          type: 'bar',
+          xTitle: 'shape · rows per request',
+          yTitle: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)',
+        });
+        expect(shape.legend).toEqual(['grpc / json', 'grpc / json 95% CI']);
+        expect(shape.painted).toBeGreaterThan(1000);
+        expect(drawn.find((d) => d.id === 'serializer-ratio')!.legend).toEqual([
+          'grpc / json',
+          'grpc / json 95% CI',
+          'grpc-sliced / json',
+          'grpc-sliced / json 95% CI',
+        ]);
+        // The interval is a floating bar [low, high] around the ratio, as the table beneath says.
+        const bars = await page.evaluate(() => {
+          const chart = (window as any).Chart.getChart(document.getElementById('chart-shape-ratio'));
+          return {
+            labels: chart.data.labels,
+            ratios: chart.data.datasets[0].data,
+            intervals: chart.data.datasets[1].data,
+          };
+        });
+        expect(bars.labels).toEqual(['numeric · 1,000 rows', 'text · 1,000 rows']);
+        bars.intervals.forEach(([low, high]: [number, number], i: number) => {
+          expect(low).toBeLessThanOrEqual(bars.ratios[i]);
+          expect(high).toBeGreaterThanOrEqual(bars.ratios[i]);
+        });
+        const cells = await tableCells(page, 'shape-ratio');
+        expect(cells.map((r) => [r[0], r[4]])).toEqual([
+          ['numeric', 'gRPC faster'],
+          ['text', 'JSON faster'],
+        ]);
+        expect(cells[0][3]).toBe(`${bars.intervals[0][0].toFixed(2)}–${bars.intervals[0][1].toFixed(2)}`);
+        expect(errors).toEqual([]);
+        await page.screenshot({ path: join(screenshotDir('report'), 'shapes-report.png'), fullPage: true });
+      } finally {
+        await close();
+      }
+    },
+    30_000,
+  );
 
-  it('a run on two runtimes: gRPC/JSON by runtime, a bar per runtime with its 95% interval, the sentences beneath', async () => {
-    const { html } = saveFolder(root, 'runtimes', runtimeRun());
-    const { page, errors, close } = await open(html);
-    try {
-      const drawn = await drawnCharts(page);
-      // First: what the runtimes preset was made for.
-      expect(drawn[0]).toMatchObject({
-        id: 'runtime-ratio',
-        type: 'bar',
-        xTitle: 'case · rows per request',
-        yTitle: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)',
-      });
-      expect(drawn[0].legend).toEqual(['Node 20.20.2', 'Node 20.20.2 95% CI', 'Node 26.10.0', 'Node 26.10.0 95% CI']);
-      expect(drawn[0].painted).toBeGreaterThan(1000);
-      const bars = await page.evaluate(() => {
-        const chart = (window as any).Chart.getChart(document.getElementById('chart-runtime-ratio'));
-        return {
-          labels: chart.data.labels,
-          ratios: chart.data.datasets[0].data,
-          intervals: chart.data.datasets[1].data,
-        };
-      });
-      expect(bars.labels).toEqual(['1-1 · 1 row', '1-2 · 10,000 rows']);
-      bars.intervals.forEach(([low, high]: [number, number], i: number) => {
-        expect(low).toBeLessThanOrEqual(bars.ratios[i]);
-        expect(high).toBeGreaterThanOrEqual(bars.ratios[i]);
-      });
-      const cells = await tableCells(page, 'runtime-ratio');
-      expect(cells.map((r) => [r[1], r[4]])).toEqual([
-        ['Node 20.20.2', 'gRPC faster'],
-        ['Node 26.10.0', 'JSON faster'],
-        ['Node 20.20.2', 'JSON faster'],
-        ['Node 26.10.0', 'JSON faster'],
-      ]);
-      expect(await page.textContent('#figure-runtime-ratio')).toContain('The verdict changes with the runtime');
-      expect(errors).toEqual([]);
-      await page.screenshot({ path: join(screenshotDir('report'), 'runtimes-report.png'), fullPage: true });
-    } finally {
-      await close();
-    }
-  }, 30_000);
+  it(
+    'a run on two runtimes: gRPC/JSON by runtime, a bar per runtime with its 95% interval, the sentences ' + 'beneath',
+    async () => {
+      const { html } = saveFolder(root, 'runtimes', runtimeRun());
+      const { page, errors, close } = await open(html);
+      try {
+        const drawn = await drawnCharts(page);
+        // First: what the runtimes preset was made for.
+        expect(drawn[0]).toMatchObject({
+          id: 'runtime-ratio',
+          type: 'bar',
+          xTitle: 'case · rows per request',
+          yTitle: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)',
+        });
+        expect(drawn[0].legend).toEqual(['Node 20.20.2', 'Node 20.20.2 95% CI', 'Node 26.10.0', 'Node 26.10.0 95% CI']);
+        expect(drawn[0].painted).toBeGreaterThan(1000);
+        const bars = await page.evaluate(() => {
+          const chart = (window as any).Chart.getChart(document.getElementById('chart-runtime-ratio'));
+          return {
+            labels: chart.data.labels,
+            ratios: chart.data.datasets[0].data,
+            intervals: chart.data.datasets[1].data,
+          };
+        });
+        expect(bars.labels).toEqual(['1-1 · 1 row', '1-2 · 10,000 rows']);
+        bars.intervals.forEach(([low, high]: [number, number], i: number) => {
+          expect(low).toBeLessThanOrEqual(bars.ratios[i]);
+          expect(high).toBeGreaterThanOrEqual(bars.ratios[i]);
+        });
+        const cells = await tableCells(page, 'runtime-ratio');
+        expect(cells.map((r) => [r[1], r[4]])).toEqual([
+          ['Node 20.20.2', 'gRPC faster'],
+          ['Node 26.10.0', 'JSON faster'],
+          ['Node 20.20.2', 'JSON faster'],
+          ['Node 26.10.0', 'JSON faster'],
+        ]);
+        expect(await page.textContent('#figure-runtime-ratio')).toContain('The verdict changes with the runtime');
+        expect(errors).toEqual([]);
+        await page.screenshot({ path: join(screenshotDir('report'), 'runtimes-report.png'), fullPage: true });
+      } finally {
+        await close();
+      }
+    },
+    30_000,
+  );
 
-  it('a connect run: each Connect variant against grpc and json, a bar per variant with its 95% interval, the sentences beneath', async () => {
-    const { html } = saveFolder(root, 'connect', connectRun());
-    const { page, errors, close } = await open(html);
-    try {
-      const drawn = await drawnCharts(page);
-      // First: what the connect preset was made for.
-      expect(drawn.slice(0, 2).map((d) => [d.id, d.type, d.yTitle])).toEqual([
-        ['connect-vs-grpc', 'bar', 'Connect variant / grpc median time ratio (×, above 1 = Connect slower)'],
-        ['connect-vs-json', 'bar', 'Connect variant / json median time ratio (×, above 1 = Connect slower)'],
-      ]);
-      expect(drawn[0].legend).toEqual([
-        'connect-proto / grpc',
-        'connect-proto / grpc 95% CI',
-        'connect-json / grpc',
-        'connect-json / grpc 95% CI',
-      ]);
-      expect(Math.min(drawn[0].painted, drawn[1].painted)).toBeGreaterThan(1000);
-      const cells = await tableCells(page, 'connect-vs-json');
-      expect(cells.map((r) => [r[1], r[2], r[4]])).toEqual([
-        ['connect-proto', '1.54', 'slower'],
-        ['connect-json', '1.50', 'slower'],
-        ['connect-proto', '0.28', 'faster'],
-        ['connect-json', '1.50', 'slower'],
-      ]);
-      expect(await page.textContent('#figure-connect-vs-json')).toContain("connect-proto took 0.70× grpc's time");
-      expect(errors).toEqual([]);
-      await page.screenshot({ path: join(screenshotDir('report'), 'connect-report.png'), fullPage: true });
-    } finally {
-      await close();
-    }
-  }, 30_000);
+  it(
+    'a connect run: each Connect variant against grpc and json, a bar per variant with its 95% interval, the ' +
+      'sentences beneath',
+    async () => {
+      const { html } = saveFolder(root, 'connect', connectRun());
+      const { page, errors, close } = await open(html);
+      try {
+        const drawn = await drawnCharts(page);
+        // First: what the connect preset was made for.
+        expect(drawn.slice(0, 2).map((d) => [d.id, d.type, d.yTitle])).toEqual([
+          ['connect-vs-grpc', 'bar', 'Connect variant / grpc median time ratio (×, above 1 = Connect slower)'],
+          ['connect-vs-json', 'bar', 'Connect variant / json median time ratio (×, above 1 = Connect slower)'],
+        ]);
+        expect(drawn[0].legend).toEqual([
+          'connect-proto / grpc',
+          'connect-proto / grpc 95% CI',
+          'connect-json / grpc',
+          'connect-json / grpc 95% CI',
+        ]);
+        expect(Math.min(drawn[0].painted, drawn[1].painted)).toBeGreaterThan(1000);
+        const cells = await tableCells(page, 'connect-vs-json');
+        expect(cells.map((r) => [r[1], r[2], r[4]])).toEqual([
+          ['connect-proto', '1.54', 'slower'],
+          ['connect-json', '1.50', 'slower'],
+          ['connect-proto', '0.28', 'faster'],
+          ['connect-json', '1.50', 'slower'],
+        ]);
+        expect(await page.textContent('#figure-connect-vs-json')).toContain("connect-proto took 0.70× grpc's time");
+        expect(errors).toEqual([]);
+        await page.screenshot({ path: join(screenshotDir('report'), 'connect-report.png'), fullPage: true });
+      } finally {
+        await close();
+      }
+    },
+    30_000,
+  );
 
   it('a load run of one level: bars from zero, the flagged bar keeping its colour inside a red outline', async () => {
     const { html } = saveFolder(

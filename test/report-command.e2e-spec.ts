@@ -52,22 +52,26 @@ describe('npm run report (dist entry)', () => {
     expect(existsSync(join(root, 'b', 'report.html'))).toBe(false);
   });
 
-  it("writes --out ab.html (docs/report.md's example) in the results folder, not the folder it ran from; ./ab.html there", () => {
-    const run = folder('readme', benchRun({ runs: 3 }));
-    const cwd = join(root, 'repo');
-    const resultsDir = join(root, 'results');
-    mkdirSync(cwd);
-    const bare = report([run, '--out', 'ab.html'], { cwd, resultsDir });
-    expect({ code: bare.code, stderr: bare.stderr, stdout: bare.stdout }).toEqual({
-      code: 0,
-      stderr: '',
-      stdout: expect.stringMatching(/^.*\/results\/ab\.html \(/),
-    });
-    expect(existsSync(join(resultsDir, 'ab.html'))).toBe(true);
-    expect(existsSync(join(cwd, 'ab.html'))).toBe(false);
-    expect(report([run, '--out', './here.html'], { cwd, resultsDir }).code).toBe(0);
-    expect(existsSync(join(cwd, 'here.html'))).toBe(true);
-  });
+  it(
+    "writes --out ab.html (docs/report.md's example) in the results folder, not the folder it ran from; " +
+      './ab.html there',
+    () => {
+      const run = folder('readme', benchRun({ runs: 3 }));
+      const cwd = join(root, 'repo');
+      const resultsDir = join(root, 'results');
+      mkdirSync(cwd);
+      const bare = report([run, '--out', 'ab.html'], { cwd, resultsDir });
+      expect({ code: bare.code, stderr: bare.stderr, stdout: bare.stdout }).toEqual({
+        code: 0,
+        stderr: '',
+        stdout: expect.stringMatching(/^.*\/results\/ab\.html \(/),
+      });
+      expect(existsSync(join(resultsDir, 'ab.html'))).toBe(true);
+      expect(existsSync(join(cwd, 'ab.html'))).toBe(false);
+      expect(report([run, '--out', './here.html'], { cwd, resultsDir }).code).toBe(0);
+      expect(existsSync(join(cwd, 'here.html'))).toBe(true);
+    },
+  );
 
   it('says in one line why a path is not a run, exit 2', () => {
     const missing = report([join(root, 'nope')]);

@@ -126,7 +126,8 @@ function lateReader(port: number, connection: 'close' | 'keep-alive', pauseMs: n
     socket.on('data', (chunk: Buffer) => (reading.answer += chunk.toString('latin1')));
     socket.on('error', (error: NodeJS.ErrnoException) => reading.errors.push(error.code ?? error.message));
     socket.write(
-      `POST ${PROCEDURE} HTTP/1.1\r\nHost: x\r\nConnection: ${connection}\r\nContent-Type: application/json\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`,
+      `POST ${PROCEDURE} HTTP/1.1\r\nHost: x\r\nConnection: ` +
+        `${connection}\r\nContent-Type: application/json\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`,
     );
     socket.write(PIECE);
     setTimeout(() => {
@@ -204,7 +205,8 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
   // keep-alive timer); the soak's event loop, held for seconds by another caller's work, wrote the rest of the body
   // before it read the answer, and its socket reported EPIPE first.
   it.each(['close', 'keep-alive'] as const)(
-    'Connection: %s: a caller that reads the refusal 7 s late, after writing more, reads it without a socket error, on every HTTP/1.1 server',
+    'Connection: %s: a caller that reads the refusal 7 s late, after writing more, reads it without a socket ' +
+      'error, on every HTTP/1.1 server',
     async (connection) => {
       const readings = await Promise.all(
         HTTP1_CONNECT.map(([, portVariable]) => lateReader(Number(env[portVariable]), connection, 7_000)),
@@ -228,7 +230,8 @@ describe('request bodies are bounded (MAX_REQUEST_BYTES)', () => {
       let answer = '';
       socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
       socket.write(
-        `POST ${PROCEDURE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`,
+        `POST ${PROCEDURE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ` +
+          `${BODY_BYTES}\r\n\r\n`,
       );
       socket.write(PIECE);
       while (!answer.includes('\r\n\r\n')) await new Promise((r) => setTimeout(r, 20));

@@ -16,7 +16,10 @@ jest.setTimeout(300_000);
 
 const BENCH = appEntry('bench-cli', 'main.js', ROOT);
 
-/** Runs the bench into a fresh folder; returns its exit, output and the run folder's summary.md, report.html and result.json. */
+/**
+ * Runs the bench into a fresh folder; returns its exit, output and the run folder's summary.md, report.html and
+ * result.json.
+ */
 async function bench(args: string[], env: Record<string, string>) {
   const out = mkdtempSync(join(tmpdir(), 'wirebench-runtimes-preset-'));
   try {
@@ -53,12 +56,15 @@ describe('explain by runtime', () => {
     const r = await bench(['--preset', 'runtimes'], { ...(await portsEnv()), NODE_RUNTIMES_DIR: emptyCache });
     expect({ code: r.code, dirs: r.dirs }).toEqual({ code: 2, dirs: [] });
     expect(r.output.trim().split('\n')).toEqual([
-      `wirebench bench: the runtimes preset compares Node versions, and only Node ${current} is available (cache: ${emptyCache}): run \`npm run setup:node -- 22 24 26\` first, or give --node (see --help)`,
+      `wirebench bench: the runtimes preset compares Node versions, and only ` +
+        `Node ${current} is available ` +
+        `(cache: ${emptyCache}): run \`npm run setup:node -- 22 24 26\` first, or give --node (see --help)`,
     ]);
   });
 
   (cached22 ? it : it.skip)(
-    `--node current,22: summary.md's "By runtime" table and sentences, the report's chart${cached22 ? '' : ` (skipped: ${why})`}`,
+    `--node current,22: summary.md's "By runtime" table and sentences, the report's ` +
+      `chart${cached22 ? '' : ` (skipped: ${why})`}`,
     async () => {
       const r = await bench(
         ['--node', 'current,22', '--variants', 'json,grpc', '--rows', '50,200', '--runs', '5', '--warmup', '0'],
@@ -76,14 +82,18 @@ describe('explain by runtime', () => {
         for (const p of [mine, other]) {
           expect(section).toMatch(
             new RegExp(
-              `\\| rows-${rows} \\(${rows} rows\\) \\| Node ${p.client.nodeVersion.replace(/\./g, '\\.')} \\| [\\d.,]+ \\| [\\d.,]+ \\| [\\d.]+ \\| [\\d.]+–[\\d.]+ \\| (grpc|json|cannot tell) \\|`,
+              `\\| rows-${rows} \\(${rows} rows\\) \\| ` +
+                `Node ${p.client.nodeVersion.replace(/\./g, '\\.')} \\| [\\d.,]+ \\| [\\d.,]+ \\| [\\d.]+ \\| ` +
+                `[\\d.]+–[\\d.]+ \\| (grpc|json|cannot tell) \\|`,
             ),
           );
         }
         // One sentence per case across the runtimes, the first runtime named first.
         expect(section).toMatch(
           new RegExp(
-            `- rows-${rows} \\(one request of ${rows} rows\\): gRPC/JSON [\\d.]+× \\(95% CI [\\d.]+–[\\d.]+\\) on Node ${current.replace(/\./g, '\\.')}, [\\d.]+× \\(95% CI [\\d.]+–[\\d.]+\\) on Node 22\\.`,
+            `- rows-${rows} \\(one request ` +
+              `of ${rows} rows\\): gRPC/JSON [\\d.]+× \\(95% CI [\\d.]+–[\\d.]+\\) on ` +
+              `Node ${current.replace(/\./g, '\\.')}, [\\d.]+× \\(95% CI [\\d.]+–[\\d.]+\\) on Node 22\\.`,
           ),
         );
       }

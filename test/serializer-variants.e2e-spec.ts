@@ -35,27 +35,32 @@ const SERIALIZER_VARIANTS = VARIANT_NAMES.filter(
 describe('serializer variants through the client app', () => {
   const setup = useStackWithResults('wirebench-serializers-', { jsonVariants: true });
 
-  it('are one per serializer: the protobuf ones from PROTOBUF_CODECS against grpc, json-fjs against json-fastify, the fastest protobuf one as an option of proto-http and grpc-stream', () => {
-    expect(SERIALIZER_VARIANTS).toEqual([
-      'grpc-static',
-      'grpc-es',
-      'grpc-tsproto',
-      'json-fjs',
-      'json-stream-fjs',
-      'proto-http-static',
-      'grpc-stream-static',
-    ]);
-    expect(
-      SERIALIZER_VARIANTS.filter((v) => VARIANTS[v].baseline === 'grpc').map((v) => VARIANTS[v].serializer),
-    ).toEqual(protobufCodecNames().filter((name) => name !== 'proto-loader'));
-  });
+  it(
+    'are one per serializer: the protobuf ones from PROTOBUF_CODECS against grpc, json-fjs against ' +
+      'json-fastify, the fastest protobuf one as an option of proto-http and grpc-stream',
+    () => {
+      expect(SERIALIZER_VARIANTS).toEqual([
+        'grpc-static',
+        'grpc-es',
+        'grpc-tsproto',
+        'json-fjs',
+        'json-stream-fjs',
+        'proto-http-static',
+        'grpc-stream-static',
+      ]);
+      expect(
+        SERIALIZER_VARIANTS.filter((v) => VARIANTS[v].baseline === 'grpc').map((v) => VARIANTS[v].serializer),
+      ).toEqual(protobufCodecNames().filter((name) => name !== 'proto-loader'));
+    },
+  );
 
   it.each(shapeNames())(
     '%s: every serializer verified, with its own bytes, its serialize and decode phases',
     async (shape) => {
       const variants = ['grpc', 'json-fastify', 'proto-http', 'grpc-stream', 'json-stream', ...SERIALIZER_VARIANTS];
       const { status, body } = await getJson(
-        `${setup.stack.clientUrl}/client/bench?variants=${variants.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`,
+        `${setup.stack.clientUrl}/client/bench?variants=` +
+          `${variants.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`,
       );
       expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
       const byVariant = Object.fromEntries(body.results.map((r: any) => [r.variant, r]));
@@ -98,7 +103,8 @@ describe('serializer variants through the client app', () => {
 
   it('compares each serializer against its baseline, with the factor named', async () => {
     const { status, body } = await getJson(
-      `${setup.stack.clientUrl}/client/compare?variants=grpc,grpc-es,json-fastify,json-fjs&rows=200&runs=2&shape=numeric`,
+      `${setup.stack.clientUrl}/client/compare?variants=grpc,grpc-es,json-fastify,json-fjs&rows=200&runs=2&` +
+        `shape=numeric`,
     );
     expect(status).toBe(200);
     const versus = body.versus.map((v: any) => [v.variant, v.against, v.factor]);
@@ -106,36 +112,41 @@ describe('serializer variants through the client app', () => {
     expect(versus).toContainEqual(['json-fjs', 'json-fastify', 'serializer']);
   });
 
-  it('the JSON servers refuse an unknown ?serializer= with a 400 naming the valid ones, and honour fast-json-stringify', async () => {
-    const env = setup.stack.env;
-    for (const port of [env.JSON_SERVER_PORT, env.FASTIFY_JSON_SERVER_PORT]) {
-      const bad = await getJson(`http://127.0.0.1:${port}/samples/3?serializer=yaml`);
-      expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({ parameter: 'serializer', limit: { serializers: jsonCodecNames() } });
-      expect(bad.body.message).toContain('fast-json-stringify');
-      const plain = await (await fetch(`http://127.0.0.1:${port}/samples/5?shape=nested`)).text();
-      const fjs = await fetch(`http://127.0.0.1:${port}/samples/5?shape=nested&serializer=fast-json-stringify`);
-      expect(fjs.status).toBe(200);
-      expect(await fjs.text()).toBe(plain);
-      // A JSON serializer cannot write protobuf, nor a protobuf one JSON: said, naming the valid ones, not replaced.
-      const protobuf = await fetch(`http://127.0.0.1:${port}/samples/5?serializer=fast-json-stringify`, {
-        headers: { accept: PROTOBUF_MEDIA_TYPE },
-      });
-      const refused = await protobuf.json();
-      expect([protobuf.status, refused.parameter, refused.limit]).toEqual([
-        400,
-        'serializer',
-        { serializers: protobufCodecNames() },
-      ]);
-      expect(refused.message).toContain(`valid ones are ${protobufCodecNames().join(', ')}`);
-      const json = await getJson(`http://127.0.0.1:${port}/samples/5?serializer=protobufjs-static`);
-      expect([json.status, json.body.limit]).toEqual([400, { serializers: jsonCodecNames() }]);
-      expect(json.body.message).toContain('application/x-protobuf');
-    }
-  });
+  it(
+    'the JSON servers refuse an unknown ?serializer= with a 400 naming the valid ones, and honour ' +
+      'fast-json-stringify',
+    async () => {
+      const env = setup.stack.env;
+      for (const port of [env.JSON_SERVER_PORT, env.FASTIFY_JSON_SERVER_PORT]) {
+        const bad = await getJson(`http://127.0.0.1:${port}/samples/3?serializer=yaml`);
+        expect(bad.status).toBe(400);
+        expect(bad.body).toMatchObject({ parameter: 'serializer', limit: { serializers: jsonCodecNames() } });
+        expect(bad.body.message).toContain('fast-json-stringify');
+        const plain = await (await fetch(`http://127.0.0.1:${port}/samples/5?shape=nested`)).text();
+        const fjs = await fetch(`http://127.0.0.1:${port}/samples/5?shape=nested&serializer=fast-json-stringify`);
+        expect(fjs.status).toBe(200);
+        expect(await fjs.text()).toBe(plain);
+        // A JSON serializer cannot write protobuf, nor a protobuf one JSON: said, naming the valid ones, not replaced.
+        const protobuf = await fetch(`http://127.0.0.1:${port}/samples/5?serializer=fast-json-stringify`, {
+          headers: { accept: PROTOBUF_MEDIA_TYPE },
+        });
+        const refused = await protobuf.json();
+        expect([protobuf.status, refused.parameter, refused.limit]).toEqual([
+          400,
+          'serializer',
+          { serializers: protobufCodecNames() },
+        ]);
+        expect(refused.message).toContain(`valid ones are ${protobufCodecNames().join(', ')}`);
+        const json = await getJson(`http://127.0.0.1:${port}/samples/5?serializer=protobufjs-static`);
+        expect([json.status, json.body.limit]).toEqual([400, { serializers: jsonCodecNames() }]);
+        expect(json.body.message).toContain('application/x-protobuf');
+      }
+    },
+  );
 
   it.each(shapeNames())(
-    '%s: the JSON servers write NDJSON lines with ?serializer=fast-json-stringify: the default text; an unknown one is a 400',
+    '%s: the JSON servers write NDJSON lines with ?serializer=fast-json-stringify: the default text; an ' +
+      'unknown one is a 400',
     async (shape) => {
       const env = setup.stack.env;
       for (const port of [env.JSON_SERVER_PORT, env.FASTIFY_JSON_SERVER_PORT]) {
@@ -175,30 +186,34 @@ describe('serializer variants through the client app', () => {
     },
   );
 
-  it('the gRPC server refuses an unknown wirebench-serializer with INVALID_ARGUMENT naming the valid ones, and on the stream or with slices', async () => {
-    const pkg = loadPackageDefinition(loadSamplePackageDefinition()) as any;
-    const client = new pkg.wirebench.shapes.NumericService(
-      `127.0.0.1:${setup.stack.env.GRPC_SERVER_PORT}`,
-      credentials.createInsecure(),
-    );
-    try {
-      const call = (metadata: Record<string, string>) =>
-        new Promise<ServiceError | null>((resolve) => {
-          const m = new Metadata();
-          for (const [k, v] of Object.entries(metadata)) m.set(k, v);
-          client.GetRows({ count: 3 }, m, (error: ServiceError | null) => resolve(error));
-        });
-      const unknown = await call({ [SERIALIZER_METADATA]: 'avro' });
-      expect(unknown?.code).toBe(GrpcStatus.INVALID_ARGUMENT);
-      for (const name of protobufCodecNames()) expect(unknown?.details).toContain(name);
-      expect((await call({ [SERIALIZER_METADATA]: 'protobuf-es', [SLICE_ROWS_METADATA]: '2' }))?.details).toBe(
-        SLICES_WITH_SERIALIZER,
+  it(
+    'the gRPC server refuses an unknown wirebench-serializer with INVALID_ARGUMENT naming the valid ones, ' +
+      'and on the stream or with slices',
+    async () => {
+      const pkg = loadPackageDefinition(loadSamplePackageDefinition()) as any;
+      const client = new pkg.wirebench.shapes.NumericService(
+        `127.0.0.1:${setup.stack.env.GRPC_SERVER_PORT}`,
+        credentials.createInsecure(),
       );
-      expect(await call({ [SERIALIZER_METADATA]: 'ts-proto' })).toBeNull();
-    } finally {
-      client.close();
-    }
-  });
+      try {
+        const call = (metadata: Record<string, string>) =>
+          new Promise<ServiceError | null>((resolve) => {
+            const m = new Metadata();
+            for (const [k, v] of Object.entries(metadata)) m.set(k, v);
+            client.GetRows({ count: 3 }, m, (error: ServiceError | null) => resolve(error));
+          });
+        const unknown = await call({ [SERIALIZER_METADATA]: 'avro' });
+        expect(unknown?.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+        for (const name of protobufCodecNames()) expect(unknown?.details).toContain(name);
+        expect((await call({ [SERIALIZER_METADATA]: 'protobuf-es', [SLICE_ROWS_METADATA]: '2' }))?.details).toBe(
+          SLICES_WITH_SERIALIZER,
+        );
+        expect(await call({ [SERIALIZER_METADATA]: 'ts-proto' })).toBeNull();
+      } finally {
+        client.close();
+      }
+    },
+  );
 
   describe('the streams with a serializer, on the Nest and the bare gRPC server', () => {
     let bareGrpc: AppProcess;

@@ -85,7 +85,9 @@ const within = (reported: number, read: number, share: number) => Math.abs(repor
         expect(read.serverCpuMs).toBeGreaterThan(20);
         // Printed so the agreement can be quoted; the assertion is the 10% the issue asks for.
         process.stdout.write(
-          `${app}: cpu ms self ${reported.cpuMs.toFixed(1)} / proc ${read.serverCpuMs!.toFixed(1)}; peak RSS MB self ${(reported.peakRssBytes / 2 ** 20).toFixed(1)} / proc ${(read.serverPeakRssBytes! / 2 ** 20).toFixed(1)} (${reported.peakRssSource})\n`,
+          `${app}: cpu ms self ${reported.cpuMs.toFixed(1)} / proc ${read.serverCpuMs!.toFixed(1)}; peak RSS ` +
+            `MB self ${(reported.peakRssBytes / 2 ** 20).toFixed(1)} / proc ` +
+            `${(read.serverPeakRssBytes! / 2 ** 20).toFixed(1)} (${reported.peakRssSource})\n`,
         );
         expect(reported).toMatchObject({
           peakRssSource: 'vmhwm',

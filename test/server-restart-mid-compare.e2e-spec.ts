@@ -6,7 +6,8 @@ import { getJson, LISTENING, Stack, startStack } from './support/stack';
 
 jest.setTimeout(120_000);
 
-// Large enough that the gRPC runs after json-stream's first run are under way while the JSON server is killed and restarted.
+// Large enough that the gRPC runs after json-stream's first run are under way while the JSON server is killed and
+// restarted.
 const ROWS = 600_000;
 
 describe('a server restarted during a measurement', () => {
@@ -36,9 +37,11 @@ describe('a server restarted during a measurement', () => {
     expect(body).toMatchObject({ server: 'json-server', address: `http://127.0.0.1:${stack.env.JSON_SERVER_PORT}` });
     expect(body.message).toMatch(
       new RegExp(
-        `the server process changed during the measurement \\(pid ${oldPid} ended by the end of measured run [1-3]/3 of (json|grpc)-stream; ` +
+        `the server process changed during the measurement \\(pid ` +
+          `${oldPid} ended by the end of measured run [1-3]/3 of (json|grpc)-stream; ` +
           // Noticed after the run in which it ended: the new process may or may not listen yet.
-          `(pid ${restarted.child.pid} listens|nothing of this user listens) there now\\)\\. A measurement across a server restart is not clean, so none is reported`,
+          `(pid ${restarted.child.pid} listens|nothing of this user listens) there now\\)\\. A measurement ` +
+          `across a server restart is not clean, so none is reported`,
       ),
     );
     expect(body).not.toHaveProperty('results');

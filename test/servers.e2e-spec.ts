@@ -63,7 +63,7 @@ describe('servers, through plain clients', () => {
   });
 
   describe('gRPC server with a plain @grpc/grpc-js client', () => {
-    let client: grpc.Client & Record<string, Function>;
+    let client: grpc.Client & Record<string, (...args: any[]) => any>;
 
     beforeAll(() => {
       const pkg = grpc.loadPackageDefinition(loadSync(join(ROOT, 'proto', 'sample.proto'), LOADER)) as any;

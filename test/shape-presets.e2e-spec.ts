@@ -42,13 +42,18 @@ describe('npm run bench over two shapes, with a serializer variant', () => {
         for (const rows of ['50', '200']) {
           expect(section).toMatch(
             new RegExp(
-              `^- For \`${shape}\` rows \\(one request of ${rows} rows\\), gRPC took [\\d.]+× JSON's time \\(95% CI [\\d.]+–[\\d.]+\\): no verdict \\(2 runs a side cannot tell these apart; use --runs 5 or more\\)(; machine quiet[^\\n]*|; \\d+ of \\d+ runs disturbed[^\\n]*)?\\.$`,
+              `^- For \`${shape}\` rows \\(one request ` +
+                `of ${rows} rows\\), gRPC took [\\d.]+× JSON's time \\(95% CI [\\d.]+–[\\d.]+\\): no verdict ` +
+                `\\(2 runs a side cannot tell these apart; use --runs 5 or more\\)(; machine quiet[^\\n]*|; ` +
+                `\\d+ of \\d+ runs disturbed[^\\n]*)?\\.$`,
               'm',
             ),
           );
           expect(section).toMatch(
             new RegExp(
-              `^- For \`${shape}\` rows \\(one request of ${rows} rows\\), against json: with grpc it took [\\d.]+× \\(95% CI [\\d.–]+\\), no verdict \\(2 runs a side cannot tell these apart; use --runs 5 or more\\); with grpc-sliced it took`,
+              `^- For \`${shape}\` rows \\(one request ` +
+                `of ${rows} rows\\), against json: with grpc it took [\\d.]+× \\(95% CI [\\d.–]+\\), no ` +
+                `verdict \\(2 runs a side cannot tell these apart; use --runs 5 or more\\); with grpc-sliced it took`,
               'm',
             ),
           );

@@ -27,7 +27,8 @@ import { LISTENING, portsEnv } from './support/stack';
 jest.setTimeout(120_000);
 
 const SHAPES = servedShapes().map((shape) => [shape.name, shape] as const);
-// Low enough that a few thousand binary rows (about 5.5 KB each as JSON) cannot fit, high enough for every other reply here.
+// Low enough that a few thousand binary rows (about 5.5 KB each as JSON) cannot fit, high enough for every other reply
+// here.
 const MAX_INFLIGHT_BYTES = 16 * 1024 * 1024;
 
 interface Reply {
@@ -92,9 +93,7 @@ const expectedDigest = (shape: Shape, count: number, offset = 0) =>
     shape.rows(count, offset).map((row) => shape.toJson(row)),
   );
 const protobufRows = (shape: Shape, body: Buffer): JsonRow[] =>
-  rowsCodec(shape)
-    .deserialize(body)
-    [shape.rowsField].map((row) => canonicalFromProtobuf(shape, row));
+  (rowsCodec(shape).deserialize(body)[shape.rowsField] as JsonRow[]).map((row) => canonicalFromProtobuf(shape, row));
 const ndjsonRows = (body: Buffer): JsonRow[] =>
   body
     .toString('utf8')
@@ -248,17 +247,21 @@ describe('every shape from every JSON server', () => {
       },
     );
 
-    it("weighs the shape's size against MAX_INFLIGHT_BYTES: rows that fit as `row` are refused as `binary`, naming the limit", async () => {
-      const count = 4000;
-      expect(getShape('binary').maxRowBytes(count - 1).json * count).toBeGreaterThan(MAX_INFLIGHT_BYTES);
-      expect((await get(server, `/samples/${count}`)).status).toBe(200);
-      const refused = await get(server, `/samples/${count}?shape=binary`);
-      expect(refused.status).toBe(400);
-      expect(JSON.parse(refused.body.toString('utf8'))).toMatchObject({
-        parameter: 'MAX_INFLIGHT_BYTES',
-        limit: MAX_INFLIGHT_BYTES,
-      });
-    });
+    it(
+      "weighs the shape's size against MAX_INFLIGHT_BYTES: rows that fit as `row` are refused as `binary`, " +
+        'naming the limit',
+      async () => {
+        const count = 4000;
+        expect(getShape('binary').maxRowBytes(count - 1).json * count).toBeGreaterThan(MAX_INFLIGHT_BYTES);
+        expect((await get(server, `/samples/${count}`)).status).toBe(200);
+        const refused = await get(server, `/samples/${count}?shape=binary`);
+        expect(refused.status).toBe(400);
+        expect(JSON.parse(refused.body.toString('utf8'))).toMatchObject({
+          parameter: 'MAX_INFLIGHT_BYTES',
+          limit: MAX_INFLIGHT_BYTES,
+        });
+      },
+    );
 
     it('serves a large reply (past the build lane threshold) of another shape', async () => {
       const reply = await get(server, '/samples/10001?shape=numeric');
@@ -436,14 +439,18 @@ describe('every shape from every gRPC server', () => {
       },
     );
 
-    it("weighs the shape's size against MAX_INFLIGHT_BYTES: rows that fit as `row` are refused as `binary`, naming the limit", async () => {
-      const count = 5000;
-      expect(getShape('binary').maxRowBytes(count - 1).protobuf * count).toBeGreaterThan(MAX_INFLIGHT_BYTES);
-      expect((await unary(portVariable, getShape('row'), { count })).rows).toHaveLength(count);
-      await expect(unary(portVariable, getShape('binary'), { count })).rejects.toMatchObject({
-        details: expect.stringContaining(`MAX_INFLIGHT_BYTES (${MAX_INFLIGHT_BYTES} bytes)`),
-      });
-    });
+    it(
+      "weighs the shape's size against MAX_INFLIGHT_BYTES: rows that fit as `row` are refused as `binary`, " +
+        'naming the limit',
+      async () => {
+        const count = 5000;
+        expect(getShape('binary').maxRowBytes(count - 1).protobuf * count).toBeGreaterThan(MAX_INFLIGHT_BYTES);
+        expect((await unary(portVariable, getShape('row'), { count })).rows).toHaveLength(count);
+        await expect(unary(portVariable, getShape('binary'), { count })).rejects.toMatchObject({
+          details: expect.stringContaining(`MAX_INFLIGHT_BYTES (${MAX_INFLIGHT_BYTES} bytes)`),
+        });
+      },
+    );
 
     it("reports SERVING for every shape's service", async () => {
       const health = grpc.loadPackageDefinition(loadSync(healthProtoPath, LOADER_OPTIONS)) as any;

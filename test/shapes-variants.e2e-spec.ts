@@ -21,7 +21,8 @@ describe('every variant on every shape, through the client app', () => {
   it.each(shapeNames())('%s: every variant verified, with payload bytes, the shape recorded', async (shape) => {
     // One call per shape: all variants side by side, the streams in chunks smaller than the reply.
     const { status, body } = await getJson(
-      `${setup.stack.clientUrl}/client/bench?variants=${VARIANT_NAMES.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`,
+      `${setup.stack.clientUrl}/client/bench?variants=` +
+        `${VARIANT_NAMES.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`,
     );
     expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
     expect(body.results.map((r: any) => r.variant)).toEqual(VARIANT_NAMES);
@@ -42,7 +43,9 @@ describe('every variant on every shape, through the client app', () => {
         decodeTimed ? r.phases.clientDecodeMs > 0 : r.phases.clientDecodeMs,
       ]).toEqual([r.variant, true, decodeTimed ? true : null]);
       expect(r.name).toBe(
-        `single rows=${ROWS}${isStreamingVariant(r.variant) ? ' chunk=7' : ''}${shape === 'row' ? '' : ` shape=${shape}`}`,
+        `single rows=${ROWS}${isStreamingVariant(r.variant) ? ' chunk=7' : ''}${
+          shape === 'row' ? '' : ` shape=${shape}`
+        }`,
       );
     }
     // A +gzip twin carries the same payload as its path: the bytes after gunzip are the same rows.
@@ -50,15 +53,16 @@ describe('every variant on every shape, through the client app', () => {
     expect(byVariant['json+gzip'].payloadBytesPerRequest).toBe(byVariant.json.payloadBytesPerRequest);
     // Protobuf over HTTP and gRPC carry the shape's one message: the same bytes.
     expect(byVariant['proto-http'].payloadBytesPerRequest).toBe(byVariant.grpc.payloadBytesPerRequest);
-    // Every binary Connect protocol carries protobuf-es's encoding of the same rows, as grpc-es does (proto-loader's may
-    // differ by a few bytes: the two encoders do not write every field alike).
+    // Every binary Connect protocol carries protobuf-es's encoding of the same rows, as grpc-es does (proto-loader's
+    // may differ by a few bytes: the two encoders do not write every field alike).
     for (const v of ['connect-proto', 'connect-h2', 'connect-grpc', 'grpc-web', 'connect-bare'])
       expect([v, byVariant[v].payloadBytesPerRequest]).toEqual([v, byVariant['grpc-es'].payloadBytesPerRequest]);
   });
 
   it('counts wire bytes for another shape through the relay twin', async () => {
     const { status, body } = await getJson(
-      `${setup.stack.clientUrl}/client/compare?variants=json,grpc,json-stream,grpc-stream&rows=${ROWS}&runs=1&wire=1&shape=nested`,
+      `${setup.stack.clientUrl}/client/compare?variants=json,grpc,json-stream,grpc-stream&rows=` +
+        `${ROWS}&runs=1&wire=1&shape=nested`,
     );
     expect(status).toBe(200);
     for (const r of body.results) {

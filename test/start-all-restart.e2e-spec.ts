@@ -8,7 +8,8 @@ import { getJson, portsEnv } from './support/stack';
 
 jest.setTimeout(90_000);
 
-// The Express JSON server's entry; the Fastify and h2c instances are other entries (main-fastify.js, main-h2.js) of the same app.
+// The Express JSON server's entry; the Fastify and h2c instances are other entries (main-fastify.js, main-h2.js) of the
+// same app.
 const JSON_MAIN = join('json-server', 'src', 'main.js');
 
 function commandLine(pid: number): string {

@@ -11,7 +11,8 @@ jest.setTimeout(60_000);
 const ESCAPE = /\x1b\[/;
 const ROUTE_LINE = /Mapped \{/;
 const WIRING_LINE = /\[(InstanceLoader|RoutesResolver|RouterExplorer|NestFactory|NestApplication|NestMicroservice)\]/;
-// The test helpers set NO_COLOR=1 for every app they start; empty is "not set" (no-color.org), as a user's shell has it.
+// The test helpers set NO_COLOR=1 for every app they start; empty is "not set" (no-color.org), as a user's shell has
+// it.
 const AS_A_USER_RUNS_IT = { NO_COLOR: '' };
 
 async function startedOutput(app: ServingAppName, env: Record<string, string>): Promise<string> {
@@ -55,27 +56,30 @@ describe('start-up output', () => {
     const startAll = (args: string[], env: Record<string, string>) =>
       new AppProcess(process.execPath, [join(ROOT, 'scripts', 'start-all.js'), ...args], env);
 
-    it('into a pipe: per app where it listens, one line saying how to stop, one when stopped, nothing coloured', async () => {
-      const all = startAll([], { ...(await portsEnv()), ...AS_A_USER_RUNS_IT });
-      try {
-        await all.waitFor(/Ctrl-C stops them all/, 40_000);
-        for (const name of ['json', 'grpc', 'client', 'json-fastify', 'json-h2', 'bare-connect'])
-          expect(all.output).toMatch(new RegExp(`^\\[${name}\\] .*listening on`, 'm'));
-        expect(all.output).toMatch(
-          /^wirebench: json, grpc, client, json-fastify, json-h2, bare-connect up; Ctrl-C stops them all$/m,
+    it(
+      'into a pipe: per app where it listens, one line saying how to stop, one when stopped, nothing ' + 'coloured',
+      async () => {
+        const all = startAll([], { ...(await portsEnv()), ...AS_A_USER_RUNS_IT });
+        try {
+          await all.waitFor(/Ctrl-C stops them all/, 40_000);
+          for (const name of ['json', 'grpc', 'client', 'json-fastify', 'json-h2', 'bare-connect'])
+            expect(all.output).toMatch(new RegExp(`^\\[${name}\\] .*listening on`, 'm'));
+          expect(all.output).toMatch(
+            /^wirebench: json, grpc, client, json-fastify, json-h2, bare-connect up; Ctrl-C stops them all$/m,
+          );
+        } finally {
+          all.child.kill('SIGINT');
+          await all.exited;
+        }
+        expect(all.output).not.toMatch(ESCAPE);
+        expect(all.output).not.toMatch(ROUTE_LINE);
+        // One line for the stop, not concurrently's '<command line> exited with code SIGTERM' per app.
+        expect(all.output).not.toMatch(/exited with code/);
+        expect(all.output.trimEnd().split('\n').pop()).toBe(
+          'wirebench: stopped json, grpc, client, json-fastify, json-h2, bare-connect',
         );
-      } finally {
-        all.child.kill('SIGINT');
-        await all.exited;
-      }
-      expect(all.output).not.toMatch(ESCAPE);
-      expect(all.output).not.toMatch(ROUTE_LINE);
-      // One line for the stop, not concurrently's '<command line> exited with code SIGTERM' per app.
-      expect(all.output).not.toMatch(/exited with code/);
-      expect(all.output.trimEnd().split('\n').pop()).toBe(
-        'wirebench: stopped json, grpc, client, json-fastify, json-h2, bare-connect',
-      );
-    });
+      },
+    );
 
     it("FORCE_COLOR=1 colours the prefixes and the apps' own lines", async () => {
       const all = startAll(['client'], { ...(await portsEnv()), ...AS_A_USER_RUNS_IT, FORCE_COLOR: '1' });

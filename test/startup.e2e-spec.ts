@@ -1,9 +1,9 @@
-// Start-up as a user meets it: bad settings and busy ports stop a process with one line and a non-zero exit;
-// `npm run start:all` starts the client and both servers with prefixed logs and leaves nothing behind on Ctrl-C or SIGTERM.
+// Start-up as a user meets it: bad settings and busy ports stop a process with one line and a non-zero exit; `npm run
+// start:all` starts the client and both servers with prefixed logs and leaves nothing behind on Ctrl-C or SIGTERM.
 import { createServer, Server } from 'node:net';
 import { join } from 'node:path';
 import { AppProcess, ROOT } from './support/app-process';
-import { getJson, LISTENING, portsEnv } from './support/stack';
+import { getJson, portsEnv } from './support/stack';
 import { pidsWithEnv } from './support/processes';
 
 type AppName = 'json-server' | 'grpc-server' | 'client';
@@ -97,25 +97,30 @@ describe('start-up', () => {
       ]);
     });
 
-    it('starts nothing when a port is taken: one line naming the address and the process holding it, exit 1', async () => {
-      const env = await portsEnv();
-      const blocker: Server = createServer();
-      await new Promise<void>((r) => blocker.listen(Number(env.GRPC_SERVER_PORT), '127.0.0.1', r));
-      const all = startAll(env);
-      const { code } = await all.exited;
-      blocker.close();
-      expect(code).toBe(1);
-      // This test's own process holds the port.
-      expect(nonEmptyLines(all.output)).toEqual([
-        expect.stringMatching(
-          new RegExp(
-            `^wirebench: grpc cannot start: 127\\.0\\.0\\.1:${env.GRPC_SERVER_PORT} is taken by process ${process.pid} \\(.*\\); stop it, or set another port`,
+    it(
+      'starts nothing when a port is taken: one line naming the address and the process holding it, exit ' + '1',
+      async () => {
+        const env = await portsEnv();
+        const blocker: Server = createServer();
+        await new Promise<void>((r) => blocker.listen(Number(env.GRPC_SERVER_PORT), '127.0.0.1', r));
+        const all = startAll(env);
+        const { code } = await all.exited;
+        blocker.close();
+        expect(code).toBe(1);
+        // This test's own process holds the port.
+        expect(nonEmptyLines(all.output)).toEqual([
+          expect.stringMatching(
+            new RegExp(
+              `^wirebench: grpc cannot start: ` +
+                `127\\.0\\.0\\.1:${env.GRPC_SERVER_PORT} is taken by ` +
+                `process ${process.pid} \\(.*\\); stop it, or set another port`,
+            ),
           ),
-        ),
-      ]);
-      for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++)
-        await new Promise((r) => setTimeout(r, 100));
-      expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
-    });
+        ]);
+        for (let i = 0; i < 40 && pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT).length > 0; i++)
+          await new Promise((r) => setTimeout(r, 100));
+        expect(pidsWithEnv('CLIENT_PORT', env.CLIENT_PORT)).toEqual([]);
+      },
+    );
   });
 });

@@ -49,7 +49,8 @@ async function webServer(port: number): Promise<{ stop(): Promise<void> }> {
   const server = createHttpServer((_req, res) => {
     res.writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
     res.end(
-      '<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <meta charset="utf-8">\n        <title>Error response</title>\n    </head>\n</html>\n',
+      '<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <meta charset="utf-8">\n        <title>Error ' +
+        'response</title>\n    </head>\n</html>\n',
     );
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -70,26 +71,32 @@ async function silentServer(port: number): Promise<{ stop(): Promise<void> }> {
 }
 
 describe("an app's address answered by another program", () => {
-  it('npm run bench refuses it before any timing: exit 2, one line naming the app, the address and what answered, no table', async () => {
-    const env = await portsEnv();
-    const stranger = await webServer(Number(env.JSON_SERVER_PORT));
-    try {
-      const r = await runCli(BENCH, ['--preset', 'quick', '--runs', '1', '--warmup', '0'], env);
-      expect({ code: r.code, stdout: r.stdout, files: r.files }).toEqual({ code: 2, stdout: '', files: [] });
-      const lines = r.stderr.trim().split('\n');
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(
-        new RegExp(
-          `^wirebench bench: json-server's address 127\\.0\\.0\\.1:${env.JSON_SERVER_PORT} answers, but not as wirebench's json-server: ` +
-            `GET /admin/resources gave 404 text/html \\("<!DOCTYPE HTML.{0,50}" first 60 chars\\): stop it, or set JSON_SERVER_PORT \\(see --help\\)$`,
-        ),
-      );
-      // Nothing was started for it: the refusal comes before the launcher.
-      expect(r.stderr).not.toMatch(/starting/);
-    } finally {
-      await stranger.stop();
-    }
-  });
+  it(
+    'npm run bench refuses it before any timing: exit 2, one line naming the app, the address and what ' +
+      'answered, no table',
+    async () => {
+      const env = await portsEnv();
+      const stranger = await webServer(Number(env.JSON_SERVER_PORT));
+      try {
+        const r = await runCli(BENCH, ['--preset', 'quick', '--runs', '1', '--warmup', '0'], env);
+        expect({ code: r.code, stdout: r.stdout, files: r.files }).toEqual({ code: 2, stdout: '', files: [] });
+        const lines = r.stderr.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          new RegExp(
+            `^wirebench bench: json-server's address ` +
+              `127\\.0\\.0\\.1:${env.JSON_SERVER_PORT} answers, but not as wirebench's json-server: ` +
+              `GET /admin/resources gave 404 text/html \\("<!DOCTYPE HTML.{0,50}" first 60 chars\\): stop it, ` +
+              `or set JSON_SERVER_PORT \\(see --help\\)$`,
+          ),
+        );
+        // Nothing was started for it: the refusal comes before the launcher.
+        expect(r.stderr).not.toMatch(/starting/);
+      } finally {
+        await stranger.stop();
+      }
+    },
+  );
 
   it("one that accepts and never answers is refused too, after the probe's 2 s, not a hang", async () => {
     const env = await portsEnv();
@@ -98,7 +105,8 @@ describe("an app's address answered by another program", () => {
       const r = await runCli(BENCH, ['--preset', 'quick', '--runs', '1', '--warmup', '0'], env);
       expect({ code: r.code, stdout: r.stdout, files: r.files }).toEqual({ code: 2, stdout: '', files: [] });
       expect(r.stderr.trim().split('\n')).toEqual([
-        `wirebench bench: grpc-server's address 127.0.0.1:${env.GRPC_SERVER_PORT} answers, but not as wirebench's grpc-server: ` +
+        `wirebench bench: grpc-server's address ` +
+          `127.0.0.1:${env.GRPC_SERVER_PORT} answers, but not as wirebench's grpc-server: ` +
           'Admin.Resources: no answer within 2 s: stop it, or set GRPC_SERVER_PORT (see --help)',
       ]);
       expect(r.seconds).toBeLessThan(20);
@@ -119,7 +127,11 @@ describe("an app's address answered by another program", () => {
       expect({ code: r.code, stdout: r.stdout, files: r.files }).toEqual({ code: 2, stdout: '', files: [] });
       expect(r.stderr.trim().split('\n')).toEqual([
         expect.stringMatching(
-          /^wirebench load: json-server's address 127\.0\.0\.1:\d+ answers, but not as wirebench's json-server: GET \/admin\/resources gave 404 text\/html .*: stop it, or set JSON_SERVER_PORT \(see --help\)$/,
+          new RegExp(
+            String.raw`^wirebench load: json-server's address 127\.0\.0\.1:\d+ answers, but not as ` +
+              String.raw`wirebench's json-server: GET \/admin\/resources gave 404 text\/html .*: stop it, or set ` +
+              String.raw`JSON_SERVER_PORT \(see --help\)$`,
+          ),
         ),
       ]);
     } finally {

@@ -17,28 +17,33 @@ describe('10,000,000 rows streamed at bounded memory', () => {
   });
   afterAll(() => stack.stop());
 
-  it('compare?rows=10000000&variants=json-stream,grpc-stream: both verified, every process under 300 MiB peak RSS', async () => {
-    const pids = [stack.client, stack.json, stack.grpc].map((app) => app.child.pid!);
-    const sampler = new RssSampler(pids);
-    const { status, body } = await getJson(
-      `${stack.clientUrl}/client/compare?rows=${ROWS}&variants=${STREAMING.join(',')}&runs=1`,
-    );
-    const peaks = sampler.stop();
-    expect(status).toBe(200);
-    for (const r of body.results) expect(r).toMatchObject({ verified: true, rowsReceivedPerRun: ROWS });
-    const named = ['client', 'json-server', 'grpc-server'].map((name, i) => ({
-      name,
-      peakMiB: Math.round(peaks.get(pids[i])! / 2 ** 20),
-    }));
-    // eslint-disable-next-line no-console
-    // With the engine's noise figure: how much CPU other processes used beside each stream (docs/statistics.md).
-    const noise = body.results.map(
-      (r: { variant: string; noise?: { maxForeignCpuCores: number | null } }) =>
-        `${r.variant} ${r.noise?.maxForeignCpuCores ?? 'n/a'}`,
-    );
-    console.log(
-      `peak RSS while streaming ${ROWS} rows: ${named.map((p) => `${p.name} ${p.peakMiB} MiB`).join(', ')}; foreign CPU, cores: ${noise.join(', ')}`,
-    );
-    for (const p of named) expect([p.name, p.peakMiB * 2 ** 20 < BOUND]).toEqual([p.name, true]);
-  });
+  it(
+    'compare?rows=10000000&variants=json-stream,grpc-stream: both verified, every process under 300 MiB peak ' + 'RSS',
+    async () => {
+      const pids = [stack.client, stack.json, stack.grpc].map((app) => app.child.pid!);
+      const sampler = new RssSampler(pids);
+      const { status, body } = await getJson(
+        `${stack.clientUrl}/client/compare?rows=${ROWS}&variants=${STREAMING.join(',')}&runs=1`,
+      );
+      const peaks = sampler.stop();
+      expect(status).toBe(200);
+      for (const r of body.results) expect(r).toMatchObject({ verified: true, rowsReceivedPerRun: ROWS });
+      const named = ['client', 'json-server', 'grpc-server'].map((name, i) => ({
+        name,
+        peakMiB: Math.round(peaks.get(pids[i])! / 2 ** 20),
+      }));
+
+      // With the engine's noise figure: how much CPU other processes used beside each stream (docs/statistics.md).
+      const noise = body.results.map(
+        (r: { variant: string; noise?: { maxForeignCpuCores: number | null } }) =>
+          `${r.variant} ${r.noise?.maxForeignCpuCores ?? 'n/a'}`,
+      );
+      console.log(
+        `peak RSS while ` +
+          `streaming ${ROWS} rows: ${named.map((p) => `${p.name} ${p.peakMiB} MiB`).join(', ')}; foreign CPU, ` +
+          `cores: ${noise.join(', ')}`,
+      );
+      for (const p of named) expect([p.name, p.peakMiB * 2 ** 20 < BOUND]).toEqual([p.name, true]);
+    },
+  );
 });

@@ -48,7 +48,11 @@ describe('streaming variants through the client', () => {
     [
       '/client/json/single/60000',
       'rows',
-      /rows must be an integer from 1 to 50000.*stream them with json-stream, grpc-stream, json-stream-fjs, grpc-stream-static or connect-stream \(up to 3000000 rows, MAX_STREAM_ROWS\)/,
+      new RegExp(
+        String.raw`rows must be an integer from 1 to 50000.*stream them with json-stream, ` +
+          String.raw`grpc-stream, json-stream-fjs, grpc-stream-static or connect-stream \(up to 3000000 rows, ` +
+          String.raw`MAX_STREAM_ROWS\)`,
+      ),
     ],
     ['/client/json/single/3000001?variant=json-stream', 'rows', /rows must be an integer from 1 to 3000000/],
     ['/client/grpc/single/10?variant=grpc-stream&chunk=50001', 'chunk', /chunk must be an integer from 1 to 50000/],

@@ -47,114 +47,131 @@ async function listening(env: Record<string, string>): Promise<string[]> {
   return names.filter((_, i) => open[i]);
 }
 
-describe('npm run bench --proto examples/order.proto --message shop.v1.Order --sample examples/order.sample.json', () => {
-  it(`times ${VARIANTS.join(', ')} on the shape user, every result verified, with the files' SHA-256`, async () => {
-    const out = mkdtempSync(join(tmpdir(), 'wirebench-user-bench-'));
-    try {
-      const env = await portsEnv();
-      const run = bench(
-        [
-          ...FLAGS,
-          '--variants',
-          VARIANTS.join(','),
-          '--rows',
-          String(ROWS),
-          '--chunk-rows',
-          '70',
-          '--runs',
-          '1',
-          '--warmup',
-          '0',
-          '--out',
-          out,
-        ],
-        env,
-      );
-      const { code } = await run.exited;
-      expect({ code, output: code === 0 ? '' : run.output.slice(-4000) }).toEqual({ code: 0, output: '' });
-      expect(await listening(env)).toEqual([]);
-      const [dir] = readdirSync(out);
-      const summary: Record<string, string>[] = parse(readFileSync(join(out, dir, 'summary.csv'), 'utf8'), {
-        columns: true,
-      });
-      expect(summary.map((r) => [r.scenario, r.variant, r.shape, r.verified, r.proto_sha256, r.sample_sha256])).toEqual(
-        VARIANTS.map((variant) => [`rows-${ROWS}-user`, variant, 'user', 'true', sha256(PROTO), sha256(SAMPLE)]),
-      );
-      const runs: Record<string, string>[] = parse(readFileSync(join(out, dir, 'runs.csv'), 'utf8'), { columns: true });
-      expect(runs.map((r) => [r.shape, r.rows_received, r.proto_sha256])).toEqual(
-        VARIANTS.map(() => ['user', String(ROWS), sha256(PROTO)]),
-      );
-      const result = JSON.parse(readFileSync(join(out, dir, 'result.json'), 'utf8'));
-      expect(result.scenarios[0].shapeSource).toEqual({
-        protoFile: PROTO,
-        message: 'shop.v1.Order',
-        sampleFile: SAMPLE,
-        counterField: 'order_number',
-        protoSha256: sha256(PROTO),
-        sampleSha256: sha256(SAMPLE),
-      });
-      expect(readFileSync(join(out, dir, 'summary.md'), 'utf8')).toContain(
-        `- **Message:** shape user is your message shop.v1.Order from ${PROTO} (SHA-256 ${sha256(PROTO)})`,
-      );
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
-  });
+describe(
+  'npm run bench --proto examples/order.proto --message shop.v1.Order --sample ' + 'examples/order.sample.json',
+  () => {
+    it(`times ${VARIANTS.join(', ')} on the shape user, every result verified, with the files' SHA-256`, async () => {
+      const out = mkdtempSync(join(tmpdir(), 'wirebench-user-bench-'));
+      try {
+        const env = await portsEnv();
+        const run = bench(
+          [
+            ...FLAGS,
+            '--variants',
+            VARIANTS.join(','),
+            '--rows',
+            String(ROWS),
+            '--chunk-rows',
+            '70',
+            '--runs',
+            '1',
+            '--warmup',
+            '0',
+            '--out',
+            out,
+          ],
+          env,
+        );
+        const { code } = await run.exited;
+        expect({ code, output: code === 0 ? '' : run.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+        expect(await listening(env)).toEqual([]);
+        const [dir] = readdirSync(out);
+        const summary: Record<string, string>[] = parse(readFileSync(join(out, dir, 'summary.csv'), 'utf8'), {
+          columns: true,
+        });
+        expect(
+          summary.map((r) => [r.scenario, r.variant, r.shape, r.verified, r.proto_sha256, r.sample_sha256]),
+        ).toEqual(
+          VARIANTS.map((variant) => [`rows-${ROWS}-user`, variant, 'user', 'true', sha256(PROTO), sha256(SAMPLE)]),
+        );
+        const runs: Record<string, string>[] = parse(readFileSync(join(out, dir, 'runs.csv'), 'utf8'), {
+          columns: true,
+        });
+        expect(runs.map((r) => [r.shape, r.rows_received, r.proto_sha256])).toEqual(
+          VARIANTS.map(() => ['user', String(ROWS), sha256(PROTO)]),
+        );
+        const result = JSON.parse(readFileSync(join(out, dir, 'result.json'), 'utf8'));
+        expect(result.scenarios[0].shapeSource).toEqual({
+          protoFile: PROTO,
+          message: 'shop.v1.Order',
+          sampleFile: SAMPLE,
+          counterField: 'order_number',
+          protoSha256: sha256(PROTO),
+          sampleSha256: sha256(SAMPLE),
+        });
+        expect(readFileSync(join(out, dir, 'summary.md'), 'utf8')).toContain(
+          `- **Message:** shape user is your message shop.v1.Order from ${PROTO} (SHA-256 ${sha256(PROTO)})`,
+        );
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    });
 
-  it('a sample that does not survive the round trip: exit 2 with the one line, before any app starts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'wirebench-user-bench-bad-'));
-    try {
-      const big = join(dir, 'big.json');
-      writeFileSync(
-        big,
-        readFileSync(SAMPLE, 'utf8').replace(
-          '"customerId": "18446744073709551615"',
-          '"customerId": 18446744073709551615',
-        ),
-      );
-      const env = await portsEnv();
-      const run = bench(
-        ['--proto', PROTO, '--message', 'shop.v1.Order', '--sample', big, '--rows', '10', '--out', dir],
-        env,
-      );
+    it('a sample that does not survive the round trip: exit 2 with the one line, before any app starts', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'wirebench-user-bench-bad-'));
+      try {
+        const big = join(dir, 'big.json');
+        writeFileSync(
+          big,
+          readFileSync(SAMPLE, 'utf8').replace(
+            '"customerId": "18446744073709551615"',
+            '"customerId": 18446744073709551615',
+          ),
+        );
+        const env = await portsEnv();
+        const run = bench(
+          ['--proto', PROTO, '--message', 'shop.v1.Order', '--sample', big, '--rows', '10', '--out', dir],
+          env,
+        );
+        expect((await run.exited).code).toBe(2);
+        expect(lines(run.output)).toEqual([
+          'wirebench bench: invalid --sample: sample field "customerId": 18446744073709551615 does not survive a ' +
+            'JSON number (becomes 18446744073709552000); write 64-bit integers as strings, ' +
+            '"18446744073709551615" (see --help)',
+        ]);
+        expect(await listening(env)).toEqual([]);
+        expect(readdirSync(dir)).toEqual(['big.json']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it(
+      'apps that already answer (started without the message, as start:all leaves them): its own apps on free ' +
+        'ports, one line',
+      async () => {
+        const env = await portsEnv();
+        const client = AppProcess.start('client', env);
+        try {
+          await client.waitFor(LISTENING);
+          const run = bench([...FLAGS, '--rows', '10', '--runs', '1', '--warmup', '0', '--variants', 'json,grpc'], env);
+          const { code } = await run.exited;
+          expect({ code, output: code === 0 ? '' : run.output.slice(-3000) }).toEqual({ code: 0, output: '' });
+          expect(lines(run.output).filter((l) => l.includes('free ports'))).toEqual([
+            expect.stringMatching(
+              new RegExp(
+                String.raw`^wirebench bench: apps this run did not start answer at the configured ` +
+                  String.raw`addresses \(client\); it starts its own on free ports instead \(CLIENT_PORT=\d+ `,
+              ),
+            ),
+          ]);
+          expect(client.running).toBe(true);
+        } finally {
+          await client.stop();
+        }
+      },
+    );
+
+    it('a partial set of the flags: exit 2 naming what is missing', async () => {
+      const run = bench(['--proto', PROTO, '--rows', '10'], await portsEnv());
       expect((await run.exited).code).toBe(2);
       expect(lines(run.output)).toEqual([
-        'wirebench bench: invalid --sample: sample field "customerId": 18446744073709551615 does not survive a JSON number (becomes 18446744073709552000); write 64-bit integers as strings, "18446744073709551615" (see --help)',
+        'wirebench bench: --proto is given without --message, --sample: your message needs --proto, --message ' +
+          'and --sample together (see --help)',
       ]);
-      expect(await listening(env)).toEqual([]);
-      expect(readdirSync(dir)).toEqual(['big.json']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('apps that already answer (started without the message, as start:all leaves them): its own apps on free ports, one line', async () => {
-    const env = await portsEnv();
-    const client = AppProcess.start('client', env);
-    try {
-      await client.waitFor(LISTENING);
-      const run = bench([...FLAGS, '--rows', '10', '--runs', '1', '--warmup', '0', '--variants', 'json,grpc'], env);
-      const { code } = await run.exited;
-      expect({ code, output: code === 0 ? '' : run.output.slice(-3000) }).toEqual({ code: 0, output: '' });
-      expect(lines(run.output).filter((l) => l.includes('free ports'))).toEqual([
-        expect.stringMatching(
-          /^wirebench bench: apps this run did not start answer at the configured addresses \(client\); it starts its own on free ports instead \(CLIENT_PORT=\d+ /,
-        ),
-      ]);
-      expect(client.running).toBe(true);
-    } finally {
-      await client.stop();
-    }
-  });
-
-  it('a partial set of the flags: exit 2 naming what is missing', async () => {
-    const run = bench(['--proto', PROTO, '--rows', '10'], await portsEnv());
-    expect((await run.exited).code).toBe(2);
-    expect(lines(run.output)).toEqual([
-      'wirebench bench: --proto is given without --message, --sample: your message needs --proto, --message and --sample together (see --help)',
-    ]);
-  });
-});
+    });
+  },
+);
 
 const grpcurl = findGrpcurl();
 if (!grpcurl.bin) console.warn(`test/user-shape-bench.e2e-spec.ts: grpcurl part skipped: ${grpcurl.reason}`);
@@ -253,63 +270,71 @@ describe('the client endpoints and the user shape', () => {
   describe('with the client and the servers started with the settings', () => {
     const setup = useStackWithResults('wirebench-user-stack-', { jsonVariants: true }, SETTINGS);
 
-    it('?shape=user: every variant (the streams and +gzip twins included) verified, with its source; the generated serializers refused', async () => {
-      // The generated serializers have code for proto/'s messages only: refused for the user's, naming what they serve.
-      // (Every protobuf serializer variant: the grpc-* ones, proto-http-static and grpc-stream-static; and the connect
-      // family, whose client and servers use protobuf-es's code generated from proto/.)
-      const generated = VARIANT_NAMES.filter((v) =>
-        (protobufCodecNames() as string[]).includes(
-          VARIANT_REGISTRY[v].serializer ?? VARIANT_REGISTRY[v].generatedCode ?? '',
-        ),
-      );
-      const refused = await getJson(
-        `${setup.stack.clientUrl}/client/bench?variants=grpc,${generated[0]}&rows=40&runs=1&shape=user`,
-      );
-      expect([refused.status, refused.body.parameter, refused.body.message]).toEqual([
-        400,
-        'shape',
-        expect.stringContaining(`variant ${generated[0]}`),
-      ]);
-      const variants = VARIANT_NAMES.filter((v) => !generated.includes(v));
-      const { status, body } = await getJson(
-        `${setup.stack.clientUrl}/client/bench?variants=${variants.join(',')}&rows=40&chunk=9&runs=1&shape=user&raw=1`,
-      );
-      expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
-      expect(body.results.map((r: any) => r.variant)).toEqual(variants);
-      for (const r of body.results) {
-        expect({
-          variant: r.variant,
-          shape: r.shape,
-          verified: r.verified,
-          rows: r.runs[0].rowsReceived,
-          message: r.shapeSource?.message,
-        }).toEqual({ variant: r.variant, shape: 'user', verified: true, rows: 40, message: 'shop.v1.Order' });
-      }
-      const listed = await getJson(`${setup.stack.clientUrl}/client`);
-      expect(listed.body.shapes.map((s: any) => s.name)).toEqual([
-        'row',
-        'numeric',
-        'text',
-        'nested',
-        'binary',
-        'user',
-      ]);
-    });
+    it(
+      '?shape=user: every variant (the streams and +gzip twins included) verified, with its source; the ' +
+        'generated serializers refused',
+      async () => {
+        // The generated serializers have code for proto/'s messages only: refused for the user's, naming what they
+        // serve. (Every protobuf serializer variant: the grpc-* ones, proto-http-static and grpc-stream-static; and the
+        // connect family, whose client and servers use protobuf-es's code generated from proto/.)
+        const generated = VARIANT_NAMES.filter((v) =>
+          (protobufCodecNames() as string[]).includes(
+            VARIANT_REGISTRY[v].serializer ?? VARIANT_REGISTRY[v].generatedCode ?? '',
+          ),
+        );
+        const refused = await getJson(
+          `${setup.stack.clientUrl}/client/bench?variants=grpc,${generated[0]}&rows=40&runs=1&shape=user`,
+        );
+        expect([refused.status, refused.body.parameter, refused.body.message]).toEqual([
+          400,
+          'shape',
+          expect.stringContaining(`variant ${generated[0]}`),
+        ]);
+        const variants = VARIANT_NAMES.filter((v) => !generated.includes(v));
+        const { status, body } = await getJson(
+          `${setup.stack.clientUrl}/client/bench?variants=` +
+            `${variants.join(',')}&rows=40&chunk=9&runs=1&shape=user&raw=1`,
+        );
+        expect({ status, message: body.message }).toEqual({ status: 200, message: undefined });
+        expect(body.results.map((r: any) => r.variant)).toEqual(variants);
+        for (const r of body.results) {
+          expect({
+            variant: r.variant,
+            shape: r.shape,
+            verified: r.verified,
+            rows: r.runs[0].rowsReceived,
+            message: r.shapeSource?.message,
+          }).toEqual({ variant: r.variant, shape: 'user', verified: true, rows: 40, message: 'shop.v1.Order' });
+        }
+        const listed = await getJson(`${setup.stack.clientUrl}/client`);
+        expect(listed.body.shapes.map((s: any) => s.name)).toEqual([
+          'row',
+          'numeric',
+          'text',
+          'nested',
+          'binary',
+          'user',
+        ]);
+      },
+    );
   });
 
-  it('a client started without the settings refuses shape=user as an unknown shape, listing the valid ones', async () => {
-    const env = await portsEnv();
-    const client = AppProcess.start('client', env);
-    try {
-      await client.waitFor(LISTENING);
-      const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/json/single/1?shape=user`);
-      expect({ status, parameter: body.parameter, values: body.limit?.values }).toEqual({
-        status: 400,
-        parameter: 'shape',
-        values: ['row', 'numeric', 'text', 'nested', 'binary'],
-      });
-    } finally {
-      await client.stop();
-    }
-  });
+  it(
+    'a client started without the settings refuses shape=user as an unknown shape, listing the valid ' + 'ones',
+    async () => {
+      const env = await portsEnv();
+      const client = AppProcess.start('client', env);
+      try {
+        await client.waitFor(LISTENING);
+        const { status, body } = await getJson(`http://127.0.0.1:${env.CLIENT_PORT}/client/json/single/1?shape=user`);
+        expect({ status, parameter: body.parameter, values: body.limit?.values }).toEqual({
+          status: 400,
+          parameter: 'shape',
+          values: ['row', 'numeric', 'text', 'nested', 'binary'],
+        });
+      } finally {
+        await client.stop();
+      }
+    },
+  );
 });

@@ -1,6 +1,7 @@
-// What the gRPC servers serve for the user's message, checked on its own (the servers themselves: user-shape-bench.e2e-spec.ts): the run-time wrapper
-// and service (wirebench.user) given to a real grpc-js server with the project's health and reflection, then
-// described and called by grpcurl (reflection only, no .proto), and its reply verified as the bench verifies rows.
+// What the gRPC servers serve for the user's message, checked on its own (the servers themselves:
+// user-shape-bench.e2e-spec.ts): the run-time wrapper and service (wirebench.user) given to a real grpc-js server with
+// the project's health and reflection, then described and called by grpcurl (reflection only, no .proto), and its reply
+// verified as the bench verifies rows.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,15 +83,20 @@ maybe('the user shape over gRPC, through reflection (grpcurl)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wirebench-user-reflection-'));
     const files: Record<string, string> = {
       'api/order.proto':
-        'syntax = "proto3"; package api; import "common/money.proto"; import "google/protobuf/timestamp.proto"; message Order { int64 id = 1; common.Money total = 2; google.protobuf.Timestamp at = 3; }',
+        'syntax = "proto3"; package api; import "common/money.proto"; import ' +
+        '"google/protobuf/timestamp.proto"; message Order { int64 id = 1; common.Money total = 2; ' +
+        'google.protobuf.Timestamp at = 3; }',
       'api/common/money.proto':
-        'syntax = "proto3"; package common; import "common/currency.proto"; message Money { Currency currency = 1; int64 micros = 2; }',
+        'syntax = "proto3"; package common; import "common/currency.proto"; message Money { Currency currency ' +
+        '= 1; int64 micros = 2; }',
       'api/common/currency.proto':
         'syntax = "proto3"; package common; enum Currency { CURRENCY_UNSPECIFIED = 0; EUR = 1; }',
       'sample.json': '{"id": "1", "total": {"currency": "EUR", "micros": "1500000"}, "at": "2026-01-02T03:04:05.500Z"}',
     };
-    for (const [name, text] of Object.entries(files))
-      (mkdirSync(dirname(join(dir, name)), { recursive: true }), writeFileSync(join(dir, name), text));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
     const shape = userShape({
       protoFile: join(dir, 'api', 'order.proto'),
       message: 'api.Order',

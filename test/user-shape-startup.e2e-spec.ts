@@ -31,17 +31,21 @@ describe('json-server with a user message that cannot be served', () => {
     [
       'an int64 past 2^53 written as a number',
       { ...EXAMPLE, WIREBENCH_SAMPLE: big },
-      'json-server: invalid WIREBENCH_SAMPLE: sample field "customerId": 18446744073709551615 does not survive a JSON number (becomes 18446744073709552000); write 64-bit integers as strings, "18446744073709551615"',
+      'json-server: invalid WIREBENCH_SAMPLE: sample field "customerId": 18446744073709551615 does not ' +
+        'survive a JSON number (becomes 18446744073709552000); write 64-bit integers as strings, ' +
+        '"18446744073709551615"',
     ],
     [
       'an unknown message',
       { ...EXAMPLE, WIREBENCH_MESSAGE: 'shop.v1.Ordr' },
-      `json-server: invalid WIREBENCH_MESSAGE: no message shop.v1.Ordr in ${EXAMPLE.WIREBENCH_PROTO}: it declares shop.v1.Money, shop.v1.Address, shop.v1.LineItem, shop.v1.Order`,
+      `json-server: invalid WIREBENCH_MESSAGE: no message shop.v1.Ordr in ` +
+        `${EXAMPLE.WIREBENCH_PROTO}: it declares shop.v1.Money, shop.v1.Address, shop.v1.LineItem, shop.v1.Order`,
     ],
     [
       'a partial set',
       { WIREBENCH_PROTO: EXAMPLE.WIREBENCH_PROTO },
-      "json-server: WIREBENCH_PROTO is set without WIREBENCH_MESSAGE, WIREBENCH_SAMPLE: the user's message needs WIREBENCH_PROTO, WIREBENCH_MESSAGE and WIREBENCH_SAMPLE together",
+      "json-server: WIREBENCH_PROTO is set without WIREBENCH_MESSAGE, WIREBENCH_SAMPLE: the user's message " +
+        'needs WIREBENCH_PROTO, WIREBENCH_MESSAGE and WIREBENCH_SAMPLE together',
     ],
   ])('exits 2 with one line for %s', async (_case, env, line) => {
     const proc = AppProcess.start('json-server', { ...(await portsEnv()), ...env });

@@ -51,7 +51,7 @@ async function noneLeft(value: string): Promise<number[]> {
   return pidsWithEnv(MARKER, value);
 }
 
-function grpcClient(address: string): grpc.Client & Record<string, Function> {
+function grpcClient(address: string): grpc.Client & Record<string, (...args: any[]) => any> {
   const pkg = grpc.loadPackageDefinition(loadSync(join(ROOT, 'proto', 'sample.proto'), LOADER)) as any;
   // A channel of its own (no shared subchannel), so each client is one more connection for the cluster to hand out.
   return new pkg.sample.SampleService(address, grpc.credentials.createInsecure(), {
@@ -59,7 +59,10 @@ function grpcClient(address: string): grpc.Client & Record<string, Function> {
   });
 }
 
-function getSamples(client: grpc.Client & Record<string, Function>, count: number): Promise<{ samples: any[] }> {
+function getSamples(
+  client: grpc.Client & Record<string, (...args: any[]) => any>,
+  count: number,
+): Promise<{ samples: any[] }> {
   return new Promise((resolve, reject) =>
     client.GetSamples({ count }, { deadline: Date.now() + 10_000 }, (error: grpc.ServiceError | null, reply: any) =>
       error ? reject(error) : resolve(reply),

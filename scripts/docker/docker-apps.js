@@ -45,7 +45,10 @@ const DOCKER_APPS = {
   healthcheck: { entry: path.join(__dirname, 'healthcheck.js'), health: null },
 };
 
-/** The file a container's entry point writes its app's name to: the health check reads it (it runs beside the app, not as its child). */
+/**
+ * The file a container's entry point writes its app's name to: the health check reads it (it runs beside the app, not
+ * as its child).
+ */
 const CURRENT_APP_FILE = process.env.WIREBENCH_APP_FILE || '/tmp/wirebench-app';
 
 function entryOfDockerApp(name) {

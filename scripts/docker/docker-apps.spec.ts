@@ -1,8 +1,9 @@
-// The image's app table (scripts/docker/docker-apps.js) against the registries it must agree with: start:all's
-// apps (scripts/apps.js) and the listeners libs/config reads, so a renamed app or setting fails here, not in a container.
+// The image's app table (scripts/docker/docker-apps.js) against the registries it must agree with: start:all's apps
+// (scripts/apps.js) and the listeners libs/config reads, so a renamed app or setting fails here, not in a container.
 import { loadConfig } from '@app/config';
 
-// The scripts are plain CommonJS (they run in the image without a build step of their own), so their types are spelled here.
+// The scripts are plain CommonJS (they run in the image without a build step of their own), so their types are spelled
+// here.
 type DockerApp = { registry?: string; entry?: string; health: { kind: string; listener: string } | null };
 const { DOCKER_APPS: table, entryOfDockerApp } = require('./docker-apps.js') as {
   DOCKER_APPS: Record<string, DockerApp>;

@@ -14,7 +14,9 @@ const names = Object.keys(DOCKER_APPS).join(', ');
 
 if (name === undefined || name === 'help' || name === '--help') {
   console.log(
-    `usage: docker run <image> <app> [args...]\napps: ${names}\nconfiguration: the environment variables of docs/configuration.md (docs/containers.md)`,
+    `usage: docker run <image> <app> ` +
+      `[args...]\napps: ${names}\nconfiguration: the environment variables of docs/configuration.md ` +
+      `(docs/containers.md)`,
   );
   process.exit(name === undefined ? 2 : 0);
 }

@@ -105,7 +105,7 @@ async function main() {
   try {
     return `${where}: ${await PROBES[app.health.kind](address, app.health)}`;
   } catch (error) {
-    throw new Error(`${where}: ${error.message}`);
+    throw new Error(`${where}: ${error.message}`, { cause: error });
   }
 }
 

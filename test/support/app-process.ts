@@ -14,7 +14,10 @@ export class AppProcess extends LaunchedApp {
     super(args[0] ?? command, command, args, { cwd: ROOT, env: cleanEnv(env) });
   }
 
-  /** The built entry point with the environment its launchers give it; `npm test` builds first (pretest), so e2e tests run what users run. */
+  /**
+   * The built entry point with the environment its launchers give it; `npm test` builds first (pretest), so e2e tests
+   * run what users run.
+   */
   static start(app: ServingAppName, env: Record<string, string>): AppProcess {
     return new AppProcess(process.execPath, [builtAppEntry(app)], envForApp(app, env) as Record<string, string>);
   }

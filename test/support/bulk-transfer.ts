@@ -3,7 +3,8 @@ import { connect } from 'node:net';
 // A raw TCP source and sink, so a rate measured through it is the link's, not a server's serialization time.
 // Protocol: the client sends "down <bytes>\n" (the server sends that many bytes and closes) or "up <bytes>\n"
 // followed by the bytes (the server answers "ok" once it has them all).
-export const BULK_SERVER_SCRIPT = `
+export const BULK_SERVER_SCRIPT =
+  `
 const net = require('node:net');
 const [host, port] = process.argv.slice(1);
 net.createServer((socket) => {
@@ -19,7 +20,8 @@ net.createServer((socket) => {
       if (mode === 'down') {
         const block = Buffer.alloc(64 * 1024, 120);
         let left = want;
-        const pump = () => { while (left > 0) { const n = Math.min(left, block.length); left -= n; if (!socket.write(block.subarray(0, n))) return socket.once('drain', pump); } socket.end(); };
+        const pump = () => { while (left > 0) { const n = Math.min(left, block.length); left -= n; if ` +
+  `(!socket.write(block.subarray(0, n))) return socket.once('drain', pump); } socket.end(); };
         return pump();
       }
     }

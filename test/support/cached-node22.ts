@@ -2,7 +2,8 @@ import { cachedVersions, runtimesCacheDir } from '@app/runtimes';
 
 /**
  * The Node 22 the CLI will use in a runtime e2e: the newest cached one, or none when a fetch is allowed
- * (WIREBENCH_FETCH_RUNTIMES=1: the CLI fetches `22` itself); otherwise why it cannot be had, for the skipped test's title.
+ * (WIREBENCH_FETCH_RUNTIMES=1: the CLI fetches `22` itself); otherwise why it cannot be had, for the skipped test's
+ * title.
  */
 export function cachedNode22(): { version: string | null; why: string | null } {
   const cached = cachedVersions(runtimesCacheDir()).filter((v) => v.startsWith('22.'));
@@ -14,7 +15,10 @@ export function cachedNode22(): { version: string | null; why: string | null } {
   };
 }
 
-/** The cache a test looked in, and the machine's way to the internet for a fetch (CA certificates, proxies): passed on to the CLI. */
+/**
+ * The cache a test looked in, and the machine's way to the internet for a fetch (CA certificates, proxies): passed on
+ * to the CLI.
+ */
 export const RUNTIME_FETCH_ENV: Record<string, string> = Object.fromEntries(
   ['NODE_RUNTIMES_DIR', 'NODE_EXTRA_CA_CERTS', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'].flatMap((k) =>
     process.env[k] ? [[k, process.env[k] as string]] : [],

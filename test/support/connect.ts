@@ -3,7 +3,9 @@ import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } f
 import type { RowsDigest } from '@app/data-generator';
 import { jsonRowsOf, shapeChecksum, type JsonRow, type Shape } from '@app/shapes';
 
-/** The protocols connect-es speaks, each as a client transport: Connect binary and JSON, gRPC (HTTP/2 only), gRPC-Web. */
+/**
+ * The protocols connect-es speaks, each as a client transport: Connect binary and JSON, gRPC (HTTP/2 only), gRPC-Web.
+ */
 export const CONNECT_PROTOCOLS = {
   'connect-binary': (baseUrl: string, httpVersion: '1.1' | '2') =>
     createConnectTransport({ baseUrl, httpVersion, useBinaryFormat: true }),

@@ -8,7 +8,10 @@ import { ROOT } from './app-process';
 export const IMAGE = process.env.WIREBENCH_IMAGE || 'wirebench:local';
 /** The stand-in base npm run docker:base builds where no registry is reachable. */
 export const BASE_IMAGE = process.env.WIREBENCH_NODE_IMAGE || 'wirebench-base/node:24-bookworm-slim';
-/** A cold image build on a 2-core machine takes minutes (2 on overlay2, up to 18 on vfs); more than this is a failure, not patience. */
+/**
+ * A cold image build on a 2-core machine takes minutes (2 on overlay2, up to 18 on vfs); more than this is a failure,
+ * not patience.
+ */
 const BUILD_TIMEOUT_MS = 20 * 60_000;
 
 export interface DockerResult {

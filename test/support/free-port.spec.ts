@@ -26,20 +26,23 @@ describe("the tests' port allocator", () => {
     }
   });
 
-  it('never hands out the same port twice, nor one below 10000 or in the ephemeral range, and each is bindable', async () => {
-    const ports: number[] = [];
-    for (let i = 0; i < 50; i++) ports.push(await freePort());
-    expect(new Set(ports).size).toBe(50);
-    for (const p of ports) {
-      expect(p).toBeGreaterThanOrEqual(10_000);
-      expect(p).toBeLessThan(ephemeralLow());
-    }
-    const server: Server = createServer();
-    await new Promise<void>((resolve, reject) =>
-      server.once('error', reject).listen(ports[0], '127.0.0.1', () => resolve()),
-    );
-    await new Promise((r) => server.close(r));
-  });
+  it(
+    'never hands out the same port twice, nor one below 10000 or in the ephemeral range, and each is ' + 'bindable',
+    async () => {
+      const ports: number[] = [];
+      for (let i = 0; i < 50; i++) ports.push(await freePort());
+      expect(new Set(ports).size).toBe(50);
+      for (const p of ports) {
+        expect(p).toBeGreaterThanOrEqual(10_000);
+        expect(p).toBeLessThan(ephemeralLow());
+      }
+      const server: Server = createServer();
+      await new Promise<void>((resolve, reject) =>
+        server.once('error', reject).listen(ports[0], '127.0.0.1', () => resolve()),
+      );
+      await new Promise((r) => server.close(r));
+    },
+  );
 
   it('skips a port something already listens on', async () => {
     const taken = await freePort();

@@ -23,7 +23,10 @@ export function ephemeralLow(rangeFile = '/proc/sys/net/ipv4/ip_local_port_range
   }
 }
 
-/** Worker n (1-based, JEST_WORKER_ID) owns [start, end): disjoint from the other workers' blocks and from the ephemeral range. */
+/**
+ * Worker n (1-based, JEST_WORKER_ID) owns [start, end): disjoint from the other workers' blocks and from the ephemeral
+ * range.
+ */
 export function portBlock(workerId: number, ephemeralStart: number): { start: number; end: number } {
   const blocks = Math.max(1, Math.floor((ephemeralStart - FIRST_PORT) / BLOCK_SIZE));
   const start = FIRST_PORT + ((Math.max(1, workerId) - 1) % blocks) * BLOCK_SIZE;
@@ -31,7 +34,8 @@ export function portBlock(workerId: number, ephemeralStart: number): { start: nu
 }
 
 const block = portBlock(Number(process.env.JEST_WORKER_ID ?? 1), ephemeralLow());
-// Start at a random place in the block, so a second jest run beside this one (a developer's watch mode) rarely meets it.
+// Start at a random place in the block, so a second jest run beside this one (a developer's watch mode) rarely meets
+// it.
 let next = block.start + Math.floor(Math.random() * (block.end - block.start));
 
 function bindable(port: number): Promise<boolean> {
@@ -43,7 +47,9 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
-/** A port on 127.0.0.1 that nothing listens on now, that this worker has not handed out before in this block's cycle. */
+/**
+ * A port on 127.0.0.1 that nothing listens on now, that this worker has not handed out before in this block's cycle.
+ */
 export async function freePort(): Promise<number> {
   const size = block.end - block.start;
   for (let tries = 0; tries < size; tries++) {

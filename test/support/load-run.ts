@@ -10,7 +10,9 @@ import { AppProcess, ROOT } from './app-process';
 
 const LOAD = appEntry('bench-cli', 'load-main.js', ROOT);
 
-/** Runs `npm run load` into a fresh folder; returns its exit, output, the run folder's files, and removes the folder. */
+/**
+ * Runs `npm run load` into a fresh folder; returns its exit, output, the run folder's files, and removes the folder.
+ */
 export async function loadIntoFolder(args: string[], env: Record<string, string>, prefix = 'wirebench-load-') {
   const out = mkdtempSync(join(tmpdir(), prefix));
   try {

@@ -79,20 +79,28 @@ describe('network guard', () => {
     );
   });
 
-  it("fails a test that tries to leave the machine, also one that swallows the error, with the guard's line; one guard per worker", () => {
-    const unit = (
-      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { jest: { projects: Record<string, unknown>[] } }
-    ).jest.projects[0];
-    const config = { ...unit, testMatch: ['<rootDir>/test/support/fixtures/*.guard-fixture.ts'], rootDir: ROOT };
-    // One worker for both fixture files, as CI runs many files in one worker: the second must find one guard, not two.
-    const run = spawnSync(
-      process.execPath,
-      [require.resolve('jest/bin/jest'), '--config', JSON.stringify(config), '--ci', '--colors=false', '--runInBand'],
-      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/Tests:\s+2 failed, 2 passed, 4 total/);
-    expect(run.stderr).toContain(`network guard: connection to 10.255.255.1 port 80 refused: ${NETWORK_RULE}`);
-    expect(run.stderr).toContain(`network guard: connection to 192.168.1.1 port 80 refused: ${NETWORK_RULE}`);
-  }, 70_000);
+  it(
+    "fails a test that tries to leave the machine, also one that swallows the error, with the guard's line; " +
+      'one guard per worker',
+    () => {
+      const unit = (
+        JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+          jest: { projects: Record<string, unknown>[] };
+        }
+      ).jest.projects[0];
+      const config = { ...unit, testMatch: ['<rootDir>/test/support/fixtures/*.guard-fixture.ts'], rootDir: ROOT };
+      // One worker for both fixture files, as CI runs many files in one worker: the second must find one guard, not
+      // two.
+      const run = spawnSync(
+        process.execPath,
+        [require.resolve('jest/bin/jest'), '--config', JSON.stringify(config), '--ci', '--colors=false', '--runInBand'],
+        { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/Tests:\s+2 failed, 2 passed, 4 total/);
+      expect(run.stderr).toContain(`network guard: connection to 10.255.255.1 port 80 refused: ${NETWORK_RULE}`);
+      expect(run.stderr).toContain(`network guard: connection to 192.168.1.1 port 80 refused: ${NETWORK_RULE}`);
+    },
+    70_000,
+  );
 });

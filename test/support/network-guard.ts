@@ -31,7 +31,10 @@ LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
 
-/** Why a connection to `host` is refused, or null when it is allowed. Hostnames other than localhost are refused before any lookup. */
+/**
+ * Why a connection to `host` is refused, or null when it is allowed. Hostnames other than localhost are refused before
+ * any lookup.
+ */
 export function refusal(
   host: string,
   allowed: ReadonlyMap<string, number> = state()?.allowed ?? new Map(),
@@ -62,7 +65,9 @@ export function installNetworkGuard(): void {
     const to = destination(args);
     const why = to.path === undefined ? refusal(to.host) : null;
     if (why === null) return (original as (...a: unknown[]) => net.Socket).apply(this, args);
-    const line = `network guard: connection to ${why}${to.port === undefined ? '' : ` port ${to.port}`} refused: ${NETWORK_RULE}`;
+    const line =
+      `network guard: connection to ` +
+      `${why}${to.port === undefined ? '' : ` port ` + `${to.port}`} refused: ${NETWORK_RULE}`;
     own.violations.push(line);
     process.nextTick(() => this.destroy(Object.assign(new Error(line), { code: 'EWIREBENCHGUARD' })));
     return this;
@@ -105,7 +110,9 @@ export function allowNamespaceHosts(hosts: readonly string[]): () => void {
   };
 }
 
-/** The refusals made since the last call, cleared: the set-up fails the test with them; the guard's own spec reads them. */
+/**
+ * The refusals made since the last call, cleared: the set-up fails the test with them; the guard's own spec reads them.
+ */
 export function takeViolations(): string[] {
   const violations = state()?.violations;
   return violations ? violations.splice(0) : [];
@@ -115,7 +122,10 @@ function state(): GuardState | undefined {
   return shared[STATE];
 }
 
-/** Where a connect(...) call goes, for each of its forms: (options[, cb]), (port[, host][, cb]), (path[, cb]), and Node's normalized array. */
+/**
+ * Where a connect(...) call goes, for each of its forms: (options[, cb]), (port[, host][, cb]), (path[, cb]), and
+ * Node's normalized array.
+ */
 function destination(args: unknown[]): { host: string; port?: number | string; path?: string } {
   const first = Array.isArray(args[0]) ? args[0][0] : args[0];
   if (first !== null && typeof first === 'object') {

@@ -17,7 +17,10 @@ export interface RawConnection {
   frameTypes: number[];
 }
 
-/** Opens `count` connections to 127.0.0.1:port; each sends `bytes` once connected (none: stays silent). Resolves once all are connected. */
+/**
+ * Opens `count` connections to 127.0.0.1:port; each sends `bytes` once connected (none: stays silent). Resolves once
+ * all are connected.
+ */
 export async function openRawConnections(port: number, count: number, bytes: Buffer): Promise<RawConnection[]> {
   return Promise.all(Array.from({ length: count }, () => openOne(port, bytes)));
 }

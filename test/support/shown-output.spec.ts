@@ -21,7 +21,8 @@ describe('the docs output checks', () => {
     const shown = '[json] ... LOG [json-server] JSON server listening on http://127.0.0.1:3001 (GET /samples/:count)';
     expect(
       linePattern(shown).test(
-        '[json] [Nest] 3099  - 11/28/2026, 2:47:43 AM     LOG [json-server] JSON server listening on http://127.0.0.1:4301 (GET /samples/:count)',
+        '[json] [Nest] 3099  - 11/28/2026, 2:47:43 AM     LOG [json-server] JSON server listening on ' +
+          'http://127.0.0.1:4301 (GET /samples/:count)',
       ),
     ).toBe(true);
     expect(

@@ -26,7 +26,8 @@ export async function portsEnv(extra: Record<string, string> = {}): Promise<Reco
     CLIENT_PORT: String(await freePort()),
     JSON_SERVER_PORT: String(await freePort()),
     GRPC_SERVER_PORT: String(await freePort()),
-    // Always free ports, so nothing started by a test reaches for the defaults (3013/3014, 3021/3022), even when not started.
+    // Always free ports, so nothing started by a test reaches for the defaults (3013/3014, 3021/3022), even when not
+    // started.
     FASTIFY_JSON_SERVER_PORT: String(await freePort()),
     H2_JSON_SERVER_PORT: String(await freePort()),
     BARE_CONNECT_SERVER_PORT: String(await freePort()),
@@ -36,7 +37,10 @@ export async function portsEnv(extra: Record<string, string> = {}): Promise<Reco
 }
 
 export interface StackOptions {
-  /** Also start the JSON server on Fastify and on h2c (variants json-fastify, json-h2); off by default, as few suites need them. */
+  /**
+   * Also start the JSON server on Fastify and on h2c (variants json-fastify, json-h2); off by default, as few suites
+   * need them.
+   */
   jsonVariants?: boolean;
   /** Also start the bare Connect server (variant connect-bare); off by default, as few suites need it. */
   bareConnect?: boolean;

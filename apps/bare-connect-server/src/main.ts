@@ -1,5 +1,6 @@
-// The Connect server without Nest: connect-es's handlers (connectNodeHandler) on node:http and node:http2 (h2c), serving the same rows
-// services from the same ConnectRows as the Nest apps' ConnectModule, for measuring what the framework costs.
+// The Connect server without Nest: connect-es's handlers (connectNodeHandler) on node:http and node:http2 (h2c),
+// serving the same rows services from the same ConnectRows as the Nest apps' ConnectModule, for measuring what the
+// framework costs.
 import { RESOURCES_AT_HTTP, runWithWorkers } from '@app/bootstrap';
 import { BareConnectServers, listenUrl, startBareConnectServer } from './start-bare-connect-server';
 
@@ -15,7 +16,10 @@ runWithWorkers({
     // Handlers first: whoever reads the line below may signal at once.
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => close(servers));
     process.stdout.write(
-      `bare-connect-server listening on ${listenUrl(servers.http1)} (HTTP/1.1) and ${listenUrl(servers.h2c)} (h2c) (sample.SampleService and the shapes' services: Connect, gRPC-Web; gRPC on h2c)\n`,
+      `bare-connect-server listening ` +
+        `on ${listenUrl(servers.http1)} (HTTP/1.1) ` +
+        `and ${listenUrl(servers.h2c)} (h2c) (sample.SampleService and the shapes' services: Connect, ` +
+        `gRPC-Web; gRPC on h2c)\n`,
     );
   },
 });

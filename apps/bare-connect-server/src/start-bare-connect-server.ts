@@ -19,10 +19,10 @@ export interface BareConnectServers {
 }
 
 /**
- * connect-es's handlers (connectNodeHandler: connect-node's adapter but for its logging) with the Nest apps' rows services (the same ConnectRows), on node:http with the Nest
- * servers' timeouts (BARE_CONNECT_SERVER_PORT) and on node:http2 without TLS (BARE_CONNECT_H2_SERVER_PORT): gRPC
- * needs HTTP/2, Connect and gRPC-Web work on both. Any other path: the resource admin routes (GET /admin/resources)
- * when SERVER_RESOURCES allows them, else 404.
+ * connect-es's handlers (connectNodeHandler: connect-node's adapter but for its logging) with the Nest apps' rows
+ * services (the same ConnectRows), on node:http with the Nest servers' timeouts (BARE_CONNECT_SERVER_PORT) and on
+ * node:http2 without TLS (BARE_CONNECT_H2_SERVER_PORT): gRPC needs HTTP/2, Connect and gRPC-Web work on both. Any other
+ * path: the resource admin routes (GET /admin/resources) when SERVER_RESOURCES allows them, else 404.
  */
 export async function startBareConnectServer(config: WirebenchConfig): Promise<BareConnectServers> {
   // One budget for the process, shared by both listeners (MAX_INFLIGHT_BYTES).

@@ -27,9 +27,10 @@ const SAMPLES_ROUTE = /^\/(?:samples|server-a)\/([^/]+)\/?$/i;
 const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
 
 /**
- * `GET /samples/:count?shape=&serializer=` and `/server-a/:count` -> `{ samples: Row[] }` (another shape: `{ rows: [...] }` in
- * its proto3 JSON form), and `GET /samples/:count/stream` -> NDJSON (the Nest server's stream, shared), with nothing between the socket and the generator; with a meter also the
- * resource admin routes (libs/bootstrap), which are otherwise 404 like any unknown path.
+ * `GET /samples/:count?shape=&serializer=` and `/server-a/:count` -> `{ samples: Row[] }` (another shape: `{ rows:
+ * [...] }` in its proto3 JSON form), and `GET /samples/:count/stream` -> NDJSON (the Nest server's stream, shared),
+ * with nothing between the socket and the generator; with a meter also the resource admin routes (libs/bootstrap),
+ * which are otherwise 404 like any unknown path.
  */
 export function handleRequest(
   maxRows: number,

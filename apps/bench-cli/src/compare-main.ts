@@ -6,7 +6,8 @@ import { terminalWidth } from './cli/terminal-width';
 const USAGE = `Usage: npm run bench:compare -- A B
   A, B: two result.json files (or the bench-results/<run> folders holding them), both from npm run bench or both
   from npm run load.
-Prints, result by result, A and B side by side and a verdict: "B faster", "B slower", "not distinguishable", or "too few runs" (fewer than 5 a side).
+Prints, result by result, A and B side by side and a verdict: "B faster", "B slower", "not distinguishable", or "too
+few runs" (fewer than 5 a side).
 Bench runs: from the medians' distribution-free 95% confidence intervals (apart or overlapping), with Welch's
 p-value on the per-run times beside it. Load runs: from Welch's t-test on the requests completed in each second
 (alpha 0.05, as autocannon-compare does).

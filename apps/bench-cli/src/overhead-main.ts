@@ -23,7 +23,8 @@ const WARMUP = 300;
 const USAGE = `Usage: npm run bench:overhead [-- --help]
 
 Is the engine's own bookkeeping visible in what it measures? For a 1-row request, times JSON and gRPC through the
-engine and through a bare loop with the same client library, in ${BLOCKS} alternating blocks of ${PER_BLOCK} requests (after ${WARMUP}
+engine and through a bare loop with the same client library, in ${BLOCKS} alternating blocks of ${PER_BLOCK} requests
+(after ${WARMUP}
 warm-up), and prints the medians and engine/bare. Starts the servers if they are not running; takes about 15 s.
 Takes no other options.
 
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
       kind === 'json' ? bareJsonLoop(http, config.targets.jsonUrl, n) : bareGrpcLoop(service, n);
 
     process.stdout.write(
-      `engine vs bare loop, 1-row request, ${BLOCKS} alternating blocks of ${PER_BLOCK} requests each (after ${WARMUP} warm-up)\n`,
+      `engine vs bare loop, 1-row request, ` +
+        `${BLOCKS} alternating blocks of ${PER_BLOCK} requests each (after ${WARMUP} warm-up)\n`,
     );
     process.stdout.write('transport  engine median µs  bare median µs  engine/bare\n');
     for (const kind of ['json', 'grpc'] as const) {
@@ -84,7 +86,8 @@ async function main(): Promise<void> {
       const e = aggregate(engineTimes).medianMs * 1000;
       const r = aggregate(bareTimes).medianMs * 1000;
       process.stdout.write(
-        `${kind.padEnd(9)}  ${e.toFixed(0).padStart(16)}  ${r.toFixed(0).padStart(14)}  ${(e / r).toFixed(3).padStart(11)}\n`,
+        `${kind.padEnd(9)}  ${e.toFixed(0).padStart(16)}  ` +
+          `${r.toFixed(0).padStart(14)}  ${(e / r).toFixed(3).padStart(11)}\n`,
       );
     }
     grpcClient.close();

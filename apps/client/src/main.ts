@@ -8,7 +8,9 @@ async function bootstrap(): Promise<void> {
   checkWritableDir('RESULTS_DIR', config.resultsDir);
   const app = await startClient(config);
   new Logger('client').log(
-    `client listening on ${await app.getUrl()} -> JSON ${config.targets.jsonUrl}, gRPC ${config.targets.grpcAddress} (open ${config.targets.clientUrl}/ in a browser; GET /client lists the endpoints)`,
+    `client listening ` +
+      `on ${await app.getUrl()} -> JSON ${config.targets.jsonUrl}, gRPC ` +
+      `${config.targets.grpcAddress} (open ${config.targets.clientUrl}/ in a browser; GET /client lists the endpoints)`,
   );
 }
 

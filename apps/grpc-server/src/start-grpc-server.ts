@@ -12,7 +12,10 @@ export function grpcListenUrl(config: WirebenchConfig): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
-/** Creates the gRPC server (SampleService + health + reflection, and the admin service if allowed) and starts it; main.ts calls it. */
+/**
+ * Creates the gRPC server (SampleService + health + reflection, and the admin service if allowed) and starts it;
+ * main.ts calls it.
+ */
 export async function startGrpcServer(
   config: WirebenchConfig,
   logger: LoggerService | false = new StartupLogger(config.logLevel),

@@ -10,11 +10,14 @@ import { ResourcesController } from './admin/resources.controller';
 
 @Module({})
 export class JsonServerModule {
-  /** With a meter (SERVER_RESOURCES allows it) the admin routes exist; without one they are 404 like any unknown path. */
+  /**
+   * With a meter (SERVER_RESOURCES allows it) the admin routes exist; without one they are 404 like any unknown path.
+   */
   static forRoot(config: WirebenchConfig, meter: ResourceMeter | null = null): DynamicModule {
     return {
       module: JsonServerModule,
-      // ConnectModule: proto/'s services over Connect, gRPC-Web and (h2c only) gRPC, on the same port (docs/connect.md).
+      // ConnectModule: proto/'s services over Connect, gRPC-Web and (h2c only) gRPC, on the same port
+      // (docs/connect.md).
       imports: [WirebenchConfigModule.forRoot(config), ConnectModule],
       controllers: [SamplesController, SamplesStreamController, ...(meter ? [ResourcesController] : [])],
       providers: [

@@ -30,9 +30,9 @@ type SerialisedError = {
 const STOP_GRACE_MS = 10_000;
 
 /**
- * Loads the configuration (loadAppConfig: the user's message too) and starts one server: in this process when SERVER_WORKERS is 1 (no cluster at all),
- * otherwise as that many node:cluster workers sharing the port while this process only supervises them.
- * Start-up failures end in exitOnStartupError's one line either way.
+ * Loads the configuration (loadAppConfig: the user's message too) and starts one server: in this process when
+ * SERVER_WORKERS is 1 (no cluster at all), otherwise as that many node:cluster workers sharing the port while this
+ * process only supervises them. Start-up failures end in exitOnStartupError's one line either way.
  */
 export function runWithWorkers(options: RunWithWorkersOptions): void {
   let config: WirebenchConfig;

@@ -1,4 +1,6 @@
-/** A name that is not a serializer of that family; the message lists the valid ones (400 / INVALID_ARGUMENT / exit 2). */
+/**
+ * A name that is not a serializer of that family; the message lists the valid ones (400 / INVALID_ARGUMENT / exit 2).
+ */
 export class UnknownCodecError extends Error {
   constructor(
     readonly codec: unknown,

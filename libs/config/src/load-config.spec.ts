@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { ConfigError } from './config-error';
 import { DEFAULTS, loadConfig } from './load-config';
 
@@ -34,7 +35,7 @@ describe('loadConfig', () => {
     expect(c.streamChunkRows).toBe(1000);
     expect(c.grpcMaxMessageBytes).toBe(DEFAULTS.grpcMaxMessageBytes);
     expect(c.grpcSliceRows).toBe(1000);
-    expect(c.resultsDir).toBe(require('node:path').resolve('bench-results'));
+    expect(c.resultsDir).toBe(resolve('bench-results'));
     expect(loadConfig({ RESULTS_DIR: '/tmp/wb' }).resultsDir).toBe('/tmp/wb');
   });
 

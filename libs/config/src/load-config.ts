@@ -331,7 +331,8 @@ export function loadConfig(
   return config;
 }
 
-// 'info' is what most other tools call Nest's 'log': a shell that sets LOG_LEVEL=info for them should not stop the apps.
+// 'info' is what most other tools call Nest's 'log': a shell that sets LOG_LEVEL=info for them should not stop the
+// apps.
 function readLogLevel(env: Env): LogLevelSetting {
   if (env.LOG_LEVEL?.trim().toLowerCase() === 'info') return 'log';
   return readChoice(env, 'LOG_LEVEL', 'log', LOG_LEVELS);

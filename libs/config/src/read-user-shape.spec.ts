@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { findProtoFile } from '@app/shapes';
@@ -44,7 +44,8 @@ describe('the user message settings', () => {
     expect(e).toBeInstanceOf(ConfigError);
     expect(e.variable).toBe('WIREBENCH_MESSAGE');
     expect(e.message).toBe(
-      "WIREBENCH_PROTO is set without WIREBENCH_MESSAGE, WIREBENCH_SAMPLE: the user's message needs WIREBENCH_PROTO, WIREBENCH_MESSAGE and WIREBENCH_SAMPLE together",
+      "WIREBENCH_PROTO is set without WIREBENCH_MESSAGE, WIREBENCH_SAMPLE: the user's message needs " +
+        'WIREBENCH_PROTO, WIREBENCH_MESSAGE and WIREBENCH_SAMPLE together',
     );
     expect(
       errorOf({ WIREBENCH_PROTO: PROTO, WIREBENCH_MESSAGE: 'shop.v1.Order', WIREBENCH_COUNTER_FIELD: 'x' }).message,
@@ -57,7 +58,10 @@ describe('the user message settings', () => {
   it('refuse a bad proto, message, counter field or sample with one line naming the setting', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wirebench-config-'));
     writeFileSync(join(dir, 'bad.proto'), 'syntax = "proto3"; message {');
-    writeFileSync(join(dir, 'float.json'), JSON.stringify({ ...require(SAMPLE), giftWrap: 'yes' }));
+    writeFileSync(
+      join(dir, 'float.json'),
+      JSON.stringify({ ...JSON.parse(readFileSync(SAMPLE, 'utf8')), giftWrap: 'yes' }),
+    );
     const cases: [Record<string, string>, string, RegExp][] = [
       [
         { ...EXAMPLE, WIREBENCH_PROTO: join(dir, 'bad.proto') },
@@ -67,7 +71,10 @@ describe('the user message settings', () => {
       [
         { ...EXAMPLE, WIREBENCH_MESSAGE: 'shop.v1.Nope' },
         'WIREBENCH_MESSAGE',
-        /^invalid WIREBENCH_MESSAGE: no message shop\.v1\.Nope in .*: it declares shop\.v1\.Money, shop\.v1\.Address, shop\.v1\.LineItem, shop\.v1\.Order$/,
+        new RegExp(
+          String.raw`^invalid WIREBENCH_MESSAGE: no message shop\.v1\.Nope in .*: it declares ` +
+            String.raw`shop\.v1\.Money, shop\.v1\.Address, shop\.v1\.LineItem, shop\.v1\.Order$`,
+        ),
       ],
       [
         { ...EXAMPLE, WIREBENCH_COUNTER_FIELD: 'status' },

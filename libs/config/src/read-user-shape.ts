@@ -27,7 +27,10 @@ export function readUserShape(env: Env): Shape | null {
     const set = given.map((input) => USER_SHAPE_VARIABLES[input]).join(', ');
     throw new ConfigError(
       missing[0],
-      `${set} ${given.length === 1 ? 'is' : 'are'} set without ${missing.join(', ')}: the user's message needs WIREBENCH_PROTO, WIREBENCH_MESSAGE and WIREBENCH_SAMPLE together`,
+      `${set} ${given.length === 1 ? 'is' : 'are'} set without ` +
+        `${missing.join(
+          ', ',
+        )}: the user's message needs WIREBENCH_PROTO, WIREBENCH_MESSAGE and WIREBENCH_SAMPLE together`,
     );
   }
   try {

@@ -15,13 +15,18 @@ export interface Limits {
   maxConcurrency: number;
   maxRuns: number;
   maxWarmup: number;
-  /** Rows fetched by one client call in all: rows x requests x every run (warm-up, measured, wire pass) x transports. */
+  /**
+   * Rows fetched by one client call in all: rows x requests x every run (warm-up, measured, wire pass) x transports.
+   */
   maxCallRows: number;
   /** The servers' STREAM_BUFFER_BYTES, so a chunk a server would refuse is refused here first, with the same words. */
   streamBufferBytes: number;
 }
 
-/** Upper bounds on one load level; the CLI and GET /client/load each have their own (an endpoint call holds its request open). */
+/**
+ * Upper bounds on one load level; the CLI and GET /client/load each have their own (an endpoint call holds its request
+ * open).
+ */
 export interface LoadLimits {
   maxConcurrency: number;
   maxConnections: number;
@@ -56,7 +61,9 @@ export interface HttpTimeouts {
 export interface ServerMemory {
   /** MAX_INFLIGHT_BYTES: one server process's replies and streams at once. */
   maxInflightBytes: number;
-  /** STREAM_BUFFER_BYTES: one stream's chunk in the making plus its chunks written and not yet taken; a chunk must fit. */
+  /**
+   * STREAM_BUFFER_BYTES: one stream's chunk in the making plus its chunks written and not yet taken; a chunk must fit.
+   */
   streamBufferBytes: number;
   /**
    * MAX_REQUEST_BYTES: the largest request message (a body, a gRPC message) a server reads. This service's requests
@@ -147,7 +154,10 @@ export interface WirebenchConfig {
   h2JsonServer: ListenAddress;
   /** Processes per server (node:cluster); 1 = no cluster. */
   serverWorkers: number;
-  /** Where the client sends its requests (and the bench CLI finds the client); by default the apps' own listen addresses. */
+  /**
+   * Where the client sends its requests (and the bench CLI finds the client); by default the apps' own listen
+   * addresses.
+   */
   targets: {
     jsonUrl: string;
     grpcAddress: string;
@@ -171,9 +181,15 @@ export interface WirebenchConfig {
    * 1..MAX_ROWS, as the server checks it.
    */
   grpcSliceRows: number;
-  /** grpc-window: the HTTP/2 flow-control window (bytes) its client offers, per connection and stream (GRPC_FLOW_CONTROL_WINDOW). */
+  /**
+   * grpc-window: the HTTP/2 flow-control window (bytes) its client offers, per connection and stream
+   * (GRPC_FLOW_CONTROL_WINDOW).
+   */
   grpcFlowControlWindow: number;
-  /** json-h2-window: the HTTP/2 flow-control window (bytes) the json-h2 client offers, per connection and stream (JSON_H2_FLOW_CONTROL_WINDOW). */
+  /**
+   * json-h2-window: the HTTP/2 flow-control window (bytes) the json-h2 client offers, per connection and stream
+   * (JSON_H2_FLOW_CONTROL_WINDOW).
+   */
   jsonH2FlowControlWindow: number;
   /** Per request, HTTP and gRPC alike: a server that does not answer in time is reported, not waited for. */
   requestTimeoutMs: number;
@@ -184,9 +200,9 @@ export interface WirebenchConfig {
   networkRequestTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
   /**
-   * HTTP_LISTEN_BACKLOG: the HTTP servers' accept queue (the kernel caps it at net.core.somaxconn). Node's 511 overflows
-   * under the article's 1,000 parallel requests on fresh connections: a dropped handshake can come back as a reset,
-   * which the client sees as EPIPE.
+   * HTTP_LISTEN_BACKLOG: the HTTP servers' accept queue (the kernel caps it at net.core.somaxconn). Node's 511
+   * overflows under the article's 1,000 parallel requests on fresh connections: a dropped handshake can come back as a
+   * reset, which the client sees as EPIPE.
    */
   httpListenBacklog: number;
   serverMemory: ServerMemory;
@@ -198,9 +214,14 @@ export interface WirebenchConfig {
   progressLogMs: number;
   /** Where bench runs and saved endpoint measurements are written (absolute). */
   resultsDir: string;
-  /** npm run load --hosts swarm: the workbench image its generator tasks run (WIREBENCH_IMAGE) and how long a task may take to start (SWARM_TASK_START_TIMEOUT_MS). */
+  /**
+   * npm run load --hosts swarm: the workbench image its generator tasks run (WIREBENCH_IMAGE) and how long a task may
+   * take to start (SWARM_TASK_START_TIMEOUT_MS).
+   */
   swarm: { image: string; taskStartTimeoutMs: number };
-  /** NETWORK_LINK_*: the path to the servers is a link shaped on the link itself; null = shaped here by Toxiproxy alone. */
+  /**
+   * NETWORK_LINK_*: the path to the servers is a link shaped on the link itself; null = shaped here by Toxiproxy alone.
+   */
   networkLink: NetworkLink | null;
   /** SERVER_RESOURCES: the servers' own CPU / peak RSS report (GET /admin/resources, wirebench.admin.Admin). */
   serverResources: ServerResourcesMode;

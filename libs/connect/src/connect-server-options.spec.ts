@@ -126,14 +126,18 @@ describe('CONNECT_SERVER_OPTIONS: requests connect-es cannot take as they are', 
     expect((await post('{"count":2}', 'application/json')).status).toBe(200);
   });
 
-  it('a JSON field the message does not have: 400 invalid_argument naming it, as the gRPC servers refuse what they cannot read', async () => {
-    const res = await post('{"count":2,"nope":1}', 'application/json');
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      code: 'invalid_argument',
-      message: expect.stringMatching(/sample\.GetSamplesParam.*"nope"/),
-    });
-  });
+  it(
+    'a JSON field the message does not have: 400 invalid_argument naming it, as the gRPC servers refuse what ' +
+      'they cannot read',
+    async () => {
+      const res = await post('{"count":2,"nope":1}', 'application/json');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        code: 'invalid_argument',
+        message: expect.stringMatching(/sample\.GetSamplesParam.*"nope"/),
+      });
+    },
+  );
 
   it('a well-formed request is still served', async () => {
     const res = await post('{"count":2}', 'application/json');

@@ -2,8 +2,9 @@ import type { GetSamplesParam } from './interfaces/sample-service.interface';
 import { invalidRequestProblem } from './invalid-request';
 
 /**
- * Why the server refuses a GetSamples request (a request that did not decode, or a count outside 0..MAX_ROWS), or
- * null when it will serve it. Both gRPC servers answer INVALID_ARGUMENT with this text, the Connect servers invalid_argument.
+ * Why the server refuses a GetSamples request (a request that did not decode, or a count outside 0..MAX_ROWS), or null
+ * when it will serve it. Both gRPC servers answer INVALID_ARGUMENT with this text, the Connect servers
+ * invalid_argument.
  */
 export function getSamplesProblem(param: GetSamplesParam, maxRows: number): string | null {
   const invalid = invalidRequestProblem(param);

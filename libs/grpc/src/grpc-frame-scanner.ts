@@ -50,9 +50,15 @@ export class GrpcFrameScanner {
   /** What is wrong with the body if it ends here, where a message was begun and not finished; null if none was. */
   truncation(): string | null {
     if (this.prefixHave > 0)
-      return `truncated gRPC message: the request ended ${this.prefixHave} bytes into the ${PREFIX_BYTES}-byte length prefix`;
+      return (
+        `truncated gRPC message: the request ended ` +
+        `${this.prefixHave} bytes into the ${PREFIX_BYTES}-byte length prefix`
+      );
     if (this.payloadLeft > 0)
-      return `truncated gRPC message: the length prefix declares ${this.declared} bytes, ${this.declared - this.payloadLeft} arrived`;
+      return (
+        `truncated gRPC message: the length prefix declares ` +
+        `${this.declared} bytes, ${this.declared - this.payloadLeft} arrived`
+      );
     return null;
   }
 

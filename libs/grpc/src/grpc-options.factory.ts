@@ -55,7 +55,8 @@ export interface SampleGrpcOptionsInput {
  * every shape's service.
  */
 export function loadSamplePackageDefinition(): PackageDefinition {
-  // The user's message (when configured) first: where both loads declare a type (google.protobuf.Timestamp), proto/'s stays.
+  // The user's message (when configured) first: where both loads declare a type (google.protobuf.Timestamp), proto/'s
+  // stays.
   return {
     ...userShapePackageDefinition(LOADER_OPTIONS),
     ...loadSync([resolveProtoPath(), resolveProtoPath(__dirname, SHAPES_PROTO_FILE)], LOADER_OPTIONS),

@@ -8,10 +8,15 @@ import { strictFramingInterceptor } from './strict-framing.interceptor';
 export interface GrpcServerOptionsInput {
   /** Max reply message size, as the clients are given. */
   maxMessageBytes: number;
-  /** Max request message size (MAX_REQUEST_BYTES): grpc-js refuses a larger one by its length prefix, RESOURCE_EXHAUSTED. */
+  /**
+   * Max request message size (MAX_REQUEST_BYTES): grpc-js refuses a larger one by its length prefix,
+   * RESOURCE_EXHAUSTED.
+   */
   maxRequestBytes: number;
   timeouts: GrpcServerTimeouts;
-  /** The process's MAX_INFLIGHT_BYTES budget, which the request messages being read count against, beside the replies. */
+  /**
+   * The process's MAX_INFLIGHT_BYTES budget, which the request messages being read count against, beside the replies.
+   */
   budget: InflightBudget;
 }
 

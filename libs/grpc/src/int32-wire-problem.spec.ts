@@ -13,20 +13,24 @@ const message = {
 const bytes = (...b: number[]) => Uint8Array.from(b);
 
 describe('int32WireProblem', () => {
-  it('accepts what protobuf writes for int32: 0 to 2^31 - 1, negatives sign-extended to ten bytes, and unknown fields', () => {
-    for (const value of [0, 1, 127, 128, 2 ** 31 - 1, -1, -(2 ** 31)]) {
-      const encoded = Writer.create().uint32(8).int32(value).uint32(16).int32(value).finish();
-      expect(int32WireProblem(encoded, message)).toBeNull();
-    }
-    expect(int32WireProblem(bytes(), message)).toBeNull();
-    // Field 9 as a varint, a 64-bit, a length-delimited and a 32-bit value: skipped.
-    expect(
-      int32WireProblem(
-        bytes(0x48, 0x96, 0x01, 0x49, 1, 2, 3, 4, 5, 6, 7, 8, 0x4a, 2, 0xff, 0xff, 0x4d, 1, 2, 3, 4, 0x08, 5),
-        message,
-      ),
-    ).toBeNull();
-  });
+  it(
+    'accepts what protobuf writes for int32: 0 to 2^31 - 1, negatives sign-extended to ten bytes, and ' +
+      'unknown fields',
+    () => {
+      for (const value of [0, 1, 127, 128, 2 ** 31 - 1, -1, -(2 ** 31)]) {
+        const encoded = Writer.create().uint32(8).int32(value).uint32(16).int32(value).finish();
+        expect(int32WireProblem(encoded, message)).toBeNull();
+      }
+      expect(int32WireProblem(bytes(), message)).toBeNull();
+      // Field 9 as a varint, a 64-bit, a length-delimited and a 32-bit value: skipped.
+      expect(
+        int32WireProblem(
+          bytes(0x48, 0x96, 0x01, 0x49, 1, 2, 3, 4, 5, 6, 7, 8, 0x4a, 2, 0xff, 0xff, 0x4d, 1, 2, 3, 4, 0x08, 5),
+          message,
+        ),
+      ).toBeNull();
+    },
+  );
 
   it.each([
     [

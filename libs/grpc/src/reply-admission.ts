@@ -5,7 +5,9 @@ import type { StreamSamplesParam } from './interfaces/sample-service.interface';
 import { replyPhases } from './reply-phases';
 import { maxProtoRowBytes } from './row-bytes';
 
-/** A refusal as a gRPC status: busy is RESOURCE_EXHAUSTED (retry later), a reply that can never fit INVALID_ARGUMENT. */
+/**
+ * A refusal as a gRPC status: busy is RESOURCE_EXHAUSTED (retry later), a reply that can never fit INVALID_ARGUMENT.
+ */
 export interface GrpcRefusal {
   code: status;
   details: string;
@@ -39,7 +41,9 @@ export function admitUnaryReply(
   return admit(budget, unaryReplyBytes(count, shape), call, true);
 }
 
-/** What a unary reply of `count` rows of the shape reserves: its largest encoding. Every protobuf server reserves this. */
+/**
+ * What a unary reply of `count` rows of the shape reserves: its largest encoding. Every protobuf server reserves this.
+ */
 export function unaryReplyBytes(count: number, shape?: Shape): number {
   return count * maxProtoRowBytes(count - 1, shape);
 }
@@ -53,7 +57,9 @@ export function streamReplyBytes(
   return Math.min(bufferBytes, param.count * maxProtoRowBytes(param.offset + param.count - 1, shape));
 }
 
-/** A stream reserves what it may hold: its stream budget, or all of its rows (by the shape's bound) when they are fewer. */
+/**
+ * A stream reserves what it may hold: its stream budget, or all of its rows (by the shape's bound) when they are fewer.
+ */
 export function admitStream(
   budget: InflightBudget,
   param: StreamSamplesParam,

@@ -55,42 +55,50 @@ describe('requestBudgetInterceptor on a grpc-js Server', () => {
     expect(handled).toEqual([50]);
   });
 
-  it('holds a message by its declared length from its prefix on, refuses a call that no longer fits (UNAVAILABLE, naming the budget), and frees it when the caller goes', async () => {
-    const session = connect(`http://127.0.0.1:${port}`);
-    try {
-      const waiting = session.request({
-        [constants.HTTP2_HEADER_METHOD]: 'POST',
-        [constants.HTTP2_HEADER_PATH]: '/t.T/Unary',
-        'content-type': 'application/grpc',
-        te: 'trailers',
+  it(
+    'holds a message by its declared length from its prefix on, refuses a call that no longer fits ' +
+      '(UNAVAILABLE, naming the budget), and frees it when the caller goes',
+    async () => {
+      const session = connect(`http://127.0.0.1:${port}`);
+      try {
+        const waiting = session.request({
+          [constants.HTTP2_HEADER_METHOD]: 'POST',
+          [constants.HTTP2_HEADER_PATH]: '/t.T/Unary',
+          'content-type': 'application/grpc',
+          te: 'trailers',
+        });
+        waiting.on('error', () => undefined);
+        // Only the prefix: grpc-js now buffers towards 60 bytes that never come.
+        waiting.write(frame([], 0, 60));
+        await until(budget, 60);
+
+        const refused = await rawGrpcCall(port, '/t.T/Unary', frame(Array(50).fill(2)));
+        expect(refused.code).toBe(status.UNAVAILABLE);
+        expect(refused.details).toMatch(/^request message: server busy: .* MAX_INFLIGHT_BYTES .* needs up to 0\.0 MiB/);
+        expect(handled).toEqual([]);
+        expect(budget.inUseBytes).toBe(60);
+
+        waiting.close(constants.NGHTTP2_CANCEL);
+        await until(budget, 0);
+        expect(await rawGrpcCall(port, '/t.T/Unary', frame(Array(50).fill(3)))).toMatchObject({
+          code: status.OK,
+          body: frame([50]),
+        });
+      } finally {
+        session.destroy();
+      }
+    },
+  );
+
+  it(
+    'frees a message grpc-js refuses by its length (its status goes past the interceptors) and holds no more ' +
+      'than the limit for it',
+    async () => {
+      expect(await rawGrpcCall(port, '/t.T/Unary', frame([1, 2], 0, 10_000))).toMatchObject({
+        code: status.RESOURCE_EXHAUSTED,
       });
-      waiting.on('error', () => undefined);
-      // Only the prefix: grpc-js now buffers towards 60 bytes that never come.
-      waiting.write(frame([], 0, 60));
-      await until(budget, 60);
-
-      const refused = await rawGrpcCall(port, '/t.T/Unary', frame(Array(50).fill(2)));
-      expect(refused.code).toBe(status.UNAVAILABLE);
-      expect(refused.details).toMatch(/^request message: server busy: .* MAX_INFLIGHT_BYTES .* needs up to 0\.0 MiB/);
-      expect(handled).toEqual([]);
-      expect(budget.inUseBytes).toBe(60);
-
-      waiting.close(constants.NGHTTP2_CANCEL);
       await until(budget, 0);
-      expect(await rawGrpcCall(port, '/t.T/Unary', frame(Array(50).fill(3)))).toMatchObject({
-        code: status.OK,
-        body: frame([50]),
-      });
-    } finally {
-      session.destroy();
-    }
-  });
-
-  it('frees a message grpc-js refuses by its length (its status goes past the interceptors) and holds no more than the limit for it', async () => {
-    expect(await rawGrpcCall(port, '/t.T/Unary', frame([1, 2], 0, 10_000))).toMatchObject({
-      code: status.RESOURCE_EXHAUSTED,
-    });
-    await until(budget, 0);
-    expect(handled).toEqual([]);
-  });
+      expect(handled).toEqual([]);
+    },
+  );
 });

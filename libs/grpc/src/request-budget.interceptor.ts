@@ -4,12 +4,12 @@ import { grpcJsBaseCall } from './grpc-js-base-call';
 import { GrpcFrameScanner } from './grpc-frame-scanner';
 
 /**
- * Counts what grpc-js buffers of a request against the process's MAX_INFLIGHT_BYTES, beside the replies, as the
- * Connect routes count a body being read (admitRequestBody): each message's declared length (at most
- * `maxRequestBytes`: grpc-js refuses a longer one by its prefix) is reserved when its prefix arrives, before the
- * payload is buffered, and given back when the call's stream closes. A message that does not fit is answered UNAVAILABLE
- * naming the budget (busy: retry later) and never reaches the handler. Without it, many calls each holding a
- * partial 64 KiB message were memory no budget saw.
+ * Counts what grpc-js buffers of a request against the process's MAX_INFLIGHT_BYTES, beside the replies, as the Connect
+ * routes count a body being read (admitRequestBody): each message's declared length (at most `maxRequestBytes`: grpc-js
+ * refuses a longer one by its prefix) is reserved when its prefix arrives, before the payload is buffered, and given
+ * back when the call's stream closes. A message that does not fit is answered UNAVAILABLE naming the budget (busy:
+ * retry later) and never reaches the handler. Without it, many calls each holding a partial 64 KiB message were memory
+ * no budget saw.
  */
 export function requestBudgetInterceptor(budget: InflightBudget, maxRequestBytes: number): ServerInterceptor {
   return (_method, call) => {

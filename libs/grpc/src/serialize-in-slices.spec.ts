@@ -47,28 +47,32 @@ describe('withServerPhases', () => {
     }
   });
 
-  it('encodes a reply prepared for another serializer with it, timed as the serialize phase, its prepared form let go', () => {
-    const calls: string[] = [];
-    // A serializer of its own form (the rows reversed, then proto-loader's bytes of them): what matters is that
-    // prepare runs in the handler (generate) and encode in the method's serializer, once.
-    const serializer = {
-      prepare: (samples: readonly object[]) => (calls.push('prepare'), [...samples].reverse()),
-      encode: (prepared: object[]) => (calls.push('encode'), new Uint8Array(encode({ samples: prepared }))),
-      pieceEncoder: () => {
-        throw new Error('a reply this small is encoded whole: only large replies use a piece encoder');
-      },
-    };
-    const reply = rowsReply(getShape('row'), 50, null, serializer);
-    expect(calls).toEqual(['prepare']);
-    expect(reply.samples).toEqual([]);
-    const bytes: Buffer = timed.responseSerialize(reply);
-    expect(calls).toEqual(['prepare', 'encode']);
-    expect(Buffer.isBuffer(bytes)).toBe(true);
-    expect(bytes.equals(encode({ samples: rows(50).reverse() }))).toBe(true);
-    const phases = replyPhases(reply)!;
-    expect(phases.encodeWith).toBeUndefined();
-    for (const ms of [phases.generateMs, phases.serializeMs]) expect(ms).toBeGreaterThanOrEqual(0);
-  });
+  it(
+    'encodes a reply prepared for another serializer with it, timed as the serialize phase, its prepared ' +
+      'form let go',
+    () => {
+      const calls: string[] = [];
+      // A serializer of its own form (the rows reversed, then proto-loader's bytes of them): what matters is that
+      // prepare runs in the handler (generate) and encode in the method's serializer, once.
+      const serializer = {
+        prepare: (samples: readonly object[]) => (calls.push('prepare'), [...samples].reverse()),
+        encode: (prepared: object[]) => (calls.push('encode'), new Uint8Array(encode({ samples: prepared }))),
+        pieceEncoder: () => {
+          throw new Error('a reply this small is encoded whole: only large replies use a piece encoder');
+        },
+      };
+      const reply = rowsReply(getShape('row'), 50, null, serializer);
+      expect(calls).toEqual(['prepare']);
+      expect(reply.samples).toEqual([]);
+      const bytes: Buffer = timed.responseSerialize(reply);
+      expect(calls).toEqual(['prepare', 'encode']);
+      expect(Buffer.isBuffer(bytes)).toBe(true);
+      expect(bytes.equals(encode({ samples: rows(50).reverse() }))).toBe(true);
+      const phases = replyPhases(reply)!;
+      expect(phases.encodeWith).toBeUndefined();
+      for (const ms of [phases.generateMs, phases.serializeMs]) expect(ms).toBeGreaterThanOrEqual(0);
+    },
+  );
 
   it('keeps the phases off the wire and leaves other values and the original definition alone', () => {
     const reply = samplesReply(2, null);
@@ -84,16 +88,20 @@ describe('withServerPhases on a stream', () => {
   const timed = (withServerPhases(loadSamplePackageDefinition()) as Record<string, any>)['sample.SampleService']
     .StreamSamples;
 
-  it('adds every message encode to the stream totals the messages point at, and encodes each as the plain encoder does', () => {
-    const totals = { generateMs: 0, serializeMs: 0, sendMs: 0 };
-    let sum = 0;
-    for (const offset of [0, 2000]) {
-      const message = { samples: rows(2000, offset) };
-      replyPhases(message, true)!.stream = totals;
-      expect(timed.responseSerialize(message).equals(encode(message))).toBe(true);
-      sum += replyPhases(message)!.serializeMs!;
-    }
-    expect(totals.serializeMs).toBeGreaterThan(0);
-    expect(totals.serializeMs).toBeCloseTo(sum, 9);
-  });
+  it(
+    'adds every message encode to the stream totals the messages point at, and encodes each as the plain ' +
+      'encoder does',
+    () => {
+      const totals = { generateMs: 0, serializeMs: 0, sendMs: 0 };
+      let sum = 0;
+      for (const offset of [0, 2000]) {
+        const message = { samples: rows(2000, offset) };
+        replyPhases(message, true)!.stream = totals;
+        expect(timed.responseSerialize(message).equals(encode(message))).toBe(true);
+        sum += replyPhases(message)!.serializeMs!;
+      }
+      expect(totals.serializeMs).toBeGreaterThan(0);
+      expect(totals.serializeMs).toBeCloseTo(sum, 9);
+    },
+  );
 });

@@ -17,7 +17,8 @@ export function readSliceRows(metadata: Metadata, maxRows: number): number | nul
   const k = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(k) || k < 1 || k > maxRows) {
     throw new InvalidSliceRowsError(
-      `${SLICE_ROWS_METADATA} must be an integer from 1 to ${maxRows} (MAX_ROWS), got ${JSON.stringify(text.slice(0, 40))}`,
+      `${SLICE_ROWS_METADATA} must be an integer from 1 to ` +
+        `${maxRows} (MAX_ROWS), got ${JSON.stringify(text.slice(0, 40))}`,
     );
   }
   return k;

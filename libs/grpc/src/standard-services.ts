@@ -11,8 +11,9 @@ type AddServiceServer = Parameters<HealthImplementation['addToServer']>[0] &
 
 /**
  * Adds `grpc.health.v1.Health` (reporting SERVING for the server and for every shape's service: sample.SampleService,
- * wirebench.shapes.NumericService, ...) and server reflection covering them, so grpcurl, ghz and load-balancer health checks work without the .proto file; with a
- * meter (SERVER_RESOURCES allows it) also wirebench.admin.Admin, which reflection then lists too.
+ * wirebench.shapes.NumericService, ...) and server reflection covering them, so grpcurl, ghz and load-balancer health
+ * checks work without the .proto file; with a meter (SERVER_RESOURCES allows it) also wirebench.admin.Admin, which
+ * reflection then lists too.
  */
 export function addHealthAndReflection(
   pkg: PackageDefinition,

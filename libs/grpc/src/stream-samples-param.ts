@@ -18,8 +18,8 @@ export interface StreamSamplesLimits {
 
 /**
  * Why the server refuses a StreamSamples request, or a shape's StreamRows (one that did not decode, naming the field;
- * one chunk of the shape's rows beyond the stream's budget), naming the limit, or null when it will serve it. Both gRPC servers
- * answer INVALID_ARGUMENT with this text, so the message is written in one place.
+ * one chunk of the shape's rows beyond the stream's budget), naming the limit, or null when it will serve it. Both gRPC
+ * servers answer INVALID_ARGUMENT with this text, so the message is written in one place.
  */
 export function streamSamplesProblem(
   param: StreamSamplesParam,
@@ -36,7 +36,10 @@ export function streamSamplesProblem(
     return `chunk_rows must be an integer from 1 to ${limits.maxRows} (MAX_ROWS), got ${chunk_rows}`;
   }
   if (!Number.isInteger(offset) || offset < 0 || offset + Math.max(count, 1) - 1 > INT32_MAX) {
-    return `offset must be an integer from 0 with offset + count - 1 at most ${INT32_MAX} (rowNum is an int32), got offset ${offset} and count ${count}`;
+    return (
+      `offset must be an integer from 0 with offset + count - 1 at most ` +
+      `${INT32_MAX} (rowNum is an int32), got offset ${offset} and count ${count}`
+    );
   }
   return chunkBudgetProblem(
     'chunk_rows',

@@ -84,30 +84,36 @@ describe('writeSampleChunks', () => {
     },
   );
 
-  it("with a serializer, prepares and encodes every piece with it (a 1,000-row chunk is several pieces): the same messages proto-loader's encoder writes", async () => {
-    const shape = getShape('numeric');
-    const prepared: number[] = [];
-    const serializer: ReplySerializer<{ rows: readonly MessageRow[] }> = {
-      prepare: (rows) => {
-        prepared.push(rows.length);
-        return { rows };
-      },
-      // Another encoder's bytes as a Uint8Array (not a Buffer), as protobuf-es gives them.
-      encode: ({ rows }) => new Uint8Array(rowsCodec(shape).serialize({ [shape.rowsField]: rows })),
-      pieceEncoder: () => {
-        throw new Error('a stream encodes each message whole: only large unary replies use a piece encoder');
-      },
-    };
-    const withSerializer = new FakeCall();
-    const plain = new FakeCall();
-    const param = { count: 2500, offset: 3, chunk_rows: 1000 };
-    await writeSampleChunks(withSerializer, param, BUDGET, shape, serializer as ReplySerializer);
-    await writeSampleChunks(plain, param, BUDGET, shape);
-    expect(prepared.reduce((a, b) => a + b, 0)).toBe(2500);
-    expect(Math.max(...prepared)).toBeLessThanOrEqual(STREAM_PIECE_ROWS);
-    expect(withSerializer.bytes.map((b) => Buffer.isBuffer(b))).toEqual([true, true, true]);
-    expect(withSerializer.bytes.map((b) => b.toString('base64'))).toEqual(plain.bytes.map((b) => b.toString('base64')));
-  });
+  it(
+    'with a serializer, prepares and encodes every piece with it (a 1,000-row chunk is several pieces): the ' +
+      "same messages proto-loader's encoder writes",
+    async () => {
+      const shape = getShape('numeric');
+      const prepared: number[] = [];
+      const serializer: ReplySerializer<{ rows: readonly MessageRow[] }> = {
+        prepare: (rows) => {
+          prepared.push(rows.length);
+          return { rows };
+        },
+        // Another encoder's bytes as a Uint8Array (not a Buffer), as protobuf-es gives them.
+        encode: ({ rows }) => new Uint8Array(rowsCodec(shape).serialize({ [shape.rowsField]: rows })),
+        pieceEncoder: () => {
+          throw new Error('a stream encodes each message whole: only large unary replies use a piece encoder');
+        },
+      };
+      const withSerializer = new FakeCall();
+      const plain = new FakeCall();
+      const param = { count: 2500, offset: 3, chunk_rows: 1000 };
+      await writeSampleChunks(withSerializer, param, BUDGET, shape, serializer as ReplySerializer);
+      await writeSampleChunks(plain, param, BUDGET, shape);
+      expect(prepared.reduce((a, b) => a + b, 0)).toBe(2500);
+      expect(Math.max(...prepared)).toBeLessThanOrEqual(STREAM_PIECE_ROWS);
+      expect(withSerializer.bytes.map((b) => Buffer.isBuffer(b))).toEqual([true, true, true]);
+      expect(withSerializer.bytes.map((b) => b.toString('base64'))).toEqual(
+        plain.bytes.map((b) => b.toString('base64')),
+      );
+    },
+  );
 
   it('generates the next chunk only after drain when the call is full', async () => {
     const call = new FakeCall(2);
@@ -137,25 +143,29 @@ describe('writeSampleChunks', () => {
     expect(call.listenerCount('drain')).toBe(0);
   });
 
-  it('asks for a collection once no stream runs when one is cancelled (its queued bytes are garbage nothing else collects), none when one ends', async () => {
-    reclaim.mockClear();
-    await writeSampleChunks(new FakeCall(), { count: 10, offset: 0, chunk_rows: 2 }, BUDGET);
-    expect(reclaim).not.toHaveBeenCalled();
-    const other = new FakeCall(1);
-    const running = writeSampleChunks(other, { count: 1000, offset: 0, chunk_rows: 10 }, BUDGET);
-    const call = new FakeCall(2);
-    const done = writeSampleChunks(call, { count: 1000, offset: 0, chunk_rows: 10 }, BUDGET);
-    await turns(10);
-    call.cancel();
-    await expect(done).resolves.toBe('cancelled');
-    expect(reclaim).toHaveBeenCalledTimes(1);
-    const idle = reclaim.mock.calls[0][0];
-    // Another stream still runs: not idle until it ends too.
-    expect(idle()).toBe(false);
-    other.cancel();
-    await running;
-    expect(idle()).toBe(true);
-  });
+  it(
+    'asks for a collection once no stream runs when one is cancelled (its queued bytes are garbage nothing ' +
+      'else collects), none when one ends',
+    async () => {
+      reclaim.mockClear();
+      await writeSampleChunks(new FakeCall(), { count: 10, offset: 0, chunk_rows: 2 }, BUDGET);
+      expect(reclaim).not.toHaveBeenCalled();
+      const other = new FakeCall(1);
+      const running = writeSampleChunks(other, { count: 1000, offset: 0, chunk_rows: 10 }, BUDGET);
+      const call = new FakeCall(2);
+      const done = writeSampleChunks(call, { count: 1000, offset: 0, chunk_rows: 10 }, BUDGET);
+      await turns(10);
+      call.cancel();
+      await expect(done).resolves.toBe('cancelled');
+      expect(reclaim).toHaveBeenCalledTimes(1);
+      const idle = reclaim.mock.calls[0][0];
+      // Another stream still runs: not idle until it ends too.
+      expect(idle()).toBe(false);
+      other.cancel();
+      await running;
+      expect(idle()).toBe(true);
+    },
+  );
 
   it('points every message at one set of stream totals', async () => {
     const call = new FakeCall();
@@ -165,29 +175,37 @@ describe('writeSampleChunks', () => {
     expect(totals[0]!.generateMs).toBeGreaterThan(0);
   });
 
-  it('a chunk of any size is built in pieces: a cancel in the middle of a 1,000,000-row chunk stops it within a piece', async () => {
-    const call = new FakeCall();
-    const done = writeSampleChunks(call, { count: 100_000_000, offset: 0, chunk_rows: 1_000_000 }, BUDGET);
-    await turns(3);
-    call.cancel();
-    const started = Date.now();
-    await expect(done).resolves.toBe('cancelled');
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(call.written).toHaveLength(0);
-  });
+  it(
+    'a chunk of any size is built in pieces: a cancel in the middle of a 1,000,000-row chunk stops it within ' +
+      'a piece',
+    async () => {
+      const call = new FakeCall();
+      const done = writeSampleChunks(call, { count: 100_000_000, offset: 0, chunk_rows: 1_000_000 }, BUDGET);
+      await turns(3);
+      call.cancel();
+      const started = Date.now();
+      await expect(done).resolves.toBe('cancelled');
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(call.written).toHaveLength(0);
+    },
+  );
 
-  it('holds at most STREAM_BUFFER_BYTES: no chunk is built while written bytes the stream has not taken would pass it', async () => {
-    const chunkBytes = 1000 * maxProtoRowBytes(99_999);
-    const call = new FakeCall(Infinity, true);
-    const done = writeSampleChunks(call, { count: 100_000, offset: 0, chunk_rows: 1000 }, 3 * chunkBytes);
-    await turns(20);
-    // Three chunks fit the budget; the fourth waits for the stream to take some.
-    expect(call.written).toHaveLength(3);
-    call.takeAll();
-    await turns(20);
-    expect(call.written).toHaveLength(6);
-    call.cancel();
-    await expect(done).resolves.toBe('cancelled');
-    expect(STREAM_PIECE_ROWS).toBeLessThanOrEqual(10_000);
-  });
+  it(
+    'holds at most STREAM_BUFFER_BYTES: no chunk is built while written bytes the stream has not taken would ' +
+      'pass it',
+    async () => {
+      const chunkBytes = 1000 * maxProtoRowBytes(99_999);
+      const call = new FakeCall(Infinity, true);
+      const done = writeSampleChunks(call, { count: 100_000, offset: 0, chunk_rows: 1000 }, 3 * chunkBytes);
+      await turns(20);
+      // Three chunks fit the budget; the fourth waits for the stream to take some.
+      expect(call.written).toHaveLength(3);
+      call.takeAll();
+      await turns(20);
+      expect(call.written).toHaveLength(6);
+      call.cancel();
+      await expect(done).resolves.toBe('cancelled');
+      expect(STREAM_PIECE_ROWS).toBeLessThanOrEqual(10_000);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { reclaimWhenIdle, STREAM_PIECE_ROWS } from '@app/bootstrap';
 import { DEFAULT_SHAPE, getShape, type MessageRow, type Shape } from '@app/shapes';
-import type { Samples, StreamSamplesParam } from './interfaces/sample-service.interface';
+import type { StreamSamplesParam } from './interfaces/sample-service.interface';
 import { preEncodedReply, replyPhases, StreamTotals } from './reply-phases';
 import { rowsCodec } from './samples-codec';
 import { maxProtoRowBytes } from './row-bytes';

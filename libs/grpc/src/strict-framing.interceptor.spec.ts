@@ -65,11 +65,14 @@ describe('strictFramingInterceptor on a grpc-js Server', () => {
   afterAll(() => server?.forceShutdown());
   beforeEach(() => (handled.length = 0));
 
-  it('finds the request stream and its encoding in this grpc-js (or the flag and truncation checks are off)', async () => {
-    expect(await rawGrpcCall(port, '/t.T/Unary', frame([1], 7))).toMatchObject(
-      internal('gRPC message flag 7 does not exist (0 is uncompressed, 1 compressed)'),
-    );
-  });
+  it(
+    'finds the request stream and its encoding in this grpc-js (or the flag and truncation checks are ' + 'off)',
+    async () => {
+      expect(await rawGrpcCall(port, '/t.T/Unary', frame([1], 7))).toMatchObject(
+        internal('gRPC message flag 7 does not exist (0 is uncompressed, 1 compressed)'),
+      );
+    },
+  );
 
   it('passes well-formed calls through unchanged, gzip-compressed ones included', async () => {
     expect(await rawGrpcCall(port, '/t.T/Unary', frame([1, 2]))).toMatchObject({
@@ -101,30 +104,37 @@ describe('strictFramingInterceptor on a grpc-js Server', () => {
     expect(handled).toEqual([]);
   });
 
-  it("leaves grpc-js's own answers to framing alone: a message declared over the size limit is RESOURCE_EXHAUSTED, an unsupported grpc-encoding UNIMPLEMENTED", async () => {
-    expect(await rawGrpcCall(port, '/t.T/Unary', frame([1, 2], 0, MAX_BYTES + 1))).toMatchObject({
-      code: status.RESOURCE_EXHAUSTED,
-    });
-    expect(await rawGrpcCall(port, '/t.T/Unary', frame([1], 1), { 'grpc-encoding': 'br' })).toMatchObject({
-      code: status.UNIMPLEMENTED,
-    });
-    expect(handled).toEqual([]);
-  });
+  it(
+    "leaves grpc-js's own answers to framing alone: a message declared over the size limit is " +
+      'RESOURCE_EXHAUSTED, an unsupported grpc-encoding UNIMPLEMENTED',
+    async () => {
+      expect(await rawGrpcCall(port, '/t.T/Unary', frame([1, 2], 0, MAX_BYTES + 1))).toMatchObject({
+        code: status.RESOURCE_EXHAUSTED,
+      });
+      expect(await rawGrpcCall(port, '/t.T/Unary', frame([1], 1), { 'grpc-encoding': 'br' })).toMatchObject({
+        code: status.UNIMPLEMENTED,
+      });
+      expect(handled).toEqual([]);
+    },
+  );
 
-  it('lets a client-streaming method take any number of messages, but not a truncated or badly flagged one', async () => {
-    expect(await rawGrpcCall(port, '/t.T/Upload', Buffer.alloc(0))).toMatchObject({
-      code: status.OK,
-      body: frame([0]),
-    });
-    expect(await rawGrpcCall(port, '/t.T/Upload', Buffer.concat([frame([1]), frame([2])]))).toMatchObject({
-      code: status.OK,
-      body: frame([2]),
-    });
-    expect(await rawGrpcCall(port, '/t.T/Upload', Buffer.concat([frame([1]), frame([]).subarray(0, 4)]))).toMatchObject(
-      internal('truncated gRPC message: the request ended 4 bytes into the 5-byte length prefix'),
-    );
-    expect(await rawGrpcCall(port, '/t.T/Upload', Buffer.concat([frame([1]), frame([2], 2)]))).toMatchObject(
-      internal('gRPC message flag 2 does not exist (0 is uncompressed, 1 compressed)'),
-    );
-  });
+  it(
+    'lets a client-streaming method take any number of messages, but not a truncated or badly flagged ' + 'one',
+    async () => {
+      expect(await rawGrpcCall(port, '/t.T/Upload', Buffer.alloc(0))).toMatchObject({
+        code: status.OK,
+        body: frame([0]),
+      });
+      expect(await rawGrpcCall(port, '/t.T/Upload', Buffer.concat([frame([1]), frame([2])]))).toMatchObject({
+        code: status.OK,
+        body: frame([2]),
+      });
+      expect(
+        await rawGrpcCall(port, '/t.T/Upload', Buffer.concat([frame([1]), frame([]).subarray(0, 4)])),
+      ).toMatchObject(internal('truncated gRPC message: the request ended 4 bytes into the 5-byte length prefix'));
+      expect(await rawGrpcCall(port, '/t.T/Upload', Buffer.concat([frame([1]), frame([2], 2)]))).toMatchObject(
+        internal('gRPC message flag 2 does not exist (0 is uncompressed, 1 compressed)'),
+      );
+    },
+  );
 });

@@ -4,12 +4,15 @@ import { replyPhases, type ReplyPhases } from './reply-phases';
 import { serializeInSlices } from './serialize-in-slices';
 import { mapServiceMethods } from './map-service-methods';
 
+// grpc-js types every method definition's serializer so: a message of any of the service's types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Serialize = (value: any) => Buffer;
 
 /**
  * A copy of a server's package definition whose response serializers time the protobuf encode and record it on the
- * reply (ReplyPhases), and encode in slices when the handler asked for it (grpc-sliced). grpc-js calls the
- * serializer exactly once per reply (per message of a stream, whose totals it also adds to), just before it frames the bytes, so this measures the encode and nothing else.
+ * reply (ReplyPhases), and encode in slices when the handler asked for it (grpc-sliced). grpc-js calls the serializer
+ * exactly once per reply (per message of a stream, whose totals it also adds to), just before it frames the bytes, so
+ * this measures the encode and nothing else.
  */
 export function withServerPhases(pkg: PackageDefinition): PackageDefinition {
   return mapServiceMethods(pkg, (def) => ({

@@ -12,7 +12,10 @@ import { MismatchError } from './mismatch-error';
 
 const ROWS = 3;
 
-/** The reply a Connect server sends for `count` rows of `shape`: the protobuf-es codec's bytes, as the servers encode it. */
+/**
+ * The reply a Connect server sends for `count` rows of `shape`: the protobuf-es codec's bytes, as the servers encode
+ * it.
+ */
 function replyBytes(count: number, shape: ShapeName = 'row'): Buffer {
   const s = getShape(shape);
   const codec = getProtobufCodec('protobuf-es').forShape(s);
@@ -96,18 +99,22 @@ describe('a Connect load level', () => {
     );
   });
 
-  it('counts every reply that differs from the reference by one byte as a mismatch under autocannon, and the rest as successes', async () => {
-    const level = spec(address, { requests: 40, concurrency: 4, connections: 2 });
-    const call = await connectLevelRequest(level);
-    goodReplies = 1 + 30;
-    const result = await autocannonClosedLoop(level, call);
-    // Every good reply a success, every counted reply after them a mismatch (autocannon may stop a few short of 40).
-    expect(result.successes).toBe(30);
-    expect(Object.keys(result.errors)).toEqual(['mismatch']);
-    expect(result.errors.mismatch).toBeGreaterThan(0);
-    expect(result.requests).toBe(result.successes + result.errors.mismatch);
-    expect(result.verified).toBe(false);
-  });
+  it(
+    'counts every reply that differs from the reference by one byte as a mismatch under autocannon, and the ' +
+      'rest as successes',
+    async () => {
+      const level = spec(address, { requests: 40, concurrency: 4, connections: 2 });
+      const call = await connectLevelRequest(level);
+      goodReplies = 1 + 30;
+      const result = await autocannonClosedLoop(level, call);
+      // Every good reply a success, every counted reply after them a mismatch (autocannon may stop a few short of 40).
+      expect(result.successes).toBe(30);
+      expect(Object.keys(result.errors)).toEqual(['mismatch']);
+      expect(result.errors.mismatch).toBeGreaterThan(0);
+      expect(result.requests).toBe(result.successes + result.errors.mismatch);
+      expect(result.verified).toBe(false);
+    },
+  );
 
   it('passes a level whose replies all match, under autocannon and in the open loop', async () => {
     const level = spec(address, { requests: 20 });

@@ -28,7 +28,9 @@ export function connectUnaryPost(spec: LoadLevelSpec): Omit<HttpLevelRequest, 'e
   };
 }
 
-/** Why a Connect reply body is not the level's rows (row count, then the shape's checksum of their JSON form), or null. */
+/**
+ * Why a Connect reply body is not the level's rows (row count, then the shape's checksum of their JSON form), or null.
+ */
 export function connectReplyProblem(spec: LoadLevelSpec, bytes: Uint8Array): string | null {
   const shape = getShape(levelShape(spec));
   const codec = getProtobufCodec('protobuf-es').forShape(shape);

@@ -14,5 +14,8 @@ export function defaultSweep(cores: number): number[] {
 
 /** For --help: the default on this machine and the rule behind it. */
 export function defaultSweepText(cores: number): string {
-  return `${defaultSweep(cores).join(',')} on this machine's ${cores} core${cores === 1 ? '' : 's'}; up to ${SWEEP.join(',')}, at most ${CALLERS_PER_CORE} callers per core`;
+  return (
+    `${defaultSweep(cores).join(',')} on this machine's ` +
+    `${cores} core${cores === 1 ? '' : 's'}; up to ${SWEEP.join(',')}, at most ${CALLERS_PER_CORE} callers per core`
+  );
 }

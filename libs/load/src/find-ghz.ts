@@ -3,7 +3,8 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 export const GHZ_INSTALL_HINT =
-  'install it with "go install github.com/bojand/ghz/cmd/ghz@v0.120.0" (or "npm run setup:go-tools"), or point GHZ_BIN at it';
+  'install it with "go install github.com/bojand/ghz/cmd/ghz@v0.120.0" (or "npm run setup:go-tools"), or ' +
+  'point GHZ_BIN at it';
 
 function executable(path: string): boolean {
   try {
@@ -14,7 +15,10 @@ function executable(path: string): boolean {
   }
 }
 
-/** The ghz binary: GHZ_BIN, then PATH, then where `go install` puts it ($(go env GOPATH)/bin, /root/go/bin); null when none. */
+/**
+ * The ghz binary: GHZ_BIN, then PATH, then where `go install` puts it ($(go env GOPATH)/bin, /root/go/bin); null when
+ * none.
+ */
 export function findGhz(env: NodeJS.ProcessEnv = process.env): string | null {
   if (env.GHZ_BIN) return executable(env.GHZ_BIN) ? env.GHZ_BIN : null;
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean))

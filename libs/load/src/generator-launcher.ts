@@ -1,6 +1,8 @@
 import type { GeneratorResult, GeneratorTask, LoadLevelSpec } from './load-level.interface';
 
-/** What a level's generators returned: the results of the shares that succeeded and, where tasks ran them, which where. */
+/**
+ * What a level's generators returned: the results of the shares that succeeded and, where tasks ran them, which where.
+ */
 export interface LaunchedGenerators {
   results: GeneratorResult[];
   /** Per share, on a swarm: the node and final state of its task, and why its share failed (error). */

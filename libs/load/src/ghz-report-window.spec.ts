@@ -29,23 +29,26 @@ describe('ghzReportWindow', () => {
     ],
   };
 
-  it('counts successes with their latency, errors by grpc-js kind, and drops the calls ghz abandoned at its end', () => {
-    const w = ghzReportWindow(report, 7, 'duration');
-    expect(w).toMatchObject({
-      requests: 5,
-      successes: 3,
-      errors: { DEADLINE_EXCEEDED: 1, UNAVAILABLE: 1 },
-      timeouts: 1,
-      payloadBytes: 21,
-      windowMs: 2000,
-      dropped: 1,
-      endedBy: 'duration',
-    });
-    expect(w.latency.max).toBeCloseTo(3, 1);
-    expect(w.latency.p50).toBeCloseTo(2, 1);
-    // Two completions in second 0, the third success and the refused call in second 1 (the timeout ends later).
-    expect(w.perSecond).toEqual([2, 2]);
-  });
+  it(
+    'counts successes with their latency, errors by grpc-js kind, and drops the calls ghz abandoned at its ' + 'end',
+    () => {
+      const w = ghzReportWindow(report, 7, 'duration');
+      expect(w).toMatchObject({
+        requests: 5,
+        successes: 3,
+        errors: { DEADLINE_EXCEEDED: 1, UNAVAILABLE: 1 },
+        timeouts: 1,
+        payloadBytes: 21,
+        windowMs: 2000,
+        dropped: 1,
+        endedBy: 'duration',
+      });
+      expect(w.latency.max).toBeCloseTo(3, 1);
+      expect(w.latency.p50).toBeCloseTo(2, 1);
+      // Two completions in second 0, the third success and the refused call in second 1 (the timeout ends later).
+      expect(w.perSecond).toEqual([2, 2]);
+    },
+  );
 
   it('keeps those errors in count mode, where ghz does not stop early', () => {
     expect(ghzReportWindow(report, 7, 'requests').errors).toEqual({ DEADLINE_EXCEEDED: 1, UNAVAILABLE: 2 });

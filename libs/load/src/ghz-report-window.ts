@@ -17,7 +17,10 @@ export interface GhzReport {
 // abandoned by ghz itself, so they are dropped, not counted as the server's errors.
 const STOPPED_BY_GHZ = /use of closed network connection|client connection is closing|context canceled/;
 
-/** A ghz error message as the grpc-js status name ("code = DeadlineExceeded" -> DEADLINE_EXCEEDED), like the other drivers' kinds. */
+/**
+ * A ghz error message as the grpc-js status name ("code = DeadlineExceeded" -> DEADLINE_EXCEEDED), like the other
+ * drivers' kinds.
+ */
 export function ghzErrorKind(message: string): string {
   const code = /code = (\w+)/.exec(message)?.[1];
   if (!code) return (message.split(/[\s:]/)[0] || 'error').slice(0, 40);

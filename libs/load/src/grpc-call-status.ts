@@ -6,7 +6,10 @@ export function grpcError(code: status, message: string): Error & { code: status
   return Object.assign(new Error(message), { code });
 }
 
-/** The status a gRPC client gives a response without grpc-status, from its HTTP status (gRPC's http-grpc-status-mapping.md). */
+/**
+ * The status a gRPC client gives a response without grpc-status, from its HTTP status (gRPC's
+ * http-grpc-status-mapping.md).
+ */
 export function statusFromHttp(httpStatus: number): status {
   switch (httpStatus) {
     case 400:

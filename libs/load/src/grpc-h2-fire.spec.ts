@@ -128,23 +128,26 @@ describe('grpcH2Fire', () => {
     ]);
   });
 
-  it('fails quickly with a connection kind when nothing listens, and opens a session again on the next call', async () => {
-    const tcp = createTcpServer();
-    const port = await new Promise<number>((r) =>
-      tcp.listen(0, '127.0.0.1', () => r((tcp.address() as { port: number }).port)),
-    );
-    await new Promise((r) => tcp.close(r));
-    const g = grpcH2Fire(spec(`127.0.0.1:${port}`));
-    try {
-      const started = Date.now();
-      const kinds = await Promise.all([0, 1, 2].map((c) => g.fire(c).catch(errorKind)));
-      expect(Date.now() - started).toBeLessThan(1000);
-      for (const k of kinds) expect(['ECONNREFUSED', 'UNAVAILABLE']).toContain(k);
-      expect(await g.fire(0).catch(errorKind)).toMatch(/^(ECONNREFUSED|UNAVAILABLE)$/);
-    } finally {
-      g.close();
-    }
-  });
+  it(
+    'fails quickly with a connection kind when nothing listens, and opens a session again on the next ' + 'call',
+    async () => {
+      const tcp = createTcpServer();
+      const port = await new Promise<number>((r) =>
+        tcp.listen(0, '127.0.0.1', () => r((tcp.address() as { port: number }).port)),
+      );
+      await new Promise((r) => tcp.close(r));
+      const g = grpcH2Fire(spec(`127.0.0.1:${port}`));
+      try {
+        const started = Date.now();
+        const kinds = await Promise.all([0, 1, 2].map((c) => g.fire(c).catch(errorKind)));
+        expect(Date.now() - started).toBeLessThan(1000);
+        for (const k of kinds) expect(['ECONNREFUSED', 'UNAVAILABLE']).toContain(k);
+        expect(await g.fire(0).catch(errorKind)).toMatch(/^(ECONNREFUSED|UNAVAILABLE)$/);
+      } finally {
+        g.close();
+      }
+    },
+  );
 
   it('ends a call whose reply never comes with DEADLINE_EXCEEDED, within the timeout and a sweep', async () => {
     // Accepts the connection and never speaks HTTP/2: neither a grpc-timeout nor the server can end the call.
@@ -205,19 +208,23 @@ describe('grpcH2Fire', () => {
       },
     );
 
-    it("counts rows of the shape that are not the expected ones as a mismatch, and a row level cannot reach another shape's service", async () => {
-      const shifted = await serveShape('numeric', (count) => SHAPES.numeric.rows(count, 1));
-      expect(await outcomes(spec(shifted, { shape: 'numeric' }), [0])).toEqual({
-        results: ['mismatch'],
-        verified: false,
-      });
-      const tooFew = await serveShape('numeric', (count) => SHAPES.numeric.rows(count - 1));
-      expect(await outcomes(spec(tooFew, { shape: 'numeric' }), [0])).toEqual({
-        results: ['mismatch'],
-        verified: false,
-      });
-      // The row's sample.SampleService/GetSamples is not served there.
-      expect((await outcomes(spec(shifted), [0])).results).toEqual(['UNIMPLEMENTED']);
-    });
+    it(
+      'counts rows of the shape that are not the expected ones as a mismatch, and a row level cannot reach ' +
+        "another shape's service",
+      async () => {
+        const shifted = await serveShape('numeric', (count) => SHAPES.numeric.rows(count, 1));
+        expect(await outcomes(spec(shifted, { shape: 'numeric' }), [0])).toEqual({
+          results: ['mismatch'],
+          verified: false,
+        });
+        const tooFew = await serveShape('numeric', (count) => SHAPES.numeric.rows(count - 1));
+        expect(await outcomes(spec(tooFew, { shape: 'numeric' }), [0])).toEqual({
+          results: ['mismatch'],
+          verified: false,
+        });
+        // The row's sample.SampleService/GetSamples is not served there.
+        expect((await outcomes(spec(shifted), [0])).results).toEqual(['UNIMPLEMENTED']);
+      },
+    );
   });
 });

@@ -52,7 +52,8 @@ describe('httpFire', () => {
   let address = '';
   const served: string[] = [];
   beforeAll(async () => {
-    // Answers each shape's expected body, except that it serves the row's body for ?shape=text: a server that ignored the shape.
+    // Answers each shape's expected body, except that it serves the row's body for ?shape=text: a server that ignored
+    // the shape.
     server = createServer((req, res) => {
       served.push(req.url!);
       const url = new URL(req.url!, 'http://x');

@@ -12,7 +12,10 @@ describe('levelTooLarge', () => {
   it("refuses, in the servers' words, a reply of a shape that can never fit MAX_INFLIGHT_BYTES", () => {
     // 4 KiB blobs, base64 in JSON: 100,000 rows are ~550 MB of JSON, over the 512 MiB default.
     expect(levelTooLarge('json', 100_000, 'binary', maxInflightBytes)).toMatch(
-      /^this reply may take up to [\d.]+ MiB \(\d+ bytes\), more than the server's MAX_INFLIGHT_BYTES \(536870912 bytes\): ask for fewer rows/,
+      new RegExp(
+        String.raw`^this reply may take up to [\d.]+ MiB \(\d+ bytes\), more than the server's ` +
+          String.raw`MAX_INFLIGHT_BYTES \(536870912 bytes\): ask for fewer rows`,
+      ),
     );
     expect(levelTooLarge('json', 1000, 'binary', maxInflightBytes)).toBeNull();
     // The limit is the configured one.

@@ -9,15 +9,20 @@ const reading = (busyTicks: number, stealTicks = 0, selfCpuMs = 100) => ({
 });
 
 describe('levelNoise: how quiet the machine was beside a load level', () => {
-  it("is the machine's busy time less the level's own (this process, its generators and servers here), over the window", () => {
-    // 1,500 ms busy over 1 s: 100 ms this CLI, 900 ms generators and servers, 20 ms the ticks' grace: 0.48 cores other.
-    expect(levelNoise(reading(150, 3), 900, 0.2, 2)).toEqual({
-      foreignCpuCores: 0.48,
-      stealCores: 0.03,
-      disturbed: true,
-      disturbedAbove: 0.2,
-    });
-  });
+  it(
+    "is the machine's busy time less the level's own (this process, its generators and servers here), over " +
+      'the window',
+    () => {
+      // 1,500 ms busy over 1 s: 100 ms this CLI, 900 ms generators and servers, 20 ms the ticks' grace: 0.48 cores
+      // other.
+      expect(levelNoise(reading(150, 3), 900, 0.2, 2)).toEqual({
+        foreignCpuCores: 0.48,
+        stealCores: 0.03,
+        disturbed: true,
+        disturbedAbove: 0.2,
+      });
+    },
+  );
 
   it("is quiet when the level's own processes account for the busy time, and at the threshold itself", () => {
     expect(levelNoise(reading(100), 900, 0.2, 2)).toMatchObject({ foreignCpuCores: 0, disturbed: false });

@@ -39,9 +39,14 @@ export function openMachineWindow(): MachineWindow {
   };
 }
 
-/** How quiet the machine was beside one load level: the same figures and rule as a bench run's (docs/statistics.md, Noise). */
+/**
+ * How quiet the machine was beside one load level: the same figures and rule as a bench run's (docs/statistics.md,
+ * Noise).
+ */
 export interface LevelNoise {
-  /** CPU of processes other than the level's own (this CLI, its generators here, its servers read from /proc), in cores. */
+  /**
+   * CPU of processes other than the level's own (this CLI, its generators here, its servers read from /proc), in cores.
+   */
   foreignCpuCores: number;
   stealCores: number;
   disturbed: boolean;

@@ -17,7 +17,8 @@ describe('levelFailureText', () => {
   it('asks whether the server is still up only when connections were refused or dropped', () => {
     const level = sampleLevel({ requests: 1000, successes: 400, errors: { ECONNREFUSED: 590, timeout: 10 } });
     expect(levelFailureText(level, 10_000)).toBe(
-      '600 of 1,000 requests failed: ECONNREFUSED 590, 10 timed out (no answer within 10,000 ms); is http://127.0.0.1:3001 still up?',
+      '600 of 1,000 requests failed: ECONNREFUSED 590, 10 timed out (no answer within 10,000 ms); is ' +
+        'http://127.0.0.1:3001 still up?',
     );
     // The kinds most first, whichever came first (a killed server's few EPIPE before its many refusals).
     const killed = { ...level, requests: 1000, successes: 400, errors: { EPIPE: 8, ECONNREFUSED: 592 } };
@@ -36,15 +37,23 @@ describe('levelVerdict', () => {
     expect(levelVerdict(sampleLevel(), 10_000, 2)).toEqual({ kind: 'ok' });
   });
 
-  it("calls timeouts with generator and server filling this machine's cores the machine's limit (the issue's c=500 on 2 cores)", () => {
-    // Server 1 core + generator 0.5 over 10 s: 75% of 2 cores is not yet the limit; 0.9 of a core for the generator is.
-    expect(levelVerdict(timedOutLevel(), 10_000, 2).kind).toBe('failed');
-    const busy = levelVerdict(timedOutLevel({ generatorWindowCpuMs: 7000, generatorCoreShare: 0.7 }), 10_000, 2);
-    expect(busy).toEqual({
-      kind: 'machine-limit',
-      text: "the load generator (this machine) was the limit, not the server: 53 of 40,053 requests failed: 53 timed out (no answer within 10,000 ms), with the generator at 70% of a core and generator and server at 85% of this machine's 2 cores",
-    });
-  });
+  it(
+    "calls timeouts with generator and server filling this machine's cores the machine's limit (the issue's " +
+      'c=500 on 2 cores)',
+    () => {
+      // Server 1 core + generator 0.5 over 10 s: 75% of 2 cores is not yet the limit; 0.9 of a core for the generator
+      // is.
+      expect(levelVerdict(timedOutLevel(), 10_000, 2).kind).toBe('failed');
+      const busy = levelVerdict(timedOutLevel({ generatorWindowCpuMs: 7000, generatorCoreShare: 0.7 }), 10_000, 2);
+      expect(busy).toEqual({
+        kind: 'machine-limit',
+        text:
+          'the load generator (this machine) was the limit, not the server: 53 of 40,053 requests failed: 53 ' +
+          'timed out (no answer within 10,000 ms), with the generator at 70% of a core and generator and ' +
+          "server at 85% of this machine's 2 cores",
+      });
+    },
+  );
 
   it("calls timeouts with the generator saturated the machine's limit, wherever the server is", () => {
     const level = timedOutLevel({
@@ -54,7 +63,9 @@ describe('levelVerdict', () => {
     });
     expect(levelVerdict(level, 10_000, 64)).toEqual({
       kind: 'machine-limit',
-      text: 'the load generator (this machine) was the limit, not the server: 53 of 40,053 requests failed: 53 timed out (no answer within 10,000 ms), with the generator at 93% of a core',
+      text:
+        'the load generator (this machine) was the limit, not the server: 53 of 40,053 requests failed: ' +
+        '53 timed out (no answer within 10,000 ms), with the generator at 93% of a core',
     });
   });
 
@@ -69,18 +80,21 @@ describe('levelVerdict', () => {
 });
 
 describe('levelVerdict with swarm generator tasks', () => {
-  it('a level one of whose shares failed is failed, naming the task, its node and why, even with no failed request', () => {
-    const level = sampleLevel({
-      generatorTasks: [
-        { slot: 0, node: 'vm', state: 'complete' },
-        { slot: 1, node: 'node-b', state: 'failed', error: 'failed: task: non-zero exit (1)' },
-      ],
-    });
-    expect(levelVerdict(level, 10_000, 2)).toEqual({
-      kind: 'failed',
-      text: 'generator task slot 1 on node-b failed: failed: task: non-zero exit (1)',
-    });
-  });
+  it(
+    'a level one of whose shares failed is failed, naming the task, its node and why, even with no failed ' + 'request',
+    () => {
+      const level = sampleLevel({
+        generatorTasks: [
+          { slot: 0, node: 'vm', state: 'complete' },
+          { slot: 1, node: 'node-b', state: 'failed', error: 'failed: task: non-zero exit (1)' },
+        ],
+      });
+      expect(levelVerdict(level, 10_000, 2)).toEqual({
+        kind: 'failed',
+        text: 'generator task slot 1 on node-b failed: failed: task: non-zero exit (1)',
+      });
+    },
+  );
 
   it('all tasks complete: judged as any level', () => {
     expect(

@@ -17,8 +17,8 @@ const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUN
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * "53 of 40,210 requests failed: 53 timed out (no answer within 10,000 ms)"; connection failures first, by kind, most first, and
- * then, only for those, whether the server is still up. Empty when nothing failed.
+ * "53 of 40,210 requests failed: 53 timed out (no answer within 10,000 ms)"; connection failures first, by kind, most
+ * first, and then, only for those, whether the server is still up. Empty when nothing failed.
  */
 export function levelFailureText(
   level: Pick<LoadLevelResult, 'requests' | 'successes' | 'errors' | 'target'>,
@@ -28,7 +28,8 @@ export function levelFailureText(
   if (failed <= 0) return '';
   const kinds = Object.entries(level.errors).filter(([, n]) => n > 0);
   const timeouts = kinds.filter(([k]) => isTimeoutKind(k));
-  // Most first: a server killed mid-level gives thousands of ECONNREFUSED and a few EPIPE, in whichever order they came.
+  // Most first: a server killed mid-level gives thousands of ECONNREFUSED and a few EPIPE, in whichever order they
+  // came.
   const others = kinds
     .filter(([k]) => !isTimeoutKind(k))
     .sort(([ka, a], [kb, b]) => b - a || ka.localeCompare(kb))
@@ -40,7 +41,8 @@ export function levelFailureText(
     timedOut === 0
       ? []
       : [
-          `${count(timedOut)} timed out (${named.length ? `${named.join(', ')}: ` : ''}no answer within ${count(timeoutMs)} ms)`,
+          `${count(timedOut)} timed out ` +
+            `(${named.length ? `${named.join(', ')}: ` : ''}no answer within ${count(timeoutMs)} ms)`,
         ];
   const lost = kinds.some(([k]) => CONNECTION_LOST.has(k));
   return (
@@ -54,7 +56,10 @@ export function taskFailureText(task: GeneratorTask): string {
   return `generator task slot ${task.slot} on ${task.node} failed: ${task.error}`;
 }
 
-/** The share of this machine's cores the generator and the server used together; null when the server is elsewhere or unmeasured. */
+/**
+ * The share of this machine's cores the generator and the server used together; null when the server is elsewhere or
+ * unmeasured.
+ */
 function machineBusyShare(level: LoadLevelResult, cores: number): number | null {
   // Read from /proc here: the server runs on this machine, beside the generator.
   if (level.serverResourcesSource !== 'proc' || level.serverCpuMs === null || level.windowMs <= 0 || cores <= 0)

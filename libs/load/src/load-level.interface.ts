@@ -58,7 +58,9 @@ export interface GeneratorResult {
   /** The generator's CPU during the measured window only. */
   generatorWindowCpuMs: number;
   endedBy: 'duration' | 'requests';
-  /** The generator process's own node and V8 (generator-worker-main reports them with its result); absent in-process. */
+  /**
+   * The generator process's own node and V8 (generator-worker-main reports them with its result); absent in-process.
+   */
   generatorRuntime?: ProcessRuntime;
 }
 
@@ -72,11 +74,19 @@ export type MeasuredWindow = Omit<
 export interface LoadRuntime {
   /** The generator process's process.versions; null with the ghz engine, whose generator is Go, not node. */
   generator: ProcessRuntime | null;
-  /** The server behind the target, from its own report (GET /admin/resources, Admin.Resources); null when it gives none. */
+  /**
+   * The server behind the target, from its own report (GET /admin/resources, Admin.Resources); null when it gives none.
+   */
   server: ProcessRuntime | null;
-  /** `npm run load --node ...`: the runtime the CLI started the servers and generators on, as the level's name ends; absent otherwise. */
+  /**
+   * `npm run load --node ...`: the runtime the CLI started the servers and generators on, as the level's name ends;
+   * absent otherwise.
+   */
   label?: string;
-  /** `--rounds N` (N > 1): which round of that runtime's blocks the level ran in, as its name ends (@round2); absent otherwise. */
+  /**
+   * `--rounds N` (N > 1): which round of that runtime's blocks the level ran in, as its name ends (@round2); absent
+   * otherwise.
+   */
   round?: number;
 }
 
@@ -103,14 +113,19 @@ export interface LoadLevelResult extends Omit<GeneratorResult, 'generatorRuntime
   generators: number;
   /** --hosts swarm: each share's task, its node and end; absent when the generators ran here. */
   generatorTasks?: GeneratorTask[];
-  /** --hosts swarm --swarm-servers: the swarm node the level's server ran on; absent when the servers ran as configured. */
+  /**
+   * --hosts swarm --swarm-servers: the swarm node the level's server ran on; absent when the servers ran as configured.
+   */
   serverNode?: string;
   serverCpuMs: number | null;
   serverCpuUsPerRequest: number | null;
   clientCpuUsPerRequest: number;
   serverPeakRssBytes: number | null;
   serverProcesses: number;
-  /** Where the server figures came from: /proc here, the server's own report, or null (not measured); absent in older files. */
+  /**
+   * Where the server figures came from: /proc here, the server's own report, or null (not measured); absent in older
+   * files.
+   */
   serverResourcesSource?: 'proc' | 'server' | null;
   /**
    * CPU the machine spent beside the window on processes other than the level's own (this CLI, its generators here,

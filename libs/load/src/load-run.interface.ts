@@ -6,7 +6,10 @@ export interface LoadRun extends RunRecord {
   kind: 'load';
   targets: Record<string, string>;
   levels: LoadLevelResult[];
-  /** `--node` / `--server-node` / `--client-node`: the runtimes compared (client: the generators'), in the order given; absent without them. */
+  /**
+   * `--node` / `--server-node` / `--client-node`: the runtimes compared (client: the generators'), in the order given;
+   * absent without them.
+   */
   runtimes?: RunRuntimePair[];
   /** Rounds of runtime blocks (`--rounds`); absent without a runtime axis. */
   rounds?: number;

@@ -13,14 +13,20 @@ describe('LoadSweep', () => {
     }
     expect(sweep.runs(500, 'json c=500')).toBe(true);
     expect(sweep.record('json c=500', atLimit(500), 10_000)).toMatch(
-      /^json c=500: the load generator \(this machine\) was the limit, not the server: 53 of 40,053 requests failed: 53 timed out/,
+      new RegExp(
+        String.raw`^json c=500: the load generator \(this machine\) was the limit, not the server: 53 ` +
+          String.raw`of 40,053 requests failed: 53 timed out`,
+      ),
     );
     // The other server at the same concurrency still runs; nothing above it does.
     expect(sweep.runs(500, 'grpc c=500')).toBe(true);
     expect(sweep.runs(1000, 'json c=1000')).toBe(false);
     expect(sweep.runs(1000, 'grpc c=1000')).toBe(false);
     expect(sweep.stopped()).toMatch(
-      /^stopped at c=500: the load generator \(this machine\) was the limit, not the server: .* \(json c=500\); not run: json c=1000, grpc c=1000$/,
+      new RegExp(
+        String.raw`^stopped at c=500: the load generator \(this machine\) was the limit, not the ` +
+          String.raw`server: .* \(json c=500\); not run: json c=1000, grpc c=1000$`,
+      ),
     );
     expect(sweep.failure()).toBeNull();
   });

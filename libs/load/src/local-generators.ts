@@ -67,7 +67,8 @@ function runGeneratorProcess(
       if (signal?.aborted) return reject(new RunCancelledError(`during the load level at ${spec.target.address}`));
       reject(
         new Error(
-          `load generator ${exitSignal ? `killed (${exitSignal}) after ${limitMs} ms` : `exited ${code}`}: ${err.trim().split('\n').pop() ?? 'no result'}`,
+          `load generator ${exitSignal ? `killed (${exitSignal}) after ${limitMs} ms` : `exited ${code}`}: ` +
+            `${err.trim().split('\n').pop() ?? 'no result'}`,
         ),
       );
     });

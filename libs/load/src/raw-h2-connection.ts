@@ -101,7 +101,10 @@ export class RawH2Connection {
     return this.failure === undefined && this.lastGoodStream === Infinity && this.nextStream < MAX_WINDOW;
   }
 
-  /** Sends the request on a new stream, now or as soon as the peer's stream limit and send window allow; returns a cancel. */
+  /**
+   * Sends the request on a new stream, now or as soon as the peer's stream limit and send window allow; returns a
+   * cancel.
+   */
   open(handler: StreamHandler): (rstCode: number) => void {
     if (this.failure) {
       handler.onFail(this.failure);

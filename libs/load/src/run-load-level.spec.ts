@@ -64,7 +64,8 @@ function probe(lifetime: boolean): ResourceProbe {
     stealCores: null,
     notes: lifetime
       ? [
-          "server peak RSS: cannot reset VmHWM of the server process, so the figure is the process's peak since it started (marked lifetime), an upper bound of this run's",
+          "server peak RSS: cannot reset VmHWM of the server process, so the figure is the process's peak " +
+            "since it started (marked lifetime), an upper bound of this run's",
         ]
       : [],
   };

@@ -82,7 +82,8 @@ export async function runLoadLevel(
   const outside = outsideProgram(spec.engine);
   if (outside)
     notes.push(
-      `${spec.engine}: replies not checked by ${spec.engine} (one probe call verified first); payload bytes = the probe reply size x successes`,
+      `${spec.engine}: replies not checked by ` +
+        `${spec.engine} (one probe call verified first); payload bytes = the probe reply size x successes`,
     );
   const serverCpuMs = server?.serverCpuMs ?? null;
   const serverPeakRssBytes = lifetimePeak ? null : (server?.serverPeakRssBytes ?? null);
@@ -153,7 +154,10 @@ export async function runLoadLevel(
   };
 }
 
-/** true: the generators ran on this machine (local processes, or every swarm task here); false: none did; null: some did. */
+/**
+ * true: the generators ran on this machine (local processes, or every swarm task here); false: none did; null: some
+ * did.
+ */
 function generatorsHere(tasks: LoadLevelResult['generatorTasks']): boolean | null {
   if (!tasks) return true;
   const here = tasks.filter((t) => t.node === hostname()).length;

@@ -20,7 +20,8 @@ export function splitLevel(spec: LoadLevelSpec): LoadLevelSpec[] {
     (spec.concurrency % n !== 0 || spec.connections % n !== 0)
   ) {
     throw new RangeError(
-      `HTTP concurrency ${spec.concurrency} and connections ${spec.connections} must both be multiples of ${n} generators`,
+      `HTTP concurrency ${spec.concurrency} and connections ` +
+        `${spec.connections} must both be multiples of ${n} generators`,
     );
   }
   const callers = shares(spec.concurrency, n);

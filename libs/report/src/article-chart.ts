@@ -96,7 +96,8 @@ export function articleChart(
     id: 'article-ratio',
     title: TITLE,
     caption:
-      "Median gRPC time over median JSON time for each of the article's cases: above 1 means gRPC took longer. Compare the ratios, not the milliseconds: the machines differ.",
+      "Median gRPC time over median JSON time for each of the article's cases: above 1 means gRPC took longer. " +
+      'Compare the ratios, not the milliseconds: the machines differ.',
     x: { title: 'article case', log: false },
     y: { title: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)', log: false },
     categories: cases.map((c) => c.name),

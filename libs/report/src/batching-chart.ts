@@ -43,8 +43,10 @@ function groupChart(
       id: `many-vs-one-${runIndex + 1}${many ? `-${k + 1}` : ''}`,
       title: `${BATCHING_TITLE}: ${rows}${runs.length > 1 ? ` (${runName(run)})` : ''}`,
       caption:
-        `The same ${rows} fetched in one call, then split into more and smaller calls, all in flight at once: the time for all of them against the number of calls. ` +
-        'Shaded bands reach the p90 and p99 run times; ✕ marks where one line overtakes another and the runs either side tell the two apart.',
+        `The same ${rows} fetched in one call, then split into more and smaller calls, all in flight at once: ` +
+        `the time for all of them against the number of calls. ` +
+        'Shaded bands reach the p90 and p99 run times; ✕ marks where one line overtakes another and the runs ' +
+        'either side tell the two apart.',
       x: { title: 'calls the rows are split into (log)', log: true },
       y: { title: 'median time per run (ms, log)', log: true },
       series,

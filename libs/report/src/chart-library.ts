@@ -6,7 +6,10 @@ export const CHART_LIBRARY = 'chart.js';
 
 let cached: string | undefined;
 
-/** The package's dist/ folder: its `exports` map hides the UMD file and package.json, so they are found beside its main entry. */
+/**
+ * The package's dist/ folder: its `exports` map hides the UMD file and package.json, so they are found beside its main
+ * entry.
+ */
 function distDir(): string {
   return dirname(require.resolve(CHART_LIBRARY));
 }

@@ -51,7 +51,9 @@ export interface BarDatasetSpec {
   color?: string;
   /** One per category: why that bar is flagged ('' for none); a flagged bar is outlined in red, keeping its colour. */
   flags?: string[];
-  /** One per category: the value's 95% interval [low, high], drawn as a thin dark floating bar beside it (null: none). */
+  /**
+   * One per category: the value's 95% interval [low, high], drawn as a thin dark floating bar beside it (null: none).
+   */
   intervals?: ([number, number] | null)[];
 }
 
@@ -106,7 +108,9 @@ export interface LeftOut {
   reason: string;
 }
 
-/** A section's table, legend and sentences as the page prints them where it draws no chart (SectionBlock of @app/bench). */
+/**
+ * A section's table, legend and sentences as the page prints them where it draws no chart (SectionBlock of @app/bench).
+ */
 export interface TextBlockSpec {
   /** Unique in the page; the table is `table-<id>`. */
   id: string;
@@ -117,7 +121,9 @@ export interface TextBlockSpec {
   sentences: string[];
 }
 
-/** A group of charts under one heading (bench timings, resources, load, the article), or a section's words and tables. */
+/**
+ * A group of charts under one heading (bench timings, resources, load, the article), or a section's words and tables.
+ */
 export interface ReportSection {
   title: string;
   charts: ChartSpec[];

@@ -34,7 +34,11 @@ describe('Connect against JSON and gRPC', () => {
     expect(vsGrpc.notes).toEqual([]);
     expect(vsJson.notes).toHaveLength(4);
     expect(vsJson.notes[0]).toMatch(
-      /^1-2 \(one request of 10,000 rows\): connect-proto took 0\.70× grpc's time \(95% CI .*\): connect-proto is faster; .* Against json it took 1\.54× json's time \(95% CI .*\): json is faster; /,
+      new RegExp(
+        String.raw`^1-2 \(one request of 10,000 rows\): connect-proto took 0\.70× grpc's time \(95% ` +
+          String.raw`CI .*\): connect-proto is faster; .* Against json it took 1\.54× json's time \(95% CI ` +
+          String.raw`.*\): json is faster; `,
+      ),
     );
   });
 

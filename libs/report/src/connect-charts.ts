@@ -20,7 +20,10 @@ const categoryOf = (p: ConnectPlacement) => `${p.caseName} · ${rowsWords(p)}`;
 const versusOf = (p: ConnectPlacement, against: Against): ConnectVersus | null =>
   against === 'json' ? p.vsJson : p.vsGrpc;
 
-/** The Connect variant's side, as the summary's table says it (connect-table.ts): its ratio is the variant's time over the other's. */
+/**
+ * The Connect variant's side, as the summary's table says it (connect-table.ts): its ratio is the variant's time over
+ * the other's.
+ */
 function verdict(v: ConnectVersus): string {
   if (v.tooFewRuns) return 'too few runs';
   if (v.ratioCi && v.ratioCi.high < 1) return 'faster';
@@ -64,7 +67,8 @@ function connectChart(
     id: `connect-vs-${against}`,
     title: `Connect against ${against}`,
     caption:
-      `Each Connect variant's median time over ${against}'s in the same case: above 1, the Connect variant took longer.` +
+      `Each Connect variant's median time over ` +
+      `${against}'s in the same case: above 1, the Connect variant took longer.` +
       RATIO_CAPTION_END,
     x: { title: 'case · rows per request', log: false },
     y: { title: `Connect variant / ${against} median time ratio (×, above 1 = Connect slower)`, log: false },

@@ -25,7 +25,9 @@ export function crossoverNotes(crossings: readonly Crossing[], lineCount: number
       )
       .join('; ');
     return (
-      `No crossover the intervals support: ${c.faster} and ${c.slower} change order between ${human(c.between[0])} and ${human(c.between[1])} (${unit}), ` +
+      `No crossover the intervals ` +
+      `support: ${c.faster} and ${c.slower} change order ` +
+      `between ${human(c.between[0])} and ${human(c.between[1])} (${unit}), ` +
       `where the medians' lines meet near ${at(c.crossover.x)}, but ${where}.`
     );
   });

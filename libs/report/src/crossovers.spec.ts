@@ -10,15 +10,18 @@ const line = (label: string, ys: number[], runIndex = 0): SeriesSpec => ({
 const alwaysApart: ApartAt = () => null;
 
 describe('findCrossings', () => {
-  it('finds where one line overtakes another, interpolated in log-log space, naming the one that becomes faster', () => {
-    // a goes 1 -> 100 while x goes 1 -> 10 (a = x^2 on log-log axes), b stays at 10: they meet at x = sqrt(10).
-    const [c, ...rest] = findCrossings([line('a', [1, 100]), line('b', [10, 10])], alwaysApart);
-    expect(rest).toEqual([]);
-    expect(c.crossover.text).toBe('b overtakes a');
-    expect(c.crossover.x).toBeCloseTo(Math.sqrt(10), 6);
-    expect(c.crossover.y).toBeCloseTo(10, 6);
-    expect(c).toMatchObject({ between: [1, 10], faster: 'b', slower: 'a', overlapAt: [] });
-  });
+  it(
+    'finds where one line overtakes another, interpolated in log-log space, naming the one that becomes ' + 'faster',
+    () => {
+      // a goes 1 -> 100 while x goes 1 -> 10 (a = x^2 on log-log axes), b stays at 10: they meet at x = sqrt(10).
+      const [c, ...rest] = findCrossings([line('a', [1, 100]), line('b', [10, 10])], alwaysApart);
+      expect(rest).toEqual([]);
+      expect(c.crossover.text).toBe('b overtakes a');
+      expect(c.crossover.x).toBeCloseTo(Math.sqrt(10), 6);
+      expect(c.crossover.y).toBeCloseTo(10, 6);
+      expect(c).toMatchObject({ between: [1, 10], faster: 'b', slower: 'a', overlapAt: [] });
+    },
+  );
 
   it('finds none for lines that never cross, touch only at a point, or belong to different runs', () => {
     expect(findCrossings([line('a', [1, 2, 3]), line('b', [2, 3, 4])], alwaysApart)).toEqual([]);

@@ -11,7 +11,9 @@ export interface Crossing {
   /** The two lines' labels, the one that becomes faster first. */
   faster: string;
   slower: string;
-  /** Of `between`, the sizes where the runs cannot tell the two lines apart, with why; empty when the crossing holds. */
+  /**
+   * Of `between`, the sizes where the runs cannot tell the two lines apart, with why; empty when the crossing holds.
+   */
   overlapAt: { x: number; why: string }[];
 }
 

@@ -45,7 +45,9 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
     const raw = item.raw as Partial<PointSpec> | number | null;
     const point = raw !== null && typeof raw === 'object' ? raw : {};
     const flag = point.flag ?? item.dataset.flags?.[item.dataIndex];
-    return `${item.dataset.label}: ${item.formattedValue}${point.note ? ` (${point.note})` : ''}${flag ? ` [${flag}]` : ''}`;
+    return `${item.dataset.label}: ${item.formattedValue}${point.note ? ` (${point.note})` : ''}${
+      flag ? ` [${flag}]` : ''
+    }`;
   };
 
   const options = (spec: ChartSpec, category = false) => ({
@@ -143,7 +145,8 @@ export function drawReport(charts: ChartSpec[], Chart: ChartConstructor): void {
             borderColor: d.values.map((_v, i) => (flags[i] ? FLAG : color)),
             borderWidth: d.values.map((_v, i) => (flags[i] ? 3 : 1)),
           };
-          // An interval is a floating bar [low, high], thin and dark, in the slot beside its value's bar (listed after it).
+          // An interval is a floating bar [low, high], thin and dark, in the slot beside its value's bar (listed after
+          // it).
           const interval = d.intervals && {
             label: `${d.label} 95% CI`,
             data: d.intervals,

@@ -41,7 +41,8 @@ export function loadBarCharts(lines: LoadLine[]): BarChartSpec[] {
       id: 'load-rps',
       title: `Requests per second${where}`,
       caption:
-        "Successful requests per second over the level's window, one level per server. A bar outlined in red is flagged: a saturated generator or failed requests.",
+        "Successful requests per second over the level's window, one level per server. A bar outlined in red " +
+        'is flagged: a saturated generator or failed requests.',
       x: { title: 'concurrent callers', log: false },
       y: { title: 'successful requests per second', log: false },
       categories: rpsCategories,
@@ -56,7 +57,8 @@ export function loadBarCharts(lines: LoadLine[]): BarChartSpec[] {
       id: 'load-latency',
       title: `Latency${where}`,
       caption:
-        'Median (p50) and 99th percentile (p99) latency of successful requests, one level per server; flagged levels as above.',
+        'Median (p50) and 99th percentile (p99) latency of successful requests, one level per server; flagged ' +
+        'levels as above.',
       x: { title: 'percentile, concurrent callers', log: false },
       y: { title: 'latency (ms)', log: false },
       categories: latencyCategories,

@@ -63,7 +63,8 @@ export function loadCharts(
         id: 'load-rps',
         title: 'Requests per second vs concurrency',
         caption:
-          "Successful requests per second over each level's window. Triangles outlined in red flag a saturated generator, failed requests, or requests/s that stopped rising (less than 5% more than the level below).",
+          "Successful requests per second over each level's window. Triangles outlined in red flag a saturated " +
+          'generator, failed requests, or requests/s that stopped rising (less than 5% more than the level below).',
         x,
         y: { title: 'successful requests per second', log: false },
         series: lines.map((line) => ({

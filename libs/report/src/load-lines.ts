@@ -8,7 +8,9 @@ import { groupBy } from './scenario-rows';
 // Less than 5% more requests/s for a higher concurrency: the server (or the generator) gives no more.
 const PLATEAU_GAIN = 1.05;
 
-/** One server (x shape x engine x mode x rows) of one load run, its levels in rising concurrency, each with its flags. */
+/**
+ * One server (x shape x engine x mode x rows) of one load run, its levels in rising concurrency, each with its flags.
+ */
 export interface LoadLine {
   runIndex: number;
   label: string;
@@ -19,7 +21,9 @@ export interface LoadLine {
 
 function nameOf(level: LoadLevelResult, manyRows: boolean): string {
   const server = loadVariantOf(level.transport, level.targetKind) ?? `${level.transport}/${level.targetKind}`;
-  return `${server}${shapeTag(level)}${nonDefaultEngine(level.engine) ? ` (${level.engine})` : ''}${level.mode === 'open' ? ' open loop' : ''}${manyRows ? `, ${human(level.rows)} rows` : ''}${runtimeTag(level)}`;
+  return `${server}${shapeTag(level)}${
+    nonDefaultEngine(level.engine) ? ` (${level.engine})` : ''
+  }${level.mode === 'open' ? ' open loop' : ''}${manyRows ? `, ${human(level.rows)} rows` : ''}${runtimeTag(level)}`;
 }
 
 /** npm run load --node: a line per runtime (and round), named after it, so no line joins two runtimes' levels. */
@@ -28,7 +32,10 @@ function runtimeTag(level: LoadLevelResult): string {
   return label ? ` on ${label}${round ? ` round ${round}` : ''}` : '';
 }
 
-/** Why a level is flagged: the generator was the limit, requests failed, requests/s stopped rising, or other processes disturbed it. */
+/**
+ * Why a level is flagged: the generator was the limit, requests failed, requests/s stopped rising, or other processes
+ * disturbed it.
+ */
 function flagsOf(levels: LoadLevelResult[]): string[] {
   return levels.map((level, i) => {
     const flags: string[] = [];

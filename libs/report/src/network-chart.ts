@@ -36,7 +36,8 @@ export function networkChart(
     title: 'gRPC/JSON under each network profile',
     caption:
       'Median gRPC time over median JSON time for each case under each network profile: above 1, gRPC took longer. ' +
-      `A verdict flips only where a ratio's 95% interval lies on the other side of 1, and none is drawn from fewer than ${MIN_RUNS_FOR_VERDICT} runs a side (the table says which).`,
+      `A verdict flips only where a ratio's 95% interval lies on the other side of 1, and none is drawn from ` +
+      `fewer than ${MIN_RUNS_FOR_VERDICT} runs a side (the table says which).`,
     x: { title: 'case · variants compared', log: false },
     y: { title: 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)', log: false },
     categories,

@@ -29,32 +29,36 @@ describe('phaseCharts', () => {
     expect(chart.datasets.map((d) => d.color)).toEqual(STACK_PHASES.filter((p) => !p.optional).map((p) => p.color));
   });
 
-  it("stacks the median run's parts, adding up to each variant's median exactly, with the same numbers in its table", () => {
-    const [chart] = charts;
-    const grpc = run.scenarios.find((r) => r.name === '1-2' && r.variant === 'grpc')!;
-    const expected = fixturePhases('grpc', grpc.stats.medianMs);
-    const serialize = chart.datasets.find((d) => d.label === 'serialize')!;
-    expect(serialize.values[1]).toBe(expected.serverSerializeMs);
-    const height = chart.datasets.reduce((sum, d) => sum + (d.values[1] ?? 0), 0);
-    expect(height).toBeCloseTo(grpc.stats.medianMs, 6);
-    expect(chart.table.head).toEqual([
-      'variant',
-      'median ms',
-      'generate ms',
-      'serialize ms',
-      'wait ms',
-      'transfer ms',
-      'decode ms',
-      'other ms',
-      'overlap ms',
-    ]);
-    expect(chart.table.rows[1].slice(0, 4)).toEqual([
-      'grpc',
-      human(expected.requestMs, 2),
-      human(expected.serverGenerateMs, 2),
-      human(expected.serverSerializeMs, 2),
-    ]);
-  });
+  it(
+    "stacks the median run's parts, adding up to each variant's median exactly, with the same numbers in its " +
+      'table',
+    () => {
+      const [chart] = charts;
+      const grpc = run.scenarios.find((r) => r.name === '1-2' && r.variant === 'grpc')!;
+      const expected = fixturePhases('grpc', grpc.stats.medianMs);
+      const serialize = chart.datasets.find((d) => d.label === 'serialize')!;
+      expect(serialize.values[1]).toBe(expected.serverSerializeMs);
+      const height = chart.datasets.reduce((sum, d) => sum + (d.values[1] ?? 0), 0);
+      expect(height).toBeCloseTo(grpc.stats.medianMs, 6);
+      expect(chart.table.head).toEqual([
+        'variant',
+        'median ms',
+        'generate ms',
+        'serialize ms',
+        'wait ms',
+        'transfer ms',
+        'decode ms',
+        'other ms',
+        'overlap ms',
+      ]);
+      expect(chart.table.rows[1].slice(0, 4)).toEqual([
+        'grpc',
+        human(expected.requestMs, 2),
+        human(expected.serverGenerateMs, 2),
+        human(expected.serverSerializeMs, 2),
+      ]);
+    },
+  );
 
   it("puts the case's explain sentences beside the chart", () => {
     const [chart] = charts;

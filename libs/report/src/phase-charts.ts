@@ -7,12 +7,18 @@ import { groupBy, variantOf } from './scenario-rows';
 export const PHASE_CHART_TITLE = PHASES_SECTION.title;
 
 const CAPTION =
-  "Each bar is one variant's median run (the mean of the two middle runs for an even count), the time its verdict compares: " +
-  "a request's time, or a parallel batch's wall time. It is cut bottom to top into the parts its last request to finish lived, " +
-  "each moment in one part, so the bar is exactly as tall as that time: the wait to be sent behind the batch's other requests (queue), " +
-  'the server generating, serializing (and compressing) the rows, the rest of the wait for the first byte (the trip, both frameworks, ' +
-  "scheduling), the transfer from first to last byte, the client decompressing and decoding, other (the client library's plumbing " +
-  'after the last byte), and what no reported phase covers (unattributed). A stream builds, sends and decodes at once: its work ' +
+  "Each bar is one variant's median run (the mean of the two middle runs for an even count), the time its " +
+  'verdict compares: ' +
+  "a request's time, or a parallel batch's wall time. It is cut bottom to top into the parts its last request " +
+  'to finish lived, ' +
+  "each moment in one part, so the bar is exactly as tall as that time: the wait to be sent behind the batch's " +
+  'other requests (queue), ' +
+  'the server generating, serializing (and compressing) the rows, the rest of the wait for the first byte ' +
+  '(the trip, both frameworks, ' +
+  'scheduling), the transfer from first to last byte, the client decompressing and decoding, other (the client ' +
+  "library's plumbing " +
+  'after the last byte), and what no reported phase covers (unattributed). A stream builds, sends and decodes ' +
+  'at once: its work ' +
   'during the transfer is inside transfer, and the notes give it.';
 
 /**
@@ -74,7 +80,8 @@ export function phaseCharts(
         {
           title: PHASE_CHART_TITLE,
           reason:
-            'no scenario reported where its time went (results written before phases existed, or transports that report none)',
+            'no scenario reported where its time went (results written before phases existed, or transports ' +
+            'that report none)',
         },
       ];
   return { charts, leftOut };

@@ -27,4 +27,5 @@ export const ratioCiText = (v: Pick<RatioWithInterval, 'ratioCi'>) =>
 export const RATIO_AXIS_TITLE = 'gRPC/JSON median time ratio (×, above 1 = gRPC slower)';
 
 export const RATIO_CAPTION_END =
-  ' The thin dark bar beside each bar is the 95% interval of the ratio: a side is named only where it lies wholly above or below 1.';
+  ' The thin dark bar beside each bar is the 95% interval of the ratio: a side is named only where it lies ' +
+  'wholly above or below 1.';

@@ -32,20 +32,25 @@ describe('printReportHtml', () => {
     expect(html.match(/<script[\s>]/g)).toHaveLength(3);
   });
 
-  it('heads the report with a table of what was run, the label escaped in its cell, the raw options folded away', () => {
-    const run = benchRun({ runs: 3, cases: EXPLAIN_CASES });
-    const html = printReportHtml([run]);
-    const header = /<table class="run-header">([^]*?)<\/table>/.exec(html)![1];
-    expect(header).toContain(`<tr><th scope="row">label</th><td>${escapeHtml(run.label!)}</td></tr>`);
-    expect(header).toContain(
-      '<tr><th scope="row">cases</th><td>2: 1-2 (one request of 10,000 rows), 1-3 (one request of 1,000,000 rows)</td></tr>',
-    );
-    expect(header).toContain('<tr><th scope="row">measured runs</th><td>3 per case and variant</td></tr>');
-    expect(header).not.toContain('<b>');
-    expect(html).toContain(
-      `<details><summary>Options as recorded in result.json</summary><pre>${escapeHtml(JSON.stringify(run.options, null, 2))}</pre></details>`,
-    );
-  });
+  it(
+    'heads the report with a table of what was run, the label escaped in its cell, the raw options folded ' + 'away',
+    () => {
+      const run = benchRun({ runs: 3, cases: EXPLAIN_CASES });
+      const html = printReportHtml([run]);
+      const header = /<table class="run-header">([^]*?)<\/table>/.exec(html)![1];
+      expect(header).toContain(`<tr><th scope="row">label</th><td>${escapeHtml(run.label!)}</td></tr>`);
+      expect(header).toContain(
+        '<tr><th scope="row">cases</th><td>2: 1-2 (one request of 10,000 rows), 1-3 (one request of 1,000,000 ' +
+          'rows)</td></tr>',
+      );
+      expect(header).toContain('<tr><th scope="row">measured runs</th><td>3 per case and variant</td></tr>');
+      expect(header).not.toContain('<b>');
+      expect(html).toContain(
+        `<details><summary>Options as recorded in ` +
+          `result.json</summary><pre>${escapeHtml(JSON.stringify(run.options, null, 2))}</pre></details>`,
+      );
+    },
+  );
 
   it('draws where the time went as stacked bars with the sentences beside them', () => {
     const html = printReportHtml([benchRun({ runs: 5, cases: EXPLAIN_CASES, phases: true })]);
@@ -88,7 +93,8 @@ describe('printReportHtml', () => {
     expect(html).toContain('<h2>Many small calls or one large one</h2>');
     const table = /<table class="numbers" id="table-many-vs-one-1">([^]*?)<\/table>/.exec(html)![1];
     expect(table).toContain(
-      '<th>variant</th><th class="num">1 × 10,000 ms</th><th class="num">10 × 1,000 ms</th><th class="num">100 × 100 ms</th><th class="num">10,000 × 1 ms</th><th class="num">10,000 × 1 / 1 × 10,000</th>',
+      '<th>variant</th><th class="num">1 × 10,000 ms</th><th class="num">10 × 1,000 ms</th><th ' +
+        'class="num">100 × 100 ms</th><th class="num">10,000 × 1 ms</th><th class="num">10,000 × 1 / 1 × 10,000</th>',
     );
   });
 

@@ -16,7 +16,10 @@ function chartHtml(chart: ChartSpec): string {
   const notes = chart.notes.length
     ? `<ul class="notes">${chart.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>`
     : '';
-  const plot = `<div class="plot"><canvas id="chart-${e(chart.id)}" role="img" aria-label="${e(`${chart.title}: ${chart.y.title} against ${chart.x.title}`)}"></canvas></div>`;
+  const plot =
+    `<div class="plot"><canvas ` +
+    `id="chart-${e(chart.id)}" role="img" ` +
+    `aria-label="${e(`${chart.title}: ${chart.y.title} against ${chart.x.title}`)}"></canvas></div>`;
   // Sentences read beside the picture they explain, not under a long table.
   const beside = chart.beside?.length
     ? `<ul class="beside">${chart.beside.map((s) => `<li>${e(s)}</li>`).join('')}</ul>`
@@ -32,7 +35,8 @@ function chartHtml(chart: ChartSpec): string {
 }
 
 const NOTHING_YET =
-  '<p class="left-out">Nothing to draw yet: no scenario or load level of this run has finished. The report is rewritten after each one; the table above says how the run ended.</p>';
+  '<p class="left-out">Nothing to draw yet: no scenario or load level of this run has finished. The report is ' +
+  'rewritten after each one; the table above says how the run ended.</p>';
 
 const leftOutHtml = (l: LeftOut) =>
   `<p class="left-out"><strong>${e(l.title)}</strong>: not drawn, ${e(l.reason)}.</p>`;
@@ -72,7 +76,8 @@ function navHtml(sections: ReportSection[]): string {
 /**
  * One self-contained HTML page for one run or several overlaid: context at the top, then every section that applies
  * (reportModel), each chart with its table beneath, charts without data named with why. Chart.js, the drawing script,
- * the styles and the data are inlined, so it opens from file:// with no network (its Content-Security-Policy forbids any).
+ * the styles and the data are inlined, so it opens from file:// with no network (its Content-Security-Policy forbids
+ * any).
  */
 export function printReportHtml(
   runs: SavedRun[],
@@ -94,7 +99,9 @@ export function printReportHtml(
     '</head>',
     '<body>',
     `<header><h1>${e(model.title)}</h1>`,
-    `<p class="generated">Charts drawn by ${e(model.chartLibrary)}, inlined with the data: this file needs no network. Every chart has its numbers in a table beneath it.</p>`,
+    `<p class="generated">Charts drawn ` +
+      `by ${e(model.chartLibrary)}, inlined with the data: this file needs no network. Every chart has its ` +
+      `numbers in a table beneath it.</p>`,
     ...model.runs.map((run) => contextHtml(run, model.runs.length > 1)),
     navHtml(model.sections),
     '</header>',
@@ -103,7 +110,8 @@ export function printReportHtml(
     '</main>',
     `<script type="application/json" id="report-data">${jsonForScript(data)}</script>`,
     `<script>${chartLibrarySource()}</script>`,
-    `<script>(${drawReport.toString()})(JSON.parse(document.getElementById('report-data').textContent), Chart);</script>`,
+    `<script>(${drawReport.toString()})(JSON.parse(document.getElementById('report-data').textContent), ` +
+      `Chart);</script>`,
     '</body>',
     '</html>',
     '',

@@ -41,42 +41,50 @@ describe('reportModel of a full bench run', () => {
     expect(leftOut(model)).toEqual([]);
   });
 
-  it('rows: a line per variant, one point per size (the first scenario at a size), medians with p90/p99, log axes with units', () => {
-    const rows = chart<LineChartSpec>(model, 'time-vs-rows');
-    expect(rows.series.map((s) => s.label)).toEqual(['json', 'grpc']);
-    expect(rows.x).toEqual({ title: 'rows per request (log)', log: true });
-    expect(rows.y.title).toMatch(/\(ms, log\)/);
-    const json = rows.series[0];
-    expect(json.points.map((p) => p.x)).toEqual(
-      [1, 100, 1000, 10_000, 100_000, 1_000_000].flatMap((x) => (x === 100 ? [10, 100] : [x])),
-    );
-    const first = run.scenarios.find((r) => r.name === '1-1' && r.variant === 'json')!;
-    expect(json.points[0]).toMatchObject({
-      x: 1,
-      y: first.stats.medianMs,
-      p90: first.stats.p90Ms,
-      p99: first.stats.p99Ms,
-      note: '1-1',
-    });
-    expect(rows.table.rows[0]).toEqual([
-      'json',
-      '1',
-      '1-1',
-      human(first.stats.medianMs, 2),
-      human(first.stats.p90Ms, 2),
-      human(first.stats.p99Ms, 2),
-      '5',
-    ]);
-  });
+  it(
+    'rows: a line per variant, one point per size (the first scenario at a size), medians with p90/p99, log ' +
+      'axes with units',
+    () => {
+      const rows = chart<LineChartSpec>(model, 'time-vs-rows');
+      expect(rows.series.map((s) => s.label)).toEqual(['json', 'grpc']);
+      expect(rows.x).toEqual({ title: 'rows per request (log)', log: true });
+      expect(rows.y.title).toMatch(/\(ms, log\)/);
+      const json = rows.series[0];
+      expect(json.points.map((p) => p.x)).toEqual(
+        [1, 100, 1000, 10_000, 100_000, 1_000_000].flatMap((x) => (x === 100 ? [10, 100] : [x])),
+      );
+      const first = run.scenarios.find((r) => r.name === '1-1' && r.variant === 'json')!;
+      expect(json.points[0]).toMatchObject({
+        x: 1,
+        y: first.stats.medianMs,
+        p90: first.stats.p90Ms,
+        p99: first.stats.p99Ms,
+        note: '1-1',
+      });
+      expect(rows.table.rows[0]).toEqual([
+        'json',
+        '1',
+        '1-1',
+        human(first.stats.medianMs, 2),
+        human(first.stats.p90Ms, 2),
+        human(first.stats.p99Ms, 2),
+        '5',
+      ]);
+    },
+  );
 
-  it('marks where json overtakes grpc (gRPC is faster below about 60 rows in the fixture), and says so under the table', () => {
-    const rows = chart<LineChartSpec>(model, 'time-vs-rows');
-    expect(rows.crossovers).toHaveLength(1);
-    expect(rows.crossovers[0].text).toBe('json overtakes grpc');
-    expect(rows.crossovers[0].x).toBeGreaterThan(10);
-    expect(rows.crossovers[0].x).toBeLessThan(1000);
-    expect(rows.notes[0]).toMatch(/^Crossover: json overtakes grpc at about \d+ \(rows\/req\)/);
-  });
+  it(
+    'marks where json overtakes grpc (gRPC is faster below about 60 rows in the fixture), and says so under ' +
+      'the table',
+    () => {
+      const rows = chart<LineChartSpec>(model, 'time-vs-rows');
+      expect(rows.crossovers).toHaveLength(1);
+      expect(rows.crossovers[0].text).toBe('json overtakes grpc');
+      expect(rows.crossovers[0].x).toBeGreaterThan(10);
+      expect(rows.crossovers[0].x).toBeLessThan(1000);
+      expect(rows.notes[0]).toMatch(/^Crossover: json overtakes grpc at about \d+ \(rows\/req\)/);
+    },
+  );
 
   it('parallel: lines split by concurrency cap; concurrency: a line per batch size run under two caps', () => {
     const parallel = chart<LineChartSpec>(model, 'time-vs-parallel');
@@ -152,7 +160,8 @@ describe('reportModel when data is missing', () => {
       'client-rss',
       'server-rss',
     ]);
-    // Within a section that draws something, a chart left out is named with why; a section with nothing is left out whole.
+    // Within a section that draws something, a chart left out is named with why; a section with nothing is left out
+    // whole.
     expect(leftOut(model)).toEqual([
       'Median time vs rows per request',
       'Median time vs parallel requests',
@@ -161,20 +170,23 @@ describe('reportModel when data is missing', () => {
     expect(model.sections.map((s) => s.title)).toEqual(['Time', 'Cost per request']);
   });
 
-  it('leaves out resource charts whose figures are all missing, and everything for a run that has not measured yet', () => {
-    const run = benchRun({ runs: 3 });
-    const bare: BenchRun = {
-      ...run,
-      scenarios: run.scenarios.map((r) => ({
-        ...r,
-        wire: null,
-        resources: { ...r.resources, serverCpuMsPerRequest: null },
-      })),
-    };
-    expect(leftOut(reportModel([bare]))).toEqual(['Bytes on the wire per request', 'Server CPU per request']);
-    const empty = reportModel([{ ...run, scenarios: [], endReason: 'running', endedAt: null }]);
-    expect(empty.sections).toEqual([]);
-  });
+  it(
+    'leaves out resource charts whose figures are all missing, and everything for a run that has not ' + 'measured yet',
+    () => {
+      const run = benchRun({ runs: 3 });
+      const bare: BenchRun = {
+        ...run,
+        scenarios: run.scenarios.map((r) => ({
+          ...r,
+          wire: null,
+          resources: { ...r.resources, serverCpuMsPerRequest: null },
+        })),
+      };
+      expect(leftOut(reportModel([bare]))).toEqual(['Bytes on the wire per request', 'Server CPU per request']);
+      const empty = reportModel([{ ...run, scenarios: [], endReason: 'running', endedAt: null }]);
+      expect(empty.sections).toEqual([]);
+    },
+  );
 });
 
 describe('reportModel of a load run', () => {
@@ -235,18 +247,26 @@ describe('reportModel of two runs overlaid', () => {
 });
 
 describe('reportModel: crossovers only where the intervals separate', () => {
-  it('the quick preset (3 runs a side): the medians swap between 1 and 1,000 rows, but no crossover is marked, and the note says why', () => {
-    const rows = chart<LineChartSpec>(
-      reportModel([benchRun({ preset: 'quick', cases: QUICK_CASES, runs: 3 })]),
-      'time-vs-rows',
-    );
-    expect(rows.crossovers).toEqual([]);
-    expect(rows.notes).toEqual([
-      expect.stringMatching(
-        /^No crossover the intervals support: json and grpc change order between 1 and 1,000 \(rows\/req\), where the medians' lines meet near [\d.]+, but at 1 and 1,000: 3 runs a side, fewer than the 5 a verdict needs\.$/,
-      ),
-    ]);
-  });
+  it(
+    'the quick preset (3 runs a side): the medians swap between 1 and 1,000 rows, but no crossover is ' +
+      'marked, and the note says why',
+    () => {
+      const rows = chart<LineChartSpec>(
+        reportModel([benchRun({ preset: 'quick', cases: QUICK_CASES, runs: 3 })]),
+        'time-vs-rows',
+      );
+      expect(rows.crossovers).toEqual([]);
+      expect(rows.notes).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            String.raw`^No crossover the intervals support: json and grpc change order between 1 and ` +
+              String.raw`1,000 \(rows\/req\), where the medians' lines meet near [\d.]+, but at 1 and 1,000: 3 runs ` +
+              String.raw`a side, fewer than the 5 a verdict needs\.$`,
+          ),
+        ),
+      ]);
+    },
+  );
 
   it('5 runs a side whose intervals overlap at one of the two sizes: no crossover marked', () => {
     const run = benchRun();
@@ -329,28 +349,31 @@ describe('reportModel: a missing value says why', () => {
     expect(wire.notes).toEqual(['No bar for json at batch-10000x1: wire bytes not measured: read ECONNRESET.']);
   });
 
-  it('a resource figure the probe could not read gives the probe\'s note; a case a variant did not run is "not run"', () => {
-    const run = benchRun({ cases: QUICK_CASES.slice(0, 2) });
-    const scenarios = run.scenarios
-      .filter((r) => !(r.name === 'single-1000' && r.variant === 'grpc'))
-      .map((r) =>
-        r.name === 'single-1' && r.variant === 'grpc'
-          ? {
-              ...r,
-              resources: {
-                ...r.resources,
-                serverCpuMsPerRequest: null,
-                notes: ['server CPU: a server process ended, or its /proc cannot be read'],
-              },
-            }
-          : r,
-      );
-    const cpu = chart<BarChartSpec>(reportModel([{ ...run, scenarios }]), 'server-cpu');
-    expect(cpu.table.rows.map((row) => row[2])).toEqual(['none, see below', 'not run']);
-    expect(cpu.notes).toEqual([
-      'No bar for grpc at single-1: server CPU: a server process ended, or its /proc cannot be read.',
-    ]);
-  });
+  it(
+    "a resource figure the probe could not read gives the probe's note; a case a variant did not run is " + '"not run"',
+    () => {
+      const run = benchRun({ cases: QUICK_CASES.slice(0, 2) });
+      const scenarios = run.scenarios
+        .filter((r) => !(r.name === 'single-1000' && r.variant === 'grpc'))
+        .map((r) =>
+          r.name === 'single-1' && r.variant === 'grpc'
+            ? {
+                ...r,
+                resources: {
+                  ...r.resources,
+                  serverCpuMsPerRequest: null,
+                  notes: ['server CPU: a server process ended, or its /proc cannot be read'],
+                },
+              }
+            : r,
+        );
+      const cpu = chart<BarChartSpec>(reportModel([{ ...run, scenarios }]), 'server-cpu');
+      expect(cpu.table.rows.map((row) => row[2])).toEqual(['none, see below', 'not run']);
+      expect(cpu.notes).toEqual([
+        'No bar for grpc at single-1: server CPU: a server process ended, or its /proc cannot be read.',
+      ]);
+    },
+  );
 });
 
 describe('reportModel of a load run with one level', () => {

@@ -9,8 +9,11 @@ const rssChart = (run: BenchRun, id: 'client-rss' | 'server-rss') =>
   reportModel([run])
     .sections.flatMap((s) => s.charts)
     .find((c) => c.id === id) as BarChartSpec;
-const NOTE =
-  /^≤ before a peak RSS: VmHWM could not be reset on this machine, so the figure is the process's lifetime peak \(since it started\), an upper bound of this case's peak, not its own\.$/;
+const NOTE = new RegExp(
+  String.raw`^≤ before a peak RSS: VmHWM could not be reset on this machine, so the figure is the ` +
+    String.raw`process's lifetime peak \(since it started\), an upper bound of this case's peak, not its ` +
+    String.raw`own\.$`,
+);
 
 describe('the peak RSS charts', () => {
   it('mark a lifetime peak (VmHWM not reset) in the table and say what the mark means under it', () => {

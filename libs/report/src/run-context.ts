@@ -102,7 +102,10 @@ function benchFacts(run: BenchRun): [string, string][] {
       : [['blob size', blobBytesLine(run.scenarios)!] as [string, string]]),
     [
       'results',
-      `${human(run.scenarios.length)} (case × variant${run.scenarios.some((r) => r.network) ? ' × profile' : ''}), ${human(run.scenarios.filter((r) => r.verified).length)} verified`,
+      `${human(run.scenarios.length)} (case × variant` +
+        `${
+          run.scenarios.some((r) => r.network) ? ' × profile' : ''
+        }), ${human(run.scenarios.filter((r) => r.verified).length)} verified`,
     ],
   ];
 }
@@ -112,7 +115,9 @@ function loadFacts(run: LoadRun): [string, string][] {
   return [
     [
       'levels',
-      `${human(run.levels.length)}${concurrency.length ? ` at concurrency ${concurrency.map((c) => human(c)).join(', ')}` : ''}`,
+      `${human(run.levels.length)}${
+        concurrency.length ? ` at concurrency ${concurrency.map((c) => human(c)).join(', ')}` : ''
+      }`,
     ],
     [
       'transports',
@@ -140,7 +145,9 @@ export function runContext(run: SavedRun): RunContext {
     facts.push(
       [
         'machine',
-        `${env.cpu.model}, ${env.cpu.cores} cores, ${human(env.totalMemoryBytes / GB, 1)} GB, ${env.os.platform} ${env.os.release} ${env.os.arch}, host ${env.hostname}`,
+        `${env.cpu.model}, ${env.cpu.cores} cores, ` +
+          `${human(env.totalMemoryBytes / GB, 1)} GB, ` +
+          `${env.os.platform} ${env.os.release} ${env.os.arch}, host ${env.hostname}`,
       ],
       [
         'versions',

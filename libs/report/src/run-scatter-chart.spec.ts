@@ -26,19 +26,22 @@ describe('runScatterChart and invocations', () => {
     ]);
   });
 
-  it('colours them by invocation for several: a series per variant and invocation, every run kept, the table split', () => {
-    const scatter = scatterOf(inTwoInvocations(benchRun({ runs: 4 })));
-    expect(scatter.series.map((s) => [s.label, s.colorKey])).toEqual([
-      ['json · invocation 1', 'invocation 1'],
-      ['json · invocation 2', 'invocation 2'],
-      ['grpc · invocation 1', 'invocation 1'],
-      ['grpc · invocation 2', 'invocation 2'],
-    ]);
-    expect(scatter.series.flatMap((s) => s.points)).toHaveLength(FULL_CASES.length * 2 * 4);
-    expect(scatter.series[1].points[0].note).toMatch(/, run 3, invocation 2$/);
-    expect(scatter.table.rows[0][3]).toMatch(/^inv 1: [\d.,]+, [\d.,]+; inv 2: [\d.,]+, [\d.,]+$/);
-    expect(scatter.caption).toContain('colours its dots by invocation');
-  });
+  it(
+    'colours them by invocation for several: a series per variant and invocation, every run kept, the table ' + 'split',
+    () => {
+      const scatter = scatterOf(inTwoInvocations(benchRun({ runs: 4 })));
+      expect(scatter.series.map((s) => [s.label, s.colorKey])).toEqual([
+        ['json · invocation 1', 'invocation 1'],
+        ['json · invocation 2', 'invocation 2'],
+        ['grpc · invocation 1', 'invocation 1'],
+        ['grpc · invocation 2', 'invocation 2'],
+      ]);
+      expect(scatter.series.flatMap((s) => s.points)).toHaveLength(FULL_CASES.length * 2 * 4);
+      expect(scatter.series[1].points[0].note).toMatch(/, run 3, invocation 2$/);
+      expect(scatter.table.rows[0][3]).toMatch(/^inv 1: [\d.,]+, [\d.,]+; inv 2: [\d.,]+, [\d.,]+$/);
+      expect(scatter.caption).toContain('colours its dots by invocation');
+    },
+  );
 });
 
 describe('charts of a run with several message shapes', () => {

@@ -74,8 +74,10 @@ export function runScatterChart(runs: readonly SavedRun[], scenarios: RunScenari
     id: 'runs-over-time',
     title: TITLE,
     caption:
-      "Each dot is one measured run, at the time it started: a scenario's dots should sit at one height; a dot far above its neighbours is an outlier (a triangle outlined in red), a slope within a scenario is drift. " +
-      'A run made in several invocations colours its dots by invocation: one colour sitting apart from the others is a process that settled elsewhere.',
+      "Each dot is one measured run, at the time it started: a scenario's dots should sit at one height; a dot " +
+      'far above its neighbours is an outlier (a triangle outlined in red), a slope within a scenario is drift. ' +
+      'A run made in several invocations colours its dots by invocation: one colour sitting apart from the ' +
+      'others is a process that settled elsewhere.',
     x: { title: 'seconds since the run started', log: false },
     y: { title: 'run time (ms, log)', log: true },
     series,

@@ -43,7 +43,8 @@ export function runtimeRatioChart(
     id: 'runtime-ratio',
     title: 'gRPC/JSON by runtime',
     caption:
-      'Median gRPC time over median JSON time for each case on each Node runtime (servers and client on it): above 1, gRPC took longer.' +
+      'Median gRPC time over median JSON time for each case on each Node runtime (servers and client on it): ' +
+      'above 1, gRPC took longer.' +
       RATIO_CAPTION_END,
     x: { title: 'case · rows per request', log: false },
     y: { title: RATIO_AXIS_TITLE, log: false },

@@ -96,7 +96,8 @@ export function serializerRatioChart(
     id: 'serializer-ratio',
     title: 'gRPC/JSON per serializer',
     caption:
-      "Each gRPC serializer's median time over json's for the same case: where one bar is above 1 and another below, the serializer decides, not the protocol." +
+      "Each gRPC serializer's median time over json's for the same case: where one bar is above 1 and another " +
+      'below, the serializer decides, not the protocol.' +
       RATIO_CAPTION_END,
     x: { title: 'case', log: false },
     y: { title: RATIO_AXIS_TITLE, log: false },

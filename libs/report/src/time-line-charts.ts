@@ -28,7 +28,8 @@ const SWEEPS: LineSweep[] = [
     id: 'time-vs-rows',
     title: 'Median time vs rows per request',
     caption:
-      'One request at a time: how the time grows with the response size. Shaded bands reach the p90 and p99 run times; ✕ marks where one line overtakes another and the runs at the sizes either side tell the two apart.',
+      'One request at a time: how the time grows with the response size. Shaded bands reach the p90 and p99 ' +
+      'run times; ✕ marks where one line overtakes another and the runs at the sizes either side tell the two apart.',
     x: { title: 'rows per request (log)', head: 'rows/req', of: (s) => s.result.rowsPerRequest },
     include: (s) => s.result.mode === 'single' && s.result.requests === 1,
     line: (s) => ({ key: lineOf(s.result), text: lineOf(s.result) }),
@@ -38,7 +39,8 @@ const SWEEPS: LineSweep[] = [
     id: 'time-vs-parallel',
     title: 'Median time vs parallel requests',
     caption:
-      'Many requests in flight: time for the whole batch as the number of requests grows, all at once or under a concurrency cap. Bands reach p90 and p99.',
+      'Many requests in flight: time for the whole batch as the number of requests grows, all at once or ' +
+      'under a concurrency cap. Bands reach p90 and p99.',
     x: { title: 'parallel requests per run (log)', head: 'requests', of: (s) => s.result.requests },
     include: (s) => s.result.mode === 'parallel',
     line: (s) => ({
@@ -126,7 +128,9 @@ function chartOf(sweep: LineSweep, runs: readonly SavedRun[], scenarios: RunScen
   };
 }
 
-/** Time vs rows, vs parallel requests and vs concurrency cap: each drawn when some line has two points, else left out. */
+/**
+ * Time vs rows, vs parallel requests and vs concurrency cap: each drawn when some line has two points, else left out.
+ */
 export function timeLineCharts(
   runs: readonly SavedRun[],
   scenarios: RunScenario[],

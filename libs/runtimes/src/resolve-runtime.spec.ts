@@ -36,7 +36,8 @@ describe('resolveRuntime', () => {
   it('offline with nothing cached: one line naming the cache and the command to run, nothing fetched', async () => {
     await expect(resolveRuntime(OTHER, options({ offline: true }))).rejects.toThrow(
       new Error(
-        `node runtime ${OTHER}: no Node ${OTHER} in the cache (${cache}) and offline forbids fetching it; run: npm run setup:node -- ${OTHER}`,
+        `node runtime ${OTHER}: no Node ` +
+          `${OTHER} in the cache (${cache}) and offline forbids fetching it; run: npm run setup:node -- ${OTHER}`,
       ),
     );
     await expect(resolveRuntime(`${OTHER}.0.1`, options({ offline: true }))).rejects.toThrow(

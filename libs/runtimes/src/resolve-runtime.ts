@@ -6,7 +6,9 @@ import { parseRuntimeSpec, type RuntimeSpec } from './runtime-spec';
 import { cachedBinary, cachedVersions, runtimesCacheDir } from './runtimes-cache';
 import { majorOf, newestOfMajor } from './versions';
 
-/** Where a resolved runtime came from: the cache as it was, a download just now, a path given, or this process's node. */
+/**
+ * Where a resolved runtime came from: the cache as it was, a download just now, a path given, or this process's node.
+ */
 export type RuntimeSource = 'cache' | 'fetched' | 'path' | 'current';
 
 export interface ResolvedRuntime {
@@ -34,7 +36,8 @@ export interface ResolveOptions extends FetchOptions {
  * - a major: the newest release of it in the cache, without asking the registry (so a run is reproducible and needs no
  *   network); none cached and this process's node is that major: this process's node; else fetched (newest on the
  *   registry) unless offline.
- * - an exact version: that one from the cache, or this process's node if it is exactly that, else fetched unless offline.
+ * - an exact version: that one from the cache, or this process's node if it is exactly that, else fetched unless
+ *   offline.
  * - a path: that binary, as it is. `current`: this process's node (process.execPath).
  */
 export async function resolveRuntime(text: string, options: ResolveOptions = {}): Promise<ResolvedRuntime> {
@@ -49,7 +52,8 @@ export async function resolveRuntime(text: string, options: ResolveOptions = {})
   if (expected !== undefined && versions.nodeVersion !== expected) {
     throw new RuntimeError(
       spec.text,
-      `${path} reports node ${versions.nodeVersion}, not ${expected}: remove that cache folder and run npm run setup:node -- ${expected}`,
+      `${path} reports node ${versions.nodeVersion}, not ` +
+        `${expected}: remove that cache folder and run npm run setup:node -- ${expected}`,
     );
   }
   return { spec: spec.text, path, ...versions, source };
@@ -75,7 +79,9 @@ async function locate(
     const what = spec.kind === 'major' ? `no Node ${spec.major}` : `no Node ${spec.version}`;
     throw new RuntimeError(
       spec.text,
-      `${what} in the cache (${cacheDir}) and offline forbids fetching it; run: npm run setup:node -- ${spec.kind === 'major' ? spec.major : spec.version}`,
+      `${what} in the cache ` +
+        `(${cacheDir}) and offline forbids fetching it; run: npm run setup:node ` +
+        `-- ${spec.kind === 'major' ? spec.major : spec.version}`,
     );
   }
   const fetched = await fetchRuntime(spec.text, wanted, { ...options, cacheDir });

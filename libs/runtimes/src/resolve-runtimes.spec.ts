@@ -26,7 +26,8 @@ describe('resolveRuntimes', () => {
   it('refuses the same binary named twice, and an empty entry, in one line', async () => {
     await expect(resolveRuntimes('91,91.2.0', { cacheDir: cache, offline: true })).rejects.toThrow(
       new Error(
-        `node runtime 91.2.0: is the same binary as 91 (${join(cache, '91.2.0', 'bin', 'node')}, node 91.2.0): name each runtime once`,
+        `node runtime 91.2.0: is the same binary as 91 ` +
+          `(${join(cache, '91.2.0', 'bin', 'node')}, node 91.2.0): name each runtime once`,
       ),
     );
     await expect(resolveRuntimes('91,,93', { cacheDir: cache, offline: true })).rejects.toThrow(

@@ -23,7 +23,9 @@ describe('parseRuntimeSpec', () => {
     (bad) => {
       expect(() => parseRuntimeSpec(bad)).toThrow(
         new RegExp(
-          `^node runtime '${bad}': expected a major \\(22\\), an exact version \\(22\\.11\\.0 or v22\\.11\\.0\\), a path to a node binary \\(containing a /\\) or 'current'$`,
+          `^node runtime ` +
+            `'${bad}': expected a major \\(22\\), an exact version \\(22\\.11\\.0 or v22\\.11\\.0\\), a path ` +
+            `to a node binary \\(containing a /\\) or 'current'$`,
         ),
       );
     },

@@ -25,10 +25,13 @@ describe('the supported Node range', () => {
     expect(unsupportedVersion('24.11.1')).toBeNull();
   });
 
-  it('refuses an unsupported runtime before fetching anything (a registry that answers nothing is never asked)', async () => {
-    const registry = 'http://127.0.0.1:9/never-asked';
-    await expect(resolveRuntime('18', { registry, cacheDir: join(__dirname, 'no-such-cache') })).rejects.toThrow(
-      /^node runtime 18: Node 18 is outside the supported range/,
-    );
-  });
+  it(
+    'refuses an unsupported runtime before fetching anything (a registry that answers nothing is never ' + 'asked)',
+    async () => {
+      const registry = 'http://127.0.0.1:9/never-asked';
+      await expect(resolveRuntime('18', { registry, cacheDir: join(__dirname, 'no-such-cache') })).rejects.toThrow(
+        /^node runtime 18: Node 18 is outside the supported range/,
+      );
+    },
+  );
 });

@@ -20,4 +20,5 @@ export function unsupportedVersion(version: string): string | null {
 }
 
 const outside = (what: string) =>
-  `${what} is outside the supported range (${SUPPORTED_NODE}, package.json engines); name 20.19 or later, 22.12 or later, or 24 and later`;
+  `${what} is outside the supported range ` +
+  `(${SUPPORTED_NODE}, package.json engines); name 20.19 or later, 22.12 or later, or 24 and later`;

@@ -28,8 +28,9 @@ export type ShapeName = keyof typeof SHAPES | typeof USER_SHAPE_NAME;
 export const DEFAULT_SHAPE: ShapeName = 'row';
 
 /**
- * The shapes every server serves, in the registry's order: the one list the servers read (HTTP routes, gRPC
- * services, health, reflection), so a shape that joins the registry (the user's own, once useUserShape registered it) is served everywhere.
+ * The shapes every server serves, in the registry's order: the one list the servers read (HTTP routes, gRPC services,
+ * health, reflection), so a shape that joins the registry (the user's own, once useUserShape registered it) is served
+ * everywhere.
  */
 export function servedShapes(): Shape[] {
   const user = configuredUserShape();

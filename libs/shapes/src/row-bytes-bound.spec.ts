@@ -6,7 +6,10 @@ import type { MessageRow, Shape } from './shape.interface';
 
 const INT32_MAX = 2 ** 31 - 1;
 
-/** What one row really takes, measured as the servers send it: JSON text + separator, and its record in the rows message. */
+/**
+ * What one row really takes, measured as the servers send it: JSON text + separator, and its record in the rows
+ * message.
+ */
 function realBytes(shape: Shape, row: MessageRow): { json: number; protobuf: number } {
   const rowsType = loadProtoRoot(shape.protoFile).lookupType(shape.rowsMessage);
   return {

@@ -36,7 +36,10 @@ export interface Shape<R extends MessageRow = MessageRow> {
   name: string;
   /** One line for tables, --help and docs/shapes.md. */
   description: string;
-  /** The proto file that declares it, relative to the repository root (the user's: absolute; load it with protoRoot / packageDefinition). */
+  /**
+   * The proto file that declares it, relative to the repository root (the user's: absolute; load it with protoRoot /
+   * packageDefinition).
+   */
   protoFile: string;
   /** Fully-qualified name of one row's message. */
   rowMessage: string;

@@ -8,7 +8,10 @@ describe('ClientFdLimitError.from', () => {
     );
     expect(direct?.code).toBe('EMFILE');
     expect(direct?.message).toMatch(
-      /^the client ran out of file descriptors \(EMFILE: its limit of \d+ open files\) while connecting to json-server at x/,
+      new RegExp(
+        String.raw`^the client ran out of file descriptors \(EMFILE: its limit of \d+ open files\) ` +
+          String.raw`while connecting to json-server at x`,
+      ),
     );
     const caused = ClientFdLimitError.from(
       new Error('request failed', { cause: Object.assign(new Error('x'), { code: 'ENFILE' }) }),

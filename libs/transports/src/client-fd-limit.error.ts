@@ -24,7 +24,8 @@ export class ClientFdLimitError extends Error {
     const which =
       code === 'EMFILE' ? `its limit of ${limit ?? 'unknown'} open files` : 'the system-wide limit on open files';
     super(
-      `the client ran out of file descriptors (${code}: ${which}) while ${during}; fewer sockets at once (CLIENT_MAX_SOCKETS, ` +
+      `the client ran out of file descriptors ` +
+        `(${code}: ${which}) while ${during}; fewer sockets at once (CLIENT_MAX_SOCKETS, ` +
         `lower concurrency, fewer calls or generators) or a higher limit (ulimit -n) would avoid it`,
     );
     this.name = 'ClientFdLimitError';

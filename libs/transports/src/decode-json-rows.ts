@@ -14,7 +14,8 @@ export function decodeJsonRows(body: Buffer, target: TargetInfo, shape: ShapeNam
     throw new TransportError(
       'bad-response',
       target,
-      `${body.length} bytes of JSON exceed the longest string Node can decode (${bufferConstants.MAX_STRING_LENGTH}); ask for fewer rows`,
+      `${body.length} bytes of JSON exceed the longest string Node can decode ` +
+        `(${bufferConstants.MAX_STRING_LENGTH}); ask for fewer rows`,
     );
   }
   const { rowsField } = getShape(shape);

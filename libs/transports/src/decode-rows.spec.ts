@@ -39,17 +39,21 @@ describe.each(shapeNames())('decoding a %s reply', (name) => {
     expect(shapeChecksum(shape, fetched.rows as never)).toEqual(expectedDigest(COUNT, name));
   });
 
-  it("from protobuf (the gRPC client's deserializer) gives rows that, through canonicalFromProtobuf, have the same digest", () => {
-    const fetched = decodeProtobufRows(protobuf, target, name);
-    expect(fetched.payloadBytes).toBe(protobuf.length);
-    expect(fetched.rows).toHaveLength(COUNT);
-    expect(
-      shapeChecksum(
-        shape,
-        fetched.rows.map((r) => canonicalFromProtobuf(shape, r)),
-      ),
-    ).toEqual(expectedDigest(COUNT, name));
-  });
+  it(
+    "from protobuf (the gRPC client's deserializer) gives rows that, through canonicalFromProtobuf, have the " +
+      'same digest',
+    () => {
+      const fetched = decodeProtobufRows(protobuf, target, name);
+      expect(fetched.payloadBytes).toBe(protobuf.length);
+      expect(fetched.rows).toHaveLength(COUNT);
+      expect(
+        shapeChecksum(
+          shape,
+          fetched.rows.map((r) => canonicalFromProtobuf(shape, r)),
+        ),
+      ).toEqual(expectedDigest(COUNT, name));
+    },
+  );
 
   it("refuses a body without the shape's rows field, naming it", () => {
     const other = name === 'row' ? 'rows' : 'samples';
@@ -81,7 +85,8 @@ describe('shapeGrpcMethods', () => {
   it('says which service is missing from a contract without it', () => {
     const sampleOnly = loadSync(findProtoFile(SAMPLE_PROTO_FILE), LOADER_OPTIONS);
     expect(() => shapeGrpcMethods('text', sampleOnly)).toThrow(
-      'the gRPC contract has no wirebench.shapes.TextService with GetRows and StreamRows: shape text cannot be fetched over gRPC or protobuf',
+      'the gRPC contract has no wirebench.shapes.TextService with GetRows and StreamRows: shape text cannot ' +
+        'be fetched over gRPC or protobuf',
     );
   });
 });

@@ -49,9 +49,12 @@ export class GrpcBareTransport implements RowsTransport {
     const { grpcService, unaryMethod, rowsField } = getShape(shape);
     this.method = unaryMethod;
     this.rowsField = rowsField;
-    // grpc-js's loaded package nests services by their package path (sample.SampleService, wirebench.shapes.NumericService).
+    // grpc-js's loaded package nests services by their package path (sample.SampleService,
+    // wirebench.shapes.NumericService).
     const pkg = loadPackageDefinition(withPayloadByteCounts(loadSamplePackageDefinition()));
-    const Service = grpcService.split('.').reduce<any>((at, part) => at?.[part], pkg) as
+    const Service = grpcService
+      .split('.')
+      .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], pkg) as
       ServiceClientConstructor | undefined;
     if (typeof Service !== 'function')
       throw new Error(`the gRPC contract has no ${grpcService}: shape ${shape} cannot be fetched over gRPC`);

@@ -34,24 +34,27 @@ function fakeService() {
 }
 
 describe('GrpcStreamTransport', () => {
-  it('asks for count rows in chunks from row 0, hands each message to the sink, sums the measured payload bytes', async () => {
-    const { service, state } = fakeService();
-    const transport = new GrpcStreamTransport(service, 'h:1', 1000);
-    const chunks: number[][] = [];
-    const done = transport.streamRows(5, 2, { push: (r) => chunks.push((r as Row[]).map((x) => x.rowNum)) });
-    expect(state.param).toEqual({ count: 5, offset: 0, chunk_rows: 2 });
-    const messages = [received(2, 0), received(2, 2), received(1, 4)];
-    for (const { message } of messages) state.subscriber!.next(message);
-    state.subscriber!.complete();
-    const streamed = await done;
-    expect(chunks).toEqual([[0, 1], [2, 3], [4]]);
-    expect(streamed.chunks).toBe(3);
-    expect(streamed.payloadBytes).toBe(messages.reduce((n, m) => n + m.bytes, 0));
-    expect(streamed.phases!.decodeMs).toBeGreaterThan(0);
-    expect(streamed.phases!.notes).toEqual([
-      'no response headers or trailers seen: the client was built without grpcPhaseInterceptor',
-    ]);
-  });
+  it(
+    'asks for count rows in chunks from row 0, hands each message to the sink, sums the measured payload ' + 'bytes',
+    async () => {
+      const { service, state } = fakeService();
+      const transport = new GrpcStreamTransport(service, 'h:1', 1000);
+      const chunks: number[][] = [];
+      const done = transport.streamRows(5, 2, { push: (r) => chunks.push((r as Row[]).map((x) => x.rowNum)) });
+      expect(state.param).toEqual({ count: 5, offset: 0, chunk_rows: 2 });
+      const messages = [received(2, 0), received(2, 2), received(1, 4)];
+      for (const { message } of messages) state.subscriber!.next(message);
+      state.subscriber!.complete();
+      const streamed = await done;
+      expect(chunks).toEqual([[0, 1], [2, 3], [4]]);
+      expect(streamed.chunks).toBe(3);
+      expect(streamed.payloadBytes).toBe(messages.reduce((n, m) => n + m.bytes, 0));
+      expect(streamed.phases!.decodeMs).toBeGreaterThan(0);
+      expect(streamed.phases!.notes).toEqual([
+        'no response headers or trailers seen: the client was built without grpcPhaseInterceptor',
+      ]);
+    },
+  );
 
   it.each([
     [status.UNAVAILABLE, 'unavailable'],

@@ -22,12 +22,13 @@ type StreamMethods = Record<
 >;
 
 /**
- * gRPC server streaming (the shape's streamMethod: StreamSamples for `row`) through Nest's ClientGrpc, built exactly as the `grpc` variant's client:
- * only the message form (a stream of messages, not one) differs. Each message's rows go to the sink as it arrives and are not kept; payload bytes
- * and decode come from the measured deserializer, headers and the server-timing trailer from grpcPhaseInterceptor.
- * With a `serializer` (grpc-stream-static) the call names it to the server (request metadata) and the client's service
- * definition decodes each message with it (withResponseCodec); each message's rows go to the sink in their JSON form
- * (its toJsonRows), as the engine turns a protobuf chunk into it (canonicalFromProtobuf) for the proto-loader stream.
+ * gRPC server streaming (the shape's streamMethod: StreamSamples for `row`) through Nest's ClientGrpc, built exactly as
+ * the `grpc` variant's client: only the message form (a stream of messages, not one) differs. Each message's rows go to
+ * the sink as it arrives and are not kept; payload bytes and decode come from the measured deserializer, headers and
+ * the server-timing trailer from grpcPhaseInterceptor. With a `serializer` (grpc-stream-static) the call names it to
+ * the server (request metadata) and the client's service definition decodes each message with it (withResponseCodec);
+ * each message's rows go to the sink in their JSON form (its toJsonRows), as the engine turns a protobuf chunk into it
+ * (canonicalFromProtobuf) for the proto-loader stream.
  */
 export class GrpcStreamTransport implements StreamingRowsTransport {
   readonly kind = 'grpc' as const;

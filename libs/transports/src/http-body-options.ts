@@ -3,7 +3,10 @@ import type { JsonCodecName, ProtobufCodecName } from '@app/codecs';
 import { DEFAULT_SHAPE, ShapeName } from '@app/shapes';
 import type { RowForm } from '@app/bench';
 
-/** What a JSON-family transport asks the server for: the message shape, the body's encoding and whether it may come gzip-compressed. */
+/**
+ * What a JSON-family transport asks the server for: the message shape, the body's encoding and whether it may come
+ * gzip-compressed.
+ */
 export interface HttpBodyOptions {
   /** The rows' message shape (@app/shapes); default `row`, the article's. */
   shape?: ShapeName;

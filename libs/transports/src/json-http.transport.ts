@@ -37,9 +37,10 @@ export interface JsonHttpOptions extends HttpBodyOptions {
 }
 
 /**
- * JSON over HTTP through Nest's HttpService (axios), as a Nest user would call the JSON server; with options, the
- * same client asks for another message shape, protobuf (`proto-http`), gzip (`+gzip`) or speaks HTTP/2 (`json-h2`). Each request also
- * records its phases (PhaseClock): a few timestamps taken where axios lets us see the response, no extra work.
+ * JSON over HTTP through Nest's HttpService (axios), as a Nest user would call the JSON server; with options, the same
+ * client asks for another message shape, protobuf (`proto-http`), gzip (`+gzip`) or speaks HTTP/2 (`json-h2`). Each
+ * request also records its phases (PhaseClock): a few timestamps taken where axios lets us see the response, no extra
+ * work.
  */
 export class JsonHttpTransport implements RowsTransport {
   readonly kind = 'json' as const;
@@ -80,7 +81,10 @@ export class JsonHttpTransport implements RowsTransport {
     return decodeHttpRows(received, this.options, clock, this.target);
   }
 
-  /** `freshSocket`: the stale-socket retry's, a connection of its own (HTTP/1.1 only: an HTTP/2 session is not pooled per request). */
+  /**
+   * `freshSocket`: the stale-socket retry's, a connection of its own (HTTP/1.1 only: an HTTP/2 session is not pooled
+   * per request).
+   */
   private get(
     count: number,
     clock: PhaseClock,

@@ -35,7 +35,10 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
  */
 export interface JsonStreamOptions {
   shape?: ShapeName;
-  /** A JSON serializer for the server to write the lines with (`?serializer=`, json-stream-fjs); the client still JSON.parse's. */
+  /**
+   * A JSON serializer for the server to write the lines with (`?serializer=`, json-stream-fjs); the client still
+   * JSON.parse's.
+   */
   serializer?: JsonCodecName;
 }
 
@@ -130,7 +133,10 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     }
   }
 
-  /** node:http's request as axios would call it, with the first byte stamped at the status line and the response kept for its trailers. */
+  /**
+   * node:http's request as axios would call it, with the first byte stamped at the status line and the response kept
+   * for its trailers.
+   */
   private stampedRequest(
     options: RequestOptions,
     callback: (res: IncomingMessage) => void,
@@ -211,7 +217,8 @@ export class JsonStreamTransport implements StreamingRowsTransport {
     });
   }
 
-  // Before the response (refused, timed out waiting) there is no count; once it started, the count says where it broke off.
+  // Before the response (refused, timed out waiting) there is no count; once it started, the count says where it broke
+  // off.
   private async toTransportError(
     error: unknown,
     received: number | undefined,

@@ -21,8 +21,9 @@ const UNAVAILABLE_CODES = new Set([
 
 /**
  * The `json-undici` variant: the same GET to the same JSON server as JsonHttpTransport, through undici (kept-alive
- * connections, at most `maxSockets` of them as for axios's agent: requests beyond wait in the pool) instead of axios and rxjs. The body is read as bytes and decoded by the same
- * decodeHttpRows, with the same request headers for the same options, so only the client library differs.
+ * connections, at most `maxSockets` of them as for axios's agent: requests beyond wait in the pool) instead of axios
+ * and rxjs. The body is read as bytes and decoded by the same decodeHttpRows, with the same request headers for the
+ * same options, so only the client library differs.
  */
 export class JsonUndiciTransport implements RowsTransport {
   readonly kind = 'json' as const;

@@ -2,11 +2,11 @@ import { StringDecoder } from 'node:string_decoder';
 import type { JsonRow } from '@app/shapes';
 
 /**
- * NDJSON bytes as they arrive -> rows (each line one row's JSON form, whatever the shape), a batch per read: the complete lines of each read are parsed at once and the
- * partial last line is kept for the next read. A UTF-8 character split across reads is held by the StringDecoder.
- * Each line is its own JSON.parse: measured against one `JSON.parse('[' + lines joined by ',' + ']')` per read on
- * ~64 KiB batches of article rows (870,000 rows, Node 20), per line took 935-998 ms and joined 995-1069 ms, so the
- * simpler one stays. Blank lines are allowed and skipped.
+ * NDJSON bytes as they arrive -> rows (each line one row's JSON form, whatever the shape), a batch per read: the
+ * complete lines of each read are parsed at once and the partial last line is kept for the next read. A UTF-8 character
+ * split across reads is held by the StringDecoder. Each line is its own JSON.parse: measured against one
+ * `JSON.parse('[' + lines joined by ',' + ']')` per read on ~64 KiB batches of article rows (870,000 rows, Node 20),
+ * per line took 935-998 ms and joined 995-1069 ms, so the simpler one stays. Blank lines are allowed and skipped.
  */
 export class NdjsonLineDecoder {
   private readonly text = new StringDecoder('utf8');

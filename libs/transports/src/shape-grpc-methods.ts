@@ -31,12 +31,17 @@ export function shapeGrpcMethods(
   const stream = service?.[streamMethod];
   if (!unary || !stream)
     throw new Error(
-      `the gRPC contract has no ${grpcService} with ${unaryMethod} and ${streamMethod}: shape ${shape} cannot be fetched over gRPC or protobuf`,
+      `the gRPC contract has ` +
+        `no ${grpcService} with ${unaryMethod} and ${streamMethod}: shape ${shape} cannot be fetched over gRPC ` +
+        `or protobuf`,
     );
   return { unary: unary as ShapeGrpcMethods['unary'], stream: stream as ShapeGrpcMethods['stream'] };
 }
 
-/** A fully-qualified service name split into the package and the service, as Nest's ClientGrpc and grpc-js's loaded packages name them. */
+/**
+ * A fully-qualified service name split into the package and the service, as Nest's ClientGrpc and grpc-js's loaded
+ * packages name them.
+ */
 export function splitServiceName(grpcService: string): { packageName: string; serviceName: string } {
   const dot = grpcService.lastIndexOf('.');
   return { packageName: grpcService.slice(0, dot), serviceName: grpcService.slice(dot + 1) };

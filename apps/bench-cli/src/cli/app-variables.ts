@@ -12,7 +12,9 @@ export const APP_VARIABLES = {
   'bare-grpc-server': { port: 'BARE_GRPC_SERVER_PORT', address: 'BARE_GRPC_SERVER_ADDRESS' },
 } as const satisfies Record<ServingAppName, { port: string; address: string }>;
 
-/** The one to change to send the run elsewhere: the address when one is set (a port then moves nothing), else the port. */
+/**
+ * The one to change to send the run elsewhere: the address when one is set (a port then moves nothing), else the port.
+ */
 export function variableToMove(app: ServingAppName, env: NodeJS.ProcessEnv = process.env): string {
   const { port, address } = APP_VARIABLES[app];
   return (env[address] ?? '').trim() !== '' ? address : port;

@@ -71,7 +71,8 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
     );
     await requireOwnAppsForUserShape(new AppLauncher(config, findProjectRoot()), options.userShape !== null);
     await requireOwnAppsForBlobBytes(new AppLauncher(config, findProjectRoot()), options.blobBytes);
-    // Apps found running are used as they are: each must be the wirebench app expected there (the netns hosts start their own).
+    // Apps found running are used as they are: each must be the wirebench app expected there (the netns hosts start
+    // their own).
     if (options.hosts !== 'netns') await requireWirebenchApps(new AppLauncher(config, findProjectRoot()), config);
     if (options.runtimes) {
       pairs = await resolveRuntimePairs(options.runtimes, {
@@ -218,7 +219,9 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
           }
           if (startedApps.length > 0)
             progress.note(
-              `started ${startedApps.join(', ')}${of}; they stop when ${fresh ? (pair ? 'the block' : 'the invocation') : 'this run'} ends (logs: ${join(dir, 'apps.log')})`,
+              `started ${startedApps.join(', ')}${of}; they stop ` +
+                `when ${fresh ? (pair ? 'the block' : 'the invocation') : 'this run'} ends (logs: ` +
+                `${join(dir, 'apps.log')})`,
             );
         }
         run.invocationStarts!.push({

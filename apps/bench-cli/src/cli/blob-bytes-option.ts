@@ -14,7 +14,8 @@ export function blobBytesOption(raw: string | undefined): number | null {
   if (raw === undefined) return null;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_BINARY_BLOB_BYTES) {
     throw new UsageError(
-      `--blob-bytes must be an integer from 1 to ${MAX_BINARY_BLOB_BYTES} (the binary shape's blob, BINARY_BLOB_BYTES), got "${raw}"`,
+      `--blob-bytes must be an integer from 1 to ` +
+        `${MAX_BINARY_BLOB_BYTES} (the binary shape's blob, BINARY_BLOB_BYTES), got "${raw}"`,
     );
   }
   const blobBytes = Number(raw);
@@ -22,7 +23,10 @@ export function blobBytesOption(raw: string | undefined): number | null {
   return blobBytes;
 }
 
-/** What the apps this run starts get for --blob-bytes: the setting, or nothing (they inherit this process's environment). */
+/**
+ * What the apps this run starts get for --blob-bytes: the setting, or nothing (they inherit this process's
+ * environment).
+ */
 export function blobBytesEnv(blobBytes: number | null): Record<string, string> {
   return blobBytes === null ? {} : { [BLOB_BYTES_VARIABLE]: String(blobBytes) };
 }

@@ -18,7 +18,8 @@ describe('busyMachineLine', () => {
 
   it('names the foreign CPU and the load when either is too high', async () => {
     expect(await busyMachineLine(0.2, looks(0.9))).toBe(
-      'the machine is busy before the run: 0.9 cores used by other processes over 500 ms, load average 0.50 on 2 cores; runs above 0.2 cores of foreign CPU are marked disturbed',
+      'the machine is busy before the run: 0.9 cores used by other processes over 500 ms, load average 0.50 ' +
+        'on 2 cores; runs above 0.2 cores of foreign CPU are marked disturbed',
     );
     expect(await busyMachineLine(0.2, async () => ({ foreignCpuCores: 0, load: 3.5, cores: 2 }))).toMatch(
       /load average 3\.50 on 2 cores/,

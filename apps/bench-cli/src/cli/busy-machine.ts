@@ -14,5 +14,11 @@ export async function busyMachineLine(
 ): Promise<string | null> {
   const seen = await look();
   if (seen.foreignCpuCores === null || !busy(seen, disturbedAbove)) return null;
-  return `the machine is busy before the run: ${seen.foreignCpuCores} cores used by other processes over ${LOOK_MS} ms, load average ${seen.load.toFixed(2)} on ${seen.cores} cores; runs above ${disturbedAbove} cores of foreign CPU are marked disturbed`;
+  return (
+    `the machine is busy before the ` +
+    `run: ${seen.foreignCpuCores} cores used by other processes ` +
+    `over ${LOOK_MS} ms, load ` +
+    `average ${seen.load.toFixed(2)} on ${seen.cores} cores; runs ` +
+    `above ${disturbedAbove} cores of foreign CPU are marked disturbed`
+  );
 }

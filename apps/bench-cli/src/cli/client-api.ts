@@ -66,7 +66,7 @@ export function runScenarioOnClient(
       res.on('error', reject);
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        let body: any;
+        let body: { message?: string; results?: ScenarioResult[] } | null;
         try {
           body = JSON.parse(text);
         } catch {
@@ -84,7 +84,7 @@ export function runScenarioOnClient(
               `client answered ${res.statusCode}: ${body?.message ?? text.slice(0, 300)}`,
             ),
           );
-        resolve(body.results as ScenarioResult[]);
+        resolve(body?.results as ScenarioResult[]);
       });
     });
     req.on('error', reject);

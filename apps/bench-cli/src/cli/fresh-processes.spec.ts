@@ -48,7 +48,9 @@ describe('requireFreshProcesses', () => {
     const refused = requireFreshProcesses(launcher((running.address() as AddressInfo).port), 3);
     await expect(refused).rejects.toThrow(UsageError);
     await expect(refused).rejects.toThrow(
-      '--invocations 3 starts fresh server and client processes for each invocation, but apps this run did not start already answer at their configured addresses, so it cannot restart them (grpc-server): stop them, or give --invocations 1',
+      '--invocations 3 starts fresh server and client processes for each invocation, but apps this run did not ' +
+        'start already answer at their configured addresses, so it cannot restart them (grpc-server): stop ' +
+        'them, or give --invocations 1',
     );
   });
 
@@ -56,7 +58,8 @@ describe('requireFreshProcesses', () => {
     const refused = requireFreshProcesses(launcher((running.address() as AddressInfo).port), 1, true);
     await expect(refused).rejects.toThrow(UsageError);
     await expect(refused).rejects.toThrow(
-      'start the servers and the client on each runtime, but apps this run did not start already answer at their configured addresses (grpc-server): stop them',
+      'start the servers and the client on each runtime, but apps this run did not start already answer at ' +
+        'their configured addresses (grpc-server): stop them',
     );
   });
 
@@ -65,7 +68,8 @@ describe('requireFreshProcesses', () => {
     const refused = requireOwnServersForRuntimes(launcher(port), ['json-server', 'grpc-server'], true);
     await expect(refused).rejects.toThrow(UsageError);
     await expect(refused).rejects.toThrow(
-      'start the servers this run loads on each runtime, but servers this run did not start already answer at their configured addresses (grpc-server): stop them',
+      'start the servers this run loads on each runtime, but servers this run did not start already answer at ' +
+        'their configured addresses (grpc-server): stop them',
     );
     // A server the levels do not load, or no runtime axis: nothing to refuse.
     await expect(requireOwnServersForRuntimes(launcher(port), ['json-server'], true)).resolves.toBeUndefined();
@@ -77,16 +81,21 @@ describe('requireFreshProcesses', () => {
     await expect(requireFreshProcesses(launcher(idle), 2)).resolves.toBeUndefined();
   });
 
-  it('refuses --blob-bytes when an app it did not start already answers (it may have another size), and lets it start otherwise', async () => {
-    const refused = requireOwnAppsForBlobBytes(launcher((running.address() as AddressInfo).port), 1024);
-    await expect(refused).rejects.toThrow(UsageError);
-    await expect(refused).rejects.toThrow(
-      '--blob-bytes starts the servers and the client with BINARY_BLOB_BYTES=1024, but apps this run did not start already answer at their configured addresses (grpc-server)',
-    );
-    await expect(
-      requireOwnAppsForBlobBytes(launcher((running.address() as AddressInfo).port), null),
-    ).resolves.toBeUndefined();
-    const [idle] = await freePorts(1);
-    await expect(requireOwnAppsForBlobBytes(launcher(idle), 1024)).resolves.toBeUndefined();
-  });
+  it(
+    'refuses --blob-bytes when an app it did not start already answers (it may have another size), and lets ' +
+      'it start otherwise',
+    async () => {
+      const refused = requireOwnAppsForBlobBytes(launcher((running.address() as AddressInfo).port), 1024);
+      await expect(refused).rejects.toThrow(UsageError);
+      await expect(refused).rejects.toThrow(
+        '--blob-bytes starts the servers and the client with BINARY_BLOB_BYTES=1024, but apps this run did not ' +
+          'start already answer at their configured addresses (grpc-server)',
+      );
+      await expect(
+        requireOwnAppsForBlobBytes(launcher((running.address() as AddressInfo).port), null),
+      ).resolves.toBeUndefined();
+      const [idle] = await freePorts(1);
+      await expect(requireOwnAppsForBlobBytes(launcher(idle), 1024)).resolves.toBeUndefined();
+    },
+  );
 });

@@ -17,13 +17,16 @@ export async function requireFreshProcesses(
   // The runtime axis starts the apps on each runtime: apps found running run on whatever node started them.
   if (runtimes) {
     throw new UsageError(
-      `--node / --server-node / --client-node start the servers and the client on each runtime, but apps this run did not start ` +
+      `--node / --server-node / --client-node start the servers and the client on each runtime, but apps this ` +
+        `run did not start ` +
         `already answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
     );
   }
   throw new UsageError(
-    `--invocations ${invocations} starts fresh server and client processes for each invocation, but apps this run did not start ` +
-      `already answer at their configured addresses, so it cannot restart them (${running.join(', ')}): stop them, or give --invocations 1`,
+    `--invocations ${invocations} starts fresh server and client processes for each invocation, but apps this ` +
+      `run did not start ` +
+      `already answer at their configured addresses, so it cannot restart them ` +
+      `(${running.join(', ')}): stop them, or give --invocations 1`,
   );
 }
 
@@ -36,7 +39,8 @@ export async function requireOwnAppsForUserShape(launcher: AppLauncher, withUser
   const running = await launcher.reachable();
   if (running.length === 0) return;
   throw new UsageError(
-    `--proto starts the servers and the client with your message, but apps this run did not start already answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
+    `--proto starts the servers and the client with your message, but apps this run did not start already ` +
+      `answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
   );
 }
 
@@ -49,7 +53,9 @@ export async function requireOwnAppsForBlobBytes(launcher: AppLauncher, blobByte
   const running = await launcher.reachable();
   if (running.length === 0) return;
   throw new UsageError(
-    `--blob-bytes starts the servers and the client with BINARY_BLOB_BYTES=${blobBytes}, but apps this run did not start already answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
+    `--blob-bytes starts the servers and the client with ` +
+      `BINARY_BLOB_BYTES=${blobBytes}, but apps this run did not start already answer at their configured ` +
+      `addresses (${running.join(', ')}): stop them, or set other ports`,
   );
 }
 
@@ -66,7 +72,8 @@ export async function requireOwnServersForRuntimes(
   const running = await launcher.reachable(servers);
   if (running.length === 0) return;
   throw new UsageError(
-    `--node / --server-node / --client-node start the servers this run loads on each runtime, but servers this run did not start ` +
+    `--node / --server-node / --client-node start the servers this run loads on each runtime, but servers ` +
+      `this run did not start ` +
       `already answer at their configured addresses (${running.join(', ')}): stop them, or set other ports`,
   );
 }

@@ -59,10 +59,10 @@ const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>
 };
 
 /**
- * Every level x shape x (target x transport, or variant) x engine, in that order, so the servers and engines of one level
- * run side by side; each checked by validateLoadLevel against the configured limits, as GET /client/load's one
- * level is. A target that does not serve a transport (fastify serves JSON only, connect no plain JSON) is left out
- * of the product.
+ * Every level x shape x (target x transport, or variant) x engine, in that order, so the servers and engines of one
+ * level run side by side; each checked by validateLoadLevel against the configured limits, as GET /client/load's one
+ * level is. A target that does not serve a transport (fastify serves JSON only, connect no plain JSON) is left out of
+ * the product.
  */
 function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: string; spec: LoadLevelSpec }[] {
   const out: { name: string; spec: LoadLevelSpec }[] = [];
@@ -105,7 +105,8 @@ function levelSpecs(options: LoadOptions, config: WirebenchConfig): { name: stri
             if (!(error instanceof ScenarioValidationError)) throw error;
             throw new UsageError(`--${error.parameter}: ${error.message}`);
           }
-          // A reply of this shape that no server would ever admit: said now, in the servers' words, not as a level of refusals.
+          // A reply of this shape that no server would ever admit: said now, in the servers' words, not as a level of
+          // refusals.
           const tooLarge = levelTooLarge(
             level.transport,
             level.rows,
@@ -235,11 +236,15 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     : undefined;
   const generatorsDescription =
     swarmRun &&
-    `generators as Docker Swarm replicated jobs of ${swarmRun.image} (host network${options.perNode ? `, at most ${options.perNode} per node` : ''}), labelled ${RUN_LABEL}=${swarmRun.id}`;
+    `generators as Docker Swarm replicated jobs ` +
+      `of ${swarmRun.image} (host network${options.perNode ? `, at most ${options.perNode} per node` : ''}), ` +
+      `labelled ${RUN_LABEL}=${swarmRun.id}`;
   if (swarmRun)
     run.options = {
       ...run.options,
-      hostsDescription: `${generatorsDescription}; servers ${options.swarmServers ? 'as Docker Swarm services of the image' : 'as configured'}`,
+      hostsDescription: `${generatorsDescription}; servers ${
+        options.swarmServers ? 'as Docker Swarm services of the image' : 'as configured'
+      }`,
     };
   const probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
   /** Every level under every profile once, on the servers of one block (one runtime, one round). */
@@ -268,7 +273,13 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
           }
         : direct;
       const conditions = profile ? await shaper.measure(profile) : undefined;
-      const title = `${loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`}${nonDefaultEngine(spec.engine) ? `/${spec.engine}` : ''}${shapeTag(spec)} c=${spec.concurrency}${network ? ` ${network}` : ''}${pair ? ` on ${pair.label}${options.rounds > 1 ? ` (round ${round}/${options.rounds})` : ''}` : ''}`;
+      const title =
+        `${
+          loadVariantOf(spec.transport, spec.targetKind) ?? `${spec.transport}/${spec.targetKind}`
+        }${nonDefaultEngine(spec.engine) ? `/${spec.engine}` : ''}${shapeTag(spec)} ` +
+        `c=${spec.concurrency}${network ? ` ${network}` : ''}${
+          pair ? ` on ${pair.label}${options.rounds > 1 ? ` (round ${round}/${options.rounds})` : ''}` : ''
+        }`;
       if (!sweep.runs(spec.concurrency, title)) {
         progress.finished(
           title,
@@ -290,7 +301,9 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       const via =
         spec.target.address !== direct.target.address
           ? `sent through the ${network} proxy at ${spec.target.address}`
-          : `sent straight to ${spec.target.address} (${network}: ${conditions?.shaping === 'none' ? 'nothing applied' : `on the link by ${conditions?.shaping}`})`;
+          : `sent straight ` +
+            `to ${spec.target.address} (${network}: ` +
+            `${conditions?.shaping === 'none' ? 'nothing applied' : `on the link by ${conditions?.shaping}`})`;
       const shaped = conditions ? { ...measured, network: conditions, notes: [...measured.notes, via] } : measured;
       const stamped = pair ? stampLoadRuntime(shaped, pair, options.rounds > 1 ? round : null) : shaped;
       const serverNode = swarmServers?.placed.find((p) => p.app === APP_FOR[spec.targetKind][spec.transport])?.node;
@@ -360,7 +373,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
           }
           if (options.workers && startedApps.length < apps.length)
             progress.note(
-              `--workers applies only to servers this run starts; ${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`,
+              `--workers applies only to servers this run starts; ` +
+                `${apps.filter((a) => !startedApps.includes(a)).join(', ')} were already running`,
             );
         }
         await saveRun(dir, run);
@@ -371,7 +385,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
         if (stopped) stops.push(stopped);
         const failure = sweep.failure();
         if (failure) failures.push(failure);
-        // The next runtime's servers start fresh on it: stop these (requireOwnServersForRuntimes made sure they are ours).
+        // The next runtime's servers start fresh on it: stop these (requireOwnServersForRuntimes made sure they are
+        // ours).
         if (b < blocks.length - 1) await launcher.stopStarted();
       }
       if (stops.length > 0) {

@@ -26,7 +26,11 @@ describe('parseLoadOptions --variants', () => {
   it.each([
     [
       ['--variants', 'json-undici'],
-      /json-undici changes the client library, which load mode replaces with its own generator; load mode takes json, json-fastify, grpc, connect-proto, connect-grpc, connect-bare/,
+      new RegExp(
+        String.raw`json-undici changes the client library, which load mode replaces with its own ` +
+          String.raw`generator; load mode takes json, json-fastify, grpc, connect-proto, connect-grpc, ` +
+          String.raw`connect-bare`,
+      ),
     ],
     [['--variants', 'json+gzip'], /json\+gzip changes the compression, which the load generators do not drive/],
     [['--variants', 'json-gzip'], /json-gzip changes the compression, which the load generators do not drive/],
@@ -63,28 +67,33 @@ describe('parseLoadOptions --hosts', () => {
     );
   });
 
-  it('swarm places the servers too with --swarm-servers, by --server-constraint (which implies it); neither without --hosts swarm', () => {
-    expect(parseLoadOptions(['--hosts', 'swarm']).swarmServers).toBeNull();
-    expect(parseLoadOptions(['--hosts', 'swarm', '--swarm-servers']).swarmServers).toEqual({ constraints: [] });
-    expect(
-      parseLoadOptions(['--hosts', 'swarm', '--server-constraint', 'node.hostname==db1,node.labels.role!=load'])
-        .swarmServers,
-    ).toEqual({ constraints: ['node.hostname==db1', 'node.labels.role!=load'] });
-    expect(() => parseLoadOptions(['--swarm-servers'])).toThrow(
-      new UsageError('--swarm-servers places the servers on the swarm of --hosts swarm: give it with --hosts swarm'),
-    );
-    expect(() => parseLoadOptions(['--hosts', 'netns', '--server-constraint', 'node.hostname==a'])).toThrow(
-      /--server-constraint places the servers on the swarm of --hosts swarm/,
-    );
-    expect(() => parseLoadOptions(['--hosts', 'swarm', '--server-constraint', 'db1'])).toThrow(
-      new UsageError(
-        '--server-constraint: "db1" is not a Swarm placement constraint such as node.hostname==db1 or node.labels.role!=load',
-      ),
-    );
-    expect(() => parseLoadOptions(['--hosts', 'swarm', '--server-constraint', 'node.hostname=db1'])).toThrow(
-      /is not a Swarm placement constraint/,
-    );
-  });
+  it(
+    'swarm places the servers too with --swarm-servers, by --server-constraint (which implies it); neither ' +
+      'without --hosts swarm',
+    () => {
+      expect(parseLoadOptions(['--hosts', 'swarm']).swarmServers).toBeNull();
+      expect(parseLoadOptions(['--hosts', 'swarm', '--swarm-servers']).swarmServers).toEqual({ constraints: [] });
+      expect(
+        parseLoadOptions(['--hosts', 'swarm', '--server-constraint', 'node.hostname==db1,node.labels.role!=load'])
+          .swarmServers,
+      ).toEqual({ constraints: ['node.hostname==db1', 'node.labels.role!=load'] });
+      expect(() => parseLoadOptions(['--swarm-servers'])).toThrow(
+        new UsageError('--swarm-servers places the servers on the swarm of --hosts swarm: give it with --hosts swarm'),
+      );
+      expect(() => parseLoadOptions(['--hosts', 'netns', '--server-constraint', 'node.hostname==a'])).toThrow(
+        /--server-constraint places the servers on the swarm of --hosts swarm/,
+      );
+      expect(() => parseLoadOptions(['--hosts', 'swarm', '--server-constraint', 'db1'])).toThrow(
+        new UsageError(
+          '--server-constraint: "db1" is not a Swarm placement constraint such as node.hostname==db1 or ' +
+            'node.labels.role!=load',
+        ),
+      );
+      expect(() => parseLoadOptions(['--hosts', 'swarm', '--server-constraint', 'node.hostname=db1'])).toThrow(
+        /is not a Swarm placement constraint/,
+      );
+    },
+  );
 
   it('swarm refuses what its tasks cannot do: a runtime axis, ghz, a network profile', () => {
     expect(() => parseLoadOptions(['--hosts', 'swarm', '--node', '22'])).toThrow(
@@ -168,7 +177,8 @@ describe('parseLoadOptions: the runtime axis', () => {
     [['--node', '22', '--server-node', '24'], 'give one or the other'],
     [
       ['--client-node', '22,24', '--engine', 'ghz', '--transport', 'grpc'],
-      '--client-node: the ghz engine is a Go program, it runs on no node; add --engine wirebench, or give --server-node alone',
+      '--client-node: the ghz engine is a Go program, it runs on no node; add --engine wirebench, or give ' +
+        '--server-node alone',
     ],
     [['--client-node', '22', '--engine', 'ghz', '--transport', 'grpc'], 'the ghz engine is a Go program'],
   ])('refuses %p in one line', (argv, message) => {

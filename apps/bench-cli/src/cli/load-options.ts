@@ -34,7 +34,9 @@ export interface LoadOptions {
   /** Instead of transports x targets: the variants whose servers to load (LOAD_VARIANTS). */
   variants?: LoadVariantName[];
   engines: LoadEngine[];
-  /** --shapes: the message shapes every level runs with, in order (default: row, the article's); the bench's parsing. */
+  /**
+   * --shapes: the message shapes every level runs with, in order (default: row, the article's); the bench's parsing.
+   */
   shapes: ShapeName[];
   /** Raw per-level values: one level per concurrency x target x transport. */
   concurrency: string[];
@@ -54,7 +56,10 @@ export interface LoadOptions {
   label: string | null;
   /** --network: the profiles each level runs under, in order; absent = as the servers are. */
   networks?: string[];
-  /** --hosts: local (the servers as configured, started here when not running) or netns (a second host, see netns-hosts.ts). */
+  /**
+   * --hosts: local (the servers as configured, started here when not running) or netns (a second host, see
+   * netns-hosts.ts).
+   */
   hosts: 'local' | 'netns' | 'swarm';
   /** --hosts swarm: --per-node K, at most K of a level's generator tasks on one node; absent: as swarm spreads them. */
   perNode?: number;
@@ -77,7 +82,8 @@ const CORES = availableParallelism();
 
 export const LOAD_HELP = `Usage: npm run load -- [options]
 
-Sustained load at several concurrency levels: HTTP (JSON, Connect) through autocannon, gRPC through the project's own generator,
+Sustained load at several concurrency levels: HTTP (JSON, Connect) through autocannon, gRPC through the project's own
+generator,
 which writes the HTTP/2 frames itself (same closed loop, warm-up, histogram and result), each level in a
 load-generator process of its own. Starts the
 servers it needs if they are not running. Writes bench-results/<UTC time>-load/ (levels.csv, result.json, summary.md).
@@ -89,13 +95,16 @@ Options:
                        only), the bare node:http / grpc-js ones, the Nest apps' Connect routes (connect: the Connect
                        protocol on the Express app, gRPC on the h2c app) and/or the bare Connect server (both
                        protocols)   (default: nest)
-  --variants LIST      instead of --transport/--target: ${Object.keys(LOAD_VARIANTS).join(', ')} (the variants that differ in
-                       their server; the client side is the load generator, so client-library variants do not apply)
+  --variants LIST      instead of --transport/--target: ${Object.keys(LOAD_VARIANTS).join(', ')} (the variants that
+                       differ in their server; the client side is the load generator, so client-library variants do
+                       not apply)
   --shapes LIST        message shapes every level runs with: any of ${shapeNames().join(', ')}; each level runs once
                        per shape, its replies checked for that shape (see docs/shapes.md)   (default: row)
-  --engine LIST        wirebench,ghz: the project's generators and/or ghz (gRPC only, closed loop; a cross-check)   (default: wirebench)
+  --engine LIST        wirebench,ghz: the project's generators and/or ghz (gRPC only, closed loop; a cross-check)
+                       (default: wirebench)
   --concurrency LIST   callers in flight per level   (default: ${defaultSweepText(CORES)})
-  --connections N      sockets (HTTP) or channels (gRPC) shared by the callers   (default: one socket per caller for HTTP, 1 channel for gRPC)
+  --connections N      sockets (HTTP) or channels (gRPC) shared by the callers (default: one socket per caller for
+                       HTTP, 1 channel for gRPC)
   --duration S         measured seconds per level   (default: 10)
   --warmup S           seconds of load before each level's window, not counted   (default: 2)
   --requests N         instead of a duration: N measured requests per level
@@ -292,7 +301,9 @@ function requireRuntimeAxisFits(
   if (asked.clientNodeGiven && outside.every(([, program]) => program !== null)) {
     const [engine, program] = outside[0];
     throw new UsageError(
-      `--client-node: the ${engine} engine is a ${program!.language} program, it runs on no node; add --engine ${DEFAULT_LOAD_ENGINE}, or give --server-node alone`,
+      `--client-node: the ${engine} engine is a ` +
+        `${program!.language} program, it runs on no node; add --engine ` +
+        `${DEFAULT_LOAD_ENGINE}, or give --server-node alone`,
     );
   }
 }
@@ -311,12 +322,14 @@ function requireSwarmFits(asked: { engines: LoadEngine[]; networks: string | und
     const program = outsideProgram(engine);
     if (program)
       throw new UsageError(
-        `--hosts swarm: the workbench image has no ${engine} (a ${program.language} program found on this machine); use --engine ${DEFAULT_LOAD_ENGINE}`,
+        `--hosts swarm: the workbench image has no ` +
+          `${engine} (a ${program.language} program found on this machine); use --engine ${DEFAULT_LOAD_ENGINE}`,
       );
   }
   if (asked.networks !== undefined)
     throw new UsageError(
-      "--hosts swarm: --network's shaping proxy listens on this machine's loopback, which tasks on other nodes cannot reach; give it without --hosts swarm",
+      "--hosts swarm: --network's shaping proxy listens on this machine's loopback, which tasks on other " +
+        'nodes cannot reach; give it without --hosts swarm',
     );
 }
 
@@ -329,7 +342,11 @@ function loadVariants(raw: string): LoadVariantName[] {
     if (variant !== null && valid.includes(variant)) continue;
     const why =
       variant !== null
-        ? `${v} changes ${VARIANTS[variant].factor === 'client library' ? 'the client library, which load mode replaces with its own generator' : `the ${VARIANTS[variant].factor}, which the load generators do not drive`}`
+        ? `${v} changes ${
+            VARIANTS[variant].factor === 'client library'
+              ? 'the client library, which load mode replaces with its own generator'
+              : `the ${VARIANTS[variant].factor}, which the load generators do not drive`
+          }`
         : `${v} is not a variant`;
     throw new UsageError(`--variants: ${why}; load mode takes ${valid.join(', ')}`);
   }
@@ -349,13 +366,15 @@ function parseSwarmServers(
   if (!asked && constraint === undefined) return null;
   if (hosts !== 'swarm')
     throw new UsageError(
-      `--${asked ? 'swarm-servers' : 'server-constraint'} places the servers on the swarm of --hosts swarm: give it with --hosts swarm`,
+      `--${asked ? 'swarm-servers' : 'server-constraint'} places the servers on the swarm of --hosts swarm: ` +
+        `give it with --hosts swarm`,
     );
   const constraints = constraint === undefined ? [] : list('server-constraint', constraint);
   const bad = constraints.find((c) => !/^[A-Za-z][\w.-]*\s*(==|!=)\s*[^\s=!]+$/.test(c));
   if (bad !== undefined)
     throw new UsageError(
-      `--server-constraint: "${bad}" is not a Swarm placement constraint such as node.hostname==db1 or node.labels.role!=load`,
+      `--server-constraint: "${bad}" is not a Swarm placement constraint such as node.hostname==db1 or ` +
+        `node.labels.role!=load`,
     );
   return { constraints };
 }

@@ -22,7 +22,9 @@ const BENCH_SERVERS: ServingAppName[] = ['json-server', 'grpc-server', 'json-fas
 export interface NetnsServers {
   /** The servers' addresses on the link, as variables loadConfig reads (JSON_SERVER_URL, GRPC_SERVER_ADDRESS, ...). */
   targetsEnv: Record<string, string>;
-  /** The link, as a shaper on this side must know it (NETWORK_LINK_*): the peer, its calibration server, who adds delay. */
+  /**
+   * The link, as a shaper on this side must know it (NETWORK_LINK_*): the peer, its calibration server, who adds delay.
+   */
   link: NetworkLink;
   /** What to record with the run: the namespace, the two ends and the link. */
   description: string;
@@ -118,7 +120,9 @@ export async function startNetnsServers(
   let link: NetworkLink;
   try {
     note(
-      `--hosts netns: namespace ${topology.name}, servers at ${server} over ${topology.hostDevice} <-> ${topology.serverDevice} (MTU ${LINK_MTU})`,
+      `--hosts netns: ` +
+        `namespace ${topology.name}, servers ` +
+        `at ${server} over ${topology.hostDevice} <-> ${topology.serverDevice} (MTU ${LINK_MTU})`,
     );
     const started = servers.map((app) =>
       launchInNetns(topology, app, { cwd: root, env: { ...env, ...serverEnv }, log }),
@@ -145,7 +149,11 @@ export async function startNetnsServers(
   return {
     targetsEnv,
     link,
-    description: `servers in network namespace ${topology.name} at ${server}, client at ${topology.hostAddress}, veth MTU ${LINK_MTU}; profiles on the veth: bandwidth tc tbf, latency ${netem ? 'netem' : 'Toxiproxy (no netem in this kernel)'}`,
+    description:
+      `servers in network ` +
+      `namespace ${topology.name} at ${server}, client at ` +
+      `${topology.hostAddress}, veth MTU ${LINK_MTU}; profiles on the veth: bandwidth tc tbf, latency ` +
+      `${netem ? 'netem' : 'Toxiproxy (no netem in this kernel)'}`,
     useProfile: (name) => {
       if (name === onLink) return;
       const profile = profiles[name];

@@ -113,26 +113,34 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--variants', 'grpc-gzip'])).toThrow(/e.g. json-gzip\), got "grpc-gzip"/);
   });
 
-  it("runs every variant of the article's families once for explain (gzip only on the baselines), 5 runs after 1 warm-up, unless told otherwise", () => {
-    const explain = parseOptions(['--preset', 'explain']);
-    expect(explain).toMatchObject({ runs: 5, warmup: 1, invocations: 2 });
-    expect(explain.transports).toEqual(
-      VARIANT_NAMES.filter(
-        (v) =>
-          VARIANTS[v].family !== 'connect' &&
-          !isStreamingVariant(v) &&
-          (!v.includes('+') || ['json+gzip', 'grpc+gzip'].includes(v)),
-      ),
-    );
-    expect(explain.transports.slice(0, 2)).toEqual(['json', 'grpc']);
-    expect(
-      parseOptions(['--preset', 'explain', '--variants', 'json,grpc', '--runs', '3', '--warmup', '0']),
-    ).toMatchObject({ transports: ['json', 'grpc'], runs: 3, warmup: 0 });
-    expect(parseOptions(['--preset', 'explain', '--transport', 'grpc']).transports).toEqual(['grpc']);
-    expect(parseOptions(['--preset', 'batching'])).toMatchObject({ transports: ['json', 'grpc'], runs: 5, warmup: 2 });
-    expect(() => parseOptions(['--variants', 'json,json'])).toThrow(/once/);
-    expect(() => parseOptions(['--variants', 'json', '--transport', 'grpc'])).toThrow(/alternatives/);
-  });
+  it(
+    "runs every variant of the article's families once for explain (gzip only on the baselines), 5 runs after " +
+      '1 warm-up, unless told otherwise',
+    () => {
+      const explain = parseOptions(['--preset', 'explain']);
+      expect(explain).toMatchObject({ runs: 5, warmup: 1, invocations: 2 });
+      expect(explain.transports).toEqual(
+        VARIANT_NAMES.filter(
+          (v) =>
+            VARIANTS[v].family !== 'connect' &&
+            !isStreamingVariant(v) &&
+            (!v.includes('+') || ['json+gzip', 'grpc+gzip'].includes(v)),
+        ),
+      );
+      expect(explain.transports.slice(0, 2)).toEqual(['json', 'grpc']);
+      expect(
+        parseOptions(['--preset', 'explain', '--variants', 'json,grpc', '--runs', '3', '--warmup', '0']),
+      ).toMatchObject({ transports: ['json', 'grpc'], runs: 3, warmup: 0 });
+      expect(parseOptions(['--preset', 'explain', '--transport', 'grpc']).transports).toEqual(['grpc']);
+      expect(parseOptions(['--preset', 'batching'])).toMatchObject({
+        transports: ['json', 'grpc'],
+        runs: 5,
+        warmup: 2,
+      });
+      expect(() => parseOptions(['--variants', 'json,json'])).toThrow(/once/);
+      expect(() => parseOptions(['--variants', 'json', '--transport', 'grpc'])).toThrow(/alternatives/);
+    },
+  );
 
   it('takes --network as configured profile names, and the network preset brings its four', () => {
     expect(parseOptions([]).networks).toBeUndefined();
@@ -183,21 +191,24 @@ describe('parseOptions', () => {
     expect(parseOptions(['--quiet']).quiet).toBe(true);
   });
 
-  it('re-runs 3 disturbed runs a scenario with --quiet unless --rerun-disturbed says otherwise, none without it', () => {
-    expect(parseOptions([]).rerunDisturbed).toBe(0);
-    expect(parseOptions(['--quiet']).rerunDisturbed).toBe(3);
-    expect(parseOptions(['--quiet', '--rerun-disturbed', '0']).rerunDisturbed).toBe(0);
-    expect(parseOptions(['--quiet', '--rerun-disturbed', '20']).rerunDisturbed).toBe(20);
-    expect(() => parseOptions(['--rerun-disturbed', '2'])).toThrow(
-      '--rerun-disturbed applies with --quiet: give --quiet too',
-    );
-    expect(() => parseOptions(['--quiet', '--rerun-disturbed', '21'])).toThrow(
-      '--rerun-disturbed must be an integer from 0 to 20, got "21"',
-    );
-    expect(() => parseOptions(['--quiet', '--rerun-disturbed', 'x'])).toThrow(
-      '--rerun-disturbed must be an integer >= 0, got "x"',
-    );
-  });
+  it(
+    're-runs 3 disturbed runs a scenario with --quiet unless --rerun-disturbed says otherwise, none without ' + 'it',
+    () => {
+      expect(parseOptions([]).rerunDisturbed).toBe(0);
+      expect(parseOptions(['--quiet']).rerunDisturbed).toBe(3);
+      expect(parseOptions(['--quiet', '--rerun-disturbed', '0']).rerunDisturbed).toBe(0);
+      expect(parseOptions(['--quiet', '--rerun-disturbed', '20']).rerunDisturbed).toBe(20);
+      expect(() => parseOptions(['--rerun-disturbed', '2'])).toThrow(
+        '--rerun-disturbed applies with --quiet: give --quiet too',
+      );
+      expect(() => parseOptions(['--quiet', '--rerun-disturbed', '21'])).toThrow(
+        '--rerun-disturbed must be an integer from 0 to 20, got "21"',
+      );
+      expect(() => parseOptions(['--quiet', '--rerun-disturbed', 'x'])).toThrow(
+        '--rerun-disturbed must be an integer >= 0, got "x"',
+      );
+    },
+  );
 
   it('refuses several invocations on netns hosts, naming the preset that asked for them', () => {
     expect(() => parseOptions(['--hosts', 'netns', '--invocations', '2'])).toThrow(

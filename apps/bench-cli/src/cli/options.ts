@@ -51,9 +51,15 @@ export interface BenchOptions {
   given: CaseSettingsGiven;
   /** --shapes: the message shapes every case runs with, in order (default: row, the article's). */
   shapes: ShapeName[];
-  /** --proto, --message, --sample (--counter-field): the user's own message, built and registered as `user`; null without them. */
+  /**
+   * --proto, --message, --sample (--counter-field): the user's own message, built and registered as `user`; null
+   * without them.
+   */
   userShape: UserShapeOptions | null;
-  /** --blob-bytes: the `binary` shape's blob size given to the apps this run starts (registered here too); null without it. */
+  /**
+   * --blob-bytes: the `binary` shape's blob size given to the apps this run starts (registered here too); null without
+   * it.
+   */
   blobBytes: number | null;
   rows?: number[];
   requests?: number[];
@@ -70,7 +76,10 @@ export interface BenchOptions {
   label: string | null;
   /** --network: the profiles each case runs under, in order; absent = as the servers are (loopback, unnamed). */
   networks?: string[];
-  /** --hosts: local (the servers as configured, started here when not running) or netns (a second host, see netns-hosts.ts). */
+  /**
+   * --hosts: local (the servers as configured, started here when not running) or netns (a second host, see
+   * netns-hosts.ts).
+   */
   hosts: 'local' | 'netns';
   /**
    * --node / --server-node / --client-node (--offline): the runtimes the apps are started on, one block each per
@@ -81,7 +90,10 @@ export interface BenchOptions {
   disturbedAbove: number;
   /** --quiet: before each case, wait (30 s at most) for other processes to use no more than disturbedAbove cores. */
   quiet: boolean;
-  /** With --quiet: disturbed measured runs of each scenario measured again (--rerun-disturbed, 3 by default); 0 without --quiet. */
+  /**
+   * With --quiet: disturbed measured runs of each scenario measured again (--rerun-disturbed, 3 by default); 0 without
+   * --quiet.
+   */
   rerunDisturbed: number;
   help: boolean;
 }
@@ -121,7 +133,8 @@ Options:
                        2 rounds; about 8 minutes a runtime and round on a busy 2-core machine: about 70 minutes
                        for four runtimes, see docs/runtimes.md)
   --transport LIST     comma list of ${TRANSPORT_KINDS.join(', ')}: each family's baseline variant
-                       (${TRANSPORT_KINDS.map((t) => `${t}: ${familyBaseline(t)}`).join(', ')}; default: ${ARTICLE_TRANSPORTS.join(',')})
+                       (${TRANSPORT_KINDS.map((t) => `${t}: ${familyBaseline(t)}`).join(', ')}; default:
+                       ${ARTICLE_TRANSPORTS.join(',')})
   --variants LIST      instead of --transport: any of ${VARIANT_NAMES.join(', ')}
                        (${GZIP_ALIAS_NOTE}; see docs/variants.md;
                        default: json,grpc, or every variant for explain; given, it is every case's, also a
@@ -140,9 +153,10 @@ Options:
   --requests LIST      requests per run, e.g. 1,100       } every combination of the lists ("custom");
   --concurrency LIST   requests in flight, e.g. 10        } requests > 1 means parallel mode; a concurrency above
                                                           } a case's requests is capped at them (said before the run)
-  --chunk-rows N       streaming variants (json-stream, grpc-stream): rows per message / NDJSON write   (default: STREAM_CHUNK_ROWS, 1000)
-  --runs N             measured runs per scenario and variant   (default: 5; fewer than ${MIN_RUNS_FOR_VERDICT} a side shows
-                       intervals but names no faster side)
+  --chunk-rows N       streaming variants (json-stream, grpc-stream): rows per message / NDJSON write (default:
+                       STREAM_CHUNK_ROWS, 1000)
+  --runs N             measured runs per scenario and variant (default: 5; fewer than ${MIN_RUNS_FOR_VERDICT} a side
+                       shows intervals but names no faster side)
   --invocations K      repeat the whole run K times (1 to ${MAX_INVOCATIONS}), each in fresh server and client processes
                        started by this run; intervals then come from a two-level bootstrap (invocations, then runs)
                        and the summary shows the share of variance between invocations. K > 1 needs the apps not
@@ -151,7 +165,8 @@ Options:
   --warmup N           warm-up runs, discarded   (default: 2; explain: 1)
   --out DIR            parent folder of the run's files   (default: RESULTS_DIR or ./bench-results)
   --format LIST        comma list of ${FORMATS.join(', ')} printed on stdout   (default: table)
-  --scenarios FILE     scenarios as JSON: [{"name": "big", "rows": 100000}, {"name": "fan-out", "rows": 1, "requests": 500, "concurrency": 50}]
+  --scenarios FILE     scenarios as JSON: [{"name": "big", "rows": 100000}, {"name": "fan-out", "rows": 1, "requests":
+                       500, "concurrency": 50}]
   --network LIST       run every case under each of these network profiles (network-profiles.json:
                        ${profileNames()}; NETWORK_PROFILES_FILE adds your own), shaped through Toxiproxy
                        (default: none: loopback; the network preset: loopback,lan,wan,mobile)
@@ -173,8 +188,8 @@ Options:
   --quiet              before each case, wait up to 30 s for a quiet machine (foreign CPU at most --disturbed-above),
                        and measure a disturbed run again after waiting up to 10 s for quiet; the replaced runs are
                        counted and kept in result.json (re-runs of a case stop after 60 s)
-  --rerun-disturbed N  with --quiet: disturbed runs of each scenario measured again, at most (0 to ${MAX_RERUN_DISTURBED})
-                       (default: ${DEFAULT_RERUN_DISTURBED})
+  --rerun-disturbed N  with --quiet: disturbed runs of each scenario measured again, at most (0 to
+                       ${MAX_RERUN_DISTURBED}) (default: ${DEFAULT_RERUN_DISTURBED})
   --help               this text
 
 Exit codes: 0 done, 1 a run failed, 2 bad options or another program at an app's address, 130 interrupted.`;
@@ -231,7 +246,8 @@ export function shapesOption(raw: string | undefined, withUser: boolean): ShapeN
 function invocations(raw: string): number {
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_INVOCATIONS) {
     throw new UsageError(
-      `--invocations must be an integer from 1 to ${MAX_INVOCATIONS} (each starts fresh server and client processes), got "${raw}"`,
+      `--invocations must be an integer from 1 to ` +
+        `${MAX_INVOCATIONS} (each starts fresh server and client processes), got "${raw}"`,
     );
   }
   return Number(raw);
@@ -360,7 +376,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   // The netns hosts are started once per run; restarting them per invocation is not built (and not testable here).
   if (hosts === 'netns' && invocationCount > 1) {
     throw new UsageError(
-      `--hosts netns runs one invocation: give --invocations 1${str('invocations') === undefined ? ` (the ${preset} preset defaults to ${invocationCount})` : ''}`,
+      `--hosts netns runs one invocation: give --invocations ` +
+        `1${str('invocations') === undefined ? ` (the ${preset} preset defaults to ${invocationCount})` : ''}`,
     );
   }
 

@@ -56,5 +56,8 @@ export async function moveToFreePorts(
     env[name] = String(await freePort());
     moved.push(`${name}=${env[name]}`);
   }
-  return `apps this run did not start answer at the configured addresses (${running.join(', ')}); it starts its own on free ports instead (${moved.join(' ')})`;
+  return (
+    `apps this run did not start answer at the configured addresses ` +
+    `(${running.join(', ')}); it starts its own on free ports instead (${moved.join(' ')})`
+  );
 }

@@ -90,34 +90,38 @@ describe('the connect preset', () => {
     expect(PRESETS.connect.some((c) => c.streamingOnly || c.variants)).toBe(false);
   });
 
-  it('places every connect-family variant against json, json-fastify, grpc and grpc-bare, with enough runs for a verdict in 2 invocations', () => {
-    const variants = PRESET_DEFAULTS.connect.variants!();
-    expect(variants).toEqual([...CONNECT_COMPARATORS, ...connectFamily()]);
-    expect(CONNECT_COMPARATORS).toEqual(['json', 'json-fastify', 'grpc', 'grpc-bare']);
-    expect(connectFamily()).toEqual(
-      expect.arrayContaining([
+  it(
+    'places every connect-family variant against json, json-fastify, grpc and grpc-bare, with enough runs ' +
+      'for a verdict in 2 invocations',
+    () => {
+      const variants = PRESET_DEFAULTS.connect.variants!();
+      expect(variants).toEqual([...CONNECT_COMPARATORS, ...connectFamily()]);
+      expect(CONNECT_COMPARATORS).toEqual(['json', 'json-fastify', 'grpc', 'grpc-bare']);
+      expect(connectFamily()).toEqual(
+        expect.arrayContaining([
+          'connect-proto',
+          'connect-json',
+          'connect-fastify',
+          'connect-h2',
+          'connect-grpc',
+          'grpc-web',
+          'connect-stream',
+        ]),
+      );
+      expect(PRESET_DEFAULTS.connect).toMatchObject({ runs: MIN_RUNS_FOR_VERDICT, warmup: 1, invocations: 2 });
+      expect(parseOptions(['--preset', 'connect'])).toMatchObject({
+        preset: 'connect',
+        transports: variants,
+        runs: 5,
+        warmup: 1,
+        invocations: 2,
+      });
+      expect(parseOptions(['--preset', 'connect', '--variants', 'json,connect-proto']).transports).toEqual([
+        'json',
         'connect-proto',
-        'connect-json',
-        'connect-fastify',
-        'connect-h2',
-        'connect-grpc',
-        'grpc-web',
-        'connect-stream',
-      ]),
-    );
-    expect(PRESET_DEFAULTS.connect).toMatchObject({ runs: MIN_RUNS_FOR_VERDICT, warmup: 1, invocations: 2 });
-    expect(parseOptions(['--preset', 'connect'])).toMatchObject({
-      preset: 'connect',
-      transports: variants,
-      runs: 5,
-      warmup: 1,
-      invocations: 2,
-    });
-    expect(parseOptions(['--preset', 'connect', '--variants', 'json,connect-proto']).transports).toEqual([
-      'json',
-      'connect-proto',
-    ]);
-  });
+      ]);
+    },
+  );
 
   it('takes the family from the registry: a connect variant added to it joins the preset unedited', () => {
     jest.isolateModules(() => {

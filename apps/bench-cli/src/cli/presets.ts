@@ -29,7 +29,9 @@ export interface ScenarioSpec {
   streamingOnly?: boolean;
   /** A preset's own variants for this case, used unless --variants or --transport is given (variantsFor). */
   variants?: VariantName[];
-  /** How the case differs from what the command line asked (a concurrency capped at the requests), kept in result.json. */
+  /**
+   * How the case differs from what the command line asked (a concurrency capped at the requests), kept in result.json.
+   */
   note?: string;
   /** The message shape of every request (--shapes crosses each case with each shape); absent: row. */
   shape?: ShapeName;
@@ -68,7 +70,10 @@ const CHUNK_SWEEP = [100, 1000, 10_000];
 const PARALLEL_SWEEP = [1, 10, 100, 1000, 10_000];
 const CAP = 100;
 
-/** The article's cases, then rows 1 -> 1,000,000 in one request, then 1 -> 10,000 parallel 1-row requests uncapped and capped. */
+/**
+ * The article's cases, then rows 1 -> 1,000,000 in one request, then 1 -> 10,000 parallel 1-row requests uncapped and
+ * capped.
+ */
 const FULL: ScenarioSpec[] = [
   ...ARTICLE,
   ...ROW_SWEEP.map((rows) => single(`rows-${rows}`, rows)),
@@ -125,7 +130,10 @@ const NETWORK: ScenarioSpec[] = [
   ...ARTICLE.filter((c) => c.name === '2-3'),
 ];
 
-/** One request of `rows` rows of a shape, named <case>-<shape> as --shapes names them (the row's too: every case names its shape). */
+/**
+ * One request of `rows` rows of a shape, named <case>-<shape> as --shapes names them (the row's too: every case names
+ * its shape).
+ */
 const ofShape = (shape: ShapeName, rows: number): ScenarioSpec => ({ ...single(`rows-${rows}-${shape}`, rows), shape });
 
 /**
@@ -153,9 +161,9 @@ function articleFamilies(): VariantName[] {
 }
 
 /**
- * The explain preset's variants: every one-message variant of the article's families once, so each factor has its own row, and `+gzip` twins
- * only of the two baselines (the compression factor, once per family). Not the streaming variants: they are the memory
- * preset's, and their 1,000,000-row runs would not fit the explain preset's time.
+ * The explain preset's variants: every one-message variant of the article's families once, so each factor has its own
+ * row, and `+gzip` twins only of the two baselines (the compression factor, once per family). Not the streaming
+ * variants: they are the memory preset's, and their 1,000,000-row runs would not fit the explain preset's time.
  */
 export function explainVariants(): VariantName[] {
   return articleFamilies().filter(
@@ -248,14 +256,17 @@ export function serializerVariants(): VariantName[] {
  * fastest was measured here (2 cores shared with other jobs, Node 20) before the preset was written: one request of
  * 10,000 rows of each shape, 3 runs after 1 warm-up, every one-message variant of the two families (docs/shapes.md):
  * `json-undici` had the lowest JSON-family median on row, numeric and text (0.43×, 0.49×, 0.62× json), `json-fastify`
- * on nested, `json` on binary; `grpc-sliced` the lowest gRPC-family median on row (0.81× grpc) and within 4% of the lowest elsewhere,
- * and at 1,000,000 rows of `row` it is the only one the runs told apart from grpc (0.63×, docs/variants.md). Three
- * runs with spreads of 4–69% (the machine was shared) rank medians, they tell nothing apart: the preset itself runs
- * the baselines beside them, so a wrong pick shows as a ratio near 1, not as a wrong verdict.
+ * on nested, `json` on binary; `grpc-sliced` the lowest gRPC-family median on row (0.81× grpc) and within 4% of the
+ * lowest elsewhere, and at 1,000,000 rows of `row` it is the only one the runs told apart from grpc (0.63×,
+ * docs/variants.md). Three runs with spreads of 4–69% (the machine was shared) rank medians, they tell nothing apart:
+ * the preset itself runs the baselines beside them, so a wrong pick shows as a ratio near 1, not as a wrong verdict.
  */
 export const SHAPES_PRESET_VARIANTS: VariantName[] = ['json', 'json-undici', 'grpc', 'grpc-sliced'];
 
-/** The comparators every Connect variant is placed against: the article's two baselines and each one's fastest server path. */
+/**
+ * The comparators every Connect variant is placed against: the article's two baselines and each one's fastest server
+ * path.
+ */
 export const CONNECT_COMPARATORS: VariantName[] = ['json', 'json-fastify', 'grpc', 'grpc-bare'];
 
 /**

@@ -17,7 +17,8 @@ describe('progress by kind of work', () => {
     tracker.starting('rows-100');
     tracker.finished('rows-100', { 'measured runs': 10, 'warm-up runs': 2, 'wire-pass runs': 4 }, 'json median 1 ms');
     expect(text).toBe(
-      '[0/10 measured runs, 0/2 warm-up runs, 0/4 wire-pass runs] rows-100 ...\n[10/10 measured runs, 2/2 warm-up runs, 4/4 wire-pass runs] rows-100: json median 1 ms\n',
+      '[0/10 measured runs, 0/2 warm-up runs, 0/4 wire-pass runs] rows-100 ...\n[10/10 measured runs, 2/2 ' +
+        'warm-up runs, 4/4 wire-pass runs] rows-100: json median 1 ms\n',
     );
   });
 });

@@ -36,7 +36,8 @@ export async function resolveRuntimePairs(axis: RuntimeAxisOptions, options: Res
     const eol = pastEndOfLife(runtime.nodeVersion);
     if (eol)
       options.log?.(
-        `Node ${runtime.nodeVersion} (${runtime.spec}) is past its end of life (${eol}): it runs, but gets no fixes since`,
+        `Node ${runtime.nodeVersion} ` +
+          `(${runtime.spec}) is past its end of life (${eol}): it runs, but gets no fixes since`,
       );
   }
   return pairs;

@@ -40,7 +40,8 @@ describe('parseRuntimeOptions', () => {
   it.each([
     [
       { node: '22', serverNode: '24' },
-      '--node runs the servers and the client on each runtime; --server-node / --client-node split them: give one or the other',
+      '--node runs the servers and the client on each runtime; --server-node / --client-node split them: give ' +
+        'one or the other',
     ],
     [{ node: '22', clientNode: '24' }, 'give one or the other'],
     [{ serverNode: '20,22', clientNode: '22,24' }, 'one side may be a list, the other one runtime (got 2 and 2)'],

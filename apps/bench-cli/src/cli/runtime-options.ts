@@ -33,7 +33,8 @@ export function parseRuntimeOptions(flags: RuntimeFlags): RuntimeAxisOptions | n
   const offline = flags.offline === true;
   if (node !== undefined && (serverNode !== undefined || clientNode !== undefined)) {
     throw new UsageError(
-      '--node runs the servers and the client on each runtime; --server-node / --client-node split them: give one or the other',
+      '--node runs the servers and the client on each runtime; --server-node / --client-node split them: give ' +
+        'one or the other',
     );
   }
   if (node === undefined && serverNode === undefined && clientNode === undefined) {
@@ -47,7 +48,8 @@ export function parseRuntimeOptions(flags: RuntimeFlags): RuntimeAxisOptions | n
   const clients = specList('client-node', clientNode ?? 'current');
   if (servers.length > 1 && clients.length > 1) {
     throw new UsageError(
-      `--server-node and --client-node: one side may be a list, the other one runtime (got ${servers.length} and ${clients.length}); use --node to move both together`,
+      `--server-node and --client-node: one side may be a list, the other one runtime (got ` +
+        `${servers.length} and ${clients.length}); use --node to move both together`,
     );
   }
   return { pairs: servers.flatMap((server) => clients.map((client) => ({ server, client }))), split: true, offline };

@@ -37,24 +37,29 @@ describe('the runtimes preset', () => {
   };
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it("runs the article's seven cases on json and grpc, then one request of 100,000 rows on the explain preset's variants", () => {
-    expect(PRESETS.runtimes.slice(0, 7)).toEqual(PRESETS.article);
-    expect(PRESETS.runtimes.slice(0, 7).every((c) => c.variants === undefined)).toBe(true);
-    expect(PRESET_DEFAULTS.runtimes.variants!()).toEqual(['json', 'grpc']);
-    // 100,000 rows, not the explain preset's 1,000,000, after the explain preset's one warm-up: sixteen variants on every runtime, twice.
-    expect(PRESETS.runtimes[7]).toEqual({
-      name: 'rows-100000',
-      mode: 'single',
-      rows: 100_000,
-      requests: 1,
-      variants: PRESET_DEFAULTS.explain.variants!(),
-      warmup: 1,
-    });
-    expect(PRESETS.runtimes).toHaveLength(8);
-    // The article preset's runs and warm-ups: the defaults.
-    expect(PRESET_DEFAULTS.runtimes.runs).toBeUndefined();
-    expect(PRESET_DEFAULTS.runtimes.warmup).toBeUndefined();
-  });
+  it(
+    "runs the article's seven cases on json and grpc, then one request of 100,000 rows on the explain " +
+      "preset's variants",
+    () => {
+      expect(PRESETS.runtimes.slice(0, 7)).toEqual(PRESETS.article);
+      expect(PRESETS.runtimes.slice(0, 7).every((c) => c.variants === undefined)).toBe(true);
+      expect(PRESET_DEFAULTS.runtimes.variants!()).toEqual(['json', 'grpc']);
+      // 100,000 rows, not the explain preset's 1,000,000, after the explain preset's one warm-up: sixteen variants on
+      // every runtime, twice.
+      expect(PRESETS.runtimes[7]).toEqual({
+        name: 'rows-100000',
+        mode: 'single',
+        rows: 100_000,
+        requests: 1,
+        variants: PRESET_DEFAULTS.explain.variants!(),
+        warmup: 1,
+      });
+      expect(PRESETS.runtimes).toHaveLength(8);
+      // The article preset's runs and warm-ups: the defaults.
+      expect(PRESET_DEFAULTS.runtimes.runs).toBeUndefined();
+      expect(PRESET_DEFAULTS.runtimes.warmup).toBeUndefined();
+    },
+  );
 
   it('compares the newest cached release of each major and this node, oldest first, by exact version', () => {
     const dir = cache(['22.11.0', '22.23.3', '26.10.0', '24.21.0', '.fetching-24.22.0-x']);
@@ -96,29 +101,33 @@ describe('the runtimes preset', () => {
       expect([options.runs, options.warmup, options.invocations]).toEqual([5, 2, 2]);
     });
 
-    it("plans the article's cases on json and grpc and the large case on the explain variants, unless --variants says", () => {
-      process.env.NODE_RUNTIMES_DIR = cache(['22.23.3', '26.10.0']);
-      const options = parseOptions(['--preset', 'runtimes']);
-      const plan = planOf(buildScenarioSpecs(options, limits), options);
-      expect(plan.map((c) => `${c.name}: ${c.variants!.join(',')}`)).toEqual([
-        ...PRESETS.article.map((c) => `${c.name}: json,grpc`),
-        `rows-100000: ${explainVariants().join(',')}`,
-      ]);
-      // Every one-message variant, one factor changed at a time, and gzip twins of the baselines only.
-      expect(explainVariants()).toEqual(
-        expect.arrayContaining(['json', 'grpc', 'json+gzip', 'json-undici', 'grpc-sliced']),
-      );
-      expect(explainVariants().some((v) => v.includes('stream'))).toBe(false);
-      expect(
-        explainVariants()
-          .filter((v) => v.endsWith('+gzip'))
-          .every((v) => ['json+gzip', 'grpc+gzip'].includes(v)),
-      ).toBe(true);
-      const given = parseOptions(['--preset', 'runtimes', '--variants', 'json,grpc,grpc-sliced']);
-      expect(buildScenarioSpecs(given, limits).map((c) => variantsFor(c, given))).toEqual(
-        Array(8).fill(['json', 'grpc', 'grpc-sliced']),
-      );
-    });
+    it(
+      "plans the article's cases on json and grpc and the large case on the explain variants, unless " +
+        '--variants says',
+      () => {
+        process.env.NODE_RUNTIMES_DIR = cache(['22.23.3', '26.10.0']);
+        const options = parseOptions(['--preset', 'runtimes']);
+        const plan = planOf(buildScenarioSpecs(options, limits), options);
+        expect(plan.map((c) => `${c.name}: ${c.variants!.join(',')}`)).toEqual([
+          ...PRESETS.article.map((c) => `${c.name}: json,grpc`),
+          `rows-100000: ${explainVariants().join(',')}`,
+        ]);
+        // Every one-message variant, one factor changed at a time, and gzip twins of the baselines only.
+        expect(explainVariants()).toEqual(
+          expect.arrayContaining(['json', 'grpc', 'json+gzip', 'json-undici', 'grpc-sliced']),
+        );
+        expect(explainVariants().some((v) => v.includes('stream'))).toBe(false);
+        expect(
+          explainVariants()
+            .filter((v) => v.endsWith('+gzip'))
+            .every((v) => ['json+gzip', 'grpc+gzip'].includes(v)),
+        ).toBe(true);
+        const given = parseOptions(['--preset', 'runtimes', '--variants', 'json,grpc,grpc-sliced']);
+        expect(buildScenarioSpecs(given, limits).map((c) => variantsFor(c, given))).toEqual(
+          Array(8).fill(['json', 'grpc', 'grpc-sliced']),
+        );
+      },
+    );
 
     it('yields to --node, and exits 2 with fewer than two runtimes', () => {
       process.env.NODE_RUNTIMES_DIR = cache([]);

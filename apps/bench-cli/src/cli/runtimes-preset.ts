@@ -22,7 +22,8 @@ export function presetRuntimes(
   if (!newestOfEach.has(majorOf(current))) byMajor.push([majorOf(current), 'current']);
   if (byMajor.length < 2) {
     throw new UsageError(
-      `the runtimes preset compares Node versions, and only Node ${byMajor.length ? byMajor[0][1].replace('current', current) : current} is available` +
+      `the runtimes preset compares Node versions, and only Node ` +
+        `${byMajor.length ? byMajor[0][1].replace('current', current) : current} is available` +
         ` (cache: ${cacheDir}): run \`npm run setup:node -- 22 24 26\` first, or give --node`,
     );
   }

@@ -77,24 +77,30 @@ describe('buildScenarioSpecs', () => {
     ]);
   });
 
-  it("has the explain cases (the article's single requests and 1,000 in parallel) and the batching splits of 10,000 rows", () => {
-    expect(
-      buildScenarioSpecs(parseOptions(['--preset', 'explain']), limits).map((s) => `${s.name}:${s.rows}x${s.requests}`),
-    ).toEqual(['1-1:1x1', '1-2:10000x1', '1-3:1000000x1', '2-3:1x1000']);
-    // Every case has the 5 runs a verdict needs (MIN_RUNS_FOR_VERDICT); --runs overrides every case.
-    const explain = parseOptions(['--preset', 'explain']);
-    expect(buildScenarioSpecs(explain, limits).map((s) => caseSettings(s, explain).runs)).toEqual([5, 5, 5, 5]);
-    const given = parseOptions(['--preset', 'explain', '--runs', '7']);
-    expect(buildScenarioSpecs(given, limits).map((s) => caseSettings(s, given).runs)).toEqual([7, 7, 7, 7]);
-    const batching = buildScenarioSpecs(parseOptions(['--preset', 'batching']), limits);
-    expect(batching.map((s) => `${s.name}:${s.mode}:${s.rows}x${s.requests}`)).toEqual([
-      'batch-1x10000:single:10000x1',
-      'batch-10x1000:parallel:1000x10',
-      'batch-100x100:parallel:100x100',
-      'batch-10000x1:parallel:1x10000',
-    ]);
-    for (const s of batching) expect(s.rows * s.requests).toBe(10_000);
-  });
+  it(
+    "has the explain cases (the article's single requests and 1,000 in parallel) and the batching splits of " +
+      '10,000 rows',
+    () => {
+      expect(
+        buildScenarioSpecs(parseOptions(['--preset', 'explain']), limits).map(
+          (s) => `${s.name}:${s.rows}x${s.requests}`,
+        ),
+      ).toEqual(['1-1:1x1', '1-2:10000x1', '1-3:1000000x1', '2-3:1x1000']);
+      // Every case has the 5 runs a verdict needs (MIN_RUNS_FOR_VERDICT); --runs overrides every case.
+      const explain = parseOptions(['--preset', 'explain']);
+      expect(buildScenarioSpecs(explain, limits).map((s) => caseSettings(s, explain).runs)).toEqual([5, 5, 5, 5]);
+      const given = parseOptions(['--preset', 'explain', '--runs', '7']);
+      expect(buildScenarioSpecs(given, limits).map((s) => caseSettings(s, given).runs)).toEqual([7, 7, 7, 7]);
+      const batching = buildScenarioSpecs(parseOptions(['--preset', 'batching']), limits);
+      expect(batching.map((s) => `${s.name}:${s.mode}:${s.rows}x${s.requests}`)).toEqual([
+        'batch-1x10000:single:10000x1',
+        'batch-10x1000:parallel:1000x10',
+        'batch-100x100:parallel:100x100',
+        'batch-10000x1:parallel:1x10000',
+      ]);
+      for (const s of batching) expect(s.rows * s.requests).toBe(10_000);
+    },
+  );
 
   it('has sweeps with and without a concurrency cap in the full preset, all within the default limits', () => {
     const full = buildScenarioSpecs(parseOptions(['--preset', 'full']), limits);
@@ -104,36 +110,41 @@ describe('buildScenarioSpecs', () => {
     expect(PRESETS.quick.every((s) => s.rows <= 1000)).toBe(true);
   });
 
-  it('builds every combination of --rows, --requests and --concurrency, capping concurrency above requests and saying so', () => {
-    // The issue's command: 4 combinations promised, 4 run; the two whose concurrency is above their requests are capped.
-    const specs = buildScenarioSpecs(
-      parseOptions(['--rows', '1,1000', '--requests', '1,50', '--concurrency', '10']),
-      limits,
-    );
-    expect(specs.map((s) => `${s.name}:${s.mode}:${s.requests}:${s.concurrency}`)).toEqual([
-      'rows-1:single:1:undefined',
-      'rows-1-x50-c10:parallel:50:10',
-      'rows-1000:single:1:undefined',
-      'rows-1000-x50-c10:parallel:50:10',
-    ]);
-    expect(specs.map((s) => s.note)).toEqual([
-      '--concurrency 10 is above its 1 request: run as a single request',
-      undefined,
-      '--concurrency 10 is above its 1 request: run as a single request',
-      undefined,
-    ]);
-    const capped = buildScenarioSpecs(
-      parseOptions(['--rows', '1', '--requests', '5,20', '--concurrency', '10']),
-      limits,
-    );
-    expect(capped.map((s) => `${s.name}:${s.concurrency}:${s.note}`)).toEqual([
-      'rows-1-x5-c5:5:--concurrency 10 is above its 5 requests: capped at 5',
-      'rows-1-x20-c10:10:undefined',
-    ]);
-    expect(buildScenarioSpecs(parseOptions(['--rows', '7']), limits)).toEqual([
-      { name: 'rows-7', mode: 'single', rows: 7, requests: 1 },
-    ]);
-  });
+  it(
+    'builds every combination of --rows, --requests and --concurrency, capping concurrency above requests ' +
+      'and saying so',
+    () => {
+      // The issue's command: 4 combinations promised, 4 run; the two whose concurrency is above their requests are
+      // capped.
+      const specs = buildScenarioSpecs(
+        parseOptions(['--rows', '1,1000', '--requests', '1,50', '--concurrency', '10']),
+        limits,
+      );
+      expect(specs.map((s) => `${s.name}:${s.mode}:${s.requests}:${s.concurrency}`)).toEqual([
+        'rows-1:single:1:undefined',
+        'rows-1-x50-c10:parallel:50:10',
+        'rows-1000:single:1:undefined',
+        'rows-1000-x50-c10:parallel:50:10',
+      ]);
+      expect(specs.map((s) => s.note)).toEqual([
+        '--concurrency 10 is above its 1 request: run as a single request',
+        undefined,
+        '--concurrency 10 is above its 1 request: run as a single request',
+        undefined,
+      ]);
+      const capped = buildScenarioSpecs(
+        parseOptions(['--rows', '1', '--requests', '5,20', '--concurrency', '10']),
+        limits,
+      );
+      expect(capped.map((s) => `${s.name}:${s.concurrency}:${s.note}`)).toEqual([
+        'rows-1-x5-c5:5:--concurrency 10 is above its 5 requests: capped at 5',
+        'rows-1-x20-c10:10:undefined',
+      ]);
+      expect(buildScenarioSpecs(parseOptions(['--rows', '7']), limits)).toEqual([
+        { name: 'rows-7', mode: 'single', rows: 7, requests: 1 },
+      ]);
+    },
+  );
 
   it('runs a case that two concurrencies cap to the same once, naming both', () => {
     const specs = buildScenarioSpecs(
@@ -194,20 +205,23 @@ describe('buildScenarioSpecs', () => {
     );
   });
 
-  it('gives every network case the 5 runs and the warm-up a verdict needs, unless --runs/--warmup say otherwise', () => {
-    const options = parseOptions(['--preset', 'network']);
-    const specs = buildScenarioSpecs(options, limits);
-    expect(specs.map((s) => [s.rows, s.requests ?? 1])).toEqual([
-      [1, 1],
-      [10_000, 1],
-      [100_000, 1],
-      [1, 1000],
-    ]);
-    for (const spec of specs)
-      expect([caseSettings(spec, options).runs, caseSettings(spec, options).warmup]).toEqual([5, 1]);
-    const told = parseOptions(['--preset', 'network', '--runs', '4', '--warmup', '2']);
-    expect([caseSettings(specs[2], told).runs, caseSettings(specs[2], told).warmup]).toEqual([4, 2]);
-  });
+  it(
+    'gives every network case the 5 runs and the warm-up a verdict needs, unless --runs/--warmup say ' + 'otherwise',
+    () => {
+      const options = parseOptions(['--preset', 'network']);
+      const specs = buildScenarioSpecs(options, limits);
+      expect(specs.map((s) => [s.rows, s.requests ?? 1])).toEqual([
+        [1, 1],
+        [10_000, 1],
+        [100_000, 1],
+        [1, 1000],
+      ]);
+      for (const spec of specs)
+        expect([caseSettings(spec, options).runs, caseSettings(spec, options).warmup]).toEqual([5, 1]);
+      const told = parseOptions(['--preset', 'network', '--runs', '4', '--warmup', '2']);
+      expect([caseSettings(specs[2], told).runs, caseSettings(specs[2], told).warmup]).toEqual([4, 2]);
+    },
+  );
 });
 
 describe('variantsFor', () => {

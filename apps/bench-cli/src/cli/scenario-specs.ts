@@ -142,7 +142,10 @@ function capNote(spec: ScenarioSpec, capped: number[], uncapped: number[]): stri
   const requests = `${spec.requests} request${spec.requests === 1 ? '' : 's'}`;
   const what = spec.mode === 'single' ? 'run as a single request' : `capped at ${spec.requests}`;
   const same = uncapped.length > 0 ? `, the same case as --concurrency ${uncapped.join(', ')}` : '';
-  return `--concurrency ${capped.join(', ')} ${capped.length === 1 ? 'is' : 'are'} above its ${requests}: ${what}${same}`;
+  return (
+    `--concurrency ${capped.join(',' + ' ')} ` +
+    `${capped.length === 1 ? 'i' + 's' : 'ar' + 'e'} above its ${requests}: ${what}${same}`
+  );
 }
 
 /** The cases whose parameters differ from what was asked, one line each, to print before the run starts. */
@@ -161,7 +164,9 @@ export function planOf(
   return specs.map((spec) => ({ ...spec, variants: variantsFor(spec, options) }));
 }
 
-/** The cases that run on a preset's own variants rather than the run's, one line each, to print before the run starts. */
+/**
+ * The cases that run on a preset's own variants rather than the run's, one line each, to print before the run starts.
+ */
 export function ownVariantNotes(
   specs: ScenarioSpec[],
   options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>,

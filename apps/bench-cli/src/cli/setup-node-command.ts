@@ -14,7 +14,8 @@ import { EXIT } from './bench-command';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 
-export const SETUP_NODE_HELP = `Usage: npm run setup:node -- VERSION [VERSION...] [--offline]
+export const SETUP_NODE_HELP =
+  `Usage: npm run setup:node -- VERSION [VERSION...] [--offline]
        npm run setup:node -- --list
 Fetches the official Node.js binaries the npm registry ships as packages (node-<platform>-<arch>@<version>) into
 the project's runtime cache, for npm run bench -- --node and the tests on several runtimes.
@@ -25,7 +26,8 @@ The cache: .cache/node-runtimes/<version>/ in the project (git-ignored); NODE_RU
 The registry: npm's (npm config get registry; npm_config_registry overrides it).
 --offline: ask no registry; each VERSION must be in the cache already (a major: its newest cached release).
 --list: shows the cached versions and their paths.
-Prints one line per runtime: its version, where it came from and its path. Exit 2 with one line when one cannot be had.`;
+Prints one line per runtime: its version, where it came from and its path. Exit 2 with one line when one ` +
+  `cannot be had.`;
 
 interface SetupNodeOptions {
   help: boolean;
@@ -62,7 +64,10 @@ async function setUp(text: string, offline: boolean): Promise<string> {
   const spec = parseRuntimeSpec(text);
   if (offline) {
     const resolved = await resolveRuntime(text, { offline: true });
-    return `node ${resolved.nodeVersion} (V8 ${resolved.v8Version}) ${resolved.source === 'current' ? "is this process's node" : 'already cached'}: ${resolved.path}`;
+    return (
+      `node ${resolved.nodeVersion} (V8 ${resolved.v8Version}) ` +
+      `${resolved.source === 'current' ? 'is ' + "this process's node" : 'already cached'}: ${resolved.path}`
+    );
   }
   const wanted = spec.kind === 'major' ? { major: spec.major } : { version: (spec as { version: string }).version };
   const fetched = await fetchRuntime(spec.text, wanted);

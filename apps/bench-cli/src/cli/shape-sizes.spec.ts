@@ -32,15 +32,19 @@ describe('shape sizes of the shapes preset', () => {
     expect(shapeSizes(SHAPES.binary)[2]).toBeLessThan(shapeSizes(SHAPES.numeric)[2]);
   });
 
-  it('sizes binary by the configured blob (--blob-bytes, BINARY_BLOB_BYTES): a quarter of the blob, about four times the rows', () => {
-    const at4096 = builtInShapeSizes().find((s) => s.shape === 'binary')!.sizes;
-    useBinaryBlobBytes(1024);
-    try {
-      const at1024 = builtInShapeSizes().find((s) => s.shape === 'binary')!.sizes;
-      expect(at1024[2] / at4096[2]).toBeGreaterThan(3);
-      expect(at1024[2] / at4096[2]).toBeLessThan(4.5);
-    } finally {
-      useBinaryBlobBytes(BINARY_BLOB_BYTES);
-    }
-  });
+  it(
+    'sizes binary by the configured blob (--blob-bytes, BINARY_BLOB_BYTES): a quarter of the blob, about ' +
+      'four times the rows',
+    () => {
+      const at4096 = builtInShapeSizes().find((s) => s.shape === 'binary')!.sizes;
+      useBinaryBlobBytes(1024);
+      try {
+        const at1024 = builtInShapeSizes().find((s) => s.shape === 'binary')!.sizes;
+        expect(at1024[2] / at4096[2]).toBeGreaterThan(3);
+        expect(at1024[2] / at4096[2]).toBeLessThan(4.5);
+      } finally {
+        useBinaryBlobBytes(BINARY_BLOB_BYTES);
+      }
+    },
+  );
 });

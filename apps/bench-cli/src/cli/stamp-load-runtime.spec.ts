@@ -38,7 +38,8 @@ describe('stampLoadRuntime', () => {
 
   it('fails in one line when the generator or the server reports another node, or none', () => {
     expect(() => stampLoadRuntime(measured('20.0.0', '22.1.0'), pair)).toThrow(
-      'node runtime server22.1.0-client24.2.0: the load generator of c8@server22.1.0-client24.2.0 json/nest reports node 20.0.0, not the 24.2.0 it was started on (/opt/node-24.2.0/bin/node)',
+      'node runtime server22.1.0-client24.2.0: the load generator of c8@server22.1.0-client24.2.0 json/nest ' +
+        'reports node 20.0.0, not the 24.2.0 it was started on (/opt/node-24.2.0/bin/node)',
     );
     expect(() => stampLoadRuntime(measured('24.2.0', '24.2.0'), pair)).toThrow(
       'the json-server loaded by c8@server22.1.0-client24.2.0 json/nest reports node 24.2.0, not the 22.1.0',
@@ -56,7 +57,8 @@ describe('stampLoadRuntime', () => {
       label: pair.label,
     });
     expect(stamped.notes).toEqual([
-      'runtime server22.1.0-client24.2.0: the servers ran on it; the load came from ghz (Go), so no node version is recorded for the generator',
+      'runtime server22.1.0-client24.2.0: the servers ran on it; the load came from ghz (Go), so no node ' +
+        'version is recorded for the generator',
     ]);
     expect(() => stampLoadRuntime(measured(null, '20.0.0', 'ghz'), pair)).toThrow(
       'reports node 20.0.0, not the 22.1.0',

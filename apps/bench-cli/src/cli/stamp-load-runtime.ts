@@ -4,10 +4,11 @@ import type { RuntimePair } from './runtime-blocks';
 import { checkReportedRuntime } from './stamp-runtime';
 
 /**
- * A load level of a runtime block, labelled with its runtime once each process has said itself that it runs the node
- * it was started on: the generator in its result (its own process.versions), the server in its own report. Either on
+ * A load level of a runtime block, labelled with its runtime once each process has said itself that it runs the node it
+ * was started on: the generator in its result (its own process.versions), the server in its own report. Either on
  * another node fails the run in one line (as the bench's stampRuntime), rather than file the level under the wrong
- * runtime. `round` is recorded when there are several. ghz levels have no node generator: only their server is checked, and a note says why the generator's is empty.
+ * runtime. `round` is recorded when there are several. ghz levels have no node generator: only their server is checked,
+ * and a note says why the generator's is empty.
  */
 export function stampLoadRuntime(
   level: LoadLevelResult,
@@ -28,7 +29,8 @@ export function stampLoadRuntime(
   const notes = outside
     ? [
         ...level.notes,
-        `runtime ${pair.label}: the servers ran on it; the load came from ${level.engine} (${outside.language}), so no node version is recorded for the generator`,
+        `runtime ${pair.label}: the servers ran on it; the load came from ` +
+          `${level.engine} (${outside.language}), so no node version is recorded for the generator`,
       ]
     : level.notes;
   return {

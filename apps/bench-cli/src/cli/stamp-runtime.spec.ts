@@ -30,7 +30,8 @@ describe('stampRuntime', () => {
 
   it('fails in one line when a process reports another node, or none', () => {
     expect(() => stampRuntime([measured('20.0.0', '22.1.0')], pair)).toThrow(
-      'node runtime server22.1.0-client24.2.0: the client measuring a json reports node 20.0.0, not the 24.2.0 it was started on (/opt/node-24.2.0/bin/node)',
+      'node runtime server22.1.0-client24.2.0: the client measuring a json reports node 20.0.0, not the ' +
+        '24.2.0 it was started on (/opt/node-24.2.0/bin/node)',
     );
     expect(() => stampRuntime([measured('24.2.0', '24.2.0')], pair)).toThrow(
       'the json-server answering a json reports node 24.2.0, not the 22.1.0',

@@ -22,7 +22,10 @@ export function stampRuntime(results: ScenarioResult[], pair: RuntimePair): Scen
   return results.map((r) => ({ ...r, runtime: { ...r.runtime!, label: pair.label } }));
 }
 
-/** One process's own word on its node against the runtime it was started on: a missing or other version throws, in one line. */
+/**
+ * One process's own word on its node against the runtime it was started on: a missing or other version throws, in one
+ * line.
+ */
 export function checkReportedRuntime(
   who: string,
   reported: ProcessRuntime | null,
@@ -31,12 +34,14 @@ export function checkReportedRuntime(
 ): void {
   if (reported === null) {
     throw new Error(
-      `node runtime ${label}: ${who} did not report its node version (SERVER_RESOURCES off there?), so the run cannot say which runtime measured it`,
+      `node runtime ${label}: ${who} did not report its node version (SERVER_RESOURCES off there?), so the ` +
+        `run cannot say which runtime measured it`,
     );
   }
   if (reported.nodeVersion !== expected.nodeVersion) {
     throw new Error(
-      `node runtime ${label}: ${who} reports node ${reported.nodeVersion}, not the ${expected.nodeVersion} it was started on (${expected.path})`,
+      `node runtime ${label}: ${who} reports node ` +
+        `${reported.nodeVersion}, not the ${expected.nodeVersion} it was started on (${expected.path})`,
     );
   }
 }

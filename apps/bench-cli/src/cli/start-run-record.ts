@@ -45,7 +45,12 @@ export function startRunRecord(
 }
 
 /** A usage or configuration error: one line on stderr and the usage exit code; anything else is rethrown. */
-export function reportUsageError(command: string, error: unknown, usageExit: number, usageErrors: Function[]): number {
+export function reportUsageError(
+  command: string,
+  error: unknown,
+  usageExit: number,
+  usageErrors: (abstract new (...args: never[]) => Error)[],
+): number {
   if (!usageErrors.some((kind) => error instanceof kind)) throw error;
   process.stderr.write(`wirebench ${command}: ${(error as Error).message} (see --help)\n`);
   return usageExit;

@@ -11,7 +11,8 @@ function htmlServer(): Promise<Server> {
     const server = createServer((_req, res) => {
       res.writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
       res.end(
-        '<!DOCTYPE HTML>\n<html><head><title>Error response</title></head><body><h1>Error response</h1></body></html>\n',
+        '<!DOCTYPE HTML>\n<html><head><title>Error response</title></head><body><h1>Error ' +
+          'response</h1></body></html>\n',
       );
     });
     server.listen(0, '127.0.0.1', () => resolve(server));
@@ -28,16 +29,21 @@ describe('requireWirebenchApps', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  it("refuses a stranger at an app's address in one line: the app, the address, what answered, what to change", async () => {
-    const env = { JSON_SERVER_PORT: String(port) };
-    const config = loadConfig(env);
-    const refusal = requireWirebenchApps(new AppLauncher(config), config, ['json-server'], env);
-    await expect(refusal).rejects.toThrow(UsageError);
-    await expect(refusal).rejects.toThrow(
-      `json-server's address 127.0.0.1:${port} answers, but not as wirebench's json-server: GET /admin/resources gave 404 text/html ` +
-        `("<!DOCTYPE HTML> <html><head><title>Error response</title></h" first 60 chars): stop it, or set JSON_SERVER_PORT`,
-    );
-  });
+  it(
+    "refuses a stranger at an app's address in one line: the app, the address, what answered, what to " + 'change',
+    async () => {
+      const env = { JSON_SERVER_PORT: String(port) };
+      const config = loadConfig(env);
+      const refusal = requireWirebenchApps(new AppLauncher(config), config, ['json-server'], env);
+      await expect(refusal).rejects.toThrow(UsageError);
+      await expect(refusal).rejects.toThrow(
+        `json-server's address ` +
+          `127.0.0.1:${port} answers, but not as wirebench's json-server: GET /admin/resources gave 404 text/html ` +
+          `("<!DOCTYPE HTML> <html><head><title>Error response</title></h" first 60 chars): stop it, or set ` +
+          `JSON_SERVER_PORT`,
+      );
+    },
+  );
 
   it('names the address setting when one says where the app is (a port would move nothing)', async () => {
     const env = { JSON_SERVER_URL: `http://127.0.0.1:${port}` };

@@ -25,7 +25,8 @@ export async function requireWirebenchApps(
   const refusals = identities.flatMap(({ app, identity }) =>
     identity.is === 'stranger'
       ? [
-          `${app}'s address ${addressText(targets[app])} answers, but not as wirebench's ${app}: ${identity.answered}: stop it, or set ${variableToMove(app, env)}`,
+          `${app}'s address ${addressText(targets[app])} answers, but not as wirebench's ` +
+            `${app}: ${identity.answered}: stop it, or set ${variableToMove(app, env)}`,
         ]
       : [],
   );

@@ -12,10 +12,15 @@ import {
 import { isListening, ServingAppName } from '@app/bootstrap';
 import { loadConfig, WirebenchConfig } from '@app/config';
 
-/** Each server the load command may place on the swarm: the image's name for it, its listeners, and the target variables that point at them. */
+/**
+ * Each server the load command may place on the swarm: the image's name for it, its listeners, and the target variables
+ * that point at them.
+ */
 interface SwarmServer {
   image: string;
-  /** The address it binds on its node, as configured (the bare and h2c servers bind where their Nest counterparts do). */
+  /**
+   * The address it binds on its node, as configured (the bare and h2c servers bind where their Nest counterparts do).
+   */
   bindHost: (c: WirebenchConfig) => string;
   listeners: (c: WirebenchConfig) => number[];
   targets: (address: string, c: WirebenchConfig) => Record<string, string>;
@@ -115,7 +120,10 @@ export function configVariablesSet(env: NodeJS.ProcessEnv = process.env): Record
   return Object.fromEntries([...read].filter((k) => env[k] !== undefined).map((k) => [k, env[k]!]));
 }
 
-/** `docker service create` arguments for one server: one replica, never restarted (a run measures one server process; a killed one stays down, as locally). */
+/**
+ * `docker service create` arguments for one server: one replica, never restarted (a run measures one server process; a
+ * killed one stays down, as locally).
+ */
 export function serverServiceArgs(o: {
   name: string;
   runId: string;
@@ -158,7 +166,8 @@ export async function startSwarmServers(config: WirebenchConfig, o: SwarmServers
   const names = o.servers.map((app) => `wirebench-srv-${o.runId}-${SWARM_SERVERS[app]!.image}`);
   // Their containers too (removeRunNow): on Docker 20.10 a removed service's containers were seen to stay.
   const removeNow = () => removeRunNow(o.runId, names);
-  // A second Ctrl-C exits at once: the services must not outlive the CLI then either (the run's end removes them otherwise).
+  // A second Ctrl-C exits at once: the services must not outlive the CLI then either (the run's end removes them
+  // otherwise).
   process.on('exit', removeNow);
   const stop = async () => {
     process.off('exit', removeNow);
@@ -189,7 +198,10 @@ export async function startSwarmServers(config: WirebenchConfig, o: SwarmServers
     return {
       targetsEnv: Object.assign({}, ...placed.map((p) => SWARM_SERVERS[p.app]!.targets(p.address, config))),
       placed,
-      description: `servers as Docker Swarm services of ${o.image} (host network${o.constraints.length ? `, ${o.constraints.join(', ')}` : ''}): ${placed.map((p) => `${p.app} on ${p.node} at ${p.address}`).join(', ')}`,
+      description:
+        `servers as Docker Swarm services ` +
+        `of ${o.image} (host network${o.constraints.length ? `, ${o.constraints.join(', ')}` : ''}): ` +
+        `${placed.map((p) => `${p.app} on ${p.node} at ${p.address}`).join(', ')}`,
       stop,
     };
   } catch (error) {
@@ -198,7 +210,10 @@ export async function startSwarmServers(config: WirebenchConfig, o: SwarmServers
   }
 }
 
-/** Waits until the service's one task runs and its app answers on every listener at its node's address; says why not, in swarm's or the app's words. */
+/**
+ * Waits until the service's one task runs and its app answers on every listener at its node's address; says why not, in
+ * swarm's or the app's words.
+ */
 async function waitUntilServing(
   config: WirebenchConfig,
   app: ServingAppName,
@@ -226,9 +241,12 @@ async function waitUntilServing(
       const loopbackOnly =
         address !== undefined && !isLoopback(address) && isLoopback(SWARM_SERVERS[app]!.bindHost(config));
       throw new Error(
-        `${app} (service ${service}) did not answer on ${ports.map((p) => `${address ?? '(no node yet)'}:${p}`).join(', ')} within ${o.startTimeoutMs / 1000} s: ${seen}` +
+        `${app} (service ${service}) did not answer ` +
+          `on ${ports.map((p) => `${address ?? '(no node yet)'}:${p}`).join(', ')} within ` +
+          `${o.startTimeoutMs / 1000} s: ${seen}` +
           (loopbackOnly
-            ? `; it listens on loopback on its node: set JSON_SERVER_HOST / GRPC_SERVER_HOST to an address other nodes reach (docs/swarm-load.md)`
+            ? `; it listens on loopback on its node: set JSON_SERVER_HOST / GRPC_SERVER_HOST to an address ` +
+              `other nodes reach (docs/swarm-load.md)`
             : '') +
           (await lastLogLine(service)),
       );

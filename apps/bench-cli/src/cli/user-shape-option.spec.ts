@@ -41,7 +41,8 @@ describe('--proto --message --sample', () => {
     ],
     [
       ['--counter-field', 'id'],
-      '--counter-field is given without --proto, --message, --sample: your message needs --proto, --message and --sample together',
+      '--counter-field is given without --proto, --message, --sample: your message needs --proto, --message ' +
+        'and --sample together',
     ],
   ])('refuses a partial set %p, naming what is missing', (argv, message) => {
     expect(() => parseOptions(argv)).toThrow(new UsageError(message));
@@ -59,7 +60,8 @@ describe('--proto --message --sample', () => {
     );
     expect(() => parseOptions(['--proto', PROTO, '--message', 'shop.v1.Order', '--sample', big])).toThrow(
       new UsageError(
-        'invalid --sample: sample field "customerId": 18446744073709551615 does not survive a JSON number (becomes 18446744073709552000); write 64-bit integers as strings, "18446744073709551615"',
+        'invalid --sample: sample field "customerId": 18446744073709551615 does not survive a JSON number ' +
+          '(becomes 18446744073709552000); write 64-bit integers as strings, "18446744073709551615"',
       ),
     );
     expect(() => parseOptions(['--proto', PROTO, '--message', 'shop.v1.Ordr', '--sample', SAMPLE])).toThrow(

@@ -29,7 +29,8 @@ export function userShapeOption(value: (flag: string) => string | undefined): Us
   if (missing.length > 0) {
     const flags = (inputs: UserShapeInput[]) => inputs.map((input) => `--${USER_SHAPE_FLAGS[input]}`).join(', ');
     throw new UsageError(
-      `${flags(given)} ${given.length === 1 ? 'is' : 'are'} given without ${flags(missing)}: your message needs --proto, --message and --sample together`,
+      `${flags(given)} ${given.length === 1 ? 'is' : 'are'} given without ` +
+        `${flags(missing)}: your message needs --proto, --message and --sample together`,
     );
   }
   const counterField = value(USER_SHAPE_FLAGS.counterField);

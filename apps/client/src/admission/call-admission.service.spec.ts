@@ -28,7 +28,11 @@ describe('CallAdmission', () => {
     }
     expect(refusal).toBeInstanceOf(ClientBusyError);
     expect((refusal as Error).message).toMatch(
-      /one heavy call \(1000000 rows or 20000 requests or more in all, or a load level\) at a time \(CLIENT_HEAVY_CALL_ROWS, CLIENT_HEAVY_CALL_REQUESTS\) and is running json,grpc parallel/,
+      new RegExp(
+        String.raw`one heavy call \(1000000 rows or 20000 requests or more in all, or a load level\) ` +
+          String.raw`at a time \(CLIENT_HEAVY_CALL_ROWS, CLIENT_HEAVY_CALL_REQUESTS\) and is running json,grpc ` +
+          String.raw`parallel`,
+      ),
     );
     release();
     release();

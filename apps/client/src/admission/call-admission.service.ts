@@ -22,7 +22,10 @@ export class CallAdmission {
 
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}
 
-  /** Takes a slot for `call` (whose engine keeps `progress`) and returns its release; throws ClientBusyError when none is free. */
+  /**
+   * Takes a slot for `call` (whose engine keeps `progress`) and returns its release; throws ClientBusyError when none
+   * is free.
+   */
   enter(call: string, progress?: RunProgress): () => void {
     const { maxCalls } = this.config.clientBudget;
     if (this.running.size >= maxCalls) throw new ClientBusyError(this.inFlight(), maxCalls);
@@ -44,7 +47,10 @@ export class CallAdmission {
   enterHeavy(call: string): () => void {
     if (this.heavy !== null) {
       const { heavyCallRows, heavyCallRequests } = this.config.clientBudget;
-      const rule = `one heavy call (${heavyCallRows} rows or ${heavyCallRequests} requests or more in all, or a load level) at a time (CLIENT_HEAVY_CALL_ROWS, CLIENT_HEAVY_CALL_REQUESTS)`;
+      const rule =
+        `one heavy call ` +
+        `(${heavyCallRows} rows or ${heavyCallRequests} requests or more in all, or a load level) at a time ` +
+        `(CLIENT_HEAVY_CALL_ROWS, CLIENT_HEAVY_CALL_REQUESTS)`;
       throw new ClientBusyError(
         [this.heavy].map(({ call: c, since }) => ({ call: c, forMs: Math.round(performance.now() - since) })),
         this.config.clientBudget.maxCalls,

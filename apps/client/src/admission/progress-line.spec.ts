@@ -18,7 +18,8 @@ describe('progressLine', () => {
 
   it('says what the call fetches, which run it is in, its rows so far and how long it has run', () => {
     expect(progressLine({ call, forMs: 31_400, progress })).toBe(
-      'grpc-stream single 5,000,000 rows: measured run 1/1, 2,310,000 rows so far, 31 s (GET /client/grpc/single/5000000?variant=grpc-stream&chunk=10000)',
+      'grpc-stream single 5,000,000 rows: measured run 1/1, 2,310,000 rows so far, 31 s (GET ' +
+        '/client/grpc/single/5000000?variant=grpc-stream&chunk=10000)',
     );
     expect(
       progressLine({ call, forMs: 6_000, progress: { ...progress, phase: 'warmup', run: 2, of: 3, rowsSoFar: 0 } }),
@@ -52,7 +53,11 @@ describe('progressLine', () => {
     );
   });
 
-  it('says only how long when no engine run has started (calibrating a network profile) or none will (a load level)', () => {
-    expect(progressLine({ call, forMs: 5_200, progress: null })).toBe(`${call}: still running, 5 s`);
-  });
+  it(
+    'says only how long when no engine run has started (calibrating a network profile) or none will (a load ' +
+      'level)',
+    () => {
+      expect(progressLine({ call, forMs: 5_200, progress: null })).toBe(`${call}: still running, 5 s`);
+    },
+  );
 });

@@ -15,7 +15,10 @@ const PHASE_WORDS: Record<ProgressSnapshot['phase'], string> = {
  */
 function soFar({ streamed, rowsSoFar, repliesSoFar, requestsPerRun }: ProgressSnapshot): string {
   if (streamed) return `${human(rowsSoFar)} rows so far`;
-  return `${human(repliesSoFar)} of ${human(requestsPerRun)} ${requestsPerRun === 1 ? 'reply' : 'replies'} in whole (${human(rowsSoFar)} rows)`;
+  return (
+    `${human(repliesSoFar)} of ` +
+    `${human(requestsPerRun)} ${requestsPerRun === 1 ? 'reply' : 'replies'} in whole (${human(rowsSoFar)} rows)`
+  );
 }
 
 /**

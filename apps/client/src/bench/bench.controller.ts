@@ -134,7 +134,10 @@ export class BenchController {
     return { results };
   }
 
-  /** One variant of the route's transport family: `?variant=` (default the family's baseline: json, grpc, connect-proto). */
+  /**
+   * One variant of the route's transport family: `?variant=` (default the family's baseline: json, grpc,
+   * connect-proto).
+   */
   private async one(
     family: TransportKind,
     mode: Mode,

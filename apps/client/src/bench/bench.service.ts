@@ -62,7 +62,10 @@ export class BenchService {
     this.probe = new ResourceProbe({ from: config.serverResourcesFrom, timeoutMs: config.requestTimeoutMs });
   }
 
-  /** The given variants with the same parameters, runs interleaved; the call's total work is checked before anything is sent. */
+  /**
+   * The given variants with the same parameters, runs interleaved; the call's total work is checked before anything is
+   * sent.
+   */
   async run({
     variants,
     mode,
@@ -190,8 +193,10 @@ export class BenchService {
     const s = plan.scenario;
     const cpu = sample.serverCpuMs === null ? '' : `, server CPU ${sample.serverCpuMs.toFixed(1)} ms`;
     this.logger.log(
-      `${s.variant} ${s.mode}${s.shape === DEFAULT_SHAPE ? '' : ` shape=${s.shape}`} rows=${s.rowsPerRequest} requests=${s.requests} concurrency=${s.concurrency} ` +
-        `${phase} ${run}/${of}: ${sample.ms.toFixed(3)} ms, ${sample.rowsReceived} rows, ${sample.payloadBytes} B payload${cpu}, verified`,
+      `${s.variant} ${s.mode}${s.shape === DEFAULT_SHAPE ? '' : ` shape=${s.shape}`} ` +
+        `rows=${s.rowsPerRequest} requests=${s.requests} concurrency=${s.concurrency} ` +
+        `${phase} ${run}/${of}: ` +
+        `${sample.ms.toFixed(3)} ms, ${sample.rowsReceived} rows, ${sample.payloadBytes} B payload${cpu}, verified`,
     );
   }
 }

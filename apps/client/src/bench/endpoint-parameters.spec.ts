@@ -38,7 +38,8 @@ describe('checkQueryParameters', () => {
     expect(e.parameter).toBe('requests');
     expect(e.limit).toEqual({ parameters: single });
     expect(e.message).toBe(
-      'requests does not apply to /client/json/single/:rows; valid parameters: variant, chunk, shape, runs, warmup, name, wire, save, label, network, raw',
+      'requests does not apply to /client/json/single/:rows; valid parameters: variant, chunk, shape, runs, ' +
+        'warmup, name, wire, save, label, network, raw',
     );
     const two = errorOf(() =>
       checkQueryParameters('/client/compare', { mode: 'serial', Rows: '1' }, ENDPOINT_PARAMETERS.compare),

@@ -54,7 +54,8 @@ export function parseBenchVariants(transports: unknown, variants: unknown): Vari
     throw new ScenarioValidationError(
       'transports',
       { values: TRANSPORT_KINDS },
-      `transports must be a comma list of ${TRANSPORT_KINDS.join(', ')}, each at most once, got ${JSON.stringify(transports)}`,
+      `transports must be a comma list of ` +
+        `${TRANSPORT_KINDS.join(', ')}, each at most once, got ${JSON.stringify(transports)}`,
       transports,
     );
   }
@@ -104,7 +105,10 @@ export function parseDisturbedAbove(raw: unknown): number {
   return Number(raw);
 }
 
-/** ?rerunDisturbed=: disturbed measured runs of each scenario measured again after a wait for quiet (the CLI's --quiet); 0: none. */
+/**
+ * ?rerunDisturbed=: disturbed measured runs of each scenario measured again after a wait for quiet (the CLI's --quiet);
+ * 0: none.
+ */
 export function parseRerunDisturbed(raw: unknown): number {
   if (raw === undefined) return 0;
   if (typeof raw !== 'string' || !/^\d{1,2}$/.test(raw) || Number(raw) > MAX_RERUN_DISTURBED)

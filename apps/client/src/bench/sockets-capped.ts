@@ -23,6 +23,7 @@ export function socketsCapped(
     cap,
     reason:
       `the client holds at most ${cap} sockets per HTTP/1.1 pool (CLIENT_MAX_SOCKETS, derived from ${limit}): ` +
-      `the run kept ${cap} requests in flight instead of ${requested} (concurrency ${cap}), each further request starting as one ended`,
+      `the run kept ${cap} requests in flight instead of ` +
+      `${requested} (concurrency ${cap}), each further request starting as one ended`,
   };
 }

@@ -75,32 +75,36 @@ describe('TransportFactory for the connect family', () => {
   beforeEach(() => (factory = new TransportFactory({} as HttpService, config)));
   afterEach(() => factory.onModuleDestroy());
 
-  it('dials the app each variant names: Express, Fastify, the h2c app or the bare Connect server; all are bench apps', () => {
-    const expected: Record<ConnectVariantName, string> = {
-      'connect-proto': 'http://127.0.0.1:11',
-      'connect-json': 'http://127.0.0.1:11',
-      'connect-fastify': 'http://127.0.0.1:12',
-      'connect-h2': 'http://127.0.0.1:13',
-      'connect-grpc': 'http://127.0.0.1:13',
-      'grpc-web': 'http://127.0.0.1:11',
-      'connect-bare': 'http://127.0.0.1:14',
-      'connect-stream': 'http://127.0.0.1:11',
-    };
-    const benchAddresses = BENCH_APPS.map((app) => appAddresses(config)[app]).map(
-      ({ host, port }) => `http://${host}:${port}`,
-    );
-    for (const [variant, address] of Object.entries(expected) as [ConnectVariantName, string][]) {
-      expect([variant, factory.serverAddress(variant)]).toEqual([variant, address]);
-      // npm run bench, start:all and the tests' stack start these apps: no connect variant needs another.
-      expect(benchAddresses).toContain(address);
-      const transport = factory.forVariant(variant);
-      expect(transport).toBeInstanceOf(VARIANTS[variant].streaming ? ConnectStreamTransport : ConnectTransport);
-      expect(transport).toMatchObject({
-        kind: 'connect',
-        target: { server: variant === 'connect-bare' ? 'bare-connect-server' : 'json-server', address },
-      });
-    }
-  });
+  it(
+    'dials the app each variant names: Express, Fastify, the h2c app or the bare Connect server; all are ' +
+      'bench apps',
+    () => {
+      const expected: Record<ConnectVariantName, string> = {
+        'connect-proto': 'http://127.0.0.1:11',
+        'connect-json': 'http://127.0.0.1:11',
+        'connect-fastify': 'http://127.0.0.1:12',
+        'connect-h2': 'http://127.0.0.1:13',
+        'connect-grpc': 'http://127.0.0.1:13',
+        'grpc-web': 'http://127.0.0.1:11',
+        'connect-bare': 'http://127.0.0.1:14',
+        'connect-stream': 'http://127.0.0.1:11',
+      };
+      const benchAddresses = BENCH_APPS.map((app) => appAddresses(config)[app]).map(
+        ({ host, port }) => `http://${host}:${port}`,
+      );
+      for (const [variant, address] of Object.entries(expected) as [ConnectVariantName, string][]) {
+        expect([variant, factory.serverAddress(variant)]).toEqual([variant, address]);
+        // npm run bench, start:all and the tests' stack start these apps: no connect variant needs another.
+        expect(benchAddresses).toContain(address);
+        const transport = factory.forVariant(variant);
+        expect(transport).toBeInstanceOf(VARIANTS[variant].streaming ? ConnectStreamTransport : ConnectTransport);
+        expect(transport).toMatchObject({
+          kind: 'connect',
+          target: { server: variant === 'connect-bare' ? 'bare-connect-server' : 'json-server', address },
+        });
+      }
+    },
+  );
 
   it('leases the h2c variants a connection per measurement, as gRPC channels; shares the HTTP/1.1 ones', async () => {
     const a = factory.lease('connect-h2');

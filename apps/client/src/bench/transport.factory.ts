@@ -1,7 +1,6 @@
 import type { Agent } from 'node:http';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { HttpService } from '@nestjs/axios';
-import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
 import {
   RelayTransportFactory,
   RowsTransport,

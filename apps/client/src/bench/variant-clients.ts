@@ -39,7 +39,10 @@ export interface BuiltTransport {
    * null for HTTP/2 and gRPC, which multiplex every request over one connection.
    */
   socketCap?: number | null;
-  /** It holds a pool of its own (undici, connect over HTTP/1.1), which close() ends; the others share axios's agent or hold one channel. */
+  /**
+   * It holds a pool of its own (undici, connect over HTTP/1.1), which close() ends; the others share axios's agent or
+   * hold one channel.
+   */
   closesSockets?: boolean;
 }
 
@@ -61,7 +64,10 @@ type ClientBuilder = (ctx: ClientBuildContext) => BuiltTransport;
 const windowOf = ({ info, config }: ClientBuildContext): number | undefined =>
   info.window ? config[info.window] : undefined;
 
-/** One axios client (Nest's HttpService) for the HTTP/1.1 JSON paths; the variants differ in the server and its serializer. */
+/**
+ * One axios client (Nest's HttpService) for the HTTP/1.1 JSON paths; the variants differ in the server and its
+ * serializer.
+ */
 const axiosJson: ClientBuilder = ({ info, shape, address, timeoutMs, compression, http, config }) => ({
   transport: new JsonHttpTransport(http, address, timeoutMs, {
     shape,

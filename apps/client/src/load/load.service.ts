@@ -7,8 +7,10 @@ import { CallAdmission } from '../admission/call-admission.service';
 // Failures that mean "nothing answered there" rather than "it answered wrongly"; a server that refused for now to stay
 // within its memory budget (http-503, RESOURCE_EXHAUSTED) is busy, not broken, and the caller may retry as well.
 const BUSY = /^(http-503|RESOURCE_EXHAUSTED)$/;
-const UNREACHABLE =
-  /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|UNAVAILABLE|timeout|DEADLINE_EXCEEDED|ETIMEDOUT|http-503|RESOURCE_EXHAUSTED)$/;
+const UNREACHABLE = new RegExp(
+  String.raw`^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|UNAVAILABLE|timeout|DEADLINE_EXCEEDED` +
+    String.raw`|ETIMEDOUT|http-503|RESOURCE_EXHAUSTED)$`,
+);
 
 /** A short load level from the client app: the same validation, generator process and result as `npm run load`. */
 @Injectable()
@@ -59,7 +61,9 @@ export class LoadService {
   }
 }
 
-/** No request of the level succeeded: 503 when nothing answered, 502 when the server answered wrongly, with the counts. */
+/**
+ * No request of the level succeeded: 503 when nothing answered, 502 when the server answered wrongly, with the counts.
+ */
 function failedLevel(result: LoadLevelResult): HttpException {
   const kinds = Object.keys(result.errors);
   const unreachable = kinds.length > 0 && kinds.every((k) => UNREACHABLE.test(k));

@@ -38,7 +38,8 @@ export class NetworkService implements OnModuleDestroy {
       const chosen = selectNetworkProfiles(raw, this.profiles);
       if (chosen.length !== 1)
         throw new NetworkProfileError(
-          `network must name one profile per call (the bench CLI runs several: --network a,b); the profiles are ${this.names().join(', ')}`,
+          `network must name one profile per call (the bench CLI runs several: --network a,b); the profiles ` +
+            `are ${this.names().join(', ')}`,
         );
       return chosen[0];
     } catch (error) {
@@ -61,7 +62,9 @@ export class NetworkService implements OnModuleDestroy {
   async conditions(profile: NetworkProfile): Promise<NetworkConditions> {
     const c = await this.shaped(() => this.shaper.measure(profile));
     this.logger.log(
-      `network ${profile.name} (${c.shaping}): path RTT ${c.rttMs.toFixed(2)} ms, ${c.mbps.toFixed(1)} Mbit/s${c.flagged ? ` (flagged: ${c.notes.join('; ')})` : ''}`,
+      `network ${profile.name} ` +
+        `(${c.shaping}): path RTT ` +
+        `${c.rttMs.toFixed(2)} ms, ${c.mbps.toFixed(1)} Mbit/s${c.flagged ? ` (flagged: ${c.notes.join('; ')})` : ''}`,
     );
     return c;
   }

@@ -33,14 +33,18 @@ export const PAGE_SCRIPT = `'use strict';
   }
 
   // Numbers as the reply has them: the client already rounds them to what their precision supports.
-  function shown(value) { return typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 6 }) : ''; }
+  function shown(value) {
+    return typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 6 }) : '';
+  }
   function num(value) { return el('td', shown(value), { class: 'num' }); }
 
   function clear(tbody) { while (tbody.firstChild) tbody.removeChild(tbody.firstChild); }
 
   function getJson(url, init) {
     return fetch(url, init).then(function (response) {
-      return response.json().catch(function () { return null; }).then(function (body) { return { response: response, body: body }; });
+      return response.json()
+        .catch(function () { return null; })
+        .then(function (body) { return { response: response, body: body }; });
     });
   }
 
@@ -52,7 +56,9 @@ export const PAGE_SCRIPT = `'use strict';
       path.appendChild(el('code', e.path));
       if (e.aliases.length) path.appendChild(el('div', 'also ' + e.aliases.join(', ')));
       // No link where no call would work yet (a saved file before anything is saved): the API says why instead.
-      var example = e.exampleUrl === null ? el('td', e.exampleNote) : el('a', e.exampleUrl, { href: new URL(e.exampleUrl).pathname + new URL(e.exampleUrl).search });
+      var example = e.exampleUrl === null
+        ? el('td', e.exampleNote)
+        : el('a', e.exampleUrl, { href: new URL(e.exampleUrl).pathname + new URL(e.exampleUrl).search });
       addRow(tbody, [e.method, path, e.summary, e.queryParameters.join(', '), example]);
     });
   }
@@ -107,7 +113,9 @@ export const PAGE_SCRIPT = `'use strict';
         files.appendChild(document.createTextNode(' '));
       });
       if (run.error) files.appendChild(el('div', run.error));
-      addRow(tbody, [el('code', run.id), run.kind || '', run.preset || '', run.label || '', run.startedAt || '', files]);
+      addRow(tbody, [
+        el('code', run.id), run.kind || '', run.preset || '', run.label || '', run.startedAt || '', files,
+      ]);
     });
   }
 
@@ -143,7 +151,10 @@ export const PAGE_SCRIPT = `'use strict';
         // Drawn at once: the numbers are the point, and a screenshot taken right after shows them.
         animation: false,
         maintainAspectRatio: false,
-        plugins: { legend: { display: true, position: 'top' }, title: { display: true, text: 'Time per run by variant (lower is faster)' } },
+        plugins: {
+          legend: { display: true, position: 'top' },
+          title: { display: true, text: 'Time per run by variant (lower is faster)' },
+        },
         scales: {
           x: { title: { display: true, text: 'variant' } },
           y: { beginAtZero: true, title: { display: true, text: 'time per run (ms)' } },
@@ -159,12 +170,17 @@ export const PAGE_SCRIPT = `'use strict';
       type: 'bar',
       data: {
         labels: phases.bars,
-        datasets: phases.layers.map(function (layer) { return { label: layer.name, data: layer.values, backgroundColor: layer.color }; }),
+        datasets: phases.layers.map(function (layer) {
+          return { label: layer.name, data: layer.values, backgroundColor: layer.color };
+        }),
       },
       options: {
         animation: false,
         maintainAspectRatio: false,
-        plugins: { legend: { display: true, position: 'top' }, title: { display: true, text: 'Where the time went (ms per request)' } },
+        plugins: {
+          legend: { display: true, position: 'top' },
+          title: { display: true, text: 'Where the time went (ms per request)' },
+        },
         scales: {
           x: { stacked: true, title: { display: true, text: 'variant' } },
           y: { stacked: true, beginAtZero: true, title: { display: true, text: 'ms per request' } },
@@ -191,13 +207,19 @@ export const PAGE_SCRIPT = `'use strict';
     var results = byId('result-table').tBodies[0];
     clear(results);
     reply.results.forEach(function (r) {
-      addRow(results, [r.variant, num(r.rowsPerRequest), num(r.requests), num(r.stats.n), num(r.stats.medianMs), num(r.stats.p90Ms), num(r.stats.p99Ms), r.verified ? 'yes' : 'no']);
+      addRow(results, [
+        r.variant, num(r.rowsPerRequest), num(r.requests), num(r.stats.n),
+        num(r.stats.medianMs), num(r.stats.p90Ms), num(r.stats.p99Ms), r.verified ? 'yes' : 'no',
+      ]);
     });
     var versus = byId('versus-table').tBodies[0];
     clear(versus);
     reply.versus.forEach(function (v) {
       var ci = v.ratioCi ? shown(v.ratioCi.low) + ' – ' + shown(v.ratioCi.high) : '';
-      addRow(versus, [v.variant, v.against, v.factor || '', num(v.medianRatio), el('td', ci, { class: 'num' }), v.tooFewRuns ? 'too few runs' : v.faster, v.distinguishable ? 'yes' : 'no']);
+      addRow(versus, [
+        v.variant, v.against, v.factor || '', num(v.medianRatio), el('td', ci, { class: 'num' }),
+        v.tooFewRuns ? 'too few runs' : v.faster, v.distinguishable ? 'yes' : 'no',
+      ]);
     });
     if (reply.why) showWhy(reply.why);
   }
@@ -221,7 +243,9 @@ export const PAGE_SCRIPT = `'use strict';
   function describe(query) {
     var variants = query.get('variants').split(',').filter(Boolean);
     var runs = query.get('runs') || 'default';
-    return variants.length + (variants.length === 1 ? ' variant (' : ' variants (') + variants.join(', ') + ') × ' + runs + (runs === '1' ? ' run' : ' runs') + (variants.length > 1 ? ', runs interleaved' : '') + (query.get('shape') ? ', ' + query.get('shape') + ' rows' : '');
+    return variants.length + (variants.length === 1 ? ' variant (' : ' variants (') + variants.join(', ') + ') × ' +
+      runs + (runs === '1' ? ' run' : ' runs') + (variants.length > 1 ? ', runs interleaved' : '') +
+      (query.get('shape') ? ', ' + query.get('shape') + ' rows' : '');
   }
 
   var compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -231,8 +255,11 @@ export const PAGE_SCRIPT = `'use strict';
   // one-message reply counts only once it is in whole, so those say how many replies are in.
   function progressText(p) {
     var where = p.phase === 'wire' ? PHASE_WORDS.wire : PHASE_WORDS[p.phase] + ' ' + p.run + '/' + p.of;
-    if (!p.streamed) return p.variant + ' ' + where + ', ' + p.repliesSoFar + ' of ' + p.requestsPerRun + ' replies in whole';
-    return p.variant + ' ' + where + ', ' + compact.format(p.rowsSoFar) + ' of ' + compact.format(p.rowsPerRun) + ' rows';
+    if (!p.streamed) {
+      return p.variant + ' ' + where + ', ' + p.repliesSoFar + ' of ' + p.requestsPerRun + ' replies in whole';
+    }
+    return p.variant + ' ' + where + ', ' + compact.format(p.rowsSoFar) + ' of ' + compact.format(p.rowsPerRun) +
+      ' rows';
   }
 
   // Polls GET /client/progress for the call at url (as the client names it: method, then path and query) until stopped.
@@ -261,7 +288,9 @@ export const PAGE_SCRIPT = `'use strict';
     var started = performance.now();
     var seconds = function () { return ((performance.now() - started) / 1000).toFixed(1); };
     var now = '';
-    var tick = function () { status.textContent = 'Running ' + what + ': ' + seconds() + ' s elapsed' + (now ? '; now ' + now : ''); };
+    var tick = function () {
+      status.textContent = 'Running ' + what + ': ' + seconds() + ' s elapsed' + (now ? '; now ' + now : '');
+    };
     var url = '/client/compare?' + query;
     running = new AbortController();
     byId('error').hidden = true;
@@ -285,7 +314,9 @@ export const PAGE_SCRIPT = `'use strict';
       })
       .catch(function (error) {
         // Closing the request is the cancel: the client app stops the measurement when its caller leaves.
-        if (error.name === 'AbortError') status.textContent = 'Cancelled after ' + seconds() + ' s; the measurement stops on the server.';
+        if (error.name === 'AbortError') {
+          status.textContent = 'Cancelled after ' + seconds() + ' s; the measurement stops on the server.';
+        }
         else showError(String(error.message || error));
       })
       .finally(function () {

@@ -85,7 +85,10 @@ export class ResultsService {
     return next;
   }
 
-  /** The folder names that may be runs, newest first (ids start with a sortable UTC timestamp); none when RESULTS_DIR cannot be read. */
+  /**
+   * The folder names that may be runs, newest first (ids start with a sortable UTC timestamp); none when RESULTS_DIR
+   * cannot be read.
+   */
   private async runIds(): Promise<string[]> {
     try {
       return (await readdir(this.config.resultsDir)).filter((e) => RUN_ID.test(e)).sort((a, b) => b.localeCompare(a));

@@ -21,7 +21,10 @@ import {
 } from '@app/grpc';
 import type { CancellableCall, GetSamplesParam, ReplySerializer, SamplesWritable, StreamSamplesParam } from '@app/grpc';
 
-/** Rows of a shape for one reply or one stream (every shape's service alike), after checking the request against the limits and the server's memory budget. */
+/**
+ * Rows of a shape for one reply or one stream (every shape's service alike), after checking the request against the
+ * limits and the server's memory budget.
+ */
 @Injectable()
 export class SamplesService {
   // Large replies take turns, each built only if its caller is still there.

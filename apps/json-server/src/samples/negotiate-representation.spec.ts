@@ -57,18 +57,22 @@ describe('withSerializer', () => {
   const json = { encoding: 'json', gzip: false } as const;
   const protobuf = { encoding: 'protobuf', gzip: true } as const;
 
-  it('a JSON body takes a JSON serializer (JSON.stringify when none is named), a protobuf body a protobuf one bound to the shape (none: proto-loader)', () => {
-    expect(withSerializer(json, undefined, numeric)).toEqual({ ...json, jsonCodec: JSON_CODECS['json-stringify'] });
-    expect(withSerializer(json, 'fast-json-stringify', numeric)).toEqual({
-      ...json,
-      jsonCodec: JSON_CODECS['fast-json-stringify'],
-    });
-    expect(withSerializer(protobuf, undefined, numeric)).toEqual(protobuf);
-    expect(withSerializer(protobuf, 'protobufjs-static', numeric)).toEqual({
-      ...protobuf,
-      protobufCodec: PROTOBUF_CODECS['protobufjs-static'].forShape(numeric),
-    });
-  });
+  it(
+    'a JSON body takes a JSON serializer (JSON.stringify when none is named), a protobuf body a protobuf one ' +
+      'bound to the shape (none: proto-loader)',
+    () => {
+      expect(withSerializer(json, undefined, numeric)).toEqual({ ...json, jsonCodec: JSON_CODECS['json-stringify'] });
+      expect(withSerializer(json, 'fast-json-stringify', numeric)).toEqual({
+        ...json,
+        jsonCodec: JSON_CODECS['fast-json-stringify'],
+      });
+      expect(withSerializer(protobuf, undefined, numeric)).toEqual(protobuf);
+      expect(withSerializer(protobuf, 'protobufjs-static', numeric)).toEqual({
+        ...protobuf,
+        protobufCodec: PROTOBUF_CODECS['protobufjs-static'].forShape(numeric),
+      });
+    },
+  );
 
   it('a serializer of the other family is a 400 naming the valid ones for the body asked for', () => {
     expect(withSerializer(protobuf, 'fast-json-stringify', numeric)).toMatchObject({

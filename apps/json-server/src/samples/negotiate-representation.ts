@@ -14,7 +14,10 @@ export interface Representation {
   gzip: boolean;
   /** The JSON serializer that writes a JSON body (`?serializer=`); absent: JSON.stringify. */
   jsonCodec?: JsonCodec;
-  /** The protobuf serializer that writes a protobuf body (`?serializer=`, proto-http-static); absent: proto-loader (rowsCodec). */
+  /**
+   * The protobuf serializer that writes a protobuf body (`?serializer=`, proto-http-static); absent: proto-loader
+   * (rowsCodec).
+   */
   protobufCodec?: ShapeProtobufCodec;
 }
 
@@ -34,7 +37,9 @@ export function withSerializer(
       return {
         error: {
           ...parsed.error,
-          message: `${parsed.error.message} (the request asked for a JSON body; a protobuf serializer applies with Accept: ${PROTOBUF_MEDIA_TYPE})`,
+          message:
+            `${parsed.error.message} (the request asked for a JSON body; a protobuf serializer applies ` +
+            `with Accept: ${PROTOBUF_MEDIA_TYPE})`,
         },
       };
     return { ...representation, jsonCodec: parsed.codec };

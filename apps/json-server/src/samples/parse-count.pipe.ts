@@ -2,7 +2,10 @@ import { BadRequestException, Inject, Injectable, PipeTransform } from '@nestjs/
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { parseCount } from '@app/bootstrap';
 
-/** `:count` must be a plain integer from 0 to MAX_ROWS (the bare server's rule, one function); the 400 names the parameter and the limit. */
+/**
+ * `:count` must be a plain integer from 0 to MAX_ROWS (the bare server's rule, one function); the 400 names the
+ * parameter and the limit.
+ */
 @Injectable()
 export class ParseCountPipe implements PipeTransform<string, number> {
   constructor(@Inject(WIREBENCH_CONFIG) private readonly config: WirebenchConfig) {}

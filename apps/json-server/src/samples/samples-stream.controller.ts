@@ -17,10 +17,11 @@ import { RawQuery } from './raw-query.decorator';
 import { refusalException } from './refuse';
 
 /**
- * `GET /samples/:count/stream?chunk=&offset=&shape=&serializer=` -> NDJSON (one row's JSON form per line, written by the named JSON serializer), `chunk` rows per write, with a Server-Timing trailer. The
- * stream (generation, serialization, back-pressure, disconnect) is the one the bare server uses; this controller only
- * finds the Node response under the platform's: Express's response is one, Fastify's reply holds it in `raw` and is
- * told to stay out of the way (hijack) so it does not answer a second time.
+ * `GET /samples/:count/stream?chunk=&offset=&shape=&serializer=` -> NDJSON (one row's JSON form per line, written by
+ * the named JSON serializer), `chunk` rows per write, with a Server-Timing trailer. The stream (generation,
+ * serialization, back-pressure, disconnect) is the one the bare server uses; this controller only finds the Node
+ * response under the platform's: Express's response is one, Fastify's reply holds it in `raw` and is told to stay out
+ * of the way (hijack) so it does not answer a second time.
  */
 @Controller()
 export class SamplesStreamController {
@@ -41,7 +42,8 @@ export class SamplesStreamController {
     const parsed = parseShape(query.shape);
     if ('error' in parsed) throw new BadRequestException(parsed.error);
     const { shape } = parsed;
-    // The JSON serializer that writes the lines (json-stream-fjs), as on the one-message route; unknown: a 400 naming the valid ones.
+    // The JSON serializer that writes the lines (json-stream-fjs), as on the one-message route; unknown: a 400 naming
+    // the valid ones.
     const serializer = parseJsonSerializer(query.serializer);
     if ('error' in serializer) throw new BadRequestException(serializer.error);
     const params = parseStreamParams(

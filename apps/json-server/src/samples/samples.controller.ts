@@ -11,9 +11,9 @@ import { sendSamples } from './send-samples';
 
 /**
  * `GET /samples/:count?shape=&serializer=` -> `{ samples: Row[] }` as JSON (written by the named JSON serializer,
- * JSON.stringify unless another is named) (another shape: `{ rows: [...] }`, each row in its
- * proto3 JSON form), or the shape's rows message as protobuf for `Accept: application/x-protobuf` (encoded by the
- * named protobuf serializer, proto-loader unless another is named), gzip-compressed when Accept-Encoding allows it, with a Server-Timing header;
+ * JSON.stringify unless another is named) (another shape: `{ rows: [...] }`, each row in its proto3 JSON form), or the
+ * shape's rows message as protobuf for `Accept: application/x-protobuf` (encoded by the named protobuf serializer,
+ * proto-loader unless another is named), gzip-compressed when Accept-Encoding allows it, with a Server-Timing header;
  * `/server-a/:count` is the article's name for it. The same controller runs on Express and on Fastify (HTTP/1.1, h2c),
  * so it speaks to the response only through Nest's HTTP adapter.
  */
@@ -28,7 +28,8 @@ export class SamplesController {
   @Get(['samples/:count', 'server-a/:count'])
   async getSamples(
     @Param('count', ParseCountPipe) count: number,
-    // Takes `shape` and `serializer` only: any other query parameter is a 400 rather than ignored (the decorator refuses).
+    // Takes `shape` and `serializer` only: any other query parameter is a 400 rather than ignored (the decorator
+    // refuses).
     @RawQuery(SAMPLES_QUERY) query: { shape?: string; serializer?: string },
     @Headers('accept') accept: string | undefined,
     @Headers('accept-encoding') acceptEncoding: string | undefined,

@@ -47,24 +47,28 @@ describe('mergeInvocations', () => {
     expect(merged.endedAt).toBe('2024-05-01T11:00:00.000Z');
   });
 
-  it('counts the disturbed runs and the most foreign CPU over every invocation, at the threshold the run was judged by', () => {
-    const noisy = (foreign: number[], invocation: number) => {
-      const p = part([10, 11, 12], invocation);
-      return judgeNoise(
-        { ...p, runs: p.runs.map((s, i) => ({ ...s, foreignCpuCores: foreign[i], stealCores: 0 })) },
-        0.5,
-      );
-    };
-    const merged = mergeInvocations([noisy([0.1, 0.6, 0], 1), noisy([0.9, 0.2, 0.7], 2)]);
-    expect(merged.noise).toEqual({
-      disturbedAbove: 0.5,
-      disturbedRuns: 3,
-      maxForeignCpuCores: 0.9,
-      maxStealCores: 0,
-      replacedDisturbedRuns: 0,
-    });
-    expect(merged.runs.map((r) => r.disturbed)).toEqual([false, true, false, true, false, true]);
-  });
+  it(
+    'counts the disturbed runs and the most foreign CPU over every invocation, at the threshold the run was ' +
+      'judged by',
+    () => {
+      const noisy = (foreign: number[], invocation: number) => {
+        const p = part([10, 11, 12], invocation);
+        return judgeNoise(
+          { ...p, runs: p.runs.map((s, i) => ({ ...s, foreignCpuCores: foreign[i], stealCores: 0 })) },
+          0.5,
+        );
+      };
+      const merged = mergeInvocations([noisy([0.1, 0.6, 0], 1), noisy([0.9, 0.2, 0.7], 2)]);
+      expect(merged.noise).toEqual({
+        disturbedAbove: 0.5,
+        disturbedRuns: 3,
+        maxForeignCpuCores: 0.9,
+        maxStealCores: 0,
+        replacedDisturbedRuns: 0,
+      });
+      expect(merged.runs.map((r) => r.disturbed)).toEqual([false, true, false, true, false, true]);
+    },
+  );
 
   it('keeps the runs each invocation replaced (--quiet), stamped with it, and counts them over all', () => {
     const replaced = (invocation: number, count: number) => {

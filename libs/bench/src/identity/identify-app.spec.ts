@@ -11,8 +11,10 @@ import { identifyApp } from './identify-app';
 const LIMIT_MS = 500;
 
 const PYTHON_404 =
-  '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN"\n        "http://www.w3.org/TR/html4/strict.dtd">\n<html>\n    <head>\n' +
-  '        <meta http-equiv="Content-Type" content="text/html;charset=utf-8">\n        <title>Error response</title>\n    </head>\n' +
+  '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN"\n        ' +
+  '"http://www.w3.org/TR/html4/strict.dtd">\n<html>\n    <head>\n' +
+  '        <meta http-equiv="Content-Type" content="text/html;charset=utf-8">\n        <title>Error ' +
+  'response</title>\n    </head>\n' +
   '    <body>\n        <h1>Error response</h1>\n        <p>Error code: 404</p>\n    </body>\n</html>\n';
 
 type Handler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
@@ -41,7 +43,9 @@ function sendJson(res: ServerResponse | Http2ServerResponse, status: number, bod
   res.end(JSON.stringify(body));
 }
 
-/** The bare JSON server's answers: the admin routes with a meter, else its 404 for every path (SERVER_RESOURCES off). */
+/**
+ * The bare JSON server's answers: the admin routes with a meter, else its 404 for every path (SERVER_RESOURCES off).
+ */
 function wirebenchHandler(meter: ResourceMeter | null): Handler {
   return (req, res) => {
     const route = meter && resourcesRoute(meter, req.method ?? 'GET', req.url ?? '/');
@@ -91,17 +95,22 @@ describe('identifyApp', () => {
       expect(await identifyApp('json-h2-server', `http://127.0.0.1:${port}`, LIMIT_MS)).toEqual({ is: 'wirebench' });
     });
 
-    it("answering an HTML 404 (python3 -m http.server) is a stranger, described by status, type and the page's start", async () => {
-      const url = await httpServer((_req, res) => {
-        (res as ServerResponse).writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
-        res.end(PYTHON_404);
-      });
-      expect(await identifyApp('json-server', url, LIMIT_MS)).toEqual({
-        is: 'stranger',
-        answered:
-          'GET /admin/resources gave 404 text/html ("<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://ww" first 60 chars)',
-      });
-    });
+    it(
+      "answering an HTML 404 (python3 -m http.server) is a stranger, described by status, type and the page's " +
+        'start',
+      async () => {
+        const url = await httpServer((_req, res) => {
+          (res as ServerResponse).writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
+          res.end(PYTHON_404);
+        });
+        expect(await identifyApp('json-server', url, LIMIT_MS)).toEqual({
+          is: 'stranger',
+          answered:
+            'GET /admin/resources gave 404 text/html ("<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" ' +
+            '"http://ww" first 60 chars)',
+        });
+      },
+    );
 
     it('answering 200 with JSON that is no resource snapshot is a stranger', async () => {
       const url = await httpServer((_req, res) => sendJson(res, 200, { status: 'ok' }));
@@ -143,18 +152,24 @@ describe('identifyApp', () => {
       expect(await identifyApp('client', other, LIMIT_MS)).toEqual({
         is: 'stranger',
         answered:
-          'GET /client gave 404 application/json ("{"statusCode":404,"error":"Not Found","message":"Cannot GET " first 60 chars)',
+          'GET /client gave 404 application/json ("{"statusCode":404,"error":"Not Found","message":"Cannot ' +
+          'GET " first 60 chars)',
       });
     });
   });
 
   describe('a gRPC server', () => {
-    it('with Admin.Resources, or without it but with the rows service SERVING in its health service, is wirebench', async () => {
-      expect(await identifyApp('grpc-server', await grpcServer('with report'), LIMIT_MS)).toEqual({ is: 'wirebench' });
-      expect(await identifyApp('bare-grpc-server', await grpcServer('without report'), LIMIT_MS)).toEqual({
-        is: 'wirebench',
-      });
-    });
+    it(
+      'with Admin.Resources, or without it but with the rows service SERVING in its health service, is ' + 'wirebench',
+      async () => {
+        expect(await identifyApp('grpc-server', await grpcServer('with report'), LIMIT_MS)).toEqual({
+          is: 'wirebench',
+        });
+        expect(await identifyApp('bare-grpc-server', await grpcServer('without report'), LIMIT_MS)).toEqual({
+          is: 'wirebench',
+        });
+      },
+    );
 
     it('that serves neither is a stranger, named by both answers', async () => {
       expect(await identifyApp('grpc-server', await grpcServer('none'), LIMIT_MS)).toEqual({

@@ -43,20 +43,23 @@ describe('DisturbedReruns', () => {
     expect(m.waits).toEqual([]);
   });
 
-  it('waits for quiet and measures a disturbed run again until one is quiet, keeping the replaced ones marked', async () => {
-    const m = machine(0.9, 0.05);
-    const { kept, replaced } = await new DisturbedReruns(1, { perScenario: 3, wait: m.wait }, 0.2).keep(
-      0,
-      sample(1.5),
-      m.measure,
-    );
-    expect(replaced.map((s) => [s.foreignCpuCores, s.disturbed])).toEqual([
-      [1.5, true],
-      [0.9, true],
-    ]);
-    expect(kept).toMatchObject({ foreignCpuCores: 0.05, ms: 12, replacedDisturbed: 2 });
-    expect(m.waits).toHaveLength(2);
-  });
+  it(
+    'waits for quiet and measures a disturbed run again until one is quiet, keeping the replaced ones ' + 'marked',
+    async () => {
+      const m = machine(0.9, 0.05);
+      const { kept, replaced } = await new DisturbedReruns(1, { perScenario: 3, wait: m.wait }, 0.2).keep(
+        0,
+        sample(1.5),
+        m.measure,
+      );
+      expect(replaced.map((s) => [s.foreignCpuCores, s.disturbed])).toEqual([
+        [1.5, true],
+        [0.9, true],
+      ]);
+      expect(kept).toMatchObject({ foreignCpuCores: 0.05, ms: 12, replacedDisturbed: 2 });
+      expect(m.waits).toHaveLength(2);
+    },
+  );
 
   it('measures each scenario again at most perScenario times, however disturbed the machine stays', async () => {
     const m = machine(1, 1, 1, 1, 1, 1);

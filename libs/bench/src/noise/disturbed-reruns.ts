@@ -9,7 +9,9 @@ export const DEFAULT_RERUN_DISTURBED = 3;
 export const MAX_RERUN_DISTURBED = 20;
 /** Before each re-run the engine waits this long at most for a quiet machine, then runs it anyway. */
 export const RERUN_QUIET_WAIT_MS = 10_000;
-/** A call's re-runs, waits included, stop once they have taken this long: a machine that never quiets costs about this. */
+/**
+ * A call's re-runs, waits included, stop once they have taken this long: a machine that never quiets costs about this.
+ */
 export const RERUN_BUDGET_MS = 60_000;
 
 /** How the engine measures disturbed runs again (`npm run bench --quiet`, `/client/bench?rerunDisturbed=`). */
@@ -18,7 +20,9 @@ export interface RerunDisturbedOptions {
   perScenario: number;
   /** For every re-run of the call together, waits included (RERUN_BUDGET_MS unless given). */
   budgetMs?: number;
-  /** Waits up to `limitMs` for a quiet machine before a re-run and says what it saw; waitForQuiet unless given (tests). */
+  /**
+   * Waits up to `limitMs` for a quiet machine before a re-run and says what it saw; waitForQuiet unless given (tests).
+   */
   wait?: (disturbedAbove: number, limitMs: number) => Promise<string | null>;
 }
 

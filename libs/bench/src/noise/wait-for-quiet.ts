@@ -21,5 +21,8 @@ export async function waitForQuiet(
     if ((seen.foreignCpuCores ?? 0) <= disturbedAbove)
       return `waited ${((Date.now() - started) / 1000).toFixed(1)} s for a quiet machine`;
   }
-  return `the machine stayed busy for ${limitMs / 1000} s (${seen.foreignCpuCores} cores used by other processes): running anyway`;
+  return (
+    `the machine stayed busy for ` +
+    `${limitMs / 1000} s (${seen.foreignCpuCores} cores used by other processes): running anyway`
+  );
 }

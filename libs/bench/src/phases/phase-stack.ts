@@ -41,7 +41,9 @@ export interface PhaseStack {
   /** Each bar's height: the time it explains (a request's, or a batch's wall time); null for a bar without parts. */
   totalMs: (number | null)[];
   layers: { name: string; color: string; values: (number | null)[] }[];
-  /** Per bar, the phases' time that ran during the transfer (a stream's chunks), inside `transfer` rather than on top. */
+  /**
+   * Per bar, the phases' time that ran during the transfer (a stream's chunks), inside `transfer` rather than on top.
+   */
   overlapMs: (number | null)[];
   /** Why a bar is missing, or what ran overlapped, one sentence each. */
   notes: string[];
@@ -62,11 +64,13 @@ export function phaseStack(inputs: readonly StackInput[]): PhaseStack {
   for (const input of inputs) {
     if (!input.parts)
       notes.push(
-        `${input.label}: no breakdown (its transport reports no phases, or its runs did not keep the request that set their time).`,
+        `${input.label}: no breakdown (its transport reports no phases, or its runs did not keep the request ` +
+          `that set their time).`,
       );
     else if (input.parts.overlapMs >= VISIBLE_MS) {
       notes.push(
-        `${input.label}: ${input.parts.overlapMs.toLocaleString('en-US', { maximumFractionDigits: 2 })} ms of server and client work ran during the transfer; it is inside transfer, not stacked on it.`,
+        `${input.label}: ${input.parts.overlapMs.toLocaleString('en-US', { maximumFractionDigits: 2 })} ms of ` +
+          `server and client work ran during the transfer; it is inside transfer, not stacked on it.`,
       );
     }
   }

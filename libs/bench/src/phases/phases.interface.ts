@@ -21,9 +21,15 @@ export interface PhaseBreakdown {
   transferMs: number | null;
   clientDecompressMs: number | null;
   clientDecodeMs: number | null;
-  /** ttfb - server generate/serialize/compress: the request's trip, both frameworks and scheduling before the first byte. */
+  /**
+   * ttfb - server generate/serialize/compress: the request's trip, both frameworks and scheduling before the first
+   * byte.
+   */
   waitOtherMs: number | null;
-  /** request - ttlb - decompress - decode: the client library's plumbing after the last byte (promises, rxjs), scheduling. */
+  /**
+   * request - ttlb - decompress - decode: the client library's plumbing after the last byte (promises, rxjs),
+   * scheduling.
+   */
   clientOtherMs: number | null;
   /** Why a phase is empty, when one is that the path should have. */
   notes: string[];

@@ -1,4 +1,3 @@
-import type { ClientPhases } from '../transport-contract/rows-transport.interface';
 import { requestPhases } from './request-phases';
 import { clientPhases } from './fixtures/client-phases';
 import { attributeWall, meanWallParts, WALL_PARTS, type WallParts } from './wall-parts';

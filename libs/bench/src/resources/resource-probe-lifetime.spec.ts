@@ -55,8 +55,10 @@ jest.mock('./proc-readers', () => {
     expect(sample.serverPeakRssBytes).toBeGreaterThan(150 * 1024 * 1024);
     expect(sample.clientPeakRssBytes).toBeGreaterThan(0);
     expect(sample.notes).toEqual([
-      "client peak RSS: cannot reset VmHWM here, so the figure is the process's peak since it started (marked lifetime), an upper bound of this run's",
-      "server peak RSS: cannot reset VmHWM of the server process, so the figure is the process's peak since it started (marked lifetime), an upper bound of this run's",
+      "client peak RSS: cannot reset VmHWM here, so the figure is the process's peak since it started (marked " +
+        "lifetime), an upper bound of this run's",
+      "server peak RSS: cannot reset VmHWM of the server process, so the figure is the process's peak since " +
+        "it started (marked lifetime), an upper bound of this run's",
     ]);
   });
 

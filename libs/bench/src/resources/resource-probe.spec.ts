@@ -60,23 +60,26 @@ const target = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-s
     ).toEqual([]);
   });
 
-  it('leaves server figures empty, and says why, for a server on another host or a port nobody listens on', async () => {
-    // from: 'proc' so that nothing asks the other host for its report: tests reach only this machine.
-    const remote = await (
-      await new ResourceProbe({ from: 'proc' }).begin(target('http://192.0.2.10:3001', 'json-server'))
-    ).end();
-    expect(remote.serverCpuMs).toBeNull();
-    expect(remote.serverPeakRssBytes).toBeNull();
-    expect(remote.notes.join()).toMatch(/another host: its CPU and memory cannot be read from here/);
-    expect(remote.serverResourcesSource).toBeNull();
+  it(
+    'leaves server figures empty, and says why, for a server on another host or a port nobody listens ' + 'on',
+    async () => {
+      // from: 'proc' so that nothing asks the other host for its report: tests reach only this machine.
+      const remote = await (
+        await new ResourceProbe({ from: 'proc' }).begin(target('http://192.0.2.10:3001', 'json-server'))
+      ).end();
+      expect(remote.serverCpuMs).toBeNull();
+      expect(remote.serverPeakRssBytes).toBeNull();
+      expect(remote.notes.join()).toMatch(/another host: its CPU and memory cannot be read from here/);
+      expect(remote.serverResourcesSource).toBeNull();
 
-    const idle = createServer();
-    await new Promise<void>((r) => idle.listen(0, '127.0.0.1', r));
-    const freePort = (idle.address() as AddressInfo).port;
-    await new Promise((r) => idle.close(r));
-    const nobody = await (await new ResourceProbe().begin(target(`127.0.0.1:${freePort}`))).end();
-    expect(nobody.serverCpuMs).toBeNull();
-    // Nothing to read in /proc, so the server is asked for its own report, which nobody gives either.
-    expect(nobody.notes.join()).toMatch(/no process.*no report of its own either/);
-  });
+      const idle = createServer();
+      await new Promise<void>((r) => idle.listen(0, '127.0.0.1', r));
+      const freePort = (idle.address() as AddressInfo).port;
+      await new Promise((r) => idle.close(r));
+      const nobody = await (await new ResourceProbe().begin(target(`127.0.0.1:${freePort}`))).end();
+      expect(nobody.serverCpuMs).toBeNull();
+      // Nothing to read in /proc, so the server is asked for its own report, which nobody gives either.
+      expect(nobody.notes.join()).toMatch(/no process.*no report of its own either/);
+    },
+  );
 });

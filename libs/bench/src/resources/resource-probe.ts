@@ -21,7 +21,9 @@ export interface ResourceSample {
   serverCpuMs: number | null;
   clientPeakRssBytes: number | null;
   serverPeakRssBytes: number | null;
-  /** True when VmHWM could not be reset: the peak is the process's since it started, an upper bound of this window's. */
+  /**
+   * True when VmHWM could not be reset: the peak is the process's since it started, an upper bound of this window's.
+   */
   clientPeakIsLifetime: boolean;
   serverPeakIsLifetime: boolean;
   /** Server processes measured: a cluster primary and its workers count separately. */
@@ -167,7 +169,8 @@ export class ResourceProbe implements RunProbe {
       // The /proc note said why it could not be read there; the figures are not empty after all.
       notes.length = 0;
       notes.push(
-        `${target.server}: CPU and memory from the server's own report (${this.from === 'server' ? 'SERVER_RESOURCES_FROM=server' : 'not readable from /proc here'})`,
+        `${target.server}: CPU and memory from the server's own report ` +
+          `(${this.from === 'server' ? 'SERVER_RESOURCES_FROM=server' : 'not readable from /proc here'})`,
       );
       return window;
     } catch (error) {
@@ -204,11 +207,13 @@ export class ResourceProbe implements RunProbe {
       }
       if (report.peakRssSource === 'sampled')
         notes.push(
-          `${target.server}: peak RSS sampled by the server every few ms (it cannot reset VmHWM), so a short spike may be missed`,
+          `${target.server}: peak RSS sampled by the server every few ms (it cannot reset VmHWM), so a short ` +
+            `spike may be missed`,
         );
       if (report.overlapped)
         notes.push(
-          `${target.server}: another resource window was open on the server, so its peak RSS may be higher than this run's`,
+          `${target.server}: another resource window was open on the server, so its peak RSS may be higher ` +
+            `than this run's`,
         );
       return {
         serverCpuMs: report.cpuMs,

@@ -46,7 +46,9 @@ export function serverProcesses(target: TargetInfo): { pids: number[]; note?: st
   if (listeners.length === 0)
     return {
       pids: [],
-      note: `${target.server} at ${target.address}: no process of this user listens there, so its CPU and memory cannot be read`,
+      note:
+        `${target.server} at ` +
+        `${target.address}: no process of this user listens there, so its CPU and memory cannot be read`,
     };
   return { pids: [...new Set([...listeners, ...listeners.flatMap(descendantsOf)])] };
 }

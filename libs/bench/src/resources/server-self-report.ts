@@ -9,8 +9,8 @@ export interface SelfReportWindow {
 }
 
 /**
- * Opens a resource window on the server behind a target: over HTTP for the JSON and Connect servers, over the admin RPC for
- * the gRPC ones. Rejects when the server does not offer it (SERVER_RESOURCES off: 404 / UNIMPLEMENTED) or is gone.
+ * Opens a resource window on the server behind a target: over HTTP for the JSON and Connect servers, over the admin RPC
+ * for the gRPC ones. Rejects when the server does not offer it (SERVER_RESOURCES off: 404 / UNIMPLEMENTED) or is gone.
  */
 export async function beginSelfReport(target: TargetInfo, timeoutMs: number): Promise<SelfReportWindow> {
   if (target.server !== 'grpc-server') {

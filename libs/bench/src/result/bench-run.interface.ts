@@ -15,7 +15,10 @@ export interface RunEnvironment {
 
 /** What every saved run (bench or load) says about itself, whatever it measured. */
 export interface RunRecord {
-  /** The version of result.json's shape (RESULT_SCHEMA_VERSION), as written by printJson; absent on a run not yet written. */
+  /**
+   * The version of result.json's shape (RESULT_SCHEMA_VERSION), as written by printJson; absent on a run not yet
+   * written.
+   */
   schemaVersion?: number;
   /** Folder name under bench-results/: `<UTC timestamp>-<preset or "load">`. */
   id: string;
@@ -29,7 +32,10 @@ export interface RunRecord {
   environment: RunEnvironment;
 }
 
-/** One start of the apps for `--invocations`: when, and the processes this run started (none when it found them running). */
+/**
+ * One start of the apps for `--invocations`: when, and the processes this run started (none when it found them
+ * running).
+ */
 export interface InvocationStart {
   invocation: number;
   startedAt: string;

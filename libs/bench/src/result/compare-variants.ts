@@ -8,7 +8,9 @@ import { verdictOf, type ComparisonVerdict } from './compare-results';
 /** One variant against another from the same interleaved call. */
 export interface VariantVersus {
   variant: VariantName;
-  /** Its registry baseline when that ran in the same call (so the ratio is one factor's effect), else the first variant. */
+  /**
+   * Its registry baseline when that ran in the same call (so the ratio is one factor's effect), else the first variant.
+   */
   against: VariantName;
   /** The factor that separates them, when `against` is the registry baseline. */
   factor: string | null;

@@ -26,7 +26,9 @@ export interface RunSample {
   clientCpuMs: number | null;
   /** CPU time (user + sys) of the serving process(es) during this run, ms. */
   serverCpuMs: number | null;
-  /** Peak resident set size during this run, bytes; the process's lifetime peak where the *PeakIsLifetime flag says so. */
+  /**
+   * Peak resident set size during this run, bytes; the process's lifetime peak where the *PeakIsLifetime flag says so.
+   */
   clientPeakRssBytes: number | null;
   serverPeakRssBytes: number | null;
   /**
@@ -43,7 +45,10 @@ export interface RunSample {
    * reports no phases, absent in files written before it.
    */
   path?: CriticalPath | null;
-  /** CPU used on the machine by processes other than the run's own, in cores over the run; null off Linux, absent in older files. */
+  /**
+   * CPU used on the machine by processes other than the run's own, in cores over the run; null off Linux, absent in
+   * older files.
+   */
   foreignCpuCores?: number | null;
   /** Hypervisor steal over the run, in cores; null off Linux, absent in older files. */
   stealCores?: number | null;
@@ -65,7 +70,10 @@ export interface NoiseSummary {
   /** Over the kept runs only. */
   maxForeignCpuCores: number | null;
   maxStealCores: number | null;
-  /** Disturbed runs measured again and replaced (--quiet, --rerun-disturbed): not in the runs above; absent in older files. */
+  /**
+   * Disturbed runs measured again and replaced (--quiet, --rerun-disturbed): not in the runs above; absent in older
+   * files.
+   */
   replacedDisturbedRuns?: number;
 }
 
@@ -149,7 +157,9 @@ export interface NetworkConditions {
   /** Measured on the path just before the scenario; null when not calibrated (loopback). */
   rttMs: number | null;
   mbps: number | null;
-  /** Throughput client -> server, measured, and the profile's upMbit; absent in files written before it was measured. */
+  /**
+   * Throughput client -> server, measured, and the profile's upMbit; absent in files written before it was measured.
+   */
   upMbps?: number | null;
   nominalUpMbps?: number | null;
   /** True when the path was more than 20% off a nominal figure: the result is then not the profile's. */
@@ -176,13 +186,20 @@ export interface ProcessRuntime {
   v8Version: string;
 }
 
-/** Which node measured a result: the client that ran the engine, and the server that answered, each in its own words. */
+/**
+ * Which node measured a result: the client that ran the engine, and the server that answered, each in its own words.
+ */
 export interface ResultRuntime {
   /** The client process (the engine's own process.versions). */
   client: ProcessRuntime;
-  /** The server behind the target, from its own report (GET /admin/resources, Admin.Resources); null when it gives none. */
+  /**
+   * The server behind the target, from its own report (GET /admin/resources, Admin.Resources); null when it gives none.
+   */
   server: ProcessRuntime | null;
-  /** `npm run bench --node ...`: the runtime the CLI started the apps on, as named in the result's name (node22.23.3); absent otherwise. */
+  /**
+   * `npm run bench --node ...`: the runtime the CLI started the apps on, as named in the result's name (node22.23.3);
+   * absent otherwise.
+   */
   label?: string;
 }
 
@@ -195,9 +212,15 @@ export interface ScenarioResult {
   variant: VariantName;
   /** The message type of every request (@app/shapes); absent in files written before shapes, which were all `row`. */
   shape?: ShapeName;
-  /** Only for the user's own message (shape `user`): the proto, message, sample and counter field, with the files' SHA-256. */
+  /**
+   * Only for the user's own message (shape `user`): the proto, message, sample and counter field, with the files'
+   * SHA-256.
+   */
   shapeSource?: ShapeSource;
-  /** Only for the `binary` shape: the bytes of each row's blob (BINARY_BLOB_BYTES, --blob-bytes); absent before it was a setting (4096). */
+  /**
+   * Only for the `binary` shape: the bytes of each row's blob (BINARY_BLOB_BYTES, --blob-bytes); absent before it was a
+   * setting (4096).
+   */
   blobBytes?: number;
   mode: Mode;
   target: TargetInfo;

@@ -1,6 +1,8 @@
 import type { RunSample } from './result.interface';
 
-/** The invocation a run was measured in; runs from files written before invocations, and from the endpoints, are all 1. */
+/**
+ * The invocation a run was measured in; runs from files written before invocations, and from the endpoints, are all 1.
+ */
 export const invocationOf = (sample: Pick<RunSample, 'invocation'>): number => sample.invocation ?? 1;
 
 /** How many invocations a side's runs came from (the highest invocation number; 0 without runs). */

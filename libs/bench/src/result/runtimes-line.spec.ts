@@ -19,7 +19,8 @@ describe('runtimesLine', () => {
       ],
     };
     expect(runtimesLine(run)).toBe(
-      'node22.1.0: servers and client on Node 22.1.0 (V8 v8-22.1.0); server24.1.0-client22.1.0: servers on Node 24.1.0 (V8 v8-24.1.0), client on Node 22.1.0 (V8 v8-22.1.0)',
+      'node22.1.0: servers and client on Node 22.1.0 (V8 v8-22.1.0); server24.1.0-client22.1.0: servers on ' +
+        'Node 24.1.0 (V8 v8-24.1.0), client on Node 22.1.0 (V8 v8-22.1.0)',
     );
   });
 

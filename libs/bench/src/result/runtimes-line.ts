@@ -3,7 +3,10 @@ import type { ProcessRuntime } from './result.interface';
 import { pastEndOfLife } from '@app/runtimes';
 
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
-/** Marked where it is named, so a figure measured on a Node past its end of life (on the run's day) never reads as a current one's. */
+/**
+ * Marked where it is named, so a figure measured on a Node past its end of life (on the run's day) never reads as a
+ * current one's.
+ */
 const named = (r: ProcessRuntime, at: string) => {
   const eol = pastEndOfLife(r.nodeVersion, new Date(at));
   return `Node ${r.nodeVersion} (V8 ${r.v8Version}${eol ? `, past its end of life ${eol}` : ''})`;
@@ -20,10 +23,14 @@ export function runtimesLine(run: BenchRun): string | null {
     run.scenarios.flatMap((r) => (r.runtime?.server ? [named(r.runtime.server, run.startedAt)] : [])),
   );
   if (clients.length === 0) return null;
-  return `client ${clients.join(', ')}; servers ${servers.length ? servers.join(', ') : 'not reported (SERVER_RESOURCES off there)'}`;
+  return `client ${clients.join(', ')}; servers ${
+    servers.length ? servers.join(', ') : 'not reported (SERVER_RESOURCES off there)'
+  }`;
 }
 
-/** The runtimes a run compared, each as its results name it; `client` is what the client side is (client, generators). */
+/**
+ * The runtimes a run compared, each as its results name it; `client` is what the client side is (client, generators).
+ */
 export function runtimePairsLine(pairs: RunRuntimePair[], client: string, at: string): string {
   return pairs
     .map(({ label, server, client: c }) =>

@@ -11,7 +11,9 @@ import type {
 import { executeRun } from './execute-run';
 import { PayloadMismatchError } from './payload-mismatch.error';
 
-/** Rows 0..count-1 of the shape as a transport of that form hands them over: proto-loader's layout, or the JSON form. */
+/**
+ * Rows 0..count-1 of the shape as a transport of that form hands them over: proto-loader's layout, or the JSON form.
+ */
 function rowsAs(shape: ShapeName, form: RowForm, count: number, offset = 0): object[] {
   const s = getShape(shape);
   const rows = s.rows(count, offset);

@@ -106,7 +106,8 @@ export async function executeRun(
         inFlight.abort();
         if (signal?.aborted)
           throw new RunCancelledError(
-            `during request ${index + 1}/${requests} of a ${scenario.transport} ${scenario.mode} run (requests in flight aborted)`,
+            `during request ${index + 1}/` +
+              `${requests} of a ${scenario.transport} ${scenario.mode} run (requests in flight aborted)`,
           );
         throw error;
       }
@@ -168,7 +169,8 @@ export async function executeRun(
       );
     }
     if (got.checksum !== expected.checksum) {
-      // A shape whose rows follow a setting (binary: BINARY_BLOB_BYTES) names it: the likeliest cause is a peer set apart.
+      // A shape whose rows follow a setting (binary: BINARY_BLOB_BYTES) names it: the likeliest cause is a peer set
+      // apart.
       const hint = shape.mismatchHint ? `; ${shape.mismatchHint}` : '';
       throw new PayloadMismatchError(
         transport.target,

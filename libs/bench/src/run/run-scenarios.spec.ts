@@ -113,7 +113,10 @@ describe('runScenarios', () => {
       name: 'PayloadMismatchError',
       run: 'warm-up run 1/2 of connect-proto single rows=5 requests=1',
       message: expect.stringMatching(
-        /^warm-up run 1\/2 of connect-proto single rows=5 requests=1: json-server at memory sent rows that do not verify: request 1: checksum /,
+        new RegExp(
+          String.raw`^warm-up run 1\/2 of connect-proto single rows=5 requests=1: json-server at ` +
+            String.raw`memory sent rows that do not verify: request 1: checksum `,
+        ),
       ),
     });
     const target = { server: 'json-server' as const, address: 'http://127.0.0.1:3022' };
@@ -145,7 +148,8 @@ describe('runScenarios', () => {
       failure: 'bad-response',
       run: 'measured run 2/3 of connect-grpc parallel rows=5 requests=1',
       message:
-        'measured run 2/3 of connect-grpc parallel rows=5 requests=1: json-server at http://127.0.0.1:3022 sent a bad response: [internal] Stream closed with error code NGHTTP2_REFUSED_STREAM',
+        'measured run 2/3 of connect-grpc parallel rows=5 requests=1: json-server at http://127.0.0.1:3022 ' +
+        'sent a bad response: [internal] Stream closed with error code NGHTTP2_REFUSED_STREAM',
     });
   });
 
@@ -347,25 +351,28 @@ function noisyProbe(...foreign: number[]): RunProbe {
 describe('runScenarios: disturbed runs measured again (--quiet)', () => {
   const quietAtOnce = async () => null;
 
-  it('measures a disturbed run again and keeps the quiet one, with the replaced run on record and counted', async () => {
-    const t = new InMemoryTransport('json', []);
-    const [result] = await runScenarios([{ scenario: scenario('json', { warmup: 0 }), transport: t }], {
-      probe: noisyProbe(0.05, 1.2, 0.1, 0.05),
-      rerunDisturbed: { perScenario: 3, wait: quietAtOnce },
-    });
-    expect(t.calls).toHaveLength(4);
-    expect(result.runs.map((r) => [r.run, r.foreignCpuCores, r.disturbed, r.replacedDisturbed])).toEqual([
-      [1, 0.05, false, 0],
-      [2, 0.1, false, 1],
-      [3, 0.05, false, 0],
-    ]);
-    expect(result.stats.n).toBe(3);
-    expect(result.replacedRuns?.map((r) => [r.run, r.foreignCpuCores, r.disturbed])).toEqual([[2, 1.2, true]]);
-    expect(result.noise).toMatchObject({ disturbedRuns: 0, maxForeignCpuCores: 0.1, replacedDisturbedRuns: 1 });
-    expect(result.resources.notes.join('; ')).toMatch(
-      /1 disturbed run measured again after a wait for a quiet machine \(--quiet, at most 3 a scenario\)/,
-    );
-  });
+  it(
+    'measures a disturbed run again and keeps the quiet one, with the replaced run on record and ' + 'counted',
+    async () => {
+      const t = new InMemoryTransport('json', []);
+      const [result] = await runScenarios([{ scenario: scenario('json', { warmup: 0 }), transport: t }], {
+        probe: noisyProbe(0.05, 1.2, 0.1, 0.05),
+        rerunDisturbed: { perScenario: 3, wait: quietAtOnce },
+      });
+      expect(t.calls).toHaveLength(4);
+      expect(result.runs.map((r) => [r.run, r.foreignCpuCores, r.disturbed, r.replacedDisturbed])).toEqual([
+        [1, 0.05, false, 0],
+        [2, 0.1, false, 1],
+        [3, 0.05, false, 0],
+      ]);
+      expect(result.stats.n).toBe(3);
+      expect(result.replacedRuns?.map((r) => [r.run, r.foreignCpuCores, r.disturbed])).toEqual([[2, 1.2, true]]);
+      expect(result.noise).toMatchObject({ disturbedRuns: 0, maxForeignCpuCores: 0.1, replacedDisturbedRuns: 1 });
+      expect(result.resources.notes.join('; ')).toMatch(
+        /1 disturbed run measured again after a wait for a quiet machine \(--quiet, at most 3 a scenario\)/,
+      );
+    },
+  );
 
   it('keeps a disturbed run, marked, once its scenario has used its re-runs', async () => {
     const [result] = await runScenarios(

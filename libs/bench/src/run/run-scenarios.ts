@@ -46,7 +46,9 @@ export interface RunOptions {
   progress?: RunProgress;
   /** Foreign CPU, in cores, above which a measured run is marked disturbed (0.2 unless given). */
   disturbedAbove?: number;
-  /** --quiet: a disturbed measured run is measured again, after a bounded wait for a quiet machine, within these bounds. */
+  /**
+   * --quiet: a disturbed measured run is measured again, after a bounded wait for a quiet machine, within these bounds.
+   */
   rerunDisturbed?: RerunDisturbedOptions;
 }
 
@@ -183,7 +185,10 @@ function rerunNotes(count: number, reruns: DisturbedReruns, i: number): string[]
     count === 0
       ? []
       : [
-          `${count} disturbed run${count === 1 ? '' : 's'} measured again after a wait for a quiet machine (--quiet, at most ${reruns.options.perScenario} a scenario): the replaced ${count === 1 ? 'one is' : 'ones are'} in result.json's replacedRuns, out of every figure`,
+          `${count} disturbed ` +
+            `run${count === 1 ? '' : 's'} measured again after a wait for a quiet machine (--quiet, at ` +
+            `most ${reruns.options.perScenario} a scenario): the ` +
+            `replaced ${count === 1 ? 'one is' : 'ones are'} in result.json's replacedRuns, out of every figure`,
         ];
   return [...said, ...reruns.notes[i]];
 }
@@ -232,7 +237,9 @@ function round3(v: number | null): number | null {
   return v === null ? null : Math.round(v * 1000) / 1000;
 }
 
-/** What a plan's measurement left: its kept runs, their notes and resource sources, the wire pass, the server's runtime. */
+/**
+ * What a plan's measurement left: its kept runs, their notes and resource sources, the wire pass, the server's runtime.
+ */
 interface Measured {
   runs: RunSample[];
   notes: string[];

@@ -12,7 +12,9 @@ describe('requireSameShapeSetting', () => {
     const check = () => requireSameShapeSetting('binary', target, { BINARY_BLOB_BYTES: 4096 });
     expect(check).toThrow(PayloadMismatchError);
     expect(check).toThrow(
-      'json-server at http://127.0.0.1:3001 sent rows that do not verify: it builds binary rows with BINARY_BLOB_BYTES=4096, this client with BINARY_BLOB_BYTES=1024: start the servers and the client with the same BINARY_BLOB_BYTES',
+      'json-server at http://127.0.0.1:3001 sent rows that do not verify: it builds binary rows with ' +
+        'BINARY_BLOB_BYTES=4096, this client with BINARY_BLOB_BYTES=1024: start the servers and the client ' +
+        'with the same BINARY_BLOB_BYTES',
     );
   });
 

@@ -19,6 +19,8 @@ export function requireSameShapeSetting(
   if (theirs === setting.value) return;
   throw new PayloadMismatchError(
     target,
-    `it builds ${shapeName} rows with ${setting.variable}=${theirs}, this client with ${setting.variable}=${setting.value}: start the servers and the client with the same ${setting.variable}`,
+    `it builds ${shapeName} rows with ` +
+      `${setting.variable}=${theirs}, this client with ` +
+      `${setting.variable}=${setting.value}: start the servers and the client with the same ${setting.variable}`,
   );
 }

@@ -35,8 +35,10 @@ export function checkCallWork(scenarios: readonly Scenario[], wire: boolean, max
   throw new ScenarioValidationError(
     'MAX_CALL_ROWS',
     { max: maxCallRows },
-    `this call would fetch ${work} rows (${s.rowsPerRequest} rows x ${s.requests} requests x (${runs}) x ${scenarios.length} ` +
-      `transport${scenarios.length === 1 ? '' : 's'}), over MAX_CALL_ROWS ${maxCallRows}; ask for fewer rows, requests or runs`,
+    `this call would fetch ${work} rows ` +
+      `(${s.rowsPerRequest} rows x ${s.requests} requests x (${runs}) x ${scenarios.length} ` +
+      `transport${scenarios.length === 1 ? '' : 's'}), over MAX_CALL_ROWS ` +
+      `${maxCallRows}; ask for fewer rows, requests or runs`,
     work,
   );
 }

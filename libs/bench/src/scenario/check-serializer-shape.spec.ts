@@ -12,7 +12,8 @@ const example = () =>
     message: 'shop.v1.Order',
     sampleFile: findProtoFile(join('examples', 'order.sample.json')),
   });
-// The connect family is built on protobuf-es's generated code (generatedCode), so it has none for the user's message either.
+// The connect family is built on protobuf-es's generated code (generatedCode), so it has none for the user's message
+// either.
 const GENERATED = [
   'grpc-static',
   'grpc-es',
@@ -37,35 +38,43 @@ describe('checkSerializerShape', () => {
       for (const shape of shapeNames()) expect(() => checkSerializerShape(variant, shape, shape)).not.toThrow();
   });
 
-  it("refuses a generated serializer on the user's message, naming the shapes it serves; the other variants take it", () => {
-    useUserShape(example());
-    for (const variant of GENERATED) {
-      const error = errorOf(() => checkSerializerShape(variant, 'user', 'user'));
-      expect(error.parameter).toBe('shape');
-      expect(error.limit.values).toEqual(['row', 'numeric', 'text', 'nested', 'binary']);
-      expect(error.message).toContain(
-        `variant ${variant} (serializer ${VARIANTS[variant].serializer ?? VARIANTS[variant].generatedCode}) has no code for shape user`,
-      );
-    }
-    for (const variant of VARIANT_NAMES.filter((v) => !(GENERATED as readonly string[]).includes(v)))
-      expect(() => checkSerializerShape(variant, 'user', 'user')).not.toThrow();
-  });
+  it(
+    "refuses a generated serializer on the user's message, naming the shapes it serves; the other variants " +
+      'take it',
+    () => {
+      useUserShape(example());
+      for (const variant of GENERATED) {
+        const error = errorOf(() => checkSerializerShape(variant, 'user', 'user'));
+        expect(error.parameter).toBe('shape');
+        expect(error.limit.values).toEqual(['row', 'numeric', 'text', 'nested', 'binary']);
+        expect(error.message).toContain(
+          `variant ${variant} (serializer ` +
+            `${VARIANTS[variant].serializer ?? VARIANTS[variant].generatedCode}) has no code for shape user`,
+        );
+      }
+      for (const variant of VARIANT_NAMES.filter((v) => !(GENERATED as readonly string[]).includes(v)))
+        expect(() => checkSerializerShape(variant, 'user', 'user')).not.toThrow();
+    },
+  );
 });
 
 describe('readShapeSerializer', () => {
   afterEach(() => useUserShape(null));
 
-  it("binds the named serializer to the shape, and refuses one without code for it (the server's INVALID_ARGUMENT)", () => {
-    const metadata = new Metadata();
-    expect(readShapeSerializer(metadata, getShape('numeric'))).toBeNull();
-    metadata.set(SERIALIZER_METADATA, 'protobuf-es');
-    expect(readShapeSerializer(metadata, getShape('numeric'))).not.toBeNull();
-    useUserShape(example());
-    expect(() => readShapeSerializer(metadata, getShape('user'))).toThrow(InvalidSerializerError);
-    expect(() => readShapeSerializer(metadata, getShape('user'))).toThrow(
-      `${SERIALIZER_METADATA} protobuf-es cannot encode shape user`,
-    );
-    metadata.set(SERIALIZER_METADATA, 'avro');
-    expect(() => readShapeSerializer(metadata, getShape('numeric'))).toThrow(InvalidSerializerError);
-  });
+  it(
+    "binds the named serializer to the shape, and refuses one without code for it (the server's " + 'INVALID_ARGUMENT)',
+    () => {
+      const metadata = new Metadata();
+      expect(readShapeSerializer(metadata, getShape('numeric'))).toBeNull();
+      metadata.set(SERIALIZER_METADATA, 'protobuf-es');
+      expect(readShapeSerializer(metadata, getShape('numeric'))).not.toBeNull();
+      useUserShape(example());
+      expect(() => readShapeSerializer(metadata, getShape('user'))).toThrow(InvalidSerializerError);
+      expect(() => readShapeSerializer(metadata, getShape('user'))).toThrow(
+        `${SERIALIZER_METADATA} protobuf-es cannot encode shape user`,
+      );
+      metadata.set(SERIALIZER_METADATA, 'avro');
+      expect(() => readShapeSerializer(metadata, getShape('numeric'))).toThrow(InvalidSerializerError);
+    },
+  );
 });

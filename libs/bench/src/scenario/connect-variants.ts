@@ -31,7 +31,8 @@ export const CONNECT_VARIANTS = {
     baseline: null,
     factor: null,
     changes:
-      'baseline: the Connect protocol, binary protobuf over HTTP/1.1, connect-es routes in the Nest Express app, client @connectrpc/connect-node',
+      'baseline: the Connect protocol, binary protobuf over HTTP/1.1, connect-es routes in the Nest Express ' +
+      'app, client @connectrpc/connect-node',
     generatedCode: 'protobuf-es',
   },
   'connect-json': {
@@ -41,7 +42,8 @@ export const CONNECT_VARIANTS = {
     baseline: 'connect-proto',
     factor: 'encoding',
     changes:
-      "Connect's JSON encoding (protobuf-es's proto3 JSON) instead of binary protobuf (same server, client and HTTP/1.1)",
+      "Connect's JSON encoding (protobuf-es's proto3 JSON) instead of binary protobuf (same server, client and " +
+      'HTTP/1.1)',
     generatedCode: 'protobuf-es',
   },
   'connect-fastify': {
@@ -81,7 +83,8 @@ export const CONNECT_VARIANTS = {
     baseline: 'connect-proto',
     factor: 'protocol',
     changes:
-      'the gRPC-Web protocol (createGrpcWebTransport) instead of the Connect protocol, over HTTP/1.1 to the same Express server',
+      'the gRPC-Web protocol (createGrpcWebTransport) instead of the Connect protocol, over HTTP/1.1 to the ' +
+      'same Express server',
     generatedCode: 'protobuf-es',
   },
   'connect-bare': {
@@ -92,7 +95,8 @@ export const CONNECT_VARIANTS = {
     baseline: 'connect-proto',
     factor: 'server framework',
     changes:
-      'the same Connect routes and handler on a bare connect-node server (node:http, no Nest) instead of the Nest Express app (same client, HTTP/1.1)',
+      'the same Connect routes and handler on a bare connect-node server (node:http, no Nest) instead of the ' +
+      'Nest Express app (same client, HTTP/1.1)',
     generatedCode: 'protobuf-es',
   },
   'connect-stream': {
@@ -102,7 +106,8 @@ export const CONNECT_VARIANTS = {
     baseline: 'connect-proto',
     factor: 'message form',
     changes:
-      'server streaming (StreamSamples / StreamRows) in messages of chunk rows instead of one message (same server, client, HTTP/1.1)',
+      'server streaming (StreamSamples / StreamRows) in messages of chunk rows instead of one message (same ' +
+      'server, client, HTTP/1.1)',
     streaming: true,
     generatedCode: 'protobuf-es',
   },

@@ -47,7 +47,8 @@ export class ScenarioNameError extends ScenarioValidationError {
     super(
       'name',
       { minLength: 1, maxLength: 64 },
-      `name must be 1 to 64 printable ASCII characters without leading or trailing spaces, got ${JSON.stringify(value)}`,
+      `name must be 1 to 64 printable ASCII characters without leading or trailing spaces, got ` +
+        `${JSON.stringify(value)}`,
       value,
     );
     this.name = 'ScenarioNameError';

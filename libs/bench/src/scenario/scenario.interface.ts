@@ -4,7 +4,10 @@ import type { TransportKind, VariantName } from './variants';
 export { TRANSPORT_KINDS } from './variants';
 export type { TransportKind } from './variants';
 
-/** single: one request for `rowsPerRequest` rows. parallel: `requests` requests issued together, at most `concurrency` in flight. */
+/**
+ * single: one request for `rowsPerRequest` rows. parallel: `requests` requests issued together, at most `concurrency`
+ * in flight.
+ */
 export type Mode = 'single' | 'parallel';
 export const MODES: readonly Mode[] = ['single', 'parallel'];
 

@@ -10,6 +10,9 @@ export interface TargetInfo {
    * server's CPU and memory, and the wire bytes (counted without shaping: they are the same bytes), are read there.
    */
   serverAddress?: string;
-  /** HTTP/2 paths: the flow-control window (bytes) the client offers per stream; it caps a stream's throughput at window / RTT. */
+  /**
+   * HTTP/2 paths: the flow-control window (bytes) the client offers per stream; it caps a stream's throughput at window
+   * / RTT.
+   */
   http2WindowBytes?: number;
 }

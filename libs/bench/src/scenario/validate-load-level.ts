@@ -16,7 +16,10 @@ export { TARGET_KINDS, type TargetKind } from './load-target';
  * through autocannon, gRPC (the HTTP/2 generator, ghz) whether grpc-js or connect-es serves it.
  */
 export const LOAD_TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'grpc', 'connect'];
-/** The transports autocannon drives over HTTP/1.1 keep-alive sockets: one socket per caller by default, callers spread evenly. */
+/**
+ * The transports autocannon drives over HTTP/1.1 keep-alive sockets: one socket per caller by default, callers spread
+ * evenly.
+ */
 const HTTP1_LOAD_TRANSPORTS: readonly TransportKind[] = ['json', 'connect'];
 /** How the engines' errors name the families. */
 const FAMILY_WORDS: Record<TransportKind, string> = { json: 'JSON', grpc: 'gRPC', connect: 'Connect' };
@@ -39,7 +42,9 @@ export interface LoadLevelInput {
   shape?: unknown;
 }
 
-/** What differs between callers when a parameter is absent (the CLI sweeps long levels, the endpoint runs short ones). */
+/**
+ * What differs between callers when a parameter is absent (the CLI sweeps long levels, the endpoint runs short ones).
+ */
 export interface LoadLevelDefaults {
   concurrency: number;
   durationS: number;
@@ -56,7 +61,10 @@ export const LOAD_DEFAULTS = {
 /** A checked load level, before it is pointed at an address. */
 export interface LoadLevelParams {
   transport: TransportKind;
-  /** nest: the Nest servers; fastify: the Nest JSON server on Fastify; bare: node:http / plain grpc-js reference servers. */
+  /**
+   * nest: the Nest servers; fastify: the Nest JSON server on Fastify; bare: node:http / plain grpc-js reference
+   * servers.
+   */
   targetKind: TargetKind;
   rows: number;
   /** Callers with a request in flight (closed loop), or the in-flight cap (open loop). */
@@ -100,7 +108,10 @@ export function validateLoadLevel(
     throw new ScenarioValidationError(
       'target',
       { values: servers },
-      `target ${targetKind} serves transport ${servedTransports(targetKind).join(', ')} only; transport ${transport} is served by target ${servers.join(', ')}`,
+      `target ${targetKind} serves transport ` +
+        `${servedTransports(targetKind).join(
+          ', ',
+        )} only; transport ${transport} is served by target ${servers.join(', ')}`,
       input.target,
     );
   }
@@ -139,8 +150,11 @@ export function validateLoadLevel(
     throw new ScenarioValidationError(
       'connections',
       { min: 1, max: limits.maxGeneratorSockets * generators },
-      `${connections} connections over ${generators} generator process${generators === 1 ? '' : 'es'} is ${perGenerator} sockets each, more than one may open ` +
-        `(${limits.maxGeneratorSockets}, from the open-files limit): use generators=${needed} or more, fewer connections, or raise ulimit -n`,
+      `${connections} connections ` +
+        `over ${generators} generator ` +
+        `process${generators === 1 ? '' : 'es'} is ${perGenerator} sockets each, more than one may open ` +
+        `(${limits.maxGeneratorSockets}, from the open-files limit): use ` +
+        `generators=${needed} or more, fewer connections, or raise ulimit -n`,
       input.connections ?? connections,
     );
   }

@@ -90,7 +90,10 @@ function rowsParam(raw: unknown, streaming: boolean, limits: Limits): number {
     throw new ScenarioValidationError(
       'rows',
       { min: 1, max: limits.maxRows },
-      `${error.message}: one message of more rows cannot be decoded; stream them with ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`} (up to ${limits.maxStreamRows} rows, MAX_STREAM_ROWS)`,
+      `${error.message}: one message of more rows cannot be decoded; stream them ` +
+        `with ${
+          names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`
+        } (up to ${limits.maxStreamRows} rows, MAX_STREAM_ROWS)`,
       raw,
     );
   }

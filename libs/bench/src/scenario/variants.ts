@@ -1,7 +1,7 @@
 import { DEFAULT_PROTOBUF_CODEC, protobufCodecNames, type JsonCodecName, type ProtobufCodecName } from '@app/codecs';
 import { ScenarioValidationError } from './scenario-validation.error';
 import { CONNECT_VARIANTS, type ConnectVariantName } from './connect-variants';
-import type { Factor, TransportKind, VariantInfo } from './variant-info';
+import type { TransportKind, VariantInfo } from './variant-info';
 
 export { ARTICLE_TRANSPORTS, TRANSPORT_KINDS } from './variant-info';
 export type { Factor, TransportKind, VariantInfo } from './variant-info';
@@ -59,7 +59,8 @@ const BASE_VARIANTS = {
     baseline: 'json',
     factor: 'encoding',
     changes:
-      "protobuf body (the Samples message, gRPC's encoder) instead of JSON: same server and client, Accept: application/x-protobuf",
+      "protobuf body (the Samples message, gRPC's encoder) instead of JSON: same server and client, Accept: " +
+      'application/x-protobuf',
   },
   'json-fastify': {
     ...AT_FASTIFY,
@@ -83,7 +84,8 @@ const BASE_VARIANTS = {
     baseline: 'json-h2',
     factor: 'flow control',
     changes:
-      "the json-h2 client offering an HTTP/2 flow-control window of JSON_H2_FLOW_CONTROL_WINDOW bytes (4 MiB) instead of HTTP/2's 64 KiB (same server)",
+      'the json-h2 client offering an HTTP/2 flow-control window of JSON_H2_FLOW_CONTROL_WINDOW bytes (4 MiB) ' +
+      "instead of HTTP/2's 64 KiB (same server)",
   },
   'json-stream': {
     ...AT_EXPRESS,
@@ -108,7 +110,8 @@ const BASE_VARIANTS = {
     baseline: 'grpc',
     factor: 'flow control',
     changes:
-      "the grpc client offering an HTTP/2 flow-control window of GRPC_FLOW_CONTROL_WINDOW bytes (4 MiB) instead of HTTP/2's 64 KiB (same server)",
+      'the grpc client offering an HTTP/2 flow-control window of GRPC_FLOW_CONTROL_WINDOW bytes (4 MiB) ' +
+      "instead of HTTP/2's 64 KiB (same server)",
   },
   'grpc-stream': {
     ...AT_GRPC,
@@ -132,7 +135,10 @@ const GRPC_SERIALIZER_VARIANT_NAMES = {
 
 type GrpcSerializerVariantName = (typeof GRPC_SERIALIZER_VARIANT_NAMES)[keyof typeof GRPC_SERIALIZER_VARIANT_NAMES];
 
-/** The `grpc` path with another protobuf serializer on both sides: one entry per PROTOBUF_CODECS entry (what each is: its description, docs/serializers.md). */
+/**
+ * The `grpc` path with another protobuf serializer on both sides: one entry per PROTOBUF_CODECS entry (what each is:
+ * its description, docs/serializers.md).
+ */
 const GRPC_SERIALIZER_VARIANTS = Object.fromEntries(
   (
     protobufCodecNames().filter(
@@ -145,13 +151,18 @@ const GRPC_SERIALIZER_VARIANTS = Object.fromEntries(
       family: 'grpc',
       baseline: 'grpc',
       factor: 'serializer',
-      changes: `${codec} instead of proto-loader encodes the reply on the server and decodes it on the client (same server, client and transport)`,
+      changes:
+        `${codec} instead of proto-loader encodes the reply on the server and decodes it on the client ` +
+        `(same server, client and transport)`,
       serializer: codec,
     },
   ]),
 ) as Record<GrpcSerializerVariantName, VariantInfo>;
 
-/** The JSON serializers' variants: the Fastify server's reply from another JSON_CODECS entry; the client still JSON.parse's. */
+/**
+ * The JSON serializers' variants: the Fastify server's reply from another JSON_CODECS entry; the client still
+ * JSON.parse's.
+ */
 const JSON_SERIALIZER_VARIANTS = {
   'json-fjs': {
     ...AT_FASTIFY,
@@ -159,7 +170,8 @@ const JSON_SERIALIZER_VARIANTS = {
     baseline: 'json-fastify',
     factor: 'serializer',
     changes:
-      "fast-json-stringify (compiled from the shape's JSON Schema, as Fastify does with a response schema) instead of JSON.stringify writes the body (same Fastify server, same client)",
+      "fast-json-stringify (compiled from the shape's JSON Schema, as Fastify does with a response schema) " +
+      'instead of JSON.stringify writes the body (same Fastify server, same client)',
     serializer: 'fast-json-stringify',
   },
   'json-stream-fjs': {
@@ -168,7 +180,8 @@ const JSON_SERIALIZER_VARIANTS = {
     baseline: 'json-stream',
     factor: 'serializer',
     changes:
-      'fast-json-stringify instead of JSON.stringify writes the NDJSON lines, one row each (same server, same stream, same client)',
+      'fast-json-stringify instead of JSON.stringify writes the NDJSON lines, one row each (same server, same ' +
+      'stream, same client)',
     streaming: true,
     serializer: 'fast-json-stringify',
   },
@@ -191,7 +204,9 @@ const SERIALIZER_OPTION_VARIANTS = {
     family: 'json',
     baseline: 'proto-http',
     factor: 'serializer',
-    changes: `${FASTEST_PROTOBUF_CODEC} instead of proto-loader encodes the protobuf body on the server and decodes it on the client (same server, client and HTTP/1.1)`,
+    changes:
+      `${FASTEST_PROTOBUF_CODEC} instead of proto-loader encodes the protobuf body on the server and ` +
+      `decodes it on the client (same server, client and HTTP/1.1)`,
     serializer: FASTEST_PROTOBUF_CODEC,
   },
   'grpc-stream-static': {
@@ -199,7 +214,9 @@ const SERIALIZER_OPTION_VARIANTS = {
     family: 'grpc',
     baseline: 'grpc-stream',
     factor: 'serializer',
-    changes: `${FASTEST_PROTOBUF_CODEC} instead of proto-loader encodes each streamed message on the server and decodes it on the client (same stream, same client)`,
+    changes:
+      `${FASTEST_PROTOBUF_CODEC} instead of proto-loader encodes each streamed message on the server ` +
+      `and decodes it on the client (same stream, same client)`,
     streaming: true,
     serializer: FASTEST_PROTOBUF_CODEC,
   },
@@ -258,14 +275,18 @@ export const VARIANTS: Record<VariantName, VariantInfo> = {
 };
 export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
 
-/** `json+gzip` -> { path: 'json', compression: 'gzip' }: the client+server path and whether its response is compressed. */
+/**
+ * `json+gzip` -> { path: 'json', compression: 'gzip' }: the client+server path and whether its response is compressed.
+ */
 export function variantPath(variant: VariantName): { path: PathName; compression: 'gzip' | null } {
   return variant.endsWith(GZIP_SUFFIX)
     ? { path: variant.slice(0, -GZIP_SUFFIX.length) as PathName, compression: 'gzip' }
     : { path: variant as PathName, compression: null };
 }
 
-/** A family's own baseline (the variant of it with no baseline): what `--transport connect` / `transports=connect` time. */
+/**
+ * A family's own baseline (the variant of it with no baseline): what `--transport connect` / `transports=connect` time.
+ */
 export function familyBaseline(family: TransportKind): VariantName {
   const found = VARIANT_NAMES.find((v) => VARIANTS[v].family === family && VARIANTS[v].baseline === null);
   if (!found) throw new Error(`transport family ${family} has no baseline variant`);
@@ -321,7 +342,8 @@ export function parseVariants(parameter: string, raw: unknown, family?: Transpor
     throw new ScenarioValidationError(
       parameter,
       { values: allowed },
-      `${parameter} must be a comma list of ${what} (${allowed.join(', ')}${note}), each once, got ${JSON.stringify(raw)}`,
+      `${parameter} must be a comma list of ` +
+        `${what} (${allowed.join(', ')}${note}), each once, got ${JSON.stringify(raw)}`,
       raw,
     );
   }

@@ -1,4 +1,5 @@
-// Read once: a global looked up per call is slow inside a vm context (jest's), where property tests call this millions of times.
+// Read once: a global looked up per call is slow inside a vm context (jest's), where property tests call this millions
+// of times.
 const imul = Math.imul;
 
 /** mulberry32: a tiny seeded PRNG, uniform in [0, 1); seeded so resampling and property tests replay exactly. */

@@ -89,35 +89,39 @@ describe('two-level bootstrap', () => {
     expect(twoLevelMedianRatio([[]], [[1]])).toBeNull();
   });
 
-  it('covers the true ratio about 95% of the time with a real between-invocation variance, where the one-level interval does not', () => {
-    // 10 invocations x 5 runs a side; invocations spread 10% (sigma of the log), runs within one 3%: about 90% of
-    // the variance lies between invocations. True medians 100 and 120: the true ratio is 1.2.
-    const trials = 300;
-    const truth = 1.2;
-    let twoLevel = 0;
-    let oneLevel = 0;
-    const shares: number[] = [];
-    for (let t = 0; t < trials; t++) {
-      const random = seededRandom(1000 + t);
-      const a = side(random, 100, 10, 5, 0.1, 0.03);
-      const b = side(random, 120, 10, 5, 0.1, 0.03);
-      const two = twoLevelMedianRatio(a, b, 0.95, t, 1000)!;
-      const one = twoLevelMedianRatio([a.flat()], [b.flat()], 0.95, t, 1000)!;
-      if (two.low <= truth && truth <= two.high) twoLevel++;
-      if (one.low <= truth && truth <= one.high) oneLevel++;
-      shares.push(betweenInvocationShare(a)!);
-    }
-    const coverage = { twoLevel: twoLevel / trials, oneLevel: oneLevel / trials };
-    // These seeds give two-level 0.95 and one-level 0.66: the one-level interval treats 50 runs of 10 processes as
-    // 50 independent draws, so it is far too narrow. (Deterministic: the bounds leave room for a changed resampler.)
-    expect(coverage.twoLevel).toBeGreaterThanOrEqual(0.85);
-    expect(coverage.twoLevel).toBeLessThanOrEqual(0.99);
-    expect(coverage.oneLevel).toBeLessThan(0.8);
-    // The variance share recovers the known one, 0.1² / (0.1² + 0.03²) = 0.917 on the log scale (0.90 here, on ms).
-    const meanShare = shares.reduce((s, x) => s + x, 0) / shares.length;
-    expect(meanShare).toBeGreaterThan(0.85);
-    expect(meanShare).toBeLessThan(0.95);
-  });
+  it(
+    'covers the true ratio about 95% of the time with a real between-invocation variance, where the ' +
+      'one-level interval does not',
+    () => {
+      // 10 invocations x 5 runs a side; invocations spread 10% (sigma of the log), runs within one 3%: about 90% of
+      // the variance lies between invocations. True medians 100 and 120: the true ratio is 1.2.
+      const trials = 300;
+      const truth = 1.2;
+      let twoLevel = 0;
+      let oneLevel = 0;
+      const shares: number[] = [];
+      for (let t = 0; t < trials; t++) {
+        const random = seededRandom(1000 + t);
+        const a = side(random, 100, 10, 5, 0.1, 0.03);
+        const b = side(random, 120, 10, 5, 0.1, 0.03);
+        const two = twoLevelMedianRatio(a, b, 0.95, t, 1000)!;
+        const one = twoLevelMedianRatio([a.flat()], [b.flat()], 0.95, t, 1000)!;
+        if (two.low <= truth && truth <= two.high) twoLevel++;
+        if (one.low <= truth && truth <= one.high) oneLevel++;
+        shares.push(betweenInvocationShare(a)!);
+      }
+      const coverage = { twoLevel: twoLevel / trials, oneLevel: oneLevel / trials };
+      // These seeds give two-level 0.95 and one-level 0.66: the one-level interval treats 50 runs of 10 processes as
+      // 50 independent draws, so it is far too narrow. (Deterministic: the bounds leave room for a changed resampler.)
+      expect(coverage.twoLevel).toBeGreaterThanOrEqual(0.85);
+      expect(coverage.twoLevel).toBeLessThanOrEqual(0.99);
+      expect(coverage.oneLevel).toBeLessThan(0.8);
+      // The variance share recovers the known one, 0.1² / (0.1² + 0.03²) = 0.917 on the log scale (0.90 here, on ms).
+      const meanShare = shares.reduce((s, x) => s + x, 0) / shares.length;
+      expect(meanShare).toBeGreaterThan(0.85);
+      expect(meanShare).toBeLessThan(0.95);
+    },
+  );
 });
 
 describe('betweenInvocationShare', () => {

@@ -35,7 +35,10 @@ export interface ClientPhases {
  */
 export type RowForm = 'json' | 'protobuf' | 'serializer';
 
-/** What every transport says about the rows it fetches: which shape it asks the server for, and in what form it hands them over. */
+/**
+ * What every transport says about the rows it fetches: which shape it asks the server for, and in what form it hands
+ * them over.
+ */
 export interface FetchesShape {
   /** The message shape (@app/shapes) the transport was built for; a transport asks for one shape only. */
   readonly shape: ShapeName;

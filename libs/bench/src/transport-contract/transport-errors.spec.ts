@@ -5,10 +5,12 @@ describe('TransportError', () => {
 
   it("drops grpc-js's empty trailing resolution note", () => {
     const detail =
-      '14 UNAVAILABLE: No connection established. Last error: connect ECONNREFUSED 127.0.0.1:1 (2026-11-22T21:00:00.000Z). Resolution note: ';
+      '14 UNAVAILABLE: No connection established. Last error: connect ECONNREFUSED 127.0.0.1:1 ' +
+      '(2026-11-22T21:00:00.000Z). Resolution note: ';
     const error = new TransportError('unavailable', target, detail);
     expect(error.message).toBe(
-      'grpc-server at 127.0.0.1:1 is unavailable: 14 UNAVAILABLE: No connection established. Last error: connect ECONNREFUSED 127.0.0.1:1 (2026-11-22T21:00:00.000Z)',
+      'grpc-server at 127.0.0.1:1 is unavailable: 14 UNAVAILABLE: No connection established. Last error: ' +
+        'connect ECONNREFUSED 127.0.0.1:1 (2026-11-22T21:00:00.000Z)',
     );
     expect(error.message).not.toMatch(/Resolution note/);
   });

@@ -19,7 +19,9 @@ export class TransportError extends Error {
     readonly rowsReceived?: number,
   ) {
     super(
-      `${target.server} at ${target.address} ${describe(failure)}: ${cleanDetail(detail)}${rowsReceived === undefined ? '' : ` (after ${rowsReceived} rows)`}`,
+      `${target.server} at ${target.address} ` +
+        `${describe(failure)}: ` +
+        `${cleanDetail(detail)}${rowsReceived === undefined ? '' : ` (after ${rowsReceived} rows)`}`,
     );
     this.name = 'TransportError';
   }

@@ -13,7 +13,9 @@ interface Refuser {
   sockets: Socket[];
 }
 
-/** A loopback server that answers every request 429 at once, reading none of its body (a refusal by declared length). */
+/**
+ * A loopback server that answers every request 429 at once, reading none of its body (a refusal by declared length).
+ */
 function refuser(withFix: boolean): Promise<Refuser> {
   const sockets: Socket[] = [];
   // Node adds 1 s to the keep-alive timeout it arms: the connection would be destroyed 1.2 s after the response.
@@ -103,12 +105,15 @@ describe('endUnreadRequests', () => {
     },
   );
 
-  it('reads at most DISCARD_AFTER_ANSWER_BYTES more of the body: a client that keeps sending is held back by TCP', async () => {
-    const { port, sockets } = await start(true);
-    await lateReader(port, 'keep-alive', 100, 48);
-    // The head and the first MiB, then at most the discard: far from the 49 MiB sent (Node alone read them all).
-    expect(sockets[0].bytesRead).toBeLessThan(DISCARD_AFTER_ANSWER_BYTES + 4 * MIB);
-  });
+  it(
+    'reads at most DISCARD_AFTER_ANSWER_BYTES more of the body: a client that keeps sending is held back by ' + 'TCP',
+    async () => {
+      const { port, sockets } = await start(true);
+      await lateReader(port, 'keep-alive', 100, 48);
+      // The head and the first MiB, then at most the discard: far from the 49 MiB sent (Node alone read them all).
+      expect(sockets[0].bytesRead).toBeLessThan(DISCARD_AFTER_ANSWER_BYTES + 4 * MIB);
+    },
+  );
 
   it('lets a connection go as soon as its client closes after the answer, not at the request timeout', async () => {
     const { port, sockets } = await start(true);

@@ -46,7 +46,8 @@ describe('parseQuery', () => {
       refused(
         'x,y,,a b',
         VALID,
-        'x, y, "", "a b" do not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape, serializer',
+        'x, y, "", "a b" do not apply to GET /samples/:count/stream; valid parameters: chunk, offset, shape, ' +
+          'serializer',
       ),
     );
   });

@@ -16,7 +16,10 @@ export const BENCH_APPS: ServingAppName[] = [
   'bare-connect-server',
 ];
 
-/** Where each app is reached, as configured (a URL for the HTTP apps, host:port for the gRPC ones), not where it listens. */
+/**
+ * Where each app is reached, as configured (a URL for the HTTP apps, host:port for the gRPC ones), not where it
+ * listens.
+ */
 export function appTargets(config: WirebenchConfig): Record<ServingAppName, string> {
   const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress, bareConnectUrl, fastifyJsonUrl, h2JsonUrl } =
     config.targets;
@@ -119,7 +122,7 @@ export class AppLauncher {
         launched.map((a, i) => a.waitUntilListening(addresses[missing[i]].host, addresses[missing[i]].port)),
       );
     } catch (error) {
-      throw new Error(`${(error as Error).message.split('\n')[0]} (see ${logFile})`);
+      throw new Error(`${(error as Error).message.split('\n')[0]} (see ${logFile})`, { cause: error });
     }
     return missing;
   }

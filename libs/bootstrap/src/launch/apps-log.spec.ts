@@ -43,7 +43,8 @@ describe('openAppsLog', () => {
 
   const full = existsSync('/dev/full') ? it : it.skip;
   full(
-    'a file that cannot be written (ENOSPC, /dev/full) is reported once and does not throw; the apps still run to their end',
+    'a file that cannot be written (ENOSPC, /dev/full) is reported once and does not throw; the apps still ' +
+      'run to their end',
     async () => {
       const lost: NodeJS.ErrnoException[] = [];
       const log = openAppsLog('/dev/full', 2, (error) => lost.push(error));
@@ -53,7 +54,8 @@ describe('openAppsLog', () => {
       expect(await Promise.all(children.map(exited))).toEqual([0, 0]);
       expect(lost.map((e) => e.code)).toEqual(['ENOSPC']);
       expect(appsLogLostText('/dev/full', lost[0])).toBe(
-        "wirebench: /dev/full can no longer be written (ENOSPC): the apps' output is not kept there from now on; the run goes on",
+        "wirebench: /dev/full can no longer be written (ENOSPC): the apps' output is not kept there from now " +
+          'on; the run goes on',
       );
     },
   );

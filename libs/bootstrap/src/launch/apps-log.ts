@@ -27,5 +27,8 @@ export function openAppsLog(file: string, apps: number, onLost: (error: NodeJS.E
 
 /** The line a run prints when its apps' log is lost: what happened, and that the run goes on. */
 export function appsLogLostText(file: string, error: NodeJS.ErrnoException): string {
-  return `wirebench: ${file} can no longer be written (${error.code ?? error.message}): the apps' output is not kept there from now on; the run goes on`;
+  return (
+    `wirebench: ${file} can no longer be written ` +
+    `(${error.code ?? error.message}): the apps' output is not kept there from now on; the run goes on`
+  );
 }

@@ -23,8 +23,9 @@ export interface PieceSteps<P> {
 /**
  * Builds rows 0 .. count - 1 in consecutive pieces of `pieceRows`: before each piece the event loop gets a turn (where
  * a client's RST_STREAM, FIN or abort is read) and the build stops as soon as `gone()` says the caller left. Each
- * piece's generate (with the turn before it) and serialize are timed apart and summed, so the two add up to the
- * build's time, as they do for a reply built at once. Resolves the times when every piece was built, null when the caller left (nothing more is done).
+ * piece's generate (with the turn before it) and serialize are timed apart and summed, so the two add up to the build's
+ * time, as they do for a reply built at once. Resolves the times when every piece was built, null when the caller left
+ * (nothing more is done).
  */
 export async function buildInPieces<P>(
   count: number,

@@ -87,10 +87,21 @@ export function isRefusal(outcome: Reservation | BudgetRefusal): outcome is Budg
 export function describeRefusal(r: BudgetRefusal): string {
   const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
   if (r.kind === 'too-large') {
-    return `this reply may take up to ${mib(r.requestedBytes)} (${r.requestedBytes} bytes), more than the server's ${r.setting} (${r.limitBytes} bytes): ask for fewer rows, or use a streaming variant`;
+    return (
+      `this reply may take up ` +
+      `to ${mib(r.requestedBytes)} (${r.requestedBytes} bytes), more than the ` +
+      `server's ${r.setting} (${r.limitBytes} bytes): ask for fewer rows, or use a streaming variant`
+    );
   }
-  return `server busy: replies in flight hold ${mib(r.inUseBytes)} of ${r.setting} (${mib(r.limitBytes)}) and this one needs up to ${mib(r.requestedBytes)}; retry when they are done`;
+  return (
+    `server busy: replies in flight ` +
+    `hold ${mib(r.inUseBytes)} of ${r.setting} (${mib(r.limitBytes)}) and this one needs up ` +
+    `to ${mib(r.requestedBytes)}; retry when they are done`
+  );
 }
 
-/** Seconds a client should wait before retrying a 'busy' refusal: replies at the cap take a few seconds to build and send. */
+/**
+ * Seconds a client should wait before retrying a 'busy' refusal: replies at the cap take a few seconds to build and
+ * send.
+ */
 export const RETRY_AFTER_S = 2;

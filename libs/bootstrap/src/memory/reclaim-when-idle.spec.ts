@@ -4,7 +4,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('reclaimWhenIdle', () => {
   it('runs a full collection once the process is still idle after the delay', async () => {
-    // 8 MB in V8's large-object space: only a full collection frees it, and nothing here allocates enough to prompt one.
+    // 8 MB in V8's large-object space: only a full collection frees it, and nothing here allocates enough to prompt
+    // one.
     let garbage: number[] | null = new Array(1_000_000).fill(1);
     const ref = new WeakRef(garbage);
     garbage = null;

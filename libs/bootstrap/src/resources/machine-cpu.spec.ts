@@ -10,9 +10,13 @@ btime 1700000000
 `;
 
 describe('parseMachineCpu', () => {
-  it('sums user, nice, system, irq and softirq as busy; idle, iowait and guest (inside user) are not added; steal apart', () => {
-    expect(parseMachineCpu(PROC_STAT)).toEqual({ busyTicks: 4705 + 150 + 1120 + 0 + 36, stealTicks: 80 });
-  });
+  it(
+    'sums user, nice, system, irq and softirq as busy; idle, iowait and guest (inside user) are not added; ' +
+      'steal apart',
+    () => {
+      expect(parseMachineCpu(PROC_STAT)).toEqual({ busyTicks: 4705 + 150 + 1120 + 0 + 36, stealTicks: 80 });
+    },
+  );
 
   it('reads an old kernel line without steal as no steal', () => {
     expect(parseMachineCpu('cpu  10 0 5 100 0\n')).toEqual({ busyTicks: 15, stealTicks: 0 });

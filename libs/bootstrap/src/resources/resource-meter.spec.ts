@@ -62,16 +62,20 @@ describe('ResourceMeter', () => {
     expect(meter.end(first)).toBeNull();
   });
 
-  it('reports the settings its shapes are built with (BINARY_BLOB_BYTES), so a client set apart is refused before timing', () => {
-    const meter = new ResourceMeter({ resetPeak: () => false, readPeak: () => null, rss: () => 1 });
-    expect(meter.snapshot().shapeSettings).toEqual({ BINARY_BLOB_BYTES: 4096 });
-    useBinaryBlobBytes(1024);
-    try {
-      expect(meter.snapshot().shapeSettings).toEqual({ BINARY_BLOB_BYTES: 1024 });
-    } finally {
-      useBinaryBlobBytes(BINARY_BLOB_BYTES);
-    }
-  });
+  it(
+    'reports the settings its shapes are built with (BINARY_BLOB_BYTES), so a client set apart is refused ' +
+      'before timing',
+    () => {
+      const meter = new ResourceMeter({ resetPeak: () => false, readPeak: () => null, rss: () => 1 });
+      expect(meter.snapshot().shapeSettings).toEqual({ BINARY_BLOB_BYTES: 4096 });
+      useBinaryBlobBytes(1024);
+      try {
+        expect(meter.snapshot().shapeSettings).toEqual({ BINARY_BLOB_BYTES: 1024 });
+      } finally {
+        useBinaryBlobBytes(BINARY_BLOB_BYTES);
+      }
+    },
+  );
 });
 
 describe('resourcesRoute', () => {

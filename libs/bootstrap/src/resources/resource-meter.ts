@@ -25,7 +25,10 @@ export interface ResourceSnapshot {
   openWindows: number;
   pid: number;
   workers: number;
-  /** This process's node and V8 (process.versions), so a run can record which runtime served it from the server's own word. */
+  /**
+   * This process's node and V8 (process.versions), so a run can record which runtime served it from the server's own
+   * word.
+   */
   nodeVersion: string;
   v8Version: string;
   /**

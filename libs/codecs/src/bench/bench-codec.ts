@@ -13,7 +13,10 @@ export interface BenchCodec {
   prepare(rows: MessageRow[]): unknown;
   encode(prepared: unknown): Uint8Array | string;
   decode(encoded: Uint8Array | string): unknown;
-  /** The reference encoding of the rows: proto-loader's bytes (of the rows without set defaults for codecs that leave them out), or JSON.stringify's text. */
+  /**
+   * The reference encoding of the rows: proto-loader's bytes (of the rows without set defaults for codecs that leave
+   * them out), or JSON.stringify's text.
+   */
   reference(rows: MessageRow[]): Uint8Array | string;
   jsonRows(decoded: unknown): JsonRow[];
 }
@@ -73,6 +76,7 @@ export function verifyBenchRun(
   const actual = newShapeChecksum(shape).add(codec.jsonRows(decoded)).digest();
   if (JSON.stringify(actual) !== JSON.stringify(expected))
     throw new Error(
-      `${codec.name} on ${shape.name}: decoded rows do not match (${JSON.stringify(actual)} vs ${JSON.stringify(expected)})`,
+      `${codec.name} on ${shape.name}: decoded rows do not match ` +
+        `(${JSON.stringify(actual)} vs ${JSON.stringify(expected)})`,
     );
 }

@@ -8,14 +8,15 @@ import { measurePhaseMemory, type PhaseMemoryMeasurement } from './measure-phase
 import { phaseMemoryNote, phaseMemoryTable } from './phase-memory-table';
 import { JobNoise, noiseLine, withJobNoise } from './job-noise';
 
-// `npm run bench:codecs [-- --shapes a,b --rows N --runs N --big-rows N --only timing|memory]` (built first, run from dist/ as compiled):
-// every serializer on every shape, timed, each shape in a fresh process (no codec warms up another's code); then
-// `row` at --big-rows rows, timed, and each serializer alone in a fresh process for its memory phase by phase
-// (untimed, so sampling never sits inside a clock). Markdown tables on stdout, progress on stderr. Bad options exit 2
-// naming the valid values.
+// `npm run bench:codecs [-- --shapes a,b --rows N --runs N --big-rows N --only timing|memory]` (built first, run from
+// dist/ as compiled): every serializer on every shape, timed, each shape in a fresh process (no codec warms up
+// another's code); then `row` at --big-rows rows, timed, and each serializer alone in a fresh process for its memory
+// phase by phase (untimed, so sampling never sits inside a clock). Markdown tables on stdout, progress on stderr. Bad
+// options exit 2 naming the valid values.
 
 const USAGE =
-  'usage: bench:codecs [--shapes a,b] [--rows N (default: up to 100000, at most ~100 MB of JSON per reply)] [--runs N (5)] [--big-rows N (1000000 rows of `row` once; 0: skip)] [--only timing|memory]';
+  'usage: bench:codecs [--shapes a,b] [--rows N (default: up to 100000, at most ~100 MB of JSON per reply)] ' +
+  '[--runs N (5)] [--big-rows N (1000000 rows of `row` once; 0: skip)] [--only timing|memory]';
 // A reply's JSON size the default row count stays under, so the 4 KiB `binary` rows do not need gigabytes.
 const MAX_REPLY_BYTES = 100e6;
 const MAX_ROWS = 100_000;
@@ -159,10 +160,11 @@ async function main(argv: string[]): Promise<void> {
   for (const [k, job] of [...jobs, ...memoryJobs].entries()) {
     const what = job.kind === 'timed' ? `${job.warmup} warm-up + ${job.runs} runs` : 'memory phase by phase';
     process.stderr.write(
-      `bench:codecs: ${k + 1}/${jobs.length + memoryJobs.length} ${job.shape}: ${job.codecs.join(', ')}; ${job.rows} rows, ${what}\n`,
+      `bench:codecs: ${k + 1}/${jobs.length + memoryJobs.length} ` +
+        `${job.shape}: ${job.codecs.join(', ')}; ${job.rows} rows, ${what}\n`,
     );
-    // A failed measurement is reported and the others go on: an hour's run is not lost to its last job.
-    // The timed processes' noise, as a bench run's: the memory phases are untimed, what other processes do moves no figure.
+    // A failed measurement is reported and the others go on: an hour's run is not lost to its last job. The timed
+    // processes' noise, as a bench run's: the memory phases are untimed, what other processes do moves no figure.
     const timed = () => withJobNoise(job.label ?? job.shape, () => inChild<CodecMeasurement[]>(job));
     const done =
       job.kind === 'timed'
@@ -173,12 +175,15 @@ async function main(argv: string[]): Promise<void> {
         : inChild<PhaseMemoryMeasurement>(job).then((result) => phases.push(result));
     await done.catch((error: Error) => failures.push(error.message));
   }
-  const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;
+  const machine =
+    `${cpus()[0]?.model ?? 'unknown CPU'} × ` +
+    `${cpus().length}, load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;
   const lines = [`Node ${process.version}, ${machine}, started ${started.toISOString()}.`];
   if (timings.length)
     lines.push(
       '',
-      "Medians of the timed rounds (first round dropped), serializers interleaved round by round in one process per shape; every reply checked against the reference bytes and the rows' checksum after the clock.",
+      'Medians of the timed rounds (first round dropped), serializers interleaved round by round in one ' +
+        "process per shape; every reply checked against the reference bytes and the rows' checksum after the clock.",
       '',
       codecTable(timings),
       '',
@@ -187,7 +192,8 @@ async function main(argv: string[]): Promise<void> {
   if (phases.length)
     lines.push(
       '',
-      `Memory by phase: \`row\` at ${options.bigRows.toLocaleString('en-US')} rows in one message. ${phaseMemoryNote(phases)}`,
+      `Memory by phase: \`row\` at ` +
+        `${options.bigRows.toLocaleString('en-US')} rows in one message. ${phaseMemoryNote(phases)}`,
       '',
       phaseMemoryTable(phases),
     );

@@ -35,7 +35,8 @@ describe('codecTable', () => {
     ]);
     const [header, , json, proto] = table.split('\n');
     expect(header).toBe(
-      '| shape | rows | family | serializer | encode µs/row | decode µs/row | encode+decode × JSON.stringify | reply MB | RSS before MB | peak RSS MB |',
+      '| shape | rows | family | serializer | encode µs/row | decode µs/row | encode+decode × JSON.stringify ' +
+        '| reply MB | RSS before MB | peak RSS MB |',
     );
     expect(json).toBe('| row | 1,000 | json | json-stringify | 2.000 | 1.000 | 1.00 | 2.0 | 100 | 300 |');
     expect(proto).toBe('| row | 1,000 | protobuf | ts-proto | 6.000 | 2.000 | 2.67 | 2.0 | 100 | 300 |');

@@ -7,7 +7,8 @@ describe('noiseLine', () => {
       { label: 'text', foreignCpuCores: 0.35, stealCores: 0.02 },
     ]);
     expect(line).toBe(
-      "Noise: other processes used row 0.01, text 0.35 cores beside each measuring process (from /proc/stat; steal up to 0.02); 1 above 0.2 of a core (text): their figures describe the machine's other work as well.",
+      'Noise: other processes used row 0.01, text 0.35 cores beside each measuring process (from /proc/stat; ' +
+        "steal up to 0.02); 1 above 0.2 of a core (text): their figures describe the machine's other work as well.",
     );
   });
 

@@ -46,6 +46,12 @@ export function noiseLine(noises: readonly (JobNoise | null)[], disturbedAbove =
   const verdict =
     disturbed.length === 0
       ? `none above ${disturbedAbove} of a core: quiet`
-      : `${disturbed.length} above ${disturbedAbove} of a core (${disturbed.map((n) => n.label).join(', ')}): their figures describe the machine's other work as well`;
-  return `Noise: other processes used ${each} cores beside each measuring process (from /proc/stat; steal up to ${steal}); ${verdict}.`;
+      : `${disturbed.length} above ` +
+        `${disturbedAbove} of a core (${disturbed
+          .map((n) => n.label)
+          .join(', ')}): their figures describe the machine's other work as well`;
+  return (
+    `Noise: other processes used ` +
+    `${each} cores beside each measuring process (from /proc/stat; steal up to ${steal}); ${verdict}.`
+  );
 }

@@ -39,32 +39,36 @@ function measureInChild(codec: string): PhaseMemoryMeasurement {
 }
 
 describe('measurePhaseMemory', () => {
-  it("follows a protobuf reply's life: the bytes outside the heap from encode to release, the rows in the heap until let go", () => {
-    const m = measureInChild('protobufjs-static');
-    expect(m).toMatchObject({
-      shape: 'row',
-      family: 'protobuf',
-      codec: 'protobufjs-static',
-      rows: ROWS,
-      gcForced: true,
-    });
-    expect(m.phases.map((p) => p.phase)).toEqual([
-      'before',
-      'rows generated',
-      'reply encoded',
-      'rows released',
-      'reply decoded',
-      'reply released',
-    ]);
-    const [, generated, encoded, released, decoded, replyReleased] = m.phases;
-    expect(m.encodedBytes).toBeGreaterThan(ROWS * 100);
-    expect(generated.heapUsedIncrementBytes).toBeGreaterThan(ROWS * 100); // the rows live in V8's heap
-    // The bytes do not: they are in ArrayBuffers at that reading.
-    expect(encoded.arrayBuffersBytes).toBeGreaterThanOrEqual(m.encodedBytes);
-    expect(released.heapUsedIncrementBytes).toBeLessThan(-ROWS * 100);
-    expect(decoded.heapUsedIncrementBytes).toBeGreaterThan(ROWS * 100);
-    expect(replyReleased.arrayBuffersBytes - decoded.arrayBuffersBytes).toBeLessThanOrEqual(-m.encodedBytes);
-  });
+  it(
+    "follows a protobuf reply's life: the bytes outside the heap from encode to release, the rows in the heap " +
+      'until let go',
+    () => {
+      const m = measureInChild('protobufjs-static');
+      expect(m).toMatchObject({
+        shape: 'row',
+        family: 'protobuf',
+        codec: 'protobufjs-static',
+        rows: ROWS,
+        gcForced: true,
+      });
+      expect(m.phases.map((p) => p.phase)).toEqual([
+        'before',
+        'rows generated',
+        'reply encoded',
+        'rows released',
+        'reply decoded',
+        'reply released',
+      ]);
+      const [, generated, encoded, released, decoded, replyReleased] = m.phases;
+      expect(m.encodedBytes).toBeGreaterThan(ROWS * 100);
+      expect(generated.heapUsedIncrementBytes).toBeGreaterThan(ROWS * 100); // the rows live in V8's heap
+      // The bytes do not: they are in ArrayBuffers at that reading.
+      expect(encoded.arrayBuffersBytes).toBeGreaterThanOrEqual(m.encodedBytes);
+      expect(released.heapUsedIncrementBytes).toBeLessThan(-ROWS * 100);
+      expect(decoded.heapUsedIncrementBytes).toBeGreaterThan(ROWS * 100);
+      expect(replyReleased.arrayBuffersBytes - decoded.arrayBuffersBytes).toBeLessThanOrEqual(-m.encodedBytes);
+    },
+  );
 
   it("holds a JSON reply as a string in V8's heap", () => {
     const m = measureInChild('json-stringify');

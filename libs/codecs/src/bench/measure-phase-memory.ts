@@ -14,7 +14,8 @@ export interface PhaseMemoryMeasurement {
   phases: PhaseMemory[];
 }
 
-// Encoded and decoded once before the baseline, so the codec's code is loaded and compiled: the phases then hold data only.
+// Encoded and decoded once before the baseline, so the codec's code is loaded and compiled: the phases then hold data
+// only.
 const WARM_ROWS = 100;
 
 /**
@@ -59,7 +60,8 @@ export function measurePhaseMemory(
   const actual = newShapeChecksum(shape).add(codec.jsonRows(decoded)).digest();
   if (JSON.stringify(actual) !== JSON.stringify(expected))
     throw new Error(
-      `${codec.name} on ${shape.name}: decoded rows do not match (${JSON.stringify(actual)} vs ${JSON.stringify(expected)})`,
+      `${codec.name} on ${shape.name}: decoded rows do not match ` +
+        `(${JSON.stringify(actual)} vs ${JSON.stringify(expected)})`,
     );
   return {
     shape: shape.name,

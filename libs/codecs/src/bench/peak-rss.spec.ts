@@ -19,7 +19,8 @@ describe('procPeakRss (Linux: VmHWM, reset through /proc/self/clear_refs)', () =
     expect(during - start).toBeGreaterThan(64 * MB);
     held.length = 0;
     expect(held).toEqual([]);
-    expect(peak.read()!).toBeGreaterThanOrEqual(during - MB); // the kernel's counters lag the process's reading by up to some pages
+    // the kernel's counters lag the process's reading by up to some pages
+    expect(peak.read()!).toBeGreaterThanOrEqual(during - MB);
     expect(peak.read()! - start).toBeGreaterThan(48 * MB); // of 96: the kernel's counters lag by some MB
   });
 });

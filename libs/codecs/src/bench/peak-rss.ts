@@ -19,7 +19,8 @@ export function procPeakRss(): PeakRss {
   let resettable = true;
   return {
     reset() {
-      // A kernel or container that refuses it once refuses it always: a peak would then span several phases, so none is given.
+      // A kernel or container that refuses it once refuses it always: a peak would then span several phases, so none is
+      // given.
       resettable &&= resetPeakRss('self');
       return resettable;
     },

@@ -45,12 +45,14 @@ describe('phaseMemoryTable', () => {
     ]);
     const [header, align, before, released] = table.split('\n');
     expect(header).toBe(
-      '| serializer | phase | holds | RSS MB | Δ RSS | peak RSS MB | Δ peak | heapUsed MB | Δ heap | external MB | of it ArrayBuffers MB |',
+      '| serializer | phase | holds | RSS MB | Δ RSS | peak RSS MB | Δ peak | heapUsed MB | Δ heap | external ' +
+        'MB | of it ArrayBuffers MB |',
     );
     expect(align).toBe('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     expect(before).toBe('| protobufjs-static | before | holds of before | 90 | +0 | 95 |  | 20 | +0 | 150 | 149 |');
     expect(released).toBe(
-      '| protobufjs-static | rows released | holds of rows released | 700 | −150 | 1000 | +200 | 30 | −420 | 150 | 149 |',
+      '| protobufjs-static | rows released | holds of rows released | 700 | −150 | 1000 | +200 | 30 | −420 | ' +
+        '150 | 149 |',
     );
   });
 

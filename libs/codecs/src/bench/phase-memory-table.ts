@@ -45,14 +45,20 @@ export function phaseMemoryTable(measurements: readonly PhaseMemoryMeasurement[]
   return lines.join('\n');
 }
 
-/** The sentence that says how the readings were taken: whether garbage was collected first, and where peaks come from. */
+/**
+ * The sentence that says how the readings were taken: whether garbage was collected first, and where peaks come from.
+ */
 export function phaseMemoryNote(measurements: readonly PhaseMemoryMeasurement[]): string {
   const forced = measurements.every((m) => m.gcForced);
   const gc = forced
     ? 'garbage collected before each reading (node --expose-gc), so a reading is what the phase keeps alive'
-    : 'garbage NOT collected before the readings (node without --expose-gc): a reading includes whatever garbage V8 had not yet collected, and depends on its timing';
+    : 'garbage NOT collected before the readings (node without --expose-gc): a reading includes whatever ' +
+      'garbage V8 had not yet collected, and depends on its timing';
   const peaks = measurements.some((m) => m.phases.some((p) => p.peakRssBytes !== null))
     ? "peak RSS is the kernel's high-water mark (VmHWM), reset at the start of each phase"
     : 'no per-phase peak: this system does not let /proc/self/clear_refs reset the high-water mark';
-  return `Each serializer alone in a fresh process, nothing timed; ${gc}; ${peaks}. Δ: the change from the phase before.`;
+  return (
+    `Each serializer alone in a fresh process, nothing timed; ` +
+    `${gc}; ${peaks}. Δ: the change from the phase before.`
+  );
 }

@@ -83,7 +83,8 @@ describe('PhaseMemoryRecorder', () => {
     expect(allocated.arrayBuffersBytes - before.arrayBuffersBytes).toBeGreaterThanOrEqual(60 * MB);
     // (Not RSS over the baseline's reading: pages the collector gives back meanwhile lower it by an amount of its own.)
     // The kernel's counters lag by some MB (per-CPU batches), and the collection before the phase may return pages the
-    // previous reading counted (34 MB once in CI): a quarter of the buffer is the bar, still far above a peak that missed it.
+    // previous reading counted (34 MB once in CI): a quarter of the buffer is the bar, still far above a peak that
+    // missed it.
     expect(allocated.peakIncrementBytes!).toBeGreaterThan(16 * MB);
     expect(allocated.peakRssBytes!).toBeGreaterThanOrEqual(allocated.rssBytes - MB);
     expect(readings.keptLength).toBe(64 * MB); // the phase hands back what its work returned

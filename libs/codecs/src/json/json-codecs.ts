@@ -28,7 +28,8 @@ export function replyJsonSchema(shape: Shape) {
 export const fastJsonStringifyCodec: JsonCodec = {
   name: 'fast-json-stringify',
   description:
-    "fast-json-stringify compiled from the shape's JSON Schema (derived from the proto): what Fastify does with a response schema",
+    "fast-json-stringify compiled from the shape's JSON Schema (derived from the proto): what Fastify does " +
+    'with a response schema',
   forShape: perShape((shape) => {
     const stringify = fastJson(replyJsonSchema(shape));
     return { stringify: (rows) => stringify(rows as JsonRow[]) };

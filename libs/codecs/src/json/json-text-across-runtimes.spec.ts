@@ -30,14 +30,19 @@ describe(`JSON text on ${process.version} (V8 ${process.versions.v8})`, () => {
     },
   );
 
-  it('writes the values whose text a rewrite could change as before: doubles, -0, large and small exponents, escapes, lone surrogates', () => {
-    const values = {
-      d: [0.1 + 0.2, -0, 1e21, 1e-7, 5e-324, 2 ** 53 + 2, 123.456, -1.5e300],
-      s: 'a"b\\c\n\t\u0001\u007f\u2028é🚀\ud800',
-      nested: [{ b: null, a: true }],
-    };
-    expect(JSON.stringify(values)).toBe(
-      '{"d":[0.30000000000000004,0,1e+21,1e-7,5e-324,9007199254740994,123.456,-1.5e+300],"s":"a\\"b\\\\c\\n\\t\\u0001\u007f\u2028é🚀\\ud800","nested":[{"b":null,"a":true}]}',
-    );
-  });
+  it(
+    'writes the values whose text a rewrite could change as before: doubles, -0, large and small exponents, ' +
+      'escapes, lone surrogates',
+    () => {
+      const values = {
+        d: [0.1 + 0.2, -0, 1e21, 1e-7, 5e-324, 2 ** 53 + 2, 123.456, -1.5e300],
+        s: 'a"b\\c\n\t\u0001\u007f\u2028é🚀\ud800',
+        nested: [{ b: null, a: true }],
+      };
+      expect(JSON.stringify(values)).toBe(
+        '{"d":[0.30000000000000004,0,1e+21,1e-7,5e-324,9007199254740994,123.456,-1.5e+300],' +
+          '"s":"a\\"b\\\\c\\n\\t\\u0001\u007f\u2028é🚀\\ud800","nested":[{"b":null,"a":true}]}',
+      );
+    },
+  );
 });

@@ -23,7 +23,9 @@ export function parseProtobufSerializer(
     return {
       error: badSerializer(
         serving,
-        `serializer ${value} cannot encode shape ${shape.name} (${shape.rowsMessage}): ${(error as Error).message}; valid ones are ${serving.join(', ') || 'none: leave serializer out for this shape'}`,
+        `serializer ${value} cannot encode ` +
+          `shape ${shape.name} (${shape.rowsMessage}): ${(error as Error).message}; valid ones ` +
+          `are ${serving.join(', ') || 'none: leave serializer out for this shape'}`,
       ),
     };
   }

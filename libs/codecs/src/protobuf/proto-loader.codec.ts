@@ -24,7 +24,8 @@ function unaryMethod(shape: Shape): MethodDefinition<unknown, Reply> {
 export const protoLoaderCodec: ProtobufCodec = {
   name: 'proto-loader',
   description:
-    "@grpc/proto-loader's serializer, as grpc-js and Nest run it: protobufjs reflection, a fromObject copy, then encode",
+    "@grpc/proto-loader's serializer, as grpc-js and Nest run it: protobufjs reflection, a fromObject copy, " +
+    'then encode',
   writesSetDefaults: true,
   forShape: perShape((shape): ShapeProtobufCodec<Reply, Reply> => {
     const method = unaryMethod(shape);

@@ -66,11 +66,15 @@ describe('PROTOBUF_CODECS', () => {
         },
       );
 
-      it(`${codec.writesSetDefaults ? 'writes' : 'leaves out'} fields set to their default (row 0's row number), as writesSetDefaults says`, () => {
-        const rows = shape.rows(3);
-        const same = hex(bound.encode(bound.prepare(rows))) === hex(loader.encode(loader.prepare(rows)));
-        expect(same).toBe(codec.writesSetDefaults);
-      });
+      it(
+        `${codec.writesSetDefaults ? 'writes' : 'leaves out'} fields set to their default (row 0's row ` +
+          `number), as writesSetDefaults says`,
+        () => {
+          const rows = shape.rows(3);
+          const same = hex(bound.encode(bound.prepare(rows))) === hex(loader.encode(loader.prepare(rows)));
+          expect(same).toBe(codec.writesSetDefaults);
+        },
+      );
     });
   });
 });

@@ -10,7 +10,9 @@ export function protobufEsService(shape: Pick<Shape, 'name' | 'grpcService'>): D
   const service = PROTOBUF_ES_REGISTRY.getService(shape.grpcService);
   if (!service)
     throw new Error(
-      `protobuf-es has no generated ${shape.grpcService} (shape ${shape.name}): only proto/'s shapes have generated code; regenerate with npm run generate`,
+      `protobuf-es has no ` +
+        `generated ${shape.grpcService} (shape ${shape.name}): only proto/'s shapes have generated code; ` +
+        `regenerate with npm run generate`,
     );
   return service;
 }

@@ -6,5 +6,8 @@ import { file_shapes } from '../generated/protobuf-es/shapes_pb';
 export { SampleService } from '../generated/protobuf-es/sample_pb';
 export { NumericService, TextService, NestedService, BinaryService } from '../generated/protobuf-es/shapes_pb';
 
-/** Every message and service of the generated files, by its fully-qualified name: how a shape's names find their descriptors. */
+/**
+ * Every message and service of the generated files, by its fully-qualified name: how a shape's names find their
+ * descriptors.
+ */
 export const PROTOBUF_ES_REGISTRY = createRegistry(file_sample, file_shapes);

@@ -34,7 +34,8 @@ function staticMessage(fullName: string): StaticMessage {
 export const protobufjsStaticCodec: ProtobufCodec = {
   name: 'protobufjs-static',
   description:
-    "protobufjs-cli's generated static code (pbjs static-module + pbts): the same writer as proto-loader, without the fromObject copy",
+    "protobufjs-cli's generated static code (pbjs static-module + pbts): the same writer as proto-loader, " +
+    'without the fromObject copy',
   writesSetDefaults: true,
   forShape: perShape((shape: Shape): ShapeProtobufCodec<Reply, Reply> => {
     const message = staticMessage(shape.rowsMessage);

@@ -22,9 +22,12 @@ export function readProtobufSerializer(metadata: Metadata): ProtobufCodec | null
 }
 
 /** Slices are cut for proto-loader's encoder (grpc-sliced); another serializer encodes the whole reply. */
-export const SLICES_WITH_SERIALIZER = `${SLICE_ROWS_METADATA} and ${SERIALIZER_METADATA} cannot be combined: slices are encoded by proto-loader`;
+export const SLICES_WITH_SERIALIZER =
+  `${SLICE_ROWS_METADATA} and ` + `${SERIALIZER_METADATA} cannot be combined: slices are encoded by proto-loader`;
 
-/** A wirebench-serializer a server will not use for this call; the handlers answer INVALID_ARGUMENT with its message. */
+/**
+ * A wirebench-serializer a server will not use for this call; the handlers answer INVALID_ARGUMENT with its message.
+ */
 export class InvalidSerializerError extends Error {}
 
 /**
@@ -45,7 +48,8 @@ export function readShapeSerializer(metadata: Metadata, shape: Shape): ShapeProt
     return codec.forShape(shape);
   } catch (error) {
     throw new InvalidSerializerError(
-      `${SERIALIZER_METADATA} ${codec.name} cannot encode shape ${shape.name} (${shape.rowsMessage}): ${(error as Error).message}`,
+      `${SERIALIZER_METADATA} ${codec.name} cannot encode shape ` +
+        `${shape.name} (${shape.rowsMessage}): ${(error as Error).message}`,
     );
   }
 }

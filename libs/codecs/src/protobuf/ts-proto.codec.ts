@@ -33,7 +33,8 @@ function tsProtoMessage(fullName: string): TsProtoMessage {
 export const tsProtoCodec: ProtobufCodec = {
   name: 'ts-proto',
   description:
-    "ts-proto's generated encode/decode (via buf generate; forceLong=string, proto names, string enums) on @bufbuild/protobuf's wire writer",
+    "ts-proto's generated encode/decode (via buf generate; forceLong=string, proto names, string enums) on " +
+    "@bufbuild/protobuf's wire writer",
   writesSetDefaults: false,
   forShape: perShape((shape: Shape): ShapeProtobufCodec<Reply, Reply> => {
     const message = tsProtoMessage(shape.rowsMessage);

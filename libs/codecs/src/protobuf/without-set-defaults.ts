@@ -30,10 +30,10 @@ function stripper(type: Type): (message: Record<string, unknown>) => Record<stri
 }
 
 /**
- * The rows (proto-loader form) without the fields that have no presence and hold their default value (0, "", false,
- * the enum's first value, nested Timestamps' zero nanos included). protobufjs writes such a field when it is set;
- * proto3's other encoders never do. proto-loader's bytes of these rows are therefore what protobuf-es and ts-proto
- * write for the original rows: how the tests hold every codec to proto-loader's bytes, byte for byte. (Slow: tests only.)
+ * The rows (proto-loader form) without the fields that have no presence and hold their default value (0, "", false, the
+ * enum's first value, nested Timestamps' zero nanos included). protobufjs writes such a field when it is set; proto3's
+ * other encoders never do. proto-loader's bytes of these rows are therefore what protobuf-es and ts-proto write for the
+ * original rows: how the tests hold every codec to proto-loader's bytes, byte for byte. (Slow: tests only.)
  */
 export function withoutSetDefaults(shape: Shape, rows: readonly MessageRow[]): MessageRow[] {
   const strip = stripper(loadProtoRoot(shape.protoFile).lookupType(shape.rowMessage));

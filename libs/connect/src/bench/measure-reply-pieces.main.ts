@@ -10,11 +10,12 @@ import { CONNECT_SERVER_OPTIONS } from '../connect-server-options';
 import { ConnectRows } from '../rows/connect-rows';
 import { rowsServices } from '../rows/rows-services';
 
-// `npx nest build connect && node --expose-gc --max-old-space-size=8192 dist/libs/connect/connect/src/bench/measure-reply-pieces.main.js
-// [rows (1000000)] [runs (5)]`: what a unary Connect reply of the article's rows costs the server, whole (as
-// ConnectRows built it before: every row's message, then connect-es's serialization of the lot) against in pieces
-// (ConnectRows now: rows made and encoded 2,000 at a time, then connect-es's serialization of the pieces), protobuf
-// and JSON, runs alternating in this one process; medians on stdout.
+// `npx nest build connect && node --expose-gc --max-old-space-size=8192
+// dist/libs/connect/connect/src/bench/measure-reply-pieces.main.js [rows (1000000)] [runs (5)]`: what a unary Connect
+// reply of the article's rows costs the server, whole (as ConnectRows built it before: every row's message, then
+// connect-es's serialization of the lot) against in pieces (ConnectRows now: rows made and encoded 2,000 at a time,
+// then connect-es's serialization of the pieces), protobuf and JSON, runs alternating in this one process; medians on
+// stdout.
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const runs = Number(process.argv[3] ?? 5);
@@ -29,7 +30,9 @@ interface Run {
   bytes: number;
   generateMs?: number;
   serializeMs?: number;
-  /** In pieces: connect-es's serialization of the reply (protobuf: toBinary's join of the pieces, a copy; JSON: none). */
+  /**
+   * In pieces: connect-es's serialization of the reply (protobuf: toBinary's join of the pieces, a copy; JSON: none).
+   */
   afterMs?: number;
 }
 
@@ -105,10 +108,14 @@ async function main(): Promise<void> {
     if (w[0].bytes !== p[0].bytes)
       throw new Error(`whole and pieces differ in size: ${w[0].bytes} against ${p[0].bytes}`);
     const phases = (r: Run[]) =>
-      `generate ${ms(median(r.map((x) => x.generateMs ?? NaN)))}, serialize ${ms(median(r.map((x) => x.serializeMs ?? NaN)))}`;
+      `generate ${ms(median(r.map((x) => x.generateMs ?? NaN)))}, serialize ` +
+      `${ms(median(r.map((x) => x.serializeMs ?? NaN)))}`;
     process.stdout.write(
-      `${json ? 'JSON' : 'protobuf'}, ${rows} rows, median of ${runs}: whole ${ms(median(w.map((r) => r.totalMs)))} (${phases(w)}); ` +
-        `in pieces ${ms(median(p.map((r) => r.totalMs)))} (${phases(p)} in the trailer, then connect-es's serialization ${ms(median(p.map((r) => r.afterMs ?? NaN)))}); ` +
+      `${json ? 'JSON' : 'protobuf'}, ` +
+        `${rows} rows, median of ${runs}: whole ${ms(median(w.map((r) => r.totalMs)))} (${phases(w)}); ` +
+        `in pieces ${ms(median(p.map((r) => r.totalMs)))} ` +
+        `(${phases(p)} in the trailer, then connect-es's serialization ` +
+        `${ms(median(p.map((r) => r.afterMs ?? NaN)))}); ` +
         `pieces / whole ${(median(p.map((r) => r.totalMs)) / median(w.map((r) => r.totalMs))).toFixed(2)}\n`,
     );
   }

@@ -60,22 +60,25 @@ describe.each(PLATFORMS)(
       expect(app.get(CallLog).counts).toEqual([7]);
     });
 
-    it('Connect JSON and gRPC-Web reach the same instance; a stream is served; handler errors keep their code', async () => {
-      const json = createClient(
-        SampleService,
-        createConnectTransport({ baseUrl, httpVersion: '1.1', useBinaryFormat: false }),
-      );
-      const web = createClient(SampleService, createGrpcWebTransport({ baseUrl, httpVersion: '1.1' }));
-      await json.getSamples({ count: 1 });
-      await web.getSamples({ count: 2 });
-      expect(app.get(CallLog).counts.slice(-2)).toEqual([1, 2]);
-      const rows: number[] = [];
-      for await (const message of web.streamSamples({ count: 3 })) rows.push(...message.samples.map((s) => s.rowNum));
-      expect(rows).toEqual([0, 1, 2]);
-      await expect(async () => {
-        for await (const _ of json.streamSamples({ count: -1 })) void _;
-      }).rejects.toMatchObject({ code: Code.InvalidArgument, rawMessage: 'count must not be negative' });
-    });
+    it(
+      'Connect JSON and gRPC-Web reach the same instance; a stream is served; handler errors keep their ' + 'code',
+      async () => {
+        const json = createClient(
+          SampleService,
+          createConnectTransport({ baseUrl, httpVersion: '1.1', useBinaryFormat: false }),
+        );
+        const web = createClient(SampleService, createGrpcWebTransport({ baseUrl, httpVersion: '1.1' }));
+        await json.getSamples({ count: 1 });
+        await web.getSamples({ count: 2 });
+        expect(app.get(CallLog).counts.slice(-2)).toEqual([1, 2]);
+        const rows: number[] = [];
+        for await (const message of web.streamSamples({ count: 3 })) rows.push(...message.samples.map((s) => s.rowNum));
+        expect(rows).toEqual([0, 1, 2]);
+        await expect(async () => {
+          for await (const _ of json.streamSamples({ count: -1 })) void _;
+        }).rejects.toMatchObject({ code: Code.InvalidArgument, rawMessage: 'count must not be negative' });
+      },
+    );
 
     it("leaves the rest of the app alone: an unknown path is still Nest's 404", async () => {
       expect((await fetch(`${baseUrl}/nowhere`)).status).toBe(404);
@@ -113,7 +116,8 @@ describe('ConnectModule start-up checks', () => {
       abortOnError: false,
     });
     await expect(app.init()).rejects.toThrow(
-      'PerRequestHandler is a Connect handler but request-scoped (itself or a dependency): Connect handlers must be singletons',
+      'PerRequestHandler is a Connect handler but request-scoped (itself or a dependency): Connect handlers ' +
+        'must be singletons',
     );
     await app.close();
   });

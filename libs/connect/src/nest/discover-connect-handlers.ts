@@ -23,7 +23,8 @@ export function discoverConnectHandlers(discovery: DiscoveryService, reflector: 
     // one that is) has none to give.
     if (!wrapper.isDependencyTreeStatic())
       throw new Error(
-        `${metatype.name} is a Connect handler but request-scoped (itself or a dependency): Connect handlers must be singletons`,
+        `${metatype.name} is a Connect handler but request-scoped (itself or a dependency): Connect handlers ` +
+          `must be singletons`,
       );
     const instance = wrapper.instance as object;
     return services.map((service) => {
@@ -32,7 +33,8 @@ export function discoverConnectHandlers(discovery: DiscoveryService, reflector: 
       );
       if (missing.length > 0)
         throw new Error(
-          `${metatype.name} is the Connect handler of ${service.typeName} but has no ${missing.map((m) => m.localName).join(', ')}`,
+          `${metatype.name} is the Connect handler of ` +
+            `${service.typeName} but has no ${missing.map((m) => m.localName).join(', ')}`,
         );
       return { service, instance };
     });

@@ -79,24 +79,27 @@ describe('ConnectRows over gRPC (h2c, connect-node adapter and client)', () => {
     expect(messages.flatMap((m) => codec.forShape(shape).toJsonRows(m))).toEqual(jsonRowsOf(shape, 25, 7));
   });
 
-  it("puts the generate and serialize times in a reply's server-timing trailer; a stream's generate time, summed", async () => {
-    const client = createClient(SampleService, createGrpcTransport({ baseUrl }));
-    const trailers: string[] = [];
-    await client.getSamples({ count: 200 }, { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') });
-    for await (const _ of client.streamSamples(
-      { count: 30, chunkRows: 10 },
-      { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') },
-    ))
-      void _;
-    expect(trailers).toEqual([
-      expect.stringMatching(/^generate;dur=[\d.]+, serialize;dur=[\d.]+$/),
-      expect.stringMatching(/^generate;dur=[\d.]+$/),
-    ]);
-    expect(parseServerTiming(trailers[0])).toEqual({
-      phases: { generateMs: expect.any(Number), serializeMs: expect.any(Number) },
-    });
-    expect(parseServerTiming(trailers[1])).toEqual({ phases: { generateMs: expect.any(Number) } });
-  });
+  it(
+    "puts the generate and serialize times in a reply's server-timing trailer; a stream's generate time, " + 'summed',
+    async () => {
+      const client = createClient(SampleService, createGrpcTransport({ baseUrl }));
+      const trailers: string[] = [];
+      await client.getSamples({ count: 200 }, { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') });
+      for await (const _ of client.streamSamples(
+        { count: 30, chunkRows: 10 },
+        { onTrailer: (t) => trailers.push(t.get('server-timing') ?? '') },
+      ))
+        void _;
+      expect(trailers).toEqual([
+        expect.stringMatching(/^generate;dur=[\d.]+, serialize;dur=[\d.]+$/),
+        expect.stringMatching(/^generate;dur=[\d.]+$/),
+      ]);
+      expect(parseServerTiming(trailers[0])).toEqual({
+        phases: { generateMs: expect.any(Number), serializeMs: expect.any(Number) },
+      });
+      expect(parseServerTiming(trailers[1])).toEqual({ phases: { generateMs: expect.any(Number) } });
+    },
+  );
 
   it('gives every reservation back once the calls are over', async () => {
     const client = createClient(SampleService, createGrpcTransport({ baseUrl }));
@@ -124,7 +127,8 @@ describe('ConnectRows over gRPC (h2c, connect-node adapter and client)', () => {
   ])(
     'GetSamples with a count varint outside int32, %s: invalid_argument, not a truncated count',
     async (_what, count, message) => {
-      // The served descriptor reads int32 fields as int64 (same varint): a client of it can send what no int32 client can.
+      // The served descriptor reads int32 fields as int64 (same varint): a client of it can send what no int32 client
+      // can.
       const client = createClient(rowsServices()[0], createGrpcTransport({ baseUrl })) as unknown as Record<
         string,
         (r: object) => Promise<unknown>
@@ -179,33 +183,40 @@ describe('ConnectRows over gRPC (h2c, connect-node adapter and client)', () => {
     expect(error?.rawMessage).toMatch(message);
   });
 
-  it('adds no listener to the server per client session (11 of them warned MaxListenersExceeded in every unit run)', () => {
-    expect(server.listenerCount('close')).toBeLessThanOrEqual(1);
-  });
+  it(
+    'adds no listener to the server per client session (11 of them warned MaxListenersExceeded in every unit ' + 'run)',
+    () => {
+      expect(server.listenerCount('close')).toBeLessThanOrEqual(1);
+    },
+  );
 });
 
 describe('ConnectRows reply admission (MAX_INFLIGHT_BYTES)', () => {
-  it('a reply past the budget is invalid_argument, one that waits for room resource_exhausted, both naming the setting', async () => {
-    // Room for 400 rows' bound: 500 never fit, 300 fit unless something else holds the room.
-    const budget = new InflightBudget(unaryReplyBytes(400));
-    const { server, baseUrl } = await serve(new ConnectRows(LIMITS, budget));
-    try {
-      const client = createClient(SampleService, createGrpcTransport({ baseUrl }));
-      await expect(client.getSamples({ count: 500 })).rejects.toMatchObject({
-        code: Code.InvalidArgument,
-        rawMessage: expect.stringContaining('MAX_INFLIGHT_BYTES'),
-      });
-      const held = budget.reserve(unaryReplyBytes(200));
-      await expect(client.getSamples({ count: 300 })).rejects.toMatchObject({
-        code: Code.ResourceExhausted,
-        rawMessage: expect.stringContaining('server busy'),
-      });
-      if ('release' in held) held.release();
-      expect((await client.getSamples({ count: 300 })).samples).toHaveLength(300);
-    } finally {
-      await closeServer(server);
-    }
-  });
+  it(
+    'a reply past the budget is invalid_argument, one that waits for room resource_exhausted, both naming ' +
+      'the setting',
+    async () => {
+      // Room for 400 rows' bound: 500 never fit, 300 fit unless something else holds the room.
+      const budget = new InflightBudget(unaryReplyBytes(400));
+      const { server, baseUrl } = await serve(new ConnectRows(LIMITS, budget));
+      try {
+        const client = createClient(SampleService, createGrpcTransport({ baseUrl }));
+        await expect(client.getSamples({ count: 500 })).rejects.toMatchObject({
+          code: Code.InvalidArgument,
+          rawMessage: expect.stringContaining('MAX_INFLIGHT_BYTES'),
+        });
+        const held = budget.reserve(unaryReplyBytes(200));
+        await expect(client.getSamples({ count: 300 })).rejects.toMatchObject({
+          code: Code.ResourceExhausted,
+          rawMessage: expect.stringContaining('server busy'),
+        });
+        if ('release' in held) held.release();
+        expect((await client.getSamples({ count: 300 })).samples).toHaveLength(300);
+      } finally {
+        await closeServer(server);
+      }
+    },
+  );
 });
 
 describe('ConnectRows reply admission by the representation sent', () => {

@@ -104,7 +104,8 @@ function messagesOf(shape: Shape): { rowsDesc: DescMessage; rowDesc: DescMessage
   const rowsField = rowsDesc?.fields.find((f) => f.name === shape.rowsField);
   if (!rowsDesc || !rowDesc || !rowsField)
     throw new Error(
-      `protobuf-es has no ${shape.rowsMessage}.${shape.rowsField} of ${shape.rowMessage}: regenerate the codecs (npm run generate)`,
+      `protobuf-es has no ${shape.rowsMessage}.` +
+        `${shape.rowsField} of ${shape.rowMessage}: regenerate the codecs (npm run generate)`,
     );
   return { rowsDesc, rowDesc, rowsField };
 }

@@ -14,7 +14,8 @@ export function rowsServiceImpl(rows: ConnectRows, service: DescService): Servic
       if (method.methodKind === 'unary') return [method.localName, rows.unary.bind(rows)];
       if (method.methodKind === 'server_streaming') return [method.localName, rows.stream.bind(rows)];
       throw new Error(
-        `${service.typeName}.${method.name} is ${method.methodKind}: the rows services have unary and server-streaming methods only`,
+        `${service.typeName}.${method.name} is ` +
+          `${method.methodKind}: the rows services have unary and server-streaming methods only`,
       );
     }),
   );

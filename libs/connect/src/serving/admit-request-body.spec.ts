@@ -48,26 +48,30 @@ describe('admitRequestBody', () => {
   beforeAll(async () => (server = await bodyServer(budget)));
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  it('counts a body being read against the memory budget, refuses the next one that does not fit, and gives the bytes back', async () => {
-    // 60 KiB declared, half sent: the body holds its reservation while it is read.
-    const slow = post(server, 60 * KIB, 30 * KIB);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(budget.inUseBytes).toBe(60 * KIB);
-    const refused = await post(server, 60 * KIB, 0).answer;
-    expect(refused.status).toBe(503);
-    expect(refused.retryAfter).toBeDefined();
-    expect(JSON.parse(refused.body)).toEqual({
-      code: 'unavailable',
-      message: expect.stringMatching(/^request body: .*MAX_INFLIGHT_BYTES/),
-    });
-    slow.finish();
-    expect(await slow.answer).toEqual({ status: 200, retryAfter: undefined, body: String(60 * KIB) });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(budget.inUseBytes).toBe(0);
-    const next = post(server, 60 * KIB, 60 * KIB);
-    next.finish();
-    expect((await next.answer).status).toBe(200);
-  });
+  it(
+    'counts a body being read against the memory budget, refuses the next one that does not fit, and gives ' +
+      'the bytes back',
+    async () => {
+      // 60 KiB declared, half sent: the body holds its reservation while it is read.
+      const slow = post(server, 60 * KIB, 30 * KIB);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(budget.inUseBytes).toBe(60 * KIB);
+      const refused = await post(server, 60 * KIB, 0).answer;
+      expect(refused.status).toBe(503);
+      expect(refused.retryAfter).toBeDefined();
+      expect(JSON.parse(refused.body)).toEqual({
+        code: 'unavailable',
+        message: expect.stringMatching(/^request body: .*MAX_INFLIGHT_BYTES/),
+      });
+      slow.finish();
+      expect(await slow.answer).toEqual({ status: 200, retryAfter: undefined, body: String(60 * KIB) });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(budget.inUseBytes).toBe(0);
+      const next = post(server, 60 * KIB, 60 * KIB);
+      next.finish();
+      expect((await next.answer).status).toBe(200);
+    },
+  );
 
   it('reserves at most MAX_REQUEST_BYTES, however large a length is declared (connect-es reads no more)', async () => {
     const huge = post(server, 200 * 1024 * KIB, 1);

@@ -36,7 +36,10 @@ function keyOf(l: LoadLevelResult): string {
   const runtime = l.runtime?.label
     ? ` runtime=${l.runtime.label}${l.runtime.round ? ` round=${l.runtime.round}` : ''}`
     : '';
-  return `${l.transport}/${l.targetKind}${engine}${shape}${runtime} ${l.mode} c=${l.concurrency} conn=${l.connections} rows=${l.rows}${rate}`;
+  return (
+    `${l.transport}/${l.targetKind}${engine}${shape}${runtime} ` +
+    `${l.mode} c=${l.concurrency} conn=${l.connections} rows=${l.rows}${rate}`
+  );
 }
 
 export function compareLoadRuns(a: LoadRun, b: LoadRun, alpha = 0.05): LoadComparison {

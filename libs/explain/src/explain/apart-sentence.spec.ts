@@ -47,10 +47,15 @@ describe('apartSentence', () => {
     const needed = runsToTellApart(v, 5);
     expect(needed).toBeGreaterThan(5);
     expect(apartSentence(v, { variant: 5, against: 5 })).toBe(
-      `grpc vs json: 5 runs a side cannot tell these apart: grpc took 1.05× the time of json (95% CI ${v.ratioCi!.low.toFixed(2)}–${v.ratioCi!.high.toFixed(2)}); about ${needed.toLocaleString('en-US')} runs a side might, if their spread stays as it is.`,
+      `grpc vs json: 5 runs a side cannot tell these apart: grpc took 1.05× the time of json (95% ` +
+        `CI ${v.ratioCi!.low.toFixed(2)}–${v.ratioCi!.high.toFixed(2)}); about ` +
+        `${needed.toLocaleString('en-US')} runs a side might, if their spread stays as it is.`,
     );
     expect(apartSentence(v, { variant: 5, against: 5 }, needed - 1)).toMatch(
-      /; more runs than a call may ask for \(\d+\) would be needed: any difference is small against the spread of the runs\.$/,
+      new RegExp(
+        String.raw`; more runs than a call may ask for \(\d+\) would be needed: any difference is ` +
+          String.raw`small against the spread of the runs\.$`,
+      ),
     );
     const equal = versus([9, 10, 11, 10.5, 9.5], [9, 10, 11, 10.5, 9.5]);
     expect(runsToTellApart(equal, 5)).toBe(Infinity);

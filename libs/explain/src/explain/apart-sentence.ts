@@ -33,7 +33,10 @@ export function apartSentence(
   const pair = `${v.variant} vs ${v.against}`;
   const fewest = Math.min(runs.variant, runs.against);
   if (fewest < MIN_RUNS_FOR_VERDICT)
-    return `${pair}: ${whole(fewest)} run${fewest === 1 ? '' : 's'} a side cannot tell these apart; use ${MIN_RUNS_FOR_VERDICT} or more.`;
+    return (
+      `${pair}: ${whole(fewest)} ` +
+      `run${fewest === 1 ? '' : 's'} a side cannot tell these apart; use ${MIN_RUNS_FOR_VERDICT} or more.`
+    );
   const ci = v.ratioCi ? ` (95% CI ${two(v.ratioCi.low)}–${two(v.ratioCi.high)})` : '';
   const ratio = `${v.variant} took ${two(v.medianRatio)}× the time of ${v.against}${ci}`;
   if (v.distinguishable && effectOf(v) !== 'cannot tell') return `${pair}: the runs tell these apart: ${ratio}.`;
@@ -42,6 +45,7 @@ export function apartSentence(
     ? 'the medians are equal, and more runs would not separate them'
     : needed <= maxRuns
       ? `about ${whole(needed)} runs a side might, if their spread stays as it is`
-      : `more runs than a call may ask for (${whole(maxRuns)}) would be needed: any difference is small against the spread of the runs`;
+      : `more runs than a call may ask for ` +
+        `(${whole(maxRuns)}) would be needed: any difference is small against the spread of the runs`;
   return `${pair}: ${whole(fewest)} runs a side cannot tell these apart: ${ratio}; ${more}.`;
 }

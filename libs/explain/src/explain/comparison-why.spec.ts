@@ -40,7 +40,10 @@ describe('explainComparison', () => {
     expect(explained.why.phases.layers.find((l) => l.name === 'serialize')!.values).toEqual([0.02, 2.92]);
     expect(explained.why.sentences[0]).toMatch(/^For one request of 1 row, gRPC took 2\.00× JSON's time/);
     expect(explained.why.sentences[1]).toMatch(
-      /^gRPC's median request took 2\.90 ms longer, a difference the runs cannot tell from noise; of that, 100% is server-side serialization/,
+      new RegExp(
+        String.raw`^gRPC's median request took 2\.90 ms longer, a difference the runs cannot tell ` +
+          String.raw`from noise; of that, 100% is server-side serialization`,
+      ),
     );
     expect(explained.why.apart).toEqual([
       `grpc vs json: 3 runs a side cannot tell these apart; use ${MIN_RUNS_FOR_VERDICT} or more.`,

@@ -5,9 +5,14 @@ import type { CaseNoise } from './explanation.interface';
 import type { ScenarioResult } from '@app/bench';
 import type { VariantName } from '@app/bench';
 
-/** A Connect variant against one of Nest's two paths in the same case: the ratio with its interval, and what differs. */
+/**
+ * A Connect variant against one of Nest's two paths in the same case: the ratio with its interval, and what differs.
+ */
 export interface ConnectVersus extends VariantVersus {
-  /** The wire factors that differ (scenario/wire-traits.ts; the client and server libraries always do); null when unknown. */
+  /**
+   * The wire factors that differ (scenario/wire-traits.ts; the client and server libraries always do); null when
+   * unknown.
+   */
   differences: string[] | null;
 }
 
@@ -22,7 +27,10 @@ export interface ConnectPlacement {
   /** Null when the case has no result of that side. */
   vsJson: ConnectVersus | null;
   vsGrpc: ConnectVersus | null;
-  /** How quiet the machine was over the runs compared (the variant's, json's and grpc's); absent or null when not measured. */
+  /**
+   * How quiet the machine was over the runs compared (the variant's, json's and grpc's); absent or null when not
+   * measured.
+   */
   noise?: CaseNoise | null;
 }
 

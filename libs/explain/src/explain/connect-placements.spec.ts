@@ -39,63 +39,73 @@ describe('connectPlacements', () => {
       `95% CI ${r.ratioCi!.low.toFixed(2)}–${r.ratioCi!.high.toFixed(2)}`;
     const rows = connectPlacements(connectPresetRun())!.rows;
     expect(proto).toBe(
-      `2-3 (1,000 parallel requests of 1 row): connect-proto took 0.70× grpc's time (${ci(rows[0].vsGrpc!)}): connect-proto is faster; what differs on the wire: ` +
-        'HTTP/1.1 keep-alive sockets against one HTTP/2 connection, the Connect protocol against the gRPC protocol, protobuf-es against proto-loader as serializer. ' +
-        `Against json it took 0.42× json's time (${ci(rows[0].vsJson!)}): connect-proto is faster; what differs on the wire: the Connect protocol against plain HTTP, binary protobuf (protobuf-es) against JSON (json-stringify).`,
+      `2-3 (1,000 parallel requests of 1 row): connect-proto took 0.70× grpc's time ` +
+        `(${ci(rows[0].vsGrpc!)}): connect-proto is faster; what differs on the wire: ` +
+        'HTTP/1.1 keep-alive sockets against one HTTP/2 connection, the Connect protocol against the gRPC ' +
+        'protocol, protobuf-es against proto-loader as serializer. ' +
+        `Against json it took 0.42× json's time ` +
+        `(${ci(rows[0].vsJson!)}): connect-proto is faster; what differs on the wire: the Connect protocol ` +
+        `against plain HTTP, binary protobuf (protobuf-es) against JSON (json-stringify).`,
     );
     expect(h2).toContain(
       `connect-h2 took 1.02× grpc's time (${ci(rows[1].vsGrpc!)}): the runs cannot tell them apart. Against json`,
     );
     expect(few).toBe(
-      `1-2 (one request of 10,000 rows): connect-proto took 1.90× json's time (${ci(rows[2].vsJson!)}): no verdict (2 runs a side cannot tell these apart; use --runs 5 or more).`,
+      `1-2 (one request of 10,000 rows): connect-proto took 1.90× json's time ` +
+        `(${ci(rows[2].vsJson!)}): no verdict (2 runs a side cannot tell these apart; use --runs 5 or more).`,
     );
     expect(json).toContain("connect-json took 2.00× json's time");
     expect(json).toContain(
-      'json is faster; what differs on the wire: the Connect protocol against plain HTTP, protobuf-es against json-stringify as serializer.',
+      'json is faster; what differs on the wire: the Connect protocol against plain HTTP, protobuf-es against ' +
+        'json-stringify as serializer.',
     );
   });
 
-  it('tabulates case × variant: ratio to json and to grpc, each with its interval and verdict, blank where a side is missing', () => {
-    const p = connectPlacements(connectPresetRun())!;
-    const t = connectTable(p);
-    expect(t.head).toEqual([
-      'case',
-      'variant',
-      'median ms',
-      '/ json',
-      'json ratio 95% CI',
-      'vs json',
-      '/ grpc',
-      'grpc ratio 95% CI',
-      'vs grpc',
-    ]);
-    const ci = (r: { ratioCi: { low: number; high: number } | null }) =>
-      `${r.ratioCi!.low.toFixed(2)}–${r.ratioCi!.high.toFixed(2)}`;
-    expect(t.rows[0]).toEqual([
-      '2-3 (1,000 × 1)',
-      'connect-proto',
-      '210.00',
-      '0.42',
-      ci(p.rows[0].vsJson!),
-      'faster',
-      '0.70',
-      ci(p.rows[0].vsGrpc!),
-      'faster',
-    ]);
-    expect(t.rows[1].slice(6)).toEqual(['1.02', ci(p.rows[1].vsGrpc!), 'cannot tell']);
-    expect(t.rows[2]).toEqual([
-      '1-2 (10,000 rows)',
-      'connect-proto',
-      '95.00',
-      '1.90',
-      ci(p.rows[2].vsJson!),
-      'too few runs',
-      '',
-      '',
-      '',
-    ]);
-    expect(t.rows[3][5]).toBe('slower');
-  });
+  it(
+    'tabulates case × variant: ratio to json and to grpc, each with its interval and verdict, blank where a ' +
+      'side is missing',
+    () => {
+      const p = connectPlacements(connectPresetRun())!;
+      const t = connectTable(p);
+      expect(t.head).toEqual([
+        'case',
+        'variant',
+        'median ms',
+        '/ json',
+        'json ratio 95% CI',
+        'vs json',
+        '/ grpc',
+        'grpc ratio 95% CI',
+        'vs grpc',
+      ]);
+      const ci = (r: { ratioCi: { low: number; high: number } | null }) =>
+        `${r.ratioCi!.low.toFixed(2)}–${r.ratioCi!.high.toFixed(2)}`;
+      expect(t.rows[0]).toEqual([
+        '2-3 (1,000 × 1)',
+        'connect-proto',
+        '210.00',
+        '0.42',
+        ci(p.rows[0].vsJson!),
+        'faster',
+        '0.70',
+        ci(p.rows[0].vsGrpc!),
+        'faster',
+      ]);
+      expect(t.rows[1].slice(6)).toEqual(['1.02', ci(p.rows[1].vsGrpc!), 'cannot tell']);
+      expect(t.rows[2]).toEqual([
+        '1-2 (10,000 rows)',
+        'connect-proto',
+        '95.00',
+        '1.90',
+        ci(p.rows[2].vsJson!),
+        'too few runs',
+        '',
+        '',
+        '',
+      ]);
+      expect(t.rows[3][5]).toBe('slower');
+    },
+  );
 
   it('adds a section to summary.md and the terminal tables only when a connect variant ran beside json or grpc', () => {
     const md = printMarkdown(connectPresetRun());
@@ -124,15 +134,19 @@ describe('connectPlacements', () => {
     expect(printMarkdown(alone)).not.toContain('Connect against');
   });
 
-  it('lists no wire factor it does not know: a side without traits gets no clause, one that differs in none says so', () => {
-    const row = connectPlacements(connectPresetRun())!.rows[0];
-    const vsGrpc = row.vsGrpc!;
-    const only = { ...row, vsJson: null };
-    expect(connectSentence({ ...only, vsGrpc: { ...vsGrpc, differences: null } })).toMatch(
-      /: connect-proto is faster\.$/,
-    );
-    expect(connectSentence({ ...only, vsGrpc: { ...vsGrpc, differences: [] } })).toMatch(
-      /: connect-proto is faster; the two differ on the wire only in their libraries\.$/,
-    );
-  });
+  it(
+    'lists no wire factor it does not know: a side without traits gets no clause, one that differs in none ' +
+      'says so',
+    () => {
+      const row = connectPlacements(connectPresetRun())!.rows[0];
+      const vsGrpc = row.vsGrpc!;
+      const only = { ...row, vsJson: null };
+      expect(connectSentence({ ...only, vsGrpc: { ...vsGrpc, differences: null } })).toMatch(
+        /: connect-proto is faster\.$/,
+      );
+      expect(connectSentence({ ...only, vsGrpc: { ...vsGrpc, differences: [] } })).toMatch(
+        /: connect-proto is faster; the two differ on the wire only in their libraries\.$/,
+      );
+    },
+  );
 });

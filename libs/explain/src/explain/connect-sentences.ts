@@ -25,9 +25,9 @@ function against(v: ConnectVersus, lead: string): string {
 }
 
 /**
- * "1-2 (one request of 10,000 rows): connect-proto took 0.71× grpc's time (95% CI 0.66–0.77): connect-proto is faster; what differs on
- * the wire: HTTP/1.1 against HTTP/2, …. Against json it took 1.90× json's time (…): json is faster; …." grpc first: Connect
- * serves the same .proto service, so gRPC is what it replaces.
+ * "1-2 (one request of 10,000 rows): connect-proto took 0.71× grpc's time (95% CI 0.66–0.77): connect-proto is faster;
+ * what differs on the wire: HTTP/1.1 against HTTP/2, …. Against json it took 1.90× json's time (…): json is faster; …."
+ * grpc first: Connect serves the same .proto service, so gRPC is what it replaces.
  */
 export function connectSentence(p: ConnectPlacement): string {
   const head = `${p.caseName} (${caseWords(p)}): `;

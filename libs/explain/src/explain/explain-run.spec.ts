@@ -100,36 +100,46 @@ describe('explainRun', () => {
       /^For one request of 1,000,000 rows, gRPC took 2\.00× JSON's time \(95% CI [\d.]+–[\d.]+\): JSON is faster\.$/m,
     );
     expect(text).toContain(
-      "gRPC's median request took 5,000 ms longer; of that, 80% is server-side serialization (+4,000 ms), 20% is client-side decoding (+1,000 ms).",
+      "gRPC's median request took 5,000 ms longer; of that, 80% is server-side serialization (+4,000 ms), 20% " +
+        'is client-side decoding (+1,000 ms).',
     );
     expect(text).toMatch(
-      /grpc-bare \(client library: .*\) took 0\.70× the time of grpc \(95% CI [\d.]+–[\d.]+\), mostly client-side decoding \(−2,000 ms\): grpc-bare is faster\./,
+      new RegExp(
+        String.raw`grpc-bare \(client library: .*\) took 0\.70× the time of grpc \(95% CI ` +
+          String.raw`[\d.]+–[\d.]+\), mostly client-side decoding \(−2,000 ms\): grpc-bare is faster\.`,
+      ),
     );
     expect(text).toContain(
-      'For one request of 1,000,000 rows, json-undici (client library) against their baselines: the runs cannot tell them apart.',
+      'For one request of 1,000,000 rows, json-undici (client library) against their baselines: the runs ' +
+        'cannot tell them apart.',
     );
     expect(text).toContain(
       "The fastest gRPC-family variant for one request of 1,000,000 rows, grpc-bare, took 1.40× json's median time.",
     );
   });
 
-  it("says a slower variant that takes away gRPC's largest extra part adds more elsewhere, never that it only removes it", () => {
-    // grpc-es-like: half of the extra serialization gone, far more decoding: slower than grpc on the whole.
-    const slower = explainRun({
-      ...RUN,
-      scenarios: [
-        RUN.scenarios[0],
-        RUN.scenarios[1],
-        result('grpc-es', [12000, 12100, 11900, 12050, 11950], phases(12000, 3000, 6500)),
-      ],
-    });
-    const text = slower.sentences.join('\n');
-    expect(text).toMatch(/grpc-es \(serializer: .*\) took 1\.20× the time of grpc .*: grpc is faster\./);
-    expect(text).toContain(
-      "It removes 50% of gRPC's extra server-side serialization against JSON in this case, but its other parts add more: net +2,000 ms against grpc.",
-    );
-    expect(text).not.toMatch(/^That removes/m);
-  });
+  it(
+    "says a slower variant that takes away gRPC's largest extra part adds more elsewhere, never that it only " +
+      'removes it',
+    () => {
+      // grpc-es-like: half of the extra serialization gone, far more decoding: slower than grpc on the whole.
+      const slower = explainRun({
+        ...RUN,
+        scenarios: [
+          RUN.scenarios[0],
+          RUN.scenarios[1],
+          result('grpc-es', [12000, 12100, 11900, 12050, 11950], phases(12000, 3000, 6500)),
+        ],
+      });
+      const text = slower.sentences.join('\n');
+      expect(text).toMatch(/grpc-es \(serializer: .*\) took 1\.20× the time of grpc .*: grpc is faster\./);
+      expect(text).toContain(
+        "It removes 50% of gRPC's extra server-side serialization against JSON in this case, but its other parts " +
+          'add more: net +2,000 ms against grpc.',
+      );
+      expect(text).not.toMatch(/^That removes/m);
+    },
+  );
 
   it('ends the case verdict with how many of its runs other processes disturbed, and by how much', () => {
     const withNoise = (foreign: number[]) => (r: BenchRun['scenarios'][number]) =>
@@ -139,7 +149,10 @@ describe('explainRun', () => {
       scenarios: [withNoise([0.6, 0, 0.3, 0, 0])(RUN.scenarios[0]), withNoise([0, 0, 0, 0, 0.1])(RUN.scenarios[1])],
     });
     expect(noisy.sentences[0]).toMatch(
-      /^For one request of 1,000,000 rows, gRPC took 2\.00× JSON's time \(95% CI [^)]*\): JSON is faster; 2 of 10 runs disturbed, up to 0\.6 of a core beside them\.$/,
+      new RegExp(
+        String.raw`^For one request of 1,000,000 rows, gRPC took 2\.00× JSON's time \(95% CI [^)]*\): ` +
+          String.raw`JSON is faster; 2 of 10 runs disturbed, up to 0\.6 of a core beside them\.$`,
+      ),
     );
     const quiet = explainRun({
       ...RUN,
@@ -160,7 +173,8 @@ describe('explainRun', () => {
       judgeNoise({ ...r, runs: r.runs.map((s) => ({ ...s, foreignCpuCores: 0.02, stealCores: 0 })) });
     const others = explainRun({ ...RUN, scenarios: [withNoise(RUN.scenarios[2]), withNoise(RUN.scenarios[3])] });
     expect(others.sentences[0]).toBe(
-      'For one request of 1,000,000 rows: no verdict (json and grpc did not both run); machine quiet: foreign CPU ≤ 0.02 of a core.',
+      'For one request of 1,000,000 rows: no verdict (json and grpc did not both run); machine quiet: foreign ' +
+        'CPU ≤ 0.02 of a core.',
     );
   });
 
@@ -183,12 +197,16 @@ describe('explainRun', () => {
       scenarios: [replacing([0.6, 0, 0, 0, 0], 1)(RUN.scenarios[0]), replacing([0, 0, 0, 0, 0], 0)(RUN.scenarios[1])],
     });
     expect(still.sentences[0]).toMatch(
-      /; 1 of 10 runs disturbed, up to 0\.6 of a core beside them, after 1 disturbed run was measured again and replaced\.$/,
+      new RegExp(
+        String.raw`; 1 of 10 runs disturbed, up to 0\.6 of a core beside them, after 1 disturbed run ` +
+          String.raw`was measured again and replaced\.$`,
+      ),
     );
   });
 
   it('gives a gap as the net of the parts in ms, never as shares, when parts moved both ways', () => {
-    // gRPC 400 ms more in serialization but 300 ms less in decoding: a 100 ms gap of which serialization would be "400%".
+    // gRPC 400 ms more in serialization but 300 ms less in decoding: a 100 ms gap of which serialization would be
+    // "400%".
     const offset: BenchRun = {
       ...RUN,
       scenarios: [
@@ -198,7 +216,11 @@ describe('explainRun', () => {
     };
     const text = explainRun(offset).sentences.join('\n');
     expect(text).toMatch(
-      /^gRPC's median request took 100 ms longer(, a difference the runs cannot tell from noise)?: the net of server-side serialization \+400 ms, client-side decoding −300 ms\.$/m,
+      new RegExp(
+        String.raw`^gRPC's median request took 100 ms longer(, a difference the runs cannot tell from ` +
+          String.raw`noise)?: the net of server-side serialization \+400 ms, client-side decoding −300 ms\.$`,
+        'm',
+      ),
     );
     expect(text).not.toMatch(/% is/);
   });
@@ -222,14 +244,21 @@ describe('explainRun', () => {
     expect(c2.grpcVsJson!.ratioCi).not.toBeNull();
     const text = e.sentences.join('\n');
     expect(text).toMatch(
-      /^For one request of 1,000,000 rows, gRPC took 2\.00× JSON's time \(95% CI [\d.]+–[\d.]+\): no verdict \(2 runs a side cannot tell these apart; use --runs 5 or more\)\.$/m,
+      new RegExp(
+        String.raw`^For one request of 1,000,000 rows, gRPC took 2\.00× JSON's time \(95% CI ` +
+          String.raw`[\d.]+–[\d.]+\): no verdict \(2 runs a side cannot tell these apart; use --runs 5 or ` +
+          String.raw`more\)\.$`,
+        'm',
+      ),
     );
     expect(text).toContain(
-      'For one request of 1,000,000 rows, grpc-bare (client library), json-undici (client library) against their baselines: no verdict (2 runs a side cannot tell these apart; use --runs 5 or more).',
+      'For one request of 1,000,000 rows, grpc-bare (client library), json-undici (client library) against ' +
+        'their baselines: no verdict (2 runs a side cannot tell these apart; use --runs 5 or more).',
     );
     expect(text).not.toMatch(/took 0\.70× the time of grpc/);
     expect(text).toContain(
-      "The gRPC-family variant with the lowest median for one request of 1,000,000 rows, grpc-bare, took 1.40× json's median time; 2 runs a side cannot tell these apart; use --runs 5 or more.",
+      'The gRPC-family variant with the lowest median for one request of 1,000,000 rows, grpc-bare, took 1.40× ' +
+        "json's median time; 2 runs a side cannot tell these apart; use --runs 5 or more.",
     );
     expect(printMarkdown(two)).toMatch(
       /\| grpc vs json \| transport \(all five\) \| 2\.00 \| [\d.]+–[\d.]+ \| too few runs \|/,

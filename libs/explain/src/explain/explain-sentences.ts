@@ -62,7 +62,9 @@ export function explainSentences(c: CaseExplanation): string[] {
     // The part that moved most in the direction of the whole gap: the one that made the factor's side faster or slower.
     const biggest = f.gap?.deltas.find((d) => d.deltaMs !== 0 && Math.sign(d.deltaMs) === Math.sign(f.gap!.totalMs));
     const where = biggest ? `, mostly ${PHASE_WORDS[biggest.part]} (${signed(biggest.deltaMs)})` : '';
-    const head = `${f.variant} (${f.factor}: ${info.changes}) took ${times(f.medianRatio)} the time of ${f.against}${interval(f)}${where}`;
+    const head =
+      `${f.variant} ` +
+      `(${f.factor}: ${info.changes}) took ${times(f.medianRatio)} the time of ${f.against}${interval(f)}${where}`;
     out.push(verdictSentence(head, verdictPhrase(f, f.variant, f.against)));
     // Does this factor take away gRPC's biggest extra cost?
     const extra = gap && gap.totalMs > 0 ? gap.deltas[0] : undefined;
@@ -71,7 +73,9 @@ export function explainSentences(c: CaseExplanation): string[] {
         ? f.gap?.deltas.find((d) => d.part === extra.part)
         : undefined;
     if (extra && removed && removed.deltaMs < 0) {
-      const share = `${Math.round((-removed.deltaMs / extra.deltaMs) * 100)}% of gRPC's extra ${PHASE_WORDS[extra.part]} against JSON in this case`;
+      const share =
+        `${Math.round((-removed.deltaMs / extra.deltaMs) * 100)}% of gRPC's extra ` +
+        `${PHASE_WORDS[extra.part]} against JSON in this case`;
       // A variant slower than its baseline may still take away that part: saying only "removes" read as a gain.
       if (effect === 'faster') out.push(`That removes ${share}.`);
       else
@@ -99,8 +103,11 @@ export function explainSentences(c: CaseExplanation): string[] {
     // Ranking by medians is a verdict too: with too few runs it is only which median came out lowest.
     out.push(
       fewest < MIN_RUNS_FOR_VERDICT
-        ? `The gRPC-family variant with the lowest median for ${label}, ${fastest.variant}, took ${times(fastest.medianMs / json.medianMs)} json's median time; ${tooFewRunsWords(fewest)}.`
-        : `The fastest gRPC-family variant for ${label}, ${fastest.variant}, took ${times(fastest.medianMs / json.medianMs)} json's median time.`,
+        ? `The gRPC-family variant with the lowest median ` +
+            `for ${label}, ${fastest.variant}, took ${times(fastest.medianMs / json.medianMs)} json's median ` +
+            `time; ${tooFewRunsWords(fewest)}.`
+        : `The fastest gRPC-family variant for ` +
+            `${label}, ${fastest.variant}, took ${times(fastest.medianMs / json.medianMs)} json's median time.`,
     );
   }
   return out;

@@ -47,7 +47,10 @@ export interface CaseExplanation {
   requests: number;
   /** The message shape, when the run's sentences name it (more than one shape, or not the article's row); else null. */
   shape: string | null;
-  /** The runtime the case ran on (`npm run bench --node`: node22.23.3), named in its sentences; absent or null otherwise. */
+  /**
+   * The runtime the case ran on (`npm run bench --node`: node22.23.3), named in its sentences; absent or null
+   * otherwise.
+   */
   runtimeLabel?: string | null;
   /** grpc against json, when both baselines ran. */
   grpcVsJson: VariantVersus | null;
@@ -56,9 +59,13 @@ export interface CaseExplanation {
   /** Each variant against its registry baseline (one factor), when both ran. */
   factors: (VariantVersus & { gap: PhaseGap | null })[];
   variants: VariantFigures[];
-  /** Each gRPC variant on the serializer axis (shape-sentences.ts) against json, when json and one such serializer ran. */
+  /**
+   * Each gRPC variant on the serializer axis (shape-sentences.ts) against json, when json and one such serializer ran.
+   */
   serializers: VariantVersus[];
-  /** How quiet the machine was over the case's measured runs, every variant together; absent or null when not measured. */
+  /**
+   * How quiet the machine was over the case's measured runs, every variant together; absent or null when not measured.
+   */
   noise?: CaseNoise | null;
 }
 

@@ -101,7 +101,8 @@ describe('networkVerdicts', () => {
       ['wan', '0.73', 'grpc'],
     ]);
     expect(v.sentences).toEqual([
-      'one request of 1,000,000 rows, grpc vs json: gRPC/JSON 2.00× on loopback, 1.86× on lan, 0.73× on wan. gRPC overtakes JSON between lan and wan: the verdict flips on wan.',
+      'one request of 1,000,000 rows, grpc vs json: gRPC/JSON 2.00× on loopback, 1.86× on lan, 0.73× on wan. ' +
+        'gRPC overtakes JSON between lan and wan: the verdict flips on wan.',
     ]);
     const [low, high] = [v.rows[2].ratioCi!.low, v.rows[2].ratioCi!.high];
     expect(low).toBeLessThan(0.7333);
@@ -127,7 +128,8 @@ describe('networkVerdicts', () => {
   it('says when the verdict does not flip, and marks a flagged path', () => {
     const v = networkVerdicts(run([...pair('1-1', 'loopback', 3, 2), ...pair('1-1', 'mobile', 90, 85, true)]))!;
     expect(v.sentences[0]).toBe(
-      'one request of 1,000,000 rows, grpc vs json: gRPC/JSON 0.67× on loopback, 0.94× on mobile (path flagged). gRPC is faster under every profile where the runs tell them apart; the verdict does not flip.',
+      'one request of 1,000,000 rows, grpc vs json: gRPC/JSON 0.67× on loopback, 0.94× on mobile (path ' +
+        'flagged). gRPC is faster under every profile where the runs tell them apart; the verdict does not flip.',
     );
     expect(networkTable(v).rows[1][2]).toBe('mobile (flagged)');
   });
@@ -149,7 +151,10 @@ describe('networkVerdicts', () => {
       /JSON is faster under every profile where the runs tell them apart; the verdict does not flip\.$/,
     );
     expect(v.sentences[1]).toMatch(
-      /^one request of 1,000,000 rows, grpc-window vs json: .*gRPC overtakes JSON between loopback and wan: the verdict flips on wan\.$/,
+      new RegExp(
+        String.raw`^one request of 1,000,000 rows, grpc-window vs json: .*gRPC overtakes JSON between ` +
+          String.raw`loopback and wan: the verdict flips on wan\.$`,
+      ),
     );
   });
 
@@ -169,7 +174,10 @@ describe('networkVerdicts', () => {
       ]),
     )!;
     expect(mixed.sentences[0]).toMatch(
-      /gRPC is faster under every profile where the runs tell them apart; the verdict does not flip \(the runs cannot tell them apart on wan/,
+      new RegExp(
+        String.raw`gRPC is faster under every profile where the runs tell them apart; the verdict ` +
+          String.raw`does not flip \(the runs cannot tell them apart on wan`,
+      ),
     );
   });
 
@@ -183,13 +191,18 @@ describe('networkVerdicts', () => {
     ]);
     expect(v.rows.every((r) => r.ratioCi !== null)).toBe(true);
     expect(v.sentences[0]).toBe(
-      'one request of 1,000,000 rows, grpc vs json: gRPC/JSON 2.00× on loopback, 0.73× on wan. No verdict under any profile: 2 runs a side cannot tell these apart; use --runs 5 or more.',
+      'one request of 1,000,000 rows, grpc vs json: gRPC/JSON 2.00× on loopback, 0.73× on wan. No verdict ' +
+        'under any profile: 2 runs a side cannot tell these apart; use --runs 5 or more.',
     );
     expect(networkTable(v).rows[0][9]).toBe('too few runs');
     // Enough runs on one profile, too few on the other: the told one counts, the other is named.
     const mixed = networkVerdicts(run([...pair('1-2', 'loopback', 10, 20), ...two(pair('1-2', 'wan', 30, 22))]))!;
     expect(mixed.sentences[0]).toMatch(
-      /JSON is faster under every profile where the runs tell them apart; the verdict does not flip \(no verdict on wan: 2 runs a side cannot tell these apart; use --runs 5 or more\)\.$/,
+      new RegExp(
+        String.raw`JSON is faster under every profile where the runs tell them apart; the verdict ` +
+          String.raw`does not flip \(no verdict on wan: 2 runs a side cannot tell these apart; use --runs 5 or ` +
+          String.raw`more\)\.$`,
+      ),
     );
   });
 

@@ -107,10 +107,20 @@ function sentence(group: NetworkVerdictRow[]): string {
   if (told.length === 0 && few.length === 0)
     return `${head}. The runs cannot tell JSON and gRPC apart under any profile (each ratio's 95% interval spans 1).`;
   if (told.length === 0)
-    return `${head}. The runs cannot tell JSON and gRPC apart under any profile with enough runs (each ratio's 95% interval spans 1)${caveat}.`;
+    return (
+      `${head}. The runs cannot tell JSON and gRPC apart under any profile with enough runs (each ` +
+      `ratio's 95% interval spans 1)${caveat}.`
+    );
   const flip = told.findIndex((r, i) => i > 0 && r.verdict !== told[i - 1].verdict);
   const side = (v: NetworkVerdictRow['verdict']) => (v === 'grpc' ? 'gRPC' : 'JSON');
   if (flip === -1)
-    return `${head}. ${side(told[0].verdict)} is faster under every profile where the runs tell them apart; the verdict does not flip${caveat}.`;
-  return `${head}. ${side(told[flip].verdict)} overtakes ${side(told[flip - 1].verdict)} between ${told[flip - 1].profile} and ${told[flip].profile}: the verdict flips on ${told[flip].profile}${caveat}.`;
+    return (
+      `${head}. ${side(told[0].verdict)} is faster under every profile where the runs tell them apart; ` +
+      `the verdict does not flip${caveat}.`
+    );
+  return (
+    `${head}. ${side(told[flip].verdict)} overtakes ` +
+    `${side(told[flip - 1].verdict)} between ${told[flip - 1].profile} and ` +
+    `${told[flip].profile}: the verdict flips on ${told[flip].profile}${caveat}.`
+  );
 }

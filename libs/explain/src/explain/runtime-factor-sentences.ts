@@ -49,7 +49,8 @@ function sentence(caseName: string, found: { f: VariantVersus; words: string }[]
   const few = found.filter(({ f }) => f.tooFewRuns);
   const fewWords =
     few.length > 0
-      ? ` No verdict on ${list(few.map(({ words }) => words))}: ${tooFewRunsWords(Math.min(...few.map(({ f }) => f.runsPerSide)))}.`
+      ? ` No verdict on ${list(few.map(({ words }) => words))}: ` +
+        `${tooFewRunsWords(Math.min(...few.map(({ f }) => f.runsPerSide)))}.`
       : '';
   return `${caseName}, ${variant} against ${against}${factor ? ` (${factor})` : ''}: ${ratios}.${changes}${fewWords}`;
 }

@@ -71,22 +71,36 @@ function verdictSentence(rows: RuntimeVerdictRow[]): string {
   if (grpc.length === 0 && json.length === 0) {
     // Every ratio's interval spans 1 (or too few runs): say it once, not again as a caveat.
     const fewCaveat = few.length > 0 ? ` (no verdict on ${list(few)}: ${fewWords})` : '';
-    return `${head} The runs cannot tell JSON and gRPC apart on any runtime: each ratio's 95% interval spans 1${fewCaveat}.`;
+    return (
+      `${head} The runs cannot tell JSON and gRPC apart on any runtime: each ratio's 95% interval spans ` +
+      `1${fewCaveat}.`
+    );
   }
   if (grpc.length > 0 && json.length > 0) {
-    return `${head} The verdict changes with the runtime: gRPC is faster on ${list(grpc)}, JSON on ${list(json)}${caveat}.`;
+    return (
+      `${head} The verdict changes with the runtime: gRPC is faster on ` +
+      `${list(grpc)}, JSON on ${list(json)}${caveat}.`
+    );
   }
   const side = grpc.length > 0 ? 'gRPC' : 'JSON';
   // One runtime told apart says nothing of a change: the others could not be compared with it.
   if (grpc.length + json.length === 1) return `${head} ${side} is faster on ${list([...grpc, ...json])} only${caveat}.`;
-  return `${head} ${side} is faster on every runtime where the runs tell them apart: the verdict does not change with the runtime${caveat}.`;
+  return (
+    `${head} ${side} is faster on every runtime where the runs tell them apart: the verdict does not ` +
+    `change with the runtime${caveat}.`
+  );
 }
 
-/** "1-3 on Node 26.10.0, against Node 20.20.2: the JSON server's serialize phase is 0.55× Node 20.20.2's (95% CI ...; 120 ms → 66 ms)." */
+/**
+ * "1-3 on Node 26.10.0, against Node 20.20.2: the JSON server's serialize phase is 0.55× Node 20.20.2's (95% CI ...;
+ * 120 ms → 66 ms)."
+ */
 function movesSentence(caseName: string, referenceWords: string, moves: PhaseMove[]): string {
   const parts = moves.map(
     (m, i) =>
-      `${phaseOfSide(m)} is ${times(m.ratio.ratio)}${i === 0 ? ` ${referenceWords}'s` : ''}${interval({ ratioCi: m.ratio }).replace(/\)$/, '')}; ${ms(m.referenceMs)} → ${ms(m.ms)})`,
+      `${phaseOfSide(m)} is ${times(m.ratio.ratio)}${i === 0 ? ` ${referenceWords}'s` : ''}${interval({
+        ratioCi: m.ratio,
+      }).replace(new RegExp(String.raw`\)$` + String.raw``), '')}; ${ms(m.referenceMs)} → ${ms(m.ms)})`,
   );
   return `${caseName} on ${moves[0].runtimeWords}, against ${referenceWords}: ${parts.join(', ')}.`;
 }

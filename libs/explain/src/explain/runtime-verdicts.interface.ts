@@ -1,5 +1,5 @@
-// What the runtime verdicts hold, apart from how they are computed (runtime-verdicts.ts) and told (runtime-sentences.ts), so
-// neither imports the other.
+// What the runtime verdicts hold, apart from how they are computed (runtime-verdicts.ts) and told
+// (runtime-sentences.ts), so neither imports the other.
 import type { PhaseField } from '@app/bench';
 import type { ScenarioResult } from '@app/bench';
 import type { RatioEstimate } from '@app/bench';
@@ -18,7 +18,10 @@ export interface RuntimeVerdictRow extends TransportRatio {
   runtimeWords: string;
 }
 
-/** One phase of one side that took a different time on a runtime than on the reference runtime, told apart by its interval. */
+/**
+ * One phase of one side that took a different time on a runtime than on the reference runtime, told apart by its
+ * interval.
+ */
 export interface PhaseMove {
   caseName: string;
   runtime: string;

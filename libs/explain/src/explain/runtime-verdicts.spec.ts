@@ -45,13 +45,19 @@ describe('runtimeVerdicts', () => {
   it('says where the verdict changes with the runtime, and where it does not', () => {
     const [flips, moved, holds] = runtimeVerdicts(FIXTURE)!.sentences;
     expect(flips).toMatch(
-      /^1-2 \(one request of 100,000 rows\): gRPC\/JSON 0\.90× \(95% CI [\d.]+–[\d.]+\) on Node 20\.20\.2, 1\.29× \(95% CI [\d.]+–[\d.]+\) on Node 26\.10\.0\./,
+      new RegExp(
+        String.raw`^1-2 \(one request of 100,000 rows\): gRPC\/JSON 0\.90× \(95% CI [\d.]+–[\d.]+\) ` +
+          String.raw`on Node 20\.20\.2, 1\.29× \(95% CI [\d.]+–[\d.]+\) on Node 26\.10\.0\.`,
+      ),
     );
     expect(flips).toContain(
       'The verdict changes with the runtime: gRPC is faster on Node 20.20.2, JSON on Node 26.10.0.',
     );
     expect(moved).toMatch(
-      /^1-2 on Node 26\.10\.0, against Node 20\.20\.2: the JSON server's serialize phase is 0\.25× Node 20\.20\.2's \(95% CI [\d.]+–[\d.]+; 40\.0 ms → 10\.0 ms\)/,
+      new RegExp(
+        String.raw`^1-2 on Node 26\.10\.0, against Node 20\.20\.2: the JSON server's serialize phase ` +
+          String.raw`is 0\.25× Node 20\.20\.2's \(95% CI [\d.]+–[\d.]+; 40\.0 ms → 10\.0 ms\)`,
+      ),
     );
     expect(holds).toContain(
       'JSON is faster on every runtime where the runs tell them apart: the verdict does not change with the runtime.',
@@ -92,7 +98,10 @@ describe('runtimeVerdicts when no runtime tells the two apart', () => {
     ]);
     expect(runtimeVerdicts(close)!.sentences).toEqual([
       expect.stringMatching(
-        /on Node 26\.10\.0\. The runs cannot tell JSON and gRPC apart on any runtime: each ratio's 95% interval spans 1\.$/,
+        new RegExp(
+          String.raw`on Node 26\.10\.0\. The runs cannot tell JSON and gRPC apart on any runtime: ` +
+            String.raw`each ratio's 95% interval spans 1\.$`,
+        ),
       ),
     ]);
   });
@@ -108,7 +117,10 @@ describe('runtimeVerdicts when one runtime alone tells the two apart', () => {
     ]);
     const [sentence] = runtimeVerdicts(one)!.sentences;
     expect(sentence).toMatch(
-      / JSON is faster on Node 26\.10\.0 only \(the runs cannot tell them apart on Node 20\.20\.2: the ratio's 95% interval spans 1\)\.$/,
+      new RegExp(
+        String.raw` JSON is faster on Node 26\.10\.0 only \(the runs cannot tell them apart on Node ` +
+          String.raw`20\.20\.2: the ratio's 95% interval spans 1\)\.$`,
+      ),
     );
     expect(sentence).not.toContain('does not change');
   });

@@ -62,7 +62,8 @@ export function runtimeVerdicts(run: BenchRun): RuntimeVerdicts | null {
   }
   if (new Set(rows.map((r) => r.runtime)).size < 2) return null;
   const verdicts = { runtimes, rows, moves };
-  // Then each one-factor variant across the runtimes, where a case ran on more than json and grpc (the runtimes preset's large case).
+  // Then each one-factor variant across the runtimes, where a case ran on more than json and grpc (the runtimes
+  // preset's large case).
   return {
     ...verdicts,
     sentences: [...runtimeSentences(verdicts), ...runtimeFactorSentences(explainRun(run).cases, runtimes)],

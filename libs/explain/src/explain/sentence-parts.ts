@@ -2,9 +2,8 @@
 // in a file of their own, so the builders import them without importing each other.
 import type { WallPart } from '@app/bench';
 import type { VariantVersus } from '@app/bench';
-import { VARIANTS } from '@app/bench';
 import { MIN_RUNS_FOR_VERDICT } from '@app/bench';
-import type { CaseExplanation, CaseNoise, PhaseDelta, PhaseGap } from './explanation.interface';
+import type { CaseExplanation, CaseNoise, PhaseDelta } from './explanation.interface';
 
 /** How a part of the wall time (phases/wall-parts.ts) reads in a sentence. */
 export const PHASE_WORDS: Record<WallPart, string> = {
@@ -91,7 +90,10 @@ export function interval(v: Pick<VariantVersus, 'ratioCi'>): string {
 
 /** "2 runs a side cannot tell these apart; use --runs 5 or more": why a pair with too few runs names no side. */
 export function tooFewRunsWords(runsPerSide: number): string {
-  return `${n(runsPerSide)} run${runsPerSide === 1 ? '' : 's'} a side cannot tell these apart; use --runs ${MIN_RUNS_FOR_VERDICT} or more`;
+  return (
+    `${n(runsPerSide)} run` +
+    `${runsPerSide === 1 ? '' : 's'} a side cannot tell these apart; use --runs ${MIN_RUNS_FOR_VERDICT} or more`
+  );
 }
 
 /** "JSON", "gRPC", or the variant's own name: a side as the sentences call it. */
@@ -144,8 +146,12 @@ export function noiseClause(noise: CaseNoise | null | undefined, unit: 'runs' | 
   const replaced =
     n === 0 ? '' : `, after ${n} disturbed run${n === 1 ? ' was' : 's were'} measured again and replaced`;
   if (noise.disturbedRuns > 0)
-    return `${noise.disturbedRuns} of ${noise.runs} ${unit} disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them${replaced}`;
-  // Below a tick per core nothing counts as foreign (machine-cpu.ts): "≤ 0 of a core" would read as a measurement error.
+    return (
+      `${noise.disturbedRuns} of ` +
+      `${noise.runs} ${unit} disturbed, up to ${cores(noise.maxForeignCpuCores)} beside them${replaced}`
+    );
+  // Below a tick per core nothing counts as foreign (machine-cpu.ts): "≤ 0 of a core" would read as a measurement
+  // error.
   if (noise.maxForeignCpuCores === 0) return `machine quiet: no foreign CPU${replaced}`;
   return `machine quiet: foreign CPU ≤ ${cores(noise.maxForeignCpuCores)}${replaced}`;
 }

@@ -81,12 +81,18 @@ describe('per-shape sentences', () => {
   it('names the shape, the faster transport and the ratio with its interval where the runs tell them apart', () => {
     expect(sentences).toContainEqual(
       expect.stringMatching(
-        /^For `numeric` rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's time \(95% CI 0\.\d\d–0\.\d\d\): gRPC is faster\.$/,
+        new RegExp(
+          String.raw`^For \x60numeric\x60 rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's ` +
+            String.raw`time \(95% CI 0\.\d\d–0\.\d\d\): gRPC is faster\.$`,
+        ),
       ),
     );
     expect(sentences).toContainEqual(
       expect.stringMatching(
-        /^For `text` rows \(one request of 1,000 rows\), gRPC took 1\.50× JSON's time \(95% CI 1\.\d\d–1\.\d\d\): JSON is faster\.$/,
+        new RegExp(
+          String.raw`^For \x60text\x60 rows \(one request of 1,000 rows\), gRPC took 1\.50× JSON's ` +
+            String.raw`time \(95% CI 1\.\d\d–1\.\d\d\): JSON is faster\.$`,
+        ),
       ),
     );
   });
@@ -94,7 +100,10 @@ describe('per-shape sentences', () => {
   it('says the runs cannot tell them apart where the interval holds 1', () => {
     expect(sentences).toContainEqual(
       expect.stringMatching(
-        /^For `nested` rows \(one request of 1,000 rows\), gRPC took 1\.\d\d× JSON's time \(95% CI 0\.\d\d–1\.\d\d\): the runs cannot tell them apart\.$/,
+        new RegExp(
+          String.raw`^For \x60nested\x60 rows \(one request of 1,000 rows\), gRPC took 1\.\d\d× ` +
+            String.raw`JSON's time \(95% CI 0\.\d\d–1\.\d\d\): the runs cannot tell them apart\.$`,
+        ),
       ),
     );
   });
@@ -102,7 +111,8 @@ describe('per-shape sentences', () => {
   it('says why by phase', () => {
     // numeric: JSON spent 40 ms more, 30 of them serializing.
     expect(sentences).toContain(
-      "JSON's median request took 40.0 ms longer; of that, 75% is server-side serialization (+30.0 ms), 25% is client-side decoding (+10.0 ms).",
+      "JSON's median request took 40.0 ms longer; of that, 75% is server-side serialization (+30.0 ms), 25% is " +
+        'client-side decoding (+10.0 ms).',
     );
   });
 
@@ -110,7 +120,10 @@ describe('per-shape sentences', () => {
     const md = printMarkdown(SHAPE_RUN);
     const section = md.slice(md.indexOf('## By shape'), md.indexOf('## Results'));
     expect(section).toMatch(
-      /- For `numeric` rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's time \(95% CI [\d.–]+\): gRPC is faster\./,
+      new RegExp(
+        String.raw`- For \x60numeric\x60 rows \(one request of 1,000 rows\), gRPC took 0\.60× JSON's ` +
+          String.raw`time \(95% CI [\d.–]+\): gRPC is faster\.`,
+      ),
     );
     expect(section).toContain('JSON is faster.');
     expect(section).toContain('the runs cannot tell them apart.');
@@ -132,28 +145,36 @@ describe('per-shape sentences', () => {
     const text = explainRun(run).sentences;
     expect(text).toContainEqual(
       expect.stringMatching(
-        /^For `numeric` rows \(one request of 1,000 rows\), against json: with grpc it took 1\.40× \(95% CI [\d.–]+\), JSON is faster; with grpc-sliced it took 0\.60× \(95% CI [\d.–]+\), grpc-sliced is faster: the serializer, not the protocol\.$/,
+        new RegExp(
+          String.raw`^For \x60numeric\x60 rows \(one request of 1,000 rows\), against json: with grpc ` +
+            String.raw`it took 1\.40× \(95% CI [\d.–]+\), JSON is faster; with grpc-sliced it took 0\.60× \(95% ` +
+            String.raw`CI [\d.–]+\), grpc-sliced is faster: the serializer, not the protocol\.$`,
+        ),
       ),
     );
     // Without a serializer variant there is no serializer sentence.
     expect(explainRun(SHAPE_RUN).sentences.join('\n')).not.toContain('against json: with');
   });
 
-  it("leaves the streams' serializer out of the sentence against json's one message (it would change the message form too)", () => {
-    const run: BenchRun = {
-      ...SAMPLE_RUN,
-      scenarios: [
-        result('numeric', 'json', around(100), null),
-        result('numeric', 'grpc', around(140), null),
-        result('numeric', 'grpc-static', around(60), null),
-        result('numeric', 'grpc-stream', around(90), null),
-        result('numeric', 'grpc-stream-static', around(80), null),
-      ],
-    };
-    const sentence = explainRun(run).sentences.find((s) => s.includes('against json: with'));
-    expect(sentence).toContain('with grpc-static it took');
-    expect(sentence).not.toContain('grpc-stream');
-  });
+  it(
+    "leaves the streams' serializer out of the sentence against json's one message (it would change the " +
+      'message form too)',
+    () => {
+      const run: BenchRun = {
+        ...SAMPLE_RUN,
+        scenarios: [
+          result('numeric', 'json', around(100), null),
+          result('numeric', 'grpc', around(140), null),
+          result('numeric', 'grpc-static', around(60), null),
+          result('numeric', 'grpc-stream', around(90), null),
+          result('numeric', 'grpc-stream-static', around(80), null),
+        ],
+      };
+      const sentence = explainRun(run).sentences.find((s) => s.includes('against json: with'));
+      expect(sentence).toContain('with grpc-static it took');
+      expect(sentence).not.toContain('grpc-stream');
+    },
+  );
 
   it('says when no serializer changes the side, and which ones the runs cannot tell from JSON', () => {
     const run: BenchRun = {
@@ -170,7 +191,10 @@ describe('per-shape sentences', () => {
       scenarios: [run.scenarios[0], run.scenarios[1], result('text', 'grpc-sliced', [100, 120, 80, 110, 90], null)],
     };
     expect(explainRun(unclear).sentences.join('\n')).toMatch(
-      /with grpc-sliced it took 1\.\d\d× \(95% CI [\d.–]+\), the runs cannot tell them apart: no one verdict holds for every serializer\./,
+      new RegExp(
+        String.raw`with grpc-sliced it took 1\.\d\d× \(95% CI [\d.–]+\), the runs cannot tell them ` +
+          String.raw`apart: no one verdict holds for every serializer\.`,
+      ),
     );
   });
 });

@@ -12,7 +12,10 @@ import {
   verdictSentence,
 } from './sentence-parts';
 
-/** "For `numeric` rows (one request of 27,000 rows)": the case as the per-shape sentences name it (its shape when named). */
+/**
+ * "For `numeric` rows (one request of 27,000 rows)": the case as the per-shape sentences name it (its shape when
+ * named).
+ */
 export function shapeCaseWords(c: CaseExplanation): string {
   return c.shape === null ? `For ${caseWords(c)}` : `For \`${c.shape}\` rows (${caseWords(c)})`;
 }

@@ -14,7 +14,9 @@ import { shapeSentences } from './shape-sentences';
 const ms = (max: number) =>
   fc.double({ min: 0, max, noNaN: true, noDefaultInfinity: true }).map((v) => Math.round(v * 1000) / 1000);
 
-/** One run: the request that set its wall time (after a queue in a batch), its phases possibly overlapping (a stream). */
+/**
+ * One run: the request that set its wall time (after a queue in a batch), its phases possibly overlapping (a stream).
+ */
 const runOf = (parallel: boolean, scale: number) =>
   fc
     .record({

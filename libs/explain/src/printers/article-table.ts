@@ -28,7 +28,9 @@ function articleRow({ article: c, runtime, json, grpc }: ArticleMatch, withRunti
   ];
 }
 
-/** The article's table beside this run's: a row per case, or per case and runtime on a runtime axis (the runtime named). */
+/**
+ * The article's table beside this run's: a row per case, or per case and runtime on a runtime axis (the runtime named).
+ */
 export function articleTable(run: BenchRun): PlainTable {
   const matches = articleMatches(run);
   const withRuntime = matches.some((m) => m.runtime !== null);

@@ -6,7 +6,8 @@ import type { PlainTable } from './why-tables';
 
 /** What the batching table shows, said once for every output. */
 export const BATCHING_NOTE =
-  'Median run time for the same rows fetched in one call and split into ever more, smaller calls (all in flight at once); the last column is how many times longer the most-split case took.';
+  'Median run time for the same rows fetched in one call and split into ever more, smaller calls (all in ' +
+  'flight at once); the last column is how many times longer the most-split case took.';
 
 /** One shape's cases that split one total of rows into different numbers of calls. */
 export interface BatchingGroup {

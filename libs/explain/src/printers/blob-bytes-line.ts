@@ -12,5 +12,8 @@ export function blobBytesLine(results: readonly ScenarioResult[]): string | null
     ),
   ];
   if (sizes.length === 0) return null;
-  return `shape binary carries a blob of ${sizes.join(', ')} bytes per row (BINARY_BLOB_BYTES, --blob-bytes; default ${BINARY_BLOB_BYTES})`;
+  return (
+    `shape binary carries a blob of ` +
+    `${sizes.join(', ')} bytes per row (BINARY_BLOB_BYTES, --blob-bytes; default ${BINARY_BLOB_BYTES})`
+  );
 }

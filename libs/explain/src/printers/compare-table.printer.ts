@@ -17,14 +17,19 @@ function diffText(percent: number | null): string {
 }
 
 function keyText(k: ScenarioKey): string {
-  return `${k.name} ${k.variant} (${k.mode}, ${k.rowsPerRequest} rows x ${k.requests} requests, concurrency ${k.concurrency})`;
+  return (
+    `${k.name} ${k.variant} ` +
+    `(${k.mode}, ${k.rowsPerRequest} rows x ${k.requests} requests, concurrency ${k.concurrency})`
+  );
 }
 
 function unmatched(title: string, keys: ScenarioKey[]): string[] {
   return keys.length === 0 ? [] : [`${title}:`, ...keys.map((k) => `  ${keyText(k)}`)];
 }
 
-/** Run A against run B as a terminal table (fitted to `width` when given), then the results that only one of them has. */
+/**
+ * Run A against run B as a terminal table (fitted to `width` when given), then the results that only one of them has.
+ */
 export function printComparison(c: RunComparison, width?: number): string {
   const ci = `${c.level * 100}% CI`;
   const table = fitTable(

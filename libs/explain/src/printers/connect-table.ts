@@ -5,9 +5,13 @@ import { human } from './table-columns';
 import type { PlainTable } from './why-tables';
 
 export const CONNECT_LEGEND =
-  "Per case and Connect variant: its median run time, and that median over json's and over grpc's in the same case (below 1: the Connect variant took less) with the ratio's 95% bootstrap interval. " +
-  `"faster" or "slower" is the Connect variant's, named only when the interval lies wholly on one side of 1 and with at least ${MIN_RUNS_FOR_VERDICT} measured runs a side ("too few runs" otherwise). ` +
-  'The sentences list the wire factors that differ (HTTP version or connection use, protocol, message form, encoding, serializer; docs/variants.md); every Connect variant also differs from both in its client and server libraries.';
+  "Per case and Connect variant: its median run time, and that median over json's and over grpc's in the same " +
+  "case (below 1: the Connect variant took less) with the ratio's 95% bootstrap interval. " +
+  `"faster" or "slower" is the Connect variant's, named only when the interval lies wholly on one side of 1 ` +
+  `and with at least ${MIN_RUNS_FOR_VERDICT} measured runs a side ("too few runs" otherwise). ` +
+  'The sentences list the wire factors that differ (HTTP version or connection use, protocol, message form, ' +
+  'encoding, serializer; docs/variants.md); every Connect variant also differs from both in its client and ' +
+  'server libraries.';
 
 const ratio = (v: ConnectVersus | null) => (v ? human(v.medianRatio, 2) : '');
 const ci = (v: ConnectVersus | null) => (v?.ratioCi ? `${human(v.ratioCi.low, 2)}–${human(v.ratioCi.high, 2)}` : '');
@@ -29,7 +33,11 @@ export function connectTable(placements: ConnectPlacements): PlainTable {
     ],
     align: ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'right', 'left'],
     rows: placements.rows.map((p) => [
-      `${p.caseName} (${p.mode === 'single' ? human(p.rowsPerRequest) + (p.rowsPerRequest === 1 ? ' row' : ' rows') : human(p.requests) + ' × ' + human(p.rowsPerRequest)})`,
+      `${p.caseName} (${
+        p.mode === 'single'
+          ? human(p.rowsPerRequest) + (p.rowsPerRequest === 1 ? ' row' : ' rows')
+          : human(p.requests) + ' × ' + human(p.rowsPerRequest)
+      })`,
       p.variant,
       human(p.medianMs, 2),
       ratio(p.vsJson),

@@ -54,21 +54,24 @@ const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'variant',
     unit: 'text',
     description:
-      "Client+server path within the transport (json, grpc: the article's; others change one factor, see docs/variants.md).",
+      "Client+server path within the transport (json, grpc: the article's; others change one factor, see " +
+      'docs/variants.md).',
     value: (r) => r.result.variant,
   },
   {
     name: 'shape',
     unit: 'text',
     description:
-      "Message type every request carried, by its name in the shapes registry (see docs/shapes.md); row, the article's, in files from before shapes.",
+      'Message type every request carried, by its name in the shapes registry (see docs/shapes.md); row, the ' +
+      "article's, in files from before shapes.",
     value: (r) => shapeOf(r.result),
   },
   {
     name: 'proto_sha256',
     unit: 'hex',
     description:
-      'Shape user only: SHA-256 of your proto file and the local files it imports (--proto); empty for the built-in shapes.',
+      'Shape user only: SHA-256 of your proto file and the local files it imports (--proto); empty for the ' +
+      'built-in shapes.',
     value: (r) => r.result.shapeSource?.protoSha256 ?? null,
   },
   {
@@ -81,7 +84,8 @@ const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'blob_bytes',
     unit: 'bytes',
     description:
-      "Shape binary only: the bytes of each row's blob (BINARY_BLOB_BYTES, --blob-bytes; 4096 by default); empty for the other shapes and in files from before it was a setting.",
+      "Shape binary only: the bytes of each row's blob (BINARY_BLOB_BYTES, --blob-bytes; 4096 by default); " +
+      'empty for the other shapes and in files from before it was a setting.',
     value: (r) => r.result.blobBytes ?? null,
   },
   {
@@ -94,14 +98,17 @@ const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'runtime',
     unit: 'text',
     description:
-      'npm run bench --node / --server-node / --client-node: the runtime the apps were started on, as the scenario name ends (node22.23.3, or server22.23.3-client24.21.0 when split; see docs/runtimes.md); empty without those options.',
+      'npm run bench --node / --server-node / --client-node: the runtime the apps were started on, as the ' +
+      'scenario name ends (node22.23.3, or server22.23.3-client24.21.0 when split; see docs/runtimes.md); ' +
+      'empty without those options.',
     value: (r) => r.result.runtime?.label ?? null,
   },
   {
     name: 'node_version',
     unit: 'text',
     description:
-      'Node version of the client process that measured (its own process.versions.node, e.g. 22.23.3); empty in files from before runtimes were recorded.',
+      'Node version of the client process that measured (its own process.versions.node, e.g. 22.23.3); empty ' +
+      'in files from before runtimes were recorded.',
     value: (r) => r.result.runtime?.client.nodeVersion ?? null,
   },
   {
@@ -114,7 +121,8 @@ const IDENTITY_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'server_node_version',
     unit: 'text',
     description:
-      'Node version of the server that answered, from its own report (GET /admin/resources or wirebench.admin.Admin); empty when it gives none (SERVER_RESOURCES off there).',
+      'Node version of the server that answered, from its own report (GET /admin/resources or ' +
+      'wirebench.admin.Admin); empty when it gives none (SERVER_RESOURCES off there).',
     value: (r) => r.result.runtime?.server?.nodeVersion ?? null,
   },
   {
@@ -156,7 +164,8 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
     name: 'invocation',
     unit: 'count',
     description:
-      'Which start of fresh server and client processes (--invocations) measured the run, from 1; 1 for the endpoints and for files from before invocations.',
+      'Which start of fresh server and client processes (--invocations) measured the run, from 1; 1 for the ' +
+      'endpoints and for files from before invocations.',
     value: (r) => invocationOf(r.sample),
   },
   {
@@ -169,7 +178,8 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
     name: 'run',
     unit: 'count',
     description:
-      'Measured run number within its invocation, from 1, in the order the runs were made; warm-up runs are not listed.',
+      'Measured run number within its invocation, from 1, in the order the runs were made; warm-up runs are ' +
+      'not listed.',
     value: (r) => r.sample.run,
   },
   { name: 'started_at', unit: 'ISO-8601 UTC', description: 'Time the run started.', value: (r) => r.sample.at },
@@ -219,21 +229,25 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
     name: 'client_peak_rss_lifetime',
     unit: 'yes/no',
     description:
-      "yes when client_peak_rss_bytes is the client process's lifetime peak (VmHWM could not be reset here), an upper bound of the run's; empty when there is no figure.",
+      "yes when client_peak_rss_bytes is the client process's lifetime peak (VmHWM could not be reset here), " +
+      "an upper bound of the run's; empty when there is no figure.",
     value: (r) => lifetime(r.sample.clientPeakRssBytes, r.sample.clientPeakIsLifetime),
   },
   {
     name: 'server_peak_rss_lifetime',
     unit: 'yes/no',
     description:
-      "yes when server_peak_rss_bytes is the server processes' lifetime peak (VmHWM could not be reset), an upper bound of the run's; empty when there is no figure.",
+      "yes when server_peak_rss_bytes is the server processes' lifetime peak (VmHWM could not be reset), an " +
+      "upper bound of the run's; empty when there is no figure.",
     value: (r) => lifetime(r.sample.serverPeakRssBytes, r.sample.serverPeakIsLifetime),
   },
   {
     name: 'foreign_cpu_cores',
     unit: 'cores',
     description:
-      "CPU the machine spent on processes other than the run's own (client, local servers, the CLI) over the run's wall time, from /proc/stat; 0.35 is a third of a core; empty off Linux and in older files (see docs/statistics.md, Noise).",
+      "CPU the machine spent on processes other than the run's own (client, local servers, the CLI) over the " +
+      "run's wall time, from /proc/stat; 0.35 is a third of a core; empty off Linux and in older files (see " +
+      'docs/statistics.md, Noise).',
     value: (r) => r.sample.foreignCpuCores ?? null,
   },
   {
@@ -247,14 +261,16 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
     name: 'disturbed',
     unit: 'yes/no',
     description:
-      'yes when foreign_cpu_cores was above the threshold (--disturbed-above, 0.2 by default); empty when not measured.',
+      'yes when foreign_cpu_cores was above the threshold (--disturbed-above, 0.2 by default); empty when not ' +
+      'measured.',
     value: (r) => yesNo(r.sample.disturbed),
   },
   {
     name: 'replaced_disturbed',
     unit: 'count',
     description:
-      'Disturbed measurements of this run that were set aside and measured again before this one was kept (--quiet); they are in result.json (replacedRuns), out of every figure; empty in older files.',
+      'Disturbed measurements of this run that were set aside and measured again before this one was kept ' +
+      '(--quiet); they are in result.json (replacedRuns), out of every figure; empty in older files.',
     value: (r) => r.sample.replacedDisturbed ?? (r.result.noise?.replacedDisturbedRuns == null ? null : 0),
   },
   ...phaseColumns<RunsCsvRow>((r) => r.sample.phases),
@@ -272,7 +288,8 @@ export const RUNS_CSV_COLUMNS: CsvColumn<RunsCsvRow>[] = [
     name: 'target',
     unit: 'text',
     description:
-      'Server and the address it listens on; under a network profile also the shaping proxy the client called ("through ...").',
+      'Server and the address it listens on; under a network profile also the shaping proxy the client called ' +
+      '("through ...").',
     value: target,
   },
   {
@@ -295,20 +312,24 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'invocations',
     unit: 'count',
     description:
-      'How many times the whole run was repeated in fresh server and client processes (--invocations); the runs are pooled over them.',
+      'How many times the whole run was repeated in fresh server and client processes (--invocations); the ' +
+      'runs are pooled over them.',
     value: (r) => invocationsOf(r.result),
   },
   {
     name: 'between_invocation_share',
     unit: 'ratio',
     description:
-      'Share of the run-time variance that lies between invocations rather than within one (one-way random effects, 0 to 1); empty with one invocation.',
+      'Share of the run-time variance that lies between invocations rather than within one (one-way random ' +
+      'effects, 0 to 1); empty with one invocation.',
     value: (r) => r.result.stats.betweenInvocationShare ?? null,
   },
   {
     name: 'too_few_runs',
     unit: 'true/false',
-    description: `true when this side has fewer than ${MIN_RUNS_FOR_VERDICT} measured runs: any comparison with it shows its interval but names no faster side.`,
+    description:
+      `true when this side has fewer than ` +
+      `${MIN_RUNS_FOR_VERDICT} measured runs: any comparison with it shows its interval but names no faster side.`,
     value: (r) => r.result.stats.n < MIN_RUNS_FOR_VERDICT,
   },
   {
@@ -329,21 +350,25 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'median_ci_low_ms',
     unit: 'ms',
     description:
-      "Lower end of the 95% confidence interval for the median: with one invocation, distribution-free, one of the runs chosen by rank from Binomial(n, 1/2); with several, the two-level bootstrap's (invocations, then runs within them).",
+      'Lower end of the 95% confidence interval for the median: with one invocation, distribution-free, one of ' +
+      "the runs chosen by rank from Binomial(n, 1/2); with several, the two-level bootstrap's (invocations, " +
+      'then runs within them).',
     value: (r) => r.result.stats.medianCiLowMs,
   },
   {
     name: 'median_ci_high_ms',
     unit: 'ms',
     description:
-      'Upper end of that interval; with fewer than 6 runs the interval is [min_ms, max_ms] and reaches less than 95% (see median_ci_level).',
+      'Upper end of that interval; with fewer than 6 runs the interval is [min_ms, max_ms] and reaches less ' +
+      'than 95% (see median_ci_level).',
     value: (r) => r.result.stats.medianCiHighMs,
   },
   {
     name: 'median_ci_level',
     unit: 'ratio',
     description:
-      'Confidence the median interval actually reaches, for example 0.9785; below 0.95 only with fewer than 6 runs (5 runs: 0.9375).',
+      'Confidence the median interval actually reaches, for example 0.9785; below 0.95 only with fewer than 6 ' +
+      'runs (5 runs: 0.9375).',
     value: (r) => r.result.stats.medianCiLevel,
   },
   {
@@ -450,14 +475,16 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'client_peak_rss_lifetime',
     unit: 'yes/no',
     description:
-      "yes when client_peak_rss_bytes is the client process's lifetime peak (VmHWM could not be reset here), an upper bound of the runs'; empty when there is no figure.",
+      "yes when client_peak_rss_bytes is the client process's lifetime peak (VmHWM could not be reset here), " +
+      "an upper bound of the runs'; empty when there is no figure.",
     value: (r) => lifetime(r.result.resources.clientPeakRssBytes, r.result.resources.clientPeakIsLifetime),
   },
   {
     name: 'server_peak_rss_lifetime',
     unit: 'yes/no',
     description:
-      "yes when server_peak_rss_bytes is the server processes' lifetime peak (VmHWM could not be reset), an upper bound of the runs'; empty when there is no figure.",
+      "yes when server_peak_rss_bytes is the server processes' lifetime peak (VmHWM could not be reset), an " +
+      "upper bound of the runs'; empty when there is no figure.",
     value: (r) => lifetime(r.result.resources.serverPeakRssBytes, r.result.resources.serverPeakIsLifetime),
   },
   {
@@ -476,7 +503,8 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'replaced_disturbed_runs',
     unit: 'count',
     description:
-      'Disturbed runs measured again and replaced (--quiet, --rerun-disturbed): not among runs nor in any figure, kept in result.json (replacedRuns); empty in older files.',
+      'Disturbed runs measured again and replaced (--quiet, --rerun-disturbed): not among runs nor in any ' +
+      'figure, kept in result.json (replacedRuns); empty in older files.',
     value: (r) => r.result.noise?.replacedDisturbedRuns ?? null,
   },
   {
@@ -495,7 +523,8 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'server_resources_source',
     unit: 'text',
     description:
-      "Where the server figures came from: proc (read from /proc on the client's machine), server (the server's own report, GET /admin/resources or wirebench.admin.Admin); empty when not measured.",
+      "Where the server figures came from: proc (read from /proc on the client's machine), server (the " +
+      "server's own report, GET /admin/resources or wirebench.admin.Admin); empty when not measured.",
     value: (r) => r.result.resources.serverResourcesSource ?? null,
   },
   ...phaseColumns<SummaryCsvRow>((r) => r.result.phases),
@@ -507,14 +536,16 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'net_rtt_ms',
     unit: 'ms',
     description:
-      'Round trip of the network path, measured just before the scenario (median of small requests through the same shaping); empty on loopback.',
+      'Round trip of the network path, measured just before the scenario (median of small requests through ' +
+      'the same shaping); empty on loopback.',
     value: (r) => r.result.network?.rttMs ?? null,
   },
   {
     name: 'net_mbps',
     unit: 'Mbit/s',
     description:
-      'Throughput of the network path server -> client, measured just before the scenario by a bulk transfer through the same shaping; empty on loopback.',
+      'Throughput of the network path server -> client, measured just before the scenario by a bulk transfer ' +
+      'through the same shaping; empty on loopback.',
     value: (r) => r.result.network?.mbps ?? null,
   },
   {
@@ -533,7 +564,8 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'net_up_mbps',
     unit: 'Mbit/s',
     description:
-      'Throughput of the network path client -> server, measured just before the scenario by a bulk transfer the other way; empty on loopback.',
+      'Throughput of the network path client -> server, measured just before the scenario by a bulk transfer ' +
+      'the other way; empty on loopback.',
     value: (r) => r.result.network?.upMbps ?? null,
   },
   {
@@ -546,14 +578,16 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'http2_window_bytes',
     unit: 'bytes',
     description:
-      'HTTP/2 paths: the flow-control window the client offers per stream (65535 unless tuned, e.g. grpc-window); it caps one stream at window / round trip. Empty for HTTP/1.1.',
+      'HTTP/2 paths: the flow-control window the client offers per stream (65535 unless tuned, e.g. ' +
+      'grpc-window); it caps one stream at window / round trip. Empty for HTTP/1.1.',
     value: (r) => r.result.target.http2WindowBytes ?? null,
   },
   {
     name: 'net_flagged',
     unit: 'true/false',
     description:
-      "true when the measured path was more than 20% off the profile's nominal round trip or bandwidth: the figures are then not the profile's.",
+      "true when the measured path was more than 20% off the profile's nominal round trip or bandwidth: the " +
+      "figures are then not the profile's.",
     value: (r) => r.result.network?.flagged ?? false,
   },
   {
@@ -579,7 +613,8 @@ export const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryCsvRow>[] = [
     name: 'target',
     unit: 'text',
     description:
-      'Server and the address it listens on; under a network profile also the shaping proxy the client called ("through ...").',
+      'Server and the address it listens on; under a network profile also the shaping proxy the client called ' +
+      '("through ...").',
     value: target,
   },
   {

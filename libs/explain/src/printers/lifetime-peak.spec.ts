@@ -48,8 +48,11 @@ const runOf = (lifetime: boolean): BenchRun => ({
   ...SAMPLE_RUN,
   scenarios: [result('json', lifetime), result('grpc', lifetime)],
 });
-const LEGEND =
-  /≤ before a peak RSS: VmHWM could not be reset on this machine, so the figure is the process's lifetime peak \(since it started\), an upper bound of this case's peak, not its own\./;
+const LEGEND = new RegExp(
+  String.raw`≤ before a peak RSS: VmHWM could not be reset on this machine, so the figure is the ` +
+    String.raw`process's lifetime peak \(since it started\), an upper bound of this case's peak, not its ` +
+    String.raw`own\.`,
+);
 
 describe("a peak RSS that is the process's lifetime peak (VmHWM not reset)", () => {
   const lifetime = runOf(true);

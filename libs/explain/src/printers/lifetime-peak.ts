@@ -15,6 +15,7 @@ export function peakCell(text: string, lifetime: boolean | undefined): string {
 export function lifetimePeakLegend(results: readonly ScenarioResult[]): string {
   const any = results.some((r) => r.resources.clientPeakIsLifetime || r.resources.serverPeakIsLifetime);
   return any
-    ? ` ${LIFETIME_MARK} before a peak RSS: VmHWM could not be reset on this machine, so the figure is the process's lifetime peak (since it started), an upper bound of this case's peak, not its own.`
+    ? ` ${LIFETIME_MARK} before a peak RSS: VmHWM could not be reset on this machine, so the figure is the ` +
+        `process's lifetime peak (since it started), an upper bound of this case's peak, not its own.`
     : '';
 }

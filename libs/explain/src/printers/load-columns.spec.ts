@@ -51,26 +51,30 @@ describe('the runtime columns of levels.csv and the load tables', () => {
       label: null,
     }) as unknown as LoadRun;
 
-  it("writes the label, the generator's and the server's versions; empty for the generator of a ghz level and in older files", () => {
-    const levels = [
-      sampleLevel({ runtime: { generator: node24, server: node22, label: 'server22.23.3-client24.21.0' } }),
-      sampleLevel({
-        transport: 'grpc',
-        engine: 'ghz',
-        runtime: { generator: null, server: node22, label: 'node22.23.3' },
-      }),
-      sampleLevel(),
-    ];
-    const [head, ...rows] = printLoadCsv(runOf(levels)).trim().split(/\r?\n/);
-    const names = ['runtime', 'node_version', 'v8_version', 'server_node_version', 'server_v8_version'];
-    const at = names.map((n) => head.split(',').indexOf(n));
-    expect(at.every((i) => i > -1)).toBe(true);
-    expect(rows.map((r) => at.map((i) => r.split(',')[i]))).toEqual([
-      ['server22.23.3-client24.21.0', '24.21.0', node24.v8Version, '22.23.3', node22.v8Version],
-      ['node22.23.3', '', '', '22.23.3', node22.v8Version],
-      ['', '', '', '', ''],
-    ]);
-  });
+  it(
+    "writes the label, the generator's and the server's versions; empty for the generator of a ghz level and " +
+      'in older files',
+    () => {
+      const levels = [
+        sampleLevel({ runtime: { generator: node24, server: node22, label: 'server22.23.3-client24.21.0' } }),
+        sampleLevel({
+          transport: 'grpc',
+          engine: 'ghz',
+          runtime: { generator: null, server: node22, label: 'node22.23.3' },
+        }),
+        sampleLevel(),
+      ];
+      const [head, ...rows] = printLoadCsv(runOf(levels)).trim().split(/\r?\n/);
+      const names = ['runtime', 'node_version', 'v8_version', 'server_node_version', 'server_v8_version'];
+      const at = names.map((n) => head.split(',').indexOf(n));
+      expect(at.every((i) => i > -1)).toBe(true);
+      expect(rows.map((r) => at.map((i) => r.split(',')[i]))).toEqual([
+        ['server22.23.3-client24.21.0', '24.21.0', node24.v8Version, '22.23.3', node22.v8Version],
+        ['node22.23.3', '', '', '22.23.3', node22.v8Version],
+        ['', '', '', '', ''],
+      ]);
+    },
+  );
 
   it('the tables show the runtime only when a level has one, and notes name it', () => {
     const plain = [sampleLevel({ notes: ['a'] })];

@@ -34,7 +34,9 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'transport',
     unit: 'text',
     description:
-      'json (HTTP/1.1 GETs, autocannon or node:http), connect (the Connect protocol: binary POSTs over HTTP/1.1, the same generators) or grpc (HTTP/2 frames written by wirebench itself, or ghz; from grpc-js or connect-es).',
+      'json (HTTP/1.1 GETs, autocannon or node:http), connect (the Connect protocol: binary POSTs over ' +
+      'HTTP/1.1, the same generators) or grpc (HTTP/2 frames written by wirebench itself, or ghz; from grpc-js ' +
+      'or connect-es).',
     value: (l) => l.transport,
     table: { head: 'transport', cell: (l) => l.transport },
   },
@@ -42,7 +44,9 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'target_kind',
     unit: 'text',
     description:
-      "Which servers: nest (the Nest servers), fastify (the Nest JSON server on Fastify), bare (the node:http / plain grpc-js reference servers), connect (the Nest apps' Connect routes) or connect-bare (the bare Connect server); the address is in `address`.",
+      'Which servers: nest (the Nest servers), fastify (the Nest JSON server on Fastify), bare (the node:http ' +
+      "/ plain grpc-js reference servers), connect (the Nest apps' Connect routes) or connect-bare (the bare " +
+      'Connect server); the address is in `address`.',
     value: (l) => l.targetKind,
     table: { head: 'target', cell: (l) => l.targetKind },
   },
@@ -50,7 +54,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'variant',
     unit: 'text',
     description:
-      'The variant whose server the level loaded (json, json-fastify, grpc, connect-proto, connect-grpc, connect-bare); empty for the bare reference servers, which are not variants.',
+      'The variant whose server the level loaded (json, json-fastify, grpc, connect-proto, connect-grpc, ' +
+      'connect-bare); empty for the bare reference servers, which are not variants.',
     value: (l) => loadVariantOf(l.transport, l.targetKind),
     table: { head: 'variant', cell: (l) => loadVariantOf(l.transport, l.targetKind) ?? '' },
   },
@@ -58,7 +63,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'shape',
     unit: 'text',
     description:
-      "The message shape every reply carried (docs/shapes.md): row (the article's, the default; also for runs saved before shapes), numeric, text, nested or binary.",
+      "The message shape every reply carried (docs/shapes.md): row (the article's, the default; also for runs " +
+      'saved before shapes), numeric, text, nested or binary.',
     value: (l) => levelShape(l),
     table: { head: 'shape', cell: (l) => levelShape(l) },
   },
@@ -66,7 +72,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'engine',
     unit: 'text',
     description:
-      'What generated the load: wirebench (autocannon for HTTP; for gRPC its own generator, which writes the HTTP/2 frames itself) or ghz.',
+      'What generated the load: wirebench (autocannon for HTTP; for gRPC its own generator, which writes the ' +
+      'HTTP/2 frames itself) or ghz.',
     value: (l) => l.engine ?? 'wirebench',
     table: { head: 'engine', cell: (l) => l.engine ?? 'wirebench' },
   },
@@ -94,7 +101,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'net_up_mbps',
     unit: 'Mbit/s',
     description:
-      "Throughput of the network path client -> server (the requests' direction), measured just before the level; empty without a profile.",
+      "Throughput of the network path client -> server (the requests' direction), measured just before the " +
+      'level; empty without a profile.',
     value: (l) => l.network?.upMbps ?? null,
   },
   {
@@ -107,7 +115,9 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'runtime',
     unit: 'text',
     description:
-      'npm run load --node / --server-node / --client-node: the runtime the servers and generators were started on, as the level name ends (node22.23.3, or server22.23.3-client24.21.0 when split; see docs/runtimes.md); empty without those options.',
+      'npm run load --node / --server-node / --client-node: the runtime the servers and generators were ' +
+      'started on, as the level name ends (node22.23.3, or server22.23.3-client24.21.0 when split; see ' +
+      'docs/runtimes.md); empty without those options.',
     value: (l) => l.runtime?.label ?? null,
     table: { head: 'runtime', cell: (l) => l.runtime?.label ?? '', onlyWhenSet: true },
   },
@@ -115,7 +125,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'node_version',
     unit: 'text',
     description:
-      'Node version of the load generator process (its own process.versions.node, e.g. 22.23.3); empty for ghz levels (ghz is Go) and in files from before levels recorded runtimes.',
+      'Node version of the load generator process (its own process.versions.node, e.g. 22.23.3); empty for ' +
+      'ghz levels (ghz is Go) and in files from before levels recorded runtimes.',
     value: (l) => l.runtime?.generator?.nodeVersion ?? null,
   },
   {
@@ -128,7 +139,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'server_node_version',
     unit: 'text',
     description:
-      'Node version of the server that was loaded, from its own report (GET /admin/resources or wirebench.admin.Admin) just before the level; empty when it gives none (SERVER_RESOURCES off there).',
+      'Node version of the server that was loaded, from its own report (GET /admin/resources or ' +
+      'wirebench.admin.Admin) just before the level; empty when it gives none (SERVER_RESOURCES off there).',
     value: (l) => l.runtime?.server?.nodeVersion ?? null,
   },
   {
@@ -141,7 +153,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'mode',
     unit: 'text',
     description:
-      'closed: each caller sends its next request when the previous completes; open: requests on a fixed schedule (--rate).',
+      'closed: each caller sends its next request when the previous completes; open: requests on a fixed ' +
+      'schedule (--rate).',
     value: (l) => l.mode,
   },
   { name: 'rows_per_request', unit: 'rows', description: 'Rows in each response.', value: (l) => l.rows },
@@ -305,7 +318,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'generator_nodes',
     unit: 'text',
     description:
-      'npm run load --hosts swarm: the node each generator task ran on, as slot:node separated by spaces (a failed share adds !, its reason in `notes`); empty when the generators ran here.',
+      'npm run load --hosts swarm: the node each generator task ran on, as slot:node separated by spaces (a ' +
+      'failed share adds !, its reason in `notes`); empty when the generators ran here.',
     value: (l) =>
       l.generatorTasks?.map((t) => `${t.slot}:${t.node}${t.error === undefined ? '' : '!'}`).join(' ') ?? null,
   },
@@ -313,7 +327,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'server_node',
     unit: 'text',
     description:
-      'npm run load --hosts swarm --swarm-servers: the swarm node the server ran on, as a service of the image; empty when the servers ran as configured.',
+      'npm run load --hosts swarm --swarm-servers: the swarm node the server ran on, as a service of the ' +
+      'image; empty when the servers ran as configured.',
     value: (l) => l.serverNode ?? null,
   },
   {
@@ -330,7 +345,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'server_resources_source',
     unit: 'text',
     description:
-      "Where the server figures came from: proc (read from /proc on the client's machine), server (the server's own report, GET /admin/resources or wirebench.admin.Admin); empty when not measured.",
+      "Where the server figures came from: proc (read from /proc on the client's machine), server (the " +
+      "server's own report, GET /admin/resources or wirebench.admin.Admin); empty when not measured.",
     value: (l) => l.serverResourcesSource ?? null,
   },
   {
@@ -343,7 +359,9 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'foreign_cpu_cores',
     unit: 'cores',
     description:
-      "CPU the machine spent beside the window on processes other than the level's own (the CLI, its generators on this machine, its servers read from /proc), from /proc/stat; empty off Linux and in older files (docs/statistics.md, Noise).",
+      "CPU the machine spent beside the window on processes other than the level's own (the CLI, its " +
+      'generators on this machine, its servers read from /proc), from /proc/stat; empty off Linux and in older ' +
+      'files (docs/statistics.md, Noise).',
     value: (l) => l.foreignCpuCores ?? null,
   },
   {
@@ -356,14 +374,16 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'disturbed',
     unit: 'yes/no',
     description:
-      'yes when foreign_cpu_cores was above the threshold (--disturbed-above, 0.2 by default); empty when not measured.',
+      'yes when foreign_cpu_cores was above the threshold (--disturbed-above, 0.2 by default); empty when not ' +
+      'measured.',
     value: (l) => (l.disturbed == null ? null : l.disturbed ? 'yes' : 'no'),
   },
   {
     name: 'verified',
     unit: 'true/false',
     description:
-      "The responses matched the expected rows (HTTP: every body byte for byte; gRPC: each caller's first reply by row count and checksum, every later one byte for byte against it; ghz: one probe call).",
+      "The responses matched the expected rows (HTTP: every body byte for byte; gRPC: each caller's first " +
+      'reply by row count and checksum, every later one byte for byte against it; ghz: one probe call).',
     value: (l) => l.verified,
   },
   {
@@ -377,7 +397,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'address',
     unit: 'text',
     description:
-      "Server address the load went to (under a profile: the server's own; the shaping proxy the load was sent through is in `notes`).",
+      "Server address the load went to (under a profile: the server's own; the shaping proxy the load was sent " +
+      'through is in `notes`).',
     value: (l) => l.target.serverAddress ?? l.target.address,
   },
   {
@@ -395,7 +416,10 @@ export function loadTableColumns(levels: LoadLevelResult[]): NonNullable<LoadCol
   return LOAD_TABLE_COLUMNS.filter((c) => !c.onlyWhenSet || levels.some((l) => c.cell(l) !== ''));
 }
 
-/** transport, target, shape, runtime and c name a level: the indexes of those shown, repeated in each part of a table split to fit a terminal. */
+/**
+ * transport, target, shape, runtime and c name a level: the indexes of those shown, repeated in each part of a table
+ * split to fit a terminal.
+ */
 export function loadTableKey(columns: NonNullable<LoadColumn['table']>[]): number[] {
   return ['transport', 'target', 'shape', 'runtime', 'c']
     .map((head) => columns.findIndex((c) => c.head === head))
@@ -404,7 +428,11 @@ export function loadTableKey(columns: NonNullable<LoadColumn['table']>[]): numbe
 
 /** How notes name a level: transport/target, shape, runtime and concurrency. */
 export function levelTag(l: LoadLevelResult): string {
-  return `${l.transport}/${l.targetKind}${shapeTag(l)}${l.runtime?.label ? `@${l.runtime.label}` : ''} c=${l.concurrency}`;
+  return (
+    `${l.transport}/${l.targetKind}${shapeTag(l)}${l.runtime?.label ? `@` + `${l.runtime.label}` : ''} ` +
+    `c=${l.concurrency}`
+  );
 }
 export const LOAD_TABLE_LEGEND =
-  'req/s: successful requests per second; latencies of successes; gen core %: load generator CPU as a share of one core (! = saturated, the generator may be the limit). MB = 10^6 bytes.';
+  'req/s: successful requests per second; latencies of successes; gen core %: load generator CPU as a share ' +
+  'of one core (! = saturated, the generator may be the limit). MB = 10^6 bytes.';

@@ -12,7 +12,8 @@ export function printLoadMarkdown(run: LoadRun, sections: readonly ComparisonSec
     `# wirebench load${run.label ? `: ${escapeMarkdown(run.label)}` : ''}`,
     '',
     `- **Date:** ${run.startedAt} to ${run.endedAt ?? '(running)'} (UTC), ended: ${run.endReason}`,
-    `- **Machine:** ${escapeMarkdown(env.cpu.model)}, ${env.cpu.cores} cores, Node ${env.node}, ${env.os.platform} ${env.os.release}`,
+    `- **Machine:** ${escapeMarkdown(env.cpu.model)}, ` +
+      `${env.cpu.cores} cores, Node ${env.node}, ${env.os.platform} ${env.os.release}`,
     ...(run.runtimes?.length
       ? [`- **Runtimes:** ${escapeMarkdown(runtimePairsLine(run.runtimes, 'generators', run.startedAt))}`]
       : []),

@@ -27,7 +27,8 @@ describe('printMarkdown', () => {
     expect(text.indexOf('## Compared with the article')).toBeLessThan(text.indexOf('## Results'));
     const rows = tableRows(text, 'case');
     expect(rows[0]).toBe(
-      '| case | rows per request | requests | JSON median ms | gRPC median ms | gRPC/JSON | article JSON ms | article gRPC ms | article gRPC/JSON |',
+      '| case | rows per request | requests | JSON median ms | gRPC median ms | gRPC/JSON | article JSON ms | ' +
+        'article gRPC ms | article gRPC/JSON |',
     );
     expect(rows).toHaveLength(2 + ARTICLE_REFERENCE.length);
     expect(rows[2]).toBe('| 1-1 | 1 | 1 | 2.95 | 2.80 | 0.95 | 2.94 | 2.83 | 0.96 |');
@@ -56,7 +57,8 @@ describe('printMarkdown', () => {
     expect(rows).toHaveLength(2 + SAMPLE_RUN.scenarios.length);
     expect(rows[1]).toMatch(/^\| --- \| --- \| --- \| ---: \|/);
     expect(rows[3]).toBe(
-      '| 1-1 | grpc | row | 1 | 1 | 1 | 2.80 | 2.70–2.85 (75%) | 2.85 | 2.7 |  | 357 | 45 |  | 1.300 | 0.700 | 90.0 | 0.95 | yes |',
+      '| 1-1 | grpc | row | 1 | 1 | 1 | 2.80 | 2.70–2.85 (75%) | 2.85 | 2.7 |  | 357 | 45 |  | 1.300 | 0.700 ' +
+        '| 90.0 | 0.95 | yes |',
     );
     expect(rows[6].startsWith(`| ${FORMULA_NAME.replace('|', '\\|').replace('!', '\\!')} | grpc |`)).toBe(true);
     // Same number of unescaped separators as the header: the name's pipe did not add a column.
@@ -80,7 +82,8 @@ describe('printMarkdown', () => {
       endedAt: null,
     });
     expect(text).toContain(
-      '- **Label:** \\<script\\>alert(1)\\</script\\> \\*\\*x\\*\\* \\[a\\](http://e) \\!\\[i\\](http://e/i.png) \\# h \\| x\n',
+      '- **Label:** \\<script\\>alert(1)\\</script\\> \\*\\*x\\*\\* \\[a\\](http://e) ' +
+        '\\!\\[i\\](http://e/i.png) \\# h \\| x\n',
     );
     expect(text).toContain('- **Ended:** failed (HTTP 502 \\<b\\>bad\\</b\\> \\| a \\|)');
     // Nothing a viewer would take for a tag or a new line of the report.
@@ -90,20 +93,26 @@ describe('printMarkdown', () => {
 });
 
 describe('printMarkdown sections', () => {
-  it('ends with where the time went: the median run cut into parts that add up to it, empty cells for a result without', () => {
-    const text = printMarkdown(SAMPLE_RUN);
-    const rows = tableRows(text.slice(text.indexOf('## Where the time went')), 'scenario');
-    expect(rows[0]).toBe(
-      '| scenario | variant | median ms | queue | generate | serialize | ser µs/row | compress | wait | transfer | decompress | decode | dec µs/row | other | unattributed | (overlap) |',
-    );
-    expect(rows).toHaveLength(2 + SAMPLE_RUN.scenarios.length);
-    // The median run took 2.95 ms, its one request 2.90 of them: the 0.05 ms after it is unattributed, not lost.
-    expect(rows[2]).toBe(
-      '| 1-1 | json | 2.95 | 0.00 | 0.01 | 0.02 | 20.00 | 0.00 | 2.07 | 0.10 | 0.00 | 0.05 | 50.00 | 0.65 | 0.05 | 0.00 |',
-    );
-    expect(rows[3]).toBe('| 1-1 | grpc |  |  |  |  |  |  |  |  |  |  |  |  |  |  |');
-    expect(text).toContain('They add up to median ms.');
-  });
+  it(
+    'ends with where the time went: the median run cut into parts that add up to it, empty cells for a ' +
+      'result without',
+    () => {
+      const text = printMarkdown(SAMPLE_RUN);
+      const rows = tableRows(text.slice(text.indexOf('## Where the time went')), 'scenario');
+      expect(rows[0]).toBe(
+        '| scenario | variant | median ms | queue | generate | serialize | ser µs/row | compress | wait | ' +
+          'transfer | decompress | decode | dec µs/row | other | unattributed | (overlap) |',
+      );
+      expect(rows).toHaveLength(2 + SAMPLE_RUN.scenarios.length);
+      // The median run took 2.95 ms, its one request 2.90 of them: the 0.05 ms after it is unattributed, not lost.
+      expect(rows[2]).toBe(
+        '| 1-1 | json | 2.95 | 0.00 | 0.01 | 0.02 | 20.00 | 0.00 | 2.07 | 0.10 | 0.00 | 0.05 | 50.00 | 0.65 | ' +
+          '0.05 | 0.00 |',
+      );
+      expect(rows[3]).toBe('| 1-1 | grpc |  |  |  |  |  |  |  |  |  |  |  |  |  |  |');
+      expect(text).toContain('They add up to median ms.');
+    },
+  );
 
   it('has no breakdown section for a run without phases (files written before phases existed)', () => {
     const old = printMarkdown({

@@ -21,7 +21,8 @@ function header(run: BenchRun): string[] {
   if (run.endReason !== 'completed')
     lines.push(`- **Ended:** ${run.endReason}${run.error ? ` (${escapeMarkdown(run.error)})` : ''}`);
   lines.push(
-    `- **Machine:** ${escapeMarkdown(cpu.model)}, ${cpu.cores} cores, Node ${node}, ${os.platform} ${os.release} ${os.arch}`,
+    `- **Machine:** ${escapeMarkdown(cpu.model)}, ` +
+      `${cpu.cores} cores, Node ${node}, ${os.platform} ${os.release} ${os.arch}`,
   );
   // File paths and a message name are the user's: text, never markup.
   const message = userMessageLine(run.scenarios);
@@ -33,7 +34,8 @@ function header(run: BenchRun): string[] {
   if (runtimes) lines.push(`- **Runtimes:** ${escapeMarkdown(runtimes)}`);
   if ((run.invocations ?? 1) > 1) {
     lines.push(
-      `- **Invocations:** ${run.invocations}, each in fresh server and client processes; intervals from a two-level bootstrap (invocations, then runs within them)`,
+      `- **Invocations:** ${run.invocations}, each in fresh server and client processes; intervals from a ` +
+        `two-level bootstrap (invocations, then runs within them)`,
     );
   }
   lines.push(`- **Run id:** ${run.id}`);

@@ -4,8 +4,10 @@ import { MIN_RUNS_FOR_VERDICT } from '@app/bench';
 import type { PlainTable } from './why-tables';
 
 export const NETWORK_LEGEND =
-  'Per case and network profile: the path measured just before the case (round trip, throughput server -> client; "flagged" when more than 20% off the profile), ' +
-  'median run times and gRPC/JSON (below 1: gRPC took less) with its 95% bootstrap interval. "faster" names a side only when that interval lies wholly on one side of 1, ' +
+  'Per case and network profile: the path measured just before the case (round trip, throughput server -> ' +
+  'client; "flagged" when more than 20% off the profile), ' +
+  'median run times and gRPC/JSON (below 1: gRPC took less) with its 95% bootstrap interval. "faster" names a ' +
+  'side only when that interval lies wholly on one side of 1, ' +
   `and only with at least ${MIN_RUNS_FOR_VERDICT} measured runs a side ("too few runs" otherwise).`;
 
 /** The network preset's table: one row per case, pair and profile. */
@@ -25,7 +27,11 @@ export function networkTable(verdicts: NetworkVerdicts): PlainTable {
     ],
     align: ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     rows: verdicts.rows.map((r) => [
-      `${r.caseName} (${r.mode === 'single' ? human(r.rowsPerRequest) + (r.rowsPerRequest === 1 ? ' row' : ' rows') : human(r.requests) + ' × ' + human(r.rowsPerRequest)})`,
+      `${r.caseName} (${
+        r.mode === 'single'
+          ? human(r.rowsPerRequest) + (r.rowsPerRequest === 1 ? ' row' : ' rows')
+          : human(r.requests) + ' × ' + human(r.rowsPerRequest)
+      })`,
       r.pair,
       r.profile + (r.network?.flagged ? ' (flagged)' : ''),
       human(r.network?.rttMs, 2),

@@ -1,12 +1,16 @@
 import type { PhaseBreakdown, PhaseField } from '@app/bench';
 import type { CsvColumn } from './csv-column.interface';
 
-/** Each phase once: its CSV name and meaning. The same list feeds runs.csv (means over a run's requests) and summary.csv (the median run's). */
+/**
+ * Each phase once: its CSV name and meaning. The same list feeds runs.csv (means over a run's requests) and summary.csv
+ * (the median run's).
+ */
 export const PHASE_COLUMN_INFO: Record<PhaseField, { name: string; description: string }> = {
   requestMs: {
     name: 'request_ms',
     description:
-      'Time of one request from issue to decoded rows, timed around the transport call (in a parallel run, queueing behind other requests included).',
+      'Time of one request from issue to decoded rows, timed around the transport call (in a parallel run, ' +
+      'queueing behind other requests included).',
   },
   serverGenerateMs: {
     name: 'server_generate_ms',
@@ -23,7 +27,8 @@ export const PHASE_COLUMN_INFO: Record<PhaseField, { name: string; description: 
   serverSendMs: {
     name: 'server_send_ms',
     description:
-      'Server: first byte handed to the connection to last byte accepted by it; empty where the timing leaves before the body (HTTP/1.1 headers). Overlaps transfer_ms.',
+      'Server: first byte handed to the connection to last byte accepted by it; empty where the timing leaves ' +
+      'before the body (HTTP/1.1 headers). Overlaps transfer_ms.',
   },
   ttfbMs: {
     name: 'ttfb_ms',
@@ -43,12 +48,14 @@ export const PHASE_COLUMN_INFO: Record<PhaseField, { name: string; description: 
   waitOtherMs: {
     name: 'wait_other_ms',
     description:
-      "Remainder before the first byte: ttfb_ms minus the server phases = the request's trip, both frameworks, scheduling and queueing. Empty when the server sent no timing.",
+      "Remainder before the first byte: ttfb_ms minus the server phases = the request's trip, both frameworks, " +
+      'scheduling and queueing. Empty when the server sent no timing.',
   },
   clientOtherMs: {
     name: 'client_other_ms',
     description:
-      "Remainder after the last byte: request_ms - ttlb_ms - decompress - decode = the client library's plumbing (promises, rxjs) and scheduling.",
+      "Remainder after the last byte: request_ms - ttlb_ms - decompress - decode = the client library's " +
+      'plumbing (promises, rxjs) and scheduling.',
   },
 };
 
@@ -74,13 +81,15 @@ export const PER_ROW_PHASE_INFO = {
     name: 'server_serialize_us_per_row',
     head: 'ser µs/row',
     description:
-      "Server: server_serialize_ms per row of a request, in microseconds (the serializer's cost per row: JSON.stringify, fast-json-stringify or a protobuf encoder).",
+      "Server: server_serialize_ms per row of a request, in microseconds (the serializer's cost per row: " +
+      'JSON.stringify, fast-json-stringify or a protobuf encoder).',
   },
   clientDecodeMs: {
     name: 'client_decode_us_per_row',
     head: 'dec µs/row',
     description:
-      "Client: client_decode_ms per row of a request, in microseconds (JSON.parse or the protobuf decoder of the variant's serializer).",
+      'Client: client_decode_ms per row of a request, in microseconds (JSON.parse or the protobuf decoder of ' +
+      "the variant's serializer).",
   },
 } as const satisfies Partial<Record<PhaseField, { name: string; head: string; description: string }>>;
 

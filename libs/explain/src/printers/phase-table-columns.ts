@@ -40,14 +40,22 @@ export const PHASE_TABLE_COLUMNS: readonly TableColumn[] = [
 ];
 
 export const PHASE_LEGEND =
-  "Where the time went: each variant's median run (the mean of the two middle runs for an even count), ms, the time its verdict " +
-  "compares (one request's, or a parallel batch's wall time), cut into the parts the request that finished last lived: queue is its wait " +
-  "to be sent behind the batch's other requests; generate, serialize and compress are the server's own figures (Server-Timing header / " +
-  'gRPC trailer); wait is the rest of the wait for the first byte (the trip, both frameworks, scheduling); transfer is first to last byte; ' +
-  "decompress and decode are the client's; other is the client library's plumbing after the last byte; unattributed is what no reported " +
-  'phase covers. They add up to median ms. (overlap): server and client work that ran during the transfer (a stream builds, sends and ' +
-  "decodes at once), inside transfer, not added. ser µs/row and dec µs/row are the median run's serialize and decode per row of a " +
-  'request (means over its requests, overlap included), so serializers compare across sizes and shapes. An empty cell: the path reports no ' +
+  "Where the time went: each variant's median run (the mean of the two middle runs for an even count), ms, the " +
+  'time its verdict ' +
+  "compares (one request's, or a parallel batch's wall time), cut into the parts the request that finished " +
+  'last lived: queue is its wait ' +
+  "to be sent behind the batch's other requests; generate, serialize and compress are the server's own figures " +
+  '(Server-Timing header / ' +
+  'gRPC trailer); wait is the rest of the wait for the first byte (the trip, both frameworks, scheduling); ' +
+  'transfer is first to last byte; ' +
+  "decompress and decode are the client's; other is the client library's plumbing after the last byte; " +
+  'unattributed is what no reported ' +
+  'phase covers. They add up to median ms. (overlap): server and client work that ran during the transfer (a ' +
+  'stream builds, sends and ' +
+  "decodes at once), inside transfer, not added. ser µs/row and dec µs/row are the median run's serialize and " +
+  'decode per row of a ' +
+  'request (means over its requests, overlap included), so serializers compare across sizes and shapes. An ' +
+  'empty cell: the path reports no ' +
   'phases (see notes in summary.csv).';
 
 /** Whether a run has any breakdown to show (results written before phases existed have none). */

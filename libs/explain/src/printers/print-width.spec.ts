@@ -23,7 +23,8 @@ const LOAD_RUN: LoadRun = {
     timedOutLevel({ transport: 'grpc', concurrency: 500 }),
   ],
   stopped:
-    'stopped at c=500: the load generator (this machine) was the limit, not the server: 53 of 40,053 requests failed: 53 timed out (no answer within 10,000 ms), with the generator at 93% of a core (json c=500)',
+    'stopped at c=500: the load generator (this machine) was the limit, not the server: 53 of 40,053 requests ' +
+    'failed: 53 timed out (no answer within 10,000 ms), with the generator at 93% of a core (json c=500)',
 };
 
 describe('terminal tables at a given width', () => {

@@ -12,7 +12,9 @@ export function readableNumber(value: number): number {
   return Number(value.toPrecision(SIGNIFICANT_DIGITS));
 }
 
-/** A copy of a reply with every number in it made readable (readableNumber); strings, booleans and nulls as they are. */
+/**
+ * A copy of a reply with every number in it made readable (readableNumber); strings, booleans and nulls as they are.
+ */
 export function readableNumbers<T>(value: T): T {
   if (typeof value === 'number') return readableNumber(value) as T;
   if (Array.isArray(value)) return value.map(readableNumbers) as T;

@@ -88,7 +88,11 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
 
 /** Read under either table: what the ratio means, so nobody has to guess which way is better. */
 export const TABLE_LEGEND =
-  `${MEDIAN_CI_HEAD}: distribution-free interval for the median run time, two of the runs; (n%) after it is the lower confidence reached with fewer than 6 runs; ` +
-  "with several invocations (--invocations), the two-level bootstrap's interval instead (invocations resampled, then runs within them). " +
-  'between-inv var %: share of the run-time variance that lies between invocations (fresh processes) rather than between runs of one; empty with one invocation. ' +
-  'gRPC/JSON: median gRPC time / median JSON time for the same scenario; above 1 means gRPC took longer. MB = 10^6 bytes.';
+  `${MEDIAN_CI_HEAD}: distribution-free interval for the median run time, two of the runs; (n%) after it is ` +
+  `the lower confidence reached with fewer than 6 runs; ` +
+  "with several invocations (--invocations), the two-level bootstrap's interval instead (invocations " +
+  'resampled, then runs within them). ' +
+  'between-inv var %: share of the run-time variance that lies between invocations (fresh processes) rather ' +
+  'than between runs of one; empty with one invocation. ' +
+  'gRPC/JSON: median gRPC time / median JSON time for the same scenario; above 1 means gRPC took longer. MB = ' +
+  '10^6 bytes.';

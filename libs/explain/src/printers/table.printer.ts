@@ -18,7 +18,9 @@ export function printTable(
   width?: number,
   sections: readonly ComparisonSection[] = COMPARISON_SECTIONS,
 ): string {
-  const results = `${fitTable(columnsTable(run, TABLE_COLUMNS), width)}\n${wrapText(TABLE_LEGEND + lifetimePeakLegend(run.scenarios), width)}`;
+  const results =
+    `${fitTable(columnsTable(run, TABLE_COLUMNS), width)}\n` +
+    `${wrapText(TABLE_LEGEND + lifetimePeakLegend(run.scenarios), width)}`;
   return [
     ...terminalSections(run, 'before-results', width, sections),
     results,

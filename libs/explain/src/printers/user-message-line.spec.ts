@@ -19,7 +19,9 @@ describe('userMessageLine', () => {
       { ...SAMPLE_RUN.scenarios[0], shape: 'user' as const, shapeSource: SOURCE },
     ];
     expect(userMessageLine(results)).toBe(
-      `shape user is your message shop.v1.Order from /p/order.proto (SHA-256 ${'a'.repeat(64)}), the sample /p/order.sample.json (SHA-256 ${'b'.repeat(64)}) repeated with the row number in order_number`,
+      `shape user is your message shop.v1.Order from /p/order.proto ` +
+        `(SHA-256 ${'a'.repeat(64)}), the sample /p/order.sample.json ` +
+        `(SHA-256 ${'b'.repeat(64)}) repeated with the row number in order_number`,
     );
   });
 

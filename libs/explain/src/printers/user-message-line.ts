@@ -7,5 +7,10 @@ import type { ScenarioResult } from '@app/bench';
 export function userMessageLine(results: readonly ScenarioResult[]): string | null {
   const source = results.find((r) => r.shapeSource)?.shapeSource;
   if (!source) return null;
-  return `shape user is your message ${source.message} from ${source.protoFile} (SHA-256 ${source.protoSha256}), the sample ${source.sampleFile} (SHA-256 ${source.sampleSha256}) repeated with the row number in ${source.counterField}`;
+  return (
+    `shape user is your ` +
+    `message ${source.message} from ${source.protoFile} (SHA-256 ` +
+    `${source.protoSha256}), the sample ${source.sampleFile} (SHA-256 ` +
+    `${source.sampleSha256}) repeated with the row number in ${source.counterField}`
+  );
 }

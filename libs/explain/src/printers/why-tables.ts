@@ -12,7 +12,9 @@ export interface PlainTable {
   head: string[];
   align: ('left' | 'right')[];
   rows: string[][];
-  /** The columns that name a row (by index), repeated in each part when a terminal is too narrow for the whole table. */
+  /**
+   * The columns that name a row (by index), repeated in each part when a terminal is too narrow for the whole table.
+   */
   key?: number[];
 }
 
@@ -94,10 +96,14 @@ export function variantFiguresTable(explanation: Explanation): PlainTable {
 }
 
 export const WHY_LEGEND =
-  'time ratio: median of the variant / median of what it is compared with; below 1 means it took less time. The 95% interval is a ' +
-  'percentile bootstrap of that ratio from the runs (2,000 resamples, fixed seed; with several invocations a two-level one: invocations, then runs within them); ' +
-  'the verdict is "faster" or "slower" only when that interval lies wholly below or above 1, and "too few runs" whatever it shows when a side has fewer than ' +
-  `${MIN_RUNS_FOR_VERDICT} measured runs (a bootstrap over 2 runs has 3 medians to draw from). "transport (all five)": json and grpc differ in encoding, protocol, framework, ` +
+  'time ratio: median of the variant / median of what it is compared with; below 1 means it took less time. ' +
+  'The 95% interval is a ' +
+  'percentile bootstrap of that ratio from the runs (2,000 resamples, fixed seed; with several invocations a ' +
+  'two-level one: invocations, then runs within them); ' +
+  'the verdict is "faster" or "slower" only when that interval lies wholly below or above 1, and "too few ' +
+  'runs" whatever it shows when a side has fewer than ' +
+  `${MIN_RUNS_FOR_VERDICT} measured runs (a bootstrap over 2 runs has 3 medians to draw from). "transport ` +
+  `(all five)": json and grpc differ in encoding, protocol, framework, ` +
   'client library and message framing at once; the rows below each change one.';
 
 /** The explanation of a run, or null when it has nothing to explain (no factor variants and no phase gap). */

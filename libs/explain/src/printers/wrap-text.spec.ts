@@ -16,7 +16,8 @@ describe('wrapText', () => {
 
   it('never gives a line wider than the width', () => {
     const text =
-      'gen core %: load generator CPU as a share of one core (! = saturated, the generator may be the limit). MB = 10^6 bytes. https://example.com/a-very-long-address-without-spaces-in-it';
+      'gen core %: load generator CPU as a share of one core (! = saturated, the generator may be the limit). ' +
+      'MB = 10^6 bytes. https://example.com/a-very-long-address-without-spaces-in-it';
     for (const width of [10, 20, 33, 80])
       for (const line of wrapText(text, width, 4).split('\n')) expect(line.length).toBeLessThanOrEqual(width);
   });

@@ -81,7 +81,11 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
           if (since === undefined && now - created > options.startTimeoutMs) {
             givenUp.set(
               slot,
-              `did not start within ${options.startTimeoutMs / 1000} s: ${task ? [task.state, task.err].filter(Boolean).join(': ') : 'no task created'}${task?.node ? ` on ${task.node}` : ''}`,
+              `did not start ` +
+                `within ${options.startTimeoutMs / 1000} s: ` +
+                `${
+                  task ? [task.state, task.err].filter(Boolean).join(': ') : 'no task created'
+                }${task?.node ? ` on ${task.node}` : ''}`,
             );
           } else if (since !== undefined && now - since > runLimitMs(parts[slot])) {
             givenUp.set(slot, `still ${task?.state} after ${runLimitMs(parts[slot]) / 1000} s on ${task?.node}`);

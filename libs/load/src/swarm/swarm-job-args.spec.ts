@@ -5,27 +5,35 @@ const share = (concurrency: number) =>
   ({ transport: 'grpc', concurrency, target: { address: '10.0.0.5:5000' } }) as unknown as LoadLevelSpec;
 
 describe('swarmJobArgs (docker service create for one level)', () => {
-  it("one replicated job of N tasks at once, never restarted, on the host network, labelled with the run, running the image's generator", () => {
-    const args = swarmJobArgs({
-      name: 'wirebench-gen-abc-1',
-      runId: 'abc',
-      image: 'wirebench:local',
-      shares: [share(25), share(25)],
-      env: { BINARY_BLOB_BYTES: '4096' },
-    });
-    const joined = args.join(' ');
-    expect(joined).toMatch(
-      /^service create --detach --quiet --name wirebench-gen-abc-1 --label wirebench\.run=abc --container-label wirebench\.run=abc --mode replicated-job --replicas 2 --max-concurrent 2 --restart-condition none --network host /,
-    );
-    expect(args).toContain('WIREBENCH_TASK_SLOT={{.Task.Slot}}');
-    expect(args).toContain('BINARY_BLOB_BYTES=4096');
-    expect(args.slice(-2)).toEqual(['wirebench:local', 'generator']);
-    expect(joined).not.toContain('replicas-max-per-node');
-    // The shares travel base64: swarm would read a spec's braces as a Go template.
-    const encoded = args.find((a) => a.startsWith(`${SHARES_VARIABLE}=`))!.slice(SHARES_VARIABLE.length + 1);
-    expect(encoded).not.toContain('{{');
-    expect(decodeShares(encoded)).toEqual([share(25), share(25)]);
-  });
+  it(
+    'one replicated job of N tasks at once, never restarted, on the host network, labelled with the run, ' +
+      "running the image's generator",
+    () => {
+      const args = swarmJobArgs({
+        name: 'wirebench-gen-abc-1',
+        runId: 'abc',
+        image: 'wirebench:local',
+        shares: [share(25), share(25)],
+        env: { BINARY_BLOB_BYTES: '4096' },
+      });
+      const joined = args.join(' ');
+      expect(joined).toMatch(
+        new RegExp(
+          String.raw`^service create --detach --quiet --name wirebench-gen-abc-1 --label ` +
+            String.raw`wirebench\.run=abc --container-label wirebench\.run=abc --mode replicated-job --replicas 2 ` +
+            String.raw`--max-concurrent 2 --restart-condition none --network host `,
+        ),
+      );
+      expect(args).toContain('WIREBENCH_TASK_SLOT={{.Task.Slot}}');
+      expect(args).toContain('BINARY_BLOB_BYTES=4096');
+      expect(args.slice(-2)).toEqual(['wirebench:local', 'generator']);
+      expect(joined).not.toContain('replicas-max-per-node');
+      // The shares travel base64: swarm would read a spec's braces as a Go template.
+      const encoded = args.find((a) => a.startsWith(`${SHARES_VARIABLE}=`))!.slice(SHARES_VARIABLE.length + 1);
+      expect(encoded).not.toContain('{{');
+      expect(decodeShares(encoded)).toEqual([share(25), share(25)]);
+    },
+  );
 
   it('--per-node K becomes --replicas-max-per-node K', () => {
     const args = swarmJobArgs({

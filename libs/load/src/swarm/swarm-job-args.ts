@@ -32,7 +32,8 @@ export function swarmJobArgs(plan: SwarmJobPlan): string[] {
   const shares = encodeShares(plan.shares);
   if (shares.length > MAX_SHARES_BYTES)
     throw new RangeError(
-      `the level's ${n} shares are ${shares.length} bytes encoded, above the ${MAX_SHARES_BYTES} a swarm service spec takes here`,
+      `the level's ${n} shares are ` +
+        `${shares.length} bytes encoded, above the ${MAX_SHARES_BYTES} a swarm service spec takes here`,
     );
   const env = { ...plan.env, [SHARES_VARIABLE]: shares };
   return [

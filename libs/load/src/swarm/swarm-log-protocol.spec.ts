@@ -6,22 +6,26 @@ const flip = (line: string) => line.slice(0, -5) + (line.at(-5) === 'e' ? 'f' : 
 describe("the generator tasks' log-line protocol", () => {
   const payload = { requests: 7, histogram: 'x'.repeat(30_000), nested: { ok: true } };
 
-  it("splits a long result into chunks under docker's 16 KiB line limit and reads it back whole, in any order, among other lines", () => {
-    const lines = resultLines(3, payload);
-    expect(lines.length).toBeGreaterThan(1);
-    for (const l of lines) expect(l.length).toBeLessThan(16 * 1024);
-    const reader = new TaskReportReader();
-    const shuffled = [
-      lines[2],
-      'some other output',
-      ...lines.slice(3),
-      `prefix.0.abc@vm | ${lines[0]}`,
-      lines[1],
-    ].filter(Boolean);
-    const reports = shuffled.map((l) => reader.read(l)).filter(Boolean);
-    expect(reports).toEqual([{ share: 3, kind: 'result', payload }]);
-    expect(reader.incomplete(3)).toBeNull();
-  });
+  it(
+    "splits a long result into chunks under docker's 16 KiB line limit and reads it back whole, in any order, " +
+      'among other lines',
+    () => {
+      const lines = resultLines(3, payload);
+      expect(lines.length).toBeGreaterThan(1);
+      for (const l of lines) expect(l.length).toBeLessThan(16 * 1024);
+      const reader = new TaskReportReader();
+      const shuffled = [
+        lines[2],
+        'some other output',
+        ...lines.slice(3),
+        `prefix.0.abc@vm | ${lines[0]}`,
+        lines[1],
+      ].filter(Boolean);
+      const reports = shuffled.map((l) => reader.read(l)).filter(Boolean);
+      expect(reports).toEqual([{ share: 3, kind: 'result', payload }]);
+      expect(reader.incomplete(3)).toBeNull();
+    },
+  );
 
   it('reads window edges and failures, each with its share', () => {
     const reader = new TaskReportReader();

@@ -36,7 +36,8 @@ export function resultLines(share: number, payload: unknown, chunkChars = CHUNK_
   return Array.from(
     { length: n },
     (_, i) =>
-      `${REPORT_MARK} ${share} result ${i + 1}/${n} ${text.length} ${sum} ${text.slice(i * chunkChars, (i + 1) * chunkChars)}`,
+      `${REPORT_MARK} ${share} result ` +
+      `${i + 1}/${n} ${text.length} ${sum} ${text.slice(i * chunkChars, (i + 1) * chunkChars)}`,
   );
 }
 
@@ -90,7 +91,10 @@ export class TaskReportReader {
     const entry = this.chunks.get(share);
     if (!entry) return null;
     const missing = Array.from({ length: entry.n }, (_, k) => k + 1).filter((k) => !entry.parts.has(k));
-    return `its result is missing chunk${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of ${entry.n} in the logs`;
+    return (
+      `its result is missing ` +
+      `chunk${missing.length === 1 ? '' : 's'} ${missing.join(',' + ' ')} of ${entry.n} in the logs`
+    );
   }
 
   private spoil(share: number, why: string): null {

@@ -15,17 +15,27 @@ export async function swarmUnreadyReason(image: string, generators: number, perN
   const info = await docker(['info', '--format', '{{.Swarm.LocalNodeState}} {{.Swarm.ControlAvailable}}'], 60_000);
   const [state, manager] = info.stdout.trim().split(' ');
   if (state !== 'active')
-    return `this docker is not in a swarm (state ${state || 'unknown'}): docker swarm init (or docker swarm join on a manager's token)`;
+    return (
+      `this docker is not in a swarm (state ` +
+      `${state || 'unknown'}): docker swarm init (or docker swarm join on a manager's token)`
+    );
   if (manager !== 'true') return 'this docker node is a swarm worker: run npm run load --hosts swarm on a manager node';
   const inspected = await docker(['image', 'inspect', '--format', '{{.Id}}', image], 60_000);
   if (inspected.code !== 0)
-    return `image ${image} is not on this node: build it (npm run docker:build) or set WIREBENCH_IMAGE / --image, and put it on every node`;
+    return (
+      `image ${image} is not on this node: build it (npm run docker:build) or set WIREBENCH_IMAGE / ` +
+      `--image, and put it on every node`
+    );
   if (perNode !== undefined) {
     const nodes = (await docker(['node', 'ls', '--format', '{{.Status}} {{.Availability}}'])).stdout
       .split('\n')
       .filter((l) => l === 'Ready Active').length;
     if (perNode * nodes < generators)
-      return `--per-node ${perNode} on ${nodes} ready node${nodes === 1 ? '' : 's'} places at most ${perNode * nodes} of --generators ${generators}: raise --per-node or join more nodes`;
+      return (
+        `--per-node ${perNode} on ` +
+        `${nodes} ready node${nodes === 1 ? '' : 's'} places at most ` +
+        `${perNode * nodes} of --generators ${generators}: raise --per-node or join more nodes`
+      );
   }
   return null;
 }

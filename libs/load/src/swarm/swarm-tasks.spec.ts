@@ -2,7 +2,8 @@ import { hasStarted, parseTasks } from './swarm-tasks';
 
 describe('swarm tasks as docker inspect shows them', () => {
   it('every state before a start is not started, including the ones a list of them left out', () => {
-    // swarmkit's TaskState order: new allocated pending assigned accepted preparing ready starting running, then the ends.
+    // swarmkit's TaskState order: new allocated pending assigned accepted preparing ready starting running, then the
+    // ends.
     for (const state of [
       'new',
       'allocated',

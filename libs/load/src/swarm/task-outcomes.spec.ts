@@ -57,15 +57,21 @@ describe("taskOutcomes (fault accounting of a level's job)", () => {
     expect(out.tasks[1].node).toBe('(none)');
   });
 
-  it('a task that completed but whose result is incomplete in the logs does not count, and says which chunks are missing', () => {
-    const lines = resultLines(0, { ...result(5), pad: 'y'.repeat(20_000) });
-    const out = taskOutcomes(1, [task(0, 'complete')], lines.slice(0, 1));
-    expect(out.results).toEqual([]);
-    expect(out.tasks[0].error).toBe(
-      `complete; its result is missing chunks ${Array.from({ length: lines.length - 1 }, (_, i) => i + 2).join(', ')} of ${lines.length} in the logs`,
-    );
-    expect(taskOutcomes(1, [task(0, 'complete')], []).tasks[0].error).toBe(
-      'complete, but no result in the logs for slot 0',
-    );
-  });
+  it(
+    'a task that completed but whose result is incomplete in the logs does not count, and says which chunks ' +
+      'are missing',
+    () => {
+      const lines = resultLines(0, { ...result(5), pad: 'y'.repeat(20_000) });
+      const out = taskOutcomes(1, [task(0, 'complete')], lines.slice(0, 1));
+      expect(out.results).toEqual([]);
+      expect(out.tasks[0].error).toBe(
+        `complete; its result is missing ` +
+          `chunks ${Array.from({ length: lines.length - 1 }, (_, i) => i + 2).join(', ')} of ` +
+          `${lines.length} in the logs`,
+      );
+      expect(taskOutcomes(1, [task(0, 'complete')], []).tasks[0].error).toBe(
+        'complete, but no result in the logs for slot 0',
+      );
+    },
+  );
 });

@@ -45,11 +45,11 @@ let opened = 0;
 
 /**
  * Measures what a profile's path really gives before a scenario runs under it: RTT from small round trips and
- * throughput from a bulk transfer each way. The path is a proxy in the same Toxiproxy process with the same toxics as the
- * servers' proxies (ShapedPath with the identical profile, same loopback link), in front of a calibration server
- * of our own, so the figures are the path's and not an app's. A pass-through profile is measured directly, with no
- * proxy, as the scenario will run. With `link`, the same holds across that link (see CalibrationLink). Everything
- * it starts is closed before it returns.
+ * throughput from a bulk transfer each way. The path is a proxy in the same Toxiproxy process with the same toxics as
+ * the servers' proxies (ShapedPath with the identical profile, same loopback link), in front of a calibration server of
+ * our own, so the figures are the path's and not an app's. A pass-through profile is measured directly, with no proxy,
+ * as the scenario will run. With `link`, the same holds across that link (see CalibrationLink). Everything it starts is
+ * closed before it returns.
  */
 export async function calibratePath(
   profile: NetworkProfile,
@@ -85,7 +85,10 @@ export async function calibratePath(
   }
 }
 
-/** About `bulkSeconds` of data at a direction's rate (downMbit or upMbit), bounded; the upper bound when the path is not limited. */
+/**
+ * About `bulkSeconds` of data at a direction's rate (downMbit or upMbit), bounded; the upper bound when the path is not
+ * limited.
+ */
 export function bulkBytes(
   mbit: number | null,
   o: Pick<Required<CalibrationOptions>, 'bulkSeconds' | 'minBulkBytes' | 'maxBulkBytes'>,

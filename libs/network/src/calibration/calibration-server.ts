@@ -8,7 +8,9 @@ import { writeBulk } from './write-bulk';
 export const ECHO_COMMAND = 'echo\n';
 export const bulkCommand = (bytes: number): string => `bulk ${bytes}\n`;
 export const sinkCommand = (bytes: number): string => `sink ${bytes}\n`;
-/** The most a sink takes: more than any calibration sends (64 MiB at most), so a stray command cannot hold it forever. */
+/**
+ * The most a sink takes: more than any calibration sends (64 MiB at most), so a stray command cannot hold it forever.
+ */
 const MAX_SINK_BYTES = 2 ** 30;
 
 const MAX_COMMAND = 64;

@@ -40,7 +40,12 @@ function miss(what: string, measured: number, nominal: number | null, unit: stri
   if (nominal === null) return null;
   const off = (measured - nominal) / nominal;
   if (Math.abs(off) <= tolerance) return null;
-  return `${what} ${round(measured)} ${unit} is ${Math.round(Math.abs(off) * 100)}% ${off < 0 ? 'below' : 'above'} the nominal ${nominal} ${unit} (tolerance ${tolerance * 100}%)`;
+  return (
+    `${what} ${round(measured)} ` +
+    `${unit} is ${Math.round(Math.abs(off) * 100)}% ${
+      off < 0 ? 'below' : 'above'
+    } the nominal ${nominal} ${unit} (tolerance ${tolerance * 100}%)`
+  );
 }
 
 const round = (x: number) => Number(x.toPrecision(3));

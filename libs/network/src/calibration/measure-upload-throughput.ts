@@ -43,7 +43,8 @@ export function measureUploadThroughput(
       if (!timed)
         return reject(
           new Error(
-            `upload throughput through ${host}:${port}: the calibration server answered ${JSON.stringify(answer.slice(0, 60))}`,
+            `upload throughput through ` +
+              `${host}:${port}: the calibration server answered ${JSON.stringify(answer.slice(0, 60))}`,
           ),
         );
       const [firstBytes, nanos] = [Number(timed[1]), Number(timed[2])];

@@ -1,4 +1,6 @@
-/** What calibrating a path measured, beside what its profile promised (recorded as net_rtt_ms, net_mbps, net_up_mbps). */
+/**
+ * What calibrating a path measured, beside what its profile promised (recorded as net_rtt_ms, net_mbps, net_up_mbps).
+ */
 export interface PathCalibration {
   profile: string;
   /** Median round trip of small requests through the path, ms. */

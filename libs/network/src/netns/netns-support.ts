@@ -26,10 +26,16 @@ const thisHost: NetnsHost = {
 export function netnsUnsupportedReason(host: NetnsHost = thisHost): string | null {
   if (host.platform !== 'linux') return `network namespaces are Linux only (this is ${host.platform})`;
   if (host.uid !== 0)
-    return `network namespaces need root: wirebench creates a namespace and a veth pair (running as uid ${host.uid ?? 'unknown'})`;
+    return (
+      `network namespaces need root: wirebench creates a namespace and a veth pair (running as uid ` +
+      `${host.uid ?? 'unknown'})`
+    );
   for (const command of ['ip', 'tc']) {
     if (!host.hasCommand(command))
-      return `network namespaces need "${command}" from iproute2, which is not installed (e.g. apt-get install iproute2)`;
+      return (
+        `network namespaces need ` +
+        `"${command}" from iproute2, which is not installed (e.g. apt-get install iproute2)`
+      );
   }
   return null;
 }

@@ -31,7 +31,9 @@ export function pickLinkAddresses(inUse: Ipv4Network[], start: number): LinkAddr
   throw new Error('no free /30 in 10.231.0.0/16: every block overlaps an address or route of this host');
 }
 
-/** Addresses from `ip -j -4 addr` and destinations from `ip -j -4 route`; the default route overlaps nothing we mean. */
+/**
+ * Addresses from `ip -j -4 addr` and destinations from `ip -j -4 route`; the default route overlaps nothing we mean.
+ */
 export function networksInUse(addrJson: string, routeJson: string): Ipv4Network[] {
   const addresses = parseJsonArray<{ addr_info?: { local?: string; prefixlen?: number }[] }>(addrJson)
     .flatMap((link) => link.addr_info ?? [])

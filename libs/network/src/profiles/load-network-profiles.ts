@@ -45,7 +45,9 @@ export function selectNetworkProfiles(
   const unknown = names.filter((n) => !Object.hasOwn(profiles, n));
   if (unknown.length > 0)
     throw new NetworkProfileError(
-      `${parameter}: no profile named ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the profiles are ${Object.keys(profiles).join(', ')} (network-profiles.json, NETWORK_PROFILES_FILE)`,
+      `${parameter}: no profile ` +
+        `named ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the profiles ` +
+        `are ${Object.keys(profiles).join(', ')} (network-profiles.json, NETWORK_PROFILES_FILE)`,
     );
   return [...new Set(names)].map((n) => profiles[n]);
 }

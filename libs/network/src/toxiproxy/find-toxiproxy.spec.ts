@@ -29,7 +29,10 @@ describe('findToxiproxy', () => {
     });
     expect(found).toEqual({
       reason: expect.stringMatching(
-        /^Toxiproxy not found \(TOXIPROXY_BIN, toxiproxy-server on PATH, server in Go's bin folder\); install Toxiproxy with "npm run setup:toxiproxy"/,
+        new RegExp(
+          String.raw`^Toxiproxy not found \(TOXIPROXY_BIN, toxiproxy-server on PATH, server in Go's ` +
+            String.raw`bin folder\); install Toxiproxy with "npm run setup:toxiproxy"`,
+        ),
       ),
     });
   });

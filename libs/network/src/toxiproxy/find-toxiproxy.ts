@@ -4,8 +4,10 @@ import { delimiter, join } from 'node:path';
 
 /** The one line a user without Toxiproxy reads: every way to get it, and how to point wirebench at it. */
 export const TOXIPROXY_INSTALL_HINT =
-  'install Toxiproxy with "npm run setup:toxiproxy" (needs Go), or "go install github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0", ' +
-  'or a release binary from https://github.com/Shopify/toxiproxy/releases or "brew install toxiproxy"; or set TOXIPROXY_BIN to its path';
+  'install Toxiproxy with "npm run setup:toxiproxy" (needs Go), or "go install ' +
+  'github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0", ' +
+  'or a release binary from https://github.com/Shopify/toxiproxy/releases or "brew install toxiproxy"; or set ' +
+  'TOXIPROXY_BIN to its path';
 
 /**
  * Toxiproxy's server binary: TOXIPROXY_BIN (which must be it), else `toxiproxy-server` on PATH (release binaries,
@@ -32,7 +34,9 @@ export function findToxiproxy(env: NodeJS.ProcessEnv = process.env): { path: str
   return path
     ? { path }
     : {
-        reason: `Toxiproxy not found (TOXIPROXY_BIN, toxiproxy-server on PATH, server in Go's bin folder); ${TOXIPROXY_INSTALL_HINT}`,
+        reason:
+          `Toxiproxy not found (TOXIPROXY_BIN, toxiproxy-server on PATH, server in Go's bin folder); ` +
+          `${TOXIPROXY_INSTALL_HINT}`,
       };
 }
 

@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it): Toxiproxy's API, a client of a run's own, the tests. */
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it): Toxiproxy's API, a client of a run's
+ * own, the tests.
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

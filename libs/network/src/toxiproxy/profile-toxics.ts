@@ -31,7 +31,8 @@ export function profileToxics(profile: NetworkProfile): { toxics: ProfileToxic[]
   const jitter = Math.round(profile.jitterMs);
   if (latency !== profile.latencyMs)
     notes.push(
-      `latencyMs ${profile.latencyMs} applied as ${latency} ms each way: Toxiproxy's latency toxic takes whole milliseconds`,
+      `latencyMs ${profile.latencyMs} applied as ` +
+        `${latency} ms each way: Toxiproxy's latency toxic takes whole milliseconds`,
     );
   if (jitter !== profile.jitterMs)
     notes.push(
@@ -50,7 +51,9 @@ export function profileToxics(profile: NetworkProfile): { toxics: ProfileToxic[]
     const rate = mbitToToxiproxyRate(mbit);
     if (toxiproxyRateToMbit(rate) !== mbit)
       notes.push(
-        `${key} ${mbit} applied as ${toxiproxyRateToMbit(rate)} Mbit/s: Toxiproxy's bandwidth rate is a whole number of KB/s (1 KB = 1000 bytes)`,
+        `${key} ${mbit} applied as ` +
+          `${toxiproxyRateToMbit(rate)} Mbit/s: Toxiproxy's bandwidth rate is a whole number of KB/s (1 KB = ` +
+          `1000 bytes)`,
       );
     toxics.push({ name: `bandwidth_${stream}`, type: 'bandwidth', stream, toxicity: 1, attributes: { rate } });
   }

@@ -28,7 +28,8 @@ export class ShapedPath {
   ): Promise<ShapedPath> {
     if (!isLoopback(upstream.host) && upstream.host !== linkPeer) {
       throw new Error(
-        `${name}: only loopback upstreams${linkPeer ? ` and the link's peer ${linkPeer}` : ''} can be shaped, not ${upstream.host}`,
+        `${name}: only loopback ` +
+          `upstreams${linkPeer ? ` and the link's peer ${linkPeer}` : ''} can be shaped, not ${upstream.host}`,
       );
     }
     const { toxics, notes } = profileToxics(profile);
@@ -39,7 +40,8 @@ export class ShapedPath {
       .catch((error: Error) => {
         // The client's message is only the status (409 = a proxy of that name exists): say which proxy it was.
         throw new Error(
-          `Toxiproxy at ${server.apiUrl}: cannot create proxy ${name} -> ${upstreamHost}:${upstream.port}: ${error.message}`,
+          `Toxiproxy at ${server.apiUrl}: cannot create proxy ` +
+            `${name} -> ${upstreamHost}:${upstream.port}: ${error.message}`,
         );
       });
     try {
@@ -47,7 +49,9 @@ export class ShapedPath {
     } catch (error) {
       await proxy.remove().catch(() => undefined);
       throw new Error(
-        `Toxiproxy at ${server.apiUrl}: cannot add ${profile.name}'s toxics to proxy ${name}: ${(error as Error).message}`,
+        `Toxiproxy at ${server.apiUrl}: cannot add ` +
+          `${profile.name}'s toxics to proxy ${name}: ${(error as Error).message}`,
+        { cause: error },
       );
     }
     const port = Number(/:(\d+)$/.exec(proxy.listen)?.[1]);

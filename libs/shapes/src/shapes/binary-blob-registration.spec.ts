@@ -39,7 +39,8 @@ describe("the binary shape's configured blob size", () => {
   it('names BINARY_BLOB_BYTES for a checksum mismatch; the other built-in shapes have no such hint', () => {
     useBinaryBlobBytes(1024);
     expect(getShape('binary').mismatchHint).toBe(
-      "this process's binary blobs are 1024 bytes (BINARY_BLOB_BYTES): a server started with another BINARY_BLOB_BYTES sends other rows",
+      "this process's binary blobs are 1024 bytes (BINARY_BLOB_BYTES): a server started with another " +
+        'BINARY_BLOB_BYTES sends other rows',
     );
     expect(getShape('row').mismatchHint).toBeUndefined();
   });

@@ -37,7 +37,10 @@ function blob(i: number, size: number): Buffer {
   return data;
 }
 
-/** The `binary` shape with blobs of `blobBytes` each; the registry's has BINARY_BLOB_BYTES unless useBinaryBlobBytes chose another. */
+/**
+ * The `binary` shape with blobs of `blobBytes` each; the registry's has BINARY_BLOB_BYTES unless useBinaryBlobBytes
+ * chose another.
+ */
 export function binaryShape(blobBytes: number = BINARY_BLOB_BYTES): Shape<BinaryRow> {
   if (!Number.isSafeInteger(blobBytes) || blobBytes < 0)
     throw new RangeError(`blobBytes must be a non-negative integer, got ${blobBytes}`);
@@ -51,6 +54,8 @@ export function binaryShape(blobBytes: number = BINARY_BLOB_BYTES): Shape<Binary
     widestRow: { row_num: WIDEST_ROW_NUM, content_type: longestString(CONTENT_TYPES), data: Buffer.alloc(blobBytes) },
     // A peer that generates other blobs sends rows of the right count and another checksum: say which setting.
     setting: { variable: 'BINARY_BLOB_BYTES', value: blobBytes, resultField: 'blobBytes' },
-    mismatchHint: `this process's binary blobs are ${blobBytes} bytes (BINARY_BLOB_BYTES): a server started with another BINARY_BLOB_BYTES sends other rows`,
+    mismatchHint:
+      `this process's binary blobs are ` +
+      `${blobBytes} bytes (BINARY_BLOB_BYTES): a server started with another BINARY_BLOB_BYTES sends other rows`,
   });
 }

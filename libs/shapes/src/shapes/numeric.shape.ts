@@ -25,7 +25,8 @@ export interface NumericRow {
 // 2026-01-01T00:00:00Z: a fixed origin, so timestamps do not depend on when or where rows are made.
 const EPOCH_SECONDS = 1_767_225_600;
 const HEALTH = ['HEALTH_UNSPECIFIED', 'HEALTH_OK', 'HEALTH_DEGRADED', 'HEALTH_FAILED'] as const;
-// Rows cycle through whole seconds, milliseconds, microseconds and nanoseconds: the JSON form writes 0, 3, 6 or 9 digits.
+// Rows cycle through whole seconds, milliseconds, microseconds and nanoseconds: the JSON form writes 0, 3, 6 or 9
+// digits.
 const NANOS_STEP = [0, 1_000_000, 1000, 1];
 
 /**

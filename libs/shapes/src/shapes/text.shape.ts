@@ -72,7 +72,9 @@ const ESCAPE_GROWTH = Math.max(
   ...SENTENCES.map((s) => (Buffer.byteLength(JSON.stringify(s)) - 2) / Buffer.byteLength(s)),
 );
 
-/** Wider than any row textRow makes: the longest title, author and language, a body as long as body() allows, escaped. */
+/**
+ * Wider than any row textRow makes: the longest title, author and language, a body as long as body() allows, escaped.
+ */
 const WIDEST_TEXT: TextRow = {
   row_num: WIDEST_ROW_NUM,
   title: `${longestString(TITLES)} #${WIDEST_ROW_NUM}`,

@@ -18,7 +18,10 @@ const INTEGER_TYPES = [
 const COUNTER_TYPES = new Set([...INTEGER_TYPES, 'double']);
 const LONG_TYPES = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 
-/** The field the row number goes into, and how the row holds it (64-bit integers as decimal strings, as proto-loader's rows do). */
+/**
+ * The field the row number goes into, and how the row holds it (64-bit integers as decimal strings, as proto-loader's
+ * rows do).
+ */
 export interface CounterField {
   field: Field;
   value: (rowNumber: number) => number | string;
@@ -40,12 +43,17 @@ export function counterField(type: Type, name?: string): CounterField {
     );
     if (!named)
       throw new UserShapeError(
-        `counter field "${name}": ${type.fullName.slice(1)} has no such field (fields: ${type.fieldsArray.map((f) => f.name).join(', ')})`,
+        `counter field ` +
+          `"${name}": ${type.fullName.slice(1)} has no such field ` +
+          `(fields: ${type.fieldsArray.map((f) => f.name).join(', ')})`,
         'counterField',
       );
     if (!canCount(named))
       throw new UserShapeError(
-        `counter field "${name}": must be a singular integer or double field outside a oneof, not ${named.repeated ? 'repeated ' : ''}${named.map ? 'a map' : named.type} (candidates: ${candidates.map((f) => f.name).join(', ') || 'none'})`,
+        `counter field ` +
+          `"${name}": must be a singular integer or double field outside a oneof, ` +
+          `not ${named.repeated ? 'repeated ' : ''}${named.map ? 'a map' : named.type} (candidates: ` +
+          `${candidates.map((f) => f.name).join(', ') || 'none'})`,
         'counterField',
       );
     field = named;
@@ -53,7 +61,11 @@ export function counterField(type: Type, name?: string): CounterField {
     field = candidates.find((f) => INTEGER_TYPES.includes(f.type));
     if (!field)
       throw new UserShapeError(
-        `${type.fullName.slice(1)} has no integer field for the row counter: name a numeric field with --counter-field (WIREBENCH_COUNTER_FIELD)${candidates.length ? ` (candidates: ${candidates.map((f) => f.name).join(', ')})` : ', or add an int32 one'}`,
+        `${type.fullName.slice(1)} has no integer field for the row counter: name a numeric field with ` +
+          `--counter-field ` +
+          `(WIREBENCH_COUNTER_FIELD)${
+            candidates.length ? ` (candidates: ${candidates.map((f) => f.name).join(', ')})` : ', or add an int32 one'
+          }`,
         'counterField',
       );
   }

@@ -4,7 +4,9 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { Enum, Namespace, ReflectionObject, Root, Type } from 'protobufjs';
 import { UserShapeError } from './user-shape-error';
 
-/** The user's proto file and the local files it imports, loaded and resolved as proto-loader loads a file (keepCase). */
+/**
+ * The user's proto file and the local files it imports, loaded and resolved as proto-loader loads a file (keepCase).
+ */
 export interface UserProto {
   root: Root;
   /** Absolute path of the file the user named. */

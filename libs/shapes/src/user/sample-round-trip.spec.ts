@@ -27,7 +27,8 @@ describe('the sample must survive the proto3 JSON mapping', () => {
     [
       'an unknown field',
       (s) => (s.items[1].colour = 'red'),
-      'sample field "items[1].colour": shop.v1.LineItem has no such field (fields: sku, title, quantity, unitPrice, weightKg)',
+      'sample field "items[1].colour": shop.v1.LineItem has no such field (fields: sku, title, quantity, ' +
+        'unitPrice, weightKg)',
     ],
     [
       'a wrong type',
@@ -72,12 +73,14 @@ describe('the sample must survive the proto3 JSON mapping', () => {
     [
       'a timestamp in another spelling',
       (s) => (s.placedAt = '2026-11-24T10:30:00+01:00'),
-      'sample field "placedAt": "2026-11-24T10:30:00+01:00" becomes "2026-11-24T09:30:00Z" in the round trip through google.protobuf.Timestamp',
+      'sample field "placedAt": "2026-11-24T10:30:00+01:00" becomes "2026-11-24T09:30:00Z" in the round trip ' +
+        'through google.protobuf.Timestamp',
     ],
     [
       'bytes in URL-safe base64',
       (s) => (s.signature = 'c2lnbmVkIGJ5IHRoZSBzaG9w-_8'),
-      'sample field "signature": "c2lnbmVkIGJ5IHRoZSBzaG9w-_8" becomes "c2lnbmVkIGJ5IHRoZSBzaG9w+/8=" in the round trip through bytes',
+      'sample field "signature": "c2lnbmVkIGJ5IHRoZSBzaG9w-_8" becomes "c2lnbmVkIGJ5IHRoZSBzaG9w+/8=" in the ' +
+        'round trip through bytes',
     ],
     [
       'a map value of the wrong type',
@@ -109,7 +112,8 @@ describe('the sample must survive the proto3 JSON mapping', () => {
         (json) => json.replace('"BIG"', '18446744073709551615'),
       ),
     ).toBe(
-      'sample field "customerId": 18446744073709551615 does not survive a JSON number (becomes 18446744073709552000); write 64-bit integers as strings, "18446744073709551615"',
+      'sample field "customerId": 18446744073709551615 does not survive a JSON number (becomes ' +
+        '18446744073709552000); write 64-bit integers as strings, "18446744073709551615"',
     );
   });
 
@@ -140,7 +144,8 @@ describe('the sample must survive the proto3 JSON mapping', () => {
 describe('scanJsonText', () => {
   it('finds integer literals past 2^53 by path, and nothing in strings or safe numbers', () => {
     const text =
-      '{"a": 9007199254740993, "b": [1, -9007199254740993, {"c d": 12345678901234567890}], "e": "9007199254740993", "f": 9007199254740991, "g": 1.5e300, "h": "}\\"]"}';
+      '{"a": 9007199254740993, "b": [1, -9007199254740993, {"c d": 12345678901234567890}], "e": ' +
+      '"9007199254740993", "f": 9007199254740991, "g": 1.5e300, "h": "}\\"]"}';
     expect(scanJsonText(text)).toEqual({
       impreciseIntegers: new Map([
         ['a', '9007199254740993'],

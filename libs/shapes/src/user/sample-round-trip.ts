@@ -42,7 +42,8 @@ export function parseSampleByMapping(text: string, schema: DescMessage, registry
   for (const [path, literal] of losses.impreciseIntegers) {
     throw fieldError(
       path,
-      `${literal} does not survive a JSON number (becomes ${Number(literal)}); write 64-bit integers as strings, "${literal}"`,
+      `${literal} does not survive a JSON number (becomes ` +
+        `${Number(literal)}); write 64-bit integers as strings, "${literal}"`,
     );
   }
   checkValues(schema, sample, '', registry);
@@ -133,7 +134,8 @@ function compare(schema: DescMessage, sample: JsonObject, printed: JsonObject, p
         if (!(k in back))
           throw fieldError(
             joinPath(at, k),
-            `the key ${JSON.stringify(k)} is printed as ${JSON.stringify(Object.keys(back).find((b) => !(b in value)))}`,
+            `the key ${JSON.stringify(k)} is printed as ` +
+              `${JSON.stringify(Object.keys(back).find((b) => !(b in value)))}`,
           );
         nested && isObject(v)
           ? compare(nested, v, back[k] as JsonObject, joinPath(at, k))

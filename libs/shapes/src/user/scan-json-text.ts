@@ -1,6 +1,8 @@
 /** What JSON.parse changes silently in a JSON text, by the path of the value (as `sample field "…"` lines write it). */
 export interface JsonTextLosses {
-  /** Integer literals beyond 2^53, which come back as the nearest double (18446744073709551615 -> 18446744073709552000). */
+  /**
+   * Integer literals beyond 2^53, which come back as the nearest double (18446744073709551615 -> 18446744073709552000).
+   */
   impreciseIntegers: Map<string, string>;
   /** Keys given twice in one object, of which JSON.parse keeps the last. */
   duplicateKeys: string[];

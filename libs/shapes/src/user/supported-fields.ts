@@ -16,7 +16,9 @@ export function checkSupportedFields(type: Type, seen = new Set<Type>()): void {
     const keyType = (field as Field & { keyType?: string }).keyType;
     if (field.map && keyType && LONG_KEYS.has(keyType)) {
       throw new UserShapeError(
-        `cannot serve ${type.fullName.slice(1)}.${field.name}: a map with ${keyType} keys is held by proto-loader under binary hashes of the keys, not the numbers; use string keys`,
+        `cannot serve ${type.fullName.slice(1)}.` +
+          `${field.name}: a map with ` +
+          `${keyType} keys is held by proto-loader under binary hashes of the keys, not the numbers; use string keys`,
         'message',
       );
     }

@@ -34,8 +34,9 @@ const SCALAR_TYPES: Record<string, FieldDescriptorProto_Type> = {
   sint64: FieldDescriptorProto_Type.SINT64,
 };
 
-// google/protobuf/*.proto by the types they declare (a DescFile's name has no .proto): @bufbuild/protobuf's own descriptors of the well-known types,
-// which its JSON mapping recognises (Timestamp as RFC 3339, wrappers as plain values, ...).
+// google/protobuf/*.proto by the types they declare (a DescFile's name has no .proto): @bufbuild/protobuf's own
+// descriptors of the well-known types, which its JSON mapping recognises (Timestamp as RFC 3339, wrappers as plain
+// values, ...).
 const WELL_KNOWN_FILES = new Map<string, DescFile>(
   Object.values(wkt)
     .filter(

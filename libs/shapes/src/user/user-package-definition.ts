@@ -44,8 +44,11 @@ function packageImports(root: Root): Map<string, Set<string>> {
     for (const object of ns.nestedArray) {
       if (object instanceof Type) for (const field of object.fieldsArray) refer(object, field.resolve().resolvedType);
       if (object instanceof Service)
-        for (const method of object.methodsArray)
-          (method.resolve(), refer(object, method.resolvedRequestType), refer(object, method.resolvedResponseType));
+        for (const method of object.methodsArray) {
+          method.resolve();
+          refer(object, method.resolvedRequestType);
+          refer(object, method.resolvedResponseType);
+        }
       if (object instanceof Namespace) visit(object);
     }
   };

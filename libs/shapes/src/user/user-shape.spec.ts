@@ -176,10 +176,12 @@ describe('userShape: the counter field', () => {
 
   it('refuses a name that is no field, or no number, naming the candidates', () => {
     expect(() => example('nope')).toThrow(
-      'counter field "nope": shop.v1.Order has no such field (fields: order_number, order_id, customer_id, status, placed_at, shipping_address, items, total, attributes, coupon_code, gift_wrap, signature)',
+      'counter field "nope": shop.v1.Order has no such field (fields: order_number, order_id, customer_id, ' +
+        'status, placed_at, shipping_address, items, total, attributes, coupon_code, gift_wrap, signature)',
     );
     expect(() => example('order_id')).toThrow(
-      'counter field "order_id": must be a singular integer or double field outside a oneof, not string (candidates: order_number, customer_id)',
+      'counter field "order_id": must be a singular integer or double field outside a oneof, not string ' +
+        '(candidates: order_number, customer_id)',
     );
     expect(() => example('items')).toThrow(/not repeated \.?shop\.v1\.LineItem|not repeated LineItem/);
   });
@@ -188,7 +190,8 @@ describe('userShape: the counter field', () => {
     const address = exampleSample().shippingAddress;
     expect(() => withSample(address, 'shop.v1.Address')).toThrow(UserShapeError);
     expect(() => withSample(address, 'shop.v1.Address')).toThrow(
-      'shop.v1.Address has no integer field for the row counter: name a numeric field with --counter-field (WIREBENCH_COUNTER_FIELD), or add an int32 one',
+      'shop.v1.Address has no integer field for the row counter: name a numeric field with --counter-field ' +
+        '(WIREBENCH_COUNTER_FIELD), or add an int32 one',
     );
   });
 });
@@ -198,7 +201,8 @@ describe('userShape: what it refuses, in one line', () => {
     expect(() =>
       userShape({ protoFile: EXAMPLE_PROTO, message: 'shop.v1.Orders', sampleFile: EXAMPLE_SAMPLE }),
     ).toThrow(
-      `no message shop.v1.Orders in ${EXAMPLE_PROTO}: it declares shop.v1.Money, shop.v1.Address, shop.v1.LineItem, shop.v1.Order`,
+      `no message shop.v1.Orders in ` +
+        `${EXAMPLE_PROTO}: it declares shop.v1.Money, shop.v1.Address, shop.v1.LineItem, shop.v1.Order`,
     );
     // An enum, or wirebench's own wrapper, is no row message either.
     expect(() =>
@@ -242,13 +246,15 @@ describe('userShape: what it refuses, in one line', () => {
   it('a well-known type whose JSON form the rows would not have, naming the field', () => {
     const dir = filesIn({
       'd.proto':
-        'syntax = "proto3"; package t; import "google/protobuf/duration.proto"; message M { int32 n = 1; google.protobuf.Duration took = 2; }',
+        'syntax = "proto3"; package t; import "google/protobuf/duration.proto"; message M { int32 n = 1; ' +
+        'google.protobuf.Duration took = 2; }',
       's.json': '{"n": 1, "took": "1.500s"}',
     });
     expect(() =>
       userShape({ protoFile: join(dir, 'd.proto'), message: 't.M', sampleFile: join(dir, 's.json') }),
     ).toThrow(
-      'cannot serve t.M yet: its field "took" is written in a JSON form wirebench does not produce (well-known types other than Timestamp are not supported)',
+      'cannot serve t.M yet: its field "took" is written in a JSON form wirebench does not produce ' +
+        '(well-known types other than Timestamp are not supported)',
     );
   });
 });
@@ -257,29 +263,35 @@ describe('userShape: maps, oneofs and what it cannot carry', () => {
   const proto = (fields: string) =>
     `syntax = "proto3"; package t; message Sub { repeated int64 xs = 1; } message M { int32 n = 1; ${fields} }`;
 
-  it('carries maps with 32-bit, bool and string keys, and a oneof holding a message, as the mapping writes them', () => {
-    const dir = filesIn({
-      'm.proto': proto(
-        'map<int32, double> by_int = 2; map<bool, string> by_bool = 3; map<string, Sub> subs = 4; oneof choice { string a = 5; Sub b = 6; }',
-      ),
-      's.json': '{"byInt": {"-3": 1.5}, "byBool": {"true": "t"}, "subs": {"k": {"xs": ["1", "-2"]}}, "b": {"xs": []}}',
-    });
-    const shape = userShape({ protoFile: join(dir, 'm.proto'), message: 't.M', sampleFile: join(dir, 's.json') });
-    expect(toJsonRow(shape, shape.row(4))).toEqual({
-      n: 4,
-      byInt: { '-3': 1.5 },
-      byBool: { true: 't' },
-      subs: { k: { xs: ['1', '-2'] } },
-      b: { xs: [] },
-    });
-  });
+  it(
+    'carries maps with 32-bit, bool and string keys, and a oneof holding a message, as the mapping writes ' + 'them',
+    () => {
+      const dir = filesIn({
+        'm.proto': proto(
+          'map<int32, double> by_int = 2; map<bool, string> by_bool = 3; map<string, Sub> subs = 4; oneof ' +
+            'choice { string a = 5; Sub b = 6; }',
+        ),
+        's.json':
+          '{"byInt": {"-3": 1.5}, "byBool": {"true": "t"}, "subs": {"k": {"xs": ["1", "-2"]}}, "b": {"xs": []}}',
+      });
+      const shape = userShape({ protoFile: join(dir, 'm.proto'), message: 't.M', sampleFile: join(dir, 's.json') });
+      expect(toJsonRow(shape, shape.row(4))).toEqual({
+        n: 4,
+        byInt: { '-3': 1.5 },
+        byBool: { true: 't' },
+        subs: { k: { xs: ['1', '-2'] } },
+        b: { xs: [] },
+      });
+    },
+  );
 
   it('refuses a map with 64-bit keys, which proto-loader keys by binary hashes', () => {
     const dir = filesIn({ 'm.proto': proto('map<int64, string> by_long = 2;'), 's.json': '{"n": 1}' });
     expect(() =>
       userShape({ protoFile: join(dir, 'm.proto'), message: 't.M', sampleFile: join(dir, 's.json') }),
     ).toThrow(
-      'cannot serve t.M.by_long: a map with int64 keys is held by proto-loader under binary hashes of the keys, not the numbers; use string keys',
+      'cannot serve t.M.by_long: a map with int64 keys is held by proto-loader under binary hashes of the ' +
+        'keys, not the numbers; use string keys',
     );
   });
 });
@@ -288,9 +300,11 @@ describe('userShape: imports', () => {
   it('finds imports beside the importing file and from the include root, and hashes every local file', () => {
     const dir = filesIn({
       'api/order.proto':
-        'syntax = "proto3"; package api; import "common/money.proto"; message Order { int64 id = 1; common.Money total = 2; }',
+        'syntax = "proto3"; package api; import "common/money.proto"; message Order { int64 id = 1; ' +
+        'common.Money total = 2; }',
       'api/common/money.proto':
-        'syntax = "proto3"; package common; import "common/currency.proto"; message Money { Currency currency = 1; int64 micros = 2; }',
+        'syntax = "proto3"; package common; import "common/currency.proto"; message Money { Currency currency ' +
+        '= 1; int64 micros = 2; }',
       'api/common/currency.proto':
         'syntax = "proto3"; package common; enum Currency { CURRENCY_UNSPECIFIED = 0; EUR = 1; }',
       'sample.json': '{"id": "1", "total": {"currency": "EUR", "micros": "1500000"}}',

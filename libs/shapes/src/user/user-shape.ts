@@ -78,7 +78,8 @@ export function userShape(options: UserShapeOptions): Shape {
 
   return {
     name: USER_SHAPE_NAME,
-    description: `your message ${message} (${options.protoFile}): the sample repeated, row number in ${counter.field.name}`,
+    description:
+      `your message ` + `${message} (${options.protoFile}): the sample repeated, row number in ${counter.field.name}`,
     protoFile,
     rowMessage: message,
     rowsMessage: service.rowsMessage,
@@ -131,7 +132,9 @@ function checkJsonForm(ours: JsonRow, theirs: JsonRow, message: string): void {
   if (canonicalJson(ours) === canonicalJson(theirs)) return;
   const path = firstDifference(ours, theirs, '');
   throw new UserShapeError(
-    `cannot serve ${message} yet: its field "${path}" is written in a JSON form wirebench does not produce (well-known types other than Timestamp are not supported)`,
+    `cannot serve ${message} yet: its field ` +
+      `"${path}" is written in a JSON form wirebench does not produce (well-known types other than Timestamp ` +
+      `are not supported)`,
     'message',
   );
 }

@@ -39,7 +39,10 @@ function socketCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Any failure of a connect-es call as the engine's errors: the client's own fd limit, or a TransportError naming the code. */
+/**
+ * Any failure of a connect-es call as the engine's errors: the client's own fd limit, or a TransportError naming the
+ * code.
+ */
 export function connectTransportError(
   error: unknown,
   target: TargetInfo,

@@ -4,7 +4,10 @@ import { getProtobufCodec, protobufEsService, type ShapeProtobufCodec } from '@a
 import { getShape, type ShapeName } from '@app/shapes';
 import type { ConnectClient } from './connect-client';
 
-/** One shape's two calls on a connect-es client, and the protobuf-es codec whose toJsonRows turns a reply into what the checksum reads. */
+/**
+ * One shape's two calls on a connect-es client, and the protobuf-es codec whose toJsonRows turns a reply into what the
+ * checksum reads.
+ */
 export interface ConnectShapeCalls {
   client: Client<DescService>;
   /** The client methods' names (protobuf-es's localName of the shape's unaryMethod / streamMethod). */

@@ -31,7 +31,9 @@ export class ConnectStreamTransport implements StreamingRowsTransport {
     address: string,
     /** Longest silence allowed between two messages (or before the first), in ms. */
     private readonly timeoutMs: number,
-    /** server: the one behind `address` (the variant's entry), a Nest JSON app (the default) or the bare Connect server. */
+    /**
+     * server: the one behind `address` (the variant's entry), a Nest JSON app (the default) or the bare Connect server.
+     */
     { shape = DEFAULT_SHAPE, server = 'json-server' }: { shape?: ShapeName; server?: TargetInfo['server'] } = {},
   ) {
     this.shape = shape;

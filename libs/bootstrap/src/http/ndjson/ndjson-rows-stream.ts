@@ -6,7 +6,10 @@ import type { ServerPhases } from '@app/server-timing';
 import { STREAM_PIECE_ROWS } from '../../memory/stream-piece-rows';
 import { NdjsonLines, ndjsonLines, type StringifyRows } from './ndjson-lines';
 
-/** Rows `offset` .. `offset + count - 1` of a shape (default: the article's row), `chunkRows` per read; the caller has checked the range. */
+/**
+ * Rows `offset` .. `offset + count - 1` of a shape (default: the article's row), `chunkRows` per read; the caller has
+ * checked the range.
+ */
 export interface NdjsonRange {
   count: number;
   chunkRows: number;
@@ -38,7 +41,10 @@ export class NdjsonRowsStream extends Readable {
     this.lines = ndjsonLines(this.shape, range.stringify);
   }
 
-  /** Totals so far: generate (the rows in JSON form), serialize (stringify + encode), send (waiting for the response to take a chunk). */
+  /**
+   * Totals so far: generate (the rows in JSON form), serialize (stringify + encode), send (waiting for the response to
+   * take a chunk).
+   */
   phases(): Required<Pick<ServerPhases, 'generateMs' | 'serializeMs' | 'sendMs'>> {
     return { ...this.timing };
   }
@@ -85,7 +91,7 @@ export class NdjsonRowsStream extends Readable {
         Math.min(STREAM_PIECE_ROWS, chunkRows - done),
         this.range.offset + this.sent + done,
       );
-      let now = performance.now();
+      const now = performance.now();
       this.timing.generateMs += now - started;
 
       started = now;

@@ -40,19 +40,24 @@ describe('parseStreamParams', () => {
     });
   });
 
-  it('400 naming chunk when one chunk of NDJSON could pass STREAM_BUFFER_BYTES, with the largest that fits as the limit', () => {
-    // Rows up to 99,999 are at most 267 bytes of NDJSON each.
-    const tight = { ...LIMITS, bufferBytes: 1000 * 267 };
-    expect(parseStreamParams('100000', '1000', undefined, tight)).toMatchObject({ chunkRows: 1000 });
-    expect(parseStreamParams('100000', '1001', undefined, tight)).toEqual({
-      error: {
-        statusCode: 400,
-        error: 'Bad Request',
-        parameter: 'chunk',
-        limit: 1000,
-        message:
-          'chunk must be at most 1000 here: a chunk of 1001 rows may encode to 267267 bytes, more than a stream may hold (STREAM_BUFFER_BYTES, 267000)',
-      },
-    });
-  });
+  it(
+    '400 naming chunk when one chunk of NDJSON could pass STREAM_BUFFER_BYTES, with the largest that fits as ' +
+      'the limit',
+    () => {
+      // Rows up to 99,999 are at most 267 bytes of NDJSON each.
+      const tight = { ...LIMITS, bufferBytes: 1000 * 267 };
+      expect(parseStreamParams('100000', '1000', undefined, tight)).toMatchObject({ chunkRows: 1000 });
+      expect(parseStreamParams('100000', '1001', undefined, tight)).toEqual({
+        error: {
+          statusCode: 400,
+          error: 'Bad Request',
+          parameter: 'chunk',
+          limit: 1000,
+          message:
+            'chunk must be at most 1000 here: a chunk of 1001 rows may encode to 267267 bytes, more than a ' +
+            'stream may hold (STREAM_BUFFER_BYTES, 267000)',
+        },
+      });
+    },
+  );
 });

@@ -32,9 +32,9 @@ export interface StreamLimits {
 const INT32_MAX = 2 ** 31 - 1;
 
 /**
- * `GET /samples/:count/stream?chunk=&offset=` for both JSON servers (Nest and bare), checked in one place so they
- * fail alike: count 0..MAX_STREAM_ROWS, chunk 1..MAX_ROWS (default STREAM_CHUNK_ROWS), offset >= 0 with the last row
- * number <= 2^31-1, and one chunk of the shape's rows within the stream's budget. The first bad one is the body of a 400.
+ * `GET /samples/:count/stream?chunk=&offset=` for both JSON servers (Nest and bare), checked in one place so they fail
+ * alike: count 0..MAX_STREAM_ROWS, chunk 1..MAX_ROWS (default STREAM_CHUNK_ROWS), offset >= 0 with the last row number
+ * <= 2^31-1, and one chunk of the shape's rows within the stream's budget. The first bad one is the body of a 400.
  */
 export function parseStreamParams(
   count: string,
@@ -56,7 +56,8 @@ export function parseStreamParams(
     return bad(
       'offset',
       maxOffset,
-      `offset must be an integer from 0 to ${maxOffset} (the last row number, offset + count - 1, must fit in an int32)`,
+      `offset must be an integer from 0 to ` +
+        `${maxOffset} (the last row number, offset + count - 1, must fit in an int32)`,
       offset,
     );
   }

@@ -17,7 +17,10 @@ export const ARTICLE_SECTION = benchSection({
   blocks: (run) => [
     {
       table: articleTable(run),
-      legend: `Article figures: ${ARTICLE_SOURCE_NOTE}. This run's figures are medians on this machine, so compare the ratios rather than the milliseconds.`,
+      legend:
+        `Article figures: ` +
+        `${ARTICLE_SOURCE_NOTE}. This run's figures are medians on this machine, so compare the ratios rather ` +
+        `than the milliseconds.`,
     },
   ],
 });

@@ -28,13 +28,16 @@ export const LOAD_SECTION = loadSection({
       sentences: [
         ...run.levels.flatMap((l) => l.notes.map((n) => `${levelTag(l)}: ${n}`)),
         ...(run.stopped ? [run.stopped] : []),
-        // How quiet the machine was, as every bench verdict says it; each disturbed level is named in the table's notes below.
+        // How quiet the machine was, as every bench verdict says it; each disturbed level is named in the table's notes
+        // below.
         ...[loadNoiseSentence(run.levels)].filter((s): s is string => s !== null),
         ...run.levels
           .filter((l) => l.disturbed)
           .map(
             (l) =>
-              `${levelTag(l)}: disturbed, ${l.foreignCpuCores} cores of other CPU beside it (above ${l.disturbedAbove}): its figures describe the machine's other work as well.`,
+              `${levelTag(l)}: disturbed, ` +
+              `${l.foreignCpuCores} cores of other CPU beside it (above ` +
+              `${l.disturbedAbove}): its figures describe the machine's other work as well.`,
           ),
       ],
     },

@@ -15,7 +15,10 @@ function blockChunks(block: SectionBlock): string[] {
   ].filter((c): c is string => c !== null);
 }
 
-/** The sections at `place` that apply to the run, for summary.md: paragraphs (heading, table, legend, list) to be set a blank line apart. */
+/**
+ * The sections at `place` that apply to the run, for summary.md: paragraphs (heading, table, legend, list) to be set a
+ * blank line apart.
+ */
 export function markdownSections(
   run: SavedRun,
   place: SectionPlace,

@@ -37,7 +37,10 @@ describe('the section registry', () => {
       const source = readFileSync(join(__dirname, '..', file), 'utf8');
       for (const s of COMPARISON_SECTIONS) expect(source).not.toContain(`'${s.title}'`);
       expect(source).not.toMatch(
-        /explain\/|Verdicts|Placements|batching|explanationOf|hasPhases|PHASE_|articleMatches|article-|levelTag|LOAD_TABLE/,
+        new RegExp(
+          String.raw`explain\/|Verdicts|Placements|batching|explanationOf|hasPhases|PHASE_|articleMat` +
+            String.raw`ches|article-|levelTag|LOAD_TABLE`,
+        ),
       );
     }
   });
@@ -58,13 +61,17 @@ describe('a section in the terminal and in summary.md', () => {
     ],
   });
 
-  it('terminal: the title, then each block (heading, table, legend, lead, sentences) a blank line apart, within the width', () => {
-    const [text] = terminalSections(SAMPLE_RUN, 'after-results', 40, [section]);
-    expect(text.split('\n')[0]).toBe('Some words:');
-    expect(text).toContain('\n\nIn words:\nGenerated:\n- `a|b` took *1* ms.');
-    expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThanOrEqual(40);
-    expect(terminalSections(SAMPLE_RUN, 'before-results', 40, [section])).toEqual([]);
-  });
+  it(
+    'terminal: the title, then each block (heading, table, legend, lead, sentences) a blank line apart, ' +
+      'within the width',
+    () => {
+      const [text] = terminalSections(SAMPLE_RUN, 'after-results', 40, [section]);
+      expect(text.split('\n')[0]).toBe('Some words:');
+      expect(text).toContain('\n\nIn words:\nGenerated:\n- `a|b` took *1* ms.');
+      expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThanOrEqual(40);
+      expect(terminalSections(SAMPLE_RUN, 'before-results', 40, [section])).toEqual([]);
+    },
+  );
 
   it('summary.md: a heading and paragraphs; cells and sentences escaped, code spans kept', () => {
     expect(markdownSections(SAMPLE_RUN, 'after-results', [section])).toEqual([
