@@ -6,17 +6,41 @@ import { ghzClosedLoop } from './ghz-closed-loop';
 import { grpcH2Fire } from './grpc-h2-fire';
 import { httpFire } from './http-fire';
 import { httpLevelRequest } from './http-level-request';
+import { DEFAULT_LOAD_ENGINE, type LoadEngine } from '@app/bench';
 import type { GeneratorResult, LoadLevelSpec, MeasuredWindow } from './load-level.interface';
 
+type ReportWindow = (edge: 'start' | 'end') => void;
+
+/** How each load engine runs a level: the next engine is one entry here and one in LOAD_ENGINE_INFO. */
+const ENGINE_RUNS = {
+  wirebench: runOwnGenerator,
+  ghz: runGhz,
+} satisfies Record<LoadEngine, (spec: LoadLevelSpec, reportWindow?: ReportWindow) => Promise<GeneratorResult>>;
+
+/** One level, in the generator's own process, on its engine; every engine records into the same kind of histogram. */
+export function runGenerator(spec: LoadLevelSpec, reportWindow?: ReportWindow): Promise<GeneratorResult> {
+  return ENGINE_RUNS[spec.engine ?? DEFAULT_LOAD_ENGINE](spec, reportWindow);
+}
+
+/** ghz is the generator here: its CPU, not this process's (which only waits for it), is what counts. */
+async function runGhz(spec: LoadLevelSpec, reportWindow?: ReportWindow): Promise<GeneratorResult> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const { ghzWindowCpuMs, ghzCpuMs, dropped: _dropped, ...measured } = await ghzClosedLoop(spec, reportWindow);
+  const used = process.cpuUsage(cpu);
+  return {
+    ...measured,
+    generatorCpuMs: (used.user + used.system) / 1000 + ghzCpuMs,
+    generatorElapsedMs: performance.now() - started,
+    generatorWindowCpuMs: ghzWindowCpuMs,
+  };
+}
+
 /**
- * One level, in the generator's own process: HTTP closed loop through autocannon, gRPC closed loop and both
- * open loops through the project's drivers (or, with the ghz engine, a gRPC closed loop through ghz), all
- * recording into the same kind of histogram.
+ * The project's generators: HTTP closed loop through autocannon, gRPC closed loop and both open loops through the
+ * project's drivers.
  */
-export async function runGenerator(
-  spec: LoadLevelSpec,
-  reportWindow?: (edge: 'start' | 'end') => void,
-): Promise<GeneratorResult> {
+async function runOwnGenerator(spec: LoadLevelSpec, reportWindow?: ReportWindow): Promise<GeneratorResult> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   // The generator's CPU over the measured window alone, for CPU per request and the saturation flag.
@@ -30,17 +54,6 @@ export async function runGenerator(
     }
     reportWindow?.(edge);
   };
-  if (spec.engine === 'ghz') {
-    // ghz is the generator here: its CPU, not this process's (which only waits for it), is what counts.
-    const { ghzWindowCpuMs, ghzCpuMs, dropped: _dropped, ...measured } = await ghzClosedLoop(spec, reportWindow);
-    const used = process.cpuUsage(cpu);
-    return {
-      ...measured,
-      generatorCpuMs: (used.user + used.system) / 1000 + ghzCpuMs,
-      generatorElapsedMs: performance.now() - started,
-      generatorWindowCpuMs: ghzWindowCpuMs,
-    };
-  }
   let result: MeasuredWindow & { verified: boolean };
   // gRPC goes over HTTP/2 frames; every other transport (JSON GETs, Connect POSTs) is one HTTP/1.1 request, made with
   // its expected reply before any load (a Connect level's from one verified reference call).
