@@ -15,6 +15,7 @@ export {
   variantPath,
 } from './scenario/variants';
 export type { PathName, VariantName, VariantInfo, Factor } from './scenario/variants';
+export { ADDED_VARIANTS_VARIABLE, AddedVariantsError } from './scenario/added-variants';
 export type { ScenarioInput } from './scenario/validate-scenario';
 export { validateScenario, SCENARIO_DEFAULTS } from './scenario/validate-scenario';
 export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario-validation.error';

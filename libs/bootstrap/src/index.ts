@@ -11,7 +11,7 @@ export type { AppName, ServingAppName } from './app-entry';
 export { isListening } from './launch/is-listening';
 export { LaunchedApp, type LaunchOptions } from './launch/launched-app';
 export { CLIENT_ALLOCATOR_ENV, envForApp } from './launch/allocator-env';
-export { AppLauncher, appAddresses, appTargets, BENCH_APPS } from './launch/app-launcher';
+export { AppLauncher, APP_AT, appAddresses, appTargets, BENCH_APPS } from './launch/app-launcher';
 export { createHttpApp } from './http/create-http-app';
 export { createFastifyApp } from './http/create-fastify-app';
 export { httpServerOptions } from './http/http-server-options';

@@ -1,8 +1,8 @@
 import { useBinaryBlobBytes } from '@app/shapes';
 import { join } from 'node:path';
 import { NetnsHosts, startNetnsHosts } from './netns-hosts';
-import { BenchRun, judgeNoise, ScenarioResult, stampInvocation, waitForQuiet } from '@app/bench';
-import { AppLauncher, BENCH_APPS, findProjectRoot, stopOnSignal } from '@app/bootstrap';
+import { BenchRun, judgeNoise, ScenarioResult, stampInvocation, VARIANTS, waitForQuiet } from '@app/bench';
+import { AppLauncher, APP_AT, BENCH_APPS, findProjectRoot, stopOnSignal } from '@app/bootstrap';
 import { ConfigError, loadConfig, userShapeEnv } from '@app/config';
 import { RuntimeError } from '@app/runtimes';
 import { runScenarioOnClient } from './client-api';
@@ -125,6 +125,13 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   for (let block = 0; block < blocks.length; block++) for (const spec of specs) addCounts(total, weight(spec));
   const progress = new ProgressTracker(total);
   const launcher = new AppLauncher(config, root);
+  // The bench apps, and any other a chosen variant's address needs (an added variant at a bare server's, say).
+  const apps = [
+    ...new Set([
+      ...BENCH_APPS,
+      ...specs.flatMap((spec) => caseSettings(spec, options).variants.map((v) => APP_AT[VARIANTS[v].address])),
+    ]),
+  ];
   // The user's message, as settings for the apps this run starts (they build and check it again, and serve it).
   // And the binary shape's blob size, when --blob-bytes gave one.
   const appEnv = { ...(options.userShape ? userShapeEnv(options.userShape) : {}), ...blobBytesEnv(options.blobBytes) };
@@ -209,7 +216,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
             startedApps = await launcher.ensureRunning(
               join(dir, 'apps.log'),
               (app) => progress.note(`starting ${app}${of}${fresh || pair ? '' : ' (not reachable)'}`),
-              BENCH_APPS,
+              apps,
               appEnv,
               execPath,
             );

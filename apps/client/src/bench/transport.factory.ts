@@ -2,6 +2,7 @@ import type { Agent } from 'node:http';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { HttpService } from '@nestjs/axios';
 import {
+  type PathName,
   RelayTransportFactory,
   RowsTransport,
   StreamingRowsTransport,
@@ -102,11 +103,9 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
 
   /** RelayTransportFactory: the same client path for the same shape, pointed at host:port (the counting relay). */
   create(variant: VariantName, host: string, port: number, shape: ShapeName = DEFAULT_SHAPE): BuiltTransport {
-    return this.build(
-      variant,
-      shape,
-      VARIANTS[variant].address === 'grpcAddress' ? `${host}:${port}` : `http://${host}:${port}`,
-    );
+    // The relay is dialled as the server is: a URL for the HTTP paths, host:port for a gRPC channel.
+    const isUrl = /^https?:\/\//.test(this.serverAddress(variant));
+    return this.build(variant, shape, isUrl ? `http://${host}:${port}` : `${host}:${port}`);
   }
 
   /**
@@ -143,7 +142,8 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     timeoutMs = this.config.requestTimeoutMs,
   ): BuiltTransport {
     const { path, compression } = variantPath(variant);
-    return VARIANT_CLIENTS[path]({
+    // An added variant (WIREBENCH_VARIANTS) is built with the client of the path it is like.
+    return VARIANT_CLIENTS[(VARIANTS[variant].like ?? path) as PathName]({
       info: VARIANTS[variant],
       shape,
       address,

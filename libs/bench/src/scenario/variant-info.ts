@@ -25,6 +25,17 @@ export type Factor =
   | 'compression'
   | 'flow control';
 
+export const FACTORS = Object.keys({
+  'client library': true,
+  'server framework': true,
+  encoding: true,
+  serializer: true,
+  protocol: true,
+  'message form': true,
+  compression: true,
+  'flow control': true,
+} satisfies Record<Factor, true>) as Factor[];
+
 /** The servers results and errors name (the bare JSON and gRPC servers answer as their Nest twins do). */
 export type ServerName = 'json-server' | 'grpc-server' | 'bare-connect-server';
 
@@ -33,9 +44,31 @@ export type ServerName = 'json-server' | 'grpc-server' | 'bare-connect-server';
  * grpc-js), connect (the Nest apps' Connect routes), connect-bare (the bare Connect server). LOAD_TARGETS has each.
  */
 export type TargetKind = 'nest' | 'bare' | 'fastify' | 'connect' | 'connect-bare';
+export const TARGET_KIND_NAMES = Object.keys({
+  nest: true,
+  bare: true,
+  fastify: true,
+  connect: true,
+  'connect-bare': true,
+} satisfies Record<TargetKind, true>) as TargetKind[];
 
 /** A key of config.targets: where a variant's server listens (a URL, or host:port for the gRPC servers). */
 export type TargetAddress = keyof WirebenchConfig['targets'];
+/**
+ * The server that answers at each address, as results name it (the bare JSON and gRPC servers answer as their Nest
+ * twins do); null for the client's own.
+ */
+export const SERVER_AT: Readonly<Record<TargetAddress, ServerName | null>> = {
+  jsonUrl: 'json-server',
+  fastifyJsonUrl: 'json-server',
+  h2JsonUrl: 'json-server',
+  bareJsonUrl: 'json-server',
+  grpcAddress: 'grpc-server',
+  bareGrpcAddress: 'grpc-server',
+  bareConnectUrl: 'bare-connect-server',
+  bareConnectH2Url: 'bare-connect-server',
+  clientUrl: null,
+};
 
 /** The three protocols a connect-es server speaks from one handler. */
 export type ConnectProtocol = 'connect' | 'grpc' | 'grpc-web';
@@ -90,6 +123,11 @@ export interface VariantInfo {
   sliceRows?: SliceKnob;
   /** A connect variant's call: protocol, encoding and HTTP version. */
   connect?: ConnectCall;
+  /**
+   * An added variant's model (WIREBENCH_VARIANTS, added-variants.ts): the built-in path whose client it is built with.
+   * Absent for the built-in variants, each its own.
+   */
+  like?: string;
   /** In load mode, where the load generator sends this variant's requests: a family and a target of LOAD_TARGETS. */
   load?: { transport: TransportKind; target: TargetKind };
 }

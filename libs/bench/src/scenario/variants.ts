@@ -2,6 +2,7 @@ import { DEFAULT_PROTOBUF_CODEC, protobufCodecNames, type JsonCodecName, type Pr
 import { ScenarioValidationError } from './scenario-validation.error';
 import { CONNECT_VARIANTS, type ConnectVariantName } from './connect-variants';
 import type { TransportKind, VariantInfo } from './variant-info';
+import { readAddedVariants } from './added-variants';
 
 export { ARTICLE_TRANSPORTS, TRANSPORT_KINDS } from './variant-info';
 export type { Factor, TransportKind, VariantInfo } from './variant-info';
@@ -253,7 +254,7 @@ export const GZIP_SUFFIX = '+gzip';
 type GzipVariantName = `${(typeof GZIP_VARIANTS)[number]}${typeof GZIP_SUFFIX}`;
 export type VariantName = PathName | GzipVariantName;
 
-export const VARIANTS: Record<VariantName, VariantInfo> = {
+const BUILT_IN_VARIANTS: Record<VariantName, VariantInfo> = {
   ...BASE_VARIANTS,
   ...GRPC_SERIALIZER_VARIANTS,
   ...JSON_SERIALIZER_VARIANTS,
@@ -272,6 +273,15 @@ export const VARIANTS: Record<VariantName, VariantInfo> = {
       },
     ]),
   ) as Record<GzipVariantName, VariantInfo>),
+};
+
+/**
+ * The registry: the built-in variants and those a WIREBENCH_VARIANTS file adds (added-variants.ts), whose names the
+ * types do not know; every table and check reads a variant from here, so an added one runs wherever a built-in does.
+ */
+export const VARIANTS: Record<VariantName, VariantInfo> = {
+  ...BUILT_IN_VARIANTS,
+  ...(readAddedVariants(BUILT_IN_VARIANTS) as Record<VariantName, VariantInfo>),
 };
 export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
 

@@ -16,6 +16,19 @@ export const BENCH_APPS: ServingAppName[] = [
   'bare-connect-server',
 ];
 
+/** The app that listens at each configured target: what to start when a variant's address is that target. */
+export const APP_AT: Readonly<Record<keyof WirebenchConfig['targets'], ServingAppName>> = {
+  jsonUrl: 'json-server',
+  grpcAddress: 'grpc-server',
+  clientUrl: 'client',
+  bareJsonUrl: 'bare-json-server',
+  bareGrpcAddress: 'bare-grpc-server',
+  bareConnectUrl: 'bare-connect-server',
+  bareConnectH2Url: 'bare-connect-server',
+  fastifyJsonUrl: 'json-fastify-server',
+  h2JsonUrl: 'json-h2-server',
+};
+
 /**
  * Where each app is reached, as configured (a URL for the HTTP apps, host:port for the gRPC ones), not where it
  * listens.
