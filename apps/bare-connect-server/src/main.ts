@@ -1,7 +1,8 @@
 // The Connect server without Nest: connect-es's handlers (connectNodeHandler) on node:http and node:http2 (h2c),
 // serving the same rows services from the same ConnectRows as the Nest apps' ConnectModule, for measuring what the
 // framework costs.
-import { RESOURCES_AT_HTTP, runWithWorkers } from '@app/bootstrap';
+import { RESOURCES_AT_HTTP } from '@app/resources';
+import { runWithWorkers } from '@app/bootstrap';
 import { BareConnectServers, listenUrl, startBareConnectServer } from './start-bare-connect-server';
 
 // Calls still running when a signal comes get this long before their sockets and sessions are cut.

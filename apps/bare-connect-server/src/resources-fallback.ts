@@ -1,11 +1,11 @@
 import type { ConnectNodeAdapterOptions } from '@connectrpc/connect-node';
-import { resourcesRoute, type ResourceMeter } from '@app/bootstrap';
+import { resourcesRoute, type ResourceMeter } from '@app/resources';
 
 // connect-node does not export the type of a node handler by name.
 type NodeHandlerFn = NonNullable<ConnectNodeAdapterOptions['fallback']>;
 
 /**
- * What connect-node's adapter does with a path that is no RPC: the resource admin routes (libs/bootstrap, as the bare
+ * What connect-node's adapter does with a path that is no RPC: the resource admin routes (libs/resources, as the bare
  * JSON server serves them) when a meter exists, else the adapter's own 404.
  */
 export function resourcesFallback(meter: ResourceMeter | null): NodeHandlerFn {

@@ -2,13 +2,8 @@ import { createServer, Server } from 'node:http';
 import { createServer as createH2cServer, Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { ListenAddress, WirebenchConfig } from '@app/config';
-import {
-  endUnreadRequests,
-  h2cServerOptions,
-  httpServerOptions,
-  InflightBudget,
-  serverResourceMeter,
-} from '@app/bootstrap';
+import { endUnreadRequests, h2cServerOptions, httpServerOptions, InflightBudget } from '@app/serving';
+import { serverResourceMeter } from '@app/resources';
 import { ConnectRows, connectNodeHandler, rowsLimits, rowsRoutes } from '@app/connect';
 import { resourcesFallback } from './resources-fallback';
 

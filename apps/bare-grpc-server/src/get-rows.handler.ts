@@ -1,5 +1,5 @@
 import { handleUnaryCall, status } from '@grpc/grpc-js';
-import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
+import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/serving';
 import type { Shape } from '@app/shapes';
 import {
   admitUnaryReply,

@@ -7,7 +7,8 @@ import {
   serverPackageDefinition,
 } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
-import { BuildLane, InflightBudget, serverResourceMeter } from '@app/bootstrap';
+import { BuildLane, InflightBudget } from '@app/serving';
+import { serverResourceMeter } from '@app/resources';
 import { servedShapes } from '@app/shapes';
 import { getRowsHandler } from './get-rows.handler';
 import { streamRowsHandler } from './stream-rows.handler';

@@ -1,5 +1,5 @@
 import { handleServerStreamingCall, status } from '@grpc/grpc-js';
-import type { InflightBudget } from '@app/bootstrap';
+import type { InflightBudget } from '@app/serving';
 import type { Shape } from '@app/shapes';
 import { admitStream, isGrpcRefusal, streamSamplesProblem, writeSampleChunks } from '@app/grpc';
 import type { ReplySerializer, StreamSamplesLimits, StreamSamplesParam } from '@app/grpc';

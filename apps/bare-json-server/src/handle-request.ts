@@ -13,13 +13,12 @@ import {
   parseQuery,
   parseShape,
   parseStreamParams,
-  ResourceMeter,
-  resourcesRoute,
   SAMPLES_QUERY,
   STREAM_QUERY,
   StreamLimits,
   streamNdjson,
-} from '@app/bootstrap';
+} from '@app/serving';
+import { ResourceMeter, resourcesRoute } from '@app/resources';
 import { sendJson, sendJsonText } from './send-json';
 
 // The Nest server's two routes; like Express it ignores case and a trailing slash.
@@ -29,7 +28,7 @@ const STREAM_ROUTE = /^\/samples\/([^/]+)\/stream\/?$/i;
 /**
  * `GET /samples/:count?shape=&serializer=` and `/server-a/:count` -> `{ samples: Row[] }` (another shape: `{ rows:
  * [...] }` in its proto3 JSON form), and `GET /samples/:count/stream` -> NDJSON (the Nest server's stream, shared),
- * with nothing between the socket and the generator; with a meter also the resource admin routes (libs/bootstrap),
+ * with nothing between the socket and the generator; with a meter also the resource admin routes (libs/resources),
  * which are otherwise 404 like any unknown path.
  */
 export function handleRequest(

@@ -1,7 +1,8 @@
 // The JSON server without Nest: the same rows as apps/json-server, for measuring what the framework costs.
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { RESOURCES_AT_HTTP, runWithWorkers } from '@app/bootstrap';
+import { RESOURCES_AT_HTTP } from '@app/resources';
+import { runWithWorkers } from '@app/bootstrap';
 import { startBareJsonServer } from './start-bare-json-server';
 
 // Requests still running when a signal comes get this long before their sockets are cut.

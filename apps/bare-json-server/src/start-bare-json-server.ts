@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import type { WirebenchConfig } from '@app/config';
-import { endUnreadRequests, httpServerOptions, InflightBudget, neverThrows, serverResourceMeter } from '@app/bootstrap';
+import { endUnreadRequests, httpServerOptions, InflightBudget, neverThrows } from '@app/serving';
+import { serverResourceMeter } from '@app/resources';
 import { handleRequest } from './handle-request';
 
 /**

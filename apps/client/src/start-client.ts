@@ -1,6 +1,7 @@
 import { INestApplication, LoggerService } from '@nestjs/common';
 import type { WirebenchConfig } from '@app/config';
-import { createHttpApp, StartupLogger } from '@app/bootstrap';
+import { createHttpApp } from '@app/serving';
+import { StartupLogger } from '@app/bootstrap';
 import { ClientModule } from './client.module';
 
 /** Creates the client app and listens on the configured host and port; main.ts calls it. */

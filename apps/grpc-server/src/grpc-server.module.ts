@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { WirebenchConfig, WirebenchConfigModule } from '@app/config';
-import { InflightBudget } from '@app/bootstrap';
+import { InflightBudget } from '@app/serving';
 import { servedShapes } from '@app/shapes';
 import { shapeRowsController } from './samples/shape-rows.controller';
 import { SamplesService } from './samples/samples.service';

@@ -3,7 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import { logVerbosity, setLogVerbosity } from '@grpc/grpc-js';
 import { addHealthAndReflection, guardHandshakes, sampleGrpcOptions } from '@app/grpc';
 import type { WirebenchConfig } from '@app/config';
-import { InflightBudget, serverResourceMeter, StartupLogger } from '@app/bootstrap';
+import { InflightBudget } from '@app/serving';
+import { serverResourceMeter } from '@app/resources';
+import { StartupLogger } from '@app/bootstrap';
 import { GrpcServerModule } from './grpc-server.module';
 
 /** The address grpc-js binds: IPv6 literals need brackets. */

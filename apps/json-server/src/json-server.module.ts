@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { WirebenchConfig, WirebenchConfigModule } from '@app/config';
-import { InflightBudget, ResourceMeter } from '@app/bootstrap';
+import { InflightBudget } from '@app/serving';
+import { ResourceMeter } from '@app/resources';
 import { ConnectModule, connectRowsProvider, RowsConnectHandler } from '@app/connect';
 import { SamplesController } from './samples/samples.controller';
 import { SamplesStreamController } from './samples/samples-stream.controller';

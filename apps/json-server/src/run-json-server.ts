@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { RESOURCES_AT_HTTP, runWithWorkers } from '@app/bootstrap';
+import { RESOURCES_AT_HTTP } from '@app/resources';
+import { runWithWorkers } from '@app/bootstrap';
 import { JsonServerPlatform, jsonServerAddress, startJsonServer } from './start-json-server';
 
 const NAMES: Record<JsonServerPlatform, { app: string; label: string }> = {

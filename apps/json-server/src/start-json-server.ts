@@ -1,6 +1,8 @@
 import { INestApplication, LoggerService } from '@nestjs/common';
 import type { ListenAddress, WirebenchConfig } from '@app/config';
-import { createFastifyApp, createHttpApp, serverResourceMeter, StartupLogger } from '@app/bootstrap';
+import { createFastifyApp, createHttpApp } from '@app/serving';
+import { serverResourceMeter } from '@app/resources';
+import { StartupLogger } from '@app/bootstrap';
 import { JsonServerModule } from './json-server.module';
 
 /** The HTTP platforms the one JSON server module runs on: each is a variant's server (json, json-fastify, json-h2). */

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { connect as http2Connect, createServer as createH2cServer, type Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
-import { InflightBudget } from '@app/bootstrap';
+import { InflightBudget } from '@app/serving';
 import { CONNECT_SERVER_OPTIONS } from './connect-server-options';
 import { ConnectRows } from './rows/connect-rows';
 import { rowsRoutes } from './rows/rows-routes';

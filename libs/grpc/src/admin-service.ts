@@ -1,5 +1,5 @@
 import { loadSync, PackageDefinition } from '@grpc/proto-loader';
-import type { ResourceMeter } from '@app/bootstrap';
+import type { ResourceMeter } from '@app/resources';
 import { LOADER_OPTIONS } from './grpc-options.factory';
 import { ADMIN_PROTO_FILE, resolveProtoPath } from './proto-path';
 

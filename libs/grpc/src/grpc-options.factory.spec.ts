@@ -9,7 +9,7 @@ import { serverTimingInterceptor } from './server-timing.interceptor';
 import { strictFramingInterceptor } from './strict-framing.interceptor';
 import { grpcServerOptions } from './grpc-server-options';
 import { invalidRequestProblem } from './invalid-request';
-import { InflightBudget } from '@app/bootstrap';
+import { InflightBudget } from '@app/serving';
 
 const timeouts = { handshakeMs: 1, idleMs: 2, keepaliveTimeMs: 3, keepaliveTimeoutMs: 4 };
 const budget = new InflightBudget(1 << 20);

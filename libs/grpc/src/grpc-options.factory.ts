@@ -2,7 +2,7 @@ import { GrpcOptions, Transport } from '@nestjs/microservices';
 import type { Interceptor } from '@grpc/grpc-js';
 import { loadSync, Options, PackageDefinition } from '@grpc/proto-loader';
 import type { GrpcServerTimeouts } from '@app/config';
-import type { InflightBudget } from '@app/bootstrap';
+import type { InflightBudget } from '@app/serving';
 import { servedShapes, SHAPES_PROTO_FILE } from '@app/shapes';
 import { resolveProtoPath } from './proto-path';
 import { grpcServerOptions } from './grpc-server-options';

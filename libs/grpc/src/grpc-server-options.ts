@@ -1,6 +1,6 @@
 import type { ServerOptions } from '@grpc/grpc-js';
 import type { GrpcServerTimeouts } from '@app/config';
-import type { InflightBudget } from '@app/bootstrap';
+import type { InflightBudget } from '@app/serving';
 import { requestBudgetInterceptor } from './request-budget.interceptor';
 import { serverTimingInterceptor } from './server-timing.interceptor';
 import { strictFramingInterceptor } from './strict-framing.interceptor';

@@ -1,4 +1,4 @@
-import { REPLY_PIECE_ROWS } from '@app/bootstrap';
+import { REPLY_PIECE_ROWS } from '@app/serving';
 import { servedShapes } from '@app/shapes';
 import { largeRowsReply } from './large-rows-reply';
 import { replyPhases } from './reply-phases';

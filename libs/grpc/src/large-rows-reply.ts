@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { buildInPieces, REPLY_PIECE_ROWS, type PieceTimes } from '@app/bootstrap';
+import { buildInPieces, REPLY_PIECE_ROWS, type PieceTimes } from '@app/serving';
 import type { MessageRow, Shape } from '@app/shapes';
 import { replyPhases } from './reply-phases';
 import { rowsPieceEncoder } from './rows-piece-encoder';

@@ -1,5 +1,5 @@
 import { status } from '@grpc/grpc-js';
-import { BudgetRefusal, describeRefusal, InflightBudget, isRefusal, Reservation } from '@app/bootstrap';
+import { BudgetRefusal, describeRefusal, InflightBudget, isRefusal, Reservation } from '@app/serving';
 import type { Shape } from '@app/shapes';
 import type { StreamSamplesParam } from './interfaces/sample-service.interface';
 import { replyPhases } from './reply-phases';

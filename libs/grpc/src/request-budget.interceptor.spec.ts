@@ -1,6 +1,6 @@
 import { Server, ServerCredentials, ServerUnaryCall, ServiceDefinition, sendUnaryData, status } from '@grpc/grpc-js';
 import { connect, constants } from 'node:http2';
-import { InflightBudget } from '@app/bootstrap';
+import { InflightBudget } from '@app/serving';
 import { frame, rawGrpcCall } from './fixtures/raw-grpc-call';
 import { requestBudgetInterceptor } from './request-budget.interceptor';
 import { strictFramingInterceptor } from './strict-framing.interceptor';

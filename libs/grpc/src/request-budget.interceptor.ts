@@ -1,5 +1,5 @@
 import { ServerInterceptingCall, ServerInterceptor, status as GrpcStatus } from '@grpc/grpc-js';
-import { describeRefusal, isRefusal, type InflightBudget, type Reservation } from '@app/bootstrap';
+import { describeRefusal, isRefusal, type InflightBudget, type Reservation } from '@app/serving';
 import { grpcJsBaseCall } from './grpc-js-base-call';
 import { GrpcFrameScanner } from './grpc-frame-scanner';
 

@@ -1,7 +1,7 @@
 import { ReflectionService } from '@grpc/reflection';
 import { PackageDefinition } from '@grpc/proto-loader';
 import { HealthImplementation } from 'grpc-health-check';
-import type { ResourceMeter } from '@app/bootstrap';
+import type { ResourceMeter } from '@app/resources';
 import { addAdminService, loadAdminPackageDefinition } from './admin-service';
 import { servedShapes } from '@app/shapes';
 import { reflectionPackageDefinition } from './reflection-package-definition';

@@ -1,6 +1,6 @@
 import type { Shape } from '@app/shapes';
 import type { StreamSamplesParam } from './interfaces/sample-service.interface';
-import { chunkBudgetProblem } from '@app/bootstrap';
+import { chunkBudgetProblem } from '@app/serving';
 import { maxProtoRowBytes } from './row-bytes';
 import { invalidRequestProblem } from './invalid-request';
 

@@ -6,11 +6,11 @@ import { deserializeSamples, rowsCodec } from './samples-codec';
 import type { ReplySerializer } from './samples-reply';
 import { getShape, type MessageRow } from '@app/shapes';
 import { maxProtoRowBytes } from './row-bytes';
-import { reclaimWhenIdle, STREAM_PIECE_ROWS } from '@app/bootstrap';
+import { reclaimWhenIdle, STREAM_PIECE_ROWS } from '@app/serving';
 import { SamplesWritable, writeSampleChunks } from './stream-samples';
 
 // The collection a cancelled stream asks for: recorded, not run (a full GC per test would only slow the suite).
-jest.mock('@app/bootstrap', () => ({ ...jest.requireActual('@app/bootstrap'), reclaimWhenIdle: jest.fn() }));
+jest.mock('@app/serving', () => ({ ...jest.requireActual('@app/serving'), reclaimWhenIdle: jest.fn() }));
 const reclaim = reclaimWhenIdle as jest.MockedFunction<typeof reclaimWhenIdle>;
 
 const BUDGET = 1024 ** 3;

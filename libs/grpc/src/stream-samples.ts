@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { reclaimWhenIdle, STREAM_PIECE_ROWS } from '@app/bootstrap';
+import { reclaimWhenIdle, STREAM_PIECE_ROWS } from '@app/serving';
 import { DEFAULT_SHAPE, getShape, type MessageRow, type Shape } from '@app/shapes';
 import type { StreamSamplesParam } from './interfaces/sample-service.interface';
 import { preEncodedReply, replyPhases, StreamTotals } from './reply-phases';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolveProtoPath } from '@app/grpc';
 import { getShape } from '@app/shapes';
-import { reapedChildrenCpuMs } from '@app/bootstrap';
+import { reapedChildrenCpuMs } from '@app/resources';
 import { findGhz, GHZ_INSTALL_HINT } from './find-ghz';
 import { GhzReport, ghzReportWindow } from './ghz-report-window';
 import { grpcH2Fire } from './grpc-h2-fire';

@@ -1,4 +1,4 @@
-import { describeRefusal, InflightBudget, isRefusal, jsonReplyBytes } from '@app/bootstrap';
+import { describeRefusal, InflightBudget, isRefusal, jsonReplyBytes } from '@app/serving';
 import { maxProtoRowBytes } from '@app/grpc';
 import { getShape, type ShapeName } from '@app/shapes';
 import type { TransportKind } from '@app/bench';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_DISTURBED_ABOVE, isDisturbed } from '@app/bench';
-import { foreignCpu, MachineCpu, readMachineCpu } from '@app/bootstrap';
+import { foreignCpu, MachineCpu, readMachineCpu } from '@app/resources';
 
 /** The machine's CPU counters and this process's CPU over a level's measured window, read at its edges. */
 export interface MachineWindowReading {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { reclaimWhenIdle } from '@app/bootstrap';
+import { reclaimWhenIdle } from '@app/serving';
 import type { ProgressSnapshot, RunProgress } from '@app/bench';
 import { CallInFlight, ClientBusyError } from './client-busy.error';
 

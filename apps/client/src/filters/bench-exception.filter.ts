@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpStatus, Inject, Logger } fro
 import type { Response } from 'express';
 import { PayloadMismatchError, RunCancelledError, ScenarioValidationError, TransportError } from '@app/bench';
 import { ClientFdLimitError } from '@app/transports';
-import { RETRY_AFTER_S } from '@app/bootstrap';
+import { RETRY_AFTER_S } from '@app/serving';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { ClientBusyError } from '../admission/client-busy.error';
 

@@ -3,7 +3,7 @@ import { RpcException } from '@nestjs/microservices';
 import { Metadata, status } from '@grpc/grpc-js';
 import { Observable } from 'rxjs';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/bootstrap';
+import { BuildLane, InflightBudget, LARGE_REPLY_ROWS } from '@app/serving';
 import type { Shape } from '@app/shapes';
 import { readShapeSerializer, SLICES_WITH_SERIALIZER, InvalidSerializerError } from '@app/codecs';
 import {

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, NotFoundException, Param, Post } from '@nestjs/common';
-import { RESOURCES_ROUTES, ResourceMeter, ResourceReport, ResourceSnapshot } from '@app/bootstrap';
+import { RESOURCES_ROUTES, ResourceMeter, ResourceReport, ResourceSnapshot } from '@app/resources';
 
 /**
  * This process's CPU time and peak RSS for the engine when it cannot read /proc (a server on another host); the

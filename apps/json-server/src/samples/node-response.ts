@@ -1,5 +1,5 @@
 import type { AbstractHttpAdapter } from '@nestjs/core';
-import type { NodeResponse } from '@app/bootstrap';
+import type { NodeResponse } from '@app/serving';
 
 /**
  * The Node response under the platform's: Express's response is one, Fastify's reply holds it in `raw` (HTTP/1.1 or,

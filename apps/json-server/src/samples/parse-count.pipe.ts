@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable, PipeTransform } from '@nestjs/common';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { parseCount } from '@app/bootstrap';
+import { parseCount } from '@app/serving';
 
 /**
  * `:count` must be a plain integer from 0 to MAX_ROWS (the bare server's rule, one function); the 400 names the

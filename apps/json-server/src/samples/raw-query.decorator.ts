@@ -1,9 +1,9 @@
 import { BadRequestException, createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { parseQuery, QueryRule } from '@app/bootstrap';
+import { parseQuery, QueryRule } from '@app/serving';
 
 /**
  * The route's query parameters, parsed from the URL as the request sent it by the parser the bare server uses too
- * (libs/bootstrap parse-query.ts), not from the platform's `req.query`: Express and Fastify parse differently (a
+ * (libs/serving parse-query.ts), not from the platform's `req.query`: Express and Fastify parse differently (a
  * repeated name, `chunk[]=1`), and both lose what the rule must see. A query the rule refuses is a 400.
  */
 export const RawQuery = createParamDecorator(

@@ -11,7 +11,7 @@ import {
   parseStreamParams,
   STREAM_QUERY,
   streamNdjson,
-} from '@app/bootstrap';
+} from '@app/serving';
 import { nodeResponseOf } from './node-response';
 import { RawQuery } from './raw-query.decorator';
 import { refusalException } from './refuse';

@@ -1,6 +1,6 @@
 import { BadRequestException, Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { admitHttpReply, clientGone, InflightBudget, parseShape, SAMPLES_QUERY } from '@app/bootstrap';
+import { admitHttpReply, clientGone, InflightBudget, parseShape, SAMPLES_QUERY } from '@app/serving';
 import { negotiateRepresentation, withSerializer } from './negotiate-representation';
 import { nodeResponseOf } from './node-response';
 import { refusalException } from './refuse';

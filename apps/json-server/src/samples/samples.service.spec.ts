@@ -3,7 +3,7 @@ import { rows } from '@app/data-generator';
 import { deserializeSamples, rowsCodec, serializeSamples } from '@app/grpc';
 import { getShape } from '@app/shapes';
 import { getJsonCodec, PROTOBUF_CODECS } from '@app/codecs';
-import { LARGE_REPLY_ROWS } from '@app/bootstrap';
+import { LARGE_REPLY_ROWS } from '@app/serving';
 import type { Representation } from './negotiate-representation';
 import { SamplesService } from './samples.service';
 

@@ -14,7 +14,7 @@ import {
   type ReplyPieces,
 } from '@app/codecs';
 import { maxProtoRowBytes, PROTOBUF_MEDIA_TYPE, rowsCodec } from '@app/grpc';
-import { BuildLane, jsonReplyBytes, LARGE_REPLY_ROWS } from '@app/bootstrap';
+import { BuildLane, jsonReplyBytes, LARGE_REPLY_ROWS } from '@app/serving';
 import type { ServerPhases } from '@app/server-timing';
 import type { Representation } from './negotiate-representation';
 

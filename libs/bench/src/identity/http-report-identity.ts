@@ -1,4 +1,4 @@
-import { RESOURCES_ROUTES } from '@app/bootstrap';
+import { RESOURCES_ROUTES } from '@app/resources';
 import { httpAnswer } from '../resources/http-answer';
 import { NOBODY, stranger, WIREBENCH, type AppIdentity } from './app-identity.interface';
 import { failureWords, httpAnswerWords, refused } from './answer-words';

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { createServer as createH2cServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { createServer as createTcpServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { Server as GrpcServer, ServerCredentials } from '@grpc/grpc-js';
-import { ResourceMeter, resourcesRoute } from '@app/bootstrap';
+import { ResourceMeter, resourcesRoute } from '@app/resources';
 import { addHealthAndReflection, loadSamplePackageDefinition } from '@app/grpc';
 import { identifyApp } from './identify-app';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_DISTURBED_ABOVE } from '@app/bootstrap';
+import { DEFAULT_DISTURBED_ABOVE } from '@app/resources';
 import type { NoiseSummary, RunSample, ScenarioResult } from '../result/result.interface';
 
 export { DEFAULT_DISTURBED_ABOVE };

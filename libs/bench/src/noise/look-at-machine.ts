@@ -1,6 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { foreignCpu, readMachineCpu } from '@app/bootstrap';
+import { foreignCpu, readMachineCpu } from '@app/resources';
 
 export const LOOK_MS = 500;
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-export { readPeakRss, resetPeakRss } from '@app/bootstrap';
+export { readPeakRss, resetPeakRss } from '@app/resources';
 
 // Linux /proc readers. Each returns null when the figure cannot be read (another OS, another user's process,
 // a process that just ended), and the caller reports the cell as empty with a reason instead of guessing.

@@ -5,7 +5,7 @@ import { serverProcesses, shapingProxyProcesses } from './server-processes';
 import { beginSelfReport, SelfReportWindow } from './server-self-report';
 import { ServerWatch, watchServers } from './server-watch';
 import { readServerReport, type ServerReport } from './server-runtime';
-import { foreignCpu, readMachineCpu } from '@app/bootstrap';
+import { foreignCpu, readMachineCpu } from '@app/resources';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 

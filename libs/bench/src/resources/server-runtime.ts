@@ -1,4 +1,4 @@
-import type { ResourceSnapshot } from '@app/bootstrap';
+import type { ResourceSnapshot } from '@app/resources';
 import type { ProcessRuntime } from '../result/result.interface';
 import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 import { adminGrpc } from './admin-grpc';

@@ -1,4 +1,4 @@
-import type { ResourceReport } from '@app/bootstrap';
+import type { ResourceReport } from '@app/resources';
 import type { TargetInfo } from '../transport-contract/rows-transport.interface';
 import { adminGrpc } from './admin-grpc';
 import { adminHttp } from './admin-http';

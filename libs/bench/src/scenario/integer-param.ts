@@ -1,4 +1,4 @@
-import { PLAIN_INTEGER } from '@app/bootstrap';
+import { PLAIN_INTEGER } from '@app/serving';
 import { ScenarioRangeError } from './scenario-validation.error';
 
 /**

@@ -1,5 +1,5 @@
 import type { Limits } from '@app/config';
-import { chunkBudgetProblem } from '@app/bootstrap';
+import { chunkBudgetProblem } from '@app/serving';
 import { DEFAULT_SHAPE, getShape, type ShapeName } from '@app/shapes';
 import { Mode, Scenario, TransportKind } from './scenario.interface';
 import { isStreamingVariant, streamingVariantNames, VariantName, VARIANTS } from './variants';

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_DISTURBED_ABOVE, foreignCpu, readMachineCpu, reapedChildrenCpuMs } from '@app/bootstrap';
+import { DEFAULT_DISTURBED_ABOVE, foreignCpu, readMachineCpu, reapedChildrenCpuMs } from '@app/resources';
 
 /** How quiet the machine was beside one measuring process: the bench's noise figures (docs/statistics.md, Noise). */
 export interface JobNoise {

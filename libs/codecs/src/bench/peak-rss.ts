@@ -1,4 +1,4 @@
-import { readPeakRss, resetPeakRss } from '@app/bootstrap';
+import { readPeakRss, resetPeakRss } from '@app/resources';
 
 /** The process's peak resident set size since the last reset, where the system can tell it. */
 export interface PeakRss {

@@ -1,5 +1,5 @@
 import { largeRowsReply, replyPhases } from '@app/grpc';
-import { REPLY_PIECE_ROWS } from '@app/bootstrap';
+import { REPLY_PIECE_ROWS } from '@app/serving';
 import { servedShapes } from '@app/shapes';
 import { PROTOBUF_CODECS } from './protobuf-codecs';
 

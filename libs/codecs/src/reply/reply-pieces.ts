@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { buildInPieces, type PieceSteps } from '@app/bootstrap';
+import { buildInPieces, type PieceSteps } from '@app/serving';
 
 /** One reply built piece by piece: buildInPieces' steps, and the body they make once the last piece is encoded. */
 export interface ReplyPieces<P, B> extends PieceSteps<P> {

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Message } from '@bufbuild/protobuf';
 import { createHandlerContext } from '@connectrpc/connect';
 import { createMethodSerializationLookup } from '@connectrpc/connect/protocol';
-import { InflightBudget } from '@app/bootstrap';
+import { InflightBudget } from '@app/serving';
 import { getProtobufCodec } from '@app/codecs';
 import { parseServerTiming } from '@app/server-timing';
 import { getShape } from '@app/shapes';

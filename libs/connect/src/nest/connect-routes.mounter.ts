@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { DEFAULTS, WIREBENCH_CONFIG, type WirebenchConfig } from '@app/config';
-import { InflightBudget } from '@app/bootstrap';
+import { InflightBudget } from '@app/serving';
 import { DiscoveryService, HttpAdapterHost, ModuleRef, Reflector } from '@nestjs/core';
 import { connectRoutes } from './connect-routes';
 import { discoverConnectHandlers } from './discover-connect-handlers';

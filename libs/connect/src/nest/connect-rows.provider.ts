@@ -1,5 +1,5 @@
 import type { FactoryProvider } from '@nestjs/common';
-import { InflightBudget } from '@app/bootstrap';
+import { InflightBudget } from '@app/serving';
 import { WIREBENCH_CONFIG, type WirebenchConfig } from '@app/config';
 import { ConnectRows } from '../rows/connect-rows';
 import { rowsLimits } from '../rows/rows-limits';

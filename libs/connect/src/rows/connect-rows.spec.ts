@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Code, ConnectError, createClient, createHandlerContext } from '@connectrpc/connect';
 import { connectNodeAdapter, createConnectTransport, createGrpcTransport } from '@connectrpc/connect-node';
 import type { DescService } from '@bufbuild/protobuf';
-import { InflightBudget, jsonReplyBytes } from '@app/bootstrap';
+import { InflightBudget, jsonReplyBytes } from '@app/serving';
 import { parseServerTiming } from '@app/server-timing';
 import { unaryReplyBytes } from '@app/grpc';
 import { getProtobufCodec, SampleService } from '@app/codecs';

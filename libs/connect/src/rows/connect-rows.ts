@@ -11,7 +11,7 @@ import {
   type PieceSteps,
   type PieceTimes,
   type Reservation,
-} from '@app/bootstrap';
+} from '@app/serving';
 import { getProtobufCodec } from '@app/codecs';
 import { getSamplesProblem, streamSamplesProblem, type StreamSamplesLimits } from '@app/grpc';
 import { formatServerTiming, SERVER_TIMING } from '@app/server-timing';

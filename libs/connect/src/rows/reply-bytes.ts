@@ -1,5 +1,5 @@
 import type { HandlerContext } from '@connectrpc/connect';
-import { jsonReplyBytes, ndjsonStreamBytes } from '@app/bootstrap';
+import { jsonReplyBytes, ndjsonStreamBytes } from '@app/serving';
 import { streamReplyBytes, unaryReplyBytes } from '@app/grpc';
 import type { Shape } from '@app/shapes';
 

@@ -1,6 +1,6 @@
 import type { DescService } from '@bufbuild/protobuf';
 import { NumericService, SampleService } from '@app/codecs';
-import { InflightBudget } from '@app/bootstrap';
+import { InflightBudget } from '@app/serving';
 import { ConnectRows } from './connect-rows';
 import { rowsServiceImpl } from './rows-service-impl';
 

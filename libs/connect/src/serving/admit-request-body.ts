@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
-import { describeRefusal, isRefusal, RETRY_AFTER_S, type InflightBudget } from '@app/bootstrap';
+import { describeRefusal, isRefusal, RETRY_AFTER_S, type InflightBudget } from '@app/serving';
 
 /** How a server bounds the request bodies its Connect routes read. */
 export interface RequestBodyLimits {
