@@ -7,19 +7,17 @@ export {
   familyBaseline,
   GZIP_SUFFIX,
   GZIP_ALIAS_NOTE,
-  isVariant,
   variantNamed,
   isStreamingVariant,
-  streamingVariantNames,
   parseVariants,
   variantPath,
 } from './scenario/variants';
-export type { PathName, VariantName, VariantInfo, Factor } from './scenario/variants';
-export { ADDED_VARIANTS_VARIABLE, AddedVariantsError } from './scenario/added-variants';
+export type { PathName, VariantName, VariantInfo } from './scenario/variants';
+
 export type { ScenarioInput } from './scenario/validate-scenario';
-export { validateScenario, SCENARIO_DEFAULTS } from './scenario/validate-scenario';
+export { validateScenario } from './scenario/validate-scenario';
 export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario-validation.error';
-export type { ParameterLimit } from './scenario/scenario-validation.error';
+
 export { checkCallWork, callWork, callRequests } from './scenario/check-call-work';
 export {
   validateLoadLevel,
@@ -30,19 +28,12 @@ export {
 } from './scenario/validate-load-level';
 export { loadTarget, loadVariantOf, LOAD_VARIANTS } from './scenario/load-target';
 export type { LoadVariantName } from './scenario/load-target';
-export type {
-  LoadLevelInput,
-  LoadLevelParams,
-  LoadLevelDefaults,
-  TargetKind,
-  LoadEngine,
-} from './scenario/validate-load-level';
-export { DEFAULT_LOAD_ENGINE, LOAD_ENGINE_INFO, nonDefaultEngine, outsideProgram } from './scenario/load-engines';
-export type { LoadEngineInfo } from './scenario/load-engines';
+export type { LoadLevelInput, LoadLevelParams, TargetKind, LoadEngine } from './scenario/validate-load-level';
+export { DEFAULT_LOAD_ENGINE, nonDefaultEngine, outsideProgram } from './scenario/load-engines';
+
 export type {
   RowsTransport,
   RowForm,
-  FetchesShape,
   FetchedRows,
   TargetInfo,
   ClientPhases,
@@ -53,33 +44,33 @@ export type {
 export type { TransportFailure } from './transport-contract/transport-errors';
 export { TransportError } from './transport-contract/transport-errors';
 export { isStreamingTransport } from './transport-contract/is-streaming-transport';
-export type { RunMeasurement } from './run/execute-run';
+
 export { executeRun } from './run/execute-run';
 export type { Plan } from './run/plan.interface';
-export type { RunEvent, RunOptions } from './run/run-scenarios';
+export type { RunEvent } from './run/run-scenarios';
 export { runScenarios } from './run/run-scenarios';
 export { RunProgress } from './run/run-progress';
-export type { ProgressSnapshot, RunPosition } from './run/run-progress';
+export type { ProgressSnapshot } from './run/run-progress';
 export { PayloadMismatchError } from './run/payload-mismatch.error';
 export { RunCancelledError } from './run/run-cancelled.error';
-export { expectedDigest, expectedDigestYielding } from './run/expected-digest';
+export { expectedDigest } from './run/expected-digest';
 export { shapeOf } from './result/shape-of';
 export { aggregate } from './aggregate/aggregate';
 export type { MedianInterval } from './stats/order-statistics';
 export { MEDIAN_CI_LEVEL, medianConfidenceInterval, percentile, sortAscending } from './stats/order-statistics';
-export type { MedianComparison, MedianOrder } from './stats/compare-medians';
+
 export { compareMedians } from './stats/compare-medians';
-export type { EncodedLatencyHistogram, LatencyExtremes, LatencySummaryMs } from './stats/latency-histogram';
+export type { LatencySummaryMs } from './stats/latency-histogram';
 export { LatencyHistogram, LATENCY_HISTOGRAM } from './stats/latency-histogram';
-export type { RunSample, RunStats, ScenarioResult } from './result/result.interface';
+export type { RunSample, ScenarioResult } from './result/result.interface';
 export type { Comparison } from './result/compare-results';
 export { compareResults } from './result/compare-results';
 export type { VariantComparison, VariantVersus } from './result/compare-variants';
 export { compareVariants, versusOf } from './result/compare-variants';
-export type { RatioEstimate, MedianBootstrap } from './stats/bootstrap-ratio';
-export { bootstrapMedianRatio, twoLevelMedianRatio, twoLevelMedianInterval } from './stats/bootstrap-ratio';
+export type { RatioEstimate } from './stats/bootstrap-ratio';
+export { twoLevelMedianRatio } from './stats/bootstrap-ratio';
 export { MIN_RUNS_FOR_VERDICT } from './stats/min-runs-for-verdict';
-export { betweenInvocationShare } from './stats/invocation-variance';
+
 export { aggregateRuns } from './aggregate/aggregate-runs';
 export { mergeInvocations, stampInvocation } from './aggregate/merge-invocations';
 export { DEFAULT_DISTURBED_ABOVE, judgeNoise } from './noise/judge-noise';
@@ -87,60 +78,36 @@ export type { MachineLook } from './noise/look-at-machine';
 export { LOOK_MS, lookAtMachine } from './noise/look-at-machine';
 export { waitForQuiet } from './noise/wait-for-quiet';
 export { DEFAULT_RERUN_DISTURBED, MAX_RERUN_DISTURBED } from './noise/disturbed-reruns';
-export { invocationOf, invocationCount, runsByInvocation } from './result/runs-by-invocation';
-export type { TellApart } from './result/tell-apart';
+export { invocationOf } from './result/runs-by-invocation';
+
 export { tellApart } from './result/tell-apart';
 export type { PhaseBreakdown, PhaseField } from './phases/phases.interface';
-export { PHASE_FIELDS } from './phases/phases.interface';
+
 export { MODES } from './scenario/scenario.interface';
-export { ScenarioNameError } from './scenario/scenario-validation.error';
-export type {
-  WireBytes,
-  ResourceUse,
-  NetworkConditions,
-  SocketsCapped,
-  ProcessRuntime,
-  ResultRuntime,
-} from './result/result.interface';
-export type {
-  BenchRun,
-  InvocationStart,
-  RunEnvironment,
-  RunRecord,
-  RunRuntime,
-  RunRuntimePair,
-} from './result/bench-run.interface';
-export type {
-  RunProbe,
-  ProbeWindow,
-  ResourceSample,
-  ResourceProbeOptions,
-  ServerResourcesSource,
-} from './resources/resource-probe';
-export { beginSelfReport, type SelfReportWindow } from './resources/server-self-report';
-export { identifyApp, IDENTITY_TIMEOUT_MS } from './identity/identify-app';
-export type { AppIdentity } from './identity/app-identity.interface';
+
+export type { NetworkConditions, SocketsCapped, ProcessRuntime, ResultRuntime } from './result/result.interface';
+export type { BenchRun, RunRecord, RunRuntimePair } from './result/bench-run.interface';
+export type { ProbeWindow, ResourceSample } from './resources/resource-probe';
+export { beginSelfReport } from './resources/server-self-report';
+export { identifyApp } from './identity/identify-app';
+
 export { ResourceProbe } from './resources/resource-probe';
-export type { ServerWatch } from './resources/server-watch';
-export { ServerRestartedError } from './resources/server-restarted.error';
-export { pidsListeningOn } from './resources/listening-pids';
-export { processCpuMs, readPeakRss, resetPeakRss } from './resources/proc-readers';
-export { targetHostPort, isLoopback } from './resources/target-address';
+
+export { processCpuMs } from './resources/proc-readers';
+
 export type { RelayTransportFactory } from './run/measure-wire';
-export { measureWire } from './run/measure-wire';
-export { CountingRelay } from './wire/counting-relay';
-export { aggregateResources } from './aggregate/aggregate-resources';
+
 export { collectEnvironment } from './environment/collect-environment';
 export { runtimesLine } from './result/runtimes-line';
-export { serverProcesses, descendantsOf } from './resources/server-processes';
+
 export { phaseStack, STACK_PHASES } from './phases/phase-stack';
-export type { PhaseStack, StackInput, StackPhase } from './phases/phase-stack';
+export type { PhaseStack } from './phases/phase-stack';
 export { scenarioWallParts } from './aggregate/median-run';
 export { WALL_PARTS } from './phases/wall-parts';
 export type { WallPart, WallParts } from './phases/wall-parts';
-export { wireTraitsOf, wireDifferences } from './scenario/wire-traits';
-export type { WireTraits } from './scenario/wire-traits';
-export { CONNECT_CALLS, CONNECT_VARIANTS, isConnectVariant } from './scenario/connect-variants';
+export { wireDifferences } from './scenario/wire-traits';
+
+export { CONNECT_CALLS } from './scenario/connect-variants';
 export type { ConnectCall, ConnectProtocol, ConnectVariantName } from './scenario/connect-variants';
 export { isDisturbed } from './noise/judge-noise';
 export { grpcFailure } from './transport-contract/transport-errors';

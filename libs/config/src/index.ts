@@ -5,18 +5,12 @@ export type {
   LoadLimits,
   HttpTimeouts,
   GrpcServerTimeouts,
-  ServerResourcesMode,
   ServerResourcesFrom,
   NetworkLink,
   ClientBudget,
   LogLevelSetting,
 } from './wirebench-config.interface';
-export {
-  SERVER_RESOURCES_MODES,
-  SERVER_RESOURCES_FROM,
-  NETWORK_LINK_LATENCY,
-  LOG_LEVELS,
-} from './wirebench-config.interface';
+
 export { serverResourcesEnabled } from './server-resources-enabled';
 export { loadConfig, DEFAULTS } from './load-config';
 export { ConfigError } from './config-error';
@@ -25,4 +19,4 @@ export { WirebenchConfigModule } from './config.module';
 export { hostPortOf, isLoopback } from './host-port-of';
 export { checkWritableDir } from './check-writable-dir';
 export { readOpenFilesLimit } from './read-open-files-limit';
-export { readUserShape, userShapeEnv, USER_SHAPE_VARIABLES } from './read-user-shape';
+export { userShapeEnv } from './read-user-shape';

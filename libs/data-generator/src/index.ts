@@ -1,5 +1,5 @@
 export type { Row } from './row.interface';
-export { STRING_COLUMNS } from './row.interface';
+
 export { row, rows, iterateRows } from './rows';
 export type { RowsDigest } from './checksum';
 export { checksum, ChecksumAccumulator, TextChecksumAccumulator } from './checksum';

@@ -1,15 +1,9 @@
-export type {
-  LoadLevelSpec,
-  LoadLevelResult,
-  LoadRuntime,
-  GeneratorResult,
-  GeneratorTask,
-} from './load-level.interface';
+export type { LoadLevelSpec, LoadLevelResult } from './load-level.interface';
 export { findGhz, GHZ_INSTALL_HINT } from './find-ghz';
-export { runGenerator } from './run-generator';
-export { runLoadLevel, type RunLoadLevelOptions } from './run-load-level';
+
+export { runLoadLevel } from './run-load-level';
 export type { GeneratorLauncher } from './generator-launcher';
-export { localGenerators } from './local-generators';
+
 export { useParentBlobBytes } from './generator-blob-bytes';
 export { removeRunNow, removeRunServices, swarmGenerators, swarmRunId } from './swarm/swarm-generators';
 export { runGeneratorTask } from './swarm/run-generator-task';
@@ -23,8 +17,7 @@ export { levelTooLarge } from './level-admission';
 export { LoadSweep } from './load-sweep';
 export { defaultSweep, defaultSweepText } from './default-sweep';
 export type { LoadRun } from './load-run.interface';
-export { splitLevel } from './split-level';
-export { mergeGeneratorResults } from './merge-generator-results';
+
 export { isTimeoutKind } from './error-kind';
 export { sampleLevel } from './fixtures/sample-level';
 export { timedOutLevel } from './fixtures/sample-level';

@@ -6,19 +6,14 @@ export { httpServerOptions } from './http/http-server-options';
 export { endUnreadRequests } from './http/end-unread-requests';
 export { neverThrows } from './http/never-throws';
 export { h2cServerOptions } from './http/h2c-server-options';
-export { NdjsonRowsStream, type NdjsonRange } from './http/ndjson/ndjson-rows-stream';
-export { streamNdjson, NDJSON_MEDIA_TYPE, type NodeResponse } from './http/ndjson/stream-ndjson';
-export { parseQuery, SAMPLES_QUERY, STREAM_QUERY, type BadQueryBody, type QueryRule } from './http/parse-query';
-export { parseShape, type BadShapeBody } from './http/parse-shape';
-export { parseCount, type BadCountBody } from './http/parse-count';
+
+export { streamNdjson, type NodeResponse } from './http/ndjson/stream-ndjson';
+export { parseQuery, SAMPLES_QUERY, STREAM_QUERY, type QueryRule } from './http/parse-query';
+export { parseShape } from './http/parse-shape';
+export { parseCount } from './http/parse-count';
 export { PLAIN_INTEGER } from './http/plain-integer';
-export { ndjsonLines, type NdjsonLines } from './http/ndjson/ndjson-lines';
-export {
-  parseStreamParams,
-  type BadStreamParamBody,
-  type StreamParams,
-  type StreamLimits,
-} from './http/ndjson/parse-stream-params';
+
+export { parseStreamParams, type StreamLimits } from './http/ndjson/parse-stream-params';
 export {
   InflightBudget,
   isRefusal,
@@ -29,8 +24,8 @@ export {
 } from './memory/inflight-budget';
 export { chunkBudgetProblem } from './memory/chunk-budget';
 export { STREAM_PIECE_ROWS } from './memory/stream-piece-rows';
-export { admitHttpReply, clientGone, type HttpRefusal, type ClosableResponse } from './memory/admit-http-reply';
+export { admitHttpReply, clientGone, type HttpRefusal } from './memory/admit-http-reply';
 export { jsonReplyBytes, ndjsonStreamBytes, LARGE_REPLY_ROWS } from './memory/reply-bytes';
-export { BuildLane, afterPendingIo } from './memory/build-lane';
+export { BuildLane } from './memory/build-lane';
 export { buildInPieces, REPLY_PIECE_ROWS, type PieceSteps, type PieceTimes } from './memory/build-in-pieces';
-export { reclaimWhenIdle, RECLAIM_AFTER_IDLE_MS } from './memory/reclaim-when-idle';
+export { reclaimWhenIdle } from './memory/reclaim-when-idle';
