@@ -156,6 +156,40 @@ describe('the import graph', () => {
     expect(LIBS.every((lib) => known.has(join(ROOT, 'libs', lib, 'src', 'index.ts')))).toBe(true);
   });
 
+  it("exports from each lib's index only what another lib, an app or a test imports (a curated index)", () => {
+    const everyTs = (dir: string): string[] =>
+      readdirSync(dir).flatMap((entry) => {
+        const path = join(dir, entry);
+        if (statSync(path).isDirectory()) return ['node_modules', 'generated'].includes(entry) ? [] : everyTs(path);
+        return path.endsWith('.ts') ? [path] : [];
+      });
+    const names = (list: string, side: 'imported' | 'exported') =>
+      list
+        .split(',')
+        .map((n) => n.trim().replace(/^type\s+/, ''))
+        .filter((n) => n !== '')
+        .map((n) => n.split(/\s+as\s+/)[side === 'imported' ? 0 : 1] ?? n.split(/\s+as\s+/)[0]);
+    const used = new Set<string>();
+    for (const file of ['libs', 'apps', 'test', 'scripts'].flatMap((d) => everyTs(join(ROOT, d)))) {
+      const own = /\/libs\/([^/]+)\//.exec(file)?.[1];
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/^(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@app\/([^/']+)'/gm)) {
+        if (m[2] !== own) for (const n of names(m[1], 'imported')) used.add(`${m[2]}.${n}`);
+      }
+    }
+    const unused = LIBS.flatMap((lib) =>
+      [
+        ...readFileSync(join(ROOT, 'libs', lib, 'src', 'index.ts'), 'utf8').matchAll(
+          /^export\s+(?:type\s+)?\{([^}]*)\}/gm,
+        ),
+      ]
+        .flatMap((m) => names(m[1], 'exported'))
+        .filter((n) => !used.has(`${lib}.${n}`))
+        .map((n) => `${lib}: ${n}`),
+    );
+    expect(unused).toEqual([]);
+  });
+
   it('spells the build layout (dist/apps/<app>/...) in one place', () => {
     const code = (f: string) => readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
     const spelled = files.filter(
