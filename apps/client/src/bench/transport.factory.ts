@@ -13,6 +13,7 @@ import {
 import { DEFAULT_SHAPE, ShapeName } from '@app/shapes';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { BuiltTransport, VARIANT_CLIENTS } from './variant-clients';
+import { ChannelLeases } from './channel-leases';
 
 /**
  * The one place a variant becomes a client transport: the measured transports (one per variant and message shape,
@@ -24,9 +25,8 @@ import { BuiltTransport, VARIANT_CLIENTS } from './variant-clients';
 export class TransportFactory implements RelayTransportFactory, OnModuleDestroy {
   /** By variant|shape, or variant|shape|proxy address for a shaped path (keyOf). */
   private readonly built = new Map<string, BuiltTransport>();
-  /** gRPC-family transports between measurements, by the same key (see lease). */
-  private readonly idleChannels = new Map<string, BuiltTransport[]>();
-  private closing = false;
+  /** The multiplexing paths' channels, one per measurement (ChannelLeases). */
+  private readonly channels = new ChannelLeases();
 
   constructor(
     private readonly http: HttpService,
@@ -64,15 +64,9 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
   }
 
   /**
-   * The transport for one measurement (a call to the client, all its runs), and what to call when it is over. The
-   * HTTP paths share the app's transports: each request in flight has a socket of its own anyway. A gRPC-family path
-   * gets a channel that no other measurement uses meanwhile, each on its own connection (OWN_CONNECTION_OPTION): two
-   * callers' measurements on one HTTP/2 connection would share its TCP stream and flow-control window (one caller's
-   * 1,000,000-row reply delaying the other's frames), and a cancelled one's burst of RST_STREAMs made the server close
-   * the connection under both (nghttp2's rapid-reset guard: GOAWAY, "Session closed with error code 2"); the connect
-   * variants over h2c hold one HTTP/2 connection each too, and are leased the same way. A channel
-   * whose measurement ended well waits for the next one, still connected, so calls one after another measure a warm
-   * connection as before; one whose measurement failed or was cancelled is closed.
+   * The transport for one measurement (a call to the client, all its runs), and what to call when it is over: the
+   * HTTP paths share the app's transports (each request in flight has a socket of its own anyway); a path that
+   * multiplexes over one HTTP/2 connection gets a channel no other measurement uses meanwhile (ChannelLeases).
    */
   lease(
     variant: VariantName,
@@ -81,17 +75,10 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
   ): { transport: RowsTransport | StreamingRowsTransport; release(ok: boolean): Promise<void> } {
     if (!VARIANTS[variant].oneConnection)
       return { transport: this.forVariant(variant, shape, dial), release: async () => undefined };
-    const key = keyOf(variant, shape, dial);
-    const idle = this.idleChannels.get(key) ?? [];
-    this.idleChannels.set(key, idle);
-    const entry = idle.pop() ?? this.buildFor(variant, shape, dial);
-    return {
-      transport: entry.transport,
-      release: async (ok) => {
-        if (ok && !this.closing) idle.push(entry);
-        else await entry.close().catch(() => undefined);
-      },
-    };
+    const { entry, release } = this.channels.lease(keyOf(variant, shape, dial), () =>
+      this.buildFor(variant, shape, dial),
+    );
+    return { transport: entry.transport, release };
   }
 
   /** The most sockets a run of `variant` holds at once (its pool's cap), or null when it needs only one connection. */
@@ -122,9 +109,7 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.closing = true;
-    const idle = [...this.idleChannels.values()].flat();
-    this.idleChannels.clear();
+    const idle = this.channels.drain();
     await Promise.all([...this.built.values(), ...idle].map((b) => b.close()));
     this.built.clear();
   }
