@@ -1,11 +1,11 @@
 // The jest benchmark suite: `npm run bench --preset quick` end to end against real servers it starts itself,
 // then the files it leaves are read back as a user's spreadsheet would. No assertion on absolute times.
+import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/printers';
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/explain';
 import { appEntry } from '@app/bootstrap';
 import { AppProcess, ROOT } from './support/app-process';
 import { pidsWithEnv } from './support/processes';

@@ -1,8 +1,8 @@
 // /client/bench (the endpoint the bench CLI uses), ?save=1, and saved results as downloads.
+import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/printers';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/explain';
 import { getJson, useStackWithResults } from './support/stack';
 
 jest.setTimeout(60_000);

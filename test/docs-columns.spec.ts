@@ -1,6 +1,6 @@
 // The CSV column reference in docs/results.md lists exactly the columns the files have: the names come from the
 // columns' declarations (the same lists the CSV printers write), not from running a bench.
-import { describeColumns, LOAD_COLUMNS, RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/explain';
+import { describeColumns, LOAD_COLUMNS, RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS } from '@app/printers';
 import { ROOT } from './support/app-process';
 import { headings, readDoc } from './support/markdown';
 

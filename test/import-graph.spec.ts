@@ -16,6 +16,7 @@ const LIB_DEPENDENCIES: Record<string, readonly string[]> = {
   bootstrap: ['config', 'shapes'],
   resources: ['config', 'shapes'],
   serving: ['config', 'server-timing', 'shapes'],
+  identity: ['bootstrap', 'grpc', 'resources'],
   runtimes: ['bootstrap'],
   network: ['bootstrap', 'config'],
   grpc: ['config', 'data-generator', 'resources', 'server-timing', 'serving', 'shapes'],
@@ -27,6 +28,7 @@ const LIB_DEPENDENCIES: Record<string, readonly string[]> = {
     'config',
     'data-generator',
     'grpc',
+    'identity',
     'resources',
     'runtimes',
     'server-timing',
@@ -34,9 +36,10 @@ const LIB_DEPENDENCIES: Record<string, readonly string[]> = {
     'shapes',
   ],
   transports: ['bench', 'codecs', 'config', 'grpc', 'server-timing', 'shapes'],
-  load: ['bench', 'codecs', 'grpc', 'resources', 'serving', 'shapes', 'transports'],
+  load: ['bench', 'codecs', 'config', 'grpc', 'resources', 'serving', 'shapes', 'transports'],
   explain: ['bench', 'load', 'shapes'],
-  report: ['bench', 'explain', 'load', 'shapes'],
+  printers: ['bench', 'explain', 'load', 'shapes'],
+  report: ['bench', 'explain', 'load', 'printers', 'shapes'],
 };
 const LIBS = Object.keys(LIB_DEPENDENCIES);
 

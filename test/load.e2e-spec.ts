@@ -1,11 +1,11 @@
 // Load mode end to end: the CLI against servers it starts, a server killed in the middle of a level, and the
 // client's short /client/load run. Shapes and counts only; no assertion on absolute rates.
+import { LOAD_COLUMNS } from '@app/printers';
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { LOAD_COLUMNS } from '@app/explain';
 import { defaultSweep, findGhz } from '@app/load';
 import { appEntry } from '@app/bootstrap';
 import { AppProcess, ROOT } from './support/app-process';

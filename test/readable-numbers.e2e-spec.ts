@@ -1,7 +1,7 @@
 // Numbers as people read them (issue 23 item 6): the client's replies round ratios and times to 3 significant
 // digits (readableNumber); ?raw=1, saved runs and the bench CLI's files keep them as measured.
+import { readableNumber } from '@app/printers';
 import { parse } from 'csv-parse/sync';
-import { readableNumber } from '@app/explain';
 import { getJson, useStackWithResults } from './support/stack';
 
 jest.setTimeout(60_000);

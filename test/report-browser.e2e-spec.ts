@@ -1,13 +1,13 @@
 // report.html in a real browser: opened from file:// with the network off, it must draw every chart (canvas pixels,
 // legends and axis titles read from Chart.js's own configuration), show the same numbers as result.json in its
 // tables, make no request beyond the file itself and log no error.
+import { human } from '@app/printers';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { type BenchRun } from '@app/bench';
-import { human } from '@app/explain';
 import { type LoadRun } from '@app/load';
 import { printReportHtml } from '@app/report';
 import {

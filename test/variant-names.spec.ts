@@ -3,7 +3,8 @@
 // registry's own files and the tables that are lists of variants by design.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { TARGET_KINDS, VARIANT_NAMES, VARIANTS } from '@app/bench';
+import { VARIANT_NAMES, VARIANTS } from '@app/bench';
+import { TARGET_KINDS } from '@app/load';
 
 const ROOT = join(__dirname, '..');
 

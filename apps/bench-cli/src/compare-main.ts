@@ -1,4 +1,5 @@
-import { compareSavedRuns, printSavedRunComparison, readSavedRun, SavedRunError } from '@app/explain';
+import { printSavedRunComparison, readSavedRun, SavedRunError } from '@app/printers';
+import { compareSavedRuns } from '@app/explain';
 import { strictArgs } from './cli/strict-args';
 import { UsageError } from './cli/usage-error';
 import { terminalWidth } from './cli/terminal-width';

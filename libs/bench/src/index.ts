@@ -19,17 +19,10 @@ export { validateScenario } from './scenario/validate-scenario';
 export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario-validation.error';
 
 export { checkCallWork, callWork, callRequests } from './scenario/check-call-work';
-export {
-  validateLoadLevel,
-  LOAD_DEFAULTS,
-  TARGET_KINDS,
-  LOAD_ENGINES,
-  LOAD_TRANSPORT_KINDS,
-} from './scenario/validate-load-level';
-export { loadTarget, loadVariantOf, LOAD_VARIANTS } from './scenario/load-target';
-export type { LoadVariantName } from './scenario/load-target';
-export type { LoadLevelInput, LoadLevelParams, TargetKind, LoadEngine } from './scenario/validate-load-level';
-export { DEFAULT_LOAD_ENGINE, nonDefaultEngine, outsideProgram } from './scenario/load-engines';
+export type { TargetKind } from './scenario/variant-info';
+export { integerParam } from './scenario/integer-param';
+export { shapeParam } from './scenario/shape-param';
+export { errorOf } from './scenario/fixtures/error-of';
 
 export type {
   RowsTransport,
@@ -89,7 +82,6 @@ export type { NetworkConditions, SocketsCapped, ProcessRuntime, ResultRuntime } 
 export type { BenchRun, RunRecord, RunRuntimePair } from './result/bench-run.interface';
 export type { ProbeWindow, ResourceSample } from './resources/resource-probe';
 export { beginSelfReport } from './resources/server-self-report';
-export { identifyApp } from './identity/identify-app';
 
 export { ResourceProbe } from './resources/resource-probe';
 

@@ -1,41 +1,32 @@
-export { blobBytesLine } from './printers/blob-bytes-line';
-export * from './printers';
-
-export { writeRunFiles, appendEndpointRuns } from './output/write-run-files';
-
-export { RUN_FILES, SAVED_RUN_FILES, CONTENT_TYPES } from './output/run-files';
-export type { RunKind } from './output/run-files';
-export { readSavedRun, SavedRunError } from './output/read-saved-run';
+// The words over saved runs of both kinds: explainRun (the gRPC/JSON gap by phase, each variant against its
+// baseline), the verdict phrases and sentences, comparing two saved runs, and SavedRun itself. libs/printers turns
+// them into files.
 export type { SavedRun } from './saved-run/saved-run';
 export { isLoadRun } from './saved-run/saved-run';
-export { writeAtomic } from './output/write-atomic';
-export { LOAD_COLUMNS } from './printers/load-columns';
 
 export { compareSavedRuns } from './compare-runs/compare-saved-runs';
+export type { SavedRunComparison } from './compare-runs/compare-saved-runs';
+export type { RunComparison, ScenarioDiff, ScenarioKey } from './compare-runs/compare-runs';
+export type { LoadComparison } from './compare-runs/compare-load-runs';
 
-export { printSavedRunComparison } from './printers/compare.printer';
-
-export type { CaseExplanation } from './explain/explanation.interface';
+export type { CaseExplanation, Explanation, PhaseGap } from './explain/explanation.interface';
 export { explainRun } from './explain/explain-run';
 export { explainSentences } from './explain/explain-sentences';
-export { caseWords } from './explain/sentence-parts';
+export { caseWords, effectOf, PHASE_WORDS } from './explain/sentence-parts';
+export { loadNoiseSentence } from './explain/load-noise-sentence';
+export { serializerSentence, shapeSentences } from './explain/shape-sentences';
 
 export { explainComparison } from './explain/comparison-why';
 export type { ExplainedComparison } from './explain/comparison-why';
-export { human } from './printers/table-columns';
-export { lifetimePeakLegend, peakCell } from './printers/lifetime-peak';
-export { ARTICLE_REFERENCE, ARTICLE_SOURCE_NOTE } from './printers/article-reference';
-export type { ArticleCase } from './printers/article-reference';
-export { articleMatches } from './printers/article-matches';
-export type { ArticleMatch } from './printers/article-matches';
 export { networkVerdicts } from './explain/network-verdicts';
+export type { NetworkVerdicts } from './explain/network-verdicts';
 
-export { networkTable } from './printers/network-table';
-export { runtimeVerdicts } from './explain/runtime-verdicts';
-export type { RuntimeVerdictRow } from './explain/runtime-verdicts';
+export { runtimeVerdicts, runtimeWords } from './explain/runtime-verdicts';
+export type { RuntimeVerdictRow, RuntimeVerdicts } from './explain/runtime-verdicts';
 
 export { connectPlacements, CONNECT_COMPARED_WITH } from './explain/connect-placements';
-export type { ConnectPlacement, ConnectVersus } from './explain/connect-placements';
+export type { ConnectPlacement, ConnectPlacements, ConnectVersus } from './explain/connect-placements';
 
-export { sampleResult, samples } from './printers/fixtures/sample-run';
-export { SAMPLE_RUN } from './printers/fixtures/sample-run';
+export { FORMULA_NAME, SAMPLE_LABEL, SAMPLE_RUN, sampleResult, samples } from './fixtures/sample-run';
+export { caseOnRuntime, NODE20, NODE26, runtimesRun } from './fixtures/runtime-results';
+export { JSON_PHASES_CELLS } from './fixtures/json-phases-cells';

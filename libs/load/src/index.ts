@@ -21,3 +21,15 @@ export type { LoadRun } from './load-run.interface';
 export { isTimeoutKind } from './error-kind';
 export { sampleLevel } from './fixtures/sample-level';
 export { timedOutLevel } from './fixtures/sample-level';
+
+export {
+  validateLoadLevel,
+  LOAD_DEFAULTS,
+  TARGET_KINDS,
+  LOAD_ENGINES,
+  LOAD_TRANSPORT_KINDS,
+} from './level-params/validate-load-level';
+export { loadTarget, loadVariantOf, LOAD_VARIANTS } from './level-params/load-target';
+export type { LoadVariantName } from './level-params/load-target';
+export type { LoadLevelInput, LoadLevelParams, LoadEngine } from './level-params/validate-load-level';
+export { DEFAULT_LOAD_ENGINE, nonDefaultEngine, outsideProgram } from './level-params/load-engines';

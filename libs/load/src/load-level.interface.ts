@@ -1,7 +1,8 @@
 import type { NetworkConditions, ProcessRuntime } from '@app/bench';
 import type { TargetInfo } from '@app/bench';
 import type { TransportKind } from '@app/bench';
-import type { LoadEngine, LoadLevelParams, TargetKind } from '@app/bench';
+import type { TargetKind } from '@app/bench';
+import type { LoadEngine, LoadLevelParams } from './level-params/validate-load-level';
 import type { ShapeName } from '@app/shapes';
 
 /** What one load level drives: a checked level (validateLoadLevel) pointed at its server. */

@@ -6,7 +6,8 @@ import { ghzClosedLoop } from './ghz-closed-loop';
 import { grpcH2Fire } from './grpc-h2-fire';
 import { httpFire } from './http-fire';
 import { httpLevelRequest } from './http-level-request';
-import { DEFAULT_LOAD_ENGINE, type LoadEngine } from '@app/bench';
+import { DEFAULT_LOAD_ENGINE } from './level-params/load-engines';
+import type { LoadEngine } from './level-params/validate-load-level';
 import type { GeneratorResult, LoadLevelSpec, MeasuredWindow } from './load-level.interface';
 
 type ReportWindow = (edge: 'start' | 'end') => void;

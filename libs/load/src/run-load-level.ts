@@ -8,7 +8,7 @@ import { levelFailureText } from './level-verdict';
 import { levelShape } from './level-shape';
 import { splitLevel } from './split-level';
 import { hostname } from 'node:os';
-import { outsideProgram } from '@app/bench';
+import { outsideProgram } from './level-params/load-engines';
 import { levelNoise, MachineWindow, openMachineWindow } from './level-noise';
 
 // Above this share of one core the generator, not the server, may be what limits the rate: its event loop also

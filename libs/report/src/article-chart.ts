@@ -1,4 +1,3 @@
-import { type BenchRun } from '@app/bench';
 import {
   ARTICLE_REFERENCE,
   ARTICLE_SOURCE_NOTE,
@@ -6,8 +5,9 @@ import {
   human,
   type ArticleCase,
   type ArticleMatch,
-  type SavedRun,
-} from '@app/explain';
+} from '@app/printers';
+import { type BenchRun } from '@app/bench';
+import { type SavedRun } from '@app/explain';
 import type { BarChartSpec, LeftOut } from './chart-spec.interface';
 import { runName, seriesLabel } from './run-names';
 

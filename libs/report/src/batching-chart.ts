@@ -1,5 +1,6 @@
+import { BATCHING_NOTE, BATCHING_TITLE, batchingGroups, human, type BatchingGroup } from '@app/printers';
 import { type BenchRun } from '@app/bench';
-import { BATCHING_NOTE, BATCHING_TITLE, batchingGroups, human, type BatchingGroup, type SavedRun } from '@app/explain';
+import { type SavedRun } from '@app/explain';
 import type { LineChartSpec } from './chart-spec.interface';
 import { crossoverNotes } from './crossover-notes';
 import { findCrossings, supported } from './crossovers';

@@ -1,4 +1,4 @@
-import { human } from '@app/explain';
+import { human } from '@app/printers';
 import type { Crossing } from './crossovers';
 
 const at = (x: number) => human(x, x < 10 ? 1 : 0);

@@ -1,4 +1,4 @@
-import { human } from '@app/explain';
+import { human } from '@app/printers';
 import { type LoadLevelResult } from '@app/load';
 import type { BarChartSpec, BarDatasetSpec } from './chart-spec.interface';
 import { flaggedNotes, loadTable, type LoadLine } from './load-lines';

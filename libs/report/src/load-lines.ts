@@ -1,6 +1,6 @@
-import { loadVariantOf, nonDefaultEngine } from '@app/bench';
-import { human, type SavedRun } from '@app/explain';
-import { levelShape, shapeTag, type LoadLevelResult, type LoadRun } from '@app/load';
+import { human } from '@app/printers';
+import { type SavedRun } from '@app/explain';
+import { levelShape, shapeTag, type LoadLevelResult, type LoadRun, loadVariantOf, nonDefaultEngine } from '@app/load';
 import type { TableSpec } from './chart-spec.interface';
 import { seriesLabel } from './run-names';
 import { groupBy } from './scenario-rows';

@@ -1,5 +1,6 @@
+import { networkTable } from '@app/printers';
 import { MIN_RUNS_FOR_VERDICT, type BenchRun } from '@app/bench';
-import { networkTable, networkVerdicts, type SavedRun } from '@app/explain';
+import { networkVerdicts, type SavedRun } from '@app/explain';
 import type { BarChartSpec } from './chart-spec.interface';
 import { runName, seriesLabel } from './run-names';
 

@@ -1,5 +1,6 @@
+import { human } from '@app/printers';
 import { STACK_PHASES, type BenchRun } from '@app/bench';
-import { explainRun, explainSentences, human } from '@app/explain';
+import { explainRun, explainSentences } from '@app/explain';
 import { benchRun, EXPLAIN_CASES, fixturePhases, withoutPhases } from './fixtures/report-runs';
 import { phaseCharts } from './phase-charts';
 

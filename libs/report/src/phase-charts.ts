@@ -1,5 +1,6 @@
+import { human, PHASES_SECTION } from '@app/printers';
 import { phaseStack, scenarioWallParts, type BenchRun } from '@app/bench';
-import { caseWords, explainRun, explainSentences, human, PHASES_SECTION, type SavedRun } from '@app/explain';
+import { caseWords, explainRun, explainSentences, type SavedRun } from '@app/explain';
 import type { BarChartSpec, LeftOut } from './chart-spec.interface';
 import { runName } from './run-names';
 import { groupBy, variantOf } from './scenario-rows';

@@ -1,4 +1,5 @@
-import { COMPARISON_SECTIONS, type ComparisonSection, type SavedRun } from '@app/explain';
+import { COMPARISON_SECTIONS, type ComparisonSection } from '@app/printers';
+import { type SavedRun } from '@app/explain';
 import { chartLibrarySource } from './chart-library';
 import type { ChartSpec, LeftOut, ReportSection } from './chart-spec.interface';
 import { drawReport } from './draw-report.script';

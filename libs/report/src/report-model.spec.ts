@@ -1,5 +1,5 @@
+import { batchingGroups, BATCHING_NOTE, human } from '@app/printers';
 import { type BenchRun, type ScenarioResult } from '@app/bench';
-import { batchingGroups, BATCHING_NOTE, human } from '@app/explain';
 import type { BarChartSpec, ChartSpec, LineChartSpec, ScatterChartSpec } from './chart-spec.interface';
 import {
   BATCHING_CASES,

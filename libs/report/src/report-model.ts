@@ -1,13 +1,7 @@
+import { COMPARISON_SECTIONS, CONNECT_SECTION, type ComparisonSection, type SectionPlace } from '@app/printers';
 import { chartLibraryVersion } from './chart-library';
 import { type BenchRun } from '@app/bench';
-import {
-  COMPARISON_SECTIONS,
-  CONNECT_SECTION,
-  isLoadRun,
-  type ComparisonSection,
-  type SavedRun,
-  type SectionPlace,
-} from '@app/explain';
+import { isLoadRun, type SavedRun } from '@app/explain';
 import type { ReportSection } from './chart-spec.interface';
 import { resourceBarCharts } from './resource-bar-charts';
 import { runContext, type RunContext } from './run-context';

@@ -1,5 +1,5 @@
+import { human } from '@app/printers';
 import { type BenchRun } from '@app/bench';
-import { human } from '@app/explain';
 import type { BarChartSpec } from './chart-spec.interface';
 import { benchRun, QUICK_CASES } from './fixtures/report-runs';
 import { printReportHtml } from './report-html.printer';

@@ -1,5 +1,6 @@
+import { human, lifetimePeakLegend, peakCell } from '@app/printers';
 import { type ScenarioResult } from '@app/bench';
-import { human, lifetimePeakLegend, peakCell, type SavedRun } from '@app/explain';
+import { type SavedRun } from '@app/explain';
 import type { BarChartSpec, LeftOut } from './chart-spec.interface';
 import { seriesLabel } from './run-names';
 import { groupBy, variantOf, type RunScenario } from './scenario-rows';

@@ -1,5 +1,6 @@
+import { blobBytesLine, human } from '@app/printers';
 import { runtimesLine, type BenchRun } from '@app/bench';
-import { blobBytesLine, caseWords, human, isLoadRun, type SavedRun } from '@app/explain';
+import { caseWords, isLoadRun, type SavedRun } from '@app/explain';
 import { type LoadRun } from '@app/load';
 import { runName } from './run-names';
 import { groupBy, variantOf } from './scenario-rows';

@@ -1,5 +1,6 @@
+import { human } from '@app/printers';
 import { invocationOf, percentile, shapeOf, sortAscending } from '@app/bench';
-import { human, type SavedRun } from '@app/explain';
+import { type SavedRun } from '@app/explain';
 import type { LeftOut, PointSpec, ScatterChartSpec } from './chart-spec.interface';
 import { seriesLabel } from './run-names';
 import { groupBy, lineOf, type RunScenario } from './scenario-rows';

@@ -1,4 +1,5 @@
-import type { ComparisonSection, SavedRun } from '@app/explain';
+import { type ComparisonSection } from '@app/printers';
+import type { SavedRun } from '@app/explain';
 import type { TextBlockSpec } from './chart-spec.interface';
 import { runName } from './run-names';
 import type { TaggedRun } from './section-charts';

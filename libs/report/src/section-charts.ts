@@ -1,5 +1,6 @@
+import { type SectionId } from '@app/printers';
 import { type BenchRun } from '@app/bench';
-import { isLoadRun, type SavedRun, type SectionId } from '@app/explain';
+import { isLoadRun, type SavedRun } from '@app/explain';
 import { type LoadRun } from '@app/load';
 import { articleChart } from './article-chart';
 import { batchingCharts } from './batching-chart';

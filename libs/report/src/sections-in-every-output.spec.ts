@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type BenchRun } from '@app/bench';
 import {
   benchSection,
   COMPARISON_SECTIONS,
@@ -8,9 +5,12 @@ import {
   printMarkdown,
   printTable,
   type ComparisonSection,
-  type SavedRun,
   type SectionId,
-} from '@app/explain';
+} from '@app/printers';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BenchRun } from '@app/bench';
+import { type SavedRun } from '@app/explain';
 import {
   BATCHING_CASES,
   benchRun,

@@ -1,4 +1,5 @@
-import { human, type SavedRun } from '@app/explain';
+import { human } from '@app/printers';
+import { type SavedRun } from '@app/explain';
 import type { LeftOut, LineChartSpec, SeriesSpec } from './chart-spec.interface';
 import { crossoverNotes } from './crossover-notes';
 import { findCrossings, supported } from './crossovers';

@@ -1,5 +1,5 @@
+import { sampleResult, samples } from '@app/explain';
 import { aggregateRuns, stampInvocation, type ScenarioResult } from '@app/bench';
-import { sampleResult, samples } from '../../../../libs/explain/src/printers/fixtures/sample-run';
 import { InvocationResults, poolKey } from './invocation-results';
 
 const base = {

@@ -1,18 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import {
-  nonDefaultEngine,
-  LOAD_DEFAULTS,
-  LOAD_VARIANTS,
-  loadVariantOf,
-  LoadLevelParams,
-  loadTarget,
-  ResourceProbe,
-  ScenarioValidationError,
-  TargetKind,
-  TransportKind,
-  validateLoadLevel,
-} from '@app/bench';
+import { ResourceProbe, ScenarioValidationError, TargetKind, TransportKind } from '@app/bench';
 import {
   findGhz,
   GeneratorLauncher,
@@ -28,6 +16,13 @@ import {
   LoadRun,
   LoadSweep,
   runLoadLevel,
+  nonDefaultEngine,
+  LOAD_DEFAULTS,
+  LOAD_VARIANTS,
+  loadVariantOf,
+  LoadLevelParams,
+  loadTarget,
+  validateLoadLevel,
 } from '@app/load';
 import { ConfigError, loadConfig, WirebenchConfig } from '@app/config';
 import { AppLauncher, findProjectRoot, ServingAppName, stopOnSignal } from '@app/bootstrap';
@@ -53,7 +48,7 @@ const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>
   nest: { json: 'json-server', grpc: 'grpc-server' },
   bare: { json: 'bare-json-server', grpc: 'bare-grpc-server' },
   fastify: { json: 'json-fastify-server' },
-  // The Connect protocol on the Express app, the gRPC protocol on the h2c one (load-target.ts: LOAD_TARGETS).
+  // The Connect protocol on the Express app, the gRPC protocol on the h2c one (LOAD_TARGETS in @app/load).
   connect: { connect: 'json-server', grpc: 'json-h2-server' },
   'connect-bare': { connect: 'bare-connect-server', grpc: 'bare-connect-server' },
 };

@@ -1,4 +1,4 @@
-import { LOAD_COLUMNS } from '@app/explain';
+import { LOAD_COLUMNS } from '@app/printers';
 import { LOAD_HELP, parseLoadOptions } from './load-options';
 import { UsageError } from './usage-error';
 

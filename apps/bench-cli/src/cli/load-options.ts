@@ -1,6 +1,9 @@
+import { FORMATS } from '@app/printers';
 import { availableParallelism } from 'node:os';
+import { DEFAULT_DISTURBED_ABOVE, TargetKind, TransportKind, variantNamed, VARIANTS } from '@app/bench';
 import {
-  DEFAULT_DISTURBED_ABOVE,
+  defaultSweep,
+  defaultSweepText,
   DEFAULT_LOAD_ENGINE,
   outsideProgram,
   LOAD_ENGINES,
@@ -8,14 +11,8 @@ import {
   LoadEngine,
   LoadVariantName,
   TARGET_KINDS,
-  TargetKind,
   LOAD_TRANSPORT_KINDS,
-  TransportKind,
-  variantNamed,
-  VARIANTS,
-} from '@app/bench';
-import { FORMATS } from '@app/explain';
-import { defaultSweep, defaultSweepText } from '@app/load';
+} from '@app/load';
 import { strictArgs } from './strict-args';
 import { UsageError } from './usage-error';
 import { parseNetworks } from './parse-networks';

@@ -1,3 +1,4 @@
+import { FORMATS, Format, parseFormats } from '@app/printers';
 import {
   ARTICLE_TRANSPORTS,
   DEFAULT_DISTURBED_ABOVE,
@@ -12,7 +13,6 @@ import {
   VariantName,
   variantNamed,
 } from '@app/bench';
-import { FORMATS, Format, parseFormats } from '@app/explain';
 import { loadNetworkProfiles } from '@app/network';
 import {
   DEFAULT_SHAPE,

@@ -1,6 +1,7 @@
+import { readSavedRun, SavedRunError, writeAtomic } from '@app/printers';
 import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { readSavedRun, SavedRun, SavedRunError, writeAtomic } from '@app/explain';
+import { SavedRun } from '@app/explain';
 import { ConfigError, loadConfig } from '@app/config';
 import { printReportHtml } from '@app/report';
 import { EXIT } from './bench-command';

@@ -1,7 +1,7 @@
+import { RUN_FILES } from '@app/printers';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RUN_FILES } from '@app/explain';
 import { benchRun, loadRun } from '../../../../libs/report/src/fixtures/report-runs';
 import { saveRun } from './save-run';
 

@@ -1,4 +1,5 @@
-import { SavedRun, writeRunFiles } from '@app/explain';
+import { writeRunFiles } from '@app/printers';
+import { SavedRun } from '@app/explain';
 import { printReportHtml } from '@app/report';
 
 /**

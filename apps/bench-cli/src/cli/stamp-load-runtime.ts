@@ -1,5 +1,4 @@
-import { outsideProgram } from '@app/bench';
-import { type LoadLevelResult } from '@app/load';
+import { type LoadLevelResult, outsideProgram } from '@app/load';
 import type { RuntimePair } from './runtime-blocks';
 import { checkReportedRuntime } from './stamp-runtime';
 

@@ -1,5 +1,5 @@
+import { sampleResult } from '@app/explain';
 import type { ResolvedRuntime } from '@app/runtimes';
-import { sampleResult } from '../../../../libs/explain/src/printers/fixtures/sample-run';
 import { stampRuntime } from './stamp-runtime';
 
 const runtime = (nodeVersion: string): ResolvedRuntime => ({

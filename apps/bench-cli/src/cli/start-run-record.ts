@@ -1,7 +1,8 @@
+import { print, RUN_FILES } from '@app/printers';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { collectEnvironment, RunRecord } from '@app/bench';
-import { print, RUN_FILES, SavedRun } from '@app/explain';
+import { SavedRun } from '@app/explain';
 import { saveRun } from './save-run';
 import { terminalWidth } from './terminal-width';
 

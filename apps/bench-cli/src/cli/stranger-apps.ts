@@ -1,4 +1,4 @@
-import { identifyApp } from '@app/bench';
+import { identifyApp } from '@app/identity';
 import { appTargets, type AppLauncher, type ServingAppName } from '@app/bootstrap';
 import { hostPortOf, type WirebenchConfig } from '@app/config';
 import { variableToMove } from './app-variables';

@@ -1,5 +1,5 @@
+import { human } from '@app/printers';
 import { ProgressSnapshot } from '@app/bench';
-import { human } from '@app/explain';
 import { DEFAULT_SHAPE } from '@app/shapes';
 import type { CallProgress } from './call-admission.service';
 

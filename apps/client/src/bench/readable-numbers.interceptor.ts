@@ -1,7 +1,7 @@
+import { readableNumbers } from '@app/printers';
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { map, Observable } from 'rxjs';
-import { readableNumbers } from '@app/explain';
 import { parseSwitch } from './parse-flags';
 
 /**

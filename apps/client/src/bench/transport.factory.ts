@@ -1,18 +1,10 @@
 import type { Agent } from 'node:http';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { HttpService } from '@nestjs/axios';
-import {
-  type PathName,
-  RelayTransportFactory,
-  RowsTransport,
-  StreamingRowsTransport,
-  VariantName,
-  variantPath,
-  VARIANTS,
-} from '@app/bench';
+import { RelayTransportFactory, RowsTransport, StreamingRowsTransport, VariantName, VARIANTS } from '@app/bench';
 import { DEFAULT_SHAPE, ShapeName } from '@app/shapes';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
-import { BuiltTransport, VARIANT_CLIENTS } from './variant-clients';
+import { buildVariantClient, BuiltTransport } from './variant-clients';
 import { ChannelLeases } from './channel-leases';
 
 /**
@@ -92,7 +84,8 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
   create(variant: VariantName, host: string, port: number, shape: ShapeName = DEFAULT_SHAPE): BuiltTransport {
     // The relay is dialled as the server is: a URL for the HTTP paths, host:port for a gRPC channel.
     const isUrl = /^https?:\/\//.test(this.serverAddress(variant));
-    return this.build(variant, shape, isUrl ? `http://${host}:${port}` : `${host}:${port}`);
+    const address = isUrl ? `http://${host}:${port}` : `${host}:${port}`;
+    return this.build(variant, shape, address, this.config.requestTimeoutMs);
   }
 
   /**
@@ -119,24 +112,8 @@ export class TransportFactory implements RelayTransportFactory, OnModuleDestroy 
     return this.config.targets[VARIANTS[variant].address];
   }
 
-  /** The variant's client, from its path's builder (VARIANT_CLIENTS); a +gzip twin is its path asking for gzip. */
-  private build(
-    variant: VariantName,
-    shape: ShapeName,
-    address: string,
-    timeoutMs = this.config.requestTimeoutMs,
-  ): BuiltTransport {
-    const { path, compression } = variantPath(variant);
-    // An added variant (WIREBENCH_VARIANTS) is built with the client of the path it is like.
-    return VARIANT_CLIENTS[(VARIANTS[variant].like ?? path) as PathName]({
-      info: VARIANTS[variant],
-      shape,
-      address,
-      timeoutMs,
-      compression,
-      http: this.http,
-      config: this.config,
-    });
+  private build(variant: VariantName, shape: ShapeName, address: string, timeoutMs: number): BuiltTransport {
+    return buildVariantClient(variant, { shape, address, timeoutMs, http: this.http, config: this.config });
   }
 }
 

@@ -1,7 +1,15 @@
 import { HttpService } from '@nestjs/axios';
 import { ClientGrpcProxy, ClientProxyFactory } from '@nestjs/microservices';
 import type { PackageDefinition, ServiceDefinition } from '@grpc/proto-loader';
-import { type PathName, RowsTransport, StreamingRowsTransport, type VariantInfo } from '@app/bench';
+import {
+  type PathName,
+  RowsTransport,
+  StreamingRowsTransport,
+  type VariantInfo,
+  type VariantName,
+  variantPath,
+  VARIANTS,
+} from '@app/bench';
 import {
   ConnectStreamTransport,
   ConnectTransport,
@@ -217,6 +225,19 @@ export const VARIANT_CLIENTS = {
   'connect-bare': connectEs,
   'connect-stream': connectEs,
 } as const satisfies Record<PathName, ClientBuilder>;
+
+/**
+ * `variant`'s client, from its path's builder: a +gzip twin is its path asking for gzip, and an added variant
+ * (WIREBENCH_VARIANTS) is built with the client of the path it is like.
+ */
+export function buildVariantClient(
+  variant: VariantName,
+  ctx: Omit<ClientBuildContext, 'info' | 'compression'>,
+): BuiltTransport {
+  const { path, compression } = variantPath(variant);
+  const info = VARIANTS[variant];
+  return VARIANT_CLIENTS[(info.like ?? path) as PathName]({ ...ctx, info, compression });
+}
 
 function protobufCodecOf(info: VariantInfo): ProtobufCodec | undefined {
   return info.serializer === undefined ? undefined : getProtobufCodec(info.serializer as ProtobufCodecName);

@@ -1,6 +1,14 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { LOAD_DEFAULTS, LoadLevelInput, loadTarget, ResourceProbe, validateLoadLevel } from '@app/bench';
-import { isTimeoutKind, LoadLevelResult, runLoadLevel } from '@app/load';
+import { ResourceProbe } from '@app/bench';
+import {
+  isTimeoutKind,
+  LoadLevelResult,
+  runLoadLevel,
+  LOAD_DEFAULTS,
+  LoadLevelInput,
+  loadTarget,
+  validateLoadLevel,
+} from '@app/load';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 import { CallAdmission } from '../admission/call-admission.service';
 

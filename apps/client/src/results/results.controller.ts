@@ -1,7 +1,7 @@
+import { CONTENT_TYPES } from '@app/printers';
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
 import type { Response } from 'express';
-import { CONTENT_TYPES } from '@app/explain';
 import { ResultsService, SavedRunSummary } from './results.service';
 
 // Opened in the browser tab rather than saved: the report is meant to be looked at; data files stay downloads.

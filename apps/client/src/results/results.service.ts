@@ -1,9 +1,9 @@
+import { appendEndpointRuns, readSavedRun, RUN_FILES, RunKind, SAVED_RUN_FILES } from '@app/printers';
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BenchRun, collectEnvironment, ScenarioResult } from '@app/bench';
-import { appendEndpointRuns, readSavedRun, RUN_FILES, RunKind, SAVED_RUN_FILES } from '@app/explain';
 import { WIREBENCH_CONFIG, WirebenchConfig } from '@app/config';
 
 /** Where `?save=1` appends endpoint measurements, in the same columns as a bench run's CSVs. */

@@ -1,8 +1,7 @@
 import type { ResourceSnapshot } from '@app/resources';
 import type { ProcessRuntime } from '../result/result.interface';
 import type { TargetInfo } from '../transport-contract/rows-transport.interface';
-import { adminGrpc } from './admin-grpc';
-import { adminHttp } from './admin-http';
+import { adminGrpc, adminHttp } from '@app/identity';
 
 /** What a server says of itself that a result records or checks before timing; each part null where it does not say. */
 export interface ServerReport {

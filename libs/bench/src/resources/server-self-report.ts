@@ -1,7 +1,6 @@
 import type { ResourceReport } from '@app/resources';
 import type { TargetInfo } from '../transport-contract/rows-transport.interface';
-import { adminGrpc } from './admin-grpc';
-import { adminHttp } from './admin-http';
+import { adminGrpc, adminHttp } from '@app/identity';
 
 /** A window the server itself measures; `end` resolves to what it reports. */
 export interface SelfReportWindow {

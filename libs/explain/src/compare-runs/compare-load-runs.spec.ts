@@ -1,6 +1,6 @@
+import { printLoadComparison } from '@app/printers';
 import type { LoadLevelResult } from '@app/load';
 import type { LoadRun } from '@app/load';
-import { printLoadComparison } from '../printers/compare-load-table.printer';
 import { compareLoadRuns } from './compare-load-runs';
 
 const level = (concurrency: number, perSecond: number[], p99 = 1): LoadLevelResult =>

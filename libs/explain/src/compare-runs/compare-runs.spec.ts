@@ -1,6 +1,6 @@
 import type { BenchRun } from '@app/bench';
 import type { ScenarioResult } from '@app/bench';
-import { SAMPLE_RUN, sampleResult, samples } from '../printers/fixtures/sample-run';
+import { SAMPLE_RUN, sampleResult, samples } from '../fixtures/sample-run';
 import { compareRuns } from './compare-runs';
 
 const base = {

@@ -1,4 +1,4 @@
-import { JSON_PHASES, sampleResult, samples } from '../printers/fixtures/sample-run';
+import { JSON_PHASES, sampleResult, samples } from '../fixtures/sample-run';
 import { versusOf, type VariantVersus } from '@app/bench';
 import type { ScenarioResult } from '@app/bench';
 import { MIN_RUNS_FOR_VERDICT } from '@app/bench';

@@ -1,4 +1,4 @@
-import { JSON_PHASES, sampleResult, samples } from '../printers/fixtures/sample-run';
+import { JSON_PHASES, sampleResult, samples } from '../fixtures/sample-run';
 import { compareVariants } from '@app/bench';
 import type { PhaseBreakdown } from '@app/bench';
 import type { ScenarioResult } from '@app/bench';

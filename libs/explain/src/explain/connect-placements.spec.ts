@@ -1,8 +1,6 @@
-import { connectCase, connectPresetRun, connectRun } from '../printers/fixtures/connect-results';
-import { SAMPLE_RUN } from '../printers/fixtures/sample-run';
-import { connectTable } from '../printers/connect-table';
-import { printMarkdown } from '../printers/markdown.printer';
-import { printTable } from '../printers/table.printer';
+import { connectTable, printMarkdown, printTable } from '@app/printers';
+import { connectCase, connectPresetRun, connectRun } from '../fixtures/connect-results';
+import { SAMPLE_RUN } from '../fixtures/sample-run';
 import { connectPlacements } from './connect-placements';
 import { connectSentence } from './connect-sentences';
 

@@ -1,6 +1,5 @@
-import { SAMPLE_RUN, sampleResult, samples } from '../printers/fixtures/sample-run';
-import { printMarkdown } from '../printers/markdown.printer';
-import { printTable } from '../printers/table.printer';
+import { printMarkdown, printTable } from '@app/printers';
+import { SAMPLE_RUN, sampleResult, samples } from '../fixtures/sample-run';
 import type { PhaseBreakdown } from '@app/bench';
 import type { BenchRun } from '@app/bench';
 import type { VariantName } from '@app/bench';

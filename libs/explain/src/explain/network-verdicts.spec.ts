@@ -1,8 +1,7 @@
+import { networkTable, printMarkdown } from '@app/printers';
 import type { BenchRun } from '@app/bench';
 import type { NetworkConditions, ScenarioResult } from '@app/bench';
-import { SAMPLE_RUN, sampleResult, samples } from '../printers/fixtures/sample-run';
-import { networkTable } from '../printers/network-table';
-import { printMarkdown } from '../printers/markdown.printer';
+import { SAMPLE_RUN, sampleResult, samples } from '../fixtures/sample-run';
 import { networkVerdicts } from './network-verdicts';
 import { judgeNoise } from '@app/bench';
 

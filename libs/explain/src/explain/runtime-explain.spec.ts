@@ -1,5 +1,5 @@
-import { caseOnRuntime, NODE20, NODE26, runtimesRun } from '../printers/fixtures/runtime-results';
-import { printMarkdown } from '../printers/markdown.printer';
+import { printMarkdown } from '@app/printers';
+import { caseOnRuntime, NODE20, NODE26, runtimesRun } from '../fixtures/runtime-results';
 import { explainRun } from './explain-run';
 import { runtimeFactorSentences } from './runtime-factor-sentences';
 import { runtimeVerdicts } from './runtime-verdicts';

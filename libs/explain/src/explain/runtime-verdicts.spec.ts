@@ -1,10 +1,8 @@
+import { printMarkdown, printTable, runtimeTable } from '@app/printers';
 import type { BenchRun } from '@app/bench';
 import type { ScenarioResult } from '@app/bench';
-import { SAMPLE_RUN } from '../printers/fixtures/sample-run';
-import { caseOnRuntime, NODE20, NODE26 } from '../printers/fixtures/runtime-results';
-import { printMarkdown } from '../printers/markdown.printer';
-import { printTable } from '../printers/table.printer';
-import { runtimeTable } from '../printers/runtime-table';
+import { SAMPLE_RUN } from '../fixtures/sample-run';
+import { caseOnRuntime, NODE20, NODE26 } from '../fixtures/runtime-results';
 import { runtimeVerdicts } from './runtime-verdicts';
 
 /** One case on one runtime: JSON and gRPC, each [median ms, serialize ms]. */

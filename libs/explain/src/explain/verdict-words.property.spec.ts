@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { aggregate } from '@app/bench';
-import { SAMPLE_RUN, sampleResult } from '../printers/fixtures/sample-run';
+import { SAMPLE_RUN, sampleResult } from '../fixtures/sample-run';
 import { requestPhases } from '@app/bench';
 import type { BenchRun } from '@app/bench';
 import type { RunSample, ScenarioResult } from '@app/bench';

@@ -1,0 +1,35 @@
+// The files of a run: one printer per format behind one dispatcher (print) for bench and load runs alike, the csv
+// columns, the comparison sections' registry, and the one writer and reader of a run's files (output/).
+export { FORMATS, parseFormats, print } from './print';
+export type { Format } from './print';
+export { printMarkdown } from './markdown.printer';
+export { printTable } from './table.printer';
+export { RUNS_CSV_COLUMNS, SUMMARY_CSV_COLUMNS, describeColumns } from './csv-columns';
+export { batchingGroups, BATCHING_NOTE } from './batching-table';
+export type { BatchingGroup } from './batching-table';
+export { COMPARISON_SECTIONS } from './sections/registry';
+export type { SectionId } from './sections/registry';
+export { benchSection } from './sections/comparison-section';
+export type { ComparisonSection, SectionPlace } from './sections/comparison-section';
+export { BATCHING_TITLE } from './sections/batching.section';
+export { CONNECT_SECTION } from './sections/connect.section';
+export { PHASES_SECTION } from './sections/phases.section';
+export { readableNumber, readableNumbers } from './readable-numbers';
+export { blobBytesLine } from './blob-bytes-line';
+export { writeRunFiles, appendEndpointRuns } from './output/write-run-files';
+export { RUN_FILES, SAVED_RUN_FILES, CONTENT_TYPES } from './output/run-files';
+export type { RunKind } from './output/run-files';
+export { readSavedRun, SavedRunError } from './output/read-saved-run';
+export { writeAtomic } from './output/write-atomic';
+export { LOAD_COLUMNS } from './load-columns';
+export { printSavedRunComparison } from './compare.printer';
+export { printLoadComparison } from './compare-load-table.printer';
+export { human } from './table-columns';
+export { lifetimePeakLegend, peakCell } from './lifetime-peak';
+export { ARTICLE_REFERENCE, ARTICLE_SOURCE_NOTE } from './article-reference';
+export type { ArticleCase } from './article-reference';
+export { articleMatches } from './article-matches';
+export type { ArticleMatch } from './article-matches';
+export { networkTable } from './network-table';
+export { runtimeTable } from './runtime-table';
+export { connectTable } from './connect-table';
