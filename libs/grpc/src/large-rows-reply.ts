@@ -30,7 +30,7 @@ export async function largeRowsReply(
   serializer: ReplySerializer | null,
   gone: () => boolean,
 ): Promise<Record<string, object[]> | null> {
-  const build = pieceBuild(shape, sliceRows, serializer);
+  const build = pieceBuild(shape, count, sliceRows, serializer);
   const times = await buildInPieces(count, gone, build, build.pieceRows);
   if (times === null) return null;
   const encoded = build.finish(times);
@@ -43,8 +43,13 @@ export async function largeRowsReply(
   return reply;
 }
 
-function pieceBuild(shape: Shape, sliceRows: number | null, serializer: ReplySerializer | null): PieceBuild {
-  if (serializer) return serializerPieces(shape, serializer);
+function pieceBuild(
+  shape: Shape,
+  count: number,
+  sliceRows: number | null,
+  serializer: ReplySerializer | null,
+): PieceBuild {
+  if (serializer) return serializerPieces(shape, count, serializer);
   return sliceRows === null ? protoLoaderPieces(shape) : slicedPieces(shape, sliceRows);
 }
 
@@ -83,9 +88,9 @@ function slicedPieces(shape: Shape, sliceRows: number): PieceBuild {
   };
 }
 
-/** A named serializer (grpc-static, grpc-es, grpc-tsproto): prepared and encoded piece by piece (its pieceEncoder). */
-function serializerPieces(shape: Shape, serializer: ReplySerializer): PieceBuild {
-  const encoder = serializer.pieceEncoder();
+/** A named serializer (grpc-static, grpc-es, grpc-pbf...): prepared and encoded piece by piece (its pieceEncoder). */
+function serializerPieces(shape: Shape, count: number, serializer: ReplySerializer): PieceBuild {
+  const encoder = serializer.pieceEncoder(count);
   return {
     pieceRows: REPLY_PIECE_ROWS,
     generate: (first, rows) => serializer.prepare(shape.rows(rows, first)),

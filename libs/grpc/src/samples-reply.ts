@@ -8,8 +8,8 @@ export interface ReplySerializer<P = unknown> {
   /** The generator's rows in the serializer's own form: generate-side work. */
   prepare(rows: readonly MessageRow[]): P;
   encode(prepared: P): Uint8Array;
-  /** The same bytes as `encode`, fed one prepared piece at a time: how a large reply is encoded. */
-  pieceEncoder(): { add(piece: P): void; finish(): Uint8Array };
+  /** The same bytes as `encode`, fed one prepared piece at a time (of `rows` in all): how a large reply is encoded. */
+  pieceEncoder(rows?: number): { add(piece: P): void; finish(): Uint8Array };
 }
 
 /**

@@ -9,7 +9,15 @@ import { runScenarioOnClient } from './client-api';
 import { BenchOptions, HELP, parseOptions } from './options';
 import { recordRun, reportRun, reportUsageError, startRunRecord } from './start-run-record';
 import { addCounts, ProgressTracker, type WorkCounts } from './progress-tracker';
-import { buildScenarioSpecs, cappedNotes, chunkFor, ownVariantNotes, planOf, caseSettings } from './scenario-specs';
+import {
+  buildScenarioSpecs,
+  cappedNotes,
+  chunkFor,
+  ownVariantNotes,
+  planOf,
+  caseSettings,
+  refusedVariantNotes,
+} from './scenario-specs';
 import type { ScenarioSpec } from './presets';
 import { UsageError } from './usage-error';
 import { requireShaperFor } from './parse-networks';
@@ -85,8 +93,13 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
   }
 
   // Before anything runs: a case run otherwise than asked (a concurrency capped at its requests) is said, not hidden.
-  // And a case on other variants than the run's (the runtimes preset's large case on the explain preset's).
-  for (const line of [...cappedNotes(specs), ...ownVariantNotes(specs, options)])
+  // And a case on other variants than the run's (the runtimes preset's large case on the explain preset's), and a
+  // preset variant left out of a case whose shape its serializer cannot serve.
+  for (const line of [
+    ...cappedNotes(specs),
+    ...ownVariantNotes(specs, options),
+    ...refusedVariantNotes(specs, options),
+  ])
     process.stderr.write(`wirebench bench: ${line}\n`);
   const busy = await busyMachineLine(options.disturbedAbove);
   if (busy) process.stderr.write(`wirebench bench: ${busy}\n`);
@@ -150,7 +163,7 @@ export async function runBenchCommand(argv: string[]): Promise<number> {
       progress.starting(spec.name + of);
       const { variants, runs, warmup } = caseSettings(spec, options);
       if (variants.length === 0) {
-        progress.note(`${spec.name}: skipped, it runs on streaming variants only and none was chosen`);
+        progress.note(`${spec.name}: skipped, none of the chosen variants runs it (streaming only, or its shape)`);
         continue;
       }
       const outcomes: string[] = [];

@@ -11,6 +11,7 @@ import {
   ownVariantNotes,
   planOf,
   caseSettings,
+  refusedVariantNotes,
   variantsFor,
   withShapes,
 } from './scenario-specs';
@@ -270,5 +271,22 @@ describe('variantsFor', () => {
     const given = parseOptions(['--variants', 'json']);
     expect(planOf([plain, own], given).map((s) => s.variants)).toEqual([['json'], ['json']]);
     expect(ownVariantNotes([plain, own], given)).toEqual([]);
+  });
+
+  it("leaves a preset's variant out of a case whose shape its serializer cannot serve, and says so", () => {
+    const numeric: ScenarioSpec = { ...plain, name: 'small-numeric', shape: 'numeric' };
+    const options = parseOptions(['--preset', 'serializers']);
+    expect(options.transports).toContain('grpc-pbf');
+    expect(variantsFor(numeric, options)).not.toContain('grpc-pbf');
+    expect(variantsFor(numeric, options)).toContain('grpc-tsproto');
+    expect(variantsFor({ ...numeric, shape: 'row' }, options)).toContain('grpc-pbf');
+    const notes = refusedVariantNotes([numeric, { ...plain, shape: 'row' }], options);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^small-numeric: left out grpc-pbf \(pbf cannot carry NumericRow\.device_id, /);
+    expect(notes[0]).toContain('; grpc-pbf-sized (pbf cannot carry');
+    // Named on the command line, the pair is not dropped: the client refuses it (400 / exit 2), naming the fields.
+    const named = parseOptions(['--variants', 'grpc,grpc-pbf']);
+    expect(variantsFor(numeric, named)).toEqual(['grpc', 'grpc-pbf']);
+    expect(refusedVariantNotes([numeric], named)).toEqual([]);
   });
 });

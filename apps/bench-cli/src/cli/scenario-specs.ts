@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { isStreamingVariant, ScenarioValidationError, validateScenario, VariantName } from '@app/bench';
+import {
+  isStreamingVariant,
+  ScenarioValidationError,
+  serializerRefusal,
+  validateScenario,
+  VariantName,
+} from '@app/bench';
 import type { Limits } from '@app/config';
 import { DEFAULT_SHAPE, type ShapeName } from '@app/shapes';
 import type { BenchOptions } from './options';
@@ -16,9 +22,19 @@ export interface CaseSettings {
 /**
  * The one merge of a case's settings, in precedence order: the run's (the preset's defaults or the built-in ones),
  * then the case's own (ScenarioSpec.variants, runs, warmup), then what the command line itself set (options.given),
- * which wins for every case. A streaming-only case then keeps only the variants that stream.
+ * which wins for every case. A streaming-only case then keeps only the variants that stream, and a case of a shape
+ * that a variant's serializer cannot serve (pbf and 64-bit integers, say) leaves that variant out when the variants are
+ * the preset's: named on the command line, the pair is refused instead (refusedVariantNotes says which were left out).
  */
 export function caseSettings(
+  spec: ScenarioSpec,
+  options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>,
+): CaseSettings {
+  const merged = mergedSettings(spec, options);
+  return { ...merged, variants: merged.variants.filter((v) => refusedFor(spec, options, v) === null) };
+}
+
+function mergedSettings(
   spec: ScenarioSpec,
   options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>,
 ): CaseSettings {
@@ -30,6 +46,25 @@ export function caseSettings(
     ...definedOnly(options.given),
   };
   return spec.streamingOnly ? { ...merged, variants: merged.variants.filter(isStreamingVariant) } : merged;
+}
+
+/** Why a case's preset variant is left out (its serializer cannot serve the case's shape), or null. */
+function refusedFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'given'>, variant: VariantName): string | null {
+  return options.given.variants ? null : serializerRefusal(variant, spec.shape ?? DEFAULT_SHAPE);
+}
+
+/** One line per case that leaves a variant out because its serializer cannot serve the case's shape. */
+export function refusedVariantNotes(
+  specs: ScenarioSpec[],
+  options: Pick<BenchOptions, 'transports' | 'runs' | 'warmup' | 'given'>,
+): string[] {
+  return specs.flatMap((spec) => {
+    const out = mergedSettings(spec, options).variants.flatMap((v) => {
+      const why = refusedFor(spec, options, v);
+      return why === null ? [] : [`${v} (${why})`];
+    });
+    return out.length === 0 ? [] : [`${spec.name}: left out ${out.join('; ')}`];
+  });
 }
 
 /** The variants a case runs on (caseSettings). */

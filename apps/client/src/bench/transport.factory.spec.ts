@@ -1,5 +1,5 @@
 import type { HttpService } from '@nestjs/axios';
-import { type ConnectVariantName, isStreamingTransport, VARIANT_NAMES, VARIANTS } from '@app/bench';
+import { type ConnectVariantName, isStreamingTransport, serializerRefusal, VARIANT_NAMES, VARIANTS } from '@app/bench';
 import { ConnectStreamTransport, ConnectTransport, GrpcStreamTransport, GrpcTransport } from '@app/transports';
 import { loadConfig } from '@app/config';
 import { appAddresses, BENCH_APPS } from '@app/bootstrap';
@@ -51,8 +51,9 @@ describe('TransportFactory', () => {
               ? 'serializer'
               : 'protobuf'
             : 'json';
-      // The connect family has generated code for proto/'s shapes only (checkSerializerShape refuses the others first).
-      for (const shape of shapeNames()) {
+      // The connect family has generated code for proto/'s shapes only, and pbf cannot carry every built-in one:
+      // checkSerializerShape refuses those pairs before a transport is asked for.
+      for (const shape of shapeNames().filter((s) => serializerRefusal(variant, s) === null)) {
         const transport = factory.forVariant(variant, shape);
         expect([variant, transport.shape, transport.rowForm]).toEqual([variant, shape, form]);
         if (shape !== 'row') expect(transport).not.toBe(row);

@@ -213,6 +213,8 @@ export const VARIANT_CLIENTS = {
   'grpc-static': nestGrpc,
   'grpc-es': nestGrpc,
   'grpc-tsproto': nestGrpc,
+  'grpc-pbf': nestGrpc,
+  'grpc-pbf-sized': nestGrpc,
   'grpc-stream': nestGrpcStream,
   'grpc-stream-static': nestGrpcStream,
   'grpc-bare': bareGrpc,

@@ -1,37 +1,52 @@
 import { getJsonCodec, getProtobufCodec } from '@app/codecs';
-import { getShape, servedShapes, type ShapeName } from '@app/shapes';
+import { getShape, servedShapes, SHAPES, type ShapeName } from '@app/shapes';
 import { ScenarioValidationError } from './scenario-validation.error';
 import { isProtobufSerializer, VARIANTS, type VariantName } from './variants';
 
+/** The serializer whose code a variant runs (its own, or the fixed generated code of the connect family). */
+function serializerOf(variant: VariantName) {
+  return VARIANTS[variant].serializer ?? VARIANTS[variant].generatedCode;
+}
+
 /**
- * A serializer variant on a shape its serializer has no code for is refused before anything runs (400 / exit 2),
- * naming the shapes it can: the generated serializers (grpc-static, grpc-es, grpc-tsproto, proto-http-static,
- * grpc-stream-static) carry code for proto/'s
- * messages only, so not for a user's own message. Asked of the codec itself (its forShape, built once and kept), so no
- * list of shapes is kept here.
+ * Why `variant` cannot time `shape`, in the serializer's own words, or null when it can: a generated serializer
+ * (grpc-static, grpc-es, grpc-tsproto, grpc-pbf, proto-http-static, grpc-stream-static) carries code for proto/'s
+ * messages only, so not for a user's own message, and one may refuse fields it cannot carry exactly (pbf: 64-bit
+ * integers, fields with presence). Asked of the codec itself (its forShape, built once and kept), so no list of shapes
+ * is kept here.
  */
-export function checkSerializerShape(variant: VariantName, shape: ShapeName, raw: unknown): void {
-  // A fixed generated code (the connect family's protobuf-es) limits the shapes as a per-request serializer does.
-  const serializer = VARIANTS[variant].serializer ?? VARIANTS[variant].generatedCode;
-  if (serializer === undefined) return;
+export function serializerRefusal(variant: VariantName, shape: ShapeName): string | null {
+  const serializer = serializerOf(variant);
+  if (serializer === undefined) return null;
   // By the serializer's registry, not the family: proto-http-static is a JSON-family path with a protobuf serializer.
   const codec = isProtobufSerializer(serializer) ? getProtobufCodec(serializer) : getJsonCodec(serializer);
-  const serves = (name: string) => {
-    try {
-      codec.forShape(getShape(name));
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (serves(shape)) return;
+  const message = getShape(shape);
+  try {
+    codec.forShape(message);
+    return null;
+  } catch (error) {
+    // A generated serializer has code for proto/'s messages only: the user's own message is not among them.
+    if (!Object.prototype.hasOwnProperty.call(SHAPES, shape))
+      return `it has no code for ${message.rowMessage}: its code is generated from proto/ at build time`;
+    return (error as Error).message;
+  }
+}
+
+/**
+ * A serializer variant on a shape its serializer cannot serve is refused before anything runs (400 / exit 2), naming
+ * why and the shapes it can serve.
+ */
+export function checkSerializerShape(variant: VariantName, shape: ShapeName, raw: unknown): void {
+  const refusal = serializerRefusal(variant, shape);
+  if (refusal === null) return;
   const can = servedShapes()
     .map((s) => s.name)
-    .filter(serves);
+    .filter((name) => serializerRefusal(variant, name as ShapeName) === null);
   throw new ScenarioValidationError(
     'shape',
     { values: can },
-    `variant ${variant} (serializer ${serializer}) has no code for shape ${shape}: it serves ${can.join(', ')}`,
+    `variant ${variant} (serializer ${serializerOf(variant)}) cannot time shape ${shape} (${refusal}): it serves ` +
+      `${can.join(', ')}`,
     raw,
   );
 }

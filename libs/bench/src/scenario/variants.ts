@@ -132,6 +132,8 @@ const GRPC_SERIALIZER_VARIANT_NAMES = {
   'protobufjs-static': 'grpc-static',
   'protobuf-es': 'grpc-es',
   'ts-proto': 'grpc-tsproto',
+  pbf: 'grpc-pbf',
+  'pbf-sized': 'grpc-pbf-sized',
 } as const satisfies Record<Exclude<ProtobufCodecName, 'proto-loader'>, string>;
 
 type GrpcSerializerVariantName = (typeof GRPC_SERIALIZER_VARIANT_NAMES)[keyof typeof GRPC_SERIALIZER_VARIANT_NAMES];

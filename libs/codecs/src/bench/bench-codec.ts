@@ -2,6 +2,7 @@ import { newShapeChecksum, type JsonRow, type MessageRow, type Shape } from '@ap
 import { JSON_CODECS } from '../json/json-codecs';
 import { PROTOBUF_CODECS } from '../protobuf/protobuf-codecs';
 import { withoutSetDefaults } from '../protobuf/without-set-defaults';
+import type { ProtobufCodec } from '../protobuf/protobuf-codec.interface';
 
 /**
  * One serializer of either family seen the same way by the measurement: prepare (untimed), encode and decode (each
@@ -21,21 +22,43 @@ export interface BenchCodec {
   jsonRows(decoded: unknown): JsonRow[];
 }
 
+/** Why a protobuf serializer cannot serve `shape` (its forShape's refusal), or null when it can. */
+function refusal(codec: ProtobufCodec, shape: Shape): string | null {
+  try {
+    codec.forShape(shape);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** One line per serializer left out of a shape because it refuses it (pbf: fields it cannot carry exactly). */
+export function refusedBenchCodecs(shapes: Shape[]): string[] {
+  return shapes.flatMap((shape) =>
+    Object.values(PROTOBUF_CODECS).flatMap((codec: ProtobufCodec) => {
+      const why = refusal(codec, shape);
+      return why === null ? [] : [`${codec.name} on ${shape.name}: left out, ${why}`];
+    }),
+  );
+}
+
 const protobufBenchCodecs = (shape: Shape): BenchCodec[] =>
-  Object.values(PROTOBUF_CODECS).map((codec) => {
-    const bound = codec.forShape(shape);
-    const loader = PROTOBUF_CODECS['proto-loader'].forShape(shape);
-    return {
-      family: 'protobuf',
-      name: codec.name,
-      prepare: (rows) => bound.prepare(rows),
-      encode: (prepared) => bound.encode(prepared),
-      decode: (bytes) => bound.decode(bytes as Uint8Array),
-      reference: (rows) =>
-        loader.encode(loader.prepare(codec.writesSetDefaults ? rows : withoutSetDefaults(shape, rows))),
-      jsonRows: (decoded) => bound.toJsonRows(decoded),
-    };
-  });
+  (Object.values(PROTOBUF_CODECS) as ProtobufCodec[])
+    .filter((codec) => refusal(codec, shape) === null)
+    .map((codec) => {
+      const bound = codec.forShape(shape);
+      const loader = PROTOBUF_CODECS['proto-loader'].forShape(shape);
+      return {
+        family: 'protobuf',
+        name: codec.name,
+        prepare: (rows) => bound.prepare(rows),
+        encode: (prepared) => bound.encode(prepared),
+        decode: (bytes) => bound.decode(bytes as Uint8Array),
+        reference: (rows) =>
+          loader.encode(loader.prepare(codec.writesSetDefaults ? rows : withoutSetDefaults(shape, rows))),
+        jsonRows: (decoded) => bound.toJsonRows(decoded),
+      };
+    });
 
 const jsonBenchCodecs = (shape: Shape): BenchCodec[] =>
   Object.values(JSON_CODECS).map((codec) => {

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { getShape, shapeNames, UnknownShapeError, type Shape } from '@app/shapes';
-import { benchCodecs } from './bench-codec';
+import { benchCodecs, refusedBenchCodecs } from './bench-codec';
 import { codecTable } from './codec-table';
 import { measureCodecs, type CodecMeasurement } from './measure-codec';
 import { measurePhaseMemory, type PhaseMemoryMeasurement } from './measure-phase-memory';
@@ -188,6 +188,7 @@ async function main(argv: string[]): Promise<void> {
       codecTable(timings),
       '',
       noiseLine(noises),
+      ...refusedBenchCodecs(options.shapes).map((line) => `Not timed: ${line}.`),
     );
   if (phases.length)
     lines.push(

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { findProtoFile, getShape, shapeNames, userShape, useUserShape } from '@app/shapes';
 import { parseProtobufSerializer } from './parse-protobuf-serializer';
 import { PROTOBUF_CODECS, protobufCodecNames } from './protobuf-codecs';
+import { servesBuiltIn } from './fixtures/refused-shapes';
 
 const example = () =>
   userShape({
@@ -19,8 +20,12 @@ describe('parseProtobufSerializer', () => {
 
   it.each(shapeNames())('%s: a named serializer bound to the shape', (name) => {
     const shape = getShape(name);
-    for (const codec of protobufCodecNames())
+    for (const codec of protobufCodecNames().filter((c) => servesBuiltIn(c, name)))
       expect(parseProtobufSerializer(codec, shape)).toEqual({ codec: PROTOBUF_CODECS[codec].forShape(shape) });
+    for (const codec of protobufCodecNames().filter((c) => !servesBuiltIn(c, name)))
+      expect(parseProtobufSerializer(codec, shape)).toMatchObject({
+        error: { statusCode: 400, parameter: 'serializer', message: expect.stringContaining(`pbf cannot carry`) },
+      });
   });
 
   it('an unknown name, a JSON serializer included, is a 400 body naming the protobuf ones', () => {

@@ -2,6 +2,7 @@ import { largeRowsReply, replyPhases } from '@app/grpc';
 import { REPLY_PIECE_ROWS } from '@app/serving';
 import { servedShapes } from '@app/shapes';
 import { PROTOBUF_CODECS } from './protobuf-codecs';
+import { servesBuiltIn } from './fixtures/refused-shapes';
 
 // No rows; one row; one whole piece; a whole piece and one row; two pieces and a short one: every kind of piece
 // boundary, and the empty reply, whose bytes are the empty message.
@@ -12,20 +13,19 @@ const COUNTS = [0, 1, REPLY_PIECE_ROWS, REPLY_PIECE_ROWS + 1, 2 * REPLY_PIECE_RO
 describe.each(Object.values(PROTOBUF_CODECS).map((codec) => [codec.name, codec] as const))(
   'serializer %s, a large reply built in pieces',
   (_name, codec) => {
-    it.each(servedShapes().map((shape) => [shape.name, shape] as const))(
-      'shape %s: the bytes of its encode of the whole reply',
-      async (_shape, shape) => {
-        const serializer = codec.forShape(shape);
-        for (const count of COUNTS) {
-          const reply = await largeRowsReply(shape, count, null, serializer, () => false);
-          const whole = Buffer.from(serializer.encode(serializer.prepare(shape.rows(count))));
-          expect({ count, hex: replyPhases(reply)!.encoded!.toString('hex') }).toEqual({
-            count,
-            hex: whole.toString('hex'),
-          });
-        }
-      },
-    );
+    it.each(
+      servedShapes().flatMap((shape) => (servesBuiltIn(codec.name, shape.name) ? [[shape.name, shape] as const] : [])),
+    )('shape %s: the bytes of its encode of the whole reply', async (_shape, shape) => {
+      const serializer = codec.forShape(shape);
+      for (const count of COUNTS) {
+        const reply = await largeRowsReply(shape, count, null, serializer, () => false);
+        const whole = Buffer.from(serializer.encode(serializer.prepare(shape.rows(count))));
+        expect({ count, hex: replyPhases(reply)!.encoded!.toString('hex') }).toEqual({
+          count,
+          hex: whole.toString('hex'),
+        });
+      }
+    });
   },
 );
 

@@ -15,9 +15,9 @@ export interface ShapeProtobufCodec<Prepared = unknown, Decoded = unknown> {
    * A reply prepared in pieces (each `prepare` of consecutive rows) encoded piece by piece and finished once into one
    * buffer, which is `encode` of the whole reply byte for byte: appended to one writer where the serializer takes one,
    * each piece's own encode joined where it does not (protobuf-es). What a large unary reply uses to stop between
-   * pieces on a cancel.
+   * pieces on a cancel. `rows`, when given, is how many rows the whole reply holds (a writer sized up front uses it).
    */
-  pieceEncoder(): PieceEncoder<Prepared>;
+  pieceEncoder(rows?: number): PieceEncoder<Prepared>;
   /** Bytes of the reply message (from any conformant encoder) back to this serializer's object form. */
   decode(bytes: Uint8Array): Decoded;
   /** How many rows a decoded reply holds (cheap: for progress and the count check). */

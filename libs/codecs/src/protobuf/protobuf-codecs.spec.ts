@@ -2,6 +2,7 @@ import { getShape, newShapeChecksum, shapeNames, type MessageRow, type Shape } f
 import { getProtobufCodec, PROTOBUF_CODECS, protobufCodecNames, UnknownCodecError } from './protobuf-codecs';
 import type { ProtobufCodec } from './protobuf-codec.interface';
 import { withoutSetDefaults } from './without-set-defaults';
+import { servesBuiltIn } from './fixtures/refused-shapes';
 
 const INT32_MAX = 2 ** 31 - 1;
 const digestOf = (shape: Shape, jsonRows: Iterable<never> | object[]) =>
@@ -18,12 +19,19 @@ function referenceBytes(shape: Shape, codec: ProtobufCodec, rows: MessageRow[]):
 
 describe('PROTOBUF_CODECS', () => {
   it('lists proto-loader (the reference) first, and rejects other names listing the valid ones', () => {
-    expect(protobufCodecNames()).toEqual(['proto-loader', 'protobufjs-static', 'protobuf-es', 'ts-proto']);
+    expect(protobufCodecNames()).toEqual([
+      'proto-loader',
+      'protobufjs-static',
+      'protobuf-es',
+      'ts-proto',
+      'pbf',
+      'pbf-sized',
+    ]);
     for (const name of protobufCodecNames()) expect(getProtobufCodec(name).name).toBe(name);
     for (const bad of ['protobufjs', '', 'toString', undefined]) {
       expect(() => getProtobufCodec(bad)).toThrow(UnknownCodecError);
       expect(() => getProtobufCodec(bad)).toThrow(
-        /valid ones are proto-loader, protobufjs-static, protobuf-es, ts-proto$/,
+        /valid ones are proto-loader, protobufjs-static, protobuf-es, ts-proto, pbf, pbf-sized$/,
       );
     }
   });
@@ -38,7 +46,13 @@ describe('PROTOBUF_CODECS', () => {
     const loader = PROTOBUF_CODECS['proto-loader'].forShape(shape);
     const loaderBytes = samples.map(([, rows]) => loader.encode(loader.prepare(rows)));
 
-    describe.each(protobufCodecNames())('%s', (codecName) => {
+    const refusing = protobufCodecNames().filter((name) => !servesBuiltIn(name, shapeName));
+    if (refusing.length > 0)
+      it.each(refusing)('%s refuses it in one line naming the fields it cannot carry, and why', (codecName) => {
+        expect(() => getProtobufCodec(codecName).forShape(shape)).toThrow(/^pbf cannot carry (\w+\.\w+(, )?)+ \(/);
+      });
+
+    describe.each(protobufCodecNames().filter((name) => servesBuiltIn(name, shapeName)))('%s', (codecName) => {
       const codec = getProtobufCodec(codecName);
       const bound = codec.forShape(shape);
 

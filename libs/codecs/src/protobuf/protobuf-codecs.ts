@@ -3,6 +3,7 @@ import { protobufjsStaticCodec } from './protobufjs-static.codec';
 import { protoLoaderCodec } from './proto-loader.codec';
 import type { ProtobufCodec } from './protobuf-codec.interface';
 import { tsProtoCodec } from './ts-proto.codec';
+import { pbfCodecs } from './pbf.codec';
 import { UnknownCodecError } from '../unknown-codec.error';
 
 export { UnknownCodecError } from '../unknown-codec.error';
@@ -16,6 +17,7 @@ export const PROTOBUF_CODECS = {
   'protobufjs-static': protobufjsStaticCodec,
   'protobuf-es': protobufEsCodec,
   'ts-proto': tsProtoCodec,
+  ...pbfCodecs,
 } as const satisfies Record<string, ProtobufCodec>;
 
 export type ProtobufCodecName = keyof typeof PROTOBUF_CODECS;
