@@ -8,6 +8,10 @@ import { servesBuiltIn } from './fixtures/refused-shapes';
 // boundary, and the empty reply, whose bytes are the empty message.
 const COUNTS = [0, 1, REPLY_PIECE_ROWS, REPLY_PIECE_ROWS + 1, 2 * REPLY_PIECE_ROWS + 123];
 
+// Each case encodes 2 × REPLY_PIECE_ROWS + 123 rows of a shape five times over, twice (in pieces, then whole): a few
+// seconds on two busy cores, where CI builds the image beside the unit tests; Jest's 5 s default cut it off there.
+jest.setTimeout(60_000);
+
 // A large unary reply encoded by a named serializer (grpc-static, grpc-es, grpc-tsproto) is built in pieces on the
 // gRPC servers: its bytes must be the serializer's own encode of the whole reply (for protobuf-es, one toBinary).
 describe.each(Object.values(PROTOBUF_CODECS).map((codec) => [codec.name, codec] as const))(
