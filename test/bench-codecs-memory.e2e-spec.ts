@@ -14,6 +14,8 @@ const SERIALIZERS = [
   'protobufjs-static',
   'protobuf-es',
   'ts-proto',
+  'pbf',
+  'pbf-sized',
 ];
 
 // bench:codecs builds its library itself (`nest build codecs`, package.json); `npm run build` builds the apps only, so
