@@ -193,7 +193,9 @@ describe('StreamSamples against the built gRPC servers', () => {
         `${name}: slow reader read ` +
           `${read} messages in 4 s; server RSS ${samples.map((b) => Math.round(b / MIB)).join(' ')} MiB`,
       );
-      expect(read).toBeGreaterThan(100);
+      // That the stream moves at all; how far depends on the machine: 800 reads at best, 81 seen in CI with the VM's
+      // steal at a third of a core and the image built beside it.
+      expect(read).toBeGreaterThan(20);
       // RSS saw-tooths by some 50 MiB between garbage collections; a server that queues what the reader has not
       // taken grows by hundreds of MiB a second (over 1 GiB in these 4 s when the loop did not wait for 'drain').
       expect(Math.max(...samples)).toBeLessThan(300 * MIB);

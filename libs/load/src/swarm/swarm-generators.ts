@@ -132,18 +132,28 @@ function followEdges(name: string, onWindow: (edge: 'start' | 'end') => void): R
 
 /**
  * Synchronous, for a process 'exit' hook (a second Ctrl-C exits at once): the named services, then the run's task
- * containers on this node (a removed service's containers were seen to stay on Docker 20.10). The generators' job
- * and the servers' services (--swarm-servers) both use it.
+ * containers on this node (a removed service's containers were seen to stay on Docker 20.10), by the same settle rule
+ * as removeRunContainers: the agent removes a removed service's containers on its own clock, and CI saw two still
+ * listed right after a single look and `rm --force` here. The generators' job and the servers' services
+ * (--swarm-servers) both use it.
  */
 export function removeRunNow(runId: string, services: string[]): void {
   if (services.length > 0) spawnSync(DOCKER, ['service', 'rm', ...services], { stdio: 'ignore', timeout: 30_000 });
-  const left =
-    spawnSync(DOCKER, ['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`], {
-      encoding: 'utf8',
-      timeout: 30_000,
-    }).stdout ?? '';
-  if (left.trim())
-    spawnSync(DOCKER, ['rm', '--force', ...left.split('\n').filter(Boolean)], { stdio: 'ignore', timeout: 60_000 });
+  const deadline = Date.now() + SETTLE_BOUND_MS;
+  for (let quiet = 0; quiet < 2 && Date.now() < deadline;) {
+    const ids = (
+      spawnSync(DOCKER, ['ps', '--all', '--quiet', '--filter', `label=${RUN_LABEL}=${runId}`], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      }).stdout ?? ''
+    )
+      .split('\n')
+      .filter(Boolean);
+    quiet = ids.length === 0 ? quiet + 1 : 0;
+    if (ids.length > 0) spawnSync(DOCKER, ['rm', '--force', ...ids], { stdio: 'ignore', timeout: 60_000 });
+    // An exit hook cannot await: block the thread for the pause between looks.
+    if (quiet < 2) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_LOOK_MS);
+  }
 }
 
 /** Removes every service still labelled with the run's id (a run's last act, whatever happened to its levels). */
