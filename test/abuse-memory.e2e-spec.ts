@@ -72,7 +72,10 @@ describe('hold under abuse: memory', () => {
         // STREAM_BUFFER_BYTES is 64 MiB: bytes in flight, the chunk being built and grpc-js's framed copy, plus GC
         // slack.
         expect(peak - rssBefore).toBeLessThan(400 * MIB);
-        expect(ticks).toBeLessThanOrEqual(10);
+        // A server still making 200,000-row chunks burns a whole core (100 ticks a second); an idle one a tick or two,
+        // and up to 11 were seen in CI (garbage collection of the abandoned chunks, on a VM with steal): a fifth of a
+        // core tells the two apart.
+        expect(ticks).toBeLessThanOrEqual(20);
         expect(settled - rssBefore).toBeLessThan(100 * MIB);
         expect(apps[name].running).toBe(true);
       },

@@ -65,7 +65,9 @@ suite(`the stack file on a swarm${reason === null ? '' : ` (skipped: ${reason})`
     const deploy = docker(['stack', 'deploy', '--resolve-image', 'never', '-c', STACK_FILE, stack], 120_000, {
       ...env,
       WIREBENCH_IMAGE: IMAGE,
-      WIREBENCH_HEALTH_INTERVAL: '1s',
+      // 3 s, not 1: three failed checks in a row restart a task, and with 1 s a CI machine starved for three seconds
+      // (the image built beside it) restarted the gRPC server mid-run (ECONNREFUSED in the bench).
+      WIREBENCH_HEALTH_INTERVAL: '3s',
     });
     if (deploy.status !== 0) throw new Error(`docker stack deploy: ${deploy.stderr.trim()}`);
   }, 25 * 60_000);
@@ -115,7 +117,23 @@ suite(`the stack file on a swarm${reason === null ? '' : ` (skipped: ${reason})`
         env,
         'wirebench-stack-',
       );
-      expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+      // On a failure, each service's tasks too: a task replaced mid-run (health check, crash) says why there.
+      const tasks = () =>
+        SERVICES.map(
+          (service) =>
+            docker([
+              'service',
+              'ps',
+              '--no-trunc',
+              '--format',
+              '{{.Name}} {{.CurrentState}} {{.Error}}',
+              `${stack}_${service}`,
+            ]).stdout,
+        ).join('');
+      expect({ code: r.code, output: r.code === 0 ? '' : `${r.output.slice(-4000)}\n${tasks()}` }).toEqual({
+        code: 0,
+        output: '',
+      });
       // The bench found every app at the configured addresses: it started none (AppLauncher's pids are empty).
       expect(r.output).not.toMatch(/starting |started /);
       expect(r.result!.invocationStarts!.map((s) => s.pids)).toEqual([{}]);

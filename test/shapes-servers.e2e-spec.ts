@@ -3,13 +3,10 @@
 // streaming, through a plain grpc-js client. A reply is checked by its row count and by the shapes' checksum against
 // the rows the generator makes, so JSON and protobuf of the same rows must agree.
 import * as grpc from '@grpc/grpc-js';
-import type { MethodDefinition } from '@grpc/proto-loader';
 import { loadSync } from '@grpc/proto-loader';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
-import { request as http1Request } from 'node:http';
-import { connect } from 'node:http2';
 import { rows as articleRows } from '@app/data-generator';
-import { LOADER_OPTIONS, loadSamplePackageDefinition, rowsCodec, SLICE_ROWS_METADATA } from '@app/grpc';
+import { LOADER_OPTIONS, rowsCodec, SLICE_ROWS_METADATA } from '@app/grpc';
 import {
   canonicalFromProtobuf,
   getShape,
@@ -22,6 +19,7 @@ import {
 import { parseServerTiming } from '@app/server-timing';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
+import { getReply, type Reply, shapeStream, shapeUnary } from './support/shape-calls';
 import { LISTENING, portsEnv } from './support/stack';
 
 jest.setTimeout(120_000);
@@ -31,51 +29,9 @@ const SHAPES = servedShapes().map((shape) => [shape.name, shape] as const);
 // here.
 const MAX_INFLIGHT_BYTES = 16 * 1024 * 1024;
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  trailers: Record<string, string | string[] | undefined>;
-}
-
 /** One GET over HTTP/1.1, or over h2c (prior knowledge) for the h2 server, with the body and trailers. */
-function get(server: HttpServer, path: string, headers: Record<string, string> = {}): Promise<Reply> {
-  const url = `http://127.0.0.1:${server.port()}`;
-  if (server.h2) {
-    return new Promise((resolve, reject) => {
-      const session = connect(url);
-      session.on('error', reject);
-      const stream = session.request({ ':path': path, ...headers });
-      const chunks: Buffer[] = [];
-      let status = 0;
-      let responseHeaders: Reply['headers'] = {};
-      let trailers: Reply['trailers'] = {};
-      stream.on('response', (h) => {
-        status = Number(h[':status']);
-        responseHeaders = h;
-      });
-      stream.on('trailers', (t) => (trailers = t));
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        session.close();
-        resolve({ status, headers: responseHeaders, body: Buffer.concat(chunks), trailers });
-      });
-      stream.on('error', reject);
-    });
-  }
-  return new Promise((resolve, reject) => {
-    const req = http1Request(`${url}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), trailers: res.trailers }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (server: HttpServer, path: string, headers: Record<string, string> = {}): Promise<Reply> =>
+  getReply(`http://127.0.0.1:${server.port()}`, path, headers, server.h2);
 
 interface HttpServer {
   name: string;
@@ -272,8 +228,6 @@ describe('every shape from every JSON server', () => {
   });
 });
 
-type Method = MethodDefinition<object, Record<string, object[]>>;
-
 describe('every shape from every gRPC server', () => {
   let env: Record<string, string>;
   const processes: AppProcess[] = [];
@@ -281,8 +235,6 @@ describe('every shape from every gRPC server', () => {
     ['Nest gRPC', 'grpc-server', 'GRPC_SERVER_PORT'],
     ['bare grpc-js', 'bare-grpc-server', 'BARE_GRPC_SERVER_PORT'],
   ] as const;
-  const pkg = loadSamplePackageDefinition();
-  const methodOf = (shape: Shape, name: string) => (pkg[shape.grpcService] as unknown as Record<string, Method>)[name];
   const clients = new Map<string, grpc.Client>();
   const clientOf = (portVariable: string) => {
     if (!clients.has(portVariable))
@@ -290,66 +242,10 @@ describe('every shape from every gRPC server', () => {
     return clients.get(portVariable)!;
   };
 
-  /** A shape's unary method through a plain grpc-js client: the rows in JSON form, and the trailers. */
-  function unary(
-    portVariable: string,
-    shape: Shape,
-    request: object,
-    metadata = new grpc.Metadata(),
-  ): Promise<{ rows: JsonRow[]; trailers: grpc.Metadata }> {
-    const method = methodOf(shape, shape.unaryMethod);
-    return new Promise((resolve, reject) => {
-      let reply: Record<string, object[]> | undefined;
-      const call = clientOf(portVariable).makeUnaryRequest(
-        method.path,
-        method.requestSerialize,
-        method.responseDeserialize,
-        request,
-        metadata,
-        { deadline: Date.now() + 20_000 },
-        (error, value) => {
-          if (error) reject(error);
-          reply = value;
-        },
-      );
-      call.on('status', (status: grpc.StatusObject) => {
-        if (status.code === grpc.status.OK)
-          resolve({
-            rows: reply![shape.rowsField].map((row) => canonicalFromProtobuf(shape, row)),
-            trailers: status.metadata,
-          });
-      });
-    });
-  }
-
-  /** A shape's streaming method: the rows of every message in JSON form, the message count and the trailers. */
-  function stream(
-    portVariable: string,
-    shape: Shape,
-    request: object,
-  ): Promise<{ rows: JsonRow[]; messages: number; trailers: grpc.Metadata }> {
-    const method = methodOf(shape, shape.streamMethod);
-    return new Promise((resolve, reject) => {
-      const rows: JsonRow[] = [];
-      let messages = 0;
-      const call = clientOf(portVariable).makeServerStreamRequest(
-        method.path,
-        method.requestSerialize,
-        method.responseDeserialize,
-        request,
-        new grpc.Metadata(),
-        { deadline: Date.now() + 20_000 },
-      );
-      call.on('data', (message: Record<string, object[]>) => {
-        messages++;
-        rows.push(...message[shape.rowsField].map((row) => canonicalFromProtobuf(shape, row)));
-      });
-      call.on('error', reject);
-      call.on('status', (status: grpc.StatusObject) => {
-        if (status.code === grpc.status.OK) resolve({ rows, messages, trailers: status.metadata });
-      });
-    });
-  }
+  const unary = (portVariable: string, shape: Shape, request: object, metadata = new grpc.Metadata()) =>
+    shapeUnary(clientOf(portVariable), shape, request, metadata);
+  const stream = (portVariable: string, shape: Shape, request: object) =>
+    shapeStream(clientOf(portVariable), shape, request);
 
   beforeAll(async () => {
     env = await portsEnv({

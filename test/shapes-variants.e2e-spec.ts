@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { isStreamingVariant, serializerRefusal, VARIANT_NAMES, VARIANTS, type VariantName } from '@app/bench';
+import { isStreamingVariant, shapeRefusal, VARIANT_NAMES, VARIANTS, type VariantName } from '@app/bench';
 import { appEntry } from '@app/bootstrap';
 import { shapeNames } from '@app/shapes';
 import { AppProcess, ROOT } from './support/app-process';
@@ -21,7 +21,7 @@ describe('every variant on every shape, through the client app', () => {
   it.each(shapeNames())('%s: every variant verified, with payload bytes, the shape recorded', async (shape) => {
     // One call per shape: all variants side by side, the streams in chunks smaller than the reply; not the pairs a
     // serializer refuses (pbf on numeric and nested: test/serializer-variants.e2e-spec.ts checks those 400s).
-    const served = VARIANT_NAMES.filter((v) => serializerRefusal(v, shape) === null);
+    const served = VARIANT_NAMES.filter((v) => shapeRefusal(v, shape) === null);
     const { status, body } = await getJson(
       `${setup.stack.clientUrl}/client/bench?variants=` +
         `${served.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`,

@@ -1,4 +1,4 @@
-import { builtAppEntry, envForApp, findProjectRoot, LaunchedApp, ServingAppName } from '@app/bootstrap';
+import { appCommand, envForApp, findProjectRoot, LaunchedApp, ServingAppName } from '@app/bootstrap';
 
 export const ROOT = findProjectRoot();
 
@@ -19,6 +19,7 @@ export class AppProcess extends LaunchedApp {
    * run what users run.
    */
   static start(app: ServingAppName, env: Record<string, string>): AppProcess {
-    return new AppProcess(process.execPath, [builtAppEntry(app)], envForApp(app, env) as Record<string, string>);
+    const [command, ...args] = appCommand(app);
+    return new AppProcess(command, args, envForApp(app, env) as Record<string, string>);
   }
 }

@@ -17,6 +17,9 @@ export interface Stack {
   jsonH2?: AppProcess;
   /** The bare Connect server, when asked for with `{ bareConnect: true }` (variant connect-bare). */
   bareConnect?: AppProcess;
+  /** The Go reference servers, when asked for with `{ goServers: true }` (the go-* variants). */
+  goJson?: AppProcess;
+  goGrpc?: AppProcess;
   clientUrl: string;
   stop(): Promise<void>;
 }
@@ -32,6 +35,8 @@ export async function portsEnv(extra: Record<string, string> = {}): Promise<Reco
     H2_JSON_SERVER_PORT: String(await freePort()),
     BARE_CONNECT_SERVER_PORT: String(await freePort()),
     BARE_CONNECT_H2_SERVER_PORT: String(await freePort()),
+    GO_JSON_SERVER_PORT: String(await freePort()),
+    GO_GRPC_SERVER_PORT: String(await freePort()),
     ...extra,
   };
 }
@@ -44,6 +49,8 @@ export interface StackOptions {
   jsonVariants?: boolean;
   /** Also start the bare Connect server (variant connect-bare); off by default, as few suites need it. */
   bareConnect?: boolean;
+  /** Also start the Go reference servers (npm run setup:go-servers builds them); off by default. */
+  goServers?: boolean;
 }
 
 export async function startStack(extra: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
@@ -54,7 +61,11 @@ export async function startStack(extra: Record<string, string> = {}, options: St
   const jsonFastify = options.jsonVariants ? AppProcess.start('json-fastify-server', env) : undefined;
   const jsonH2 = options.jsonVariants ? AppProcess.start('json-h2-server', env) : undefined;
   const bareConnect = options.bareConnect ? AppProcess.start('bare-connect-server', env) : undefined;
-  const all = [json, grpc, client, jsonFastify, jsonH2, bareConnect].filter((a): a is AppProcess => a !== undefined);
+  const goJson = options.goServers ? AppProcess.start('go-json-server', env) : undefined;
+  const goGrpc = options.goServers ? AppProcess.start('go-grpc-server', env) : undefined;
+  const all = [json, grpc, client, jsonFastify, jsonH2, bareConnect, goJson, goGrpc].filter(
+    (a): a is AppProcess => a !== undefined,
+  );
   const stop = async () => {
     await Promise.all(all.map((a) => a.stop()));
   };
@@ -72,6 +83,8 @@ export async function startStack(extra: Record<string, string> = {}, options: St
     jsonFastify,
     jsonH2,
     bareConnect,
+    goJson,
+    goGrpc,
     clientUrl: `http://127.0.0.1:${env.CLIENT_PORT}`,
     stop,
   };

@@ -19,7 +19,7 @@ export { validateScenario } from './scenario/validate-scenario';
 export { ScenarioValidationError, ScenarioRangeError } from './scenario/scenario-validation.error';
 
 export { checkCallWork, callWork, callRequests } from './scenario/check-call-work';
-export { serializerRefusal } from './scenario/check-serializer-shape';
+export { serializerRefusal, shapeRefusal } from './scenario/check-serializer-shape';
 export type { TargetKind } from './scenario/variant-info';
 export { integerParam } from './scenario/integer-param';
 export { shapeParam } from './scenario/shape-param';

@@ -6,7 +6,7 @@ export { StartupLogger } from './startup-logger';
 
 export { stopOnSignal } from './stop-on-signal';
 export { findProjectRoot } from './find-project-root';
-export { appEntry, builtAppEntry } from './app-entry';
+export { appCommand, appEntry, builtAppEntry, nativeAppsUnavailable } from './app-entry';
 export type { ServingAppName } from './app-entry';
 export { isListening } from './launch/is-listening';
 export { LaunchedApp, type LaunchOptions } from './launch/launched-app';

@@ -18,8 +18,14 @@ describe('loadConfig', () => {
       bareConnectH2Url: 'http://127.0.0.1:3014',
       fastifyJsonUrl: 'http://127.0.0.1:3021',
       h2JsonUrl: 'http://127.0.0.1:3022',
+      goJsonUrl: 'http://127.0.0.1:3031',
+      goGrpcAddress: '127.0.0.1:3032',
     });
     expect(c.fastifyJsonServer).toEqual({ host: '127.0.0.1', port: 3021 });
+    expect([c.goJsonServer, c.goGrpcServer]).toEqual([
+      { host: '127.0.0.1', port: 3031 },
+      { host: '127.0.0.1', port: 3032 },
+    ]);
     expect(c.h2JsonServer).toEqual({ host: '127.0.0.1', port: 3022 });
     expect(c.serverWorkers).toBe(1);
     expect(c.limits).toEqual({

@@ -33,6 +33,9 @@ export const DEFAULTS = {
   // The JSON server's module on Fastify: over HTTP/1.1, and over HTTP/2 without TLS (h2c).
   fastifyJsonServerPort: 3021,
   h2JsonServerPort: 3022,
+  // The Go reference servers (the native floor).
+  goJsonServerPort: 3031,
+  goGrpcServerPort: 3032,
   serverWorkers: 1,
   // The article's largest case. 5,000,000 cannot work over JSON: its ~1.4 GB of text is past V8's 512 MB string
   // limit, so no Node process can JSON.stringify or JSON.parse it; see docs/configuration.md, "Limits".
@@ -171,6 +174,9 @@ export function loadConfig(
     port: readPort(env, 'FASTIFY_JSON_SERVER_PORT', DEFAULTS.fastifyJsonServerPort),
   };
   const h2JsonServer = { host: jsonServer.host, port: readPort(env, 'H2_JSON_SERVER_PORT', DEFAULTS.h2JsonServerPort) };
+  // The Go reference servers bind where the Nest servers of their family do (their own main.go reads the same).
+  const goJsonServer = { host: jsonServer.host, port: readPort(env, 'GO_JSON_SERVER_PORT', DEFAULTS.goJsonServerPort) };
+  const goGrpcServer = { host: grpcServer.host, port: readPort(env, 'GO_GRPC_SERVER_PORT', DEFAULTS.goGrpcServerPort) };
   const maxRows = readInt(env, 'MAX_ROWS', DEFAULTS.maxRows, 1, INT32_MAX);
   const requestTimeoutMs = readInt(env, 'REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 1, 3_600_000);
   const maxRequests = readInt(env, 'MAX_REQUESTS', DEFAULTS.maxRequests, 1, 10_000_000);
@@ -197,6 +203,8 @@ export function loadConfig(
     bareConnectH2Server,
     fastifyJsonServer,
     h2JsonServer,
+    goJsonServer,
+    goGrpcServer,
     serverWorkers: readInt(env, 'SERVER_WORKERS', DEFAULTS.serverWorkers, 1, 64),
     targets: {
       jsonUrl: readHttpUrl(env, 'JSON_SERVER_URL', `http://${reachable(jsonServer.host)}:${jsonServer.port}`),
@@ -230,6 +238,12 @@ export function loadConfig(
       ),
       // http:// and HTTP/2 by prior knowledge: the client speaks h2 on it without TLS or an upgrade.
       h2JsonUrl: readHttpUrl(env, 'H2_JSON_SERVER_URL', `http://${reachable(h2JsonServer.host)}:${h2JsonServer.port}`),
+      goJsonUrl: readHttpUrl(env, 'GO_JSON_SERVER_URL', `http://${reachable(goJsonServer.host)}:${goJsonServer.port}`),
+      goGrpcAddress: readHostPort(
+        env,
+        'GO_GRPC_SERVER_ADDRESS',
+        `${reachable(goGrpcServer.host)}:${goGrpcServer.port}`,
+      ),
     },
     limits: {
       streamBufferBytes: serverMemory.streamBufferBytes,

@@ -152,6 +152,13 @@ export interface WirebenchConfig {
   /** The JSON server's module and controller on Fastify over HTTP/1.1 (variant json-fastify) and over h2c (json-h2). */
   fastifyJsonServer: ListenAddress;
   h2JsonServer: ListenAddress;
+  /**
+   * The Go reference servers (native/go-servers: net/http + encoding/json, grpc-go + protobuf-go), the native floor the
+   * go-* variants time; they read the same variables (GO_JSON_SERVER_PORT on JSON_SERVER_HOST, GO_GRPC_SERVER_PORT on
+   * GRPC_SERVER_HOST).
+   */
+  goJsonServer: ListenAddress;
+  goGrpcServer: ListenAddress;
   /** Processes per server (node:cluster); 1 = no cluster. */
   serverWorkers: number;
   /**
@@ -168,6 +175,8 @@ export interface WirebenchConfig {
     bareConnectH2Url: string;
     fastifyJsonUrl: string;
     h2JsonUrl: string;
+    goJsonUrl: string;
+    goGrpcAddress: string;
   };
   limits: Limits;
   /** `npm run load`. */

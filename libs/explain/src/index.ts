@@ -25,6 +25,8 @@ export { runtimeVerdicts, runtimeWords } from './explain/runtime-verdicts';
 export type { RuntimeVerdictRow, RuntimeVerdicts } from './explain/runtime-verdicts';
 
 export { connectPlacements, CONNECT_COMPARED_WITH } from './explain/connect-placements';
+export { floorPlacements } from './explain/floor-placements';
+export type { FloorPlacements } from './explain/floor-placements';
 export type { ConnectPlacement, ConnectPlacements, ConnectVersus } from './explain/connect-placements';
 
 export { FORMULA_NAME, SAMPLE_LABEL, SAMPLE_RUN, sampleResult, samples } from './fixtures/sample-run';

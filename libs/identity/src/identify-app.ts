@@ -18,6 +18,9 @@ const IDENTITY_CHECKS = {
   'bare-connect-server': httpReportIdentity,
   'grpc-server': grpcReportIdentity,
   'bare-grpc-server': grpcReportIdentity,
+  // The Go reference servers answer the same admin routes and services (native/go-servers).
+  'go-json-server': httpReportIdentity,
+  'go-grpc-server': grpcReportIdentity,
   client: clientIndexIdentity,
 } satisfies Record<ServingAppName, (target: string, timeoutMs: number) => Promise<AppIdentity>>;
 

@@ -33,3 +33,4 @@ export type { ArticleMatch } from './article-matches';
 export { networkTable } from './network-table';
 export { runtimeTable } from './runtime-table';
 export { connectTable } from './connect-table';
+export { floorTable } from './floor-table';

@@ -10,6 +10,8 @@ export const APP_VARIABLES = {
   'bare-connect-server': { port: 'BARE_CONNECT_SERVER_PORT', address: 'BARE_CONNECT_SERVER_URL' },
   'bare-json-server': { port: 'BARE_JSON_SERVER_PORT', address: 'BARE_JSON_SERVER_URL' },
   'bare-grpc-server': { port: 'BARE_GRPC_SERVER_PORT', address: 'BARE_GRPC_SERVER_ADDRESS' },
+  'go-json-server': { port: 'GO_JSON_SERVER_PORT', address: 'GO_JSON_SERVER_URL' },
+  'go-grpc-server': { port: 'GO_GRPC_SERVER_PORT', address: 'GO_GRPC_SERVER_ADDRESS' },
 } as const satisfies Record<ServingAppName, { port: string; address: string }>;
 
 /**

@@ -51,6 +51,7 @@ const APP_FOR: Record<TargetKind, Partial<Record<TransportKind, ServingAppName>>
   // The Connect protocol on the Express app, the gRPC protocol on the h2c one (LOAD_TARGETS in @app/load).
   connect: { connect: 'json-server', grpc: 'json-h2-server' },
   'connect-bare': { connect: 'bare-connect-server', grpc: 'bare-connect-server' },
+  go: { json: 'go-json-server', grpc: 'go-grpc-server' },
 };
 
 /**
@@ -136,6 +137,8 @@ function runTargets(t: WirebenchConfig['targets']): Record<string, string> {
     h2Json: t.h2JsonUrl,
     bareConnect: t.bareConnectUrl,
     bareConnectH2: t.bareConnectH2Url,
+    goJson: t.goJsonUrl,
+    goGrpc: t.goGrpcAddress,
   };
 }
 

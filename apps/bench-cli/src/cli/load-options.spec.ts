@@ -28,8 +28,8 @@ describe('parseLoadOptions --variants', () => {
       ['--variants', 'json-undici'],
       new RegExp(
         String.raw`json-undici changes the client library, which load mode replaces with its own ` +
-          String.raw`generator; load mode takes json, json-fastify, grpc, connect-proto, connect-grpc, ` +
-          String.raw`connect-bare`,
+          String.raw`generator; load mode takes json, json-fastify, go-json, grpc, go-grpc, connect-proto, ` +
+          String.raw`connect-grpc, connect-bare`,
       ),
     ],
     [['--variants', 'json+gzip'], /json\+gzip changes the compression, which the load generators do not drive/],

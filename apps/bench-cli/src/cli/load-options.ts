@@ -88,10 +88,11 @@ servers it needs if they are not running. Writes bench-results/<UTC time>-load/ 
 Options:
   --transport LIST     json,grpc,connect (the Connect protocol: binary POSTs over HTTP/1.1)   (default: all
                        that each target serves)
-  --target LIST        nest,fastify,bare,connect,connect-bare: the Nest servers, the Nest JSON server on Fastify (JSON
-                       only), the bare node:http / grpc-js ones, the Nest apps' Connect routes (connect: the Connect
-                       protocol on the Express app, gRPC on the h2c app) and/or the bare Connect server (both
-                       protocols)   (default: nest)
+  --target LIST        nest,fastify,bare,connect,connect-bare,go: the Nest servers, the Nest JSON server on Fastify
+                       (JSON only), the bare node:http / grpc-js ones, the Nest apps' Connect routes (connect: the
+                       Connect protocol on the Express app, gRPC on the h2c app), the bare Connect server (both
+                       protocols) and/or the Go reference servers (json, grpc; npm run setup:go-servers builds
+                       them)   (default: nest)
   --variants LIST      instead of --transport/--target: ${Object.keys(LOAD_VARIANTS).join(', ')} (the variants that
                        differ in their server; the client side is the load generator, so client-library variants do
                        not apply)

@@ -123,6 +123,7 @@ describe('parseOptions', () => {
         VARIANT_NAMES.filter(
           (v) =>
             VARIANTS[v].family !== 'connect' &&
+            !VARIANTS[v].native &&
             !isStreamingVariant(v) &&
             (!v.includes('+') || ['json+gzip', 'grpc+gzip'].includes(v)),
         ),

@@ -12,6 +12,8 @@ const PORT_VARIABLES = [
   'BARE_CONNECT_H2_SERVER_PORT',
   'BARE_JSON_SERVER_PORT',
   'BARE_GRPC_SERVER_PORT',
+  'GO_JSON_SERVER_PORT',
+  'GO_GRPC_SERVER_PORT',
 ] as const;
 
 // A run told where its apps are by an address is not moved: the user chose those apps.
@@ -25,6 +27,8 @@ const ADDRESS_VARIABLES = [
   'BARE_CONNECT_H2_SERVER_URL',
   'BARE_JSON_SERVER_URL',
   'BARE_GRPC_SERVER_ADDRESS',
+  'GO_JSON_SERVER_URL',
+  'GO_GRPC_SERVER_ADDRESS',
 ];
 
 /** A loopback port nothing listens on now (the kernel's pick). */

@@ -157,7 +157,7 @@ const SERIALIZERS_CASES: ScenarioSpec[] = builtInShapeSizes().map(({ shape, size
  * timed by naming its variants (--variants, --transport connect), or by the connect preset (connectVariants).
  */
 function articleFamilies(): VariantName[] {
-  return VARIANT_NAMES.filter((v) => ARTICLE_TRANSPORTS.includes(VARIANTS[v].family));
+  return VARIANT_NAMES.filter((v) => ARTICLE_TRANSPORTS.includes(VARIANTS[v].family) && !VARIANTS[v].native);
 }
 
 /**
@@ -198,6 +198,13 @@ const RUNTIMES: ScenarioSpec[] = [
  */
 const CONNECT: ScenarioSpec[] = ARTICLE;
 
+/**
+ * How far each family's best Node path is from the native floor: one request of 1,000,000 rows of `row` (the case
+ * where serialization is most of the time) and of 10,000, on the fastest Node paths of each family and message form
+ * and the Go reference servers (floorVariants).
+ */
+const FLOOR: ScenarioSpec[] = [single('rows-10000', 10_000), single('rows-1000000', 1_000_000)];
+
 export const PRESETS: Record<string, ScenarioSpec[]> = {
   article: ARTICLE,
   quick: QUICK,
@@ -210,6 +217,7 @@ export const PRESETS: Record<string, ScenarioSpec[]> = {
   serializers: SERIALIZERS_CASES,
   runtimes: RUNTIMES,
   connect: CONNECT,
+  floor: FLOOR,
 };
 export const PRESET_NAMES = Object.keys(PRESETS);
 
@@ -280,6 +288,23 @@ export function connectVariants(): VariantName[] {
   return [...CONNECT_COMPARATORS, ...VARIANT_NAMES.filter((v) => VARIANTS[v].family === 'connect')];
 }
 
+/**
+ * The floor preset's variants: each family's fastest Node paths, one message and streamed, as measured here
+ * (docs/serializers.md, docs/streaming.md: json-undici and json-stream for JSON; grpc-sliced, the pbf serializers and
+ * grpc-stream-static for gRPC), then every native variant from the registry (the Go servers), so each case shows the
+ * best Node path of each family beside its floor.
+ */
+export function floorVariants(): VariantName[] {
+  const fastestNode: VariantName[] = [
+    'json-undici',
+    'json-stream',
+    'grpc-sliced',
+    'grpc-pbf-sized',
+    'grpc-stream-static',
+  ];
+  return [...fastestNode, ...VARIANT_NAMES.filter((v) => VARIANTS[v].native)];
+}
+
 export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
   // 5 runs (the fewest that name a side) after 1 warm-up, one invocation: 15 cases on 4 variants took 20 minutes here
   // (2 cores shared with other jobs, docs/shapes.md); 2 invocations, as explain has, would double it.
@@ -303,6 +328,8 @@ export const PRESET_DEFAULTS: Record<string, PresetDefaults> = {
   runtimes: { variants: () => ['json', 'grpc'], runtimes: () => presetRuntimes() },
   // 5 runs after 1 warm-up in each of 2 invocations, as explain (see CONNECT for the time that takes).
   connect: { variants: connectVariants, runs: MIN_RUNS_FOR_VERDICT, warmup: 1, invocations: 2 },
+  // 5 runs after 1 warm-up, one invocation: 1,000,000 rows is 3 to 10 s a run on the Node paths here.
+  floor: { variants: floorVariants, runs: MIN_RUNS_FOR_VERDICT, warmup: 1 },
   // 5 runs after 1 warm-up in each of 2 invocations (see EXPLAIN).
   explain: {
     variants: explainVariants,

@@ -1,11 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  isStreamingVariant,
-  ScenarioValidationError,
-  serializerRefusal,
-  validateScenario,
-  VariantName,
-} from '@app/bench';
+import { isStreamingVariant, ScenarioValidationError, shapeRefusal, validateScenario, VariantName } from '@app/bench';
 import type { Limits } from '@app/config';
 import { DEFAULT_SHAPE, type ShapeName } from '@app/shapes';
 import type { BenchOptions } from './options';
@@ -50,7 +44,7 @@ function mergedSettings(
 
 /** Why a case's preset variant is left out (its serializer cannot serve the case's shape), or null. */
 function refusedFor(spec: ScenarioSpec, options: Pick<BenchOptions, 'given'>, variant: VariantName): string | null {
-  return options.given.variants ? null : serializerRefusal(variant, spec.shape ?? DEFAULT_SHAPE);
+  return options.given.variants ? null : shapeRefusal(variant, spec.shape ?? DEFAULT_SHAPE);
 }
 
 /** One line per case that leaves a variant out because its serializer cannot serve the case's shape. */

@@ -1,4 +1,4 @@
-import type { ProcessRuntime, ScenarioResult } from '@app/bench';
+import { VARIANTS, type ProcessRuntime, type ScenarioResult } from '@app/bench';
 import type { ResolvedRuntime } from '@app/runtimes';
 import type { RuntimePair } from './runtime-blocks';
 
@@ -12,6 +12,8 @@ export function stampRuntime(results: ScenarioResult[], pair: RuntimePair): Scen
   for (const result of results) {
     const what = `${result.name} ${result.variant}`;
     checkReportedRuntime(`the client measuring ${what}`, result.runtime?.client ?? null, pair.client, pair.label);
+    // A Go reference server runs no node: the runtime compared is the client's alone there.
+    if (VARIANTS[result.variant]?.native) continue;
     checkReportedRuntime(
       `the ${result.target.server} answering ${what}`,
       result.runtime?.server ?? null,

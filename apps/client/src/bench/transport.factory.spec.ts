@@ -52,7 +52,7 @@ describe('TransportFactory', () => {
               : 'protobuf'
             : 'json';
       // The connect family has generated code for proto/'s shapes only, and pbf cannot carry every built-in one:
-      // checkSerializerShape refuses those pairs before a transport is asked for.
+      // checkVariantShape refuses those pairs before a transport is asked for.
       for (const shape of shapeNames().filter((s) => serializerRefusal(variant, s) === null)) {
         const transport = factory.forVariant(variant, shape);
         expect([variant, transport.shape, transport.rowForm]).toEqual([variant, shape, form]);

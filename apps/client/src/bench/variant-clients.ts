@@ -218,6 +218,11 @@ export const VARIANT_CLIENTS = {
   'grpc-stream': nestGrpcStream,
   'grpc-stream-static': nestGrpcStream,
   'grpc-bare': bareGrpc,
+  // The Go reference servers, each reached by its baseline's client.
+  'go-json': undiciJson,
+  'go-json-stream': axiosNdjson,
+  'go-grpc': bareGrpc,
+  'go-grpc-stream': nestGrpcStream,
   'connect-proto': connectEs,
   'connect-json': connectEs,
   'connect-fastify': connectEs,
@@ -238,7 +243,10 @@ export function buildVariantClient(
 ): BuiltTransport {
   const { path, compression } = variantPath(variant);
   const info = VARIANTS[variant];
-  return VARIANT_CLIENTS[(info.like ?? path) as PathName]({ ...ctx, info, compression });
+  const built = VARIANT_CLIENTS[(info.like ?? path) as PathName]({ ...ctx, info, compression });
+  // The server results name is the one at the entry's address (a Go server behind a Node path's client).
+  built.transport.target.server = info.server;
+  return built;
 }
 
 function protobufCodecOf(info: VariantInfo): ProtobufCodec | undefined {

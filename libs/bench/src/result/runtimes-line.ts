@@ -8,6 +8,8 @@ const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
  * current one's.
  */
 const named = (r: ProcessRuntime, at: string) => {
+  // A Go reference server reports its Go version there (runtime.Version(), "go1.26.8") and no V8.
+  if (r.nodeVersion.startsWith('go')) return `Go ${r.nodeVersion.slice(2)}`;
   const eol = pastEndOfLife(r.nodeVersion, new Date(at));
   return `Node ${r.nodeVersion} (V8 ${r.v8Version}${eol ? `, past its end of life ${eol}` : ''})`;
 };

@@ -109,7 +109,7 @@ describe('readAddedVariants (WIREBENCH_VARIANTS)', () => {
     [
       'an unknown load target',
       { x: { like: 'json', changes: 'c', load: { transport: 'json', target: 'moon' } } },
-      /"load.target" must be one of nest, bare, fastify, connect, connect-bare, got "moon"/,
+      /"load.target" must be one of nest, bare, fastify, connect, connect-bare, go, got "moon"/,
     ],
   ])('refuses %s with one line naming the file and the fix', (_what, content, message) => {
     let thrown: unknown;

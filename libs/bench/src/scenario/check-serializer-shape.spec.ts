@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Metadata } from '@grpc/grpc-js';
 import { InvalidSerializerError, readShapeSerializer, SERIALIZER_METADATA } from '@app/codecs';
 import { findProtoFile, getShape, shapeNames, userShape, useUserShape } from '@app/shapes';
-import { checkSerializerShape } from './check-serializer-shape';
+import { checkVariantShape } from './check-serializer-shape';
 import { errorOf } from './fixtures/error-of';
 import { VARIANT_NAMES, VARIANTS, type VariantName } from './variants';
 
@@ -31,8 +31,10 @@ const GENERATED = [
   'connect-bare',
   'connect-stream',
 ] as const;
+// The Go reference servers: no serializer of their own to name, but no code for the user's message either.
+const NATIVE = ['go-json', 'go-json-stream', 'go-grpc', 'go-grpc-stream'] as const;
 
-describe('checkSerializerShape', () => {
+describe('checkVariantShape', () => {
   afterEach(() => useUserShape(null));
 
   it('lets every variant time every built-in shape but pbf the ones with fields it cannot carry exactly', () => {
@@ -40,13 +42,13 @@ describe('checkSerializerShape', () => {
     for (const variant of VARIANT_NAMES)
       for (const shape of shapeNames())
         if (!PBF.includes(variant) || !['numeric', 'nested'].includes(shape))
-          expect(() => checkSerializerShape(variant, shape, shape)).not.toThrow();
+          expect(() => checkVariantShape(variant, shape, shape)).not.toThrow();
     for (const variant of PBF) {
-      const numeric = errorOf(() => checkSerializerShape(variant, 'numeric', 'numeric'));
+      const numeric = errorOf(() => checkVariantShape(variant, 'numeric', 'numeric'));
       expect(numeric.limit.values).toEqual(['row', 'text', 'binary']);
       expect(numeric.message).toContain(`cannot time shape numeric (pbf cannot carry NumericRow.device_id, `);
       expect(numeric.message).toContain('64-bit integers: pbf reads them as JavaScript numbers, exact only to 2^53');
-      const nested = errorOf(() => checkSerializerShape(variant, 'nested', 'nested'));
+      const nested = errorOf(() => checkVariantShape(variant, 'nested', 'nested'));
       expect(nested.message).toContain('NestedRow.coupon_code, NestedRow.discount, NestedRow.gift (no field presence');
     }
   });
@@ -57,7 +59,7 @@ describe('checkSerializerShape', () => {
     () => {
       useUserShape(example());
       for (const variant of GENERATED) {
-        const error = errorOf(() => checkSerializerShape(variant, 'user', 'user'));
+        const error = errorOf(() => checkVariantShape(variant, 'user', 'user'));
         expect(error.parameter).toBe('shape');
         const pbf = variant.startsWith('grpc-pbf');
         expect(error.limit.values).toEqual(
@@ -69,10 +71,24 @@ describe('checkSerializerShape', () => {
             'no code for shop.v1.Order: its code is generated from proto/ at build time): it serves row, ',
         );
       }
-      for (const variant of VARIANT_NAMES.filter((v) => !(GENERATED as readonly string[]).includes(v)))
-        expect(() => checkSerializerShape(variant, 'user', 'user')).not.toThrow();
+      for (const variant of VARIANT_NAMES.filter(
+        (v) => !(GENERATED as readonly string[]).includes(v) && !(NATIVE as readonly string[]).includes(v),
+      ))
+        expect(() => checkVariantShape(variant, 'user', 'user')).not.toThrow();
     },
   );
+
+  it("refuses a Go reference server's variant on the user's message, takes the built-in shapes", () => {
+    useUserShape(example());
+    for (const variant of NATIVE) {
+      const error = errorOf(() => checkVariantShape(variant, 'user', 'user'));
+      expect([variant, error.limit.values]).toEqual([variant, ['row', 'numeric', 'text', 'nested', 'binary']]);
+      expect(error.message).toBe(
+        `variant ${variant} cannot time shape user (the Go reference servers serve the built-in shapes only: their ` +
+          'code is generated from proto/ at setup): it serves row, numeric, text, nested, binary',
+      );
+    }
+  });
 });
 
 describe('readShapeSerializer', () => {

@@ -33,20 +33,32 @@ export function serializerRefusal(variant: VariantName, shape: ShapeName): strin
 }
 
 /**
- * A serializer variant on a shape its serializer cannot serve is refused before anything runs (400 / exit 2), naming
- * why and the shapes it can serve.
+ * Why `variant` cannot time `shape`, or null when it can: its serializer's refusal (serializerRefusal), or, for a
+ * native variant, a user's own message, which the Go reference servers do not have: their code is generated from
+ * proto/ when they are built.
  */
-export function checkSerializerShape(variant: VariantName, shape: ShapeName, raw: unknown): void {
-  const refusal = serializerRefusal(variant, shape);
+export function shapeRefusal(variant: VariantName, shape: ShapeName): string | null {
+  if (VARIANTS[variant].native && !Object.prototype.hasOwnProperty.call(SHAPES, shape))
+    return `the Go reference servers serve the built-in shapes only: their code is generated from proto/ at setup`;
+  return serializerRefusal(variant, shape);
+}
+
+/**
+ * A variant on a shape it cannot serve is refused before anything runs (400 / exit 2), naming why and the shapes it
+ * can serve.
+ */
+export function checkVariantShape(variant: VariantName, shape: ShapeName, raw: unknown): void {
+  const refusal = shapeRefusal(variant, shape);
   if (refusal === null) return;
   const can = servedShapes()
     .map((s) => s.name)
-    .filter((name) => serializerRefusal(variant, name as ShapeName) === null);
+    .filter((name) => shapeRefusal(variant, name as ShapeName) === null);
+  const serializer = serializerOf(variant);
   throw new ScenarioValidationError(
     'shape',
     { values: can },
-    `variant ${variant} (serializer ${serializerOf(variant)}) cannot time shape ${shape} (${refusal}): it serves ` +
-      `${can.join(', ')}`,
+    `variant ${variant}${serializer ? ` (serializer ${serializer})` : ''} cannot time shape ${shape} (${refusal}): ` +
+      `it serves ${can.join(', ')}`,
     raw,
   );
 }

@@ -6,7 +6,7 @@ import { isStreamingVariant, streamingVariantNames, VariantName, VARIANTS } from
 import { ScenarioNameError, ScenarioRangeError, ScenarioValidationError } from './scenario-validation.error';
 import { integerParam } from './integer-param';
 import { shapeParam } from './shape-param';
-import { checkSerializerShape } from './check-serializer-shape';
+import { checkVariantShape } from './check-serializer-shape';
 
 /** Raw parameters as they arrive from a URL or a command line: strings, numbers or absent. */
 export interface ScenarioInput {
@@ -38,7 +38,7 @@ export function validateScenario(
   // The two families' names are also their baseline variants, so callers that pass 'json' or 'grpc' mean what they did.
   const transport = VARIANTS[variant].family;
   const shape = shapeParam(input.shape);
-  checkSerializerShape(variant, shape, input.shape);
+  checkVariantShape(variant, shape, input.shape);
   const streaming = isStreamingVariant(variant);
   const rowsPerRequest = rowsParam(input.rows, streaming, limits);
   if (!streaming && input.chunk !== undefined && input.chunk !== null) {

@@ -23,7 +23,8 @@ export type Factor =
   | 'protocol'
   | 'message form'
   | 'compression'
-  | 'flow control';
+  | 'flow control'
+  | 'server runtime';
 
 export const FACTORS = Object.keys({
   'client library': true,
@@ -34,22 +35,25 @@ export const FACTORS = Object.keys({
   'message form': true,
   compression: true,
   'flow control': true,
+  'server runtime': true,
 } satisfies Record<Factor, true>) as Factor[];
 
 /** The servers results and errors name (the bare JSON and gRPC servers answer as their Nest twins do). */
-export type ServerName = 'json-server' | 'grpc-server' | 'bare-connect-server';
+export type ServerName = 'json-server' | 'grpc-server' | 'bare-connect-server' | 'go-json-server' | 'go-grpc-server';
 
 /**
  * Where load mode sends a family's requests: nest (Express for JSON), fastify (JSON only), bare (node:http, plain
- * grpc-js), connect (the Nest apps' Connect routes), connect-bare (the bare Connect server). LOAD_TARGETS has each.
+ * grpc-js), connect (the Nest apps' Connect routes), connect-bare (the bare Connect server), go (the Go reference
+ * servers, net/http and grpc-go). LOAD_TARGETS has each.
  */
-export type TargetKind = 'nest' | 'bare' | 'fastify' | 'connect' | 'connect-bare';
+export type TargetKind = 'nest' | 'bare' | 'fastify' | 'connect' | 'connect-bare' | 'go';
 export const TARGET_KIND_NAMES = Object.keys({
   nest: true,
   bare: true,
   fastify: true,
   connect: true,
   'connect-bare': true,
+  go: true,
 } satisfies Record<TargetKind, true>) as TargetKind[];
 
 /** A key of config.targets: where a variant's server listens (a URL, or host:port for the gRPC servers). */
@@ -67,6 +71,8 @@ export const SERVER_AT: Readonly<Record<TargetAddress, ServerName | null>> = {
   bareGrpcAddress: 'grpc-server',
   bareConnectUrl: 'bare-connect-server',
   bareConnectH2Url: 'bare-connect-server',
+  goJsonUrl: 'go-json-server',
+  goGrpcAddress: 'go-grpc-server',
   clientUrl: null,
 };
 
@@ -128,6 +134,12 @@ export interface VariantInfo {
    * Absent for the built-in variants, each its own.
    */
   like?: string;
+  /**
+   * Its server is not Node's: a Go reference server (native/go-servers), the native floor its family is measured
+   * against. Left out of the presets that take a family's variants (explain, serializers...): it is not a factor of a
+   * Node path, and it needs `npm run setup:go-servers`; the floor preset and --variants time it.
+   */
+  native?: boolean;
   /** In load mode, where the load generator sends this variant's requests: a family and a target of LOAD_TARGETS. */
   load?: { transport: TransportKind; target: TargetKind };
 }

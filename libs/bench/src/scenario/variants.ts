@@ -125,6 +125,48 @@ const BASE_VARIANTS = {
 } as const satisfies Record<string, VariantInfo>;
 
 /**
+ * The native floor: the Go reference servers (native/go-servers) reached by each family's Node client, one path per
+ * message form. The factor is the whole server runtime (language, HTTP stack, serializer), not one knob of a Node
+ * path: what the Node server costs against the protocol's own cost. `native` keeps them out of the family presets.
+ */
+const AT_GO_JSON = { address: 'goJsonUrl', server: 'go-json-server', native: true } as const;
+const AT_GO_GRPC = { address: 'goGrpcAddress', server: 'go-grpc-server', native: true, oneConnection: true } as const;
+const NATIVE_VARIANTS = {
+  'go-json': {
+    ...AT_GO_JSON,
+    load: { transport: 'json', target: 'go' },
+    family: 'json',
+    baseline: 'json-undici',
+    factor: 'server runtime',
+    changes: "Go's net/http and encoding/json serve the rows instead of Nest on Express (same undici client)",
+  },
+  'go-json-stream': {
+    ...AT_GO_JSON,
+    family: 'json',
+    baseline: 'json-stream',
+    factor: 'server runtime',
+    changes: "Go's net/http and encoding/json stream the NDJSON instead of Nest on Express (same client)",
+    streaming: true,
+  },
+  'go-grpc': {
+    ...AT_GO_GRPC,
+    load: { transport: 'grpc', target: 'go' },
+    family: 'grpc',
+    baseline: 'grpc-bare',
+    factor: 'server runtime',
+    changes: 'grpc-go with protobuf-go serves the reply instead of Nest on grpc-js (same plain grpc-js client)',
+  },
+  'go-grpc-stream': {
+    ...AT_GO_GRPC,
+    family: 'grpc',
+    baseline: 'grpc-stream',
+    factor: 'server runtime',
+    changes: 'grpc-go with protobuf-go streams the messages instead of Nest on grpc-js (same client)',
+    streaming: true,
+  },
+} as const satisfies Record<string, VariantInfo>;
+
+/**
  * The variant of each protobuf serializer but proto-loader (which is `grpc` itself), by its PROTOBUF_CODECS name: the
  * names users and presets type. Typed by the registry, so a new codec does not compile until it has its variant.
  */
@@ -232,6 +274,7 @@ export type PathName =
   | GrpcSerializerVariantName
   | keyof typeof JSON_SERIALIZER_VARIANTS
   | keyof typeof SERIALIZER_OPTION_VARIANTS
+  | keyof typeof NATIVE_VARIANTS
   | ConnectVariantName;
 
 /**
@@ -262,6 +305,7 @@ const BUILT_IN_VARIANTS: Record<VariantName, VariantInfo> = {
   ...JSON_SERIALIZER_VARIANTS,
   ...SERIALIZER_OPTION_VARIANTS,
   ...CONNECT_VARIANTS,
+  ...NATIVE_VARIANTS,
   ...(Object.fromEntries(
     GZIP_VARIANTS.map((base: BaseVariantName) => [
       `${base}${GZIP_SUFFIX}`,

@@ -27,6 +27,8 @@ export const APP_AT: Readonly<Record<keyof WirebenchConfig['targets'], ServingAp
   bareConnectH2Url: 'bare-connect-server',
   fastifyJsonUrl: 'json-fastify-server',
   h2JsonUrl: 'json-h2-server',
+  goJsonUrl: 'go-json-server',
+  goGrpcAddress: 'go-grpc-server',
 };
 
 /**
@@ -34,8 +36,18 @@ export const APP_AT: Readonly<Record<keyof WirebenchConfig['targets'], ServingAp
  * listens.
  */
 export function appTargets(config: WirebenchConfig): Record<ServingAppName, string> {
-  const { jsonUrl, grpcAddress, clientUrl, bareJsonUrl, bareGrpcAddress, bareConnectUrl, fastifyJsonUrl, h2JsonUrl } =
-    config.targets;
+  const {
+    jsonUrl,
+    grpcAddress,
+    clientUrl,
+    bareJsonUrl,
+    bareGrpcAddress,
+    bareConnectUrl,
+    fastifyJsonUrl,
+    h2JsonUrl,
+    goJsonUrl,
+    goGrpcAddress,
+  } = config.targets;
   return {
     'json-server': jsonUrl,
     'grpc-server': grpcAddress,
@@ -46,6 +58,8 @@ export function appTargets(config: WirebenchConfig): Record<ServingAppName, stri
     'bare-connect-server': bareConnectUrl,
     'json-fastify-server': fastifyJsonUrl,
     'json-h2-server': h2JsonUrl,
+    'go-json-server': goJsonUrl,
+    'go-grpc-server': goGrpcAddress,
   };
 }
 

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
-import { builtAppEntry, ServingAppName } from '../app-entry';
+import { appCommand, ServingAppName } from '../app-entry';
 import { findProjectRoot } from '../find-project-root';
 import { isListening } from './is-listening';
 import { envForApp } from './allocator-env';
@@ -69,10 +69,11 @@ export class LaunchedApp {
     });
   }
 
-  /** The built app (dist/), as `npm run start:*` runs it. */
+  /** The built app (dist/), as `npm run start:*` runs it; a Go reference server as its binary (appCommand). */
   static launch(app: ServingAppName, options: LaunchOptions): LaunchedApp {
     const env = options.execPath === undefined ? options.env : { ...options.env, NODE_OPTIONS: '' };
-    return new LaunchedApp(app, options.execPath ?? process.execPath, [builtAppEntry(app)], {
+    const [command, ...args] = appCommand(app, options.execPath);
+    return new LaunchedApp(app, command, args, {
       parentDeathSignal: 'TERM',
       ...options,
       env: envForApp(app, env),

@@ -38,6 +38,11 @@ export const LOAD_TARGETS = {
     connect: { server: 'bare-connect-server', address: 'bareConnectUrl' },
     grpc: { server: 'bare-connect-server', address: 'bareConnectH2Url' },
   },
+  // The Go reference servers: the native floor a Node server's capacity is read against.
+  go: {
+    json: { server: 'go-json-server', address: 'goJsonUrl' },
+    grpc: { server: 'go-grpc-server', address: 'goGrpcAddress' },
+  },
 } as const satisfies Record<TargetKind, Partial<Record<TransportKind, LoadServer>>>;
 
 export type { TargetKind };

@@ -69,7 +69,7 @@ describe('validateLoadLevel', () => {
       validateLoadLevel({ transport: 'json', target: 'connect' }, loadLimits, 1000, LOAD_DEFAULTS.cli),
     );
     expect(error.message).toBe(
-      'target connect serves transport connect, grpc only; transport json is served by target nest, bare, fastify',
+      'target connect serves transport connect, grpc only; transport json is served by target nest, bare, fastify, go',
     );
   });
 

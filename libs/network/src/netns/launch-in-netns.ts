@@ -1,4 +1,4 @@
-import { builtAppEntry, LaunchedApp, LaunchOptions, ServingAppName } from '@app/bootstrap';
+import { appCommand, LaunchedApp, LaunchOptions, ServingAppName } from '@app/bootstrap';
 
 /** Where a command runs: anything that can prefix one, such as a NetnsTopology. */
 export interface CommandPrefixer {
@@ -11,7 +11,7 @@ export interface CommandPrefixer {
  * `ip` is found on env.PATH.
  */
 export function launchInNetns(where: CommandPrefixer, app: ServingAppName, options: LaunchOptions): LaunchedApp {
-  const [command, ...args] = where.prefixCommand([process.execPath, builtAppEntry(app)]);
+  const [command, ...args] = where.prefixCommand(appCommand(app));
   // As launch() does: the app closes if this process dies, even by SIGKILL (ip netns exec keeps the signal).
   return new LaunchedApp(app, command, args, { parentDeathSignal: 'TERM', ...options });
 }

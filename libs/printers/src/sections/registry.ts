@@ -3,6 +3,7 @@ import { ARTICLE_SECTION } from './article.section';
 import { BATCHING_SECTION } from './batching.section';
 import type { ComparisonSection, SectionPlace } from './comparison-section';
 import { CONNECT_SECTION } from './connect.section';
+import { FLOOR_SECTION } from './floor.section';
 import { LOAD_SECTION } from './load.section';
 import { NETWORK_SECTION } from './network.section';
 import { PHASES_SECTION } from './phases.section';
@@ -13,13 +14,14 @@ import { WHY_SECTION } from './why.section';
 /**
  * Every comparison the outputs make, in the order they print them (within each place): the terminal, summary.md and
  * report.html all iterate this list, so a section is added here once and printed by all three. What a preset was
- * made for comes first (network, runtimes, connect, batching, shapes), then the article's comparison, which several
- * presets carry; why last, so an output ends with its sentences.
+ * made for comes first (network, runtimes, connect, floor, batching, shapes), then the article's comparison, which
+ * several presets carry; why last, so an output ends with its sentences.
  */
 export const COMPARISON_SECTIONS = [
   NETWORK_SECTION,
   RUNTIMES_SECTION,
   CONNECT_SECTION,
+  FLOOR_SECTION,
   BATCHING_SECTION,
   SHAPES_SECTION,
   ARTICLE_SECTION,
