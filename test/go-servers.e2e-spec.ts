@@ -188,6 +188,13 @@ suite(`the go-* variants through the client app${reason === null ? '' : ` (skipp
         r.variant.startsWith('go-json') ? 'go-json-server' : 'go-grpc-server',
       ]);
     expect(body.results.map((r: { variant: string }) => r.variant)).toEqual(GO_VARIANTS);
+    // Their own report, asked for as each family's server is (admin routes, admin RPC): CPU per run and the Go version.
+    for (const r of body.results)
+      expect([r.variant, typeof r.runs[0].serverCpuMs, r.runtime.server.nodeVersion]).toEqual([
+        r.variant,
+        'number',
+        expect.stringMatching(/^go1\./),
+      ]);
     // The Go servers' Server-Timing, read into each run's phases as the Node servers' is.
     for (const r of body.results)
       expect([r.variant, r.runs[0].phases.serverGenerateMs > 0, r.runs[0].phases.serverSerializeMs > 0]).toEqual([

@@ -43,8 +43,8 @@ function http1(
   maxBodyChars: number,
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    // A deadline for the whole call: a socket timeout would not cover a connect that never completes.
-    const timer = setTimeout(() => req.destroy(new Error(noAnswerText(timeoutMs))), timeoutMs);
+    // Built before the deadline is set: a URL or option that throws here rejects the call (the executor's throw)
+    // and leaves no timer behind to reach a request that was never made.
     const req = request(new URL(path, baseUrl), { method, agent: false }, (res) => {
       const answer = { status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: '' };
       const done = () => {
@@ -60,6 +60,8 @@ function http1(
       });
       res.on('end', done);
     });
+    // A deadline for the whole call: a socket timeout would not cover a connect that never completes.
+    const timer = setTimeout(() => req.destroy(new Error(noAnswerText(timeoutMs))), timeoutMs);
     req.on('error', (error) => {
       clearTimeout(timer);
       reject(error);

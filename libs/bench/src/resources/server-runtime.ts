@@ -1,6 +1,7 @@
 import type { ResourceSnapshot } from '@app/resources';
 import type { ProcessRuntime } from '../result/result.interface';
 import type { TargetInfo } from '../transport-contract/rows-transport.interface';
+import { ADMIN_OVER } from '../scenario/variant-info';
 import { adminGrpc, adminHttp } from '@app/identity';
 
 /** What a server says of itself that a result records or checks before timing; each part null where it does not say. */
@@ -30,7 +31,7 @@ async function readServerSnapshot(target: TargetInfo, timeoutMs: number): Promis
   const address = target.serverAddress ?? target.address;
   try {
     return (
-      target.server !== 'grpc-server'
+      ADMIN_OVER[target.server] === 'http'
         ? await adminHttp(address, 'GET', '/admin/resources', timeoutMs)
         : await snapshotOverGrpc(address, timeoutMs)
     ) as Partial<ResourceSnapshot>;
@@ -39,12 +40,14 @@ async function readServerSnapshot(target: TargetInfo, timeoutMs: number): Promis
   }
 }
 
-/** The versions a snapshot carries, or null when it carries none (an older server; gRPC's defaults are ''). */
+/**
+ * The versions a snapshot carries, or null when it carries none (an older server; gRPC's defaults are ''). A Go
+ * reference server reports its Go version (`go1.26.8`) and no V8.
+ */
 export function runtimeOf(snapshot: Partial<ResourceSnapshot> | null | undefined): ProcessRuntime | null {
   const { nodeVersion, v8Version } = snapshot ?? {};
-  return typeof nodeVersion === 'string' && nodeVersion !== '' && typeof v8Version === 'string' && v8Version !== ''
-    ? { nodeVersion, v8Version }
-    : null;
+  if (typeof nodeVersion !== 'string' || nodeVersion === '' || typeof v8Version !== 'string') return null;
+  return v8Version !== '' || nodeVersion.startsWith('go') ? { nodeVersion, v8Version } : null;
 }
 
 async function snapshotOverGrpc(address: string, timeoutMs: number): Promise<unknown> {

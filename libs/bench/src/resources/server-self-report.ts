@@ -1,5 +1,6 @@
 import type { ResourceReport } from '@app/resources';
 import type { TargetInfo } from '../transport-contract/rows-transport.interface';
+import { ADMIN_OVER } from '../scenario/variant-info';
 import { adminGrpc, adminHttp } from '@app/identity';
 
 /** A window the server itself measures; `end` resolves to what it reports. */
@@ -12,7 +13,7 @@ export interface SelfReportWindow {
  * for the gRPC ones. Rejects when the server does not offer it (SERVER_RESOURCES off: 404 / UNIMPLEMENTED) or is gone.
  */
 export async function beginSelfReport(target: TargetInfo, timeoutMs: number): Promise<SelfReportWindow> {
-  if (target.server !== 'grpc-server') {
+  if (ADMIN_OVER[target.server] === 'http') {
     const { window } = (await adminHttp(target.address, 'POST', '/admin/resources/windows', timeoutMs)) as {
       window: string;
     };

@@ -42,6 +42,18 @@ export const FACTORS = Object.keys({
 export type ServerName = 'json-server' | 'grpc-server' | 'bare-connect-server' | 'go-json-server' | 'go-grpc-server';
 
 /**
+ * How each server's own report (resources, versions) is asked for: the admin HTTP routes (JSON and Connect servers)
+ * or the admin RPC (gRPC servers). A server named here only: a new one does not compile until it says which.
+ */
+export const ADMIN_OVER: Readonly<Record<ServerName, 'http' | 'grpc'>> = {
+  'json-server': 'http',
+  'bare-connect-server': 'http',
+  'go-json-server': 'http',
+  'grpc-server': 'grpc',
+  'go-grpc-server': 'grpc',
+};
+
+/**
  * Where load mode sends a family's requests: nest (Express for JSON), fastify (JSON only), bare (node:http, plain
  * grpc-js), connect (the Nest apps' Connect routes), connect-bare (the bare Connect server), go (the Go reference
  * servers, net/http and grpc-go). LOAD_TARGETS has each.
