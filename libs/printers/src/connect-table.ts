@@ -1,6 +1,7 @@
 import { type ConnectPlacements, type ConnectVersus, effectOf } from '@app/explain';
 import { MIN_RUNS_FOR_VERDICT } from '@app/bench';
 import { human } from './table-columns';
+import { caseCell } from './case-cell';
 import type { PlainTable } from './why-tables';
 
 export const CONNECT_LEGEND =
@@ -32,11 +33,7 @@ export function connectTable(placements: ConnectPlacements): PlainTable {
     ],
     align: ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'right', 'left'],
     rows: placements.rows.map((p) => [
-      `${p.caseName} (${
-        p.mode === 'single'
-          ? human(p.rowsPerRequest) + (p.rowsPerRequest === 1 ? ' row' : ' rows')
-          : human(p.requests) + ' × ' + human(p.rowsPerRequest)
-      })`,
+      caseCell(p),
       p.variant,
       human(p.medianMs, 2),
       ratio(p.vsJson),

@@ -1,6 +1,7 @@
 import { effectOf, type FloorPlacements } from '@app/explain';
 import { MIN_RUNS_FOR_VERDICT } from '@app/bench';
 import { human } from './table-columns';
+import { caseCell } from './case-cell';
 import type { PlainTable } from './why-tables';
 
 export const FLOOR_LEGEND =
@@ -16,11 +17,7 @@ export function floorTable(placements: FloorPlacements): PlainTable {
     head: ['case', 'family', 'fastest Node', 'median ms', 'floor', 'floor ms', '× floor', '95% CI', 'Node path'],
     align: ['left', 'left', 'left', 'right', 'left', 'right', 'right', 'right', 'left'],
     rows: placements.rows.map((p) => [
-      `${p.caseName} (${
-        p.mode === 'single'
-          ? human(p.rowsPerRequest) + (p.rowsPerRequest === 1 ? ' row' : ' rows')
-          : human(p.requests) + ' × ' + human(p.rowsPerRequest)
-      })`,
+      caseCell(p),
       p.family,
       p.best,
       human(p.bestMs, 2),

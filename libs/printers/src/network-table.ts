@@ -1,5 +1,6 @@
 import { type NetworkVerdicts } from '@app/explain';
 import { human } from './table-columns';
+import { caseCell } from './case-cell';
 import { MIN_RUNS_FOR_VERDICT } from '@app/bench';
 import type { PlainTable } from './why-tables';
 
@@ -27,11 +28,7 @@ export function networkTable(verdicts: NetworkVerdicts): PlainTable {
     ],
     align: ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     rows: verdicts.rows.map((r) => [
-      `${r.caseName} (${
-        r.mode === 'single'
-          ? human(r.rowsPerRequest) + (r.rowsPerRequest === 1 ? ' row' : ' rows')
-          : human(r.requests) + ' × ' + human(r.rowsPerRequest)
-      })`,
+      caseCell(r),
       r.pair,
       r.profile + (r.network?.flagged ? ' (flagged)' : ''),
       human(r.network?.rttMs, 2),

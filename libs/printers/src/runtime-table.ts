@@ -1,5 +1,6 @@
 import { type RuntimeVerdicts } from '@app/explain';
 import { human } from './table-columns';
+import { caseCell } from './case-cell';
 import { MIN_RUNS_FOR_VERDICT } from '@app/bench';
 import type { PlainTable } from './why-tables';
 
@@ -17,11 +18,7 @@ export function runtimeTable(verdicts: RuntimeVerdicts): PlainTable {
     head: ['case', 'runtime', 'JSON median ms', 'gRPC median ms', 'gRPC/JSON', 'ratio 95% CI', 'faster'],
     align: ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
     rows: verdicts.rows.map((r) => [
-      `${r.caseName} (${
-        r.mode === 'single'
-          ? human(r.rowsPerRequest) + (r.rowsPerRequest === 1 ? ' row' : ' rows')
-          : human(r.requests) + ' × ' + human(r.rowsPerRequest)
-      })`,
+      caseCell(r),
       r.runtimeWords,
       human(r.jsonMs, 2),
       human(r.grpcMs, 2),
