@@ -8,7 +8,10 @@ import { identifyApp } from './identify-app';
 
 // Real loopback servers: what a wirebench server answers (with its resource report and without), what a web server
 // answers, and silence. Short limits, so the silent ones cost the suite little.
+// Silence is told after LIMIT_MS (the cases that wait it out); a server that answers gets ANSWER_MS, so a CI machine
+// busy with other suites cannot turn a slow first gRPC connection into "no answer" (seen: 0.5 s passed once).
 const LIMIT_MS = 500;
+const ANSWER_MS = 5000;
 
 const PYTHON_404 =
   '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN"\n        ' +
@@ -82,9 +85,9 @@ describe('identifyApp', () => {
   describe('an HTTP server', () => {
     it('with the resource report, or without it (its JSON 404), is wirebench', async () => {
       expect(
-        await identifyApp('json-server', await httpServer(wirebenchHandler(new ResourceMeter())), LIMIT_MS),
+        await identifyApp('json-server', await httpServer(wirebenchHandler(new ResourceMeter())), ANSWER_MS),
       ).toEqual({ is: 'wirebench' });
-      expect(await identifyApp('bare-json-server', await httpServer(wirebenchHandler(null)), LIMIT_MS)).toEqual({
+      expect(await identifyApp('bare-json-server', await httpServer(wirebenchHandler(null)), ANSWER_MS)).toEqual({
         is: 'wirebench',
       });
     });
@@ -92,7 +95,7 @@ describe('identifyApp', () => {
     it('over h2c only (the json-h2-server), is recognised over HTTP/2 once HTTP/1.1 fails', async () => {
       const server = createH2cServer(wirebenchHandler(new ResourceMeter()));
       const port = await listen(server);
-      expect(await identifyApp('json-h2-server', `http://127.0.0.1:${port}`, LIMIT_MS)).toEqual({ is: 'wirebench' });
+      expect(await identifyApp('json-h2-server', `http://127.0.0.1:${port}`, ANSWER_MS)).toEqual({ is: 'wirebench' });
     });
 
     it(
@@ -103,7 +106,7 @@ describe('identifyApp', () => {
           (res as ServerResponse).writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
           res.end(PYTHON_404);
         });
-        expect(await identifyApp('json-server', url, LIMIT_MS)).toEqual({
+        expect(await identifyApp('json-server', url, ANSWER_MS)).toEqual({
           is: 'stranger',
           answered:
             'GET /admin/resources gave 404 text/html ("<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" ' +
@@ -114,7 +117,7 @@ describe('identifyApp', () => {
 
     it('answering 200 with JSON that is no resource snapshot is a stranger', async () => {
       const url = await httpServer((_req, res) => sendJson(res, 200, { status: 'ok' }));
-      expect(await identifyApp('json-fastify-server', url, LIMIT_MS)).toEqual({
+      expect(await identifyApp('json-fastify-server', url, ANSWER_MS)).toEqual({
         is: 'stranger',
         answered: 'GET /admin/resources gave 200 application/json ("{"status":"ok"}")',
       });
@@ -133,7 +136,7 @@ describe('identifyApp', () => {
     it('gone since (connection refused) is nobody: the launcher starts the app', async () => {
       const url = await httpServer(wirebenchHandler(null));
       await Promise.all(closers.splice(0).map((close) => close()));
-      expect(await identifyApp('json-server', url, LIMIT_MS)).toEqual({ is: 'nobody' });
+      expect(await identifyApp('json-server', url, ANSWER_MS)).toEqual({ is: 'nobody' });
     });
   });
 
@@ -147,9 +150,9 @@ describe('identifyApp', () => {
           ],
         }),
       );
-      expect(await identifyApp('client', client, LIMIT_MS)).toEqual({ is: 'wirebench' });
+      expect(await identifyApp('client', client, ANSWER_MS)).toEqual({ is: 'wirebench' });
       const other = await httpServer(wirebenchHandler(null));
-      expect(await identifyApp('client', other, LIMIT_MS)).toEqual({
+      expect(await identifyApp('client', other, ANSWER_MS)).toEqual({
         is: 'stranger',
         answered:
           'GET /client gave 404 application/json ("{"statusCode":404,"error":"Not Found","message":"Cannot ' +
@@ -162,17 +165,17 @@ describe('identifyApp', () => {
     it(
       'with Admin.Resources, or without it but with the rows service SERVING in its health service, is ' + 'wirebench',
       async () => {
-        expect(await identifyApp('grpc-server', await grpcServer('with report'), LIMIT_MS)).toEqual({
+        expect(await identifyApp('grpc-server', await grpcServer('with report'), ANSWER_MS)).toEqual({
           is: 'wirebench',
         });
-        expect(await identifyApp('bare-grpc-server', await grpcServer('without report'), LIMIT_MS)).toEqual({
+        expect(await identifyApp('bare-grpc-server', await grpcServer('without report'), ANSWER_MS)).toEqual({
           is: 'wirebench',
         });
       },
     );
 
     it('that serves neither is a stranger, named by both answers', async () => {
-      expect(await identifyApp('grpc-server', await grpcServer('none'), LIMIT_MS)).toEqual({
+      expect(await identifyApp('grpc-server', await grpcServer('none'), ANSWER_MS)).toEqual({
         is: 'stranger',
         answered:
           'Admin.Resources is UNIMPLEMENTED and Health.Check(sample.SampleService): UNIMPLEMENTED ' +
@@ -185,7 +188,7 @@ describe('identifyApp', () => {
         (res as ServerResponse).writeHead(404, { 'content-type': 'text/html' });
         res.end(PYTHON_404);
       });
-      const identity = await identifyApp('grpc-server', url.replace('http://', ''), LIMIT_MS);
+      const identity = await identifyApp('grpc-server', url.replace('http://', ''), ANSWER_MS);
       expect(identity).toMatchObject({
         is: 'stranger',
         answered: expect.stringMatching(/^Admin\.Resources: (UNAVAILABLE|INTERNAL|no answer)/),
