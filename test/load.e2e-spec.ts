@@ -65,7 +65,9 @@ describe('npm run load', () => {
       encoding: 'utf8',
     });
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/grpc-bare changes the client library.*load mode takes json, json-fastify, grpc/);
+    expect(bad.stderr).toMatch(
+      /grpc-bare changes the client library.*load mode takes json, json-fastify, go-json, grpc,/,
+    );
     const grpcOnFastify = spawnSync(process.execPath, [LOAD, '--transport', 'grpc', '--target', 'fastify'], {
       env: { ...process.env, ...env },
       encoding: 'utf8',

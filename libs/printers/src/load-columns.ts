@@ -53,8 +53,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     name: 'variant',
     unit: 'text',
     description:
-      'The variant whose server the level loaded (json, json-fastify, grpc, connect-proto, connect-grpc, ' +
-      'connect-bare); empty for the bare reference servers, which are not variants.',
+      'The variant whose server the level loaded (json, json-fastify, go-json, grpc, go-grpc, connect-proto, ' +
+      'connect-grpc, connect-bare); empty for the bare reference servers, which are not variants.',
     value: (l) => loadVariantOf(l.transport, l.targetKind),
     table: { head: 'variant', cell: (l) => loadVariantOf(l.transport, l.targetKind) ?? '' },
   },

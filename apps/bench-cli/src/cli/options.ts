@@ -121,6 +121,10 @@ Options:
                        2 invocations)
                        memory: 1,000,000 rows on json, grpc and the streaming variants, 10,000,000 on the streaming
                        ones, with each process's peak RSS (3 runs, 1 warm-up)
+                       floor: one request of 10,000 and 1,000,000 rows on each family's fastest Node paths and the
+                       Go reference servers (go-json, go-json-stream, go-grpc, go-grpc-stream; npm run
+                       setup:go-servers), then each family's fastest Node path as a multiple of its Go floor
+                       (5 runs, 1 warm-up; see docs/floor.md)
                        full also sweeps the streaming variants' chunk size (100, 1,000, 10,000 rows)
                        network: one request of 1, 10,000 and 100,000 rows and the article's 1,000-parallel case
                        under loopback, lan, wan and mobile, then the gRPC/JSON ratio per case per profile and where

@@ -31,16 +31,27 @@ const ADDRESS_VARIABLES = [
   'GO_GRPC_SERVER_ADDRESS',
 ];
 
-/** A loopback port nothing listens on now (the kernel's pick). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+/**
+ * `count` loopback ports nothing listens on now, all different: the kernel's picks, each held until all are picked
+ * (one picked and released at a time can come back: CLIENT_PORT and H2_JSON_SERVER_PORT were once given the same).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const probes = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      probes.map(
+        (probe) =>
+          new Promise<number>((resolve, reject) => {
+            probe.once('error', reject);
+            probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port));
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(
+      probes.map((probe) => new Promise((resolve) => (probe.listening ? probe.close(resolve) : resolve(null)))),
+    );
+  }
 }
 
 /**
@@ -56,10 +67,11 @@ export async function moveToFreePorts(
   const running = await launcher.reachable();
   if (running.length === 0 || ADDRESS_VARIABLES.some((name) => (env[name] ?? '').trim() !== '')) return null;
   const moved: string[] = [];
-  for (const name of PORT_VARIABLES) {
-    env[name] = String(await freePort());
+  const ports = await freePorts(PORT_VARIABLES.length);
+  PORT_VARIABLES.forEach((name, i) => {
+    env[name] = String(ports[i]);
     moved.push(`${name}=${env[name]}`);
-  }
+  });
   return (
     `apps this run did not start answer at the configured addresses ` +
     `(${running.join(', ')}); it starts its own on free ports instead (${moved.join(' ')})`
