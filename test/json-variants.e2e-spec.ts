@@ -11,8 +11,11 @@ import { getJson, portsEnv, useStackWithResults } from './support/stack';
 
 jest.setTimeout(120_000);
 
-// One reply per request: a streaming variant (json-stream) runs in the engine's stream mode and has its own suite.
-const JSON_VARIANTS = VARIANT_NAMES.filter((v) => VARIANTS[v].family === 'json' && !VARIANTS[v].streaming);
+// One reply per request: a streaming variant (json-stream) runs in the engine's stream mode and has its own suite, as
+// the Go reference server's (go-json) has: test/go-servers.e2e-spec.ts.
+const JSON_VARIANTS = VARIANT_NAMES.filter(
+  (v) => VARIANTS[v].family === 'json' && !VARIANTS[v].streaming && !VARIANTS[v].native,
+);
 
 describe('JSON-family variants', () => {
   const setup = useStackWithResults('wirebench-json-variants-', { jsonVariants: true, bareConnect: true });

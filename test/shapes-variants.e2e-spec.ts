@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { isStreamingVariant, shapeRefusal, VARIANT_NAMES, VARIANTS, type VariantName } from '@app/bench';
 import { appEntry } from '@app/bootstrap';
+import { nativeAppsUnavailable } from '@app/bootstrap';
 import { shapeNames } from '@app/shapes';
 import { AppProcess, ROOT } from './support/app-process';
 import { getJson, portsEnv, useStackWithResults } from './support/stack';
@@ -16,12 +17,14 @@ jest.setTimeout(240_000);
 const ROWS = 30;
 
 describe('every variant on every shape, through the client app', () => {
-  const setup = useStackWithResults('wirebench-shapes-', { jsonVariants: true, bareConnect: true });
+  // The Go reference servers too, where setup:go-servers built them (test/go-servers.e2e-spec.ts says why not).
+  const goServers = nativeAppsUnavailable() === null;
+  const setup = useStackWithResults('wirebench-shapes-', { jsonVariants: true, bareConnect: true, goServers });
 
   it.each(shapeNames())('%s: every variant verified, with payload bytes, the shape recorded', async (shape) => {
     // One call per shape: all variants side by side, the streams in chunks smaller than the reply; not the pairs a
     // serializer refuses (pbf on numeric and nested: test/serializer-variants.e2e-spec.ts checks those 400s).
-    const served = VARIANT_NAMES.filter((v) => shapeRefusal(v, shape) === null);
+    const served = VARIANT_NAMES.filter((v) => shapeRefusal(v, shape) === null && (goServers || !VARIANTS[v].native));
     const { status, body } = await getJson(
       `${setup.stack.clientUrl}/client/bench?variants=` +
         `${served.join(',')}&rows=${ROWS}&chunk=7&runs=1&shape=${shape}&raw=1`,

@@ -50,7 +50,8 @@ describe('streaming variants through the client', () => {
       'rows',
       new RegExp(
         String.raw`rows must be an integer from 1 to 50000.*stream them with json-stream, ` +
-          String.raw`grpc-stream, json-stream-fjs, grpc-stream-static or connect-stream \(up to 3000000 rows, ` +
+          String.raw`grpc-stream, json-stream-fjs, grpc-stream-static, connect-stream, go-json-stream or ` +
+          String.raw`go-grpc-stream \(up to 3000000 rows, ` +
           String.raw`MAX_STREAM_ROWS\)`,
       ),
     ],

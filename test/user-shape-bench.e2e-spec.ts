@@ -290,7 +290,16 @@ describe('the client endpoints and the user shape', () => {
           'shape',
           expect.stringContaining(`variant ${generated[0]}`),
         ]);
-        const variants = VARIANT_NAMES.filter((v) => !generated.includes(v));
+        // The Go reference servers' code is generated from proto/ too (at setup): refused alike.
+        const native = VARIANT_NAMES.filter((v) => VARIANT_REGISTRY[v].native);
+        const refusedNative = await getJson(
+          `${setup.stack.clientUrl}/client/bench?variants=grpc,${native[0]}&rows=40&runs=1&shape=user`,
+        );
+        expect([refusedNative.status, refusedNative.body.message]).toEqual([
+          400,
+          expect.stringContaining(`variant ${native[0]} cannot time shape user (the Go reference servers serve`),
+        ]);
+        const variants = VARIANT_NAMES.filter((v) => !generated.includes(v) && !native.includes(v));
         const { status, body } = await getJson(
           `${setup.stack.clientUrl}/client/bench?variants=` +
             `${variants.join(',')}&rows=40&chunk=9&runs=1&shape=user&raw=1`,
