@@ -80,3 +80,13 @@ func optional(query map[string]string, name string) *string {
 	}
 	return nil
 }
+
+// shapeOf is both routes' shape and serializer parameters: the shape asked for (the article's row when absent), or
+// the refusal of the first that is wrong (a serializer is always refused: encoding/json is the only writer).
+func (h *Handler) shapeOf(query map[string]string) (*shapes.Shape, *limits.Refusal) {
+	shape, refusal := limits.ParseShape(h.Registry, optional(query, "shape"))
+	if refusal == nil {
+		refusal = limits.Serializer(optional(query, "serializer"))
+	}
+	return shape, refusal
+}

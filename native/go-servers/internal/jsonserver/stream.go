@@ -20,10 +20,7 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request, target, count s
 		refuse(w, refusal)
 		return
 	}
-	shape, refusal := limits.ParseShape(h.Registry, optional(query, "shape"))
-	if refusal == nil {
-		refusal = limits.Serializer(optional(query, "serializer"))
-	}
+	shape, refusal := h.shapeOf(query)
 	if refusal != nil {
 		refuse(w, refusal)
 		return

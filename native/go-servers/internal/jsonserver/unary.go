@@ -24,10 +24,7 @@ func (h *Handler) unary(w http.ResponseWriter, r *http.Request, target, count st
 		refuse(w, refusal)
 		return
 	}
-	shape, refusal := limits.ParseShape(h.Registry, optional(query, "shape"))
-	if refusal == nil {
-		refusal = limits.Serializer(optional(query, "serializer"))
-	}
+	shape, refusal := h.shapeOf(query)
 	if refusal != nil {
 		refuse(w, refusal)
 		return
