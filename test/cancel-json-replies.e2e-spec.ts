@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { AppProcess } from './support/app-process';
 import { freePort } from './support/free-port';
-import { cpuTicks, probe, rssBytes, rssSettles, ticksInSecondAfter } from './support/process-usage';
+import { IDLE_TICKS_LIMIT, cpuTicks, probe, rssBytes, rssSettles, ticksInSecondAfter } from './support/process-usage';
 import { LISTENING, portsEnv } from './support/stack';
 
 jest.setTimeout(60_000);
@@ -50,7 +50,8 @@ describe('hold under abuse: a large JSON-server reply cancelled while it is buil
       const ticksBefore = cpuTicks(pid);
       await cancelAfter(`${base}/samples/1000000`, headers, 1000);
       const cancelled = Date.now();
-      // The server was building when the caller left (else the rest proves nothing): most of that second on a core.
+      // The server was building when the caller left (else the rest proves nothing): most of that second on a core
+      // alone, a quarter of it with CI's other worker beside it (25 ticks once), against a tick or two idle.
       const building = cpuTicks(pid) - ticksBefore;
       // The second from 2 s on: a build still running would use ~100 ticks of it. The second before holds the one full
       // collection an idle server makes 1 s after its reply's memory is given back (reclaimWhenIdle), 4-18 ticks on a
@@ -64,8 +65,8 @@ describe('hold under abuse: a large JSON-server reply cancelled while it is buil
           `RSS ${Math.round(rssBefore / MIB)} MiB before, ` +
           `${Math.round(settled / MIB)} MiB ${Date.now() - cancelled} ms after; /samples/1 then in ${answer} ms`,
       );
-      expect(building).toBeGreaterThanOrEqual(30);
-      expect(ticks).toBeLessThanOrEqual(10);
+      expect(building).toBeGreaterThanOrEqual(IDLE_TICKS_LIMIT);
+      expect(ticks).toBeLessThanOrEqual(IDLE_TICKS_LIMIT);
       expect(settled - rssBefore).toBeLessThan(100 * MIB);
       expect(answer).toBeLessThan(1000);
       expect(apps[name].running).toBe(true);

@@ -45,7 +45,7 @@ describe('every CLI: --help and an unknown flag', () => {
     const marker = `cli-help-${process.pid}-${folders.length}`;
     const env = cleanEnv({ ...ports, RESULTS_DIR: resultsDir, WIREBENCH_TEST_MARKER: marker });
     const started = Date.now();
-    const r = spawnSync(process.execPath, [entry, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 10_000 });
+    const r = spawnSync(process.execPath, [entry, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
     const ms = Date.now() - started;
     const left = pidsWithEnv('WIREBENCH_TEST_MARKER', marker);
     for (const pid of left) process.kill(pid, 'SIGKILL');
@@ -56,14 +56,16 @@ describe('every CLI: --help and an unknown flag', () => {
     const { code, stdout, stderr, ms, written, left } = run(entry, ['--help']);
     expect({ code, stderr, written, left }).toEqual({ code: 0, stderr: '', written: [], left: [] });
     expect(stdout).toMatch(/^usage: /i);
-    expect(ms).toBeLessThan(5_000);
+    // Well under the 15 s measurement that regression ran; loading a CLI's modules alone takes 2 s of CPU here and
+    // took 5.3 s once on a busy CI runner, so the bound leaves room for that and none for a measurement.
+    expect(ms).toBeLessThan(10_000);
   });
 
   it.each(CLIS)('%s --bogus is one line naming the flag on stderr, exit 2, running nothing', (_name, entry) => {
     const { code, stdout, stderr, ms, written, left } = run(entry, ['--bogus']);
     expect({ code, stdout, written, left }).toEqual({ code: 2, stdout: '', written: [], left: [] });
     expect(stderr).toMatch(/^[^\n]*'--bogus'[^\n]*\n$/);
-    expect(ms).toBeLessThan(5_000);
+    expect(ms).toBeLessThan(10_000);
   });
 });
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findGhz } from '@app/load';
 import { pastEndOfLife } from '@app/runtimes';
-import { pidsWithEnv } from './support/processes';
+import { processesWithEnv } from './support/processes';
 import { portsEnv } from './support/stack';
 import { cachedNode22, RUNTIME_FETCH_ENV } from './support/cached-node22';
 import { loadIntoFolder } from './support/load-run';
@@ -36,7 +36,9 @@ describe('npm run load --node', () => {
     "--node current,22: each runtime's servers and generators started on it, one block each, every level " +
       'recorded and verified',
     async () => {
-      const env = await portsEnv(network);
+      // A marker of this test's own: the processes checked below are the ones this run started, not another test
+      // file's that was given the same free port later.
+      const env = await portsEnv({ ...network, WB_LOAD_RUNTIMES_E2E: `${process.pid}-both` });
       const r = await load([...SMALL, '--node', 'current,22'], env);
       expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
       const run = r.result!;
@@ -82,7 +84,7 @@ describe('npm run load --node', () => {
       );
       expect(r.markdown).toContain(`| ${other.label} |`);
       // The servers it started, on either runtime, are gone.
-      expect(pidsWithEnv('JSON_SERVER_PORT', env.JSON_SERVER_PORT)).toEqual([]);
+      expect(processesWithEnv('WB_LOAD_RUNTIMES_E2E', env.WB_LOAD_RUNTIMES_E2E)).toEqual([]);
     },
   );
 
@@ -239,7 +241,7 @@ describe('npm run load --node', () => {
               `"${process.execPath}" "$@"; fi\necho "cannot load the app" >&2\nexit 1\n`,
           );
           chmodSync(halfNode, 0o755);
-          const env = await portsEnv();
+          const env = await portsEnv({ WB_LOAD_RUNTIMES_E2E: `${process.pid}-half` });
           const r = await load([...SMALL, '--server-node', halfNode], env);
           expect(r.code).toBe(1);
           const label = `server${current.node}-client${current.node}`;
@@ -254,7 +256,7 @@ describe('npm run load --node', () => {
             ),
           ]);
           expect(r.result!.levels).toEqual([]);
-          expect(pidsWithEnv('JSON_SERVER_PORT', env.JSON_SERVER_PORT)).toEqual([]);
+          expect(processesWithEnv('WB_LOAD_RUNTIMES_E2E', env.WB_LOAD_RUNTIMES_E2E)).toEqual([]);
         },
       );
 

@@ -38,6 +38,7 @@ suite(`npm run load --hosts netns${reason === null ? '' : ` (skipped: ${reason})
     async () => {
       const out = mkdtempSync(join(tmpdir(), 'wirebench-netns-load-'));
       const mark = ['WB_NETNS_LOAD_E2E', String(process.pid)] as const;
+      const callers = 4;
       try {
         const args = [
           '--hosts',
@@ -49,7 +50,7 @@ suite(`npm run load --hosts netns${reason === null ? '' : ` (skipped: ${reason})
           '--target',
           'nest,bare',
           '--concurrency',
-          '4',
+          String(callers),
           '--duration',
           '2',
           '--warmup',
@@ -102,11 +103,15 @@ suite(`npm run load --hosts netns${reason === null ? '' : ` (skipped: ${reason})
             levels.find((l) => l.network === network && l.transport === transport && l.target_kind === 'nest')!
               .latency_p50_ms,
           );
-        // And the link adds it on top of the work: the median grows by most of the round trip. Not all of it: these are
-        // closed loops, so on loopback the callers queue behind the CPU (a p50 of several ms on a busy 2-core runner),
-        // and under wan the same callers spend that time on the wire instead (CI: 41.98 - 6.30 ms = 35.68 of 40).
-        for (const transport of ['json', 'grpc'])
-          expect(p50('wan', transport) - p50('loopback', transport)).toBeGreaterThanOrEqual(0.75 * nominalRtt);
+        // And the link adds it on top of the work: the median grows by the round trip, less what the closed loop hid
+        // behind it. With c callers and a server busy S ms a request, loopback's median is about c*S (each caller
+        // waits behind the others), and wan's about RTT + S (the others' work is done while it is on the wire): the
+        // difference is RTT - (c-1)*S, i.e. RTT less (c-1)/c of loopback's median. A fixed share of the RTT failed
+        // when another test file's work slowed the server (CI: 41.98 - 6.30 ms = 35.68 of 40 on a calm run).
+        for (const transport of ['json', 'grpc']) {
+          const hidden = ((callers - 1) / callers) * p50('loopback', transport);
+          expect(p50('wan', transport) - p50('loopback', transport)).toBeGreaterThanOrEqual(0.85 * nominalRtt - hidden);
+        }
 
         const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
         expect(result.options.hostsDescription).toMatch(/network namespace wb-\d+-\d+ .*veth MTU 1500/);

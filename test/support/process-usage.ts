@@ -19,6 +19,14 @@ export function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
+/**
+ * The most CPU ticks (10 ms) a server may use in a second once the caller it was working for has gone, for the
+ * abuse and cancel suites: a server still building burns a core (about 100 a second, 50 with CI's other worker
+ * beside it); an idle one a tick or two, plus the collection that gives the abandoned reply's memory back (up to 12
+ * seen in CI on a VM with steal). A fifth of a core tells the two apart on both kinds of machine.
+ */
+export const IDLE_TICKS_LIMIT = 20;
+
 /** CPU ticks the process used in the second starting `afterMs` from now: ~100 while it works, ~0 once it stopped. */
 export async function ticksInSecondAfter(pid: number, afterMs: number): Promise<number> {
   await sleep(afterMs);

@@ -23,3 +23,17 @@ export function peakRssBytes(pid: number): number {
   if (!match) throw new Error(`no VmHWM for ${pid}`);
   return Number(match[1]) * 1024;
 }
+
+/**
+ * The processes whose environment holds name=value, each as "pid: command line", so a test that finds one left says
+ * which (a server, a generator, some other test's process).
+ */
+export function processesWithEnv(name: string, value: string): string[] {
+  return pidsWithEnv(name, value).map((pid) => {
+    try {
+      return `${pid}: ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()}`;
+    } catch {
+      return `${pid}: (ended)`;
+    }
+  });
+}
