@@ -1,5 +1,7 @@
 export type { LoadLevelSpec, LoadLevelResult } from './load-level.interface';
-export { findGhz, GHZ_INSTALL_HINT } from './find-ghz';
+export { findGhz } from './outside/find-ghz';
+export { findH2load } from './outside/find-h2load';
+export { missingEnginePrograms } from './outside/engine-programs';
 
 export { runLoadLevel } from './run-load-level';
 export type { GeneratorLauncher } from './generator-launcher';

@@ -2,20 +2,23 @@ import { performance } from 'node:perf_hooks';
 import { autocannonClosedLoop } from './autocannon-closed-loop';
 import { driveClosedLoop } from './drive-closed-loop';
 import { driveOpenLoop } from './drive-open-loop';
-import { ghzClosedLoop } from './ghz-closed-loop';
 import { grpcH2Fire } from './grpc-h2-fire';
 import { httpFire } from './http-fire';
 import { httpLevelRequest } from './http-level-request';
 import { DEFAULT_LOAD_ENGINE } from './level-params/load-engines';
 import type { LoadEngine } from './level-params/validate-load-level';
 import type { GeneratorResult, LoadLevelSpec, MeasuredWindow } from './load-level.interface';
+import { ghzClosedLoop } from './outside/ghz-closed-loop';
+import { h2loadClosedLoop } from './outside/h2load-closed-loop';
+import type { OutsideWindow } from './outside/warm-then-measure';
 
 type ReportWindow = (edge: 'start' | 'end') => void;
 
 /** How each load engine runs a level: the next engine is one entry here and one in LOAD_ENGINE_INFO. */
 const ENGINE_RUNS = {
   wirebench: runOwnGenerator,
-  ghz: runGhz,
+  ghz: (spec, reportWindow) => runOutsideProgram(ghzClosedLoop, spec, reportWindow),
+  h2load: (spec, reportWindow) => runOutsideProgram(h2loadClosedLoop, spec, reportWindow),
 } satisfies Record<LoadEngine, (spec: LoadLevelSpec, reportWindow?: ReportWindow) => Promise<GeneratorResult>>;
 
 /** One level, in the generator's own process, on its engine; every engine records into the same kind of histogram. */
@@ -23,17 +26,21 @@ export function runGenerator(spec: LoadLevelSpec, reportWindow?: ReportWindow): 
   return ENGINE_RUNS[spec.engine ?? DEFAULT_LOAD_ENGINE](spec, reportWindow);
 }
 
-/** ghz is the generator here: its CPU, not this process's (which only waits for it), is what counts. */
-async function runGhz(spec: LoadLevelSpec, reportWindow?: ReportWindow): Promise<GeneratorResult> {
+/** An outside program is the generator here: its CPU, not this process's (which only waits for it), is what counts. */
+async function runOutsideProgram(
+  closedLoop: (spec: LoadLevelSpec, reportWindow?: ReportWindow) => Promise<OutsideWindow>,
+  spec: LoadLevelSpec,
+  reportWindow?: ReportWindow,
+): Promise<GeneratorResult> {
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const { ghzWindowCpuMs, ghzCpuMs, dropped: _dropped, ...measured } = await ghzClosedLoop(spec, reportWindow);
+  const { programWindowCpuMs, programCpuMs, ...measured } = await closedLoop(spec, reportWindow);
   const used = process.cpuUsage(cpu);
   return {
     ...measured,
-    generatorCpuMs: (used.user + used.system) / 1000 + ghzCpuMs,
+    generatorCpuMs: (used.user + used.system) / 1000 + programCpuMs,
     generatorElapsedMs: performance.now() - started,
-    generatorWindowCpuMs: ghzWindowCpuMs,
+    generatorWindowCpuMs: programWindowCpuMs,
   };
 }
 

@@ -83,7 +83,8 @@ export async function runLoadLevel(
   if (outside)
     notes.push(
       `${spec.engine}: replies not checked by ` +
-        `${spec.engine} (one probe call verified first); payload bytes = the probe reply size x successes`,
+        `${spec.engine} (one probe call verified first${outside.reads ? `; it reads ${outside.reads}` : ''}); ` +
+        'payload bytes = the probe reply size x successes',
     );
   const serverCpuMs = server?.serverCpuMs ?? null;
   const serverPeakRssBytes = lifetimePeak ? null : (server?.serverPeakRssBytes ?? null);
@@ -146,7 +147,7 @@ export async function runLoadLevel(
     stealCores: noise?.stealCores ?? null,
     disturbed: noise?.disturbed ?? null,
     disturbedAbove: noise?.disturbedAbove ?? null,
-    // An outside engine's generator (ghz: Go) is not the node process that waits for it.
+    // An outside engine's generator (ghz: Go, h2load: C) is not the node process that waits for it.
     runtime: { generator: outside ? null : (generatorRuntime ?? null), server: serverRuntime },
     notes,
     startedAt,

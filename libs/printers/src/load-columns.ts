@@ -34,7 +34,7 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     unit: 'text',
     description:
       'json (HTTP/1.1 GETs, autocannon or node:http), connect (the Connect protocol: binary POSTs over ' +
-      'HTTP/1.1, the same generators) or grpc (HTTP/2 frames written by wirebench itself, or ghz; from grpc-js ' +
+      'HTTP/1.1, the same generators) or grpc (HTTP/2 frames written by wirebench itself, ghz or h2load; from grpc-js ' +
       'or connect-es).',
     value: (l) => l.transport,
     table: { head: 'transport', cell: (l) => l.transport },
@@ -72,7 +72,7 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     unit: 'text',
     description:
       'What generated the load: wirebench (autocannon for HTTP; for gRPC its own generator, which writes the ' +
-      'HTTP/2 frames itself) or ghz.',
+      'HTTP/2 frames itself), ghz or h2load.',
     value: (l) => l.engine ?? 'wirebench',
     table: { head: 'engine', cell: (l) => l.engine ?? 'wirebench' },
   },
@@ -125,13 +125,14 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     unit: 'text',
     description:
       'Node version of the load generator process (its own process.versions.node, e.g. 22.23.3); empty for ' +
-      'ghz levels (ghz is Go) and in files from before levels recorded runtimes.',
+      'ghz and h2load levels (ghz is Go, h2load C) and in files from before levels recorded runtimes.',
     value: (l) => l.runtime?.generator?.nodeVersion ?? null,
   },
   {
     name: 'v8_version',
     unit: 'text',
-    description: 'V8 version of the load generator process (its own process.versions.v8); empty for ghz levels.',
+    description:
+      'V8 version of the load generator process (its own process.versions.v8); empty for ghz and h2load levels.',
     value: (l) => l.runtime?.generator?.v8Version ?? null,
   },
   {
@@ -382,7 +383,7 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     unit: 'true/false',
     description:
       "The responses matched the expected rows (HTTP: every body byte for byte; gRPC: each caller's first " +
-      'reply by row count and checksum, every later one byte for byte against it; ghz: one probe call).',
+      'reply by row count and checksum, every later one byte for byte against it; ghz and h2load: one probe call).',
     value: (l) => l.verified,
   },
   {

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ResourceProbe, ScenarioValidationError, TargetKind, TransportKind } from '@app/bench';
 import {
-  findGhz,
+  missingEnginePrograms,
   GeneratorLauncher,
   levelTooLarge,
   removeRunServices,
@@ -11,7 +11,6 @@ import {
   swarmRunId,
   swarmUnreadyReason,
   shapeTag,
-  GHZ_INSTALL_HINT,
   LoadLevelSpec,
   LoadRun,
   LoadSweep,
@@ -161,8 +160,9 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
     useBinaryBlobBytes(config.binaryBlobBytes);
     levels = levelSpecs(options, config);
     requireShaperFor(options.networks, options.hosts === 'netns' ? 'netns' : 'local');
-    if (options.engines.includes('ghz') && !findGhz()) {
-      process.stderr.write(`wirebench load: ghz not found: ${GHZ_INSTALL_HINT}\n`);
+    const missing = missingEnginePrograms(options.engines);
+    if (missing.length > 0) {
+      process.stderr.write(missing.map((line) => `wirebench load: ${line}\n`).join(''));
       return EXIT.usage;
     }
     // The servers this run loads (started unless running; on each runtime, with --node, and then never found running).

@@ -98,8 +98,9 @@ Options:
                        not apply)
   --shapes LIST        message shapes every level runs with: any of ${shapeNames().join(', ')}; each level runs once
                        per shape, its replies checked for that shape (see docs/shapes.md)   (default: row)
-  --engine LIST        wirebench,ghz: the project's generators and/or ghz (gRPC only, closed loop; a cross-check)
-                       (default: wirebench)
+  --engine LIST        ${LOAD_ENGINES.join(',')}: the project's generators, ghz (Go) and/or h2load (C), the
+                       last two gRPC closed loops only, found on this machine: cross-checks and a ceiling for the
+                       project's generator (see docs/load.md)   (default: wirebench)
   --concurrency LIST   callers in flight per level   (default: ${defaultSweepText(CORES)})
   --connections N      sockets (HTTP) or channels (gRPC) shared by the callers (default: one socket per caller for
                        HTTP, 1 channel for gRPC)
@@ -308,7 +309,7 @@ function requireRuntimeAxisFits(
 
 /**
  * --hosts swarm with what else was asked: the tasks run the image's node (there is no runtime axis in a task), the
- * image carries no ghz (a Go program, found on this machine's PATH), and a --network profile's shaping proxy listens
+ * image carries no ghz or h2load (outside programs, found on this machine's PATH), and a --network profile's shaping proxy listens
  * on this machine's loopback, which a task on another node cannot reach.
  */
 function requireSwarmFits(asked: { engines: LoadEngine[]; networks: string | undefined; runtimeAxis: boolean }): void {

@@ -52,10 +52,37 @@ describe('validateLoadLevel', () => {
     [{ transport: 'grpc', target: 'fastify' }, 'target'],
     [{ engine: 'ghz' }, 'engine'],
     [{ engine: 'ghz', transport: 'grpc', rate: '100' }, 'engine'],
+    [{ engine: 'h2load' }, 'engine'],
+    [{ engine: 'h2load', transport: 'grpc', rate: '100' }, 'engine'],
+    // h2load keeps the same number of streams on each of its connections.
+    [{ engine: 'h2load', transport: 'grpc', concurrency: '10', connections: '4' }, 'connections'],
   ])('rejects %j, naming %s', (input, parameter) => {
     const error = errorOf(() => validateLoadLevel(input, endpointLoadLimits, 1000, LOAD_DEFAULTS.endpoint));
     expect(error).toBeInstanceOf(ScenarioValidationError);
     expect(error.parameter).toBe(parameter);
+  });
+
+  it("runs h2load's gRPC levels with concurrency / connections streams on each, naming the engine when uneven", () => {
+    expect(
+      validateLoadLevel(
+        { engine: 'h2load', transport: 'grpc', target: 'bare', concurrency: '50', connections: '5' },
+        loadLimits,
+        1000,
+        LOAD_DEFAULTS.cli,
+      ),
+    ).toMatchObject({ engine: 'h2load', concurrency: 50, connections: 5 });
+    const error = errorOf(() =>
+      validateLoadLevel(
+        { engine: 'h2load', transport: 'grpc', concurrency: '10', connections: '4' },
+        loadLimits,
+        1000,
+        LOAD_DEFAULTS.cli,
+      ),
+    );
+    expect(error.message).toBe(
+      'engine h2load: concurrency 10 is not a multiple of connections 4: callers are spread evenly over sockets and ' +
+        'generators',
+    );
   });
 
   it('serves the Connect targets: the Connect protocol over HTTP/1.1 sockets by default, gRPC on channels', () => {

@@ -172,16 +172,15 @@ export function validateLoadLevel(
     engine,
     shape,
   };
-  // autocannon's closed loop pipelines concurrency / connections requests per socket, and each generator runs its own.
-  if (
-    http1 &&
-    rate === undefined &&
-    (concurrency % connections !== 0 || concurrency % generators !== 0 || connections % generators !== 0)
-  ) {
+  // autocannon's closed loop pipelines concurrency / connections requests per socket, h2load keeps as many streams
+  // open on each of its connections, and each generator runs its own share.
+  const even = (http1 && rate === undefined) || LOAD_ENGINE_INFO[engine].evenStreams === true;
+  if (even && (concurrency % connections !== 0 || concurrency % generators !== 0 || connections % generators !== 0)) {
     throw new ScenarioValidationError(
       'connections',
       { min: 1, max: concurrency },
-      `HTTP concurrency ${concurrency} is not a multiple of connections ${connections}` +
+      `${http1 ? 'HTTP' : `engine ${engine}:`} concurrency ${concurrency} is not a multiple of connections ` +
+        `${connections}` +
         (generators > 1 ? `, or they are not both multiples of generators ${generators}` : '') +
         ': callers are spread evenly over sockets and generators',
       input.connections ?? connections,

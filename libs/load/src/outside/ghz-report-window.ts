@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
-import { LevelTally } from './level-tally';
-import type { MeasuredWindow } from './load-level.interface';
+import { LevelTally } from '../level-tally';
+import type { MeasuredWindow } from '../load-level.interface';
 
 /** The part of ghz's `--format json` report read here (ghz runner.Report). */
 export interface GhzReport {
