@@ -585,11 +585,8 @@ describe('npm run load', () => {
     ],
   ])('%p exits 2 with one line', async (args, message, env = {}) => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
-      execFile(
-        process.execPath,
-        [LOAD, ...args],
-        { env: { PATH: process.env.PATH, ...env } },
-        (e, _o, stderr) => resolve({ code: e ? (e as any).code : 0, stderr }),
+      execFile(process.execPath, [LOAD, ...args], { env: { PATH: process.env.PATH, ...env } }, (e, _o, stderr) =>
+        resolve({ code: e ? (e as any).code : 0, stderr }),
       ),
     );
     expect(result.code).toBe(2);
