@@ -269,7 +269,8 @@ describe('npm run load', () => {
   // Skipped, never passed, without h2load: the title says why.
   (H2LOAD ? it : it.skip)(
     `a short h2load level beside the project's generator against the bare server: a shape's own service, two ` +
-      `streams on each of two connections, its calls in the same histogram${H2LOAD ? '' : ' (SKIPPED: ' + H2LOAD_WHY + ')'}`,
+      `streams on each of two connections, its calls in the same histogram` +
+      `${H2LOAD ? '' : ' (SKIPPED: ' + H2LOAD_WHY + ')'}`,
     async () => {
       const env = await portsEnv({ BARE_GRPC_SERVER_PORT: String(await freePort()) });
       const args = ['--transport', 'grpc', '--target', 'bare', '--shapes', 'numeric', '--concurrency', '4'];

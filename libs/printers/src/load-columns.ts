@@ -34,8 +34,8 @@ export const LOAD_COLUMNS: LoadColumn[] = [
     unit: 'text',
     description:
       'json (HTTP/1.1 GETs, autocannon or node:http), connect (the Connect protocol: binary POSTs over ' +
-      'HTTP/1.1, the same generators) or grpc (HTTP/2 frames written by wirebench itself, ghz or h2load; from grpc-js ' +
-      'or connect-es).',
+      'HTTP/1.1, the same generators) or grpc (HTTP/2 frames written by wirebench itself, ghz or h2load; from ' +
+      'grpc-js or connect-es).',
     value: (l) => l.transport,
     table: { head: 'transport', cell: (l) => l.transport },
   },

@@ -309,8 +309,8 @@ function requireRuntimeAxisFits(
 
 /**
  * --hosts swarm with what else was asked: the tasks run the image's node (there is no runtime axis in a task), the
- * image carries no ghz or h2load (outside programs, found on this machine's PATH), and a --network profile's shaping proxy listens
- * on this machine's loopback, which a task on another node cannot reach.
+ * image carries no ghz or h2load (outside programs, found on this machine's PATH), and a --network profile's shaping
+ * proxy listens on this machine's loopback, which a task on another node cannot reach.
  */
 function requireSwarmFits(asked: { engines: LoadEngine[]; networks: string | undefined; runtimeAxis: boolean }): void {
   if (asked.runtimeAxis)

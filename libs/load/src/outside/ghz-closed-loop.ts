@@ -15,7 +15,9 @@ async function runGhz(bin: string, args: string[], limitMs: number): Promise<Ghz
   try {
     return JSON.parse(run.stdout) as GhzReport;
   } catch (error) {
-    throw new Error(`ghz ${(error as Error).message}: ${run.stderr.trim().split('\n').pop() ?? ''}`);
+    throw new Error(`ghz ${(error as Error).message}: ${run.stderr.trim().split('\n').pop() ?? ''}`, {
+      cause: error,
+    });
   }
 }
 
