@@ -68,6 +68,7 @@ export class RawH2Connection {
   private maxStreams = 0;
   private lastGoodStream = Infinity;
   private failure: Error | undefined;
+  private corked = false;
 
   constructor(
     host: string,
@@ -129,8 +130,25 @@ export class RawH2Connection {
       out.writeUInt32BE(id, this.dataOffset + 5);
       this.sendWindow -= this.dataLength;
       this.streams.set(id, handler);
+      this.batch();
       this.socket.write(out);
     }
+  }
+
+  /**
+   * Holds this tick's writes and sends them as one when it ends, as nghttp2 does (so node:http2, grpc-js and h2load):
+   * the calls that replies read together set off go out together, instead of a syscall and a segment each, which
+   * the server would read one by one. Writing each alone cost the bare grpc-js server about a third more CPU per call
+   * than h2load's load did (300-330 against 200-300 µs per call at c=50, 2026-11-29).
+   */
+  private batch(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.socket.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      this.socket.uncork();
+    });
   }
 
   private cancel(handler: StreamHandler, rstCode: number): void {
