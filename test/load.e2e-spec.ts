@@ -42,6 +42,17 @@ function checkLevel(r: Row): void {
   expect(n('latency_p999_ms')).toBeLessThanOrEqual(n('latency_max_ms') * 1.001);
 }
 
+/** A level of an engine beside another in one run: as asked, verified, every request a success, timed and costed. */
+function checkEngineLevel(l: any, asked: Record<string, unknown>): void {
+  expect(l).toMatchObject({ ...asked, verified: true, errors: {} });
+  expect(l.successes).toBeGreaterThan(0);
+  expect(l.requests).toBe(l.successes);
+  expect(l.latency.p50).toBeGreaterThan(0);
+  expect(l.latency.p50).toBeLessThanOrEqual(l.latency.max);
+  expect(l.generatorWindowCpuMs).toBeGreaterThan(0);
+  expect(l.serverCpuMs).toBeGreaterThan(0);
+}
+
 describe('npm run load', () => {
   it(
     '--variants json,json-fastify loads the Express and the Fastify JSON server side by side, each row ' +
@@ -254,15 +265,7 @@ describe('npm run load', () => {
       );
       expect(code).toBe(0);
       expect(run.levels.map((l: any) => l.engine)).toEqual(['wirebench', 'ghz']);
-      for (const l of run.levels) {
-        expect(l).toMatchObject({ transport: 'grpc', concurrency: 4, verified: true, errors: {} });
-        expect(l.successes).toBeGreaterThan(0);
-        expect(l.requests).toBe(l.successes);
-        expect(l.latency.p50).toBeGreaterThan(0);
-        expect(l.latency.p50).toBeLessThanOrEqual(l.latency.max);
-        expect(l.generatorWindowCpuMs).toBeGreaterThan(0);
-        expect(l.serverCpuMs).toBeGreaterThan(0);
-      }
+      for (const l of run.levels) checkEngineLevel(l, { transport: 'grpc', concurrency: 4 });
     },
   );
 
@@ -280,15 +283,7 @@ describe('npm run load', () => {
       );
       expect(code).toBe(0);
       expect(run.levels.map((l: any) => l.engine)).toEqual(['wirebench', 'h2load']);
-      for (const l of run.levels) {
-        expect(l).toMatchObject({ transport: 'grpc', shape: 'numeric', concurrency: 4, verified: true, errors: {} });
-        expect(l.successes).toBeGreaterThan(0);
-        expect(l.requests).toBe(l.successes);
-        expect(l.latency.p50).toBeGreaterThan(0);
-        expect(l.latency.p50).toBeLessThanOrEqual(l.latency.max);
-        expect(l.generatorWindowCpuMs).toBeGreaterThan(0);
-        expect(l.serverCpuMs).toBeGreaterThan(0);
-      }
+      for (const l of run.levels) checkEngineLevel(l, { transport: 'grpc', shape: 'numeric', concurrency: 4 });
       const h2load = run.levels[1];
       // Every request the probe's size (the replies to one request are identical), and the note says what h2load reads.
       expect(h2load.payloadBytes % h2load.successes).toBe(0);
