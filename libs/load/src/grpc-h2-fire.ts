@@ -6,14 +6,12 @@ import { expectedDigest } from '@app/bench';
 import { shapeGrpcMethods } from '@app/transports';
 import { levelShape } from './level-shape';
 import type { Fire } from './fire.interface';
+import { GRPC_PREFIX_BYTES, grpcFramed } from './grpc-frame';
 import { grpcError, statusFromHttp, statusFromRstCode, streamError } from './grpc-call-status';
 import { H2SessionPool, h2Url } from './h2-session-pool';
 import type { LoadLevelSpec } from './load-level.interface';
 import { MismatchError } from './mismatch-error';
 import { DATA, END_HEADERS, END_STREAM, frame, HEADERS, StreamHandler } from './raw-h2-connection';
-
-// gRPC's length prefix: a compressed flag byte and the message length (uint32, big-endian).
-const PREFIX = 5;
 
 /** An HPACK literal header field without indexing, new name, no Huffman (RFC 7541 6.2.2): any server reads it. */
 function literalField(name: string, value: string): Buffer {
@@ -40,9 +38,7 @@ function encodedRequest(
     // The server gives up too (grpc-timeout allows at most 8 digits).
     literalField('grpc-timeout', `${Math.min(timeoutMs, 99_999_999)}m`),
   ]);
-  const body = Buffer.alloc(PREFIX + message.length);
-  body.writeUInt32BE(message.length, 1);
-  message.copy(body, PREFIX);
+  const body = grpcFramed(message);
   const headers = frame(HEADERS, END_HEADERS, 0, block);
   return { bytes: Buffer.concat([headers, frame(DATA, END_STREAM, 0, body)]), dataOffset: headers.length };
 }
@@ -70,7 +66,7 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
     spec.timeoutMs,
     method.requestSerialize({ count: spec.rows }),
   );
-  const maxBody = PREFIX + spec.grpcMaxMessageBytes;
+  const maxBody = GRPC_PREFIX_BYTES + spec.grpcMaxMessageBytes;
   const expected = expectedDigest(spec.rows, levelShape(spec));
   const references: (Buffer | undefined)[] = [];
   const pool = new H2SessionPool(spec.target.address, spec.connections, request.bytes, request.dataOffset);
@@ -139,8 +135,8 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
               grpcError(code, grpcStatus === undefined ? `no grpc-status (HTTP ${httpStatus})` : status[code]),
             );
           const reply = Array.isArray(body) ? Buffer.concat(body) : body;
-          const size = reply && reply.length >= PREFIX ? reply.readUInt32BE(1) : -1;
-          if (!reply || reply[0] !== 0 || PREFIX + size !== reply.length)
+          const size = reply && reply.length >= GRPC_PREFIX_BYTES ? reply.readUInt32BE(1) : -1;
+          if (!reply || reply[0] !== 0 || GRPC_PREFIX_BYTES + size !== reply.length)
             return settle(grpcError(status.INTERNAL, 'the reply is not one uncompressed length-prefixed message'));
           const reference = references[caller];
           if (reference) {
@@ -149,7 +145,10 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
               return settle(new MismatchError('reply differs from the first verified one'));
             }
           } else {
-            const decoded = method.responseDeserialize(reply.subarray(PREFIX)) as Record<string, MessageRow[]>;
+            const decoded = method.responseDeserialize(reply.subarray(GRPC_PREFIX_BYTES)) as Record<
+              string,
+              MessageRow[]
+            >;
             const rows = decoded[shape.rowsField] ?? [];
             if (
               rows.length !== spec.rows ||

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shapeGrpcMethods } from '@app/transports';
+import { grpcFramed } from '../grpc-frame';
 import { h2Url } from '../h2-session-pool';
 import { levelShape } from '../level-shape';
 import type { LoadLevelSpec } from '../load-level.interface';
@@ -10,15 +11,6 @@ import { h2loadWindow } from './h2load-output';
 import { probeOneCall } from './probe-one-call';
 import { programFailure, runProgram } from './run-program';
 import { type OutsideWindow, warmThenMeasure } from './warm-then-measure';
-
-/** The level's request as gRPC puts it on the wire: a 5-byte prefix (not compressed, length) and the message. */
-function grpcRequestBody(spec: LoadLevelSpec): Buffer {
-  const message = shapeGrpcMethods(levelShape(spec)).unary.requestSerialize({ count: spec.rows });
-  const body = Buffer.alloc(5 + message.length);
-  body.writeUInt32BE(message.length, 1);
-  message.copy(body, 5);
-  return body;
-}
 
 /**
  * A gRPC closed-loop level driven by nghttp2's h2load, a C HTTP/2 load tool (a ceiling for the project's own
@@ -40,8 +32,9 @@ export async function h2loadClosedLoop(
   try {
     const bodyFile = join(dir, 'request.bin');
     const logFile = join(dir, 'requests.tsv');
-    writeFileSync(bodyFile, grpcRequestBody(spec));
-    const url = new URL(shapeGrpcMethods(levelShape(spec)).unary.path, h2Url(spec.target.address)).href;
+    const method = shapeGrpcMethods(levelShape(spec)).unary;
+    writeFileSync(bodyFile, grpcFramed(method.requestSerialize({ count: spec.rows })));
+    const url = new URL(method.path, h2Url(spec.target.address)).href;
     const base = [
       url,
       '--data',
