@@ -13,6 +13,7 @@ import { freePort } from './support/free-port';
 import { LISTENING, portsEnv } from './support/stack';
 import {
   fdCount,
+  fdPeak,
   FRAME_GOAWAY,
   FRAME_PING,
   H2_MAGIC,
@@ -29,7 +30,7 @@ const IDLE_MS = 2000;
 const KEEPALIVE_MS = 500;
 // Allowed beyond a timeout: 450 sockets on a busy 2-core machine.
 const MARGIN_MS = 2000;
-// A timer may fire a little early against this process's clock, which started at 'connect'.
+// A timer may fire a little early against this process's clock, which starts at the connect call.
 const EARLY_MS = 100;
 const APPS = ['grpc-server', 'bare-grpc-server'] as const;
 type App = (typeof APPS)[number];
@@ -119,18 +120,18 @@ describe.each(APPS)('%s', (app) => {
         const pid = server.proc.child.pid!;
         const baseline = fdCount(pid);
         const started = performance.now();
+        const sampling = fdPeak(pid);
         const [silent, magic, preface] = await Promise.all([
           openRawConnections(server.port, PER_KIND, Buffer.alloc(0)),
           openRawConnections(server.port, PER_KIND, H2_MAGIC),
           openRawConnections(server.port, PER_KIND, H2_PREFACE),
         ]);
-        opened.push(...silent, ...magic, ...preface);
-        // The server really holds them: the 3,021 fds, scaled down.
-        await sleep(HANDSHAKE_MS / 2);
-        const held = fdCount(pid);
+        const attempt = [...silent, ...magic, ...preface];
+        opened.push(...attempt);
+        await untilClosed(attempt, 2 * IDLE_MS + MARGIN_MS + (performance.now() - started));
+        // The server really held them all at once: the 3,021 fds, scaled down.
+        const held = sampling.stop();
         expect(held).toBeGreaterThanOrEqual(baseline + 3 * PER_KIND * 0.9);
-
-        await untilClosed(opened, 2 * IDLE_MS + MARGIN_MS + (performance.now() - started));
         const cut = closeTimes([...silent, ...magic]);
         const idled = closeTimes(preface);
         console.log(

@@ -11,7 +11,11 @@ export const FRAME_GOAWAY = 0x7;
 /** A TCP connection that sends some bytes once and then nothing, recording what the server does to it. */
 export interface RawConnection {
   socket: Socket;
-  /** ms from connect to the server closing it; null while open. */
+  /**
+   * ms from the connect call to the server closing it; null while open. Counted from the call, before the SYN is
+   * sent, so it is never shorter than the server's own count from its accept: on a busy machine this process can
+   * see 'connect' long after the server accepted, and a count from there made the server's timeouts look early.
+   */
   closedAfterMs: number | null;
   /** The HTTP/2 frame types the server sent, in order. */
   frameTypes: number[];
@@ -27,16 +31,17 @@ export async function openRawConnections(port: number, count: number, bytes: Buf
 
 function openOne(port: number, bytes: Buffer): Promise<RawConnection> {
   return new Promise((resolve, reject) => {
+    const calledAt = performance.now();
     const socket = connect(port, '127.0.0.1');
     const connection: RawConnection = { socket, closedAfterMs: null, frameTypes: [] };
-    let connectedAt = 0;
+    let connected = false;
     let pending = Buffer.alloc(0);
     socket.once('connect', () => {
-      connectedAt = performance.now();
+      connected = true;
       if (bytes.length > 0) socket.write(bytes);
       resolve(connection);
     });
-    socket.once('error', (error) => (connectedAt === 0 ? reject(error) : undefined));
+    socket.once('error', (error) => (connected ? undefined : reject(error)));
     // Reads every frame header (but never answers), so a server's PING or GOAWAY is seen.
     socket.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
@@ -45,11 +50,33 @@ function openOne(port: number, bytes: Buffer): Promise<RawConnection> {
         pending = pending.subarray(9 + pending.readUIntBE(0, 3));
       }
     });
-    socket.on('close', () => (connection.closedAfterMs = performance.now() - connectedAt));
+    socket.on('close', () => (connection.closedAfterMs = performance.now() - calledAt));
   });
 }
 
 /** The open file descriptors of a process (Linux). */
 export function fdCount(pid: number): number {
   return readdirSync(`/proc/${pid}/fd`).length;
+}
+
+/**
+ * Samples a process's fd count every `everyMs` until stopped; `stop()` returns the highest count seen. A peak, not
+ * one sample at a chosen moment: on a busy machine the server may accept late or close the first connections before
+ * the last are open, and one sample then saw half of what the server held.
+ */
+export function fdPeak(pid: number, everyMs = 20): { stop: () => number } {
+  let peak = fdCount(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, fdCount(pid));
+    } catch {
+      // The process is gone; the peak so far stands.
+    }
+  }, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
 }
