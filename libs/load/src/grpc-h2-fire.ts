@@ -11,36 +11,24 @@ import { grpcError, statusFromHttp, statusFromRstCode, streamError } from './grp
 import { H2SessionPool, h2Url } from './h2-session-pool';
 import type { LoadLevelSpec } from './load-level.interface';
 import { MismatchError } from './mismatch-error';
-import { DATA, END_HEADERS, END_STREAM, frame, HEADERS, StreamHandler } from './raw-h2-connection';
+import { requestHeaderBlocks } from './hpack-request-block';
+import type { RepeatedRequest, StreamHandler } from './raw-h2-connection';
 
-/** An HPACK literal header field without indexing, new name, no Huffman (RFC 7541 6.2.2): any server reads it. */
-function literalField(name: string, value: string): Buffer {
-  const n = Buffer.from(name);
-  const v = Buffer.from(value);
-  if (n.length > 126 || v.length > 126) throw new RangeError(`header ${name} too long for a one-byte length`);
-  return Buffer.concat([Buffer.from([0x00, n.length]), n, Buffer.from([v.length]), v]);
-}
-
-/** The whole request as bytes: HEADERS then DATA, stream ids left 0 for the connection to fill in. */
-function encodedRequest(
-  path: string,
-  authority: string,
-  timeoutMs: number,
-  message: Buffer,
-): { bytes: Buffer; dataOffset: number } {
-  const block = Buffer.concat([
-    // :method POST and :scheme http, from the static table.
-    Buffer.from([0x83, 0x86]),
-    literalField(':path', path),
-    literalField(':authority', authority),
-    literalField('content-type', 'application/grpc'),
-    literalField('te', 'trailers'),
-    // The server gives up too (grpc-timeout allows at most 8 digits).
-    literalField('grpc-timeout', `${Math.min(timeoutMs, 99_999_999)}m`),
-  ]);
-  const body = grpcFramed(message);
-  const headers = frame(HEADERS, END_HEADERS, 0, block);
-  return { bytes: Buffer.concat([headers, frame(DATA, END_STREAM, 0, body)]), dataOffset: headers.length };
+/** The request's header block in each HPACK form, with its body: what every stream of the level sends. */
+function encodedRequest(path: string, authority: string, timeoutMs: number, message: Buffer): RepeatedRequest {
+  // :method POST and :scheme http are static-table entries 3 and 6.
+  const headers = requestHeaderBlocks(
+    [3, 6],
+    [
+      [':path', path],
+      [':authority', authority],
+      ['content-type', 'application/grpc'],
+      ['te', 'trailers'],
+      // The server gives up too (grpc-timeout allows at most 8 digits).
+      ['grpc-timeout', `${Math.min(timeoutMs, 99_999_999)}m`],
+    ],
+  );
+  return { headers, body: grpcFramed(message) };
 }
 
 interface Call extends StreamHandler {
@@ -69,7 +57,7 @@ export function grpcH2Fire(spec: LoadLevelSpec): { fire: Fire; verified: () => b
   const maxBody = GRPC_PREFIX_BYTES + spec.grpcMaxMessageBytes;
   const expected = expectedDigest(spec.rows, levelShape(spec));
   const references: (Buffer | undefined)[] = [];
-  const pool = new H2SessionPool(spec.target.address, spec.connections, request.bytes, request.dataOffset);
+  const pool = new H2SessionPool(spec.target.address, spec.connections, request);
   let ok = true;
 
   // One sweep for every deadline instead of a timer per call: a server that never answers (or a connection that

@@ -1,4 +1,4 @@
-import { RawH2Connection, StreamHandler } from './raw-h2-connection';
+import { RawH2Connection, RepeatedRequest, StreamHandler } from './raw-h2-connection';
 
 /**
  * A gRPC address as a URL: host:port (the grpc-js servers' addresses) or an http:// URL (the Connect servers' h2c
@@ -21,8 +21,7 @@ export class H2SessionPool {
   constructor(
     address: string,
     size: number,
-    private readonly request: Buffer,
-    private readonly dataOffset: number,
+    private readonly request: RepeatedRequest,
   ) {
     const url = h2Url(address);
     this.host = url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -35,13 +34,7 @@ export class H2SessionPool {
     const slot = i % this.connections.length;
     let connection = this.connections[slot];
     if (!connection || !connection.usable) {
-      connection = new RawH2Connection(
-        this.host,
-        this.port,
-        this.request,
-        this.dataOffset,
-        this.request.length - this.dataOffset - 9,
-      );
+      connection = new RawH2Connection(this.host, this.port, this.request);
       this.connections[slot] = connection;
     }
     return connection.open(handler);

@@ -1,18 +1,19 @@
 import { connect, Socket } from 'node:net';
 import { readReplyStatus } from './hpack-grpc-status';
+import { DEFAULT_TABLE_SIZE, RequestHeaderBlocks } from './hpack-request-block';
 
 // Frame types and flags (RFC 9113 section 6).
-export const DATA = 0x0;
-export const HEADERS = 0x1;
+const DATA = 0x0;
+const HEADERS = 0x1;
 const RST_STREAM = 0x3;
 const SETTINGS = 0x4;
 const PING = 0x6;
 const GOAWAY = 0x7;
 const WINDOW_UPDATE = 0x8;
 const CONTINUATION = 0x9;
-export const END_STREAM = 0x1;
+const END_STREAM = 0x1;
 const ACK = 0x1;
-export const END_HEADERS = 0x4;
+const END_HEADERS = 0x4;
 const PADDED = 0x8;
 const PRIORITY = 0x20;
 const FRAME_HEADER = 9;
@@ -31,7 +32,7 @@ export interface StreamHandler {
   onFail(error: Error, rstCode?: number): void;
 }
 
-export function frame(type: number, flags: number, stream: number, payload: Buffer): Buffer {
+function frame(type: number, flags: number, stream: number, payload: Buffer): Buffer {
   const out = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
   out.writeUIntBE(payload.length, 0, 3);
   out[3] = type;
@@ -41,6 +42,30 @@ export function frame(type: number, flags: number, stream: number, payload: Buff
   return out;
 }
 
+/** The request every stream on a connection sends: one header block (in its HPACK forms) and one DATA payload. */
+export interface RepeatedRequest {
+  headers: RequestHeaderBlocks;
+  body: Buffer;
+}
+
+/** HEADERS (END_HEADERS) then DATA (END_STREAM), stream ids 0 until a stream takes a copy. */
+interface RequestFrames {
+  bytes: Buffer;
+  dataOffset: number;
+}
+
+function requestFrames(block: Buffer, body: Buffer): RequestFrames {
+  const headers = frame(HEADERS, END_HEADERS, 0, block);
+  return { bytes: Buffer.concat([headers, frame(DATA, END_STREAM, 0, body)]), dataOffset: headers.length };
+}
+
+/**
+ * Which form the next stream's header block takes: the first adds the literals to the server's HPACK table, later
+ * ones index them; `resized` tells the server this side's table is now empty (RFC 7541 4.2, owed after a SETTINGS
+ * that shrank it), then `plain` for good.
+ */
+type HeaderForm = 'first' | 'repeat' | 'resized' | 'plain';
+
 function uint32(value: number): Buffer {
   const b = Buffer.allocUnsafe(4);
   b.writeUInt32BE(value, 0);
@@ -49,7 +74,8 @@ function uint32(value: number): Buffer {
 
 /**
  * One HTTP/2 connection that sends the same pre-encoded request (a HEADERS and a DATA frame) again and again and
- * reads replies frame by frame: only the stream id changes per call, and of the replies' headers only ":status" and
+ * reads replies frame by frame: only the stream id changes per call (and the header block after the first, which
+ * indexes what the first added to the server's HPACK table), and of the replies' headers only ":status" and
  * "grpc-status" are read (hpack-grpc-status.ts; the server is told to keep no HPACK table). This is what lets the
  * load generator cost a fraction of the server it measures; node:http2 alone costs about as much as the server.
  * Flow control is kept on both sides, SETTINGS and PING are acknowledged, the peer's stream limit is honoured
@@ -69,15 +95,23 @@ export class RawH2Connection {
   private lastGoodStream = Infinity;
   private failure: Error | undefined;
   private corked = false;
+  private readonly frames: Record<HeaderForm, RequestFrames>;
+  private readonly dataLength: number;
+  private readonly tableBytes: number;
+  // Set by the server's first SETTINGS, which comes before any stream goes out.
+  private form: HeaderForm | undefined;
 
-  constructor(
-    host: string,
-    port: number,
-    /** HEADERS (END_HEADERS) then DATA (END_STREAM), with stream id 0 in both frame headers. */
-    private readonly request: Buffer,
-    private readonly dataOffset: number,
-    private readonly dataLength: number,
-  ) {
+  constructor(host: string, port: number, request: RepeatedRequest) {
+    const { headers, body } = request;
+    this.frames = {
+      first: requestFrames(headers.indexing, body),
+      repeat: requestFrames(headers.indexed, body),
+      // A dynamic table size update to 0 (001 prefix, 5-bit integer), then the literals.
+      resized: requestFrames(Buffer.concat([Buffer.from([0x20]), headers.plain]), body),
+      plain: requestFrames(headers.plain, body),
+    };
+    this.dataLength = body.length;
+    this.tableBytes = headers.tableBytes;
     this.socket = connect({ host, port, noDelay: true });
     const settings = Buffer.alloc(12);
     // HEADER_TABLE_SIZE 0: the server's encoder keeps no dynamic table, so each header block reads on its own.
@@ -125,9 +159,12 @@ export class RawH2Connection {
       const handler = this.waiting.shift()!;
       const id = this.nextStream;
       this.nextStream += 2;
-      const out = Buffer.from(this.request);
+      const template = this.frames[this.form!];
+      if (this.form === 'first') this.form = 'repeat';
+      if (this.form === 'resized') this.form = 'plain';
+      const out = Buffer.from(template.bytes);
       out.writeUInt32BE(id, 5);
-      out.writeUInt32BE(id, this.dataOffset + 5);
+      out.writeUInt32BE(id, template.dataOffset + 5);
       this.sendWindow -= this.dataLength;
       this.streams.set(id, handler);
       this.batch();
@@ -221,7 +258,9 @@ export class RawH2Connection {
         for (let i = 0; i + 6 <= payload.length; i += 6) {
           const value = payload.readUInt32BE(i + 2);
           if (payload.readUInt16BE(i) === 0x3) this.maxStreams = value;
+          if (payload.readUInt16BE(i) === 0x1) this.onTableSize(value);
         }
+        this.form ??= this.tableBytes <= DEFAULT_TABLE_SIZE ? 'first' : 'plain';
         this.socket.write(frame(SETTINGS, ACK, 0, Buffer.alloc(0)));
         this.flush();
         return;
@@ -251,6 +290,15 @@ export class RawH2Connection {
       default:
       // PRIORITY, PUSH_PROMISE (disabled by default for clients that never enable it) and unknown frames: ignored.
     }
+  }
+
+  /**
+   * The server's HPACK table limit. Below the default (which this side's encoder assumed), the entries the first
+   * request added may no longer be there: say so with a size update and send literals from then on.
+   */
+  private onTableSize(size: number): void {
+    if (size >= DEFAULT_TABLE_SIZE || this.form === 'resized' || this.form === 'plain') return;
+    this.form = 'resized';
   }
 
   private onHeaders(type: number, flags: number, id: number, payload: Buffer): void {
