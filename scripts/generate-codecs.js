@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 // Generates @app/codecs' code from proto/ (STYLE.md 18: generated code is built, not committed): protobufjs-cli's
-// static module (pbjs + pbts), pbf's (scripts/generate-pbf.mjs), and, through `buf generate` with
-// libs/codecs/buf.gen.yaml, protobuf-es and ts-proto.
+// static module (pbjs + pbts), pbf's (scripts/generate-pbf.mjs), protons' (scripts/generate-protons.mjs), and,
+// through `buf generate` with libs/codecs/buf.gen.yaml, protobuf-es and ts-proto.
 // The output goes to a git-ignored folder with a stamp holding the hash of what it was made from; `--if-stale`
 // (what `npm run build` and scripts/build-if-needed.js run) regenerates only when that hash changed or the stamp is
 // missing, and a unit test fails when the stamp does not match the sources. Says what it does on stderr.
@@ -15,7 +15,12 @@ const ROOT = path.resolve(__dirname, '..');
 /** The proto files the codecs serve (the article's row and the built-in shapes), relative to the root. */
 const PROTO_FILES = ['proto/sample.proto', 'proto/shapes.proto'];
 /** What else decides the output: the plugins' options and this script's own pbjs flags. */
-const CONFIG_FILES = ['libs/codecs/buf.gen.yaml', 'scripts/generate-codecs.js', 'scripts/generate-pbf.mjs'];
+const CONFIG_FILES = [
+  'libs/codecs/buf.gen.yaml',
+  'scripts/generate-codecs.js',
+  'scripts/generate-pbf.mjs',
+  'scripts/generate-protons.mjs',
+];
 const OUT = 'libs/codecs/src/generated';
 const STAMP = 'stamp.json';
 // The static module's own root in protobufjs's `roots` registry, so it never shares "default" with other code.
@@ -102,6 +107,7 @@ function generate(root = ROOT) {
   fs.mkdirSync(out, { recursive: true });
   generateProtobufjsStatic(out);
   run(process.execPath, [path.join(root, 'scripts', 'generate-pbf.mjs'), out, ...PROTO_FILES]);
+  run(process.execPath, [path.join(root, 'scripts', 'generate-protons.mjs'), out, ...PROTO_FILES]);
   run(bin('buf'), [
     'generate',
     'proto',
@@ -119,7 +125,7 @@ function generate(root = ROOT) {
 function generateCodecs({ force = false } = {}) {
   const reason = force ? 'asked to' : staleReason();
   if (reason === null) return false;
-  say(`generating the codecs' code from proto/ (pbjs, pbts, pbf, buf generate): ${reason}`);
+  say(`generating the codecs' code from proto/ (pbjs, pbts, pbf, protons, buf generate): ${reason}`);
   generate();
   return true;
 }

@@ -59,14 +59,18 @@ describe('serializer variants through the client app', () => {
   it.each(shapeNames())(
     '%s: every serializer verified, with its own bytes, its serialize and decode phases',
     async (shape) => {
-      // pbf cannot carry numeric's 64-bit integers nor nested's optional fields: those pairs are a 400 naming them.
+      // pbf cannot carry numeric's 64-bit integers nor nested's optional fields, protons neither shape's 64-bit
+      // integers: those pairs are a 400 naming them.
       const refused = SERIALIZER_VARIANTS.filter((v) => serializerRefusal(v, shape) !== null);
-      expect(refused).toEqual(['numeric', 'nested'].includes(shape) ? ['grpc-pbf', 'grpc-pbf-sized'] : []);
+      expect(refused).toEqual(
+        ['numeric', 'nested'].includes(shape) ? ['grpc-pbf', 'grpc-pbf-sized', 'grpc-protons'] : [],
+      );
       for (const variant of refused) {
+        const library = variant === 'grpc-protons' ? 'protons' : 'pbf';
         const answer = await getJson(`${setup.stack.clientUrl}/client/bench?variants=${variant}&rows=3&shape=${shape}`);
         expect([answer.status, answer.body.parameter]).toEqual([400, 'shape']);
-        expect(answer.body.message).toContain(`variant ${variant} (serializer pbf`);
-        expect(answer.body.message).toContain('pbf cannot carry');
+        expect(answer.body.message).toContain(`variant ${variant} (serializer ${library}`);
+        expect(answer.body.message).toContain(`${library} cannot carry`);
       }
       const variants = [
         'grpc',

@@ -215,6 +215,7 @@ export const VARIANT_CLIENTS = {
   'grpc-tsproto': nestGrpc,
   'grpc-pbf': nestGrpc,
   'grpc-pbf-sized': nestGrpc,
+  'grpc-protons': nestGrpc,
   'grpc-stream': nestGrpcStream,
   'grpc-stream-static': nestGrpcStream,
   'grpc-bare': bareGrpc,

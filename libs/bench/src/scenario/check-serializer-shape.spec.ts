@@ -20,6 +20,7 @@ const GENERATED = [
   'grpc-tsproto',
   'grpc-pbf',
   'grpc-pbf-sized',
+  'grpc-protons',
   'proto-http-static',
   'grpc-stream-static',
   'connect-proto',
@@ -37,12 +38,16 @@ const NATIVE = ['go-json', 'go-json-stream', 'go-grpc', 'go-grpc-stream'] as con
 describe('checkVariantShape', () => {
   afterEach(() => useUserShape(null));
 
-  it('lets every variant time every built-in shape but pbf the ones with fields it cannot carry exactly', () => {
+  it('lets every variant time every built-in shape but pbf and protons the ones with fields they cannot carry', () => {
     const PBF: VariantName[] = ['grpc-pbf', 'grpc-pbf-sized'];
+    const REFUSING: VariantName[] = [...PBF, 'grpc-protons'];
     for (const variant of VARIANT_NAMES)
       for (const shape of shapeNames())
-        if (!PBF.includes(variant) || !['numeric', 'nested'].includes(shape))
+        if (!REFUSING.includes(variant) || !['numeric', 'nested'].includes(shape))
           expect(() => checkVariantShape(variant, shape, shape)).not.toThrow();
+    const protons = errorOf(() => checkVariantShape('grpc-protons', 'nested', 'nested'));
+    expect(protons.limit.values).toEqual(['row', 'text', 'binary']);
+    expect(protons.message).toContain('(protons cannot carry LineItem.unit_price_micros (64-bit integers: ');
     for (const variant of PBF) {
       const numeric = errorOf(() => checkVariantShape(variant, 'numeric', 'numeric'));
       expect(numeric.limit.values).toEqual(['row', 'text', 'binary']);
@@ -61,9 +66,9 @@ describe('checkVariantShape', () => {
       for (const variant of GENERATED) {
         const error = errorOf(() => checkVariantShape(variant, 'user', 'user'));
         expect(error.parameter).toBe('shape');
-        const pbf = variant.startsWith('grpc-pbf');
+        const partial = variant.startsWith('grpc-pbf') || variant === 'grpc-protons';
         expect(error.limit.values).toEqual(
-          pbf ? ['row', 'text', 'binary'] : ['row', 'numeric', 'text', 'nested', 'binary'],
+          partial ? ['row', 'text', 'binary'] : ['row', 'numeric', 'text', 'nested', 'binary'],
         );
         expect(error.message).toContain(
           `variant ${variant} (serializer ` +

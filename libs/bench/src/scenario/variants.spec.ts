@@ -86,7 +86,15 @@ describe('variants', () => {
           VARIANTS[v].serializer !== undefined &&
           !['proto-http-static', 'grpc-stream-static', 'json-stream-fjs'].includes(v),
       );
-      expect(serializers).toEqual(['grpc-static', 'grpc-es', 'grpc-tsproto', 'grpc-pbf', 'grpc-pbf-sized', 'json-fjs']);
+      expect(serializers).toEqual([
+        'grpc-static',
+        'grpc-es',
+        'grpc-tsproto',
+        'grpc-pbf',
+        'grpc-pbf-sized',
+        'grpc-protons',
+        'json-fjs',
+      ]);
       const grpc = serializers.filter((v) => VARIANTS[v].family === 'grpc');
       expect(grpc.map((v) => VARIANTS[v].serializer)).toEqual(protobufCodecNames().filter((c) => c !== 'proto-loader'));
       for (const v of grpc) expect(VARIANTS[v]).toMatchObject({ baseline: 'grpc', factor: 'serializer' });

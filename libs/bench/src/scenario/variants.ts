@@ -176,6 +176,7 @@ const GRPC_SERIALIZER_VARIANT_NAMES = {
   'ts-proto': 'grpc-tsproto',
   pbf: 'grpc-pbf',
   'pbf-sized': 'grpc-pbf-sized',
+  protons: 'grpc-protons',
 } as const satisfies Record<Exclude<ProtobufCodecName, 'proto-loader'>, string>;
 
 type GrpcSerializerVariantName = (typeof GRPC_SERIALIZER_VARIANT_NAMES)[keyof typeof GRPC_SERIALIZER_VARIANT_NAMES];

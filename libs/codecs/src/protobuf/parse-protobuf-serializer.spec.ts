@@ -24,7 +24,11 @@ describe('parseProtobufSerializer', () => {
       expect(parseProtobufSerializer(codec, shape)).toEqual({ codec: PROTOBUF_CODECS[codec].forShape(shape) });
     for (const codec of protobufCodecNames().filter((c) => !servesBuiltIn(c, name)))
       expect(parseProtobufSerializer(codec, shape)).toMatchObject({
-        error: { statusCode: 400, parameter: 'serializer', message: expect.stringContaining(`pbf cannot carry`) },
+        error: {
+          statusCode: 400,
+          parameter: 'serializer',
+          message: expect.stringContaining(`${codec.replace(/-sized$/, '')} cannot carry`),
+        },
       });
   });
 

@@ -4,7 +4,7 @@ import * as sampleCode from '../generated/pbf/sample';
 import * as shapesCode from '../generated/pbf/shapes';
 import { perShape } from '../per-shape';
 import { enumsAsNumbers } from './enum-numbers';
-import { pbfUnsupportedFields } from './pbf-fields';
+import { pbfFieldReason, unsupportedFields } from './unsupported-fields';
 import type { ProtobufCodec, ShapeProtobufCodec } from './protobuf-codec.interface';
 
 type Reply = Record<string, MessageRow[]>;
@@ -45,7 +45,7 @@ function pbfCodec(name: string, sized: boolean): ProtobufCodec {
     writesSetDefaults: false,
     forShape: perShape((shape: Shape): ShapeProtobufCodec<Reply, Reply> => {
       const rowType = loadProtoRoot(shape.protoFile).lookupType(shape.rowMessage);
-      const refused = pbfUnsupportedFields(rowType);
+      const refused = unsupportedFields(rowType, pbfFieldReason);
       if (refused) throw new Error(`pbf cannot carry ${refused}`);
       const { write, read } = generated(shape.rowsMessage);
       const toWriterForm = enumsAsNumbers(rowType);

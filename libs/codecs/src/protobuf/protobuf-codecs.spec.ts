@@ -26,12 +26,13 @@ describe('PROTOBUF_CODECS', () => {
       'ts-proto',
       'pbf',
       'pbf-sized',
+      'protons',
     ]);
     for (const name of protobufCodecNames()) expect(getProtobufCodec(name).name).toBe(name);
     for (const bad of ['protobufjs', '', 'toString', undefined]) {
       expect(() => getProtobufCodec(bad)).toThrow(UnknownCodecError);
       expect(() => getProtobufCodec(bad)).toThrow(
-        /valid ones are proto-loader, protobufjs-static, protobuf-es, ts-proto, pbf, pbf-sized$/,
+        /valid ones are proto-loader, protobufjs-static, protobuf-es, ts-proto, pbf, pbf-sized, protons$/,
       );
     }
   });
@@ -49,7 +50,9 @@ describe('PROTOBUF_CODECS', () => {
     const refusing = protobufCodecNames().filter((name) => !servesBuiltIn(name, shapeName));
     if (refusing.length > 0)
       it.each(refusing)('%s refuses it in one line naming the fields it cannot carry, and why', (codecName) => {
-        expect(() => getProtobufCodec(codecName).forShape(shape)).toThrow(/^pbf cannot carry (\w+\.\w+(, )?)+ \(/);
+        expect(() => getProtobufCodec(codecName).forShape(shape)).toThrow(
+          new RegExp(`^${codecName.replace(/-sized$/, '')} cannot carry (\\w+\\.\\w+(, )?)+ \\(`),
+        );
       });
 
     describe.each(protobufCodecNames().filter((name) => servesBuiltIn(name, shapeName)))('%s', (codecName) => {

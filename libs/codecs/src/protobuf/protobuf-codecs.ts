@@ -4,6 +4,7 @@ import { protoLoaderCodec } from './proto-loader.codec';
 import type { ProtobufCodec } from './protobuf-codec.interface';
 import { tsProtoCodec } from './ts-proto.codec';
 import { pbfCodecs } from './pbf.codec';
+import { protonsCodec } from './protons.codec';
 import { UnknownCodecError } from '../unknown-codec.error';
 
 export { UnknownCodecError } from '../unknown-codec.error';
@@ -18,6 +19,7 @@ export const PROTOBUF_CODECS = {
   'protobuf-es': protobufEsCodec,
   'ts-proto': tsProtoCodec,
   ...pbfCodecs,
+  protons: protonsCodec,
 } as const satisfies Record<string, ProtobufCodec>;
 
 export type ProtobufCodecName = keyof typeof PROTOBUF_CODECS;
