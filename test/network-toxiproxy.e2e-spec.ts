@@ -60,7 +60,7 @@ describeWithToxiproxy('network shaping through Toxiproxy', () => {
 
   beforeAll(async () => {
     server = await ToxiproxyServer.start(toxiproxyPath());
-  });
+  }, 30_000);
 
   afterAll(async () => {
     await server?.stop();

@@ -45,6 +45,7 @@ describe('serializer variants through the client app', () => {
         'grpc-tsproto',
         'grpc-pbf',
         'grpc-pbf-sized',
+        'grpc-protons',
         'json-fjs',
         'json-stream-fjs',
         'proto-http-static',

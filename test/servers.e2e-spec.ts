@@ -25,7 +25,8 @@ describe('servers, through plain clients', () => {
     await Promise.all([json.waitFor(LISTENING), grpcServer.waitFor(LISTENING)]);
     jsonUrl = `http://127.0.0.1:${env.JSON_SERVER_PORT}`;
     grpcAddress = `127.0.0.1:${env.GRPC_SERVER_PORT}`;
-  });
+    // Two Nest apps starting on a busy 2-core runner took longer than Jest's default 5 s for a hook.
+  }, 60_000);
 
   afterAll(async () => {
     await Promise.all([json?.stop(), grpcServer?.stop()]);

@@ -96,12 +96,14 @@ describe('SERVER_WORKERS=2', () => {
         marker,
       };
     }
+    // Twelve Node processes start at once (four servers, each a primary and two workers): on a busy 2-core runner
+    // that took longer than waitFor's default 20 s.
     await Promise.all(
       Object.entries(servers).map(([app, s]) =>
-        s.proc.waitFor(new RegExp(`^${app}: 2 workers on 127\\.0\\.0\\.1:${s.port}$`, 'm')),
+        s.proc.waitFor(new RegExp(`^${app}: 2 workers on 127\\.0\\.0\\.1:${s.port}$`, 'm'), 60_000),
       ),
     );
-  });
+  }, 90_000);
 
   afterAll(async () => {
     await Promise.all(Object.values(servers).map((s) => s.proc.stop()));
