@@ -3,20 +3,13 @@
 // beside each measuring process; a bad --only exits 2 naming the valid values.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { jsonCodecNames, protobufCodecNames } from '@app/codecs';
 import { ROOT } from './support/app-process';
 
 const ENTRY = join(ROOT, 'dist/libs/codecs/codecs/src/bench/bench-codecs.main.js');
 const PHASES = ['before', 'rows generated', 'reply encoded', 'rows released', 'reply decoded', 'reply released'];
-const SERIALIZERS = [
-  'json-stringify',
-  'fast-json-stringify',
-  'proto-loader',
-  'protobufjs-static',
-  'protobuf-es',
-  'ts-proto',
-  'pbf',
-  'pbf-sized',
-];
+// Every entry of the two registries, JSON's first, in their order: a new serializer is an entry there, not here.
+const SERIALIZERS = [...jsonCodecNames(), ...protobufCodecNames()];
 
 // bench:codecs builds its library itself (`nest build codecs`, package.json); `npm run build` builds the apps only, so
 // a fresh clone has no ENTRY until it is built here the same way (the generated code is already there: the build made
