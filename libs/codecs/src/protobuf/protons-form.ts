@@ -55,23 +55,18 @@ export function protonsForm(type: Type): { toProtons: (m: Plain) => Plain; fromP
     let plans: FieldPlan[] | undefined;
     // Planned on first use, so a message type that contains itself does not plan forever.
     const planned = () => (plans ??= type.fieldsArray.map(planField));
+    // One copy of the set fields, from one form's keys to the other's, each value converted.
+    const remap = (message: Plain, from: 'loader' | 'protons', to: 'loader' | 'protons', way: keyof FieldPlan) => {
+      const out: Plain = {};
+      for (const plan of planned()) {
+        const v = message[plan[from]];
+        if (v !== undefined && v !== null) out[plan[to]] = (plan[way] as Convert)(v);
+      }
+      return out;
+    };
     form = {
-      toProtons: (message) => {
-        const out: Plain = {};
-        for (const plan of planned()) {
-          const v = message[plan.loader];
-          if (v !== undefined && v !== null) out[plan.protons] = plan.toProtons(v);
-        }
-        return out;
-      },
-      fromProtons: (message) => {
-        const out: Plain = {};
-        for (const plan of planned()) {
-          const v = message[plan.protons];
-          if (v !== undefined && v !== null) out[plan.loader] = plan.fromProtons(v);
-        }
-        return out;
-      },
+      toProtons: (message) => remap(message, 'loader', 'protons', 'toProtons'),
+      fromProtons: (message) => remap(message, 'protons', 'loader', 'fromProtons'),
     };
     forms.set(type, form);
   }
