@@ -183,9 +183,13 @@ suite(`npm run load --hosts swarm${reason === null ? ` (image ${IMAGE})` : ` (sk
       expect(s.generator_nodes).toBe(`0:${node} 1:${node}`);
       expect(l.generator_nodes).toBe('');
       expect(level.generatorTasks).toEqual([
-        { slot: 0, node, state: 'complete' },
-        { slot: 1, node, state: 'complete' },
+        { slot: 0, node, state: 'complete', rps: expect.any(Number) },
+        { slot: 1, node, state: 'complete', rps: expect.any(Number) },
       ]);
+      // Each node's part: the shares' rates add up to the level's, within the windows' difference.
+      const parts = level.generatorTasks.reduce((sum: number, t: { rps: number }) => sum + t.rps, 0);
+      expect(parts / level.rps).toBeGreaterThan(0.8);
+      expect(parts / level.rps).toBeLessThan(1.25);
       process.stderr.write(
         `swarm vs local, grpc c=8 ` +
           `g=2: ${s.rps} vs ${l.rps} req/s, p50 ${s.latency_p50_ms} vs ` +

@@ -23,12 +23,14 @@ export interface LoadLevelSpec extends Omit<LoadLevelParams, 'generators' | 'eng
 export interface GeneratorTask {
   /** The task's slot in the job, which is the index of its share (0-based). */
   slot: number;
-  /** The node's hostname, '(none)' when swarm never placed it. */
+  /** The node's hostname (hostname/ID where nodes share one), '(none)' when swarm never placed it. */
   node: string;
   /** Swarm's last state of the task (complete, failed, rejected, pending ...). */
   state: string;
   /** Why its share is not in the level's figures; absent when it is. */
   error?: string;
+  /** Its share's successful requests per second over its own window, when its share counts: each node's part. */
+  rps?: number;
 }
 
 /** What the generator measured in the window, the same shape for both transports. */

@@ -1,10 +1,11 @@
+import { hostname } from 'node:os';
 // A level's server peak RSS where VmHWM cannot be reset: a level's table has no lifetime mark, so the figure is left
 // empty with a note that says so, never printed bare; where the reset works the peak is the window's own.
 import { LatencyHistogram } from '@app/bench';
 import type { ResourceProbe, ResourceSample } from '@app/bench';
 import type { GeneratorLauncher } from './generator-launcher';
 import type { GeneratorResult, LoadLevelSpec } from './load-level.interface';
-import { runLoadLevel } from './run-load-level';
+import { onThisMachine, runLoadLevel } from './run-load-level';
 
 const SPEC: LoadLevelSpec = {
   transport: 'grpc',
@@ -88,5 +89,14 @@ describe('runLoadLevel: the server peak RSS', () => {
     const level = await runLoadLevel('l', SPEC, { launch, probe: probe(false) });
     expect(level.serverPeakRssBytes).toBe(300_000_000);
     expect(level.notes).toEqual([]);
+  });
+});
+
+describe('onThisMachine (whose CPU a level subtracts as its own)', () => {
+  it('is a node named by this hostname, alone or as hostname/ID (nodes of one machine), and no other', () => {
+    expect(onThisMachine(hostname())).toBe(true);
+    expect(onThisMachine(`${hostname()}/mzjgfwub4t72`)).toBe(true);
+    expect(onThisMachine(`${hostname()}x`)).toBe(false);
+    expect(onThisMachine('db1/mzjgfwub4t72')).toBe(false);
   });
 });

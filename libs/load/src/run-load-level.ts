@@ -23,6 +23,11 @@ export interface RunLoadLevelOptions {
   signal?: AbortSignal;
   /** Other processes' CPU, in cores, above which the level is marked disturbed (default: DEFAULT_DISTURBED_ABOVE). */
   disturbedAbove?: number;
+  /**
+   * The server runs on this machine though only its own report measures it (a swarm service on a node of this
+   * machine: a one-node swarm, or `npm run swarm:lab`'s nodes): its CPU is the level's own, not foreign.
+   */
+  serverOnThisMachine?: boolean;
 }
 
 /**
@@ -101,15 +106,16 @@ export async function runLoadLevel(
         (parts.length === 1 ? ' (try --generators 2)' : ''),
     );
   const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
-  // The level's own CPU beside this process's: its servers where /proc here measured them (one known only by its own
-  // report is not subtracted, as in a bench run), and its generators where they ran on this machine.
+  // The level's own CPU beside this process's: its servers where /proc here measured them or they run here (one known
+  // only by its own report elsewhere is not subtracted, as in a bench run), and its generators where they ran here.
   const here = generatorsHere(tasks);
   const noise =
     here === null
       ? null
       : levelNoise(
           machine?.reading() ?? null,
-          (server?.serverResourcesSource === 'proc' ? (serverCpuMs ?? 0) : 0) + (here ? g.generatorWindowCpuMs : 0),
+          (server?.serverResourcesSource === 'proc' || options.serverOnThisMachine ? (serverCpuMs ?? 0) : 0) +
+            (here ? g.generatorWindowCpuMs : 0),
           disturbedAbove,
         );
   return {
@@ -156,11 +162,19 @@ export async function runLoadLevel(
 }
 
 /**
+ * Whether a swarm node, as records name it (its hostname, or hostname/ID where several share one), is this machine:
+ * nodes of one machine (npm run swarm:lab's namespaces) share its hostname.
+ */
+export function onThisMachine(node: string): boolean {
+  return node.split('/')[0] === hostname();
+}
+
+/**
  * true: the generators ran on this machine (local processes, or every swarm task here); false: none did; null: some
  * did.
  */
 function generatorsHere(tasks: LoadLevelResult['generatorTasks']): boolean | null {
   if (!tasks) return true;
-  const here = tasks.filter((t) => t.node === hostname()).length;
+  const here = tasks.filter((t) => onThisMachine(t.node)).length;
   return here === tasks.length ? true : here === 0 ? false : null;
 }

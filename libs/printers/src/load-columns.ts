@@ -324,6 +324,18 @@ export const LOAD_COLUMNS: LoadColumn[] = [
       l.generatorTasks?.map((t) => `${t.slot}:${t.node}${t.error === undefined ? '' : '!'}`).join(' ') ?? null,
   },
   {
+    name: 'generator_rps',
+    unit: 'text',
+    description:
+      "npm run load --hosts swarm: each counted share's successful requests per second over its own window, as " +
+      "slot:rps separated by spaces (each node's part of req/s); empty when the generators ran here.",
+    value: (l) =>
+      l.generatorTasks
+        ?.filter((t) => t.rps !== undefined)
+        .map((t) => `${t.slot}:${t.rps}`)
+        .join(' ') ?? null,
+  },
+  {
     name: 'server_node',
     unit: 'text',
     description:

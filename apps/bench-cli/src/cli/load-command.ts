@@ -14,6 +14,7 @@ import {
   LoadLevelSpec,
   LoadRun,
   LoadSweep,
+  onThisMachine,
   runLoadLevel,
   nonDefaultEngine,
   LOAD_DEFAULTS,
@@ -228,6 +229,7 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
         runId: swarmRun.id,
         image: swarmRun.image,
         perNode: options.perNode,
+        constraints: options.generatorConstraints,
         startTimeoutMs: config.swarm.taskStartTimeoutMs,
         env: { BINARY_BLOB_BYTES: String(config.binaryBlobBytes) },
       })
@@ -235,7 +237,8 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   const generatorsDescription =
     swarmRun &&
     `generators as Docker Swarm replicated jobs ` +
-      `of ${swarmRun.image} (host network${options.perNode ? `, at most ${options.perNode} per node` : ''}), ` +
+      `of ${swarmRun.image} (host network${options.perNode ? `, at most ${options.perNode} per node` : ''}` +
+      `${options.generatorConstraints ? `, placed by ${options.generatorConstraints.join(', ')}` : ''}), ` +
       `labelled ${RUN_LABEL}=${swarmRun.id}`;
   if (swarmRun)
     run.options = {
@@ -290,10 +293,12 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
       // One name per level, runtime and profile, so tables and comparisons never mix them.
       const name = `${base}${tag}${network ? `@${network}` : ''}`;
       // The generators on the block's client runtime (ghz levels ignore it: ghz is Go).
+      const serverNode = swarmServers?.placed.find((p) => p.app === APP_FOR[spec.targetKind][spec.transport])?.node;
       const measured = await runLoadLevel(name, pair ? { ...spec, generatorNode: pair.client.path } : spec, {
         launch,
         probe,
         disturbedAbove: options.disturbedAbove,
+        serverOnThisMachine: serverNode !== undefined && onThisMachine(serverNode),
       });
       // Nothing is proxied for a pass-through profile, nor on a link that carries all of a profile (tbf and netem).
       const via =
@@ -304,7 +309,6 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
             `${conditions?.shaping === 'none' ? 'nothing applied' : `on the link by ${conditions?.shaping}`})`;
       const shaped = conditions ? { ...measured, network: conditions, notes: [...measured.notes, via] } : measured;
       const stamped = pair ? stampLoadRuntime(shaped, pair, options.rounds > 1 ? round : null) : shaped;
-      const serverNode = swarmServers?.placed.find((p) => p.app === APP_FOR[spec.targetKind][spec.transport])?.node;
       const level = serverNode === undefined ? stamped : { ...stamped, serverNode };
       run.levels.push(level);
       await saveRun(dir, run);

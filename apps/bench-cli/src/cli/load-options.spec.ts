@@ -67,6 +67,23 @@ describe('parseLoadOptions --hosts', () => {
     );
   });
 
+  it("swarm places the generators by --generator-constraint, checked as the servers' one is; not without swarm", () => {
+    expect(
+      parseLoadOptions(['--hosts', 'swarm', '--generator-constraint', 'node.role==worker,node.labels.x!=y'])
+        .generatorConstraints,
+    ).toEqual(['node.role==worker', 'node.labels.x!=y']);
+    expect(parseLoadOptions(['--hosts', 'swarm']).generatorConstraints).toBeUndefined();
+    expect(() => parseLoadOptions(['--hosts', 'swarm', '--generator-constraint', 'worker'])).toThrow(
+      new UsageError(
+        '--generator-constraint: "worker" is not a Swarm placement constraint such as node.hostname==db1 or ' +
+          'node.labels.role!=load',
+      ),
+    );
+    expect(() => parseLoadOptions(['--generator-constraint', 'node.role==worker'])).toThrow(
+      new UsageError('--generator-constraint places the generators of --hosts swarm: give it with --hosts swarm'),
+    );
+  });
+
   it(
     'swarm places the servers too with --swarm-servers, by --server-constraint (which implies it); neither ' +
       'without --hosts swarm',

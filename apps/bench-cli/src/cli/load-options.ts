@@ -64,6 +64,8 @@ export interface LoadOptions {
   image?: string;
   /** --hosts swarm --swarm-servers: the servers as swarm services too, placed by these constraints (none: anywhere). */
   swarmServers: { constraints: string[] } | null;
+  /** --hosts swarm --generator-constraint: where the generator tasks may run (none: any node). */
+  generatorConstraints?: string[];
   /**
    * --node / --server-node / --client-node (--offline): the runtimes the servers and the generators are started on,
    * one block of all levels each per round (see runtime-blocks.ts); null without them: this process's node.
@@ -134,6 +136,9 @@ Options:
   --server-constraint LIST
                        with --swarm-servers: Swarm placement constraints for the servers, e.g. node.hostname==db1
                        or node.labels.role==servers (comma list; --server-node is the servers' Node version)
+  --generator-constraint LIST
+                       with --hosts swarm: Swarm placement constraints for the generator tasks, e.g.
+                       node.role==worker, to keep the load off the servers' node (comma list)
   --node LIST          run every level on each of these Node runtimes: the servers this run loads and the load
                        generators started on it, one block each (a major (22), an exact version (22.11.0), a path
                        to a node binary, or current); each level is named <level>@node<version>; the servers must
@@ -208,6 +213,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     'per-node',
     'image',
     'server-constraint',
+    'generator-constraint',
   ]) {
     options[k] = { type: 'string' };
   }
@@ -225,7 +231,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   const engines = list('engine', s('engine') ?? DEFAULT_LOAD_ENGINE, LOAD_ENGINES) as LoadEngine[];
   const hosts = parseHosts(s('hosts'), true);
   if (hosts !== 'swarm')
-    for (const k of ['per-node', 'image'])
+    for (const k of ['per-node', 'image', 'generator-constraint'])
       if (s(k) !== undefined)
         throw new UsageError(`--${k} places the generators of --hosts swarm: give it with --hosts swarm`);
   const swarmServers = parseSwarmServers(values['swarm-servers'] === true, s('server-constraint'), hosts);
@@ -273,6 +279,9 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     perNode: s('per-node') === undefined ? undefined : int('per-node', s('per-node')!, 1, MAX_PER_NODE),
     image: s('image'),
     swarmServers,
+    ...(s('generator-constraint') === undefined
+      ? {}
+      : { generatorConstraints: placementConstraints('generator-constraint', s('generator-constraint')!) }),
     runtimes,
     // One round by default, unlike the bench's two: a level is seconds of load, not a few timed runs, so one block per
     // runtime already spans minutes, and a second doubles a sweep that is long to begin with. --rounds 2 rotates the
@@ -353,9 +362,8 @@ function loadVariants(raw: string): LoadVariantName[] {
 }
 
 /**
- * --swarm-servers / --server-constraint: only with --hosts swarm (they place services on its swarm); a constraint is
- * swarm's `attribute==value` or `attribute!=value`, checked here so a typo is one line, not a service that never runs.
- * A constraint alone implies --swarm-servers.
+ * --swarm-servers / --server-constraint: only with --hosts swarm (they place services on its swarm). A constraint
+ * alone implies --swarm-servers.
  */
 function parseSwarmServers(
   asked: boolean,
@@ -368,12 +376,20 @@ function parseSwarmServers(
       `--${asked ? 'swarm-servers' : 'server-constraint'} places the servers on the swarm of --hosts swarm: ` +
         `give it with --hosts swarm`,
     );
-  const constraints = constraint === undefined ? [] : list('server-constraint', constraint);
+  return { constraints: constraint === undefined ? [] : placementConstraints('server-constraint', constraint) };
+}
+
+/**
+ * A comma list of swarm's `attribute==value` or `attribute!=value`, checked here so a typo is one line, not a service
+ * that never runs.
+ */
+function placementConstraints(flag: string, value: string): string[] {
+  const constraints = list(flag, value);
   const bad = constraints.find((c) => !/^[A-Za-z][\w.-]*\s*(==|!=)\s*[^\s=!]+$/.test(c));
   if (bad !== undefined)
     throw new UsageError(
-      `--server-constraint: "${bad}" is not a Swarm placement constraint such as node.hostname==db1 or ` +
+      `--${flag}: "${bad}" is not a Swarm placement constraint such as node.hostname==db1 or ` +
         `node.labels.role!=load`,
     );
-  return { constraints };
+  return constraints;
 }

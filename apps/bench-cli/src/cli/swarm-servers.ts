@@ -232,7 +232,7 @@ async function waitUntilServing(
       throw new Error(`${app} (service ${service}) ended before it answered: ${seen}${await lastLogLine(service)}`);
     }
     if (task?.state === 'running') {
-      address ??= await swarmNodeAddress(task.node);
+      address ??= await swarmNodeAddress(task.nodeId);
       const answering = await Promise.all(ports.map((port) => isListening(address!, port, 500)));
       if (answering.every(Boolean)) return { app, service, node: task.node, address };
     }

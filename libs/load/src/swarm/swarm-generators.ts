@@ -7,7 +7,7 @@ import type { LoadLevelSpec } from '../load-level.interface';
 import { DOCKER, docker, dockerOk } from './docker-cli';
 import { RUN_LABEL, swarmJobArgs } from './swarm-job-args';
 import { TaskReportReader } from './swarm-log-protocol';
-import { FINAL_STATES, hasStarted, jobTasks, SwarmTask, swarmNodes } from './swarm-tasks';
+import { downNodes, FINAL_STATES, hasStarted, jobTasks, SwarmTask, swarmNodes } from './swarm-tasks';
 import { taskOutcomes } from './task-outcomes';
 
 export interface SwarmGeneratorsOptions {
@@ -15,6 +15,8 @@ export interface SwarmGeneratorsOptions {
   runId: string;
   image: string;
   perNode?: number;
+  /** Swarm placement constraints for the tasks. */
+  constraints?: string[];
   /** A task not running this long after the job was created never will (no node with room, no image there). */
   startTimeoutMs: number;
   /** Variables every task gets (BINARY_BLOB_BYTES). */
@@ -26,6 +28,11 @@ export interface SwarmGeneratorsOptions {
 // CPU taken from the server under load, so seldom. The window's edges come from the log follower, not from polls;
 // a poll only notices that tasks ended, a second or two late at most.
 const POLL_MS = 2_000;
+
+/** When a running share should be done: its warm-up and window, and time to start and report. */
+function expectedMs(spec: LoadLevelSpec): number {
+  return spec.warmupMs + (spec.requests ? 60_000 : spec.durationMs) + 10_000;
+}
 
 /** How long a level's job may take once its tasks run: as a local generator process's bound. */
 function runLimitMs(spec: LoadLevelSpec): number {
@@ -56,6 +63,7 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
           image: options.image,
           shares: parts,
           perNode: options.perNode,
+          constraints: options.constraints,
           env: options.env,
         }),
       );
@@ -71,6 +79,12 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
         if (signal?.aborted) throw new RunCancelledError(`during the load level at ${parts[0].target.address}`);
         tasks = await jobTasks(name, nodes);
         const now = Date.now();
+        // A task past its share's expected end may be on a node that died: swarm keeps showing it "running" there.
+        // Asked only then (one more docker call per poll), so a dead node costs seconds, not the whole run bound.
+        const overdue = tasks.some(
+          (t) => t.state === 'running' && now - (startedAt.get(t.slot) ?? now) > expectedMs(parts[t.slot]),
+        );
+        const down = overdue ? await downNodes() : new Set<string>();
         for (let slot = 0; slot < parts.length; slot++) {
           const task = tasks.find((t) => t.slot === slot);
           if (task && hasStarted(task.state) && !startedAt.has(slot)) startedAt.set(slot, now);
@@ -87,6 +101,8 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
                   task ? [task.state, task.err].filter(Boolean).join(': ') : 'no task created'
                 }${task?.node ? ` on ${task.node}` : ''}`,
             );
+          } else if (since !== undefined && task && down.has(task.nodeId)) {
+            givenUp.set(slot, `its node ${task.node} is down (swarm lost it while the task ran)`);
           } else if (since !== undefined && now - since > runLimitMs(parts[slot])) {
             givenUp.set(slot, `still ${task?.state} after ${runLimitMs(parts[slot]) / 1000} s on ${task?.node}`);
           }
@@ -100,9 +116,8 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
           break;
         await sleep(options.pollMs ?? POLL_MS);
       }
-      // The whole log, read once every task is done: what counts, whatever the follower saw or missed.
-      const logs = await dockerOk(['service', 'logs', '--raw', name], 120_000);
-      return taskOutcomes(parts.length, tasks, logs.split('\n'), givenUp);
+      const logs = await jobLogs(name);
+      return taskOutcomes(parts.length, tasks, logs.lines, givenUp, logs.gap);
     } finally {
       follower?.kill();
       await docker(['service', 'rm', name]);
@@ -110,6 +125,21 @@ export function swarmGenerators(options: SwarmGeneratorsOptions): GeneratorLaunc
       process.off('exit', removeNow);
     }
   };
+}
+
+/**
+ * The job's whole log, read once every task is done: what counts, whatever the follower saw or missed. A node that
+ * went away (its daemon or machine died) makes docker return the other nodes' logs and then fail with "incomplete
+ * log stream ... node X is not available": those logs are kept, and the gap is returned to be named as the cause of
+ * the shares that have no result (the other shares still count).
+ */
+async function jobLogs(name: string): Promise<{ lines: string[]; gap?: string }> {
+  const out = await docker(['service', 'logs', '--raw', name], 120_000);
+  if (out.code === 0) return { lines: out.stdout.split('\n') };
+  const last = out.stderr.trim().split('\n').pop() ?? `exit ${out.code}`;
+  if (!/incomplete log stream/.test(out.stderr)) throw new Error(`docker service logs failed: ${last}`);
+  const unavailable = /some logs could not be retrieved[^:]*:\s*(.*)$/.exec(last)?.[1] ?? last;
+  return { lines: out.stdout.split('\n'), gap: `its logs could not be read: ${unavailable}` };
 }
 
 /** Follows the job's logs for window edges: each share's start and end, once each, as they are written. */

@@ -46,6 +46,19 @@ describe('swarmJobArgs (docker service create for one level)', () => {
     expect(args.join(' ')).toContain('--replicas-max-per-node 2');
   });
 
+  it('each --generator-constraint becomes a --constraint, before the image', () => {
+    const args = swarmJobArgs({
+      name: 'n',
+      runId: 'r',
+      image: 'i',
+      shares: [share(1)],
+      constraints: ['node.role==worker', 'node.labels.zone!=a'],
+    });
+    const joined = args.join(' ');
+    expect(joined).toContain('--constraint node.role==worker --constraint node.labels.zone!=a');
+    expect(args.indexOf('--constraint')).toBeLessThan(args.lastIndexOf('i'));
+  });
+
   it('refuses shares too large for a service spec, saying how large', () => {
     const huge = { ...share(1), target: { address: 'x'.repeat(MAX_SHARES_BYTES) } } as unknown as LoadLevelSpec;
     expect(() => swarmJobArgs({ name: 'n', runId: 'r', image: 'i', shares: [huge] })).toThrow(

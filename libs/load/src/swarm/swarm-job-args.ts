@@ -17,6 +17,8 @@ export interface SwarmJobPlan {
   shares: LoadLevelSpec[];
   /** --per-node K: at most K of the job's tasks on one node. */
   perNode?: number;
+  /** --generator-constraint: swarm placement constraints for the tasks (node.role==worker, ...). */
+  constraints?: string[];
   /** Variables every task gets (e.g. BINARY_BLOB_BYTES), besides its slot and the shares. */
   env?: Record<string, string>;
 }
@@ -60,6 +62,7 @@ export function swarmJobArgs(plan: SwarmJobPlan): string[] {
     '--network',
     'host',
     ...(plan.perNode === undefined ? [] : ['--replicas-max-per-node', String(plan.perNode)]),
+    ...(plan.constraints ?? []).flatMap((c) => ['--constraint', c]),
     // Go template, rendered by swarm per task (see shareOfSlot for what slot 0 renders as).
     '--env',
     `${SLOT_VARIABLE}={{.Task.Slot}}`,

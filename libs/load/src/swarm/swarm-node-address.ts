@@ -5,13 +5,13 @@ import { dockerOk } from './docker-cli';
  * listens on as seen from elsewhere. A manager's Status.Addr has been reported as 0.0.0.0 by some Docker versions;
  * its ManagerStatus.Addr (host:port of the raft listener) names the advertised address then.
  */
-export async function swarmNodeAddress(node: string): Promise<string> {
+export async function swarmNodeAddress(nodeId: string): Promise<string> {
   const out = await dockerOk([
     'node',
     'inspect',
     '--format',
     '{{.Status.Addr}} {{if .ManagerStatus}}{{.ManagerStatus.Addr}}{{end}}',
-    node,
+    nodeId,
   ]);
   return addressOf(out);
 }

@@ -1,4 +1,4 @@
-import { hasStarted, parseTasks } from './swarm-tasks';
+import { hasStarted, nodeNames, parseTasks } from './swarm-tasks';
 
 describe('swarm tasks as docker inspect shows them', () => {
   it('every state before a start is not started, including the ones a list of them left out', () => {
@@ -31,8 +31,19 @@ describe('swarm tasks as docker inspect shows them', () => {
       '',
     ].join('\n');
     expect(parseTasks(lines, new Map([['abc', 'vm']]))).toEqual([
-      { slot: 0, node: '', state: 'allocated', err: '', exitCode: null },
-      { slot: 1, node: 'vm', state: 'failed', err: 'task: non-zero exit (1)', exitCode: 1 },
+      { slot: 0, node: '', nodeId: '', state: 'allocated', err: '', exitCode: null },
+      { slot: 1, node: 'vm', nodeId: 'abc', state: 'failed', err: 'task: non-zero exit (1)', exitCode: 1 },
+    ]);
+  });
+
+  it('names a node by hostname, and by hostname/ID where another node shares its hostname', () => {
+    const names = nodeNames(
+      'aaaaaaaaaaaaaaaaaaaaaaaaa vm\nbbbbbbbbbbbbbbbbbbbbbbbbb vm\nccccccccccccccccccccccccc db1\n',
+    );
+    expect([...names]).toEqual([
+      ['aaaaaaaaaaaaaaaaaaaaaaaaa', 'vm/aaaaaaaaaaaa'],
+      ['bbbbbbbbbbbbbbbbbbbbbbbbb', 'vm/bbbbbbbbbbbb'],
+      ['ccccccccccccccccccccccccc', 'db1'],
     ]);
   });
 });

@@ -3,7 +3,10 @@ import { dockerOk } from './docker-cli';
 /** One task of a level's job as `docker inspect` sees it, its node by name. */
 export interface SwarmTask {
   slot: number;
+  /** Its node as records name it (nodeNames). */
   node: string;
+  /** Its node's ID ('' before it is assigned): what docker commands about the node take. */
+  nodeId: string;
   state: string;
   /** Swarm's error for the task (e.g. "task: non-zero exit (1)", "no suitable node ..."); '' when none. */
   err: string;
@@ -41,6 +44,7 @@ export function parseTasks(inspected: string, nodes: Map<string, string>): Swarm
     .map((t) => ({
       slot: t.Slot ?? 0,
       node: t.NodeID ? (nodes.get(t.NodeID) ?? t.NodeID) : '',
+      nodeId: t.NodeID ?? '',
       state: t.Status?.State ?? 'unknown',
       err: t.Status?.Err ?? '',
       exitCode: t.Status?.ContainerStatus?.ExitCode ?? null,
@@ -48,14 +52,35 @@ export function parseTasks(inspected: string, nodes: Map<string, string>): Swarm
     .sort((a, b) => a.slot - b.slot);
 }
 
-/** The swarm's nodes, ID -> hostname. */
+/**
+ * Each node's name in records, from `docker node ls` lines "ID hostname": its hostname, unless another node has the
+ * same one (nodes in network namespaces of one machine, as `npm run swarm:lab` makes, or cloned VMs): then
+ * hostname/ID (the 12 characters docker prints), so the record still says which node ran what.
+ */
+export function nodeNames(lines: string): Map<string, string> {
+  const pairs = lines
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split(' ') as [string, string]);
+  const count = new Map<string, number>();
+  for (const [, host] of pairs) count.set(host, (count.get(host) ?? 0) + 1);
+  return new Map(pairs.map(([id, host]) => [id, count.get(host)! > 1 ? `${host}/${id.slice(0, 12)}` : host]));
+}
+
+/** The swarm's nodes, ID -> the name records give it (nodeNames). */
 export async function swarmNodes(): Promise<Map<string, string>> {
-  const out = await dockerOk(['node', 'ls', '--format', '{{.ID}} {{.Hostname}}']);
-  return new Map(
+  return nodeNames(await dockerOk(['node', 'ls', '--format', '{{.ID}} {{.Hostname}}']));
+}
+
+/** The IDs of the nodes swarm reports Down now (their daemon or machine gone). */
+export async function downNodes(): Promise<Set<string>> {
+  const out = await dockerOk(['node', 'ls', '--format', '{{.ID}} {{.Status}}']);
+  return new Set(
     out
       .split('\n')
-      .filter(Boolean)
-      .map((l) => l.split(' ') as [string, string]),
+      .map((l) => l.split(' '))
+      .filter(([, state]) => state === 'Down')
+      .map(([id]) => id),
   );
 }
 

@@ -3,14 +3,15 @@ import { failedLine, resultLines } from './swarm-log-protocol';
 import type { SwarmTask } from './swarm-tasks';
 import { taskOutcomes } from './task-outcomes';
 
-const result = (requests: number) => ({ requests, successes: requests }) as unknown as GeneratorResult;
+// A one-second window: a share's rps is its successes.
+const result = (requests: number) => ({ requests, successes: requests, windowMs: 1000 }) as unknown as GeneratorResult;
 const task = (
   slot: number,
   state: string,
   err = '',
   exitCode: number | null = state === 'complete' ? 0 : null,
   node = `node-${slot}`,
-): SwarmTask => ({ slot, node, state, err, exitCode });
+): SwarmTask => ({ slot, node, nodeId: `id-${slot}`, state, err, exitCode });
 
 describe("taskOutcomes (fault accounting of a level's job)", () => {
   it('every task complete with its result: all shares count, each with its node', () => {
@@ -21,8 +22,8 @@ describe("taskOutcomes (fault accounting of a level's job)", () => {
     );
     expect(out.results).toEqual([result(5), result(6)]);
     expect(out.tasks).toEqual([
-      { slot: 0, node: 'node-0', state: 'complete' },
-      { slot: 1, node: 'node-1', state: 'complete' },
+      { slot: 0, node: 'node-0', state: 'complete', rps: 5 },
+      { slot: 1, node: 'node-1', state: 'complete', rps: 6 },
     ]);
   });
 
@@ -39,6 +40,16 @@ describe("taskOutcomes (fault accounting of a level's job)", () => {
       state: 'failed',
       error: 'failed: task: non-zero exit (1): exit code 1 (connect ECONNREFUSED 10.0.0.9:5000)',
     });
+  });
+
+  it('a node gone (its logs unreadable): its share is out, the gap named; a share with its result counts', () => {
+    const gap = 'its logs could not be read: node id-1 is not available';
+    const out = taskOutcomes(2, [task(0, 'complete'), task(1, 'running')], resultLines(0, result(5)), new Map(), gap);
+    expect(out.results).toEqual([result(5)]);
+    expect(out.tasks).toEqual([
+      { slot: 0, node: 'node-0', state: 'complete', rps: 5 },
+      { slot: 1, node: 'node-1', state: 'running', error: `running; ${gap}` },
+    ]);
   });
 
   it('a task rejected (no image on its node), one never created, one given up on: each named', () => {

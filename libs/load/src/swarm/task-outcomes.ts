@@ -11,13 +11,15 @@ export interface JobOutcome {
 /**
  * Each of the n shares judged from its task (as swarm last saw it, or why it was given up on) and the job's logs:
  * a share counts only when its task completed and its whole result was read back. Anything else fails the share with
- * the most precise reason there is: the task's own last word, swarm's error, or what the logs lack.
+ * the most precise reason there is: the task's own last word, swarm's error, or what the logs lack. `logGap`: why
+ * part of the logs could not be read (a node gone), said for every share left without a result.
  */
 export function taskOutcomes(
   n: number,
   tasks: SwarmTask[],
   logLines: string[],
   givenUp: Map<number, string> = new Map(),
+  logGap?: string,
 ): JobOutcome {
   const reader = new TaskReportReader();
   const results = new Map<number, GeneratorResult>();
@@ -33,10 +35,22 @@ export function taskOutcomes(
     const node = task?.node || '(none)';
     const state = task?.state ?? 'missing';
     const error = shareError(slot, task, results.has(slot), said.get(slot), reader.incomplete(slot), givenUp.get(slot));
-    if (error === null) out.results.push(results.get(slot)!);
-    out.tasks.push({ slot, node, state, ...(error === null ? {} : { error }) });
+    const explained = error !== null && logGap && !results.has(slot) ? `${error}; ${logGap}` : error;
+    const result = explained === null ? results.get(slot)! : undefined;
+    if (result) out.results.push(result);
+    out.tasks.push({
+      slot,
+      node,
+      state,
+      ...(result ? { rps: shareRps(result) } : { error: explained! }),
+    });
   }
   return out;
+}
+
+/** A share's successes per second over its own window, to 0.1. */
+function shareRps(result: GeneratorResult): number {
+  return result.windowMs > 0 ? Math.round((result.successes / result.windowMs) * 10_000) / 10 : 0;
 }
 
 function shareError(

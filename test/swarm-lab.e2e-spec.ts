@@ -1,0 +1,219 @@
+// `npm run swarm:lab`: a 3-node Docker Swarm on this machine (a manager and two workers, each a network namespace
+// with a daemon of its own), then `npm run load --hosts swarm` from the manager's namespace with the servers on the
+// manager and one generator share on each worker, traffic crossing the lab's bridge; and `down`, after which nothing
+// of it is left. Skipped, with the reason, without root, Docker, network namespaces or the image.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { appEntry } from '@app/bootstrap';
+import { LatencyHistogram } from '@app/bench';
+import { ROOT } from './support/app-process';
+import { dockerSkipReason, IMAGE, imageExists } from './support/docker';
+
+// Three daemons start, form a swarm and each load the image (tens of seconds on 2 cores), then tasks start on them.
+jest.setTimeout(300_000);
+
+const LAB = join(ROOT, 'scripts', 'swarm-lab.sh');
+const LOAD = appEntry('bench-cli', 'load-main.js', ROOT);
+// A prefix and directories of this suite's own, so a lab a user has up is never touched.
+const LAB_ENV = {
+  LAB_PREFIX: `wbt${process.pid % 10000}`,
+  LAB_ROOT: `/var/lib/wirebench-lab-test-${process.pid}`,
+  LAB_RUN: `/run/wirebench-lab-test-${process.pid}`,
+};
+type Row = Record<string, string>;
+
+/** `npm run load --hosts swarm` from the manager's namespace: servers on node 0, one generator share per worker. */
+const ACROSS = [
+  '--hosts',
+  'swarm',
+  '--server-constraint',
+  'node.labels.wirebench.lab.node==node-0',
+  '--generator-constraint',
+  'node.role==worker',
+  '--generators',
+  '2',
+  '--per-node',
+  '1',
+  '--transport',
+  'grpc',
+  '--concurrency',
+  '8',
+  '--warmup',
+  '1',
+];
+
+function lab(args: string[], timeoutMs = 240_000) {
+  const r = spawnSync('bash', [LAB, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    env: { ...process.env, ...LAB_ENV, WIREBENCH_IMAGE: IMAGE },
+  });
+  return { code: r.status, output: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
+}
+
+function skipReason(): string | null {
+  const docker = dockerSkipReason();
+  if (docker) return docker;
+  if (!imageExists(IMAGE)) return `no image ${IMAGE} (npm run docker:build)`;
+  const probe = spawnSync('ip', ['netns', 'list'], { encoding: 'utf8' });
+  if (probe.status !== 0) return `network namespaces unavailable: ${(probe.stderr || String(probe.error)).trim()}`;
+  return null;
+}
+
+/** What of the lab is still on the machine: its namespaces, its directories, daemons on its sockets. */
+function leftovers(): string[] {
+  const namespaces = spawnSync('ip', ['netns', 'list'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((l) => l.split(' ')[0])
+    .filter((n) => n.startsWith(`${LAB_ENV.LAB_PREFIX}-`));
+  const dirs = [LAB_ENV.LAB_ROOT, LAB_ENV.LAB_RUN].filter((d) => existsSync(d));
+  const daemons = spawnSync('pgrep', ['-af', `dockerd.*${LAB_ENV.LAB_RUN}`], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean);
+  return [...namespaces, ...dirs, ...daemons];
+}
+
+/** The lab's generator tasks' states now, e.g. "Running 3 seconds ago". */
+function generatorStates(): string[] {
+  const jobs = lab(['exec', '--', 'docker', 'service', 'ls', '--quiet', '--filter', 'name=wirebench-gen'], 30_000)
+    .output.split('\n')
+    .filter((l) => /^\w+$/.test(l));
+  if (jobs.length === 0) return [];
+  return lab(['exec', '--', 'docker', 'service', 'ps', '--format', '{{.CurrentState}}', ...jobs], 30_000)
+    .output.split('\n')
+    .filter(Boolean);
+}
+
+async function waitUntil(what: string, timeoutMs: number, done: () => boolean): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs / 1000} s: ${what}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/**
+ * The load CLI with ACROSS and `args` in the manager's namespace (asynchronously: `during` runs while it does); its
+ * exit, output, first levels.csv row and first level.
+ */
+async function loadAcross(args: string[], during?: () => Promise<void>) {
+  const out = mkdtempSync(join(tmpdir(), 'wirebench-lab-load-'));
+  try {
+    const child = spawn('bash', [LAB, 'exec', '--', process.execPath, LOAD, ...ACROSS, ...args, '--out', out], {
+      cwd: ROOT,
+      env: { ...process.env, ...LAB_ENV, WIREBENCH_IMAGE: IMAGE },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const bound = setTimeout(() => child.kill('SIGKILL'), 240_000);
+    try {
+      if (during) await during();
+      const code = await exited;
+      const dirs = readdirSync(out);
+      if (dirs.length !== 1) throw new Error(`the load wrote no run (exit ${code}):\n${output}`);
+      const read = (file: string) => readFileSync(join(out, dirs[0], file), 'utf8');
+      const [row] = parse(read('levels.csv'), { columns: true }) as Row[];
+      return { code, output, row, level: JSON.parse(read('result.json')).levels[0] };
+    } finally {
+      clearTimeout(bound);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+const reason = skipReason();
+const suite = reason === null ? describe : describe.skip;
+
+suite(`npm run swarm:lab${reason === null ? '' : ` (skipped: ${reason})`}`, () => {
+  let upOutput = '';
+  beforeAll(() => {
+    const up = lab(['up', '--nodes', '3']);
+    upOutput = up.output;
+    if (up.code !== 0) throw new Error(`swarm:lab up failed (exit ${up.code}):\n${up.output}`);
+  }, 300_000);
+
+  afterAll(() => {
+    const down = lab(['down'], 120_000);
+    expect({ code: down.code, left: leftovers() }).toEqual({ code: 0, left: [] });
+  }, 150_000);
+
+  it('up: three nodes Ready, one manager, each labelled, the image on each; status says so', () => {
+    expect(upOutput).toMatch(/swarm: node 0 manager, 2 workers, all Ready/);
+    const status = lab(['status']);
+    expect(status.code).toBe(0);
+    for (const i of [0, 1, 2])
+      expect(status.output).toMatch(new RegExp(`node ${i}: .* address 10\\.232\\.0\\.${i + 1}, .*active`));
+    expect(status.output.match(/ Ready Active/g)).toHaveLength(3);
+    for (const i of [0, 1, 2]) {
+      const images = lab(['exec', String(i), '--', 'docker', 'image', 'inspect', '--format', '{{.Id}}', IMAGE]);
+      expect(images.code).toBe(0);
+    }
+    // A second up is refused while this one stands.
+    const again = lab(['up', '--nodes', '2']);
+    expect(again.code).toBe(1);
+    expect(again.output).toMatch(/a lab is already up/);
+  });
+
+  it(
+    'load from the workers against servers on the manager: 0 errors, verified, merged counts exact, the ' +
+      'nodes recorded apart',
+    async () => {
+      const run = await loadAcross(['--duration', '3']);
+      expect({ code: run.code, output: run.code === 0 ? '' : run.output }).toEqual({ code: 0, output: '' });
+      const { row, level } = run;
+      expect(Number(row.errors)).toBe(0);
+      expect(Number(row.successes)).toBeGreaterThan(0);
+      expect(Number(row.requests)).toBe(Number(row.successes));
+      expect(row.verified).toBe('true');
+      const merged = LatencyHistogram.merge([{ histogram: level.latencyHistogram, exact: level.latencyExactUs }]);
+      expect(merged.count).toBe(level.successes);
+      merged.destroy();
+      // All three share one hostname: the records name nodes by hostname/ID, two different workers, not the manager.
+      const nodes = level.generatorTasks.map((t: { node: string }) => t.node);
+      expect(nodes).toHaveLength(2);
+      expect(new Set(nodes).size).toBe(2);
+      expect(nodes).not.toContain(row.server_node);
+      expect(row.server_node).toMatch(/\/\w{12}$/);
+      expect(row.address).toMatch(/^10\.232\.0\.1:/);
+      const parts = level.generatorTasks.map((t: { rps: number }) => t.rps);
+      expect(parts.every((r: number) => r > 0)).toBe(true);
+      process.stderr.write(
+        `swarm:lab grpc c=8 g=2 across nodes: ${row.rps} req/s (per worker ${parts.join(', ')}), ` +
+          `p50 ${row.latency_p50_ms} ms\n`,
+      );
+    },
+  );
+
+  it("a worker that dies mid-level: its share failed and named, the other's figures kept, exit 1", async () => {
+    const run = await loadAcross(['--duration', '15'], async () => {
+      await waitUntil(
+        'both generator tasks running',
+        120_000,
+        () => generatorStates().filter((s) => s.startsWith('Running')).length >= 2,
+      );
+      await new Promise((r) => setTimeout(r, 4000));
+      const killed = lab(['kill', '2']);
+      expect(killed.code).toBe(0);
+    });
+    expect(run.code).toBe(1);
+    const { row, level } = run;
+    const failed = level.generatorTasks.filter((t: { error?: string }) => t.error !== undefined);
+    expect(failed).toHaveLength(1);
+    expect(failed[0].error).toMatch(/is down|could not be read/);
+    expect(Number(row.successes)).toBeGreaterThan(0);
+    expect(Number(row.requests)).toBe(Number(row.successes) + Number(row.errors));
+    const merged = LatencyHistogram.merge([{ histogram: level.latencyHistogram, exact: level.latencyExactUs }]);
+    expect(merged.count).toBe(level.successes);
+    merged.destroy();
+    expect(row.notes).toMatch(/generator task slot \d on \S+ failed/);
+    process.stderr.write(`swarm:lab worker killed mid-level: ${row.rps} req/s kept; ${failed[0].error}\n`);
+  });
+});
