@@ -2,6 +2,10 @@ import { checksum, iterateRows } from '@app/data-generator';
 import { getShape, shapeChecksum, shapeNames, toJsonRow } from '@app/shapes';
 import { expectedDigest, expectedDigestYielding } from './expected-digest';
 
+// Each case hashes up to a few hundred thousand rows several times: about a second alone, but CI's runtime suites run
+// this file beside the image build on 2 cores, where the first case once took over Jest's default 5 s (2026-11-29).
+jest.setTimeout(60_000);
+
 describe('expectedDigest', () => {
   it(
     'hashed in slices gives the digest of all the rows in one piece, for sizes on and off the slice ' + 'boundary',
