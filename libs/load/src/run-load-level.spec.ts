@@ -1,6 +1,6 @@
-import { hostname } from 'node:os';
 // A level's server peak RSS where VmHWM cannot be reset: a level's table has no lifetime mark, so the figure is left
 // empty with a note that says so, never printed bare; where the reset works the peak is the window's own.
+import { hostname } from 'node:os';
 import { LatencyHistogram } from '@app/bench';
 import type { ResourceProbe, ResourceSample } from '@app/bench';
 import type { GeneratorLauncher } from './generator-launcher';

@@ -58,10 +58,7 @@ export function parseTasks(inspected: string, nodes: Map<string, string>): Swarm
  * hostname/ID (the 12 characters docker prints), so the record still says which node ran what.
  */
 export function nodeNames(lines: string): Map<string, string> {
-  const pairs = lines
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => l.split(' ') as [string, string]);
+  const pairs = idPairs(lines);
   const count = new Map<string, number>();
   for (const [, host] of pairs) count.set(host, (count.get(host) ?? 0) + 1);
   return new Map(pairs.map(([id, host]) => [id, count.get(host)! > 1 ? `${host}/${id.slice(0, 12)}` : host]));
@@ -76,12 +73,18 @@ export async function swarmNodes(): Promise<Map<string, string>> {
 export async function downNodes(): Promise<Set<string>> {
   const out = await dockerOk(['node', 'ls', '--format', '{{.ID}} {{.Status}}']);
   return new Set(
-    out
-      .split('\n')
-      .map((l) => l.split(' '))
+    idPairs(out)
       .filter(([, state]) => state === 'Down')
       .map(([id]) => id),
   );
+}
+
+/** `docker node ls --format '{{.ID}} {{.X}}'` lines as [ID, X] pairs. */
+function idPairs(lines: string): [string, string][] {
+  return lines
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split(' ') as [string, string]);
 }
 
 /** The job's tasks now. */
