@@ -1,7 +1,8 @@
 // `npm run swarm:lab`: a 3-node Docker Swarm on this machine (a manager and two workers, each a network namespace
 // with a daemon of its own), then `npm run load --hosts swarm` from the manager's namespace with the servers on the
-// manager and one generator share on each worker, traffic crossing the lab's bridge; and `down`, after which nothing
-// of it is left. Skipped, with the reason, without root, Docker, network namespaces or the image.
+// manager and one generator share on each worker, traffic crossing the lab's bridge; the stack file deployed with the
+// servers on the manager and the client on a worker, measured by `npm run bench -- --preset quick` from the other
+// worker; and `down`, after which nothing of it is left. Skipped, with the reason, without root, Docker, network namespaces or the image.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { appEntry } from '@app/bootstrap';
 import { LatencyHistogram } from '@app/bench';
 import { ROOT } from './support/app-process';
+import { benchIntoFolder } from './support/bench-run';
 import { dockerSkipReason, IMAGE, imageExists } from './support/docker';
 
 // Three daemons start, form a swarm and each load the image (tens of seconds on 2 cores), then tasks start on them.
@@ -24,6 +26,22 @@ const LAB_ENV = {
   LAB_RUN: `/run/wirebench-lab-test-${process.pid}`,
 };
 type Row = Record<string, string>;
+
+const addr = (node: number) => `10.232.0.${node + 1}`;
+const STACK_FILE = join(ROOT, 'deploy', 'wirebench-stack.yml');
+const STACK = 'wblabstack';
+const STACK_LABEL = `com.docker.stack.namespace=${STACK}`;
+const STACK_SERVICES = 8;
+/**
+ * The stack file's variables for the lab: the servers bound to the manager's address (exec sets their *_HOST), the
+ * client to node 1's, each placed by the lab's labels.
+ */
+const STACK_ENV = [
+  `CLIENT_HOST=${addr(1)}`,
+  'WIREBENCH_SERVERS_PLACEMENT=node.labels.wirebench.lab.node==node-0',
+  'WIREBENCH_CLIENT_PLACEMENT=node.labels.wirebench.lab.node==node-1',
+  `WIREBENCH_IMAGE=${IMAGE}`,
+];
 
 /** `npm run load --hosts swarm` from the manager's namespace: servers on node 0, one generator share per worker. */
 const ACROSS = [
@@ -189,6 +207,104 @@ suite(`npm run swarm:lab${reason === null ? '' : ` (skipped: ${reason})`}`, () =
         `swarm:lab grpc c=8 g=2 across nodes: ${row.rps} req/s (per worker ${parts.join(', ')}), ` +
           `p50 ${row.latency_p50_ms} ms\n`,
       );
+    },
+  );
+
+  it(
+    'the stack across nodes: servers on the manager, the client on a worker, the quick preset from the other ' +
+      'worker, every result verified; stack rm leaves no container',
+    async () => {
+      // Every service's task running (healthy: a task with a health check is Running only once it passed one).
+      const replicas = () =>
+        lab(['exec', '--', 'docker', 'service', 'ls', '--filter', `label=${STACK_LABEL}`, '--format', '{{.Replicas}}'])
+          .output.split('\n')
+          .filter((l) => /^\d+\/\d+/.test(l));
+      const running = () =>
+        lab([
+          'exec',
+          '--',
+          'docker',
+          'stack',
+          'ps',
+          STACK,
+          '--filter',
+          'desired-state=running',
+          '--format',
+          '{{.CurrentState}}',
+        ])
+          .output.split('\n')
+          .filter((l) => l.startsWith('Running'));
+      const containers = (node: number) =>
+        lab([
+          'exec',
+          String(node),
+          '--',
+          'docker',
+          'ps',
+          '-a',
+          '--filter',
+          `label=${STACK_LABEL}`,
+          '--format',
+          '{{.Names}}',
+        ])
+          .output.split('\n')
+          .filter(Boolean)
+          .map((name) => name.replace(/^[^_]+_([^.]+)\..*$/, '$1'))
+          .sort();
+      const deploy = lab(
+        [
+          'exec',
+          '--',
+          'env',
+          ...STACK_ENV,
+          'docker',
+          'stack',
+          'deploy',
+          '--resolve-image',
+          'never',
+          '-c',
+          STACK_FILE,
+          STACK,
+        ],
+        120_000,
+      );
+      try {
+        expect({ code: deploy.code, output: deploy.code === 0 ? '' : deploy.output }).toEqual({ code: 0, output: '' });
+        await waitUntil('every stack service 1/1 and running', 180_000, () => {
+          const r = replicas();
+          return (
+            r.length === STACK_SERVICES && r.every((l) => l.startsWith('1/1')) && running().length === STACK_SERVICES
+          );
+        });
+        // Placement: the client alone on node 1, the seven servers on node 0, nothing on node 2.
+        expect(containers(1)).toEqual(['client']);
+        expect(containers(0)).toHaveLength(STACK_SERVICES - 1);
+        expect(containers(0)).not.toContain('client');
+        expect(containers(2)).toEqual([]);
+
+        const r = await benchIntoFolder(
+          ['--preset', 'quick'],
+          { ...LAB_ENV, CLIENT_HOST: addr(1) },
+          'wirebench-lab-bench-',
+          ['bash', LAB, 'exec', '2', '--'],
+        );
+        expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+        // It found the client and the servers at the lab's addresses and started none of its own.
+        expect(r.output).not.toMatch(/starting |started /);
+        expect(r.result!.invocationStarts!.map((s) => s.pids)).toEqual([{}]);
+        expect(r.result!.scenarios.length).toBe(8);
+        for (const s of r.result!.scenarios) expect([s.name, s.variant, s.verified]).toEqual([s.name, s.variant, true]);
+        for (const row of r.summary)
+          expect([row.scenario, row.variant, row.verified]).toEqual([row.scenario, row.variant, 'true']);
+        const medians = r.summary.map((row) => `${row.scenario}/${row.variant} ${row.median_ms} ms`).join(', ');
+        process.stderr.write(`swarm:lab quick preset, servers on node 0, client on node 1: ${medians}\n`);
+      } finally {
+        lab(['exec', '--', 'docker', 'stack', 'rm', STACK], 120_000);
+        // stack rm returns before the tasks' containers are gone.
+        await waitUntil("the stack's containers removed", 120_000, () =>
+          [0, 1].every((n) => containers(n).length === 0),
+        );
+      }
     },
   );
 

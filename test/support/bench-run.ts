@@ -11,11 +11,20 @@ import { AppProcess, ROOT } from './app-process';
 const BENCH = appEntry('bench-cli', 'main.js', ROOT);
 type Row = Record<string, string>;
 
-/** Runs the bench into a fresh folder; returns its exit, output, the run folder's files, and removes the folder. */
-export async function benchIntoFolder(args: string[], env: Record<string, string>, prefix = 'wirebench-bench-') {
+/**
+ * Runs the bench into a fresh folder; returns its exit, output, the run folder's files, and removes the folder.
+ * `via`: a command the bench runs under (e.g. `bash scripts/swarm-lab.sh exec 2 --`, a lab node's namespace).
+ */
+export async function benchIntoFolder(
+  args: string[],
+  env: Record<string, string>,
+  prefix = 'wirebench-bench-',
+  via: string[] = [],
+) {
   const out = mkdtempSync(join(tmpdir(), prefix));
   try {
-    const process_ = new AppProcess(process.execPath, [BENCH, ...args, '--out', out], env);
+    const [command, ...before] = [...via, process.execPath];
+    const process_ = new AppProcess(command, [...before, BENCH, ...args, '--out', out], env);
     let stdout = '';
     process_.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     const { code } = await process_.exited;
