@@ -2,7 +2,8 @@
 // with a daemon of its own), then `npm run load --hosts swarm` from the manager's namespace with the servers on the
 // manager and one generator share on each worker, traffic crossing the lab's bridge; the stack file deployed with the
 // servers on the manager and the client on a worker, measured by `npm run bench -- --preset quick` from the other
-// worker; and `down`, after which nothing of it is left. Skipped, with the reason, without root, Docker, network namespaces or the image.
+// worker; and `down`, after which nothing of it is left. Skipped, with the reason, without root, Docker, network
+// namespaces or the image.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
