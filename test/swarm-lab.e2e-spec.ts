@@ -39,6 +39,8 @@ const STACK_SERVICES = 8;
  */
 const STACK_ENV = [
   `CLIENT_HOST=${addr(1)}`,
+  // The servers' own CPU reports, read by the client across the lab (off by default on a non-loopback bind).
+  'SERVER_RESOURCES=on',
   'WIREBENCH_SERVERS_PLACEMENT=node.labels.wirebench.lab.node==node-0',
   'WIREBENCH_CLIENT_PLACEMENT=node.labels.wirebench.lab.node==node-1',
   `WIREBENCH_IMAGE=${IMAGE}`,

@@ -3,6 +3,7 @@
 export { ResourceMeter, type ResourceReport, type ResourceSnapshot } from './resource-meter';
 export { readPeakRss, resetPeakRss } from './peak-rss';
 export { DEFAULT_DISTURBED_ABOVE, foreignCpu, readMachineCpu, type MachineCpu } from './machine-cpu';
+export { machineBootId } from './boot-id';
 export { reapedChildrenCpuMs } from './children-cpu-ms';
 export { resourcesRoute, RESOURCES_ROUTES, RESOURCES_AT_HTTP } from './resources-routes';
 export { serverResourceMeter } from './server-meter';

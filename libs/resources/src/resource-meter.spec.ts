@@ -1,4 +1,5 @@
 import { BINARY_BLOB_BYTES, useBinaryBlobBytes } from '@app/shapes';
+import { machineBootId } from './boot-id';
 import { ResourceMeter } from './resource-meter';
 import { resourcesRoute } from './resources-routes';
 
@@ -28,6 +29,8 @@ describe('ResourceMeter', () => {
     expect(report.peakRssSource).toBe('vmhwm');
     expect(report.peakRssBytes).toBeGreaterThanOrEqual(during - MB);
     expect(report).toMatchObject({ overlapped: false, pid: process.pid, workers: 1 });
+    // Which machine: a client under the same kernel counts this CPU as its run's own (resource-probe.ts).
+    expect(report.bootId).toBe(machineBootId());
   });
 
   it('samples rss where VmHWM cannot be reset, and only while such a window is open', async () => {

@@ -1,4 +1,5 @@
 import { servedShapes } from '@app/shapes';
+import { machineBootId } from './boot-id';
 import { readPeakRss, resetPeakRss } from './peak-rss';
 
 /** What a server says about itself over one window: the same figures the engine reads from /proc for a local one. */
@@ -14,6 +15,11 @@ export interface ResourceReport {
   pid: number;
   /** Processes serving the port (SERVER_WORKERS); a report covers only the one process that answered. */
   workers: number;
+  /**
+   * The server machine's kernel boot ID (boot-id.ts); empty where it cannot be read, and absent from servers that do
+   * not send it (the Go ones). A client with the same one counts this CPU as the run's own, not as noise.
+   */
+  bootId?: string;
 }
 
 /** This process right now, for GET /admin/resources and the Resources RPC. */
@@ -105,6 +111,7 @@ export class ResourceMeter {
       overlapped: open.overlapped,
       pid: process.pid,
       workers: this.options.workers ?? 1,
+      bootId: machineBootId() ?? '',
     };
   }
 

@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { AddressInfo, connect, createServer } from 'node:net';
+import { machineBootId } from '@app/resources';
 import { pidsListeningOn } from './listening-pids';
 import { ResourceProbe } from './resource-probe';
 import { shapingProxyProcesses } from './server-processes';
@@ -82,4 +83,52 @@ const target = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-s
       expect(nobody.notes.join()).toMatch(/no process.*no report of its own either/);
     },
   );
+});
+
+(linux ? describe : describe.skip)("ResourceProbe: a server's own report, and whose CPU it is", () => {
+  // A server's admin routes, as a separate process: GET /burn (the run) burns ~300 ms of its CPU, and its report says
+  // it used 10 minutes (more than any machine spends in the window) on the machine whose boot ID it gives.
+  const script = `
+    const http = require('http');
+    const [bootId] = process.argv.slice(1);
+    const s = http.createServer((req, res) => {
+      if (req.method === 'POST') return res.end(JSON.stringify({ window: '1' }));
+      if (req.method === 'GET') {
+        const end = Date.now() + 300; while (Date.now() < end);
+        return res.end();
+      }
+      res.end(JSON.stringify({ cpuMs: 600000, peakRssBytes: 1, peakRssSource: 'vmhwm', overlapped: false,
+        pid: process.pid, workers: 1, bootId }));
+    });
+    s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+
+  async function sampleFrom(bootId: string) {
+    const child = spawn(process.execPath, ['-e', script, bootId], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const port = await new Promise<number>((resolve) =>
+        child.stdout!.once('data', (d) => resolve(Number(String(d).trim()))),
+      );
+      // from: 'server', so the probe asks the server rather than reading the same process from /proc.
+      const probe = new ResourceProbe({ from: 'server' });
+      const window = await probe.begin(target(`http://127.0.0.1:${port}`, 'json-server'));
+      await fetch(`http://127.0.0.1:${port}/burn`);
+      return await window.end();
+    } finally {
+      child.kill();
+    }
+  }
+
+  it("counts a server on this machine (its boot ID this kernel's) as the run's own CPU, not as noise", async () => {
+    const sample = await sampleFrom(machineBootId()!);
+    expect(sample.serverResourcesSource).toBe('server');
+    expect(sample.serverCpuMs).toBe(600000);
+    expect(sample.foreignCpuCores).toBe(0);
+  });
+
+  it("leaves a server on another machine out of the run's own CPU: what burned here is foreign", async () => {
+    const sample = await sampleFrom('0f0f0f0f-another-machine');
+    expect(sample.serverCpuMs).toBe(600000);
+    // The 300 ms the server process burned ran on this machine, not in the run's processes.
+    expect(sample.foreignCpuCores).toBeGreaterThan(0);
+  });
 });

@@ -5,7 +5,7 @@ import { serverProcesses, shapingProxyProcesses } from './server-processes';
 import { beginSelfReport, SelfReportWindow } from './server-self-report';
 import { ServerWatch, watchServers } from './server-watch';
 import { readServerReport, type ServerReport } from './server-runtime';
-import { foreignCpu, readMachineCpu } from '@app/resources';
+import { foreignCpu, machineBootId, readMachineCpu } from '@app/resources';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
@@ -126,9 +126,16 @@ export class ResourceProbe implements RunProbe {
             ? serverRss.reduce((a, b) => (a as number) + (b as number), 0)
             : null;
         const clientPeak = client && this.linux ? readPeakRss('self') : null;
-        // Servers on another host, or not found here, are not this machine's load: only /proc-read ones are the run's.
+        const selfFigures = self ? await this.endSelfReport(self, target, notes) : null;
+        // Servers on another host, or not found here, are not this machine's load: /proc-read ones are the run's, and
+        // so is one that reports this machine's boot ID (another container or network namespace of this machine).
+        const serversHereCpuMs = selfFigures
+          ? selfFigures.onThisMachine
+            ? (selfFigures.serverCpuMs ?? 0)
+            : 0
+          : (serverCpuMs ?? 0);
         const ownCpuMs =
-          (used.user + used.system) / 1000 + (serverCpuMs ?? 0) + cpuSince(parentCpu, parentCpuAfter) + proxyCpuMs;
+          (used.user + used.system) / 1000 + serversHereCpuMs + cpuSince(parentCpu, parentCpuAfter) + proxyCpuMs;
         const noise =
           machineCpu && machineCpuAfter
             ? foreignCpu(machineCpu, machineCpuAfter, ownCpuMs, wallMs, availableParallelism())
@@ -141,7 +148,10 @@ export class ResourceProbe implements RunProbe {
           foreignCpuCores: noise?.foreignCpuCores ?? null,
           stealCores: noise?.stealCores ?? null,
         };
-        if (self) return { ...clientFigures, ...(await this.endSelfReport(self, target, notes)), notes };
+        if (selfFigures) {
+          const { onThisMachine: _here, ...serverFigures } = selfFigures;
+          return { ...clientFigures, ...serverFigures, notes };
+        }
         return {
           ...clientFigures,
           serverCpuMs,
@@ -187,7 +197,7 @@ export class ResourceProbe implements RunProbe {
     Pick<
       ResourceSample,
       'serverCpuMs' | 'serverPeakRssBytes' | 'serverPeakIsLifetime' | 'serverProcesses' | 'serverResourcesSource'
-    >
+    > & { onThisMachine: boolean }
   > {
     // A server's own report samples rss where it cannot reset VmHWM (resource-meter.ts): never a lifetime peak.
     const none = {
@@ -196,6 +206,7 @@ export class ResourceProbe implements RunProbe {
       serverPeakIsLifetime: false,
       serverProcesses: 0,
       serverResourcesSource: null,
+      onThisMachine: false,
     };
     try {
       const report = await self.end();
@@ -215,12 +226,14 @@ export class ResourceProbe implements RunProbe {
           `${target.server}: another resource window was open on the server, so its peak RSS may be higher ` +
             `than this run's`,
         );
+      const bootId = machineBootId();
       return {
         serverCpuMs: report.cpuMs,
         serverPeakRssBytes: report.peakRssBytes,
         serverPeakIsLifetime: false,
         serverProcesses: 1,
         serverResourcesSource: 'server',
+        onThisMachine: bootId !== null && report.bootId === bootId,
       };
     } catch (error) {
       notes.push(`${target.server}: its resource report failed (${(error as Error).message})`);

@@ -43,6 +43,6 @@ func (a admin) EndWindow(_ context.Context, w *adminpb.Window) (*adminpb.Resourc
 	}
 	return &adminpb.ResourceReport{
 		CpuMs: r.CPUMs, PeakRssBytes: r.PeakRSSBytes, PeakRssSource: r.PeakRSSSource, Overlapped: r.Overlapped,
-		Pid: r.PID, Workers: r.Workers,
+		Pid: r.PID, Workers: r.Workers, BootId: r.BootID,
 	}, nil
 }

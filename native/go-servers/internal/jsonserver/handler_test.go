@@ -113,7 +113,7 @@ func TestAdminRoutes(t *testing.T) {
 		t.Errorf("begin = %d %s", res.StatusCode, body)
 	}
 	if res, body := get(t, "DELETE", s.URL+"/admin/resources/windows/1"); res.StatusCode != 200 ||
-		!regexp.MustCompile(`^\{"cpuMs":[0-9.]+,"peakRssBytes":[0-9]+,"peakRssSource":"(vmhwm|sampled)","overlapped":false,"pid":[0-9]+,"workers":1\}$`).MatchString(body) {
+		!regexp.MustCompile(`^\{"cpuMs":[0-9.]+,"peakRssBytes":[0-9]+,"peakRssSource":"(vmhwm|sampled)","overlapped":false,"pid":[0-9]+,"workers":1,"bootId":"[0-9a-f-]*"\}$`).MatchString(body) {
 		t.Errorf("end = %d %s", res.StatusCode, body)
 	}
 	if res, body := get(t, "DELETE", s.URL+"/admin/resources/windows/1"); res.StatusCode != 404 ||

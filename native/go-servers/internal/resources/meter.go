@@ -16,6 +16,8 @@ type Report struct {
 	Overlapped    bool    `json:"overlapped"`
 	PID           int32   `json:"pid"`
 	Workers       int32   `json:"workers"`
+	// BootID is the kernel's boot ID (boot-id.ts): a client with the same one counts this CPU as the run's own.
+	BootID string `json:"bootId"`
 }
 
 // Snapshot is ResourceSnapshot. NodeVersion holds the Go runtime's version (go1.26.8), the runtime that serves,
@@ -111,7 +113,7 @@ func (m *Meter) End(id string) (Report, bool) {
 		m.sampler = nil
 	}
 	report := Report{CPUMs: ms(cpuMicros() - open.cpu), PeakRSSBytes: open.peak, PeakRSSSource: "sampled",
-		Overlapped: open.overlapped, PID: int32(os.Getpid()), Workers: 1}
+		Overlapped: open.overlapped, PID: int32(os.Getpid()), Workers: 1, BootID: bootID()}
 	if open.vmhwm {
 		if hwm, ok := readPeak(); ok {
 			report.PeakRSSBytes, report.PeakRSSSource = hwm, "vmhwm"

@@ -56,3 +56,13 @@ func readPeak() (float64, bool) {
 func resetPeak() bool {
 	return os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) == nil
 }
+
+// bootID is the kernel's boot ID, the same in every container and network namespace of this machine; empty where it
+// cannot be read.
+func bootID() string {
+	raw, err := os.ReadFile("/proc/sys/kernel/random/boot_id")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(raw))
+}
