@@ -299,6 +299,15 @@ suite(`npm run swarm:lab${reason === null ? '' : ` (skipped: ${reason})`}`, () =
         for (const s of r.result!.scenarios) expect([s.name, s.variant, s.verified]).toEqual([s.name, s.variant, true]);
         for (const row of r.summary)
           expect([row.scenario, row.variant, row.verified]).toEqual([row.scenario, row.variant, 'true']);
+        // The servers' CPU from their own reports across the lab (SERVER_RESOURCES=on): /proc cannot see node 0.
+        for (const row of r.summary) {
+          expect([row.scenario, row.variant, row.server_resources_source]).toEqual([
+            row.scenario,
+            row.variant,
+            'server',
+          ]);
+          expect(Number(row.server_cpu_ms_per_request)).toBeGreaterThan(0);
+        }
         const medians = r.summary.map((row) => `${row.scenario}/${row.variant} ${row.median_ms} ms`).join(', ');
         process.stderr.write(`swarm:lab quick preset, servers on node 0, client on node 1: ${medians}\n`);
       } finally {
