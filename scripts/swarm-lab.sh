@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm run swarm:lab -- up [--nodes N] [--image IMG] | down | status | exec [NODE] -- CMD...`: a Docker Swarm of N
-# nodes (2 to 4) on this one machine, for trying scale-out and for the tests (docs/swarm-load.md). Root and Linux only.
+# `npm run swarm:lab -- up [--nodes N] [--image IMG] | down | status | exec [NODE] -- CMD... | kill NODE |
+# shape --mbit N | --off`: a Docker Swarm of N nodes (2 to 4) on this one machine, for trying scale-out and for the
+# tests (docs/swarm-load.md). Root and Linux only.
 #
 # Each node is a network namespace with a Docker daemon of its own; the namespaces hang off one bridge that lives in
 # a namespace of its own too, so every address the lab uses (LAB_SUBNET, 10.232.0.0/24 by default: not --hosts
@@ -35,6 +36,7 @@ usage: npm run swarm:lab -- up [--nodes N] [--image IMG]   N nodes (2-4, default
        npm run swarm:lab -- status                         the nodes, their daemons, addresses and swarm state
        npm run swarm:lab -- exec [NODE] -- CMD...          CMD inside node NODE's namespace (default 0, the manager), DOCKER_HOST set to its daemon
        npm run swarm:lab -- kill NODE                      kills node NODE's daemon and every process in its namespace at once, as a machine that dies
+       npm run swarm:lab -- shape --mbit N | --off         every node's link at N Mbit/s each way (tc tbf), or unshaped
        npm run swarm:lab -- down                           removes everything up created
 EOF
 }
@@ -195,7 +197,9 @@ status() {
     local pid state="daemon down"
     pid=$(cat "$LAB_RUN/node-$i/dockerd.pid" 2>/dev/null)
     [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && state="daemon $pid, $(dk "$i" info --format '{{.Swarm.LocalNodeState}} {{if .Swarm.ControlAvailable}}manager{{else}}worker{{end}}' 2>/dev/null || echo 'not answering')"
-    echo "node $i: namespace $(ns_of "$i"), address $(addr_of "$i"), DOCKER_HOST=$(sock_of "$i"), $state"
+    local link
+    link=$(ip netns exec "$(ns_of "$i")" tc qdisc show dev eth0 2>/dev/null | awk '$2 == "tbf" {for (k = 1; k < NF; k++) if ($k == "rate") print "link " $(k + 1) " (tc tbf)"}')
+    echo "node $i: namespace $(ns_of "$i"), address $(addr_of "$i"), DOCKER_HOST=$(sock_of "$i"), $state, ${link:-link unshaped}"
   done
   dk 0 node ls --format '{{.ID}} {{.Status}} {{.Availability}} {{.ManagerStatus}}' 2>/dev/null | sed 's/^/  swarm: /'
 }
@@ -257,6 +261,44 @@ down() {
   say "down: ${nodes:+$(echo $nodes | wc -w) nodes, }daemons, namespaces, bridge, data roots removed"
 }
 
+# Every node's link at MBIT Mbit/s each way, as `--hosts netns` shapes its veth (libs/network/src/netns/
+# tbf-parameters.ts, no added delay): tc tbf on the node's eth0 (what the node sends) and on its bridge port (what it
+# receives), replacing whatever was there; `--off` takes them off. The lab's own round trip is loopback-short, so the
+# queue is 20 ms of traffic (at least 64 KiB) and the bucket one 4 ms timer tick of it (at least 4 frames).
+shape_links() {
+  local mbit=""
+  case "${1:-}" in
+    --mbit)
+      mbit="${2:-}"
+      [[ "$mbit" =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v m="$mbit" 'BEGIN { exit !(m >= 1 && m <= 10000) }' ||
+        die "--mbit takes a rate from 1 to 10000 Mbit/s (got '$mbit')"
+      ;;
+    --off) ;;
+    *) usage >&2; exit 2 ;;
+  esac
+  local nodes i
+  nodes=$(lab_nodes)
+  [ -n "$nodes" ] || die "no lab is up (npm run swarm:lab -- up)"
+  for i in $nodes; do
+    if [ -z "$mbit" ]; then
+      ip netns exec "$(ns_of "$i")" tc qdisc del dev eth0 root 2>/dev/null
+      ip netns exec "$SWITCH_NS" tc qdisc del dev "port$i" root 2>/dev/null
+      continue
+    fi
+    local args
+    args=$(awk -v m="$mbit" 'BEGIN {
+      rate = int(m * 1e6 + 0.5); bps = rate / 8
+      burst = bps * 0.004; if (burst < 4 * 1514) burst = 4 * 1514; burst = int(burst + 0.999)
+      limit = burst + int(bps * 0.02 + 0.999); if (limit < 65536) limit = 65536
+      printf "rate %dbit burst %d limit %d", rate, burst, limit }')
+    # shellcheck disable=SC2086
+    ip netns exec "$(ns_of "$i")" tc qdisc replace dev eth0 root tbf $args &&
+      ip netns exec "$SWITCH_NS" tc qdisc replace dev "port$i" root tbf $args ||
+      die "node $i: tc tbf failed (is sch_tbf available?)"
+  done
+  if [ -z "$mbit" ]; then say "links unshaped"; else say "every node's link shaped to $mbit Mbit/s each way (tc tbf)"; fi
+}
+
 # A node that dies: SIGKILL to its daemon and everything in its namespace (its containers included), no goodbye to
 # the swarm. `down` still removes what is left of it.
 kill_node() {
@@ -274,5 +316,6 @@ case "${1:-}" in
   status) check_host; status ;;
   exec) shift; check_host; exec_in "$@" ;;
   kill) shift; check_host; kill_node "$@" ;;
+  shape) shift; check_host; shape_links "$@" ;;
   *) usage >&2; exit 2 ;;
 esac

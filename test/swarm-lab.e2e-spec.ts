@@ -150,6 +150,37 @@ async function loadAcross(args: string[], during?: () => Promise<void>) {
   }
 }
 
+/**
+ * Mbit/s of one TCP transfer of `bytes` from node 0 to node 1 across the lab: a server in node 0's namespace sends
+ * them, a client in node 1's reads to the end and times it from its first byte (the handshake left out).
+ */
+async function transferMbit(bytes: number): Promise<number> {
+  const serve =
+    `const s = require('net').createServer((c) => { c.end(Buffer.alloc(${bytes}, 7)); s.close(); });` +
+    `s.listen(0, '10.232.0.1', () => console.log(s.address().port));`;
+  const server = spawn('bash', [LAB, 'exec', '0', '--', process.execPath, '-e', serve], {
+    cwd: ROOT,
+    env: { ...process.env, ...LAB_ENV },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      server.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+      server.once('exit', (code) => reject(new Error(`the transfer's server exited ${code}`)));
+    });
+    const read =
+      `const c = require('net').connect(${port}, '10.232.0.1'); let n = 0, t0;` +
+      `c.on('data', (d) => { t0 ??= process.hrtime.bigint(); n += d.length; });` +
+      `c.on('end', () => console.log(n, Number(process.hrtime.bigint() - t0) / 1e9));`;
+    const r = lab(['exec', '1', '--', process.execPath, '-e', read], 60_000);
+    const [got, seconds] = r.output.trim().split(' ').map(Number);
+    if (got !== bytes) throw new Error(`read ${got} of ${bytes} bytes: ${r.output}`);
+    return (bytes * 8) / seconds / 1e6;
+  } finally {
+    server.kill();
+  }
+}
+
 const reason = skipReason();
 const suite = reason === null ? describe : describe.skip;
 
@@ -181,6 +212,24 @@ suite(`npm run swarm:lab${reason === null ? '' : ` (skipped: ${reason})`}`, () =
     const again = lab(['up', '--nodes', '2']);
     expect(again.code).toBe(1);
     expect(again.output).toMatch(/a lab is already up/);
+  });
+
+  it('shape: every link at 20 Mbit/s each way (tc tbf), a bulk transfer takes that rate; --off lifts it', async () => {
+    const shaped = lab(['shape', '--mbit', '20']);
+    expect({ code: shaped.code, output: shaped.output }).toEqual({ code: 0, output: expect.stringMatching(/20 Mbit/) });
+    expect(lab(['status']).output.match(/link 20Mbit \(tc tbf\)/g)).toHaveLength(3);
+    const slow = await transferMbit(4 * 2 ** 20);
+    expect(lab(['shape', '--off']).code).toBe(0);
+    expect(lab(['status']).output).not.toMatch(/tc tbf/);
+    const fast = await transferMbit(4 * 2 ** 20);
+    process.stderr.write(
+      `swarm:lab node 0 -> node 1: ${slow.toFixed(1)} Mbit/s shaped to 20, ${fast.toFixed(0)} unshaped\n`,
+    );
+    // tbf's bucket lets one 4 ms tick's worth through at line rate: the whole transfer stays within 10% above.
+    expect(slow).toBeGreaterThan(20 * 0.7);
+    expect(slow).toBeLessThan(20 * 1.1);
+    expect(fast).toBeGreaterThan(100);
+    expect(lab(['shape', '--mbit', '0']).output).toMatch(/from 1 to 10000/);
   });
 
   it(
