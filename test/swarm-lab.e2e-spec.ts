@@ -157,7 +157,7 @@ async function loadAcross(args: string[], during?: () => Promise<void>) {
 async function transferMbit(bytes: number): Promise<number> {
   const serve =
     `const s = require('net').createServer((c) => { c.end(Buffer.alloc(${bytes}, 7)); s.close(); });` +
-    `s.listen(0, '10.232.0.1', () => console.log(s.address().port));`;
+    `s.listen(0, '${addr(0)}', () => console.log(s.address().port));`;
   const server = spawn('bash', [LAB, 'exec', '0', '--', process.execPath, '-e', serve], {
     cwd: ROOT,
     env: { ...process.env, ...LAB_ENV },
@@ -169,7 +169,7 @@ async function transferMbit(bytes: number): Promise<number> {
       server.once('exit', (code) => reject(new Error(`the transfer's server exited ${code}`)));
     });
     const read =
-      `const c = require('net').connect(${port}, '10.232.0.1'); let n = 0, t0;` +
+      `const c = require('net').connect(${port}, '${addr(0)}'); let n = 0, t0;` +
       `c.on('data', (d) => { t0 ??= process.hrtime.bigint(); n += d.length; });` +
       `c.on('end', () => console.log(n, Number(process.hrtime.bigint() - t0) / 1e9));`;
     const r = lab(['exec', '1', '--', process.execPath, '-e', read], 60_000);

@@ -16,8 +16,8 @@ export interface ResourceReport {
   /** Processes serving the port (SERVER_WORKERS); a report covers only the one process that answered. */
   workers: number;
   /**
-   * The server machine's kernel boot ID (boot-id.ts); empty where it cannot be read, and absent from servers that do
-   * not send it (the Go ones). A client with the same one counts this CPU as the run's own, not as noise.
+   * The server machine's kernel boot ID (boot-id.ts; the Go servers send it too); empty where it cannot be read,
+   * absent from builds before 2026-11-29. A client with the same one counts this CPU as the run's own, not as noise.
    */
   bootId?: string;
 }
