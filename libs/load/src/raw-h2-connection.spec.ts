@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type Http2Server, type IncomingHttpHeaders, type Settings } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { requestHeaderBlocks } from './hpack-request-block';
 import { RawH2Connection, type RepeatedRequest } from './raw-h2-connection';
 
@@ -35,6 +35,38 @@ async function recordingServer(settings: Settings): Promise<{ server: Http2Serve
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { server, port: (server.address() as AddressInfo).port, seen };
+}
+
+/**
+ * A TCP server that speaks just enough HTTP/2 to be sent streams (its empty SETTINGS) and records, in the order they
+ * arrived, the type and stream of every HEADERS (1) and DATA (0) frame; it never answers them.
+ */
+async function frameRecorder(): Promise<{
+  server: Server;
+  port: number;
+  frames: string[];
+  arrived: (n: number) => Promise<void>;
+}> {
+  const frames: string[] = [];
+  const server = createTcpServer((socket: Socket) => {
+    let bytes = Buffer.alloc(0);
+    let at = 24; // the client's connection preface
+    socket.write(Buffer.from([0, 0, 0, 0x4, 0, 0, 0, 0, 0]));
+    socket.on('data', (chunk: Buffer) => {
+      bytes = Buffer.concat([bytes, chunk]);
+      while (bytes.length - at >= 9 && bytes.length - at >= 9 + bytes.readUIntBE(at, 3)) {
+        const type = bytes[at + 3];
+        if (type === 0 || type === 1) frames.push(`${type === 1 ? 'HEADERS' : 'DATA'} ${bytes.readUInt32BE(at + 5)}`);
+        at += 9 + bytes.readUIntBE(at, 3);
+      }
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const arrived = async (n: number) => {
+    for (let i = 0; i < 200 && frames.length < n; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  return { server, port: (server.address() as AddressInfo).port, frames, arrived };
 }
 
 /** `count` streams on one connection, one after another; resolves with each one's status and reply. */
@@ -91,6 +123,44 @@ describe('RawH2Connection', () => {
     connection = new RawH2Connection('127.0.0.1', started.port, request(long));
     expect(await sendSequentially(connection, 3)).toEqual(Array(3).fill('200 ok'));
     expect(started.seen.map((s) => s.headers['x-long'])).toEqual(Array(3).fill('a'.repeat(5000)));
+  });
+
+  // nghttp2 (h2load, grpc-js) queues the HEADERS that open streams ahead of DATA; the bare grpc-js server spends
+  // 13-15% less CPU per call on a batch in that order than on one sent stream by stream (raw-h2-connection.ts, send).
+  it("sends a tick's streams as one batch, every HEADERS before the first DATA", async () => {
+    const recorder = await frameRecorder();
+    const tcp = recorder.server;
+    try {
+      connection = new RawH2Connection('127.0.0.1', recorder.port, request(FIELDS));
+      const idle = {
+        onStatus: () => undefined,
+        onData: () => undefined,
+        onEnd: () => undefined,
+        onFail: () => undefined,
+      };
+      // Opened before the server's SETTINGS: they wait, then go out together when it arrives.
+      for (let i = 0; i < 3; i++) connection.open(idle);
+      await recorder.arrived(6);
+      // Opened together later, on a connection already going.
+      for (let i = 0; i < 2; i++) connection.open(idle);
+      await recorder.arrived(10);
+      expect(recorder.frames).toEqual([
+        'HEADERS 1',
+        'HEADERS 3',
+        'HEADERS 5',
+        'DATA 1',
+        'DATA 3',
+        'DATA 5',
+        'HEADERS 7',
+        'HEADERS 9',
+        'DATA 7',
+        'DATA 9',
+      ]);
+    } finally {
+      connection?.close();
+      connection = undefined;
+      await new Promise((resolve) => tcp.close(resolve));
+    }
   });
 });
 
