@@ -1,6 +1,7 @@
 // A level's server peak RSS where VmHWM cannot be reset: a level's table has no lifetime mark, so the figure is left
 // empty with a note that says so, never printed bare; where the reset works the peak is the window's own.
-import { hostname } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { hostname, platform } from 'node:os';
 import { LatencyHistogram } from '@app/bench';
 import type { ResourceProbe, ResourceSample } from '@app/bench';
 import type { GeneratorLauncher } from './generator-launcher';
@@ -92,7 +93,50 @@ describe('runLoadLevel: the server peak RSS', () => {
   });
 });
 
-describe('onThisMachine (whose CPU a level subtracts as its own)', () => {
+(platform() === 'linux' ? describe : describe.skip)("runLoadLevel: whose CPU the level's noise counts", () => {
+  // The window holds ~300 ms of CPU burned by another process of this machine, standing for the server; the probe
+  // reports the server's own figures, as a swarm service's, with 10 minutes of CPU (more than any machine spends in
+  // the window) so that counting them as the level's own leaves no foreign CPU at all.
+  const burning: GeneratorLauncher = async (_parts, onWindow) => {
+    onWindow('start');
+    spawnSync(process.execPath, ['-e', 'const end = Date.now() + 300; while (Date.now() < end);']);
+    onWindow('end');
+    return { results: [generated()] };
+  };
+  function selfReported(serverOnThisMachine: boolean): ResourceProbe {
+    const sample: ResourceSample = {
+      clientCpuMs: null,
+      serverCpuMs: 600_000,
+      clientPeakRssBytes: null,
+      serverPeakRssBytes: 1,
+      clientPeakIsLifetime: false,
+      serverPeakIsLifetime: false,
+      serverProcesses: 1,
+      serverResourcesSource: 'server',
+      serverOnThisMachine,
+      foreignCpuCores: null,
+      stealCores: null,
+      notes: [],
+    };
+    return {
+      serverReport: async () => ({ runtime: null, shapeSettings: null }),
+      begin: async () => ({ end: async () => sample }),
+    } as unknown as ResourceProbe;
+  }
+
+  it("counts a server whose report gave this machine's boot ID as the level's own CPU", async () => {
+    const level = await runLoadLevel('l', SPEC, { launch: burning, probe: selfReported(true) });
+    expect(level.serverResourcesSource).toBe('server');
+    expect(level.foreignCpuCores).toBe(0);
+  });
+
+  it('leaves a server on another machine out: what burned here is foreign', async () => {
+    const level = await runLoadLevel('l', SPEC, { launch: burning, probe: selfReported(false) });
+    expect(level.foreignCpuCores).toBeGreaterThan(0);
+  });
+});
+
+describe('onThisMachine (whether a swarm task ran on this machine)', () => {
   it('is a node named by this hostname, alone or as hostname/ID (nodes of one machine), and no other', () => {
     expect(onThisMachine(hostname())).toBe(true);
     expect(onThisMachine(`${hostname()}/mzjgfwub4t72`)).toBe(true);

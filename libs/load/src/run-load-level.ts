@@ -23,11 +23,6 @@ export interface RunLoadLevelOptions {
   signal?: AbortSignal;
   /** Other processes' CPU, in cores, above which the level is marked disturbed (default: DEFAULT_DISTURBED_ABOVE). */
   disturbedAbove?: number;
-  /**
-   * The server runs on this machine though only its own report measures it (a swarm service on a node of this
-   * machine: a one-node swarm, or `npm run swarm:lab`'s nodes): its CPU is the level's own, not foreign.
-   */
-  serverOnThisMachine?: boolean;
 }
 
 /**
@@ -106,16 +101,16 @@ export async function runLoadLevel(
         (parts.length === 1 ? ' (try --generators 2)' : ''),
     );
   const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
-  // The level's own CPU beside this process's: its servers where /proc here measured them or they run here (one known
-  // only by its own report elsewhere is not subtracted, as in a bench run), and its generators where they ran here.
+  // The level's own CPU beside this process's: its server where it ran on this machine (read from /proc here, or its
+  // own report gave this machine's boot ID: a swarm service on a one-node swarm or on `npm run swarm:lab`'s nodes; one
+  // on another machine is not subtracted, as in a bench run), and its generators where they ran here.
   const here = generatorsHere(tasks);
   const noise =
     here === null
       ? null
       : levelNoise(
           machine?.reading() ?? null,
-          (server?.serverResourcesSource === 'proc' || options.serverOnThisMachine ? (serverCpuMs ?? 0) : 0) +
-            (here ? g.generatorWindowCpuMs : 0),
+          (server?.serverOnThisMachine ? (serverCpuMs ?? 0) : 0) + (here ? g.generatorWindowCpuMs : 0),
           disturbedAbove,
         );
   return {

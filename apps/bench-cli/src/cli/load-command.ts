@@ -14,7 +14,6 @@ import {
   LoadLevelSpec,
   LoadRun,
   LoadSweep,
-  onThisMachine,
   runLoadLevel,
   nonDefaultEngine,
   LOAD_DEFAULTS,
@@ -298,7 +297,6 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
         launch,
         probe,
         disturbedAbove: options.disturbedAbove,
-        serverOnThisMachine: serverNode !== undefined && onThisMachine(serverNode),
       });
       // Nothing is proxied for a pass-through profile, nor on a link that carries all of a profile (tbf and netem).
       const via =

@@ -122,12 +122,14 @@ const target = (address: string, server: 'json-server' | 'grpc-server' = 'grpc-s
     const sample = await sampleFrom(machineBootId()!);
     expect(sample.serverResourcesSource).toBe('server');
     expect(sample.serverCpuMs).toBe(600000);
+    expect(sample.serverOnThisMachine).toBe(true);
     expect(sample.foreignCpuCores).toBe(0);
   });
 
   it("leaves a server on another machine out of the run's own CPU: what burned here is foreign", async () => {
     const sample = await sampleFrom('0f0f0f0f-another-machine');
     expect(sample.serverCpuMs).toBe(600000);
+    expect(sample.serverOnThisMachine).toBe(false);
     // The 300 ms the server process burned ran on this machine, not in the run's processes.
     expect(sample.foreignCpuCores).toBeGreaterThan(0);
   });

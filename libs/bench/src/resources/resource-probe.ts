@@ -29,6 +29,12 @@ export interface ResourceSample {
   /** Server processes measured: a cluster primary and its workers count separately. */
   serverProcesses: number;
   serverResourcesSource: ServerResourcesSource;
+  /**
+   * Whether the server's CPU was spent on this machine, so is the run's own and not noise: read from /proc here, or
+   * its own report gave this machine's boot ID (another container or network namespace of this kernel). Absent when
+   * no server was measured.
+   */
+  serverOnThisMachine?: boolean;
   /** CPU the machine spent on processes other than the run's own, in cores over the run; null off Linux. */
   foreignCpuCores: number | null;
   /** Hypervisor steal over the run, in cores; null off Linux. */
@@ -149,8 +155,13 @@ export class ResourceProbe implements RunProbe {
           stealCores: noise?.stealCores ?? null,
         };
         if (selfFigures) {
-          const { onThisMachine: _here, ...serverFigures } = selfFigures;
-          return { ...clientFigures, ...serverFigures, notes };
+          const { onThisMachine, ...serverFigures } = selfFigures;
+          return {
+            ...clientFigures,
+            ...serverFigures,
+            ...(serverFigures.serverCpuMs !== null ? { serverOnThisMachine: onThisMachine } : {}),
+            notes,
+          };
         }
         return {
           ...clientFigures,
@@ -159,6 +170,7 @@ export class ResourceProbe implements RunProbe {
           serverPeakIsLifetime: serverPeak !== null && !serverRssReset,
           serverProcesses: servers.length,
           serverResourcesSource: servers.length > 0 ? 'proc' : null,
+          ...(servers.length > 0 ? { serverOnThisMachine: true } : {}),
           notes,
         };
       },
