@@ -52,29 +52,39 @@ const launch: GeneratorLauncher = async (_parts, onWindow) => {
   return { results: [generated()] };
 };
 
-function probe(lifetime: boolean): ResourceProbe {
+/** A probe whose window ends with this sample: a server's figures from /proc here unless `overrides` say otherwise. */
+function probeEnding(overrides: Partial<ResourceSample>): ResourceProbe {
   const sample: ResourceSample = {
     clientCpuMs: null,
     serverCpuMs: 50,
     clientPeakRssBytes: null,
     serverPeakRssBytes: 300_000_000,
     clientPeakIsLifetime: false,
-    serverPeakIsLifetime: lifetime,
+    serverPeakIsLifetime: false,
     serverProcesses: 1,
     serverResourcesSource: 'proc',
+    serverOnThisMachine: true,
     foreignCpuCores: null,
     stealCores: null,
+    notes: [],
+    ...overrides,
+  };
+  return {
+    serverReport: async () => ({ runtime: null, shapeSettings: null }),
+    begin: async () => ({ end: async () => sample }),
+  } as unknown as ResourceProbe;
+}
+
+function probe(lifetime: boolean): ResourceProbe {
+  return probeEnding({
+    serverPeakIsLifetime: lifetime,
     notes: lifetime
       ? [
           "server peak RSS: cannot reset VmHWM of the server process, so the figure is the process's peak " +
             "since it started (marked lifetime), an upper bound of this run's",
         ]
       : [],
-  };
-  return {
-    serverReport: async () => ({ runtime: null, shapeSettings: null }),
-    begin: async () => ({ end: async () => sample }),
-  } as unknown as ResourceProbe;
+  });
 }
 
 describe('runLoadLevel: the server peak RSS', () => {
@@ -103,26 +113,8 @@ describe('runLoadLevel: the server peak RSS', () => {
     onWindow('end');
     return { results: [generated()] };
   };
-  function selfReported(serverOnThisMachine: boolean): ResourceProbe {
-    const sample: ResourceSample = {
-      clientCpuMs: null,
-      serverCpuMs: 600_000,
-      clientPeakRssBytes: null,
-      serverPeakRssBytes: 1,
-      clientPeakIsLifetime: false,
-      serverPeakIsLifetime: false,
-      serverProcesses: 1,
-      serverResourcesSource: 'server',
-      serverOnThisMachine,
-      foreignCpuCores: null,
-      stealCores: null,
-      notes: [],
-    };
-    return {
-      serverReport: async () => ({ runtime: null, shapeSettings: null }),
-      begin: async () => ({ end: async () => sample }),
-    } as unknown as ResourceProbe;
-  }
+  const selfReported = (serverOnThisMachine: boolean) =>
+    probeEnding({ serverCpuMs: 600_000, serverResourcesSource: 'server', serverOnThisMachine });
 
   it("counts a server whose report gave this machine's boot ID as the level's own CPU", async () => {
     const level = await runLoadLevel('l', SPEC, { launch: burning, probe: selfReported(true) });
