@@ -3,7 +3,7 @@ export { findGhz } from './outside/find-ghz';
 export { findH2load } from './outside/find-h2load';
 export { missingEnginePrograms } from './outside/engine-programs';
 
-export { onThisMachine, runLoadLevel } from './run-load-level';
+export { runLoadLevel } from './run-load-level';
 export type { GeneratorLauncher } from './generator-launcher';
 
 export { useParentBlobBytes } from './generator-blob-bytes';
