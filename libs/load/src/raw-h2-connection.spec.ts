@@ -126,7 +126,7 @@ describe('RawH2Connection', () => {
   });
 
   // nghttp2 (h2load, grpc-js) queues the HEADERS that open streams ahead of DATA; the bare grpc-js server spends
-  // 13-15% less CPU per call on a batch in that order than on one sent stream by stream (raw-h2-connection.ts, send).
+  // less CPU per call on a batch in that order than on one sent stream by stream (raw-h2-connection.ts, send).
   it("sends a tick's streams as one batch, every HEADERS before the first DATA", async () => {
     const recorder = await frameRecorder();
     const tcp = recorder.server;

@@ -184,9 +184,9 @@ export class RawH2Connection {
    * replies read together set off go out together, instead of a syscall and a segment each. Both halves cost the
    * server: writing each call alone cost the bare grpc-js server about a third more CPU per call than h2load's load
    * (300-330 against 200-300 µs per call at c=50, 2026-11-29), and a batch sent stream by stream (HEADERS, DATA,
-   * HEADERS, DATA) 13-15% more than the same batch with its HEADERS first (90-91 against 76-80 µs per call, 12,175-
-   * 12,363 against 14,000-14,744 req/s, three alternating pairs, 2026-12-06). A stream's RST_STREAM, written after
-   * its HEADERS, stays after them.
+   * HEADERS, DATA) more than the same batch with its HEADERS first: in nine alternating pairs the HEADERS-first order
+   * served more req/s in every one, 1.12x on their geometric mean (1.01-1.20x), at 1-17% less server CPU per call
+   * (2026-12-06, docs/load.md). A stream's RST_STREAM, written after its HEADERS, stays after them.
    */
   private send(bytes: Buffer, opensStream = false): void {
     (opensStream ? this.opening : this.rest).push(bytes);
