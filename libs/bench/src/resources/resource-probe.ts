@@ -135,11 +135,11 @@ export class ResourceProbe implements RunProbe {
         const selfFigures = self ? await this.endSelfReport(self, target, notes) : null;
         // Servers on another host, or not found here, are not this machine's load: /proc-read ones are the run's, and
         // so is one that reports this machine's boot ID (another container or network namespace of this machine).
-        const serversHereCpuMs = selfFigures
-          ? selfFigures.onThisMachine
-            ? (selfFigures.serverCpuMs ?? 0)
-            : 0
-          : (serverCpuMs ?? 0);
+        // One rule for this run's noise and for the sample's serverOnThisMachine, which load levels read.
+        const measuredCpuMs = selfFigures ? selfFigures.serverCpuMs : serverCpuMs;
+        const serverHere = selfFigures ? selfFigures.onThisMachine : servers.length > 0;
+        const onThisMachine = measuredCpuMs !== null ? { serverOnThisMachine: serverHere } : {};
+        const serversHereCpuMs = serverHere ? (measuredCpuMs ?? 0) : 0;
         const ownCpuMs =
           (used.user + used.system) / 1000 + serversHereCpuMs + cpuSince(parentCpu, parentCpuAfter) + proxyCpuMs;
         const noise =
@@ -155,13 +155,8 @@ export class ResourceProbe implements RunProbe {
           stealCores: noise?.stealCores ?? null,
         };
         if (selfFigures) {
-          const { onThisMachine, ...serverFigures } = selfFigures;
-          return {
-            ...clientFigures,
-            ...serverFigures,
-            ...(serverFigures.serverCpuMs !== null ? { serverOnThisMachine: onThisMachine } : {}),
-            notes,
-          };
+          const { onThisMachine: _here, ...serverFigures } = selfFigures;
+          return { ...clientFigures, ...serverFigures, ...onThisMachine, notes };
         }
         return {
           ...clientFigures,
@@ -170,7 +165,7 @@ export class ResourceProbe implements RunProbe {
           serverPeakIsLifetime: serverPeak !== null && !serverRssReset,
           serverProcesses: servers.length,
           serverResourcesSource: servers.length > 0 ? 'proc' : null,
-          ...(servers.length > 0 ? { serverOnThisMachine: true } : {}),
+          ...onThisMachine,
           notes,
         };
       },
